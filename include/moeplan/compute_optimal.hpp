@@ -1,0 +1,27 @@
+#pragma once
+/// Compute-optimal allocation C → (M_opt, D_opt), paper 002 Eq. 2:
+///   D_opt(C) = a_D · C^b_D  (tokens),  M_opt(C) = a_M · C^b_M  (FLOPs/token).
+#include "moeplan/units.hpp"
+
+namespace moeplan {
+
+struct PowerLaw {
+  double coefficient = 0;  ///< a in a·x^b
+  double exponent = 0;     ///< b in a·x^b
+  [[nodiscard]] double operator()(double x) const;
+};
+
+struct ComputeOptimalLaw {
+  PowerLaw flops_per_token;  ///< M_opt(C), FLOPs/token
+  PowerLaw tokens;           ///< D_opt(C), tokens
+};
+
+struct ComputeOptimalPoint {
+  Flops C;
+  FlopsPerToken M;
+  Tokens D;
+};
+
+ComputeOptimalPoint compute_optimal(const ComputeOptimalLaw& law, Flops C);
+
+}  // namespace moeplan

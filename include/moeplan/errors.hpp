@@ -1,0 +1,26 @@
+#pragma once
+/// Expected failures are values (house style): a bad input file or an infeasible
+/// request comes back as one of these, never as a print or an abort.
+#include <string>
+
+namespace moeplan {
+
+/// A problem in a user-supplied file or string: names the place and the reason.
+struct InputError {
+  std::string source;  ///< file name, or "<embedded:path>" for a preset
+  int line = 0;        ///< 1-based; 0 when unknown
+  int column = 0;      ///< 1-based; 0 when unknown
+  std::string key;     ///< dotted TOML key or flag name; may be empty
+  std::string reason;
+  /// "laws.toml:12:5: compute_optimal.m_exponent: must be positive, got -1"
+  [[nodiscard]] std::string to_string() const;
+};
+
+/// A request that no architecture of the family can meet: which constraint, by how much.
+struct ConstraintViolation {
+  std::string constraint;  ///< e.g. "1 < N/N_a < (N_e+1)/(K+1)" (paper 002 Eq. 5)
+  std::string detail;      ///< the numbers, e.g. "N/N_a = 22 but the bound is 7.22"
+  [[nodiscard]] std::string to_string() const { return constraint + ": " + detail; }
+};
+
+}  // namespace moeplan

@@ -1,0 +1,59 @@
+#pragma once
+/// The holistic pipeline of paper 002 Sec. 7: compute budget C → (M_opt, D_opt) by Eq. 2
+/// → optimal M/N_a → N_a → N via N/N_a (Appendix F.4) → d → integer layer solve (Eq. 3).
+#include <expected>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "moeplan/compute_optimal.hpp"
+#include "moeplan/errors.hpp"
+#include "moeplan/holistic_laws.hpp"
+#include "moeplan/layer_solver.hpp"
+
+namespace moeplan {
+
+/// What the user may override; unset fields take the laws' values.
+struct SuggestOptions {
+  Flops compute;                              ///< C (FLOPs), > 0 and finite
+  std::optional<int> d = {};                  ///< fixes the hidden size
+  std::optional<double> m_over_na = {};       ///< replaces the M/N_a law
+  std::optional<double> n_over_na = {};       ///< replaces the N/N_a schedule
+  std::optional<AttentionHeads> heads = {};   ///< replaces the Table 4 schedule
+  std::optional<int> seq_len = {};             ///< S
+  std::optional<int> n_experts = {};           ///< N_e
+  std::optional<int> top_k = {};               ///< K
+  std::optional<int> n_shared_experts = {};
+  std::optional<int> vocab_size = {};
+  std::optional<double> dense_ffn_ratio = {};  ///< d_d / d
+  std::optional<int> alignment = {};           ///< d, d_m multiples
+  std::optional<double> tolerance = {};        ///< max |relative miss| of M, N_a, N
+};
+
+enum class DSource { median_of_feasible_interval, d_law, user };
+enum class HeadsSource { table4_schedule, extrapolated, user };
+const char* to_string(DSource s);
+const char* to_string(HeadsSource s);
+
+struct Suggestion {
+  ComputeOptimalPoint budget;     ///< C, M_opt, D_opt (Eq. 2)
+  double m_over_na_target = 0;    ///< from the law or the override
+  bool m_over_na_overridden = false;
+  double n_over_na_target = 0;    ///< from the F.4 schedule or the override
+  bool n_over_na_overridden = false;
+  LayerTargets targets;           ///< (M_opt, N_a, N)
+  FeasibleInterval d_interval;    ///< for the chosen heads
+  double d_target = 0;            ///< median (or law / override) before alignment
+  DSource d_source = DSource::median_of_feasible_interval;
+  HeadsSource heads_source = HeadsSource::table4_schedule;
+  int alignment = 8;
+  double tolerance = 0.05;
+  LayerSolution solution;         ///< the concrete config and its accounting
+  Tokens tokens;                  ///< D = C / M of the concrete config (C = M·D)
+  std::vector<std::string> warnings;  ///< for stderr: extrapolation etc.
+};
+
+std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
+                                                       const SuggestOptions& options);
+
+}  // namespace moeplan

@@ -1,0 +1,45 @@
+#pragma once
+/// Quantities that carry their unit in the type, so a FLOPs/token value can never be
+/// passed where a total-compute or a parameter count is expected.
+///
+///   Flops         total training compute C (FLOPs)               — paper 002 Sec. 3.2
+///   FlopsPerToken forward FLOPs per token M (FLOPs/token)        — paper 002 Eq. 12
+///   Params        parameter count N, N_a (parameters)            — paper 002 Table 1
+///   Tokens        training tokens D (tokens)                     — paper 002 Eq. 2
+#include <compare>
+
+namespace moeplan {
+
+template <class Tag>
+class Quantity {
+ public:
+  constexpr Quantity() = default;
+  constexpr explicit Quantity(double value) : value_(value) {}
+  [[nodiscard]] constexpr double value() const { return value_; }
+  constexpr auto operator<=>(const Quantity&) const = default;
+  constexpr Quantity operator+(Quantity o) const { return Quantity(value_ + o.value_); }
+  constexpr Quantity operator-(Quantity o) const { return Quantity(value_ - o.value_); }
+  constexpr Quantity operator*(double k) const { return Quantity(value_ * k); }
+  constexpr Quantity operator/(double k) const { return Quantity(value_ / k); }
+  constexpr double operator/(Quantity o) const { return value_ / o.value_; }
+
+ private:
+  double value_ = 0.0;
+};
+
+struct FlopsTag {};
+struct FlopsPerTokenTag {};
+struct ParamsTag {};
+struct TokensTag {};
+
+using Flops = Quantity<FlopsTag>;
+using FlopsPerToken = Quantity<FlopsPerTokenTag>;
+using Params = Quantity<ParamsTag>;
+using Tokens = Quantity<TokensTag>;
+
+/// C = M · D (paper 002 Sec. 3.2).
+constexpr Flops operator*(FlopsPerToken m, Tokens d) { return Flops(m.value() * d.value()); }
+/// M / N_a: FLOPs per token per active parameter (paper 002 Eq. 5), dimensionless.
+constexpr double operator/(FlopsPerToken m, Params n) { return m.value() / n.value(); }
+
+}  // namespace moeplan

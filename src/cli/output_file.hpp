@@ -1,0 +1,12 @@
+#pragma once
+/// Writes a command's whole output at once: to stdout for "-", else to a temporary file
+/// renamed over the target, so a failed run never leaves a half-written file.
+#include <iosfwd>
+#include <string>
+
+namespace moeplan::cli {
+
+/// Returns an empty string on success, else the reason.
+std::string write_output(const std::string& path, const std::string& text, std::ostream& out);
+
+}  // namespace moeplan::cli

@@ -1,0 +1,75 @@
+#include "report.hpp"
+
+namespace moeplan::cli {
+
+namespace {
+std::int64_t i(int v) { return v; }
+}  // namespace
+
+Report suggest_report(const Suggestion& s, const HolisticLaws& laws) {
+  const MoeArchitecture& a = s.solution.arch;
+  const ArchitectureFamily& f = a.family;
+  const Accounting& acc = s.solution.accounting;
+  const double C = s.budget.C.value();
+  const bool in_range = C >= laws.fitted_compute_min && C <= laws.fitted_compute_max;
+
+  Report r;
+  r.sections.push_back(
+      {"budget", "Budget (paper 002 Eq. 2)",
+       {{"compute", "C", "FLOPs", C, "training compute budget"},
+        {"flops_per_token_opt", "M_opt", "FLOPs/token", s.budget.M.value(), "compute-optimal forward FLOPs per token"},
+        {"tokens_opt", "D_opt", "tokens", s.budget.D.value(), "compute-optimal training tokens"},
+        {"tokens", "D", "tokens", s.tokens.value(), "tokens that spend C on this config (C / M)"},
+        {"in_fitted_range", "", "", in_range, "C inside the budgets the laws were fitted on"}}});
+  r.sections.push_back(
+      {"targets", "Targets (paper 002 Sec. 7)",
+       {{"m_over_na", "M/N_a", "", s.m_over_na_target, s.m_over_na_overridden ? "from --m-over-na" : "optimal, from the M/N_a law (Fig. 5b)"},
+        {"n_over_na", "N/N_a", "", s.n_over_na_target, s.n_over_na_overridden ? "from --n-over-na" : "from the Appendix F.4 schedule"},
+        {"active_params", "N_a", "params", s.targets.N_a.value(), "target active parameters (M_opt / (M/N_a))"},
+        {"total_params", "N", "params", s.targets.N.value(), "target total parameters"}}});
+  r.sections.push_back(
+      {"config", "Architecture",
+       {{"hidden_size", "d", "", i(a.d), "hidden size"},
+        {"num_layers", "L", "", i(a.layers()), "layers, L = L_d + L_m"},
+        {"num_dense_layers", "L_d", "", i(a.L_d), "dense FFN layers"},
+        {"num_moe_layers", "L_m", "", i(a.L_m), "MoE layers"},
+        {"dense_ffn_size", "d_d", "", i(a.d_d), "dense FFN intermediate size"},
+        {"expert_ffn_size", "d_m", "", i(a.d_m), "routed and shared expert intermediate size"},
+        {"num_query_heads", "N_q", "", i(f.heads.n_q), "query heads"},
+        {"num_kv_heads", "N_kv", "", i(f.heads.n_kv), "key/value heads (GQA)"},
+        {"head_dim", "d_qkv", "", i(f.heads.d_qkv), "attention head size"},
+        {"seq_len", "S", "tokens", i(f.seq_len), "training sequence length"},
+        {"num_experts", "N_e", "", i(f.n_experts), "routed experts per MoE layer"},
+        {"top_k", "K", "", i(f.top_k), "routed experts activated per token"},
+        {"num_shared_experts", "", "", i(f.n_shared_experts), "shared experts per MoE layer"},
+        {"vocab_size", "V", "", i(f.vocab_size), "vocabulary size"}}});
+  r.sections.push_back(
+      {"accounting", "Accounting (paper 002 Eq. 3-4, Appendix A)",
+       {{"flops_per_token", "M", "FLOPs/token", acc.M.value(), "forward FLOPs per token, 6 N_a + 6 S N_q d_qkv L"},
+        {"active_params", "N_a", "params", acc.N_a.value(), "active parameters, no embeddings"},
+        {"total_params", "N", "params", acc.N.value(), "total parameters, no embeddings"},
+        {"embedding_params", "", "params", acc.embedding.value(), "input embedding + untied output head, 2 V d"},
+        {"m_over_na", "M/N_a", "", acc.m_over_na(), "of this config"},
+        {"n_over_na", "N/N_a", "", acc.n_over_na(), "of this config"},
+        {"r_attention", "r_a", "", acc.r_a, "attention share of M"},
+        {"r_dense", "r_d", "", acc.r_d, "dense FFN share of M"},
+        {"r_moe", "r_m", "", acc.r_m, "MoE share of M"},
+        {"error_flops_per_token", "dM/M", "", s.solution.error_M, "relative miss of the M target"},
+        {"error_active_params", "dN_a/N_a", "", s.solution.error_N_a, "relative miss of the N_a target"},
+        {"error_total_params", "dN/N", "", s.solution.error_N, "relative miss of the N target"}}});
+  r.sections.push_back(
+      {"provenance", "How it was chosen",
+       {{"d_source", "", "", std::string(to_string(s.d_source)), "where the hidden size came from"},
+        {"d_target", "", "", s.d_target, "hidden size before alignment"},
+        {"d_feasible_min", "", "", s.d_interval.d_min, "smallest feasible d (L_m = 1)"},
+        {"d_feasible_max", "", "", s.d_interval.d_max, "largest feasible d (L_d = 0)"},
+        {"heads_source", "", "", std::string(to_string(s.heads_source)), "where N_q, N_kv, d_qkv came from"},
+        {"alignment", "", "", i(s.alignment), "d and d_m are multiples of this"},
+        {"tolerance", "", "", s.tolerance, "max relative miss of M, N_a, N"},
+        {"laws", "", "", laws.name, "law preset"},
+        {"laws_source", "", "", laws.source, "file the laws were read from"},
+        {"convention", "", "", std::string("holistic-002"), "FLOP/parameter counting of paper 002 Appendix A"}}});
+  return r;
+}
+
+}  // namespace moeplan::cli

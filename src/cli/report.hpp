@@ -1,0 +1,37 @@
+#pragma once
+/// A command's result as ordered sections of typed fields: the one data model every
+/// output format serialises (hyperfine's Exporter pattern). Keys are stable and documented
+/// in man/moeplan-suggest.1; symbols and units are for people.
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "moeplan/holistic_laws.hpp"
+#include "moeplan/pipeline.hpp"
+
+namespace moeplan::cli {
+
+using Value = std::variant<bool, std::int64_t, double, std::string>;
+
+struct Field {
+  std::string key;     ///< stable machine key, snake_case
+  std::string symbol;  ///< paper notation for the table, e.g. "N_a"
+  std::string unit;    ///< "FLOPs", "FLOPs/token", "params", "tokens", "" for ratios
+  Value value;
+  std::string description;
+};
+
+struct Section {
+  std::string key;    ///< stable machine key, e.g. "config"
+  std::string title;  ///< heading in the table view
+  std::vector<Field> fields;
+};
+
+struct Report {
+  std::vector<Section> sections;
+};
+
+Report suggest_report(const Suggestion& s, const HolisticLaws& laws);
+
+}  // namespace moeplan::cli

@@ -1,0 +1,143 @@
+// `moeplan suggest`: parse flags, run the core pipeline, format the result.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <memory>
+#include <sstream>
+
+#include "app.hpp"
+#include "command.hpp"
+#include "moeplan/laws_loader.hpp"
+#include "moeplan/number_parse.hpp"
+#include "moeplan/pipeline.hpp"
+#include "output/emitters.hpp"
+#include "output_file.hpp"
+#include "report.hpp"
+
+namespace moeplan::cli {
+
+namespace {
+
+struct SuggestFlags {
+  std::string flops;
+  std::string format = "table";
+  std::string output = "-";
+  std::string laws_file;
+  std::optional<int> d, n_q, n_kv, d_qkv;
+  std::optional<double> m_over_na, n_over_na, dense_ffn_ratio, tolerance;
+  std::optional<int> seq_len, n_experts, top_k, n_shared, vocab, alignment;
+};
+
+int fail(Io& io, ExitStatus status, const std::string& message) {
+  io.err << "moeplan: error: " << message << "\n";
+  return static_cast<int>(status);
+}
+
+int run_suggest(const SuggestFlags& f, Io& io) {
+  auto C = parse_positive_finite(f.flops);
+  if (!C) {
+    return fail(io, ExitStatus::usage, "--flops: " + C.error());
+  }
+  const int heads_given = f.n_q.has_value() + f.n_kv.has_value() + f.d_qkv.has_value();
+  if (heads_given != 0 && heads_given != 3) {
+    return fail(io, ExitStatus::usage, "--n-q, --n-kv and --d-qkv go together: give all three");
+  }
+
+  std::optional<HolisticLaws> user_laws;
+  if (!f.laws_file.empty()) {
+    auto loaded = load_holistic_laws_file(f.laws_file);
+    if (!loaded) {
+      return fail(io, ExitStatus::input_file, loaded.error().to_string());
+    }
+    user_laws = std::move(*loaded);
+  }
+  const HolisticLaws& laws = user_laws ? *user_laws : builtin_holistic_laws();
+
+  SuggestOptions o;
+  o.compute = Flops(*C);
+  o.d = f.d;
+  o.m_over_na = f.m_over_na;
+  o.n_over_na = f.n_over_na;
+  if (heads_given == 3) {
+    o.heads = AttentionHeads{*f.n_q, *f.n_kv, *f.d_qkv};
+  }
+  o.seq_len = f.seq_len;
+  o.n_experts = f.n_experts;
+  o.top_k = f.top_k;
+  o.n_shared_experts = f.n_shared;
+  o.vocab_size = f.vocab;
+  o.dense_ffn_ratio = f.dense_ffn_ratio;
+  o.alignment = f.alignment;
+  o.tolerance = f.tolerance;
+
+  auto result = suggest(laws, o);
+  if (!result) {
+    return fail(io, ExitStatus::infeasible, "infeasible: " + result.error().to_string());
+  }
+  for (const std::string& w : result->warnings) {
+    io.err << "moeplan: warning: " << w << "\n";
+  }
+  std::ostringstream text;
+  emit(suggest_report(*result, laws), parse_format(f.format), text);
+  if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
+    return fail(io, ExitStatus::output_file, "-o: " + why);
+  }
+  return static_cast<int>(ExitStatus::ok);
+}
+
+}  // namespace
+
+Command suggest_command() {
+  return {
+      "suggest", "Compute-optimal MoE architecture for a training budget (paper 002 Sec. 7)",
+      [](CLI::App& sub) -> std::function<int(Io&)> {
+        auto f = std::make_shared<SuggestFlags>();
+        sub.add_option("--flops,-C", f->flops,
+                       "Training compute budget C in FLOPs, e.g. 1e22 (> 0, finite)")
+            ->required();
+        sub.add_option("--format,-f", f->format, "Output format")
+            ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
+            ->capture_default_str();
+        sub.add_option("--output,-o", f->output, "Write the result to FILE ('-' = stdout)")
+            ->capture_default_str();
+        sub.add_option("--laws", f->laws_file,
+                       "Laws preset TOML replacing the embedded laws/holistic.toml");
+        sub.add_option("--d", f->d, "Fix the hidden size d (multiple of --align)")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--m-over-na", f->m_over_na, "Fix M/N_a instead of the law (> 6)")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--n-over-na", f->n_over_na,
+                       "Fix N/N_a instead of the Appendix F.4 schedule")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--n-q", f->n_q, "Query heads N_q (with --n-kv, --d-qkv)")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--n-kv", f->n_kv, "Key/value heads N_kv")->check(CLI::PositiveNumber);
+        sub.add_option("--d-qkv", f->d_qkv, "Head size d_qkv")->check(CLI::PositiveNumber);
+        sub.add_option("--seq-len", f->seq_len, "Sequence length S [8192]")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--experts", f->n_experts, "Routed experts N_e [288]")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--top-k", f->top_k, "Activated routed experts K [8]")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--shared-experts", f->n_shared, "Shared experts per MoE layer [1]")
+            ->check(CLI::NonNegativeNumber);
+        sub.add_option("--vocab", f->vocab, "Vocabulary size V [152064]")
+            ->check(CLI::NonNegativeNumber);
+        sub.add_option("--dense-ffn-ratio", f->dense_ffn_ratio, "d_d / d [3]")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--align", f->alignment, "d and d_m are multiples of this [8]")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--tolerance", f->tolerance,
+                       "Largest relative miss of the M, N_a, N targets [0.05]")
+            ->check(CLI::PositiveNumber);
+        sub.footer(
+            "Examples:\n"
+            "  moeplan suggest --flops 1e22\n"
+            "  moeplan suggest --flops 3e21 --format json | jq .config\n"
+            "  moeplan suggest --flops 1e20 --d 1536 --format csv\n"
+            "Exit status: 0 ok, 2 bad flag, 3 infeasible (the constraint is named on\n"
+            "stderr), 4 bad --laws file, 5 cannot write -o. See man moeplan-suggest.");
+        return [f](Io& io) { return run_suggest(*f, io); };
+      }};
+}
+
+}  // namespace moeplan::cli

@@ -1,0 +1,14 @@
+#include "moeplan/compute_optimal.hpp"
+
+#include <cmath>
+
+namespace moeplan {
+
+double PowerLaw::operator()(double x) const { return coefficient * std::pow(x, exponent); }
+
+ComputeOptimalPoint compute_optimal(const ComputeOptimalLaw& law, Flops C) {
+  // Paper 002 Eq. 2: M_opt = a_M·C^b_M (FLOPs/token), D_opt = a_D·C^b_D (tokens).
+  return {C, FlopsPerToken(law.flops_per_token(C.value())), Tokens(law.tokens(C.value()))};
+}
+
+}  // namespace moeplan

@@ -1,0 +1,148 @@
+// `moeplan suggest` as a user drives it: flags, formats, exit codes, streams.
+#include <doctest/doctest.h>
+#include <toml++/toml.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "moeplan/presets.hpp"
+
+namespace {
+struct Run {
+  int code;
+  std::string out;
+  std::string err;
+};
+
+Run run_moeplan(std::vector<std::string> args) {
+  args.insert(args.begin(), "moeplan");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  std::ostringstream out, err;
+  const int code = moeplan::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
+  return {code, out.str(), err.str()};
+}
+
+std::filesystem::path temp_path(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("moeplan-test-" + name);
+}
+}  // namespace
+
+TEST_CASE("suggest --flops 1e22 prints the table on stdout and warnings on stderr") {
+  const Run r = run_moeplan({"suggest", "--flops", "1e22"});
+  CHECK(r.code == 0);
+  for (const char* needle : {"C ", "D_opt", "M ", "N_a", "N/N_a", "r_a", "r_d", "r_m", "L_d", "L_m", "d_m"}) {
+    CAPTURE(needle);
+    CHECK(r.out.find(needle) != std::string::npos);
+  }
+  CHECK(r.out.find("warning") == std::string::npos);
+  CHECK(r.err.find("moeplan: warning: C = 1e+22 FLOPs is 1.52 decades above") != std::string::npos);
+}
+
+TEST_CASE("every bad --flops value: exit 2, a message naming the flag, nothing on stdout") {
+  for (const char* bad : {"0", "-1", "nan", "inf", "junk", "1e22x", "", "1e999"}) {
+    CAPTURE(bad);
+    const Run r = run_moeplan({"suggest", std::string("--flops=") + bad});
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("moeplan: error: --flops: ") == 0);
+  }
+}
+
+TEST_CASE("usage errors exit 2") {
+  CHECK(run_moeplan({}).code == 2);
+  CHECK(run_moeplan({"suggest"}).code == 2);                                       // --flops missing
+  CHECK(run_moeplan({"suggest", "--flops", "1e22", "--format", "xml"}).code == 2); // unknown format
+  CHECK(run_moeplan({"suggest", "--flops", "1e22", "--top-k", "-3"}).code == 2);   // not positive
+  CHECK(run_moeplan({"suggest", "--flops", "1e22", "--n-q", "8"}).code == 2);      // heads incomplete
+  CHECK(run_moeplan({"frobnicate"}).code == 2);
+}
+
+TEST_CASE("--help prints usage with examples on stdout and exits 0") {
+  const Run r = run_moeplan({"suggest", "--help"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("--flops") != std::string::npos);
+  CHECK(r.out.find("Examples:") != std::string::npos);
+}
+
+TEST_CASE("infeasible: exit 3, the constraint on stderr, nothing on stdout") {
+  const Run r = run_moeplan({"suggest", "--flops", "1e20", "--n-over-na", "40"});
+  CHECK(r.code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("infeasible: 1 < N/N_a < (N_e+s)/(K+s)") != std::string::npos);
+  CHECK(r.err.find("above by") != std::string::npos);
+}
+
+TEST_CASE("json, toml and csv carry the same config") {
+  const Run toml_run = run_moeplan({"suggest", "--flops", "3.5e21", "--format", "toml"});
+  const Run json_run = run_moeplan({"suggest", "--flops", "3.5e21", "--format", "json"});
+  const Run csv_run = run_moeplan({"suggest", "--flops", "3.5e21", "--format", "csv"});
+  REQUIRE(toml_run.code == 0);
+  REQUIRE(json_run.code == 0);
+  REQUIRE(csv_run.code == 0);
+  const toml::table doc = toml::parse(toml_run.out);
+  const auto d = doc["config"]["hidden_size"].value<int64_t>();
+  const auto M = doc["accounting"]["flops_per_token"].value<double>();
+  REQUIRE(d.has_value());
+  REQUIRE(M.has_value());
+  CHECK(json_run.out.find("\"hidden_size\": " + std::to_string(*d) + ",") != std::string::npos);
+  CHECK(json_run.out.front() == '{');
+
+  // CSV: a header and exactly one data row with as many cells.
+  std::istringstream csv(csv_run.out);
+  std::string header, row, extra;
+  std::getline(csv, header);
+  std::getline(csv, row);
+  CHECK_FALSE(std::getline(csv, extra));
+  CHECK(std::count(header.begin(), header.end(), ',') == std::count(row.begin(), row.end(), ','));
+  std::vector<std::string> keys, values;
+  std::istringstream hs(header), rs(row);
+  for (std::string cell; std::getline(hs, cell, ',');) keys.push_back(cell);
+  for (std::string cell; std::getline(rs, cell, ',');) values.push_back(cell);
+  const auto at = std::find(keys.begin(), keys.end(), "config.hidden_size") - keys.begin();
+  REQUIRE(at < static_cast<long>(values.size()));
+  CHECK(values[static_cast<std::size_t>(at)] == std::to_string(*d));
+  const auto m_at = std::find(keys.begin(), keys.end(), "accounting.flops_per_token") - keys.begin();
+  CHECK(std::stod(values[static_cast<std::size_t>(m_at)]) == *M);  // full precision round trip
+}
+
+TEST_CASE("-o writes the file whole, and not at all when the request is infeasible") {
+  const auto ok_path = temp_path("ok.json");
+  const auto bad_path = temp_path("bad.json");
+  std::filesystem::remove(ok_path);
+  std::filesystem::remove(bad_path);
+  const Run ok = run_moeplan({"suggest", "--flops", "1e20", "--format", "json", "-o", ok_path.string()});
+  CHECK(ok.code == 0);
+  CHECK(ok.out.empty());
+  CHECK(std::filesystem::file_size(ok_path) > 100);
+  const Run bad = run_moeplan({"suggest", "--flops", "1e20", "--n-over-na", "99", "-o", bad_path.string()});
+  CHECK(bad.code == 3);
+  CHECK_FALSE(std::filesystem::exists(bad_path));
+  const Run unwritable = run_moeplan({"suggest", "--flops", "1e20", "-o", "/nonexistent-dir/x.json"});
+  CHECK(unwritable.code == 5);
+  std::filesystem::remove(ok_path);
+}
+
+TEST_CASE("--laws: a bad file exits 4 naming it; a changed law changes the suggestion") {
+  const Run missing = run_moeplan({"suggest", "--flops", "1e20", "--laws", "/nonexistent/laws.toml"});
+  CHECK(missing.code == 4);
+  CHECK(missing.err.find("/nonexistent/laws.toml: cannot open file") != std::string::npos);
+
+  std::string text(*moeplan::find_embedded_preset("laws/holistic.toml"));
+  const std::string from = "[1e20, 22.0], [3e20, 22.0]]";
+  text.replace(text.find(from), from.size(), "[1e20, 25.0], [3e20, 25.0]]");
+  const auto path = temp_path("laws.toml");
+  std::ofstream(path) << text;
+  const Run shifted = run_moeplan({"suggest", "--flops", "1e20", "--format", "toml", "--laws", path.string()});
+  REQUIRE(shifted.code == 0);
+  const toml::table doc = toml::parse(shifted.out);
+  CHECK(doc["targets"]["n_over_na"].value<double>() == 25.0);
+  CHECK(doc["provenance"]["laws_source"].value<std::string>() == path.string());
+  std::filesystem::remove(path);
+}

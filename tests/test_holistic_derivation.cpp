@@ -1,0 +1,110 @@
+// The M/N_a law, the N/N_a schedule and the head schedule: derived from paper 002's own
+// tables, as recorded in presets/laws/holistic.toml.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "moeplan/head_schedule.hpp"
+#include "moeplan/laws_loader.hpp"
+#include "moeplan/power_law_fit.hpp"
+#include "paper_tables.hpp"
+
+using namespace moeplan;
+
+namespace {
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// Per scale, the median M/N_a of its Sec. 6 table (Tables 16–21).
+std::vector<std::pair<double, double>> sec6_optima() {
+  std::vector<std::pair<double, double>> out;
+  for (int table = 16; table <= 21; ++table) {
+    std::vector<double> ratios;
+    double C = 0;
+    for (const auto& row : paper002::config_rows()) {
+      if (row.table == table) {
+        C = row.C;
+        ratios.push_back(account(paper002::architecture_of(row)).m_over_na());
+      }
+    }
+    out.emplace_back(C, median(ratios));
+  }
+  return out;
+}
+}  // namespace
+
+TEST_CASE("the preset's M/N_a law is the fit to the Sec. 6 tables") {
+  const auto optima = sec6_optima();
+  std::vector<double> C, x;
+  for (auto [c, v] : optima) {
+    C.push_back(c);
+    x.push_back(v);
+  }
+  const MOverNaLaw derived = derive_m_over_na_law(C, x);
+  const MOverNaLaw& preset = builtin_holistic_laws().m_over_na;
+  CHECK(preset.score_share.coefficient == doctest::Approx(derived.score_share.coefficient).epsilon(1e-5));
+  CHECK(preset.score_share.exponent == doctest::Approx(derived.score_share.exponent).epsilon(1e-5));
+  // The law tracks the six optima within 3 % (it is a 2-parameter fit to 6 points).
+  for (auto [c, v] : optima) {
+    CAPTURE(c);
+    CHECK(*preset.at(c) == doctest::Approx(v).epsilon(0.03));
+  }
+}
+
+TEST_CASE("the M/N_a law stays above 6 from 1e15 to 1e27 and falls with C") {
+  const MOverNaLaw& law = builtin_holistic_laws().m_over_na;
+  double previous = INFINITY;
+  for (double e = 15.0; e <= 27.0 + 1e-9; e += 0.1) {
+    const auto x = law.at(std::pow(10.0, e));
+    REQUIRE(x.has_value());
+    CHECK(*x > 6.0);
+    CHECK(*x < previous);
+    previous = *x;
+  }
+}
+
+TEST_CASE("a plain power law through the same optima would cross 6 (why the form was chosen)") {
+  std::vector<double> C, x;
+  for (auto [c, v] : sec6_optima()) {
+    C.push_back(c);
+    x.push_back(v);
+  }
+  const PowerLaw plain = fit_power_law(C, x);
+  const double crossing = std::pow(6.0 / plain.coefficient, 1.0 / plain.exponent);
+  CHECK(crossing > 1e22);
+  CHECK(crossing < 1e24);
+  MESSAGE("plain power law M/N_a = " << plain.coefficient << " C^" << plain.exponent
+                                     << " reaches 6 at C = " << crossing);
+}
+
+TEST_CASE("N/N_a follows Appendix F.4's choices and holds them outside") {
+  const LogSchedule& s = builtin_holistic_laws().n_over_na;
+  CHECK(s.at(1e18) == 19.0);
+  CHECK(s.at(3e18) == 20.0);
+  CHECK(s.at(1e19) == 21.0);
+  CHECK(s.at(3e19) == 21.0);
+  CHECK(s.at(1e20) == 22.0);
+  CHECK(s.at(3e20) == 22.0);
+  CHECK(s.at(1e16) == 19.0);
+  CHECK(s.at(1e24) == 22.0);
+  CHECK(s.at(std::sqrt(1e18 * 3e18)) == doctest::Approx(19.5));
+}
+
+TEST_CASE("heads follow Table 4 at its six scales and grow past it") {
+  const HolisticLaws& laws = builtin_holistic_laws();
+  const LayerTargets unused{FlopsPerToken(1), Params(1), Params(1)};
+  for (double C : {1e18, 3e18, 1e19, 3e19, 1e20, 3e20}) {
+    CAPTURE(C);
+    auto h = choose_heads(laws, C, unused, laws.family_defaults);
+    REQUIRE(h.has_value());
+    CHECK(h->heads == paper002::table4_heads(C));
+    CHECK_FALSE(h->extrapolated);
+  }
+  auto below = choose_heads(laws, 1e16, unused, laws.family_defaults);
+  CHECK(below->heads == paper002::table4_heads(1e18));
+}

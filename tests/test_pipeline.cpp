@@ -1,0 +1,135 @@
+// The holistic pipeline (paper 002 Sec. 7) end to end in the core.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "moeplan/laws_loader.hpp"
+#include "moeplan/pipeline.hpp"
+#include "paper_tables.hpp"
+
+using namespace moeplan;
+
+namespace {
+Suggestion must_suggest(SuggestOptions o) {
+  auto s = suggest(builtin_holistic_laws(), o);
+  if (!s) {
+    FAIL("infeasible: " << s.error().to_string());
+  }
+  return *s;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+}  // namespace
+
+TEST_CASE("at the paper's six scales the suggestion lands in the paper's bands") {
+  const double scales[] = {1e18, 3e18, 1e19, 3e19, 1e20, 3e20};
+  for (int i = 0; i < 6; ++i) {
+    const double C = scales[i];
+    CAPTURE(C);
+    const Suggestion s = must_suggest({.compute = Flops(C)});
+    const Accounting& a = s.solution.accounting;
+    // The scale's optimum M/N_a is the median over its Sec. 6 table (Table 16 + i).
+    std::vector<double> x;
+    for (const auto& row : paper002::config_rows()) {
+      if (row.table == 16 + i) x.push_back(account(paper002::architecture_of(row)).m_over_na());
+    }
+    // M/N_a within 5 % of the paper's optimum (its own M tolerance, Table 4 note).
+    CHECK(a.m_over_na() == doctest::Approx(median(x)).epsilon(0.05));
+    // N/N_a inside the flat band of Appendix F.4 (loss changes < 1 % in [18, 25]).
+    CHECK(a.n_over_na() >= 18.0);
+    CHECK(a.n_over_na() <= 25.0);
+    // Heads as Table 4, d inside its feasible interval, every target met within 5 %.
+    CHECK(s.solution.arch.family.heads == paper002::table4_heads(C));
+    CHECK(s.d_interval.contains(s.solution.arch.d));
+    CHECK(s.solution.max_abs_error() <= 0.05);
+    CHECK(s.solution.arch.d % 8 == 0);
+    CHECK(s.solution.arch.d_m % 8 == 0);
+    CHECK(s.solution.arch.d_d == 3 * s.solution.arch.d);
+    CHECK((a.M * s.tokens).value() == doctest::Approx(C).epsilon(1e-12));
+    CHECK(s.warnings.empty());
+  }
+}
+
+TEST_CASE("1e22 extrapolates with a warning that says how far") {
+  const Suggestion s = must_suggest({.compute = Flops(1e22)});
+  REQUIRE_FALSE(s.warnings.empty());
+  CHECK(s.warnings.front().find("1.52 decades above") != std::string::npos);
+  CHECK(s.heads_source == HeadsSource::extrapolated);
+  CHECK(s.solution.accounting.m_over_na() > 6.0);
+  CHECK(s.solution.max_abs_error() <= 0.05);
+}
+
+TEST_CASE("overrides are honoured") {
+  SuggestOptions o{.compute = Flops(1e20)};
+  o.d = 1536;
+  o.n_over_na = 20;
+  const Suggestion s = must_suggest(o);
+  CHECK(s.solution.arch.d == 1536);
+  CHECK(s.d_source == DSource::user);
+  CHECK(s.n_over_na_target == 20.0);
+}
+
+TEST_CASE("infeasible requests name the violated constraint and the numbers") {
+  struct Case {
+    const char* what;
+    SuggestOptions options;
+    const char* constraint;
+  };
+  std::vector<Case> cases;
+  cases.push_back({"N/N_a above its bound", {.compute = Flops(1e20), .n_over_na = 40.0}, "N/N_a"});
+  cases.push_back({"N/N_a at 1", {.compute = Flops(1e20), .n_over_na = 1.0}, "N/N_a"});
+  cases.push_back({"M/N_a at 6", {.compute = Flops(1e20), .m_over_na = 6.0}, "M/N_a > 6"});
+  cases.push_back({"K >= N_e", {.compute = Flops(1e20), .n_experts = 8, .top_k = 8}, "K < N_e"});
+  cases.push_back({"budget too small for one layer", {.compute = Flops(1e15)}, "L >= 1"});
+  SuggestOptions bad_d{.compute = Flops(1e20)};
+  bad_d.d = 8000;
+  cases.push_back({"d outside its interval", bad_d, "feasible interval"});
+  SuggestOptions unaligned{.compute = Flops(1e20)};
+  unaligned.d = 1537;
+  cases.push_back({"d not aligned", unaligned, "multiple of the alignment"});
+  SuggestOptions few_experts{.compute = Flops(1e20), .n_experts = 16};
+  cases.push_back({"N_e too small for N/N_a = 22", few_experts, "N/N_a"});
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    auto s = suggest(builtin_holistic_laws(), c.options);
+    REQUIRE_FALSE(s.has_value());
+    CHECK(s.error().constraint.find(c.constraint) != std::string::npos);
+    CHECK_FALSE(s.error().detail.empty());
+  }
+}
+
+TEST_CASE("a suggestion is deterministic") {
+  const Suggestion a = must_suggest({.compute = Flops(3.5e21)});
+  const Suggestion b = must_suggest({.compute = Flops(3.5e21)});
+  CHECK(a.solution.arch.d == b.solution.arch.d);
+  CHECK(a.solution.arch.L_d == b.solution.arch.L_d);
+  CHECK(a.solution.arch.L_m == b.solution.arch.L_m);
+  CHECK(a.solution.arch.d_m == b.solution.arch.d_m);
+  CHECK(a.solution.objective() == b.solution.objective());
+}
+
+TEST_CASE("every half decade from 1e15 to 1e30: a feasible config or a named constraint") {
+  for (double e = 15.0; e <= 30.0 + 1e-9; e += 0.5) {
+    const double C = std::pow(10.0, e);
+    CAPTURE(C);
+    auto s = suggest(builtin_holistic_laws(), {.compute = Flops(C)});
+    if (!s) {
+      CHECK_FALSE(s.error().constraint.empty());
+      continue;
+    }
+    const Accounting& a = s->solution.accounting;
+    CHECK(std::isfinite(a.M.value()));
+    CHECK(a.m_over_na() > 6.0);
+    CHECK(a.n_over_na() > 1.0);
+    CHECK(a.n_over_na() < max_n_over_na(s->solution.arch.family));
+    CHECK(s->solution.arch.L_m >= 1);
+    CHECK(s->solution.arch.L_d >= 0);
+    CHECK(s->solution.max_abs_error() <= s->tolerance);
+  }
+}
