@@ -1,5 +1,6 @@
 #include "paper_tables.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -66,6 +67,26 @@ moeplan::MoeArchitecture architecture_of(const ConfigRow& row) {
   a.d_d = row.d_d;
   a.d_m = row.d_m;
   return a;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+Sec6Optimum sec6_optimum(int table) {
+  std::vector<double> x, y;
+  double C = 0;
+  for (const auto& row : config_rows()) {
+    if (row.table == table) {
+      C = row.C;
+      const moeplan::Accounting a = moeplan::account(architecture_of(row));
+      x.push_back(a.m_over_na());
+      y.push_back(a.n_over_na());
+    }
+  }
+  return {C, median(x), median(y)};
 }
 
 }  // namespace paper002

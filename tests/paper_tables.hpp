@@ -36,4 +36,16 @@ const std::vector<ConfigRow>& config_rows();
 /// one shared expert, Table 4 heads).
 moeplan::MoeArchitecture architecture_of(const ConfigRow& row);
 
+/// Median of a non-empty sample.
+double median(std::vector<double> v);
+
+/// The optimum behind a Sec. 6 table (16..21): its C, and the medians of the rows'
+/// recomputed M/N_a and N/N_a (rows differ only by integer rounding).
+struct Sec6Optimum {
+  double C;
+  double m_over_na;
+  double n_over_na;
+};
+Sec6Optimum sec6_optimum(int table);
+
 }  // namespace paper002

@@ -2,7 +2,6 @@
 // tables, as recorded in presets/laws/holistic.toml.
 #include <doctest/doctest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -14,25 +13,11 @@
 using namespace moeplan;
 
 namespace {
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-// Per scale, the median M/N_a of its Sec. 6 table (Tables 16–21).
 std::vector<std::pair<double, double>> sec6_optima() {
   std::vector<std::pair<double, double>> out;
   for (int table = 16; table <= 21; ++table) {
-    std::vector<double> ratios;
-    double C = 0;
-    for (const auto& row : paper002::config_rows()) {
-      if (row.table == table) {
-        C = row.C;
-        ratios.push_back(account(paper002::architecture_of(row)).m_over_na());
-      }
-    }
-    out.emplace_back(C, median(ratios));
+    const auto o = paper002::sec6_optimum(table);
+    out.emplace_back(o.C, o.m_over_na);
   }
   return out;
 }

@@ -2,8 +2,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <map>
-#include <vector>
 
 #include "moeplan/layer_solver.hpp"
 #include "paper_tables.hpp"
@@ -11,28 +9,13 @@
 using namespace moeplan;
 
 namespace {
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 // The scale's target (M, N_a, N) behind a Sec. 6 table: M from Table 2; N_a and N from the
-// medians of M/N_a and N/N_a over the table's rows (they differ only by rounding).
+// medians of M/N_a and N/N_a over the table's rows.
 LayerTargets sec6_target(int table) {
-  std::vector<double> x, y;
-  double C = 0;
-  for (const auto& row : paper002::config_rows()) {
-    if (row.table == table) {
-      C = row.C;
-      const Accounting a = account(paper002::architecture_of(row));
-      x.push_back(a.m_over_na());
-      y.push_back(a.n_over_na());
-    }
-  }
-  const double M = paper002::table2_M(C);
-  const double Na = M / median(x);
-  return {FlopsPerToken(M), Params(Na), Params(Na * median(y))};
+  const auto o = paper002::sec6_optimum(table);
+  const double M = paper002::table2_M(o.C);
+  const double Na = M / o.m_over_na;
+  return {FlopsPerToken(M), Params(Na), Params(Na * o.n_over_na)};
 }
 }  // namespace
 
