@@ -83,6 +83,8 @@ TEST_CASE("infeasible requests name the violated constraint and the numbers") {
   SuggestOptions unaligned{.compute = Flops(1e20)};
   unaligned.d = 1537;
   cases.push_back({"d not aligned", unaligned, "multiple of the alignment"});
+  cases.push_back({"millions of layers (short S at a huge budget)",
+                   {.compute = Flops(1e30), .seq_len = 128}, "layer search limit"});
   SuggestOptions few_experts{.compute = Flops(1e20), .n_experts = 16};
   cases.push_back({"N_e too small for N/N_a = 22", few_experts, "N/N_a"});
   for (const Case& c : cases) {

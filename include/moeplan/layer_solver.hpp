@@ -10,6 +10,11 @@
 
 namespace moeplan {
 
+/// Largest continuous L the solver searches. The search is O(L) per (d, L) pair; past this
+/// a request is reported as infeasible rather than left to run (no trainable model has
+/// 10^5 layers).
+inline constexpr double k_max_layers = 100000;
+
 struct LayerTargets {
   FlopsPerToken M;
   Params N_a;
@@ -50,7 +55,8 @@ LayerSolution evaluate_against(const MoeArchitecture& arch, const LayerTargets& 
 /// continuous L, every L_d in [0, L−1], and d_m the multiples of `alignment` around the
 /// continuous least-squares d_m (the objective is a convex quadratic in d_m, so its integer
 /// optimum is next to the real one). d_d = round(γ·d). Keeps the smallest objective().
-/// Returns nullopt when no candidate has L_m ≥ 1 and d_m ≥ alignment.
+/// Returns nullopt when no candidate has L_m ≥ 1 and d_m ≥ alignment, or when the
+/// continuous L exceeds k_max_layers.
 std::optional<LayerSolution> solve_layers(const LayerTargets& targets,
                                           const ArchitectureFamily& family,
                                           std::span<const int> d_candidates, int alignment);

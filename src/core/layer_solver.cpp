@@ -80,7 +80,7 @@ std::optional<LayerSolution> solve_layers(const LayerTargets& t, const Architect
                                           std::span<const int> d_candidates, int alignment) {
   const double scores_per_layer = 6.0 * f.seq_len * f.heads.n_q * f.heads.d_qkv;
   const double L_real = (t.M.value() - 6.0 * t.N_a.value()) / scores_per_layer;
-  if (!(L_real > 0.0) || !std::isfinite(L_real)) {
+  if (!(L_real > 0.0) || !(L_real <= k_max_layers)) {
     return std::nullopt;
   }
   const int L_lo = std::max(1, static_cast<int>(std::floor(L_real)) - 2);

@@ -175,6 +175,13 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
     return std::unexpected(interval.error());
   }
   s.d_interval = *interval;
+  if (interval->layers > k_max_layers) {
+    return violation(fmt::format("L <= {:g} (moeplan's layer search limit)", k_max_layers),
+                     fmt::format("the targets imply L = {:.4g} layers with S = {}, N_q = {}, "
+                                 "d_qkv = {}; raise the heads or S",
+                                 interval->layers, family.seq_len, family.heads.n_q,
+                                 family.heads.d_qkv));
+  }
   std::vector<int> d_candidates;
   if (o.d) {
     s.d_source = DSource::user;
