@@ -125,3 +125,18 @@ TEST_CASE("every half decade from 1e15 to 1e30: a feasible config or a named con
     CHECK(s->solution.max_abs_error() <= s->tolerance);
   }
 }
+
+TEST_CASE("a [d_law] in the laws replaces the median proxy") {
+  HolisticLaws laws = builtin_holistic_laws();
+  laws.d_law = PowerLaw{12.0, 0.1};  // d(1e20) = 12 * 1e2 = 1200, inside [d_min, d_max]
+  auto s = suggest(laws, {.compute = Flops(1e20)});
+  REQUIRE(s.has_value());
+  CHECK(s->d_source == DSource::d_law);
+  CHECK(s->d_target == doctest::Approx(1200.0));
+  CHECK(std::abs(s->solution.arch.d - 1200) <= 2 * 8);
+
+  laws.d_law = PowerLaw{100.0, 0.1};  // d(1e20) = 10000: outside the feasible interval
+  auto out = suggest(laws, {.compute = Flops(1e20)});
+  REQUIRE_FALSE(out.has_value());
+  CHECK(out.error().constraint.find("d law") != std::string::npos);
+}
