@@ -85,6 +85,13 @@ TEST_CASE("infeasible requests name the violated constraint and the numbers") {
   cases.push_back({"d not aligned", unaligned, "multiple of the alignment"});
   cases.push_back({"millions of layers (short S at a huge budget)",
                    {.compute = Flops(1e30), .seq_len = 128}, "layer search limit"});
+  // Found in review: each used to give a wrong exit-0 config or a misleading message.
+  cases.push_back({"d_d overflowing an int", {.compute = Flops(1e22), .dense_ffn_ratio = 1e9},
+                   "integer layer config"});
+  cases.push_back({"K + shared overflowing an int",
+                   {.compute = Flops(1e22), .n_over_na = 1.00000001, .n_shared_experts = 2147483647},
+                   "<= 1e6"});
+  cases.push_back({"s(C) underflow at the largest double", {.compute = Flops(1.7e308)}, "s(C)"});
   SuggestOptions few_experts{.compute = Flops(1e20), .n_experts = 16};
   cases.push_back({"N_e too small for N/N_a = 22", few_experts, "N/N_a"});
   for (const Case& c : cases) {
@@ -139,4 +146,16 @@ TEST_CASE("a [d_law] in the laws replaces the median proxy") {
   auto out = suggest(laws, {.compute = Flops(1e20)});
   REQUIRE_FALSE(out.has_value());
   CHECK(out.error().constraint.find("d law") != std::string::npos);
+}
+
+TEST_CASE("the feasible interval stays accurate when dense layers are nearly free") {
+  // d_min used to lose every digit (0 instead of ~d_max) for tiny d_d/d by cancellation.
+  ArchitectureFamily f;
+  f.heads = {8, 4, 128};
+  f.dense_ffn_ratio = 1e-20;
+  const LayerTargets t{FlopsPerToken(3.2681e9), Params(3.2681e9 / 8.35), Params(3.2681e9 / 8.35 * 22)};
+  auto i = feasible_d_interval(t, f);
+  REQUIRE(i.has_value());
+  CHECK(i->d_min == doctest::Approx(i->d_max).epsilon(1e-6));
+  CHECK(i->d_min > 0.0);
 }

@@ -13,8 +13,8 @@ Accounting account(const MoeArchitecture& a) {
   const double attention = attention_params_per_layer(f.heads, d) * L;       // Eq. 6 · L
   const double dense = 3.0 * d * a.d_d * a.L_d;                              // Eq. 7 · L_d
   const double expert = 3.0 * d * a.d_m;                                     // one SwiGLU expert
-  const double moe_active = expert * (f.top_k + f.n_shared_experts) * a.L_m; // Eq. 8 + 9
-  const double moe_inactive = expert * (f.n_experts - f.top_k) * a.L_m;      // Eq. 3, N − N_a
+  const double moe_active = expert * (double(f.top_k) + f.n_shared_experts) * a.L_m;  // Eq. 8+9
+  const double moe_inactive = expert * (double(f.n_experts) - f.top_k) * a.L_m;  // Eq. 3
   const double scores = 6.0 * f.seq_len * f.heads.n_q * f.heads.d_qkv * L;   // Eq. 11
 
   Accounting acc;
@@ -33,7 +33,7 @@ Accounting account(const MoeArchitecture& a) {
 
 double max_n_over_na(const ArchitectureFamily& f) {
   const double s = f.n_shared_experts;
-  return (f.n_experts + s) / (f.top_k + s);
+  return (f.n_experts + s) / (double(f.top_k) + s);
 }
 
 }  // namespace moeplan

@@ -25,7 +25,7 @@ std::expected<FeasibleInterval, ConstraintViolation> feasible_d_interval(
   }
   const double shared = f.n_shared_experts;
   const double A = 2.0 * (h.n_q + h.n_kv) * h.d_qkv * L;  // attention params per unit d
-  const double B = (f.top_k + shared) * (N - Na) / (f.n_experts - f.top_k);  // active MoE
+  const double B = (f.top_k + shared) * (N - Na) / (double(f.n_experts) - f.top_k);  // active MoE
   const double rest = Na - B;  // what remains of N_a for attention + dense layers
   if (!(rest > 0.0)) {
     return std::unexpected(ConstraintViolation{
@@ -37,9 +37,10 @@ std::expected<FeasibleInterval, ConstraintViolation> feasible_d_interval(
   FeasibleInterval out;
   out.layers = L;
   out.d_max = rest / A;  // L_d = 0
-  // L_d(d) = (rest − A·d)/(3γ d²) = L − 1  ⇔  3γ(L−1)d² + A d − rest = 0.
+  // L_d(d) = (rest − A·d)/(3γ d²) = L − 1  ⇔  3γ(L−1)d² + A d − rest = 0. Its positive
+  // root, written as 2·rest/(A + √(A² + 4q·rest)) to avoid cancellation when q is tiny.
   const double q = 3.0 * f.dense_ffn_ratio * (L - 1.0);
-  out.d_min = q > 0.0 ? (-A + std::sqrt(A * A + 4.0 * q * rest)) / (2.0 * q) : out.d_max;
+  out.d_min = 2.0 * rest / (A + std::sqrt(A * A + 4.0 * q * rest));
   return out;
 }
 

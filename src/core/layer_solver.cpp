@@ -25,11 +25,15 @@ LayerSolution evaluate_against(const MoeArchitecture& arch, const LayerTargets& 
 
 namespace {
 
-int dense_ffn_size(const ArchitectureFamily& f, int d, int alignment) {
-  // d_d = γ·d (Appendix A); with γ = 3 and d aligned this is exact and aligned.
-  const double exact = f.dense_ffn_ratio * d;
-  const double steps = std::max(1.0, std::round(exact / alignment));
-  return static_cast<int>(steps) * alignment;
+// d_d = γ·d (Appendix A), rounded to the alignment; with γ = 3 and d aligned this is exact.
+// nullopt when it does not fit an int (absurd γ).
+std::optional<int> dense_ffn_size(const ArchitectureFamily& f, int d, int alignment) {
+  const double steps = std::max(1.0, std::round(f.dense_ffn_ratio * d / alignment));
+  const double d_d = steps * alignment;
+  if (!(d_d <= 2147483647.0)) {
+    return std::nullopt;
+  }
+  return static_cast<int>(d_d);
 }
 
 struct Best {
@@ -47,8 +51,8 @@ void search_expert_width(const LayerTargets& t, const MoeArchitecture& base, int
   const double att = attention_params_per_layer(f.heads, d) * L;
   const double dense = 3.0 * d * base.d_d * base.L_d;
   const double scores = 6.0 * f.seq_len * f.heads.n_q * f.heads.d_qkv * L;
-  const double g_active = 3.0 * d * (f.top_k + f.n_shared_experts) * base.L_m;
-  const double g_total = g_active + 3.0 * d * (f.n_experts - f.top_k) * base.L_m;
+  const double g_active = 3.0 * d * (double(f.top_k) + f.n_shared_experts) * base.L_m;
+  const double g_total = g_active + 3.0 * d * (double(f.n_experts) - f.top_k) * base.L_m;
   const double c = att + dense;
   // e_i(d_m) = u_i + v_i·d_m for M, N_a, N.
   const double u[3] = {(6.0 * c + scores) / t.M.value() - 1.0, c / t.N_a.value() - 1.0,
@@ -91,10 +95,14 @@ std::optional<LayerSolution> solve_layers(const LayerTargets& t, const Architect
     if (d <= 0) {
       continue;
     }
+    const auto d_d = dense_ffn_size(f, d, alignment);
+    if (!d_d) {
+      continue;
+    }
     MoeArchitecture base;
     base.family = f;
     base.d = d;
-    base.d_d = dense_ffn_size(f, d, alignment);
+    base.d_d = *d_d;
     for (int L = L_lo; L <= L_hi; ++L) {
       for (int L_d = 0; L_d <= L - 1; ++L_d) {  // L_m = L − L_d ≥ 1
         base.L_d = L_d;

@@ -30,6 +30,9 @@ namespace {
 
 using Violation = std::unexpected<ConstraintViolation>;
 
+// Work bound for widening the d window: (d, L, L_d) triples searched per pass (~0.1 s).
+constexpr double k_max_search_pairs = 2e7;
+
 Violation violation(std::string constraint, std::string detail) {
   return Violation(ConstraintViolation{std::move(constraint), std::move(detail)});
 }
@@ -56,6 +59,10 @@ std::optional<ConstraintViolation> check_family(const ArchitectureFamily& f, int
                 fmt::format("K = {} but N_e = {}", f.top_k, f.n_experts));
   }
   if (f.n_shared_experts < 0) return fail("shared experts >= 0", fmt::format("{}", f.n_shared_experts));
+  if (f.n_experts > 1'000'000 || f.n_shared_experts > 1'000'000) {
+    return fail("N_e, shared experts <= 1e6",
+                fmt::format("N_e = {}, shared = {}", f.n_experts, f.n_shared_experts));
+  }
   if (f.seq_len < 1) return fail("S >= 1", fmt::format("S = {}", f.seq_len));
   if (f.vocab_size < 0) return fail("vocabulary >= 0", fmt::format("{}", f.vocab_size));
   if (!(f.dense_ffn_ratio > 0)) {
@@ -112,10 +119,12 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
     s.m_over_na_overridden = true;
   } else {
     const auto x = laws.m_over_na.at(C);
-    if (!x) {
+    if (!x || !(*x > 6.0)) {
       return violation(
           "0 < s(C) < 1 for the M/N_a law (s = 1 - 6 N_a/M)",
-          fmt::format("s({:.3g}) = {:.4g}: the law has no M/N_a > 6 at this budget", C,
+          fmt::format("s({:.3g}) = {:.4g}: the law gives no M/N_a distinguishable from > 6 "
+                      "at this budget",
+                      C,
                       laws.m_over_na.score_share(C)));
     }
     s.m_over_na_target = *x;
@@ -137,7 +146,7 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
     return violation(
         "1 < N/N_a < (N_e+s)/(K+s) (paper 002 Eq. 5)",
         fmt::format("N/N_a = {:.6g} but with N_e = {}, K = {}, {} shared expert(s) it must lie "
-                    "in (1, {:.6g}); {} by {:.4g} (set --n-over-na)",
+                    "in (1, {:.10g}); {} by {:.4g} (set --n-over-na)",
                     s.n_over_na_target, family.n_experts, family.top_k,
                     family.n_shared_experts, upper,
                     s.n_over_na_target <= 1.0 ? "below" : "above",
@@ -236,7 +245,11 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
       }
       solution = solve_layers(s.targets, family, d_candidates, s.alignment);
       const bool whole = center - half <= lo_step && center + half >= hi_step;
-      if (whole || (solution && solution->max_abs_error() <= s.tolerance)) {
+      // Each d costs about 5·L (L, L_d) pairs; stop widening before the next window would
+      // exceed k_max_search_pairs, and report the best config found so far.
+      const double next_pairs = 2.0 * double(d_candidates.size()) * 5.0 * (interval->layers + 3);
+      if (whole || (solution && solution->max_abs_error() <= s.tolerance) ||
+          next_pairs > k_max_search_pairs) {
         break;
       }
     }
@@ -257,7 +270,7 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
           fmt::format("|{0}/{0}_target - 1| <= {1:g} (paper 002 Table 4 note)", e.name,
                       s.tolerance),
           fmt::format("the closest integer config (d = {}, L_d = {}, L_m = {}, d_m = {}) misses "
-                      "{} by {:+.2f}% (tolerance {:.2f}%; raise --tolerance or change "
+                      "{} by {:+.3g}% (tolerance {:.3g}%; raise --tolerance or change "
                       "--align)",
                       sol.arch.d, sol.arch.L_d, sol.arch.L_m, sol.arch.d_m, e.name,
                       100 * e.error, 100 * s.tolerance));
