@@ -192,6 +192,7 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
                                  family.heads.d_qkv));
   }
   std::vector<int> d_candidates;
+  double lo_step = 0, hi_step = 0;  // set when d is not fixed by the user
   if (o.d) {
     s.d_source = DSource::user;
     s.d_target = *o.d;
@@ -216,8 +217,10 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
                        fmt::format("d_law({:.3g}) = {:.1f} outside [{:.1f}, {:.1f}]", C,
                                    s.d_target, interval->d_min, interval->d_max));
     }
-    if (interval->d_max < s.alignment ||
-        std::floor(interval->d_max / s.alignment) * s.alignment < interval->d_min) {
+    // The aligned d in the interval are k·alignment for k in [lo_step, hi_step], k >= 1.
+    lo_step = std::max(1.0, std::ceil(interval->d_min / s.alignment));
+    hi_step = std::floor(interval->d_max / s.alignment);
+    if (hi_step < lo_step) {
       return violation(
           "an aligned d inside the feasible interval",
           fmt::format("no multiple of {} lies in [{:.1f}, {:.1f}]", s.alignment,
@@ -235,11 +238,9 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
     solution = solve_layers(s.targets, family, d_candidates, s.alignment);
   } else {
     const double center = std::round(s.d_target / s.alignment);
-    const double lo_step = std::ceil(interval->d_min / s.alignment);
-    const double hi_step = std::floor(interval->d_max / s.alignment);
     for (double half = 2;; half *= 2) {
       d_candidates.clear();
-      for (double k = std::max(std::max(1.0, lo_step), center - half);
+      for (double k = std::max(lo_step, center - half);
            k <= std::min(hi_step, center + half); k += 1) {
         d_candidates.push_back(static_cast<int>(k * s.alignment));
       }
