@@ -11,290 +11,400 @@
 #include <toml++/toml.h>
 
 #include "moeplan/presets.hpp"
+#include "toml_reader.hpp"
 
 namespace moeplan {
 namespace {
 
-// Reads typed values out of a parsed TOML document; the first problem wins and carries
-// the file, the line/column of the offending node (or of its table when missing) and
-// the dotted key.
-class Reader {
- public:
-  explicit Reader(std::string source) : source_(std::move(source)) {}
+enum class Sign { positive, any };
 
-  [[nodiscard]] bool failed() const { return error_.has_value(); }
-  [[nodiscard]] const InputError& error() const { return *error_; }
-
-  void fail(const toml::source_region& where, std::string key, std::string reason) {
-    if (!error_) {
-      error_ = InputError{source_, static_cast<int>(where.begin.line),
-                          static_cast<int>(where.begin.column), std::move(key),
-                          std::move(reason)};
-    }
-  }
-
-  const toml::table* table(const toml::table& parent, std::string_view key,
-                           const std::string& path) {
-    const toml::node* n = parent.get(key);
-    if (!n) {
-      fail(parent.source(), path, "missing table");
-      return nullptr;
-    }
-    if (!n->is_table()) {
-      fail(n->source(), path, "must be a table");
-      return nullptr;
-    }
-    return n->as_table();
-  }
-
-  // A finite number (TOML integer or float); `positive` also rejects <= 0.
-  double number(const toml::table& t, std::string_view key, const std::string& path,
-                bool positive) {
-    const toml::node* n = t.get(key);
-    if (!n) {
-      fail(t.source(), path, "missing number");
-      return 0;
-    }
-    const auto v = n->value<double>();
-    if (!v || !(n->is_integer() || n->is_floating_point())) {
-      fail(n->source(), path, fmt::format("must be a number, got a {}", fmt::streamed(n->type())));
-      return 0;
-    }
-    if (!std::isfinite(*v)) {
-      fail(n->source(), path, "must be finite");
-      return 0;
-    }
-    if (positive && !(*v > 0)) {
-      fail(n->source(), path, fmt::format("must be positive, got {}", *v));
-      return 0;
-    }
-    return *v;
-  }
-
-  int integer(const toml::table& t, std::string_view key, const std::string& path, int min) {
-    const toml::node* n = t.get(key);
-    if (!n) {
-      fail(t.source(), path, "missing integer");
-      return 0;
-    }
-    const auto v = n->value_exact<int64_t>();
-    if (!v) {
-      fail(n->source(), path, fmt::format("must be an integer, got a {}", fmt::streamed(n->type())));
-      return 0;
-    }
-    if (*v < min || *v > 1'000'000'000) {
-      fail(n->source(), path, fmt::format("must be in [{}, 1e9], got {}", min, *v));
-      return 0;
-    }
-    return static_cast<int>(*v);
-  }
-
-  std::string string(const toml::table& t, std::string_view key, const std::string& path) {
-    const toml::node* n = t.get(key);
-    if (!n || !n->is_string()) {
-      fail(n ? n->source() : t.source(), path, "missing string");
-      return {};
-    }
-    return std::string(n->as_string()->get());
-  }
-
-  // Unknown keys are errors: a typo in a laws file must not silently fall back.
-  void only_keys(const toml::table& t, std::initializer_list<std::string_view> allowed,
-                 const std::string& path) {
-    for (const auto& [k, v] : t) {
-      if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end()) {
-        fail(v.source(), path.empty() ? std::string(k.str()) : path + "." + std::string(k.str()),
-             "unknown key");
-      }
-    }
-  }
-
-  // [[C, value], ...] with C > 0 strictly increasing and value > 0.
-  std::vector<std::pair<double, double>> pairs(const toml::table& t, std::string_view key,
-                                               const std::string& path) {
-    std::vector<std::pair<double, double>> out;
-    const toml::node* n = t.get(key);
-    if (!n || !n->is_array() || n->as_array()->empty()) {
-      fail(n ? n->source() : t.source(), path, "must be a non-empty array of [C, value] pairs");
-      return out;
-    }
-    for (const toml::node& item : *n->as_array()) {
-      const toml::array* p = item.as_array();
-      std::optional<double> c, v;
-      if (p && p->size() == 2) {
-        c = (*p)[0].value<double>();
-        v = (*p)[1].value<double>();
-      }
-      if (!c || !v || !std::isfinite(*c) || !std::isfinite(*v) || *c <= 0 || *v <= 0) {
-        fail(item.source(), path, "each entry must be [C, value] with both positive and finite");
-        return out;
-      }
-      if (!out.empty() && *c <= out.back().first) {
-        fail(item.source(), path, "C must be strictly increasing");
-        return out;
-      }
-      out.emplace_back(*c, *v);
-    }
-    return out;
-  }
-
- private:
-  std::string source_;
-  std::optional<InputError> error_;
+struct NumberField {
+  std::string_view key;
+  double* target;
+  Sign sign = Sign::positive;
 };
 
-HolisticLaws read_laws(const toml::table& doc, Reader& r) {
-  HolisticLaws laws;
-  r.only_keys(doc,
-              {"schema", "name", "description", "fitted_range", "compute_optimal", "m_over_na",
-               "n_over_na", "heads", "heads_extrapolation", "architecture", "d_law"},
-              "");
+// Reads a section made only of numbers: every listed key is required, nothing else allowed.
+void read_numbers(const toml::table& t, const std::string& section,
+                  std::initializer_list<NumberField> fields, Reader& r) {
+  for (const auto& [k, v] : t) {
+    const bool known = std::any_of(fields.begin(), fields.end(),
+                                   [&](const NumberField& f) { return f.key == k.str(); });
+    if (!known) {
+      r.fail(v.source(), section + "." + std::string(k.str()), "unknown key");
+    }
+  }
+  for (const NumberField& f : fields) {
+    *f.target = r.number(t, f.key, section + "." + std::string(f.key), f.sign == Sign::positive);
+  }
+}
+
+void read_fitted_range(const toml::table& t, LawSet& s, Reader& r) {
+  HolisticLaws& laws = s.holistic;
+  read_numbers(t, "fitted_range",
+               {{"compute_min", &laws.fitted_compute_min}, {"compute_max", &laws.fitted_compute_max}},
+               r);
+  if (!r.failed() && laws.fitted_compute_max < laws.fitted_compute_min) {
+    r.fail(t.source(), "fitted_range", "compute_max is below compute_min");
+  }
+}
+
+void read_compute_optimal(const toml::table& t, LawSet& s, Reader& r) {
+  auto& co = s.holistic.compute_optimal;
+  read_numbers(t, "compute_optimal",
+               {{"m_coefficient", &co.flops_per_token.coefficient},
+                {"m_exponent", &co.flops_per_token.exponent},
+                {"d_coefficient", &co.tokens.coefficient},
+                {"d_exponent", &co.tokens.exponent}},
+               r);
+}
+
+void read_m_over_na(const toml::table& t, LawSet& s, Reader& r) {
+  r.only_keys(t, {"form", "coefficient", "exponent", "points"}, "m_over_na");
+  const std::string form = r.string(t, "form", "m_over_na.form");
+  if (!r.failed() && form != "score-share-power-law") {
+    r.fail(t.get("form")->source(), "m_over_na.form",
+           fmt::format("expected \"score-share-power-law\", got \"{}\"", form));
+  }
+  auto& law = s.holistic.m_over_na.score_share;
+  law.coefficient = r.number(t, "coefficient", "m_over_na.coefficient", true);
+  law.exponent = r.number(t, "exponent", "m_over_na.exponent", false);
+  if (t.get("points")) {
+    r.pairs(t, "points", "m_over_na.points");  // provenance only; validated, not used
+  }
+}
+
+void read_n_over_na(const toml::table& t, LawSet& s, Reader& r) {
+  r.only_keys(t, {"schedule"}, "n_over_na");
+  s.holistic.n_over_na.points = r.pairs(t, "schedule", "n_over_na.schedule");
+}
+
+void read_heads(const toml::node& heads, LawSet& s, Reader& r) {
+  if (!heads.is_array_of_tables() || heads.as_array()->empty()) {
+    r.fail(heads.source(), "heads", "must be one or more [[heads]] tables (paper 002 Table 4)");
+    return;
+  }
+  std::vector<HeadScheduleEntry> out;
+  std::size_t i = 0;
+  for (const toml::node& n : *heads.as_array()) {
+    const toml::table& t = *n.as_table();
+    const std::string path = fmt::format("heads[{}]", i++);
+    r.only_keys(t, {"compute", "d_qkv", "n_q", "n_kv"}, path);
+    HeadScheduleEntry e;
+    e.compute = r.number(t, "compute", path + ".compute", true);
+    e.heads.d_qkv = r.integer(t, "d_qkv", path + ".d_qkv", 1);
+    e.heads.n_q = r.integer(t, "n_q", path + ".n_q", 1);
+    e.heads.n_kv = r.integer(t, "n_kv", path + ".n_kv", 1);
+    if (!r.failed() && !out.empty() && e.compute <= out.back().compute) {
+      r.fail(t.source(), path + ".compute", "heads must be sorted by strictly increasing compute");
+    }
+    out.push_back(e);
+  }
+  s.holistic.heads = std::move(out);
+}
+
+void read_heads_extrapolation(const toml::table& t, LawSet& s, Reader& r) {
+  r.only_keys(t, {"d_qkv", "q_per_kv", "min_n_q", "max_n_q"}, "heads_extrapolation");
+  auto& x = s.holistic.head_extrapolation;
+  x.d_qkv = r.integer(t, "d_qkv", "heads_extrapolation.d_qkv", 1);
+  x.q_per_kv = r.integer(t, "q_per_kv", "heads_extrapolation.q_per_kv", 1);
+  x.min_n_q = r.integer(t, "min_n_q", "heads_extrapolation.min_n_q", 1);
+  x.max_n_q = r.integer(t, "max_n_q", "heads_extrapolation.max_n_q", 1);
+  if (!r.failed() && x.max_n_q < x.min_n_q) {
+    r.fail(t.source(), "heads_extrapolation.max_n_q", "is below min_n_q");
+  }
+}
+
+void read_architecture(const toml::table& t, LawSet& s, Reader& r) {
+  r.only_keys(t,
+              {"seq_len", "n_experts", "top_k", "n_shared_experts", "dense_ffn_ratio", "vocab_size",
+               "alignment", "tolerance"},
+              "architecture");
+  HolisticLaws& laws = s.holistic;
+  auto& f = laws.family_defaults;
+  f.seq_len = r.integer(t, "seq_len", "architecture.seq_len", 1);
+  f.n_experts = r.integer(t, "n_experts", "architecture.n_experts", 2);
+  f.top_k = r.integer(t, "top_k", "architecture.top_k", 1);
+  f.n_shared_experts = r.integer(t, "n_shared_experts", "architecture.n_shared_experts", 0);
+  f.dense_ffn_ratio = r.number(t, "dense_ffn_ratio", "architecture.dense_ffn_ratio", true);
+  f.vocab_size = r.integer(t, "vocab_size", "architecture.vocab_size", 0);
+  laws.alignment = r.integer(t, "alignment", "architecture.alignment", 1);
+  laws.tolerance = r.number(t, "tolerance", "architecture.tolerance", true);
+  if (!r.failed() && f.top_k >= f.n_experts) {
+    r.fail(t.source(), "architecture.top_k", "must be below n_experts");
+  }
+}
+
+void read_d_law(const toml::table& t, LawSet& s, Reader& r) {
+  PowerLaw law;
+  read_numbers(t, "d_law",
+               {{"coefficient", &law.coefficient}, {"exponent", &law.exponent, Sign::any}}, r);
+  s.holistic.d_law = law;
+}
+
+void read_training(const toml::table& t, LawSet& s, Reader& r) {
+  r.only_keys(t, {"learning_rate", "batch_size"}, "training");
+  s.holistic_training.learning_rate.points = r.pairs(t, "learning_rate", "training.learning_rate");
+  s.holistic_training.batch_size.points = r.pairs(t, "batch_size", "training.batch_size");
+}
+
+void read_efficiency_leverage(const toml::table& t, LawSet& s, Reader& r) {
+  auto& l = s.leverage;
+  read_numbers(t, "efficiency_leverage",
+               {{"a", &l.a, Sign::any},
+                {"d", &l.d, Sign::any},
+                {"gamma", &l.gamma, Sign::any},
+                {"beta", &l.beta, Sign::any},
+                {"a_start", &l.a_start},
+                {"a_max", &l.a_max},
+                {"log_base_compute", &l.log_base_compute},
+                {"log_base_granularity", &l.log_base_granularity}},
+               r);
+  for (auto [key, base] : {std::pair{"log_base_compute", l.log_base_compute},
+                           std::pair{"log_base_granularity", l.log_base_granularity}}) {
+    if (!r.failed() && base == 1.0) {
+      r.fail(t.get(key)->source(), std::string("efficiency_leverage.") + key, "must not be 1");
+    }
+  }
+}
+
+void read_leverage_training(const toml::table& t, LawSet& s, Reader& r) {
+  auto& l = s.leverage_training;
+  read_numbers(t, "leverage_training",
+               {{"lr_coefficient", &l.learning_rate.coefficient},
+                {"lr_exponent", &l.learning_rate.exponent, Sign::any},
+                {"batch_coefficient", &l.batch_tokens.coefficient},
+                {"batch_exponent", &l.batch_tokens.exponent, Sign::any},
+                {"moe_m_coefficient", &l.moe_flops_per_token.coefficient},
+                {"moe_m_exponent", &l.moe_flops_per_token.exponent, Sign::any},
+                {"moe_d_coefficient", &l.moe_tokens.coefficient},
+                {"moe_d_exponent", &l.moe_tokens.exponent, Sign::any},
+                {"dense_m_coefficient", &l.dense_flops_per_token.coefficient},
+                {"dense_m_exponent", &l.dense_flops_per_token.exponent, Sign::any},
+                {"dense_d_coefficient", &l.dense_tokens.coefficient},
+                {"dense_d_exponent", &l.dense_tokens.exponent, Sign::any}},
+               r);
+}
+
+void read_joint_loss(const toml::table& t, LawSet& s, Reader& r) {
+  auto& j = s.joint;
+  read_numbers(t, "joint_loss",
+               {{"e", &j.e}, {"f", &j.f}, {"m", &j.m}, {"n", &j.n, Sign::any}, {"k", &j.k},
+                {"h", &j.h}, {"a", &j.a}, {"alpha", &j.alpha}, {"b", &j.b}, {"beta", &j.beta},
+                {"c", &j.c}, {"epsilon", &j.epsilon, Sign::any}},
+               r);
+}
+
+void read_joint_loss_analysis(const toml::table& t, LawSet& s, Reader& r) {
+  auto& a = s.joint_analysis;
+  read_numbers(t, "joint_loss_analysis",
+               {{"theoretical_active_experts", &a.theoretical_active_experts},
+                {"theoretical_shared_ratio", &a.theoretical_shared_ratio},
+                {"practical_threshold", &a.practical_threshold},
+                {"active_experts_grid", &a.active_experts_grid},
+                {"shared_ratio_grid", &a.shared_ratio_grid},
+                {"efficiency_threshold_tight", &a.efficiency_threshold_tight},
+                {"efficiency_threshold_loose", &a.efficiency_threshold_loose},
+                {"efficiency_step_fraction", &a.efficiency_step_fraction}},
+               r);
+}
+
+void read_activation_rate(const toml::table& t, LawSet& s, Reader& r) {
+  auto& g = s.activation;
+  read_numbers(t, "activation_rate",
+               {{"optimum", &g.optimum},
+                {"region_min", &g.beats_dense.lo},
+                {"region_max", &g.beats_dense.hi},
+                {"dense_ffn_ratio", &g.dense_ffn_ratio}},
+               r);
+  if (!r.failed() && !(g.beats_dense.lo < g.beats_dense.hi && g.beats_dense.hi <= 1)) {
+    r.fail(t.source(), "activation_rate", "needs 0 < region_min < region_max <= 1");
+  }
+}
+
+void read_optimal_ratio(const toml::table& t, LawSet& s, Reader& r) {
+  auto& o = s.optimal_ratio;
+  read_numbers(t, "optimal_ratio",
+               {{"alpha_coefficient", &o.alpha_of_active_fraction.coefficient},
+                {"alpha_exponent", &o.alpha_of_active_fraction.exponent, Sign::any},
+                {"beta_coefficient", &o.beta_of_active_fraction.coefficient},
+                {"beta_exponent", &o.beta_of_active_fraction.exponent, Sign::any}},
+               r);
+}
+
+void read_allocation_loss(const toml::table& t, LawSet& s, Reader& r) {
+  auto& l = s.allocation_loss;
+  read_numbers(t, "allocation_loss",
+               {{"a", &l.a}, {"alpha", &l.alpha}, {"b", &l.b}, {"beta", &l.beta}, {"c", &l.c},
+                {"lambda", &l.lambda}, {"gamma", &l.gamma}, {"d", &l.d}, {"tau", &l.tau, Sign::any}},
+               r);
+}
+
+void read_attention_share(const toml::table& t, LawSet& s, Reader& r) {
+  auto& g = s.attention_share;
+  read_numbers(t, "attention_share",
+               {{"optimal_min", &g.optimal.lo},
+                {"optimal_max", &g.optimal.hi},
+                {"flat_min", &g.flat.lo},
+                {"flat_max", &g.flat.hi}},
+               r);
+}
+
+using TableReader = void (*)(const toml::table&, LawSet&, Reader&);
+
+struct SectionReader {
+  std::string_view key;
+  TableReader read;
+  bool holistic;  // part of a complete paper-002 file
+};
+
+constexpr SectionReader k_sections[] = {
+    {"fitted_range", read_fitted_range, true},
+    {"compute_optimal", read_compute_optimal, true},
+    {"m_over_na", read_m_over_na, true},
+    {"n_over_na", read_n_over_na, true},
+    {"heads_extrapolation", read_heads_extrapolation, true},
+    {"architecture", read_architecture, true},
+    {"d_law", read_d_law, false},
+    {"training", read_training, false},
+    {"efficiency_leverage", read_efficiency_leverage, false},
+    {"leverage_training", read_leverage_training, false},
+    {"joint_loss", read_joint_loss, false},
+    {"joint_loss_analysis", read_joint_loss_analysis, false},
+    {"activation_rate", read_activation_rate, false},
+    {"optimal_ratio", read_optimal_ratio, false},
+    {"allocation_loss", read_allocation_loss, false},
+    {"attention_share", read_attention_share, false},
+};
+
+// Overlays every section of `doc` on `laws`; with `require_holistic`, every paper-002
+// section must be present (a complete holistic file).
+void read_laws(const toml::table& doc, Reader& r, LawSet& laws, const std::string& source,
+               bool require_holistic) {
   const std::string schema = r.string(doc, "schema", "schema");
   if (!r.failed() && schema != "moeplan-laws/1") {
     r.fail(doc.get("schema")->source(), "schema",
            fmt::format("expected \"moeplan-laws/1\", got \"{}\"", schema));
   }
-  laws.name = r.string(doc, "name", "name");
-
-  if (const toml::table* t = r.table(doc, "fitted_range", "fitted_range")) {
-    r.only_keys(*t, {"compute_min", "compute_max"}, "fitted_range");
-    laws.fitted_compute_min = r.number(*t, "compute_min", "fitted_range.compute_min", true);
-    laws.fitted_compute_max = r.number(*t, "compute_max", "fitted_range.compute_max", true);
-    if (!r.failed() && laws.fitted_compute_max < laws.fitted_compute_min) {
-      r.fail(t->source(), "fitted_range", "compute_max is below compute_min");
+  const std::string name = r.string(doc, "name", "name");
+  std::size_t sections = 0;
+  for (const auto& [key, node] : doc) {
+    const std::string k(key.str());
+    if (k == "schema" || k == "name" || k == "description" || k == "provenance") {
+      continue;
     }
-  }
-  if (const toml::table* t = r.table(doc, "compute_optimal", "compute_optimal")) {
-    r.only_keys(*t, {"m_coefficient", "m_exponent", "d_coefficient", "d_exponent"},
-                "compute_optimal");
-    auto& co = laws.compute_optimal;
-    co.flops_per_token.coefficient = r.number(*t, "m_coefficient", "compute_optimal.m_coefficient", true);
-    co.flops_per_token.exponent = r.number(*t, "m_exponent", "compute_optimal.m_exponent", true);
-    co.tokens.coefficient = r.number(*t, "d_coefficient", "compute_optimal.d_coefficient", true);
-    co.tokens.exponent = r.number(*t, "d_exponent", "compute_optimal.d_exponent", true);
-  }
-  if (const toml::table* t = r.table(doc, "m_over_na", "m_over_na")) {
-    r.only_keys(*t, {"form", "coefficient", "exponent", "points"}, "m_over_na");
-    const std::string form = r.string(*t, "form", "m_over_na.form");
-    if (!r.failed() && form != "score-share-power-law") {
-      r.fail(t->get("form")->source(), "m_over_na.form",
-             fmt::format("expected \"score-share-power-law\", got \"{}\"", form));
-    }
-    laws.m_over_na.score_share.coefficient = r.number(*t, "coefficient", "m_over_na.coefficient", true);
-    laws.m_over_na.score_share.exponent = r.number(*t, "exponent", "m_over_na.exponent", false);
-    if (t->get("points")) {
-      r.pairs(*t, "points", "m_over_na.points");  // provenance only; validated, not used
-    }
-  }
-  if (const toml::table* t = r.table(doc, "n_over_na", "n_over_na")) {
-    r.only_keys(*t, {"schedule"}, "n_over_na");
-    laws.n_over_na.points = r.pairs(*t, "schedule", "n_over_na.schedule");
-  }
-  const toml::node* heads = doc.get("heads");
-  if (!heads || !heads->is_array_of_tables() || heads->as_array()->empty()) {
-    r.fail(heads ? heads->source() : doc.source(), "heads",
-           "must be one or more [[heads]] tables (paper 002 Table 4)");
-  } else {
-    std::size_t i = 0;
-    for (const toml::node& n : *heads->as_array()) {
-      const toml::table& t = *n.as_table();
-      const std::string path = fmt::format("heads[{}]", i++);
-      r.only_keys(t, {"compute", "d_qkv", "n_q", "n_kv"}, path);
-      HeadScheduleEntry e;
-      e.compute = r.number(t, "compute", path + ".compute", true);
-      e.heads.d_qkv = r.integer(t, "d_qkv", path + ".d_qkv", 1);
-      e.heads.n_q = r.integer(t, "n_q", path + ".n_q", 1);
-      e.heads.n_kv = r.integer(t, "n_kv", path + ".n_kv", 1);
-      if (!r.failed() && !laws.heads.empty() && e.compute <= laws.heads.back().compute) {
-        r.fail(t.source(), path + ".compute", "heads must be sorted by strictly increasing compute");
+    if (k == "heads") {
+      read_heads(node, laws, r);
+    } else {
+      const auto* reader = std::find_if(std::begin(k_sections), std::end(k_sections),
+                                        [&](const SectionReader& sr) { return sr.key == k; });
+      if (reader == std::end(k_sections)) {
+        r.fail(node.source(), k, "unknown key (not a law section; see docs/laws-schema.md)");
+        continue;
       }
-      laws.heads.push_back(e);
+      if (!node.is_table()) {
+        r.fail(node.source(), k, "must be a table");
+        continue;
+      }
+      reader->read(*node.as_table(), laws, r);
+    }
+    laws.provenance[k] = source;
+    ++sections;
+  }
+  if (require_holistic) {
+    for (const SectionReader& sr : k_sections) {
+      if (sr.holistic && !doc.get(sr.key)) {
+        r.fail(doc.source(), std::string(sr.key), "missing table");
+      }
+    }
+    if (!doc.get("heads")) {
+      r.fail(doc.source(), "heads", "must be one or more [[heads]] tables (paper 002 Table 4)");
     }
   }
-  if (const toml::table* t = r.table(doc, "heads_extrapolation", "heads_extrapolation")) {
-    r.only_keys(*t, {"d_qkv", "q_per_kv", "min_n_q", "max_n_q"}, "heads_extrapolation");
-    auto& x = laws.head_extrapolation;
-    x.d_qkv = r.integer(*t, "d_qkv", "heads_extrapolation.d_qkv", 1);
-    x.q_per_kv = r.integer(*t, "q_per_kv", "heads_extrapolation.q_per_kv", 1);
-    x.min_n_q = r.integer(*t, "min_n_q", "heads_extrapolation.min_n_q", 1);
-    x.max_n_q = r.integer(*t, "max_n_q", "heads_extrapolation.max_n_q", 1);
-    if (!r.failed() && x.max_n_q < x.min_n_q) {
-      r.fail(t->source(), "heads_extrapolation.max_n_q", "is below min_n_q");
-    }
+  if (!r.failed() && sections == 0) {
+    r.fail(doc.source(), "", "holds no law section");
   }
-  if (const toml::table* t = r.table(doc, "architecture", "architecture")) {
-    r.only_keys(*t,
-                {"seq_len", "n_experts", "top_k", "n_shared_experts", "dense_ffn_ratio",
-                 "vocab_size", "alignment", "tolerance"},
-                "architecture");
-    auto& f = laws.family_defaults;
-    f.seq_len = r.integer(*t, "seq_len", "architecture.seq_len", 1);
-    f.n_experts = r.integer(*t, "n_experts", "architecture.n_experts", 2);
-    f.top_k = r.integer(*t, "top_k", "architecture.top_k", 1);
-    f.n_shared_experts = r.integer(*t, "n_shared_experts", "architecture.n_shared_experts", 0);
-    f.dense_ffn_ratio = r.number(*t, "dense_ffn_ratio", "architecture.dense_ffn_ratio", true);
-    f.vocab_size = r.integer(*t, "vocab_size", "architecture.vocab_size", 0);
-    laws.alignment = r.integer(*t, "alignment", "architecture.alignment", 1);
-    laws.tolerance = r.number(*t, "tolerance", "architecture.tolerance", true);
-    if (!r.failed() && f.top_k >= f.n_experts) {
-      r.fail(t->source(), "architecture.top_k", "must be below n_experts");
-    }
+  if (!r.failed() && doc.get("m_over_na")) {
+    laws.holistic.name = name;
   }
-  if (doc.get("d_law")) {
-    if (const toml::table* t = r.table(doc, "d_law", "d_law")) {
-      r.only_keys(*t, {"coefficient", "exponent"}, "d_law");
-      laws.d_law = PowerLaw{r.number(*t, "coefficient", "d_law.coefficient", true),
-                            r.number(*t, "exponent", "d_law.exponent", false)};
-    }
-  }
-  return laws;
 }
 
 }  // namespace
 
-std::expected<HolisticLaws, InputError> parse_holistic_laws(std::string_view text,
-                                                            std::string source_name) {
-  toml::table doc;
-  try {
-    doc = toml::parse(text, source_name);
-  } catch (const toml::parse_error& e) {
-    return std::unexpected(InputError{source_name, static_cast<int>(e.source().begin.line),
-                                      static_cast<int>(e.source().begin.column), "",
-                                      std::string(e.description())});
+std::string LawSet::source_of(const std::string& section) const {
+  const auto it = provenance.find(section);
+  return it == provenance.end() ? std::string("(none)") : it->second;
+}
+
+std::expected<LawSet, InputError> parse_laws(std::string_view text, std::string source_name,
+                                             const LawSet& base) {
+  auto doc = parse_toml(text, source_name);
+  if (!doc) {
+    return std::unexpected(doc.error());
   }
   Reader reader(source_name);
-  HolisticLaws laws = read_laws(doc, reader);
+  LawSet laws = base;
+  read_laws(*doc, reader, laws, source_name, false);
   if (reader.failed()) {
     return std::unexpected(reader.error());
   }
-  laws.source = std::move(source_name);
+  if (doc->get("m_over_na")) {
+    laws.holistic.source = source_name;
+  }
   return laws;
 }
 
-std::expected<HolisticLaws, InputError> load_holistic_laws_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return std::unexpected(InputError{path, 0, 0, "", "cannot open file"});
+std::expected<LawSet, InputError> load_laws_file(const std::string& path, const LawSet& base) {
+  auto text = read_file(path);
+  if (!text) {
+    return std::unexpected(text.error());
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    return std::unexpected(InputError{path, 0, 0, "", "read error"});
-  }
-  return parse_holistic_laws(text.str(), path);
+  return parse_laws(*text, path, base);
 }
 
-const HolisticLaws& builtin_holistic_laws() {
-  static const HolisticLaws laws = [] {
-    const auto text = find_embedded_preset("laws/holistic.toml");
-    auto parsed = parse_holistic_laws(text.value_or(""), "<embedded:laws/holistic.toml>");
-    if (!parsed) {
-      // A build defect, not a user error; the test suite parses this preset.
-      throw std::logic_error("embedded preset is invalid: " + parsed.error().to_string());
+// Later files overlay earlier ones; each preset holds the sections of one paper.
+const LawSet& builtin_laws() {
+  static const LawSet laws = [] {
+    LawSet set;
+    for (const char* path : {"laws/holistic.toml", "laws/efficiency_leverage.toml",
+                             "laws/joint_moe.toml", "laws/moe_vs_dense.toml",
+                             "laws/allocation.toml"}) {
+      const std::string name = std::string("<embedded:") + path + ">";
+      auto parsed = parse_laws(find_embedded_preset(path).value_or(""), name, set);
+      if (!parsed) {
+        throw std::logic_error("embedded preset is invalid: " + parsed.error().to_string());
+      }
+      set = std::move(*parsed);
     }
-    return *parsed;
+    return set;
   }();
   return laws;
 }
+
+std::expected<HolisticLaws, InputError> parse_holistic_laws(std::string_view text,
+                                                            std::string source_name) {
+  auto doc = parse_toml(text, source_name);
+  if (!doc) {
+    return std::unexpected(doc.error());
+  }
+  Reader reader(source_name);
+  LawSet laws;
+  read_laws(*doc, reader, laws, source_name, true);
+  if (reader.failed()) {
+    return std::unexpected(reader.error());
+  }
+  laws.holistic.source = std::move(source_name);
+  return laws.holistic;
+}
+
+std::expected<HolisticLaws, InputError> load_holistic_laws_file(const std::string& path) {
+  auto text = read_file(path);
+  if (!text) {
+    return std::unexpected(text.error());
+  }
+  return parse_holistic_laws(*text, path);
+}
+
+const HolisticLaws& builtin_holistic_laws() { return builtin_laws().holistic; }
 
 }  // namespace moeplan

@@ -1,0 +1,24 @@
+#pragma once
+/// Reading model configs (TOML, schema "moeplan-model/1", docs/model-schema.md) with
+/// errors that name file:line:column, key and reason.
+#include <expected>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "moeplan/errors.hpp"
+#include "moeplan/model_config.hpp"
+
+namespace moeplan {
+
+std::expected<ModelConfig, InputError> parse_model_config(std::string_view toml_text,
+                                                          std::string source_name);
+
+/// A path to a TOML file, or the name of an embedded preset (presets/models/NAME.toml)
+/// when no such file exists.
+std::expected<ModelConfig, InputError> load_model_config(const std::string& path_or_preset);
+
+/// Names of the embedded model presets, sorted.
+std::vector<std::string> model_preset_names();
+
+}  // namespace moeplan

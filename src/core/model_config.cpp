@@ -1,0 +1,98 @@
+#include "moeplan/model_config.hpp"
+
+#include <fmt/format.h>
+
+namespace moeplan {
+
+int ModelConfig::dense_layers() const {
+  return is_moe() ? first_k_dense_replace : num_hidden_layers;
+}
+
+int ModelConfig::head_size() const {
+  if (head_dim > 0) return head_dim;
+  return num_attention_heads > 0 ? hidden_size / num_attention_heads : 0;
+}
+
+int ModelConfig::shared_width() const {
+  return shared_expert_intermediate_size > 0 ? shared_expert_intermediate_size
+                                             : moe_intermediate_size;
+}
+
+std::string ModelConfig::problem() const {
+  const auto need = [](bool ok, const char* key, const char* why) {
+    return ok ? std::string() : fmt::format("{}: {}", key, why);
+  };
+  for (const std::string& p :
+       {need(hidden_size > 0, "model.hidden_size", "must be positive"),
+        need(num_hidden_layers > 0, "model.num_hidden_layers", "must be positive"),
+        need(num_attention_heads > 0, "model.num_attention_heads", "must be positive"),
+        need(num_key_value_heads > 0 && num_key_value_heads <= num_attention_heads,
+             "model.num_key_value_heads", "must be in [1, num_attention_heads]"),
+        need(head_size() > 0, "model.head_dim", "must be positive"),
+        need(first_k_dense_replace >= 0 && first_k_dense_replace <= num_hidden_layers,
+             "model.first_k_dense_replace", "must be in [0, num_hidden_layers]"),
+        need(dense_layers() == 0 || intermediate_size > 0, "model.intermediate_size",
+             "is required when the model has dense layers"),
+        need(!is_moe() || moe_intermediate_size > 0, "model.moe_intermediate_size",
+             "is required for an MoE model"),
+        need(!is_moe() || (num_experts_per_tok >= 1 && num_experts_per_tok <= n_routed_experts),
+             "model.num_experts_per_tok", "must be in [1, n_routed_experts]"),
+        need(!is_moe() || moe_layers() >= 1, "model.first_k_dense_replace",
+             "leaves no MoE layer"),
+        need(n_shared_experts >= 0, "model.n_shared_experts", "must not be negative")}) {
+    if (!p.empty()) return p;
+  }
+  if (latent_attention) {
+    const LatentAttention& a = *latent_attention;
+    if (a.kv_lora_rank <= 0 || a.qk_nope_head_dim < 0 || a.qk_rope_head_dim < 0 ||
+        a.v_head_dim <= 0 || a.qk_nope_head_dim + a.qk_rope_head_dim <= 0 || a.q_lora_rank < 0) {
+      return "model.kv_lora_rank: latent attention needs kv_lora_rank, qk_nope_head_dim, "
+             "qk_rope_head_dim and v_head_dim (all positive)";
+    }
+  }
+  if (training) {
+    if (!training->tokens && !training->compute) {
+      return "training: give tokens or compute";
+    }
+    if (training->tokens && training->compute) {
+      return "training: give tokens or compute, not both";
+    }
+    if (training->seq_len <= 0) return "training.seq_len: must be positive";
+  }
+  return {};
+}
+
+double attention_params_per_layer(const ModelConfig& m) {
+  const double d = m.hidden_size;
+  const double h = m.num_attention_heads;
+  if (m.latent_attention) {
+    const LatentAttention& a = *m.latent_attention;
+    const double qk = a.qk_nope_head_dim + a.qk_rope_head_dim;
+    const double q = a.q_lora_rank > 0 ? d * a.q_lora_rank + a.q_lora_rank * h * qk : d * h * qk;
+    const double kv = d * (a.kv_lora_rank + a.qk_rope_head_dim) +
+                      a.kv_lora_rank * h * (a.qk_nope_head_dim + a.v_head_dim);
+    return q + kv + h * a.v_head_dim * d;  // + output projection
+  }
+  const double hd = m.head_size();
+  // Q and O: d × (N_q·d_head) each; K and V: d × (N_kv·d_head) each (paper 002 Eq. 6).
+  return 2.0 * d * hd * (h + m.num_key_value_heads);
+}
+
+ParameterCounts count_parameters(const ModelConfig& m) {
+  const double d = m.hidden_size;
+  ParameterCounts p;
+  p.attention = Params(attention_params_per_layer(m) * m.num_hidden_layers);
+  p.dense_ffn = Params(3.0 * d * m.intermediate_size * m.dense_layers());
+  if (m.is_moe()) {
+    const double expert = 3.0 * d * m.moe_intermediate_size;
+    p.routed_total = Params(expert * m.n_routed_experts * m.moe_layers());
+    p.routed_active = Params(expert * m.num_experts_per_tok * m.moe_layers());
+    p.shared = Params(3.0 * d * m.shared_width() * m.n_shared_experts * m.moe_layers());
+  }
+  p.embedding = Params(double(m.vocab_size) * d * (m.tie_word_embeddings ? 1.0 : 2.0));
+  p.N = p.attention + p.dense_ffn + p.routed_total + p.shared;
+  p.N_a = p.attention + p.dense_ffn + p.routed_active + p.shared;
+  return p;
+}
+
+}  // namespace moeplan

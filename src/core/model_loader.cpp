@@ -1,0 +1,179 @@
+#include "moeplan/model_loader.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "moeplan/presets.hpp"
+#include "toml_reader.hpp"
+
+namespace moeplan {
+namespace {
+
+// Optional keys: absent leaves the default; present must be valid.
+void optional_int(const toml::table& t, std::string_view key, const std::string& section,
+                  int min, int& out, Reader& r) {
+  if (t.get(key)) {
+    out = r.integer(t, key, section + "." + std::string(key), min);
+  }
+}
+
+template <class Q>
+void optional_quantity(const toml::table& t, std::string_view key, const std::string& section,
+                       std::optional<Q>& out, Reader& r) {
+  if (t.get(key)) {
+    out = Q(r.number(t, key, section + "." + std::string(key), true));
+  }
+}
+
+void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
+  r.only_keys(t,
+              {"hidden_size", "num_hidden_layers", "first_k_dense_replace", "intermediate_size",
+               "moe_intermediate_size", "n_routed_experts", "num_experts_per_tok",
+               "n_shared_experts", "shared_expert_intermediate_size", "num_attention_heads",
+               "num_key_value_heads", "head_dim", "q_lora_rank", "kv_lora_rank",
+               "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "vocab_size",
+               "tie_word_embeddings"},
+              "model");
+  const std::string s = "model";
+  m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
+  m.num_hidden_layers = r.integer(t, "num_hidden_layers", "model.num_hidden_layers", 1);
+  m.num_attention_heads = r.integer(t, "num_attention_heads", "model.num_attention_heads", 1);
+  m.num_key_value_heads = m.num_attention_heads;
+  optional_int(t, "num_key_value_heads", s, 1, m.num_key_value_heads, r);
+  optional_int(t, "head_dim", s, 1, m.head_dim, r);
+  optional_int(t, "first_k_dense_replace", s, 0, m.first_k_dense_replace, r);
+  optional_int(t, "intermediate_size", s, 1, m.intermediate_size, r);
+  optional_int(t, "moe_intermediate_size", s, 1, m.moe_intermediate_size, r);
+  optional_int(t, "n_routed_experts", s, 1, m.n_routed_experts, r);
+  optional_int(t, "num_experts_per_tok", s, 1, m.num_experts_per_tok, r);
+  optional_int(t, "n_shared_experts", s, 0, m.n_shared_experts, r);
+  optional_int(t, "shared_expert_intermediate_size", s, 1, m.shared_expert_intermediate_size, r);
+  m.vocab_size = r.integer(t, "vocab_size", "model.vocab_size", 1);
+  if (const toml::node* n = t.get("tie_word_embeddings")) {
+    if (!n->is_boolean()) {
+      r.fail(n->source(), "model.tie_word_embeddings", "must be true or false");
+    } else {
+      m.tie_word_embeddings = n->as_boolean()->get();
+    }
+  }
+  if (t.get("kv_lora_rank")) {
+    LatentAttention a;
+    a.kv_lora_rank = r.integer(t, "kv_lora_rank", "model.kv_lora_rank", 1);
+    optional_int(t, "q_lora_rank", s, 0, a.q_lora_rank, r);
+    a.qk_nope_head_dim = r.integer(t, "qk_nope_head_dim", "model.qk_nope_head_dim", 0);
+    a.qk_rope_head_dim = r.integer(t, "qk_rope_head_dim", "model.qk_rope_head_dim", 0);
+    a.v_head_dim = r.integer(t, "v_head_dim", "model.v_head_dim", 1);
+    m.latent_attention = a;
+  } else {
+    for (std::string_view k : {"q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {
+      if (const toml::node* n = t.get(k)) {
+        r.fail(n->source(), "model." + std::string(k), "needs kv_lora_rank (latent attention)");
+      }
+    }
+  }
+}
+
+void read_training(const toml::table& t, ModelConfig& m, Reader& r) {
+  r.only_keys(t, {"tokens", "compute", "seq_len", "unique_tokens"}, "training");
+  TrainingSetup ts;
+  optional_quantity(t, "tokens", "training", ts.tokens, r);
+  optional_quantity(t, "compute", "training", ts.compute, r);
+  optional_quantity(t, "unique_tokens", "training", ts.unique_tokens, r);
+  ts.seq_len = r.integer(t, "seq_len", "training.seq_len", 1);
+  if (!r.failed() && ts.tokens.has_value() == ts.compute.has_value()) {
+    r.fail(t.source(), "training", "give exactly one of tokens and compute");
+  }
+  m.training = ts;
+}
+
+void read_reference(const toml::table& t, ModelConfig& m, Reader& r) {
+  r.only_keys(t, {"total_params", "active_params", "includes_embeddings", "note"}, "reference");
+  StatedSizes st;
+  optional_quantity(t, "total_params", "reference", st.total, r);
+  optional_quantity(t, "active_params", "reference", st.active, r);
+  if (const toml::node* n = t.get("includes_embeddings")) {
+    if (!n->is_boolean()) {
+      r.fail(n->source(), "reference.includes_embeddings", "must be true or false");
+    } else {
+      st.includes_embeddings = n->as_boolean()->get();
+    }
+  }
+  m.stated = st;
+}
+
+}  // namespace
+
+std::expected<ModelConfig, InputError> parse_model_config(std::string_view text,
+                                                          std::string source) {
+  auto doc = parse_toml(text, source);
+  if (!doc) {
+    return std::unexpected(doc.error());
+  }
+  Reader r(source);
+  ModelConfig m;
+  r.only_keys(*doc, {"schema", "name", "description", "source", "model", "training", "reference"},
+              "");
+  const std::string schema = r.string(*doc, "schema", "schema");
+  if (!r.failed() && schema != "moeplan-model/1") {
+    r.fail(doc->get("schema")->source(), "schema",
+           fmt::format("expected \"moeplan-model/1\", got \"{}\"", schema));
+  }
+  m.name = r.string(*doc, "name", "name");
+  if (doc->get("description")) m.description = r.string(*doc, "description", "description");
+  if (doc->get("source")) m.source = r.string(*doc, "source", "source");
+  if (const toml::table* t = r.table(*doc, "model", "model")) {
+    read_model(*t, m, r);
+  }
+  if (doc->get("training")) {
+    if (const toml::table* t = r.table(*doc, "training", "training")) read_training(*t, m, r);
+  }
+  if (doc->get("reference")) {
+    if (const toml::table* t = r.table(*doc, "reference", "reference")) read_reference(*t, m, r);
+  }
+  if (!r.failed()) {
+    if (std::string why = m.problem(); !why.empty()) {
+      const auto colon = why.find(':');
+      const std::string key = why.substr(0, colon);
+      const std::string section = key.substr(0, key.find('.'));
+      const toml::node* where = doc->get(section);
+      if (where && key.find('.') != std::string::npos && where->is_table()) {
+        if (const toml::node* leaf = where->as_table()->get(key.substr(key.find('.') + 1))) {
+          where = leaf;
+        }
+      }
+      r.fail(where ? where->source() : doc->source(), key, why.substr(colon + 2));
+    }
+  }
+  if (r.failed()) {
+    return std::unexpected(r.error());
+  }
+  return m;
+}
+
+std::expected<ModelConfig, InputError> load_model_config(const std::string& path_or_preset) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path_or_preset, ec)) {
+    const std::string preset = "models/" + path_or_preset + ".toml";
+    if (const auto text = find_embedded_preset(preset)) {
+      return parse_model_config(*text, "<embedded:" + preset + ">");
+    }
+  }
+  auto text = read_file(path_or_preset);
+  if (!text) {
+    return std::unexpected(text.error());
+  }
+  return parse_model_config(*text, path_or_preset);
+}
+
+std::vector<std::string> model_preset_names() {
+  std::vector<std::string> names;
+  for (const EmbeddedFile& f : embedded_presets()) {
+    if (f.path.starts_with("models/") && f.path.ends_with(".toml")) {
+      names.emplace_back(f.path.substr(7, f.path.size() - 12));
+    }
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+}  // namespace moeplan

@@ -1,0 +1,178 @@
+// Model configs: every preset loads, counts to its stated size, and scores; bad files fail
+// with file:line:column, key and reason.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "moeplan/laws_loader.hpp"
+#include "moeplan/model_loader.hpp"
+#include "moeplan/model_score.hpp"
+#include "moeplan/presets.hpp"
+
+using namespace moeplan;
+
+TEST_CASE("the eleven model presets are embedded") {
+  const auto names = model_preset_names();
+  for (const char* n : {"moe-mini", "dense-6.1b", "gpt-oss-20b", "qwen3-30b-a3b", "hunyuan-a13b",
+                        "glm-4.5-air", "gpt-oss-120b", "qwen3-235b-a22b", "glm-4.5",
+                        "deepseek-v3.1", "kimi-k2"}) {
+    CAPTURE(n);
+    CHECK(std::find(names.begin(), names.end(), n) != names.end());
+  }
+}
+
+TEST_CASE("every preset's parameter count matches its official total within 2 %") {
+  for (const std::string& name : model_preset_names()) {
+    CAPTURE(name);
+    auto m = load_model_config(name);
+    REQUIRE_MESSAGE(m.has_value(), m.error().to_string());
+    REQUIRE(m->stated.has_value());
+    REQUIRE(m->stated->total.has_value());
+    const ParameterCounts p = count_parameters(*m);
+    const double counted = m->stated->includes_embeddings ? p.N_with_embedding().value() : p.N.value();
+    CHECK(counted / m->stated->total->value() == doctest::Approx(1.0).epsilon(0.02));
+  }
+}
+
+TEST_CASE("MoE-mini and Dense-6.1B (paper 000 Table 1)") {
+  auto mini = load_model_config("moe-mini");
+  auto dense = load_model_config("dense-6.1b");
+  REQUIRE(mini.has_value());
+  REQUIRE(dense.has_value());
+  const ExpertShape s = expert_shape(*mini);
+  CHECK(s.activation_ratio == doctest::Approx(13.0 / 385));
+  CHECK(s.granularity == doctest::Approx(2.0 * 2048 / 384));
+  CHECK(s.active_experts == 13);
+  CHECK(s.shared_ratio == doctest::Approx(1.0 / 13));
+  CHECK(count_parameters(*dense).N.value() == doctest::Approx(6.11e9).epsilon(0.005));
+  CHECK(expert_shape(*dense).activation_ratio == 1.0);
+}
+
+TEST_CASE("scoring every preset gives finite numbers and names its conventions") {
+  const LawSet& laws = builtin_laws();
+  for (const std::string& name : model_preset_names()) {
+    CAPTURE(name);
+    auto m = load_model_config(name);
+    REQUIRE(m.has_value());
+    const ModelScore s = score_model(laws, *m);
+    CHECK(std::isfinite(s.flops.M().value()));
+    CHECK(s.flops.convention == FlopsConvention::holistic_002);
+    CHECK(s.active_ratio > 0);
+    CHECK(s.active_ratio <= 1);
+    CHECK(s.attention_share_000 > 0);
+    CHECK(s.attention_share_000 < 1);
+    if (m->training) {
+      REQUIRE(s.C.has_value());
+      REQUIRE(s.efficiency_leverage.has_value());
+      CHECK(std::isfinite(*s.efficiency_leverage));
+      if (m->is_moe()) {
+        REQUIRE(s.predicted_loss.has_value());
+        CHECK(*s.predicted_loss > laws.joint.epsilon);
+        CHECK(*s.efficiency_leverage > 1);
+        REQUIRE(s.optimal_ratio.has_value());
+      } else {
+        CHECK(*s.efficiency_leverage == doctest::Approx(1.0).epsilon(0.02));
+      }
+    }
+  }
+}
+
+TEST_CASE("a model in paper 002's family is checked against Eq. 3 at its own budget") {
+  // The 1e20 optimum of Table 17's family: build it from its Eq. 2 budget.
+  ModelConfig m;
+  m.name = "holistic-1e20";
+  m.hidden_size = 1024;
+  m.num_hidden_layers = 20;
+  m.first_k_dense_replace = 4;
+  m.intermediate_size = 3072;
+  m.moe_intermediate_size = 256;
+  m.n_routed_experts = 288;
+  m.num_experts_per_tok = 8;
+  m.n_shared_experts = 1;
+  m.num_attention_heads = 8;
+  m.num_key_value_heads = 4;
+  m.head_dim = 128;
+  m.vocab_size = 152064;
+  m.training = TrainingSetup{.tokens = {}, .compute = Flops(1e20), .seq_len = 8192, .unique_tokens = {}};
+  const ModelScore s = score_model(builtin_laws(), m);
+  CHECK(s.holistic.in_family);
+  CHECK(std::isfinite(s.holistic.error_M));
+  // With compute given, D = C/M, so C = M·D holds exactly.
+  CHECK((s.flops.M() * *s.D).value() == doctest::Approx(1e20));
+  m.latent_attention = LatentAttention{0, 512, 64, 64, 128};
+  CHECK_FALSE(score_model(builtin_laws(), m).holistic.in_family);
+}
+
+namespace {
+std::string preset_text(const char* name) {
+  return std::string(*find_embedded_preset(std::string("models/") + name + ".toml"));
+}
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+int line_of(const std::string& text, const std::string& needle) {
+  const auto at = text.find(needle);
+  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+}
+}  // namespace
+
+TEST_CASE("bad model files name the file, line, key and reason") {
+  const std::string good = preset_text("qwen3-30b-a3b");
+  REQUIRE(parse_model_config(good, "m.toml").has_value());
+  struct Case {
+    const char* what;
+    std::string text;
+    const char* key;
+    const char* reason;
+    const char* line_of;
+  };
+  const Case cases[] = {
+      {"typo", replaced(good, "hidden_size =", "hiden_size ="), "model.hiden_size", "unknown key",
+       "hiden_size ="},
+      {"string for an int", replaced(good, "num_hidden_layers = 48", "num_hidden_layers = \"48\""),
+       "model.num_hidden_layers", "must be an integer", "num_hidden_layers = \"48\""},
+      {"top-k above experts", replaced(good, "num_experts_per_tok = 8", "num_experts_per_tok = 800"),
+       "model.num_experts_per_tok", "must be in [1, n_routed_experts]", "num_experts_per_tok = 800"},
+      {"tokens and compute", replaced(good, "[training]", "[training]\ncompute = 1e22"), "training",
+       "exactly one of tokens and compute", "[training]"},
+      {"negative tokens", replaced(good, "tokens = 36e12", "tokens = -1"), "training.tokens",
+       "must be positive", "tokens = -1"},
+      {"wrong schema", replaced(good, "moeplan-model/1", "moeplan-model/2"), "schema", "expected",
+       "schema ="},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    auto r = parse_model_config(c.text, "m.toml");
+    REQUIRE_FALSE(r.has_value());
+    CHECK(r.error().key == c.key);
+    CHECK(r.error().reason.find(c.reason) != std::string::npos);
+    CHECK(r.error().line == line_of(c.text, c.line_of));
+    CHECK(r.error().to_string().find("m.toml:") == 0);
+  }
+  auto missing = load_model_config("/nonexistent/model.toml");
+  REQUIRE_FALSE(missing.has_value());
+  CHECK(missing.error().to_string() == "/nonexistent/model.toml: cannot open file");
+}
+
+TEST_CASE("a user laws file overlays only the sections it holds") {
+  const LawSet& base = builtin_laws();
+  auto laws = parse_laws("schema = \"moeplan-laws/1\"\nname = \"mine\"\n[joint_loss]\n"
+                         "e = 0.2\nf = 7.2\nm = 5\nn = -3\nk = 0.001\nh = 0.05\na = 38\n"
+                         "alpha = 0.24\nb = 27000\nbeta = 0.47\nc = 31\nepsilon = 1.8\n",
+                         "mine.toml", base);
+  REQUIRE_MESSAGE(laws.has_value(), laws.error().to_string());
+  CHECK(laws->joint.e == 0.2);
+  CHECK(laws->leverage.a == base.leverage.a);
+  CHECK(laws->holistic.compute_optimal.flops_per_token.exponent ==
+        base.holistic.compute_optimal.flops_per_token.exponent);
+  CHECK(laws->source_of("joint_loss") == "mine.toml");
+  CHECK(base.source_of("joint_loss") == "<embedded:laws/joint_moe.toml>");
+  auto unknown = parse_laws("schema = \"moeplan-laws/1\"\nname = \"x\"\n[jiont_loss]\ne = 1\n", "x.toml", base);
+  REQUIRE_FALSE(unknown.has_value());
+  CHECK(unknown.error().key == "jiont_loss");
+  CHECK(unknown.error().line == 3);
+}
