@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "app.hpp"
+#include "moeplan/laws_loader.hpp"
+#include "moeplan/pipeline.hpp"
 #include "moeplan/presets.hpp"
 
 namespace {
@@ -145,4 +147,56 @@ TEST_CASE("--laws: a bad file exits 4 naming it; a changed law changes the sugge
   CHECK(doc["targets"]["n_over_na"].value<double>() == 25.0);
   CHECK(doc["provenance"]["laws_source"].value<std::string>() == path.string());
   std::filesystem::remove(path);
+}
+
+TEST_CASE("score: presets side by side, json array, bad files fail whole") {
+  const Run two = run_moeplan({"score", "deepseek-v3.1", "moe-mini", "--format", "json"});
+  REQUIRE(two.code == 0);
+  CHECK(two.out.front() == '[');
+  CHECK(two.out.find("\"name\": \"DeepSeek-V3.1\"") != std::string::npos);
+  CHECK(two.out.find("\"name\": \"MoE-mini\"") != std::string::npos);
+  CHECK(two.out.find("\"convention\": \"holistic-002\"") != std::string::npos);
+
+  const Run csv = run_moeplan({"score", "qwen3-30b-a3b", "glm-4.5", "--format", "csv"});
+  REQUIRE(csv.code == 0);
+  CHECK(std::count(csv.out.begin(), csv.out.end(), '\n') == 3);  // header + 2 rows
+
+  const auto bad = temp_path("bad-model.toml");
+  {
+    std::ofstream f(bad);
+    f << "schema = \"moeplan-model/1\"\nname = \"x\"\n[model]\nhidden_size = -4\n";
+  }
+  const auto out = temp_path("score-out.json");
+  std::filesystem::remove(out);
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", bad.string(), "-o", out.string()});
+  CHECK(r.code == 4);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(bad.string() + ":4:") != std::string::npos);
+  CHECK(r.err.find("model.hidden_size") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(out));
+
+  const Run missing = run_moeplan({"score"});
+  CHECK(missing.code == 2);
+}
+
+TEST_CASE("suggest ranks candidates; --top 0 prints the pipeline optimum; output is deterministic") {
+  const Run ranked = run_moeplan({"suggest", "--flops", "3e20", "--format", "toml", "--top", "3"});
+  const Run again = run_moeplan({"suggest", "--flops", "3e20", "--format", "toml", "--top", "3"});
+  REQUIRE(ranked.code == 0);
+  CHECK(ranked.out == again.out);
+  const toml::table doc = toml::parse(ranked.out);
+  CHECK(doc["ranking"]["candidates"].value<int64_t>().value_or(0) >= 3);
+  CHECK(doc["candidate_3"].is_table());
+  CHECK_FALSE(doc["candidate_4"].is_table());
+  // The winner is candidate 1, and the report's config is the winner's.
+  CHECK(doc["candidate_1"]["hidden_size"].value<int64_t>() == doc["config"]["hidden_size"].value<int64_t>());
+  CHECK(doc["candidate_1"]["delta_loss"].value<double>() == 0.0);
+
+  const Run plain = run_moeplan({"suggest", "--flops", "3e20", "--format", "toml", "--top", "0"});
+  REQUIRE(plain.code == 0);
+  const toml::table p = toml::parse(plain.out);
+  CHECK_FALSE(p["ranking"].is_table());
+  auto core = moeplan::suggest(moeplan::builtin_holistic_laws(), {.compute = moeplan::Flops(3e20)});
+  REQUIRE(core.has_value());
+  CHECK(p["config"]["hidden_size"].value<int64_t>() == core->solution.arch.d);
 }

@@ -10,7 +10,7 @@
 namespace moeplan::cli {
 
 namespace {
-std::vector<Command> commands() { return {suggest_command()}; }
+std::vector<Command> commands() { return {suggest_command(), score_command()}; }
 }  // namespace
 
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -24,6 +24,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
         "Examples:\n"
         "  moeplan suggest --flops 1e22\n"
         "  moeplan suggest --flops 3e20 --format json | jq .config\n"
+        "  moeplan score deepseek-v3.1 qwen3-235b-a22b\n"
         "Run 'moeplan SUBCOMMAND --help' for its flags; man moeplan for exit statuses.");
 
     std::vector<std::pair<CLI::App*, std::function<int(Io&)>>> runners;

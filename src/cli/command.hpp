@@ -24,5 +24,6 @@ struct Command {
 };
 
 Command suggest_command();
+Command score_command();
 
 }  // namespace moeplan::cli

@@ -1,5 +1,9 @@
 #include "report.hpp"
 
+#include <algorithm>
+
+#include <fmt/format.h>
+
 namespace moeplan::cli {
 
 namespace {
@@ -17,14 +21,14 @@ Report suggest_report(const Suggestion& s, const HolisticLaws& laws) {
   r.sections.push_back(
       {"budget", "Budget (paper 002 Eq. 2)",
        {{"compute", "C", "FLOPs", C, "training compute budget"},
-        {"flops_per_token_opt", "M_opt", "FLOPs/token", s.budget.M.value(), "compute-optimal forward FLOPs per token"},
+        {"flops_per_token_opt", "M_opt", "FLOPs/token", s.budget.M.value(), "compute-optimal training FLOPs per token"},
         {"tokens_opt", "D_opt", "tokens", s.budget.D.value(), "compute-optimal training tokens"},
         {"tokens", "D", "tokens", s.tokens.value(), "tokens that spend C on this config (C / M)"},
         {"in_fitted_range", "", "", in_range, "C inside the budgets the laws were fitted on"}}});
   r.sections.push_back(
       {"targets", "Targets (paper 002 Sec. 7)",
-       {{"m_over_na", "M/N_a", "", s.m_over_na_target, s.m_over_na_overridden ? "from --m-over-na" : "optimal, from the M/N_a law (Fig. 5b)"},
-        {"n_over_na", "N/N_a", "", s.n_over_na_target, s.n_over_na_overridden ? "from --n-over-na" : "from the Appendix F.4 schedule"},
+       {{"m_over_na", "M/N_a", "", s.m_over_na_target, s.m_over_na_overridden ? "set by --m-over-na or a ranking variant (ranking.variant)" : "optimal, from the M/N_a law (Fig. 5b)"},
+        {"n_over_na", "N/N_a", "", s.n_over_na_target, s.n_over_na_overridden ? "set by --n-over-na or a ranking variant (ranking.variant)" : "from the Appendix F.4 schedule"},
         {"active_params", "N_a", "params", s.targets.N_a.value(), "target active parameters (M_opt / (M/N_a))"},
         {"total_params", "N", "params", s.targets.N.value(), "target total parameters"}}});
   r.sections.push_back(
@@ -45,7 +49,7 @@ Report suggest_report(const Suggestion& s, const HolisticLaws& laws) {
         {"vocab_size", "V", "", i(f.vocab_size), "vocabulary size"}}});
   r.sections.push_back(
       {"accounting", "Accounting (paper 002 Eq. 3-4, Appendix A)",
-       {{"flops_per_token", "M", "FLOPs/token", acc.M.value(), "forward FLOPs per token, 6 N_a + 6 S N_q d_qkv L"},
+       {{"flops_per_token", "M", "FLOPs/token", acc.M.value(), "training FLOPs per token (C = M D), 6 N_a + 6 S N_q d_qkv L"},
         {"active_params", "N_a", "params", acc.N_a.value(), "active parameters, no embeddings"},
         {"total_params", "N", "params", acc.N.value(), "total parameters, no embeddings"},
         {"embedding_params", "", "params", acc.embedding.value(), "input embedding + untied output head, 2 V d"},
@@ -70,6 +74,36 @@ Report suggest_report(const Suggestion& s, const HolisticLaws& laws) {
         {"laws_source", "", "", laws.source, "file the laws were read from"},
         {"convention", "", "", std::string("holistic-002"), "FLOP/parameter counting of paper 002 Appendix A"}}});
   return r;
+}
+
+void add_ranking(Report& report, const std::vector<RankedCandidate>& ranked, std::size_t top) {
+  const RankedCandidate& best = ranked.front();
+  report.sections.push_back(
+      {"ranking", "Ranking (paper 001 Eq. 11 loss, then paper 000 EL)",
+       {{"variant", "", "", best.variant, "how the winner differs from the pipeline optimum"},
+        {"predicted_loss", "L", "", best.predicted_loss, "joint MoE law at D = C / M"},
+        {"efficiency_leverage", "EL", "", best.efficiency_leverage, "Eq. 4, A = (K+1)/(N_e+1), G = 2d/d_m"},
+        {"candidates", "", "", static_cast<std::int64_t>(ranked.size()), "feasible distinct candidates scored"}}});
+  for (std::size_t k = 0; k < std::min(top, ranked.size()); ++k) {
+    const RankedCandidate& c = ranked[k];
+    const MoeArchitecture& a = c.suggestion.solution.arch;
+    const Accounting& acc = c.suggestion.solution.accounting;
+    report.sections.push_back(
+        {fmt::format("candidate_{}", k + 1), fmt::format("Candidate {}", k + 1),
+         {{"variant", "", "", c.variant, "change from the pipeline optimum"},
+          {"hidden_size", "d", "", i(a.d), ""},
+          {"num_dense_layers", "L_d", "", i(a.L_d), ""},
+          {"num_moe_layers", "L_m", "", i(a.L_m), ""},
+          {"expert_ffn_size", "d_m", "", i(a.d_m), ""},
+          {"num_query_heads", "N_q", "", i(a.family.heads.n_q), ""},
+          {"num_kv_heads", "N_kv", "", i(a.family.heads.n_kv), ""},
+          {"m_over_na", "M/N_a", "", acc.m_over_na(), ""},
+          {"n_over_na", "N/N_a", "", acc.n_over_na(), ""},
+          {"predicted_loss", "L", "", c.predicted_loss, "paper 001 Eq. 11"},
+          {"delta_loss", "dL", "", c.predicted_loss - best.predicted_loss, "against the winner"},
+          {"efficiency_leverage", "EL", "", c.efficiency_leverage, "paper 000 Eq. 4"},
+          {"delta_efficiency_leverage", "dEL", "", c.efficiency_leverage - best.efficiency_leverage, "against the winner"}}});
+  }
 }
 
 }  // namespace moeplan::cli

@@ -7,6 +7,7 @@
 #include <variant>
 #include <vector>
 
+#include "moeplan/candidates.hpp"
 #include "moeplan/holistic_laws.hpp"
 #include "moeplan/pipeline.hpp"
 
@@ -33,5 +34,9 @@ struct Report {
 };
 
 Report suggest_report(const Suggestion& s, const HolisticLaws& laws);
+
+/// Appends the ranking of `suggest`: a "ranking" section for the winner and one
+/// "candidate_K" section for each of the best `top` candidates.
+void add_ranking(Report& report, const std::vector<RankedCandidate>& ranked, std::size_t top);
 
 }  // namespace moeplan::cli

@@ -6,6 +6,7 @@
 
 #include "app.hpp"
 #include "command.hpp"
+#include "moeplan/candidates.hpp"
 #include "moeplan/laws_loader.hpp"
 #include "moeplan/number_parse.hpp"
 #include "moeplan/pipeline.hpp"
@@ -25,6 +26,7 @@ struct SuggestFlags {
   std::optional<int> d, n_q, n_kv, d_qkv;
   std::optional<double> m_over_na, n_over_na, dense_ffn_ratio, tolerance;
   std::optional<int> seq_len, n_experts, top_k, n_shared, vocab, alignment;
+  int top = 5;
 };
 
 int fail(Io& io, ExitStatus status, const std::string& message) {
@@ -42,15 +44,15 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     return fail(io, ExitStatus::usage, "--n-q, --n-kv and --d-qkv go together: give all three");
   }
 
-  std::optional<HolisticLaws> user_laws;
+  LawSet law_set = builtin_laws();
   if (!f.laws_file.empty()) {
-    auto loaded = load_holistic_laws_file(f.laws_file);
+    auto loaded = load_laws_file(f.laws_file, law_set);
     if (!loaded) {
       return fail(io, ExitStatus::input_file, loaded.error().to_string());
     }
-    user_laws = std::move(*loaded);
+    law_set = std::move(*loaded);
   }
-  const HolisticLaws& laws = user_laws ? *user_laws : builtin_holistic_laws();
+  const HolisticLaws& laws = law_set.holistic;
 
   SuggestOptions o;
   o.compute = Flops(*C);
@@ -76,8 +78,16 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   for (const std::string& w : result->warnings) {
     io.err << "moeplan: warning: " << w << "\n";
   }
+  Report report;
+  if (f.top > 0) {
+    const std::vector<RankedCandidate> ranked = rank_candidates(law_set, o, *result);
+    report = suggest_report(ranked.front().suggestion, laws);
+    add_ranking(report, ranked, static_cast<std::size_t>(f.top));
+  } else {
+    report = suggest_report(*result, laws);
+  }
   std::ostringstream text;
-  emit(suggest_report(*result, laws), parse_format(f.format), text);
+  emit(report, parse_format(f.format), text);
   if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
     return fail(io, ExitStatus::output_file, "-o: " + why);
   }
@@ -100,7 +110,12 @@ Command suggest_command() {
         sub.add_option("--output,-o", f->output, "Write the result to FILE ('-' = stdout)")
             ->capture_default_str();
         sub.add_option("--laws", f->laws_file,
-                       "Laws preset TOML replacing the embedded laws/holistic.toml");
+                       "Laws TOML overlaying the embedded laws section by section");
+        sub.add_option("--top", f->top,
+                       "Rank candidates around the optimum with the joint law and EL and "
+                       "list the best N (0: print the pipeline optimum unranked)")
+            ->check(CLI::NonNegativeNumber)
+            ->capture_default_str();
         sub.add_option("--d", f->d, "Fix the hidden size d (multiple of --align)")
             ->check(CLI::PositiveNumber);
         sub.add_option("--m-over-na", f->m_over_na, "Fix M/N_a instead of the law (> 6)")

@@ -4,9 +4,9 @@ namespace moeplan {
 
 const char* to_string(ActivationVerdict v) {
   switch (v) {
-    case ActivationVerdict::below_region: return "below the region where MoE beats dense";
-    case ActivationVerdict::in_region: return "inside the region where MoE beats dense";
-    case ActivationVerdict::above_region: return "above the region where MoE beats dense";
+    case ActivationVerdict::below_region: return "below region";
+    case ActivationVerdict::in_region: return "in region";
+    case ActivationVerdict::above_region: return "above region";
   }
   return "?";
 }

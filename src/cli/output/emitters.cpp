@@ -131,7 +131,7 @@ void emit_json(const Report& r, std::ostream& out) {
   out << "}\n";
 }
 
-void emit_toml(const Report& r, std::ostream& out) {
+toml::table toml_of(const Report& r) {
   toml::table doc;
   for (const Section& s : r.sections) {
     toml::table t;
@@ -140,8 +140,10 @@ void emit_toml(const Report& r, std::ostream& out) {
     }
     doc.insert(s.key, std::move(t));
   }
-  out << doc << "\n";
+  return doc;
 }
+
+void emit_toml(const Report& r, std::ostream& out) { out << toml_of(r) << "\n"; }
 
 void emit_csv(const Report& r, std::ostream& out) {
   std::vector<std::string> header, row;
@@ -154,7 +156,137 @@ void emit_csv(const Report& r, std::ostream& out) {
   out << fmt::format("{}\n{}\n", fmt::join(header, ","), fmt::join(row, ","));
 }
 
+void emit_table_many(const std::vector<Report>& reports, std::ostream& out) {
+  constexpr std::size_t k_long = 24;  // longer strings go below the table
+  std::size_t name_w = 0;
+  std::vector<std::size_t> col_w(reports.size(), 0);
+  const Report& first = reports.front();
+  for (const Section& s : first.sections) {
+    for (const Field& f : s.fields) {
+      name_w = std::max(name_w, (f.symbol.empty() ? f.key : f.symbol).size() + f.unit.size() + 3);
+    }
+  }
+  const auto find = [](const Report& r, const std::string& sec, const std::string& key) -> const Field* {
+    for (const Section& s : r.sections) {
+      if (s.key != sec) continue;
+      for (const Field& f : s.fields) {
+        if (f.key == key) return &f;
+      }
+    }
+    return nullptr;
+  };
+  for (std::size_t c = 0; c < reports.size(); ++c) {
+    for (const Section& s : reports[c].sections) {
+      for (const Field& f : s.fields) {
+        const std::string v = human(f);
+        if (v.size() <= k_long) col_w[c] = std::max(col_w[c], v.size());
+      }
+    }
+  }
+  std::vector<std::string> footnotes;
+  bool first_section = true;
+  for (const Section& s : first.sections) {
+    out << (first_section ? "" : "\n") << s.title << "\n";
+    first_section = false;
+    for (const Field& f : s.fields) {
+      const std::string name =
+          (f.symbol.empty() ? f.key : f.symbol) + (f.unit.empty() ? "" : " [" + f.unit + "]");
+      std::string line = fmt::format("  {:<{}}", name, name_w);
+      for (std::size_t c = 0; c < reports.size(); ++c) {
+        const Field* g = find(reports[c], s.key, f.key);
+        std::string v = g ? human(*g) : "";
+        if (v.size() > k_long) {
+          footnotes.push_back(fmt::format("[{}] {}.{}: {}", c + 1, s.key, f.key, v));
+          v = fmt::format("see [{}]", c + 1);
+        }
+        line += fmt::format("  {:>{}}", v, col_w[c]);
+      }
+      out << line << "\n";
+    }
+  }
+  // Notes differ in number between models: list every model's long strings and notes.
+  for (std::size_t c = 0; c < reports.size(); ++c) {
+    for (const Section& s : reports[c].sections) {
+      for (const Field& f : s.fields) {
+        if (find(first, s.key, f.key) == nullptr) {
+          footnotes.push_back(fmt::format("[{}] {}.{}: {}", c + 1, s.key, f.key, human(f)));
+        }
+      }
+    }
+  }
+  // "[k] key: value" repeated for every model collapses to one "[all] key: value".
+  std::vector<std::string> shown;
+  for (const std::string& n : footnotes) {
+    const std::string rest = n.substr(n.find(']') + 1);
+    const auto same = static_cast<std::size_t>(std::count_if(
+        footnotes.begin(), footnotes.end(),
+        [&](const std::string& o) { return o.substr(o.find(']') + 1) == rest; }));
+    const std::string line = same == reports.size() ? "[all]" + rest : n;
+    if (std::find(shown.begin(), shown.end(), line) == shown.end()) shown.push_back(line);
+  }
+  if (!shown.empty()) {
+    out << "\n";
+    for (const std::string& n : shown) out << n << "\n";
+  }
+}
+
+void emit_csv_many(const std::vector<Report>& reports, std::ostream& out) {
+  std::vector<std::string> keys;
+  for (const Report& r : reports) {
+    for (const Section& s : r.sections) {
+      for (const Field& f : s.fields) {
+        const std::string k = s.key + "." + f.key;
+        if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+      }
+    }
+  }
+  std::vector<std::string> header;
+  for (const std::string& k : keys) header.push_back(csv_cell(k));
+  out << fmt::format("{}\n", fmt::join(header, ","));
+  for (const Report& r : reports) {
+    std::vector<std::string> row(keys.size());
+    for (const Section& s : r.sections) {
+      for (const Field& f : s.fields) {
+        const auto at = std::find(keys.begin(), keys.end(), s.key + "." + f.key) - keys.begin();
+        row[static_cast<std::size_t>(at)] = csv_cell(exact(f.value));
+      }
+    }
+    out << fmt::format("{}\n", fmt::join(row, ","));
+  }
+}
+
 }  // namespace
+
+void emit_many(const std::vector<Report>& reports, Format format, std::ostream& out) {
+  if (reports.empty()) return;
+  switch (format) {
+    case Format::table:
+      if (reports.size() == 1) {
+        emit_table(reports.front(), out);
+      } else {
+        emit_table_many(reports, out);
+      }
+      break;
+    case Format::json: {
+      out << "[\n";
+      for (std::size_t k = 0; k < reports.size(); ++k) {
+        emit_json(reports[k], out);
+        if (k + 1 < reports.size()) out << ",\n";
+      }
+      out << "]\n";
+      break;
+    }
+    case Format::toml: {
+      toml::array models;
+      for (const Report& r : reports) models.push_back(toml_of(r));
+      toml::table doc;
+      doc.insert("models", std::move(models));
+      out << doc << "\n";
+      break;
+    }
+    case Format::csv: emit_csv_many(reports, out); break;
+  }
+}
 
 void emit(const Report& report, Format format, std::ostream& out) {
   switch (format) {

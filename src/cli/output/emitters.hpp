@@ -2,6 +2,7 @@
 /// One serializer per output format behind one entry point.
 #include <iosfwd>
 #include <string_view>
+#include <vector>
 
 #include "report.hpp"
 
@@ -15,5 +16,10 @@ Format parse_format(std::string_view name);
 /// table: aligned text for people. json: {"section": {"key": value}} with full-precision
 /// numbers. toml: [section] tables. csv: a header of section.key names and one row.
 void emit(const Report& report, Format format, std::ostream& out);
+
+/// Several reports of the same shape (one per model of `score`): table side by side,
+/// json an array of objects, toml an array of [[models]] tables, csv one row each (the
+/// header is the union of keys; a missing key is an empty cell).
+void emit_many(const std::vector<Report>& reports, Format format, std::ostream& out);
 
 }  // namespace moeplan::cli

@@ -1,0 +1,87 @@
+// `moeplan score`: read model configs, run every law on each, print them side by side.
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <sstream>
+
+#include "app.hpp"
+#include "command.hpp"
+#include "moeplan/laws_loader.hpp"
+#include "moeplan/model_loader.hpp"
+#include "moeplan/model_score.hpp"
+#include "output/emitters.hpp"
+#include "output_file.hpp"
+#include "score_report.hpp"
+
+namespace moeplan::cli {
+
+namespace {
+
+struct ScoreFlags {
+  std::vector<std::string> configs;
+  std::string format = "table";
+  std::string output = "-";
+  std::string laws_file;
+};
+
+int run_score(const ScoreFlags& f, Io& io) {
+  const auto fail = [&](ExitStatus status, const std::string& message) {
+    io.err << "moeplan: error: " << message << "\n";
+    return static_cast<int>(status);
+  };
+  LawSet laws = builtin_laws();
+  if (!f.laws_file.empty()) {
+    auto loaded = load_laws_file(f.laws_file, laws);
+    if (!loaded) return fail(ExitStatus::input_file, loaded.error().to_string());
+    laws = std::move(*loaded);
+  }
+  // Read every config first: one bad file fails the whole command and prints nothing.
+  std::vector<ModelConfig> models;
+  for (const std::string& c : f.configs) {
+    auto m = load_model_config(c);
+    if (!m) return fail(ExitStatus::input_file, m.error().to_string());
+    models.push_back(std::move(*m));
+  }
+  std::vector<Report> reports;
+  for (const ModelConfig& m : models) {
+    const ModelScore s = score_model(laws, m);
+    for (const std::string& note : s.notes) {
+      io.err << "moeplan: note: " << m.name << ": " << note << "\n";
+    }
+    reports.push_back(score_report(s, laws));
+  }
+  std::ostringstream text;
+  emit_many(reports, parse_format(f.format), text);
+  if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
+    return fail(ExitStatus::output_file, "-o: " + why);
+  }
+  return static_cast<int>(ExitStatus::ok);
+}
+
+}  // namespace
+
+Command score_command() {
+  return {"score", "Everything the laws say about given model configs (side by side)",
+          [](CLI::App& sub) -> std::function<int(Io&)> {
+            auto f = std::make_shared<ScoreFlags>();
+            sub.add_option("configs", f->configs,
+                           "Model TOML files (schema moeplan-model/1) or preset names "
+                           "(moeplan presets lists them)")
+                ->required();
+            sub.add_option("--format,-f", f->format, "Output format")
+                ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
+                ->capture_default_str();
+            sub.add_option("--output,-o", f->output, "Write the result to FILE ('-' = stdout)")
+                ->capture_default_str();
+            sub.add_option("--laws", f->laws_file,
+                           "Laws TOML overlaying the embedded laws section by section");
+            sub.footer(
+                "Examples:\n"
+                "  moeplan score deepseek-v3.1 kimi-k2\n"
+                "  moeplan score my-model.toml --format json | jq '.[0].leverage'\n"
+                "Exit status: 0 ok, 2 bad flag, 4 bad config or --laws file, 5 cannot\n"
+                "write -o. See man moeplan-score for the schema and every output key.");
+            return [f](Io& io) { return run_score(*f, io); };
+          }};
+}
+
+}  // namespace moeplan::cli

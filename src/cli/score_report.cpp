@@ -1,0 +1,126 @@
+#include "score_report.hpp"
+
+#include <fmt/format.h>
+
+namespace moeplan::cli {
+
+namespace {
+std::int64_t i(int v) { return v; }
+
+// Optional numbers print as "n/a (why)" so every config has the same keys.
+Value opt(const std::optional<double>& v, const char* why) {
+  return v ? Value(*v) : Value(std::string("n/a (") + why + ")");
+}
+
+std::string range_text(const ClosedRange& r, int digits) {
+  return fmt::format("[{:.{}f}, {:.{}f}]", r.lo, digits, r.hi, digits);
+}
+}  // namespace
+
+Report score_report(const ModelScore& s, const LawSet& laws) {
+  const ModelConfig& m = s.config;
+  const ParameterCounts& p = s.params;
+  const bool moe = m.is_moe();
+  const char* no_budget = "no training budget";
+  Report r;
+  r.sections.push_back(
+      {"model", "Model",
+       {{"name", "", "", m.name, m.description},
+        {"hidden_size", "d", "", i(m.hidden_size), "hidden size"},
+        {"num_hidden_layers", "L", "", i(m.num_hidden_layers), "layers"},
+        {"dense_layers", "L_d", "", i(m.dense_layers()), "dense FFN layers"},
+        {"moe_layers", "L_m", "", i(moe ? m.moe_layers() : 0), "MoE layers"},
+        {"n_routed_experts", "E", "", i(m.n_routed_experts), "routed experts per MoE layer"},
+        {"num_experts_per_tok", "K", "", i(m.num_experts_per_tok), "routed experts per token"},
+        {"n_shared_experts", "E_s", "", i(m.n_shared_experts), "shared experts per MoE layer"},
+        {"attention", "", "", std::string(m.latent_attention ? "MLA" : "GQA"),
+         fmt::format("{} query / {} kv heads", m.num_attention_heads, m.num_key_value_heads)},
+        {"seq_len", "S", "tokens", i(s.seq_len), "sequence length used for attention FLOPs"}}});
+  r.sections.push_back(
+      {"size", "Size (parameters; routers and norms excluded)",
+       {{"total_params", "N", "params", p.N.value(), "total, without embeddings"},
+        {"active_params", "N_a", "params", p.N_a.value(), "activated per token, without embeddings"},
+        {"total_params_with_embeddings", "", "params", p.N_with_embedding().value(), "total with embeddings"},
+        {"active_params_with_embeddings", "", "params", p.N_a_with_embedding().value(), "activated with embeddings"},
+        {"embedding_params", "", "params", p.embedding.value(), m.tie_word_embeddings ? "tied embedding" : "input embedding + output head"},
+        {"stated_total_params", "", "params", opt(m.stated && m.stated->total ? std::optional<double>(m.stated->total->value()) : std::nullopt, "not given"), "officially stated total"}}});
+  r.sections.push_back(
+      {"compute", "Compute (convention holistic-002: paper 002 Appendix A)",
+       {{"convention", "", "", std::string(to_string(s.flops.convention)), "FLOP counting used in this section"},
+        {"flops_per_token", "M", "FLOPs/token", s.flops.M().value(), "training FLOPs per token, no embeddings"},
+        {"attention_share", "", "", s.flops.attention_share(), "attention share of M"},
+        {"compute", "C", "FLOPs", opt(s.C ? std::optional<double>(s.C->value()) : std::nullopt, no_budget), "C = M D"},
+        {"tokens", "D", "tokens", opt(s.D ? std::optional<double>(s.D->value()) : std::nullopt, no_budget), "training tokens"}}});
+  r.sections.push_back(
+      {"experts", "Expert layout (each paper's variables)",
+       {{"activation_ratio", "A", "", s.shape.activation_ratio, "(K + E_s)/(E + E_s), paper 000"},
+        {"granularity", "G_000", "", s.shape.granularity, "2 d / d_expert, paper 000"},
+        {"active_experts", "G_001", "", s.shape.active_experts, "activated experts incl. shared, paper 001"},
+        {"shared_ratio", "S_001", "", s.shape.shared_ratio, "shared / activated experts, paper 001"},
+        {"sparsity", "S_004", "", s.shape.sparsity, "inactive experts / all experts, paper 004"}}});
+  r.sections.push_back(
+      {"leverage", "Efficiency leverage (paper 000 Eq. 4, log10 C, log2 G)",
+       {{"efficiency_leverage", "EL", "", opt(s.efficiency_leverage, no_budget), "dense compute needed for the same loss / C"},
+        {"optimal_granularity", "", "", s.optimal_granularity, "G_000 that maximises EL (any A, C)"},
+        {"attention_share_000", "", "", s.attention_share_000, "attention FLOPs share, convention leverage-000"},
+        {"attention_share_verdict", "", "",
+         std::string(laws.attention_share.optimal.contains(s.attention_share_000) ? "optimal (30-40 %)"
+                     : laws.attention_share.flat.contains(s.attention_share_000) ? "near-optimal (20-50 %)"
+                                                                                   : "outside 20-50 %"),
+         "paper 000 App. F.4"}}});
+  const auto in = [](const ClosedRange& rg, double v) { return std::string(rg.contains(v) ? "inside" : "outside"); };
+  r.sections.push_back(
+      {"joint_law", "Joint MoE law (paper 001 Eq. 11-14)",
+       {{"predicted_loss", "L", "", opt(s.predicted_loss, moe ? no_budget : "dense model"), "Eq. 11 at (N, D, N_a, G_001, S_001)"},
+        {"active_ratio", "N_a/N", "", s.active_ratio, "of this model, no embeddings"},
+        {"active_ratio_theoretical", "", "", s.active_ratio_theoretical, "Eq. 14 at G = 7, S = 0.31"},
+        {"active_ratio_efficient_0001", "", "", opt(s.active_ratio_efficient_tight, "not reached"), "Algorithm 1, dLoss = 0.001"},
+        {"active_ratio_efficient_0005", "", "", opt(s.active_ratio_efficient_loose, "not reached"), "Algorithm 1, dLoss = 0.005"},
+        {"optimal_active_experts", "G_opt", "", s.optimal_active_experts, "Eq. 12"},
+        {"active_experts_range", "", "", range_text(s.active_experts_range, 2), "G within 0.001 of optimal loss (Table 3)"},
+        {"active_experts_verdict", "", "", in(s.active_experts_range, s.shape.active_experts), "G_001 against that range"},
+        {"optimal_shared_ratio", "S_opt", "", s.optimal_shared_ratio, "Eq. 13"},
+        {"shared_ratio_range", "", "", range_text(s.shared_ratio_range, 3), "S within 0.001 of optimal loss (Table 3)"},
+        {"shared_ratio_verdict", "", "", in(s.shared_ratio_range, s.shape.shared_ratio), "S_001 against that range"}}});
+  r.sections.push_back(
+      {"allocation", "Expert/attention allocation (paper 004, convention allocation-004)",
+       {{"expert_attention_ratio", "r", "", s.expert_attention_ratio, "C_E / C_A"},
+        {"optimal_ratio", "r*", "", opt(s.optimal_ratio, moe ? no_budget : "dense model"), "alpha_r(S) C^beta_r(S), Sec. 3.3"},
+        {"allocation_loss", "", "", opt(s.allocation_loss, moe ? no_budget : "dense model"), "Eq. 2, Table 1 (only differences are meaningful)"}}});
+  r.sections.push_back(
+      {"activation_rate", "Activation rate vs dense at equal N, C (paper 003, convention moe-vs-dense-003)",
+       {{"activation_rate", "r_a", "", s.active_ratio, "N_a / N"},
+        {"verdict", "", "", std::string(to_string(s.activation_verdict)), "against the 15-48 % region where MoE beats dense (optimum 20 %)"},
+        {"compute_ratio", "R_c", "", s.versus_dense.compute_ratio, "M_MoE / M_dense, dense twin: same N and d, d_ffn = 2.77 d"},
+        {"extra_tokens_factor", "1/R_c", "", s.versus_dense.extra_tokens_factor, "tokens needed vs the dense twin at equal C"},
+        {"epochs", "", "", opt(s.epochs, "no unique_tokens"), "passes over the unique data"}}});
+  r.sections.push_back(
+      {"hyperparameters", "Training hyper-parameters",
+       {{"learning_rate_000", "eta_opt", "", opt(s.learning_rate_000, no_budget), "paper 000 Eq. 5"},
+        {"batch_tokens_000", "B_opt", "tokens", opt(s.batch_tokens_000, no_budget), "paper 000 Eq. 5"},
+        {"learning_rate_002", "", "", opt(s.learning_rate_002, no_budget), "paper 002 Table 4, interpolated in log C"},
+        {"batch_size_002", "", "sequences", opt(s.batch_size_002, no_budget), "paper 002 Table 4"},
+        {"moe_flops_per_token_opt_000", "M_opt", "FLOPs/token", opt(s.moe_M_opt_000 ? std::optional<double>(s.moe_M_opt_000->value()) : std::nullopt, no_budget), "paper 000 Table 5, MoE"},
+        {"moe_tokens_opt_000", "D_opt", "tokens", opt(s.moe_D_opt_000 ? std::optional<double>(s.moe_D_opt_000->value()) : std::nullopt, no_budget), "paper 000 Table 5, MoE"},
+        {"dense_flops_per_token_opt_000", "", "FLOPs/token", opt(s.dense_M_opt_000 ? std::optional<double>(s.dense_M_opt_000->value()) : std::nullopt, no_budget), "paper 000 Table 5, dense"},
+        {"dense_tokens_opt_000", "", "tokens", opt(s.dense_D_opt_000 ? std::optional<double>(s.dense_D_opt_000->value()) : std::nullopt, no_budget), "paper 000 Table 5, dense"}}});
+  const HolisticCheck& h = s.holistic;
+  Section fit{"holistic", "Paper 002 feasibility (Eq. 3 at this C)", {}};
+  fit.fields.push_back({"in_family", "", "", h.in_family, h.in_family ? "GQA, shared experts of width d_m" : h.why_not});
+  const auto when = [&](double v) { return h.in_family ? std::optional<double>(v) : std::nullopt; };
+  fit.fields.push_back({"error_flops_per_token", "dM/M", "", opt(when(h.error_M), "not in family"), "against M_opt(C), Eq. 2"});
+  fit.fields.push_back({"error_active_params", "dN_a/N_a", "", opt(when(h.error_N_a), "not in family"), "against M_opt / (M/N_a)_opt"});
+  fit.fields.push_back({"error_total_params", "dN/N", "", opt(when(h.error_N), "not in family"), "against N_a (N/N_a)_F.4"});
+  fit.fields.push_back({"within_tolerance", "", "", h.in_family && h.within_tolerance, fmt::format("all three within {:g} %", 100 * h.tolerance)});
+  r.sections.push_back(std::move(fit));
+  Section notes{"notes", "Notes", {}};
+  for (std::size_t k = 0; k < s.notes.size(); ++k) {
+    notes.fields.push_back({fmt::format("note_{}", k + 1), "", "", s.notes[k], ""});
+  }
+  notes.fields.push_back({"laws_joint", "", "", laws.source_of("joint_loss"), "joint law coefficients"});
+  notes.fields.push_back({"laws_leverage", "", "", laws.source_of("efficiency_leverage"), "EL coefficients"});
+  r.sections.push_back(std::move(notes));
+  return r;
+}
+
+}  // namespace moeplan::cli
