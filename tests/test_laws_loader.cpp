@@ -1,6 +1,8 @@
 // Reading laws presets: the embedded one, and every class of bad file.
 #include <doctest/doctest.h>
 
+#include "text_edit.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -8,20 +10,12 @@
 #include "moeplan/presets.hpp"
 
 using namespace moeplan;
+using test_text::line_of;
+using test_text::replaced;
 
 namespace {
 std::string embedded() { return std::string(*find_embedded_preset("laws/holistic.toml")); }
 
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, from.size(), to);
-}
-
-int line_of(const std::string& text, const std::string& needle) {
-  const auto at = text.find(needle);
-  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
-}
 }  // namespace
 
 TEST_CASE("the embedded holistic preset parses and carries the paper's settings") {

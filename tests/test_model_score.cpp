@@ -2,6 +2,8 @@
 // with file:line:column, key and reason.
 #include <doctest/doctest.h>
 
+#include "text_edit.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -12,6 +14,8 @@
 #include "moeplan/presets.hpp"
 
 using namespace moeplan;
+using test_text::line_of;
+using test_text::replaced;
 
 TEST_CASE("the eleven model presets are embedded") {
   const auto names = model_preset_names();
@@ -108,15 +112,6 @@ TEST_CASE("a model in paper 002's family is checked against Eq. 3 at its own bud
 namespace {
 std::string preset_text(const char* name) {
   return std::string(*find_embedded_preset(std::string("models/") + name + ".toml"));
-}
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-  const auto at = text.find(from);
-  REQUIRE(at != std::string::npos);
-  return text.replace(at, from.size(), to);
-}
-int line_of(const std::string& text, const std::string& needle) {
-  const auto at = text.find(needle);
-  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
 }
 }  // namespace
 

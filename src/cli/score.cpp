@@ -5,6 +5,7 @@
 
 #include "app.hpp"
 #include "command.hpp"
+#include "common_flags.hpp"
 #include "moeplan/laws_loader.hpp"
 #include "moeplan/model_loader.hpp"
 #include "moeplan/model_score.hpp"
@@ -67,13 +68,7 @@ Command score_command() {
                            "Model TOML files (schema moeplan-model/1) or preset names "
                            "(moeplan presets lists them)")
                 ->required();
-            sub.add_option("--format,-f", f->format, "Output format")
-                ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
-                ->capture_default_str();
-            sub.add_option("--output,-o", f->output, "Write the result to FILE ('-' = stdout)")
-                ->capture_default_str();
-            sub.add_option("--laws", f->laws_file,
-                           "Laws TOML overlaying the embedded laws section by section");
+            add_output_flags(sub, f->format, f->output, f->laws_file);
             sub.footer(
                 "Examples:\n"
                 "  moeplan score deepseek-v3.1 kimi-k2\n"

@@ -6,6 +6,7 @@
 
 #include "app.hpp"
 #include "command.hpp"
+#include "common_flags.hpp"
 #include "moeplan/candidates.hpp"
 #include "moeplan/laws_loader.hpp"
 #include "moeplan/number_parse.hpp"
@@ -104,13 +105,7 @@ Command suggest_command() {
         sub.add_option("--flops,-C", f->flops,
                        "Training compute budget C in FLOPs, e.g. 1e22 (> 0, finite)")
             ->required();
-        sub.add_option("--format,-f", f->format, "Output format")
-            ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
-            ->capture_default_str();
-        sub.add_option("--output,-o", f->output, "Write the result to FILE ('-' = stdout)")
-            ->capture_default_str();
-        sub.add_option("--laws", f->laws_file,
-                       "Laws TOML overlaying the embedded laws section by section");
+        add_output_flags(sub, f->format, f->output, f->laws_file);
         sub.add_option("--top", f->top,
                        "Rank candidates around the optimum with the joint law and EL and "
                        "list the best N (0: print the pipeline optimum unranked)")
