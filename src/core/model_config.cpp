@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/architecture.hpp"
+
 namespace moeplan {
 
 int ModelConfig::dense_layers() const {
@@ -73,9 +75,9 @@ double attention_params_per_layer(const ModelConfig& m) {
                       a.kv_lora_rank * h * (a.qk_nope_head_dim + a.v_head_dim);
     return q + kv + h * a.v_head_dim * d;  // + output projection
   }
-  const double hd = m.head_size();
-  // Q and O: d × (N_q·d_head) each; K and V: d × (N_kv·d_head) each (paper 002 Eq. 6).
-  return 2.0 * d * hd * (h + m.num_key_value_heads);
+  // GQA: Q and O d × (N_q·d_head), K and V d × (N_kv·d_head) — paper 002 Eq. 6.
+  return attention_params_per_layer(
+      AttentionHeads{m.num_attention_heads, m.num_key_value_heads, m.head_size()}, d);
 }
 
 ParameterCounts count_parameters(const ModelConfig& m) {
