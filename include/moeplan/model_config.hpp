@@ -32,6 +32,12 @@ struct StatedSizes {
   bool includes_embeddings = true;
 };
 
+/// What is wrong with a config: the dotted key (e.g. "model.num_experts_per_tok") and why.
+struct ConfigProblem {
+  std::string key;
+  std::string reason;
+};
+
 struct ModelConfig {
   std::string name;
   std::string description;
@@ -60,8 +66,8 @@ struct ModelConfig {
   [[nodiscard]] int moe_layers() const { return num_hidden_layers - dense_layers(); }
   [[nodiscard]] int head_size() const;
   [[nodiscard]] int shared_width() const;
-  /// Validates ranges and cross-field rules; returns "" or the first problem ("key: why").
-  [[nodiscard]] std::string problem() const;
+  /// Validates ranges and cross-field rules; the first problem, or nullopt.
+  [[nodiscard]] std::optional<ConfigProblem> problem() const;
 };
 
 /// Exact parameter counts (SwiGLU FFNs with 3·d·width weights; routers, norms and biases

@@ -1,7 +1,5 @@
 #include "moeplan/model_config.hpp"
 
-#include <fmt/format.h>
-
 #include "moeplan/architecture.hpp"
 
 namespace moeplan {
@@ -20,11 +18,11 @@ int ModelConfig::shared_width() const {
                                              : moe_intermediate_size;
 }
 
-std::string ModelConfig::problem() const {
+std::optional<ConfigProblem> ModelConfig::problem() const {
   const auto need = [](bool ok, const char* key, const char* why) {
-    return ok ? std::string() : fmt::format("{}: {}", key, why);
+    return ok ? std::optional<ConfigProblem>() : ConfigProblem{key, why};
   };
-  for (const std::string& p :
+  for (const std::optional<ConfigProblem>& p :
        {need(hidden_size > 0, "model.hidden_size", "must be positive"),
         need(num_hidden_layers > 0, "model.num_hidden_layers", "must be positive"),
         need(num_attention_heads > 0, "model.num_attention_heads", "must be positive"),
@@ -42,26 +40,24 @@ std::string ModelConfig::problem() const {
         need(!is_moe() || moe_layers() >= 1, "model.first_k_dense_replace",
              "leaves no MoE layer"),
         need(n_shared_experts >= 0, "model.n_shared_experts", "must not be negative")}) {
-    if (!p.empty()) return p;
+    if (p) return p;
   }
   if (latent_attention) {
     const LatentAttention& a = *latent_attention;
     if (a.kv_lora_rank <= 0 || a.qk_nope_head_dim < 0 || a.qk_rope_head_dim < 0 ||
         a.v_head_dim <= 0 || a.qk_nope_head_dim + a.qk_rope_head_dim <= 0 || a.q_lora_rank < 0) {
-      return "model.kv_lora_rank: latent attention needs kv_lora_rank, qk_nope_head_dim, "
-             "qk_rope_head_dim and v_head_dim (all positive)";
+      return ConfigProblem{"model.kv_lora_rank",
+                           "latent attention needs kv_lora_rank, qk_nope_head_dim, "
+                           "qk_rope_head_dim and v_head_dim (all positive)"};
     }
   }
   if (training) {
-    if (!training->tokens && !training->compute) {
-      return "training: give tokens or compute";
+    if (training->tokens.has_value() == training->compute.has_value()) {
+      return ConfigProblem{"training", "give exactly one of tokens and compute"};
     }
-    if (training->tokens && training->compute) {
-      return "training: give tokens or compute, not both";
-    }
-    if (training->seq_len <= 0) return "training.seq_len: must be positive";
+    if (training->seq_len <= 0) return ConfigProblem{"training.seq_len", "must be positive"};
   }
-  return {};
+  return std::nullopt;
 }
 
 double attention_params_per_layer(const ModelConfig& m) {

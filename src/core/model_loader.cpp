@@ -80,10 +80,7 @@ void read_training(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_quantity(t, "compute", "training", ts.compute, r);
   optional_quantity(t, "unique_tokens", "training", ts.unique_tokens, r);
   ts.seq_len = r.integer(t, "seq_len", "training.seq_len", 1);
-  if (!r.failed() && ts.tokens.has_value() == ts.compute.has_value()) {
-    r.fail(t.source(), "training", "give exactly one of tokens and compute");
-  }
-  m.training = ts;
+  m.training = ts;  // "exactly one of tokens and compute" is checked by ModelConfig::problem()
 }
 
 void read_reference(const toml::table& t, ModelConfig& m, Reader& r) {
@@ -131,17 +128,16 @@ std::expected<ModelConfig, InputError> parse_model_config(std::string_view text,
     if (const toml::table* t = r.table(*doc, "reference", "reference")) read_reference(*t, m, r);
   }
   if (!r.failed()) {
-    if (std::string why = m.problem(); !why.empty()) {
-      const auto colon = why.find(':');
-      const std::string key = why.substr(0, colon);
-      const std::string section = key.substr(0, key.find('.'));
-      const toml::node* where = doc->get(section);
-      if (where && key.find('.') != std::string::npos && where->is_table()) {
-        if (const toml::node* leaf = where->as_table()->get(key.substr(key.find('.') + 1))) {
+    if (const auto p = m.problem()) {
+      // Point at the offending key, else at its table ("training"), else the document.
+      const auto dot = p->key.find('.');
+      const toml::node* where = doc->get(p->key.substr(0, dot));
+      if (where && where->is_table() && dot != std::string::npos) {
+        if (const toml::node* leaf = where->as_table()->get(p->key.substr(dot + 1))) {
           where = leaf;
         }
       }
-      r.fail(where ? where->source() : doc->source(), key, why.substr(colon + 2));
+      r.fail(where ? where->source() : doc->source(), p->key, p->reason);
     }
   }
   if (r.failed()) {
