@@ -6,10 +6,6 @@
 
 namespace moeplan::cli {
 
-namespace {
-std::int64_t i(int v) { return v; }
-}  // namespace
-
 Report suggest_report(const Suggestion& s, const HolisticLaws& laws) {
   const MoeArchitecture& a = s.solution.arch;
   const ArchitectureFamily& f = a.family;
@@ -33,20 +29,20 @@ Report suggest_report(const Suggestion& s, const HolisticLaws& laws) {
         {"total_params", "N", "params", s.targets.N.value(), "target total parameters"}}});
   r.sections.push_back(
       {"config", "Architecture",
-       {{"hidden_size", "d", "", i(a.d), "hidden size"},
-        {"num_layers", "L", "", i(a.layers()), "layers, L = L_d + L_m"},
-        {"num_dense_layers", "L_d", "", i(a.L_d), "dense FFN layers"},
-        {"num_moe_layers", "L_m", "", i(a.L_m), "MoE layers"},
-        {"dense_ffn_size", "d_d", "", i(a.d_d), "dense FFN intermediate size"},
-        {"expert_ffn_size", "d_m", "", i(a.d_m), "routed and shared expert intermediate size"},
-        {"num_query_heads", "N_q", "", i(f.heads.n_q), "query heads"},
-        {"num_kv_heads", "N_kv", "", i(f.heads.n_kv), "key/value heads (GQA)"},
-        {"head_dim", "d_qkv", "", i(f.heads.d_qkv), "attention head size"},
-        {"seq_len", "S", "tokens", i(f.seq_len), "training sequence length"},
-        {"num_experts", "N_e", "", i(f.n_experts), "routed experts per MoE layer"},
-        {"top_k", "K", "", i(f.top_k), "routed experts activated per token"},
-        {"num_shared_experts", "", "", i(f.n_shared_experts), "shared experts per MoE layer"},
-        {"vocab_size", "V", "", i(f.vocab_size), "vocabulary size"}}});
+       {{"hidden_size", "d", "", i64(a.d), "hidden size"},
+        {"num_layers", "L", "", i64(a.layers()), "layers, L = L_d + L_m"},
+        {"num_dense_layers", "L_d", "", i64(a.L_d), "dense FFN layers"},
+        {"num_moe_layers", "L_m", "", i64(a.L_m), "MoE layers"},
+        {"dense_ffn_size", "d_d", "", i64(a.d_d), "dense FFN intermediate size"},
+        {"expert_ffn_size", "d_m", "", i64(a.d_m), "routed and shared expert intermediate size"},
+        {"num_query_heads", "N_q", "", i64(f.heads.n_q), "query heads"},
+        {"num_kv_heads", "N_kv", "", i64(f.heads.n_kv), "key/value heads (GQA)"},
+        {"head_dim", "d_qkv", "", i64(f.heads.d_qkv), "attention head size"},
+        {"seq_len", "S", "tokens", i64(f.seq_len), "training sequence length"},
+        {"num_experts", "N_e", "", i64(f.n_experts), "routed experts per MoE layer"},
+        {"top_k", "K", "", i64(f.top_k), "routed experts activated per token"},
+        {"num_shared_experts", "", "", i64(f.n_shared_experts), "shared experts per MoE layer"},
+        {"vocab_size", "V", "", i64(f.vocab_size), "vocabulary size"}}});
   r.sections.push_back(
       {"accounting", "Accounting (paper 002 Eq. 3-4, Appendix A)",
        {{"flops_per_token", "M", "FLOPs/token", acc.M.value(), "training FLOPs per token (C = M D), 6 N_a + 6 S N_q d_qkv L"},
@@ -68,7 +64,7 @@ Report suggest_report(const Suggestion& s, const HolisticLaws& laws) {
         {"d_feasible_min", "", "", s.d_interval.d_min, "smallest feasible d (L_m = 1)"},
         {"d_feasible_max", "", "", s.d_interval.d_max, "largest feasible d (L_d = 0)"},
         {"heads_source", "", "", std::string(to_string(s.heads_source)), "where N_q, N_kv, d_qkv came from"},
-        {"alignment", "", "", i(s.alignment), "d and d_m are multiples of this"},
+        {"alignment", "", "", i64(s.alignment), "d and d_m are multiples of this"},
         {"tolerance", "", "", s.tolerance, "max relative miss of M, N_a, N"},
         {"laws", "", "", laws.name, "law preset"},
         {"laws_source", "", "", laws.source, "file the laws were read from"},
@@ -91,12 +87,12 @@ void add_ranking(Report& report, const std::vector<RankedCandidate>& ranked, std
     report.sections.push_back(
         {fmt::format("candidate_{}", k + 1), fmt::format("Candidate {}", k + 1),
          {{"variant", "", "", c.variant, "change from the pipeline optimum"},
-          {"hidden_size", "d", "", i(a.d), ""},
-          {"num_dense_layers", "L_d", "", i(a.L_d), ""},
-          {"num_moe_layers", "L_m", "", i(a.L_m), ""},
-          {"expert_ffn_size", "d_m", "", i(a.d_m), ""},
-          {"num_query_heads", "N_q", "", i(a.family.heads.n_q), ""},
-          {"num_kv_heads", "N_kv", "", i(a.family.heads.n_kv), ""},
+          {"hidden_size", "d", "", i64(a.d), ""},
+          {"num_dense_layers", "L_d", "", i64(a.L_d), ""},
+          {"num_moe_layers", "L_m", "", i64(a.L_m), ""},
+          {"expert_ffn_size", "d_m", "", i64(a.d_m), ""},
+          {"num_query_heads", "N_q", "", i64(a.family.heads.n_q), ""},
+          {"num_kv_heads", "N_kv", "", i64(a.family.heads.n_kv), ""},
           {"m_over_na", "M/N_a", "", acc.m_over_na(), ""},
           {"n_over_na", "N/N_a", "", acc.n_over_na(), ""},
           {"predicted_loss", "L", "", c.predicted_loss, "paper 001 Eq. 11"},

@@ -15,6 +15,9 @@ namespace moeplan::cli {
 
 using Value = std::variant<bool, std::int64_t, double, std::string>;
 
+/// An int as a report value (reports hold 64-bit integers).
+inline std::int64_t i64(int v) { return v; }
+
 struct Field {
   std::string key;     ///< stable machine key, snake_case
   std::string symbol;  ///< paper notation for the table, e.g. "N_a"

@@ -5,11 +5,14 @@
 namespace moeplan::cli {
 
 namespace {
-std::int64_t i(int v) { return v; }
-
 // Optional numbers print as "n/a (why)" so every config has the same keys.
 Value opt(const std::optional<double>& v, const char* why) {
   return v ? Value(*v) : Value(std::string("n/a (") + why + ")");
+}
+
+template <class Tag>
+Value opt(const std::optional<Quantity<Tag>>& v, const char* why) {
+  return opt(v ? std::optional<double>(v->value()) : std::nullopt, why);
 }
 
 std::string range_text(const ClosedRange& r, int digits) {
@@ -26,16 +29,16 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   r.sections.push_back(
       {"model", "Model",
        {{"name", "", "", m.name, m.description},
-        {"hidden_size", "d", "", i(m.hidden_size), "hidden size"},
-        {"num_hidden_layers", "L", "", i(m.num_hidden_layers), "layers"},
-        {"dense_layers", "L_d", "", i(m.dense_layers()), "dense FFN layers"},
-        {"moe_layers", "L_m", "", i(moe ? m.moe_layers() : 0), "MoE layers"},
-        {"n_routed_experts", "E", "", i(m.n_routed_experts), "routed experts per MoE layer"},
-        {"num_experts_per_tok", "K", "", i(m.num_experts_per_tok), "routed experts per token"},
-        {"n_shared_experts", "E_s", "", i(m.n_shared_experts), "shared experts per MoE layer"},
+        {"hidden_size", "d", "", i64(m.hidden_size), "hidden size"},
+        {"num_hidden_layers", "L", "", i64(m.num_hidden_layers), "layers"},
+        {"dense_layers", "L_d", "", i64(m.dense_layers()), "dense FFN layers"},
+        {"moe_layers", "L_m", "", i64(moe ? m.moe_layers() : 0), "MoE layers"},
+        {"n_routed_experts", "E", "", i64(m.n_routed_experts), "routed experts per MoE layer"},
+        {"num_experts_per_tok", "K", "", i64(m.num_experts_per_tok), "routed experts per token"},
+        {"n_shared_experts", "E_s", "", i64(m.n_shared_experts), "shared experts per MoE layer"},
         {"attention", "", "", std::string(m.latent_attention ? "MLA" : "GQA"),
          fmt::format("{} query / {} kv heads", m.num_attention_heads, m.num_key_value_heads)},
-        {"seq_len", "S", "tokens", i(s.seq_len), "sequence length used for attention FLOPs"}}});
+        {"seq_len", "S", "tokens", i64(s.seq_len), "sequence length used for attention FLOPs"}}});
   r.sections.push_back(
       {"size", "Size (parameters; routers and norms excluded)",
        {{"total_params", "N", "params", p.N.value(), "total, without embeddings"},
@@ -43,14 +46,14 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"total_params_with_embeddings", "", "params", p.N_with_embedding().value(), "total with embeddings"},
         {"active_params_with_embeddings", "", "params", p.N_a_with_embedding().value(), "activated with embeddings"},
         {"embedding_params", "", "params", p.embedding.value(), m.tie_word_embeddings ? "tied embedding" : "input embedding + output head"},
-        {"stated_total_params", "", "params", opt(m.stated && m.stated->total ? std::optional<double>(m.stated->total->value()) : std::nullopt, "not given"), "officially stated total"}}});
+        {"stated_total_params", "", "params", opt(m.stated ? m.stated->total : std::nullopt, "not given"), "officially stated total"}}});
   r.sections.push_back(
       {"compute", "Compute (convention holistic-002: paper 002 Appendix A)",
        {{"convention", "", "", std::string(to_string(s.flops.convention)), "FLOP counting used in this section"},
         {"flops_per_token", "M", "FLOPs/token", s.flops.M().value(), "training FLOPs per token, no embeddings"},
         {"attention_share", "", "", s.flops.attention_share(), "attention share of M"},
-        {"compute", "C", "FLOPs", opt(s.C ? std::optional<double>(s.C->value()) : std::nullopt, no_budget), "C = M D"},
-        {"tokens", "D", "tokens", opt(s.D ? std::optional<double>(s.D->value()) : std::nullopt, no_budget), "training tokens"}}});
+        {"compute", "C", "FLOPs", opt(s.C, no_budget), "C = M D"},
+        {"tokens", "D", "tokens", opt(s.D, no_budget), "training tokens"}}});
   r.sections.push_back(
       {"experts", "Expert layout (each paper's variables)",
        {{"activation_ratio", "A", "", s.shape.activation_ratio, "(K + E_s)/(E + E_s), paper 000"},
@@ -100,10 +103,10 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"batch_tokens_000", "B_opt", "tokens", opt(s.batch_tokens_000, no_budget), "paper 000 Eq. 5"},
         {"learning_rate_002", "", "", opt(s.learning_rate_002, no_budget), "paper 002 Table 4, interpolated in log C"},
         {"batch_size_002", "", "sequences", opt(s.batch_size_002, no_budget), "paper 002 Table 4"},
-        {"moe_flops_per_token_opt_000", "M_opt", "FLOPs/token", opt(s.moe_M_opt_000 ? std::optional<double>(s.moe_M_opt_000->value()) : std::nullopt, no_budget), "paper 000 Table 5, MoE"},
-        {"moe_tokens_opt_000", "D_opt", "tokens", opt(s.moe_D_opt_000 ? std::optional<double>(s.moe_D_opt_000->value()) : std::nullopt, no_budget), "paper 000 Table 5, MoE"},
-        {"dense_flops_per_token_opt_000", "", "FLOPs/token", opt(s.dense_M_opt_000 ? std::optional<double>(s.dense_M_opt_000->value()) : std::nullopt, no_budget), "paper 000 Table 5, dense"},
-        {"dense_tokens_opt_000", "", "tokens", opt(s.dense_D_opt_000 ? std::optional<double>(s.dense_D_opt_000->value()) : std::nullopt, no_budget), "paper 000 Table 5, dense"}}});
+        {"moe_flops_per_token_opt_000", "M_opt", "FLOPs/token", opt(s.moe_M_opt_000, no_budget), "paper 000 Table 5, MoE"},
+        {"moe_tokens_opt_000", "D_opt", "tokens", opt(s.moe_D_opt_000, no_budget), "paper 000 Table 5, MoE"},
+        {"dense_flops_per_token_opt_000", "", "FLOPs/token", opt(s.dense_M_opt_000, no_budget), "paper 000 Table 5, dense"},
+        {"dense_tokens_opt_000", "", "tokens", opt(s.dense_D_opt_000, no_budget), "paper 000 Table 5, dense"}}});
   const HolisticCheck& h = s.holistic;
   Section fit{"holistic", "Paper 002 feasibility (Eq. 3 at this C)", {}};
   fit.fields.push_back({"in_family", "", "", h.in_family, h.in_family ? "GQA, shared experts of width d_m" : h.why_not});
