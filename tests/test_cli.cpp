@@ -146,6 +146,17 @@ TEST_CASE("--laws: a bad file exits 4 naming it; a changed law changes the sugge
   const toml::table doc = toml::parse(shifted.out);
   CHECK(doc["targets"]["n_over_na"].value<double>() == 25.0);
   CHECK(doc["provenance"]["laws_source"].value<std::string>() == path.string());
+
+  // A file with only [n_over_na] overlays that section; the report names both sources.
+  std::ofstream(path) << "schema = \"moeplan-laws/1\"\nname = \"mine\"\n[n_over_na]\n"
+                         "schedule = [[1e18, 25.0]]\n";
+  const Run partial = run_moeplan(
+      {"suggest", "--flops", "1e20", "--format", "toml", "--top", "0", "--laws", path.string()});
+  REQUIRE(partial.code == 0);
+  const toml::table pdoc = toml::parse(partial.out);
+  CHECK(pdoc["targets"]["n_over_na"].value<double>() == 25.0);
+  CHECK(pdoc["provenance"]["laws_source"].value<std::string>() ==
+        "<embedded:laws/holistic.toml> + " + path.string());
   std::filesystem::remove(path);
 }
 

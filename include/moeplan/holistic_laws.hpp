@@ -43,7 +43,6 @@ struct HeadExtrapolation {
 
 struct HolisticLaws {
   std::string name;    ///< e.g. "holistic-002"
-  std::string source;  ///< where the values came from (file or embedded preset)
   ComputeOptimalLaw compute_optimal;       ///< Eq. 2
   MOverNaLaw m_over_na;                    ///< Fig. 5b, derived from Tables 16–21
   LogSchedule n_over_na;                   ///< Appendix F.4 manual choices

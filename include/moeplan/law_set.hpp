@@ -28,6 +28,9 @@ struct LawSet {
   /// TOML section → the file it came from ("<embedded:laws/…>" or a user path).
   std::map<std::string, std::string> provenance;
   [[nodiscard]] std::string source_of(const std::string& section) const;
+  /// The distinct sources of the sections paper 002's pipeline reads, in first-use order,
+  /// joined by " + " (one name unless a --laws file overlaid only some of them).
+  [[nodiscard]] std::string holistic_sources() const;
 };
 
 }  // namespace moeplan

@@ -6,7 +6,8 @@
 
 namespace moeplan::cli {
 
-Report suggest_report(const Suggestion& s, const HolisticLaws& laws) {
+Report suggest_report(const Suggestion& s, const LawSet& law_set) {
+  const HolisticLaws& laws = law_set.holistic;
   const MoeArchitecture& a = s.solution.arch;
   const ArchitectureFamily& f = a.family;
   const Accounting& acc = s.solution.accounting;
@@ -67,7 +68,7 @@ Report suggest_report(const Suggestion& s, const HolisticLaws& laws) {
         {"alignment", "", "", i64(s.alignment), "d and d_m are multiples of this"},
         {"tolerance", "", "", s.tolerance, "max relative miss of M, N_a, N"},
         {"laws", "", "", laws.name, "law preset"},
-        {"laws_source", "", "", laws.source, "file the laws were read from"},
+        {"laws_source", "", "", law_set.holistic_sources(), "file(s) the holistic laws were read from"},
         {"convention", "", "", std::string("holistic-002"), "FLOP/parameter counting of paper 002 Appendix A"}}});
   return r;
 }

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "moeplan/candidates.hpp"
-#include "moeplan/holistic_laws.hpp"
+#include "moeplan/law_set.hpp"
 #include "moeplan/pipeline.hpp"
 
 namespace moeplan::cli {
@@ -36,7 +36,7 @@ struct Report {
   std::vector<Section> sections;
 };
 
-Report suggest_report(const Suggestion& s, const HolisticLaws& laws);
+Report suggest_report(const Suggestion& s, const LawSet& laws);
 
 /// Appends the ranking of `suggest`: a "ranking" section for the winner and one
 /// "candidate_K" section for each of the best `top` candidates.

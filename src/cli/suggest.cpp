@@ -82,10 +82,10 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   Report report;
   if (f.top > 0) {
     const std::vector<RankedCandidate> ranked = rank_candidates(law_set, o, *result);
-    report = suggest_report(ranked.front().suggestion, laws);
+    report = suggest_report(ranked.front().suggestion, law_set);
     add_ranking(report, ranked, static_cast<std::size_t>(f.top));
   } else {
-    report = suggest_report(*result, laws);
+    report = suggest_report(*result, law_set);
   }
   std::ostringstream text;
   emit(report, parse_format(f.format), text);

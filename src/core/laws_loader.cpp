@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <fmt/ostream.h>
 #include <toml++/toml.h>
 
@@ -336,6 +337,19 @@ std::string LawSet::source_of(const std::string& section) const {
   return it == provenance.end() ? std::string("(none)") : it->second;
 }
 
+std::string LawSet::holistic_sources() const {
+  std::vector<std::string> sources;
+  for (const char* section : {"compute_optimal", "m_over_na", "n_over_na", "heads",
+                              "heads_extrapolation", "architecture", "fitted_range", "d_law"}) {
+    const auto it = provenance.find(section);
+    if (it != provenance.end() &&
+        std::find(sources.begin(), sources.end(), it->second) == sources.end()) {
+      sources.push_back(it->second);
+    }
+  }
+  return fmt::format("{}", fmt::join(sources, " + "));
+}
+
 std::expected<LawSet, InputError> parse_laws(std::string_view text, std::string source_name,
                                              const LawSet& base) {
   auto doc = parse_toml(text, source_name);
@@ -347,9 +361,6 @@ std::expected<LawSet, InputError> parse_laws(std::string_view text, std::string 
   read_laws(*doc, reader, laws, source_name, false);
   if (reader.failed()) {
     return std::unexpected(reader.error());
-  }
-  if (doc->get("m_over_na")) {
-    laws.holistic.source = source_name;
   }
   return laws;
 }
@@ -393,7 +404,6 @@ std::expected<HolisticLaws, InputError> parse_holistic_laws(std::string_view tex
   if (reader.failed()) {
     return std::unexpected(reader.error());
   }
-  laws.holistic.source = std::move(source_name);
   return laws.holistic;
 }
 
