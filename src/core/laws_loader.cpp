@@ -28,13 +28,9 @@ struct NumberField {
 // Reads a section made only of numbers: every listed key is required, nothing else allowed.
 void read_numbers(const toml::table& t, const std::string& section,
                   std::initializer_list<NumberField> fields, Reader& r) {
-  for (const auto& [k, v] : t) {
-    const bool known = std::any_of(fields.begin(), fields.end(),
-                                   [&](const NumberField& f) { return f.key == k.str(); });
-    if (!known) {
-      r.fail(v.source(), section + "." + std::string(k.str()), "unknown key");
-    }
-  }
+  std::vector<std::string_view> keys;
+  for (const NumberField& f : fields) keys.push_back(f.key);
+  r.only_keys(t, keys, section);
   for (const NumberField& f : fields) {
     *f.target = r.number(t, f.key, section + "." + std::string(f.key), f.sign == Sign::positive);
   }

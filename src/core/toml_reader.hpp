@@ -7,6 +7,7 @@
 #include <expected>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -103,6 +104,10 @@ class Reader {
 
   // Unknown keys are errors: a typo in a laws file must not silently fall back.
   void only_keys(const toml::table& t, std::initializer_list<std::string_view> allowed,
+                 const std::string& path) {
+    only_keys(t, std::span<const std::string_view>(allowed.begin(), allowed.size()), path);
+  }
+  void only_keys(const toml::table& t, std::span<const std::string_view> allowed,
                  const std::string& path) {
     for (const auto& [k, v] : t) {
       if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end()) {
