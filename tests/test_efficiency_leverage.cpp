@@ -104,3 +104,11 @@ TEST_CASE("Eq. 5 and Table 5 training laws") {
     CHECK(t.moe_flops_per_token(C) * t.moe_tokens(C) == doctest::Approx(C).epsilon(0.01));
   }
 }
+
+TEST_CASE("Appendix F.4 attention-share guidance is the preset's 30-40 % and 20-50 %") {
+  const AttentionShareGuide& g = builtin_laws().attention_share;
+  CHECK(g.optimal.lo == 0.30);
+  CHECK(g.optimal.hi == 0.40);
+  CHECK(g.flat.lo == 0.20);
+  CHECK(g.flat.hi == 0.50);
+}

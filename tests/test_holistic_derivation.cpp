@@ -93,3 +93,15 @@ TEST_CASE("heads follow Table 4 at its six scales and grow past it") {
   auto below = choose_heads(laws, 1e16, unused, laws.family_defaults);
   CHECK(below->heads == paper002::table4_heads(1e18));
 }
+
+TEST_CASE("Table 4 learning rate and batch size at every compute scale") {
+  const moeplan::HolisticTrainingSchedule& t = moeplan::builtin_laws().holistic_training;
+  const double C[] = {1e18, 3e18, 1e19, 3e19, 1e20, 3e20};
+  const double lr[] = {1.20e-3, 1.00e-3, 8.28e-4, 6.95e-4, 5.74e-4, 4.82e-4};
+  const double bs[] = {64, 80, 128, 160, 208, 288};
+  for (int k = 0; k < 6; ++k) {
+    CHECK(t.learning_rate.at(C[k]) == doctest::Approx(lr[k]).epsilon(1e-12));
+    CHECK(t.batch_size.at(C[k]) == doctest::Approx(bs[k]).epsilon(1e-12));
+  }
+  CHECK(t.learning_rate.at(1e22) == doctest::Approx(4.82e-4));  // held past the last row
+}
