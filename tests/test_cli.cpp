@@ -11,30 +11,11 @@
 #include <vector>
 
 #include "app.hpp"
+#include "cli_run.hpp"
 #include "moeplan/laws_loader.hpp"
 #include "moeplan/pipeline.hpp"
 #include "moeplan/presets.hpp"
 
-namespace {
-struct Run {
-  int code;
-  std::string out;
-  std::string err;
-};
-
-Run run_moeplan(std::vector<std::string> args) {
-  args.insert(args.begin(), "moeplan");
-  std::vector<const char*> argv;
-  for (const auto& a : args) argv.push_back(a.c_str());
-  std::ostringstream out, err;
-  const int code = moeplan::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
-  return {code, out.str(), err.str()};
-}
-
-std::filesystem::path temp_path(const std::string& name) {
-  return std::filesystem::temp_directory_path() / ("moeplan-test-" + name);
-}
-}  // namespace
 
 TEST_CASE("suggest --flops 1e22 prints the table on stdout and warnings on stderr") {
   const Run r = run_moeplan({"suggest", "--flops", "1e22"});

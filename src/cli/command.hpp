@@ -25,5 +25,6 @@ struct Command {
 
 Command suggest_command();
 Command score_command();
+Command fit_command();
 
 }  // namespace moeplan::cli

@@ -1,0 +1,243 @@
+// `moeplan fit RUNS.csv`: read the runs, fit one law, report it, optionally write a laws
+// file that `suggest --laws` and `score --laws` use.
+#include <CLI/CLI.hpp>
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <memory>
+#include <sstream>
+
+#include "app.hpp"
+#include "command.hpp"
+#include "fit_report.hpp"
+#include "moeplan/fit_laws.hpp"
+#include "moeplan/number_parse.hpp"
+#include "moeplan/runs_csv.hpp"
+#include "output/emitters.hpp"
+#include "output_file.hpp"
+
+namespace moeplan::cli {
+namespace {
+
+struct FitFlags {
+  std::string runs;
+  std::string law;
+  std::vector<std::string> columns;  // LAW=CSV
+  double huber_delta = 1e-3;
+  std::size_t starts = 0;
+  std::size_t max_iterations = 5000;
+  std::string holdout;
+  std::size_t bootstrap = 0;
+  double confidence = 0.95;
+  std::uint64_t seed = 1;
+  std::string dense_family = "dense";
+  std::optional<double> reference_n, reference_c;
+  std::string residuals, points, out;
+  std::string format = "table";
+  std::string output = "-";
+  bool quiet = false;
+};
+
+int fail(Io& io, ExitStatus status, const std::string& message) {
+  io.err << "moeplan: error: " << message << "\n";
+  return static_cast<int>(status);
+}
+
+// A one-line bar redrawn in place; only on a terminal (a pipe or a log gets nothing).
+class Progress {
+ public:
+  Progress(std::ostream& err, bool enabled) : err_(err), enabled_(enabled) {}
+  void operator()(std::string_view stage, std::size_t done, std::size_t total) {
+    if (!enabled_ || total == 0) return;
+    const std::size_t pct = 100 * done / total;
+    if (pct == last_pct_ && done != total && stage == last_stage_) return;
+    last_pct_ = pct;
+    last_stage_ = stage;
+    const std::size_t filled = 30 * done / total;
+    err_ << fmt::format("\r{:<10} [{:<30}] {:>3}% {}/{}", stage, std::string(filled, '#'), pct,
+                        done, total)
+         << (done == total ? "\n" : "") << std::flush;
+  }
+
+ private:
+  std::ostream& err_;
+  bool enabled_;
+  std::size_t last_pct_ = 101;
+  std::string last_stage_;
+};
+
+std::string utc_now() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
+                     std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
+}
+
+int run_fit(const FitFlags& f, Io& io) {
+  fit::FitSettings settings;
+  settings.huber_delta = f.huber_delta;
+  settings.max_starts = f.starts;
+  settings.max_iterations = f.max_iterations;
+  settings.bootstrap = f.bootstrap;
+  settings.confidence = f.confidence;
+  settings.seed = f.seed;
+  settings.dense_family = f.dense_family;
+  settings.reference_params = f.reference_n;
+  settings.reference_compute = f.reference_c;
+  if (!f.holdout.empty()) {
+    // A number is a random validation share; anything else names a flag column.
+    if (auto frac = parse_positive_finite(f.holdout); frac) {
+      if (*frac >= 1) return fail(io, ExitStatus::usage, "--holdout: a fraction must be below 1");
+      settings.holdout_fraction = *frac;
+    } else {
+      settings.holdout_column = f.holdout;
+    }
+  }
+  CsvReadOptions csv;
+  for (const std::string& c : f.columns) {
+    const auto eq = c.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == c.size()) {
+      return fail(io, ExitStatus::usage,
+                  fmt::format("--column {}: expected LAW_NAME=CSV_NAME, e.g. loss=BPC", c));
+    }
+    csv.renames[c.substr(0, eq)] = c.substr(eq + 1);
+  }
+
+  std::optional<fit::LawKind> kind;
+  std::string law_choice = "--law";
+  if (!f.law.empty()) kind = fit::find_law(f.law)->kind;
+  const auto choose = [&](const std::vector<std::string>& header)
+      -> std::expected<std::vector<ColumnSpec>, std::string> {
+    if (!kind) {
+      auto detected = fit::detect_law(header);
+      if (!detected) return std::unexpected(detected.error());
+      kind = *detected;
+      law_choice = "detected from the columns";
+    }
+    return fit::columns_for(*kind, settings);
+  };
+  auto table = read_runs_csv(f.runs, choose, csv);
+  if (!table) {
+    io.err << "moeplan: error: " << f.runs << ": cannot fit; nothing was written:\n"
+           << table.error().to_string() << "\n";
+    return static_cast<int>(ExitStatus::input_file);
+  }
+  const fit::LawInfo* law = nullptr;
+  for (const fit::LawInfo& l : fit::fit_laws()) {
+    if (l.kind == *kind) law = &l;
+  }
+  if (!f.quiet && law_choice != "--law") {
+    io.err << fmt::format("moeplan: note: law '{}' chosen from the columns ({}); use --law to pick another\n",
+                          law->name, law->title);
+  }
+  Progress progress(io.err, !f.quiet && isatty(STDERR_FILENO) != 0);
+  settings.progress = [&](std::string_view stage, std::size_t d, std::size_t n) { progress(stage, d, n); };
+
+  auto outcome = fit::fit_runs(*table, *kind, settings);
+  if (!outcome) {
+    return fail(io, ExitStatus::input_file,
+                fmt::format("{}: cannot fit law '{}': {}; nothing was written", f.runs, law->name,
+                            outcome.error()));
+  }
+  if (!f.quiet) {
+    for (const std::string& w : outcome->warnings) io.err << "moeplan: warning: " << w << "\n";
+  }
+  const FitContext ctx{f.runs, table->md5, law_choice, &settings};
+
+  // Everything is produced before anything is written, so a failure writes nothing.
+  std::string laws_text;
+  if (!f.out.empty()) {
+    laws_text = fitted_laws_toml(*outcome, ctx, utc_now());
+    if (laws_text.empty()) {
+      return fail(io, ExitStatus::usage,
+                  fmt::format("--out: law '{}' has no section the planner reads (laws that do: "
+                              "chinchilla, joint, leverage, optimal-ratio, m-over-na, hidden-size); "
+                              "use --format toml for its full result", law->name));
+    }
+  }
+  if (!f.points.empty() && outcome->el_points_csv.empty()) {
+    return fail(io, ExitStatus::usage, "--points: only law 'loss-curves' produces EL points");
+  }
+  std::ostringstream text;
+  emit(fit_report(*outcome, ctx), parse_format(f.format), text);
+  const std::pair<const std::string*, std::string> files[] = {
+      {&f.out, laws_text}, {&f.residuals, f.residuals.empty() ? "" : residuals_csv(*outcome)},
+      {&f.points, outcome->el_points_csv}};
+  for (const auto& [path, content] : files) {
+    if (path->empty()) continue;
+    if (std::string why = write_output(*path, content, io.out); !why.empty()) {
+      return fail(io, ExitStatus::output_file, why);
+    }
+  }
+  if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
+    return fail(io, ExitStatus::output_file, "-o: " + why);
+  }
+  return static_cast<int>(ExitStatus::ok);
+}
+
+}  // namespace
+
+Command fit_command() {
+  return {"fit", "Fit a scaling law to your own training runs (CSV); --out feeds suggest/score",
+          [](CLI::App& sub) -> std::function<int(Io&)> {
+            auto f = std::make_shared<FitFlags>();
+            std::vector<std::string> law_names;
+            for (const fit::LawInfo& l : fit::fit_laws()) law_names.push_back(l.name);
+            sub.add_option("runs", f->runs, "CSV of training runs, one row per run (man moeplan-fit)")
+                ->required();
+            sub.add_option("--law", f->law, "Law to fit (default: detected from the columns)")
+                ->check(CLI::IsMember(law_names));
+            sub.add_option("--column", f->columns,
+                           "Use CSV column CSV_NAME as the law's LAW_NAME, e.g. loss=BPC (repeatable)")
+                ->type_name("LAW=CSV");
+            sub.add_option("--huber-delta", f->huber_delta, "Huber δ on log residuals")
+                ->check(CLI::PositiveNumber)
+                ->capture_default_str();
+            sub.add_option("--starts", f->starts,
+                           "Optimise from the K best grid points by initial objective (0: all)")
+                ->capture_default_str();
+            sub.add_option("--max-iterations", f->max_iterations,
+                           "Iteration cap per optimiser run (a capped best start is warned about)")
+                ->check(CLI::PositiveNumber)
+                ->capture_default_str();
+            sub.add_option("--holdout", f->holdout,
+                           "Validation split: a FRACTION in (0,1) drawn with --seed, or a COLUMN "
+                           "whose 1/true/validation rows are held out");
+            sub.add_option("--bootstrap", f->bootstrap,
+                           "Resamples for percentile confidence intervals (0: none)")
+                ->capture_default_str();
+            sub.add_option("--confidence", f->confidence, "Confidence level of the intervals")
+                ->check(CLI::Range(0.5, 0.999))
+                ->capture_default_str();
+            sub.add_option("--seed", f->seed, "Seed of the holdout split and the bootstrap")
+                ->capture_default_str();
+            sub.add_option("--dense-family", f->dense_family,
+                           "loss-curves: family name of the dense baseline")
+                ->capture_default_str();
+            sub.add_option("--reference-n", f->reference_n,
+                           "N at which N_a/N optima are derived (default: largest N in the data)")
+                ->check(CLI::PositiveNumber);
+            sub.add_option("--reference-c", f->reference_c,
+                           "C at which r* is derived (default: largest C in the data)")
+                ->check(CLI::PositiveNumber);
+            sub.add_option("--out", f->out, "Write the fitted laws as a laws TOML (moeplan-laws/1)");
+            sub.add_option("--residuals", f->residuals, "Write per-run residuals as CSV");
+            sub.add_option("--points", f->points, "loss-curves: write the EL points as CSV");
+            sub.add_option("--format,-f", f->format, "Output format")
+                ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
+                ->capture_default_str();
+            sub.add_option("--output,-o", f->output, "Write the report to FILE ('-' = stdout)")
+                ->capture_default_str();
+            sub.add_flag("--quiet,-q", f->quiet, "No notes, warnings or progress bar on stderr");
+            sub.footer(
+                "Examples:\n"
+                "  moeplan fit runs.csv --out my-laws.toml && moeplan suggest --flops 1e22 --laws my-laws.toml\n"
+                "  moeplan fit runs.csv --law joint --holdout 0.2 --bootstrap 200 --seed 7\n"
+                "  moeplan fit tables.csv --law activation --column loss=BPC --format json\n"
+                "Exit status: 0 ok, 2 bad flag, 4 bad CSV or data that cannot be fitted,\n"
+                "5 cannot write a file. See man moeplan-fit for the CSV schema and the laws.");
+            return [f](Io& io) { return run_fit(*f, io); };
+          }};
+}
+
+}  // namespace moeplan::cli

@@ -1,0 +1,154 @@
+#include "fit_report.hpp"
+
+#include <fmt/format.h>
+
+#include "app.hpp"
+
+namespace moeplan::cli {
+namespace {
+
+void add_estimates(Report& r, const std::string& key, const std::string& title,
+                   const std::vector<fit::Estimate>& est) {
+  if (est.empty()) return;
+  Section s{key, title, {}};
+  bool any_interval = false;
+  for (const fit::Estimate& e : est) {
+    s.fields.push_back({e.name, e.name, "", e.value, e.description});
+    any_interval = any_interval || e.low.has_value();
+  }
+  r.sections.push_back(std::move(s));
+  if (!any_interval) return;
+  Section lo{key + "_low", title + " — interval low", {}};
+  Section hi{key + "_high", title + " — interval high", {}};
+  for (const fit::Estimate& e : est) {
+    if (!e.low) continue;
+    lo.fields.push_back({e.name, e.name, "", *e.low, "bootstrap percentile"});
+    hi.fields.push_back({e.name, e.name, "", *e.high, "bootstrap percentile"});
+  }
+  r.sections.push_back(std::move(lo));
+  r.sections.push_back(std::move(hi));
+}
+
+void add_quality(Section& s, const std::string& prefix, const fit::Quality& q) {
+  s.fields.push_back({prefix + "rows", "rows", "runs", i64(static_cast<int>(q.rows)), ""});
+  s.fields.push_back({prefix + "r2", "R²", "", q.r2, "1 − SS_res/SS_tot"});
+  s.fields.push_back({prefix + "rmse", "RMSE", "target units", q.rmse, ""});
+  s.fields.push_back({prefix + "mean_abs_error", "MAE", "target units", q.mean_abs_error,
+                      "the papers' average loss error"});
+  s.fields.push_back({prefix + "max_abs_residual", "max |res|", "target units", q.max_abs_residual, ""});
+  s.fields.push_back({prefix + "max_rel_residual", "max |res|/y", "", q.max_rel_residual, ""});
+}
+
+}  // namespace
+
+Report fit_report(const fit::FitOutcome& o, const FitContext& c) {
+  const fit::FitSettings& s = *c.settings;
+  Report r;
+  Section fit{"fit", "Fit", {}};
+  fit.fields = {
+      {"law", "law", "", o.law->name, c.law_choice},
+      {"formula", "formula", "", o.law->title, ""},
+      {"method", "method", "", o.law->method, ""},
+      {"input", "input", "", c.source, ""},
+      {"input_md5", "md5", "", c.md5, ""},
+      {"rows", "rows", "runs", i64(static_cast<int>(o.rows)), ""},
+      {"train_rows", "train", "runs", i64(static_cast<int>(o.train_rows)), ""},
+      {"validation_rows", "validation", "runs", i64(static_cast<int>(o.validation_rows)), ""},
+  };
+  if (o.curves.empty()) {
+    const fit::Solution& sol = o.solution;
+    fit.fields.insert(fit.fields.end(), {
+        {"huber_delta", "δ", "", s.huber_delta, "Huber threshold on log residuals"},
+        {"starts", "starts", "", i64(static_cast<int>(sol.starts)), "grid points optimised from"},
+        {"converged_starts", "converged", "", i64(static_cast<int>(sol.converged_starts)), ""},
+        {"converged", "best converged", "", sol.converged, ""},
+        {"iterations", "iterations", "", i64(static_cast<int>(sol.iterations)), "of the best start"},
+        {"objective", "objective", "", sol.objective, "Huber sum (or ½Σr² for LM) at the optimum"},
+        {"polished", "LM polish", "", sol.polished, "all residuals within δ: finished by LM"},
+        {"seed", "seed", "", static_cast<std::int64_t>(s.seed), ""},
+        {"bootstrap", "bootstrap", "", i64(static_cast<int>(o.bootstrap_done)), "successful resamples"},
+    });
+  }
+  r.sections.push_back(std::move(fit));
+  Section q{"quality", "Quality (training rows)", {}};
+  add_quality(q, "", o.train);
+  q.fields.push_back({"constant_model_rmse", "RMSE of mean", "target units", o.constant_model_rmse,
+                      "predicting the mean: the bar to beat"});
+  if (o.validation) add_quality(q, "validation_", *o.validation);
+  r.sections.push_back(std::move(q));
+  add_estimates(r, "coefficients", "Coefficients", o.coefficients);
+  add_estimates(r, "derived", "Derived", o.derived);
+  for (std::size_t k = 0; k < o.curves.size(); ++k) {
+    const fit::CurveFit& cf = o.curves[k];
+    Section s2{fmt::format("curve_{}", k + 1), "Curve " + cf.group, {}};
+    s2.fields.push_back({"group", "group", "", cf.group, ""});
+    for (const fit::Estimate& e : cf.coefficients) s2.fields.push_back({e.name, e.name, "", e.value, e.description});
+    for (const fit::Estimate& e : cf.derived) s2.fields.push_back({e.name, e.name, "", e.value, e.description});
+    s2.fields.push_back({"r2", "R²", "", cf.quality.r2, ""});
+    s2.fields.push_back({"rmse", "RMSE", "", cf.quality.rmse, ""});
+    r.sections.push_back(std::move(s2));
+  }
+  if (!o.warnings.empty()) {
+    Section w{"warnings", "Warnings", {}};
+    for (std::size_t k = 0; k < o.warnings.size(); ++k) {
+      w.fields.push_back({fmt::format("warning_{}", k + 1), "!", "", o.warnings[k], ""});
+    }
+    r.sections.push_back(std::move(w));
+  }
+  return r;
+}
+
+std::string fitted_laws_toml(const fit::FitOutcome& o, const FitContext& c,
+                             const std::string& date_utc) {
+  if (o.planner_toml.empty()) return {};
+  const auto q = [](const std::string& s) {
+    std::string out = "\"";
+    for (char ch : s) {
+      if (ch == '"' || ch == '\\') out += '\\';
+      out += ch;
+    }
+    return out + "\"";
+  };
+  std::string t = fmt::format(
+      "# Laws fitted by `moeplan fit` ({}). Use with: moeplan suggest --laws FILE, moeplan score --laws FILE.\n"
+      "# Only the sections below replace the embedded ones; every other law stays as published.\n"
+      "schema = \"moeplan-laws/1\"\n"
+      "name = {}\n"
+      "description = {}\n\n"
+      "[provenance]\n"
+      "tool = \"moeplan {}\"\n"
+      "input = {}\n"
+      "input_md5 = \"{}\"\n"
+      "date = \"{}\"\n"
+      "rows = {}\ntrain_rows = {}\nvalidation_rows = {}\n"
+      "law = \"{}\"\nmethod = {}\n"
+      "huber_delta = {}\nseed = {}\nstarts = {}\nobjective = {:.10g}\nconverged = {}\n"
+      "r2 = {:.10g}\nrmse = {:.10g}\n",
+      o.law->name, q("fit-" + o.law->name), q(o.law->title), MOEPLAN_VERSION, q(c.source), c.md5,
+      date_utc, o.rows, o.train_rows, o.validation_rows, o.law->name, q(o.law->method),
+      c.settings->huber_delta, c.settings->seed, o.solution.starts, o.solution.objective,
+      o.solution.converged ? "true" : "false", o.train.r2, o.train.rmse);
+  if (o.validation) t += fmt::format("validation_rmse = {:.10g}\n", o.validation->rmse);
+  if (o.bootstrap_done > 0) t += fmt::format("bootstrap = {}\n", o.bootstrap_done);
+  return t + "\n" + o.planner_toml;
+}
+
+std::string residuals_csv(const fit::FitOutcome& o) {
+  // RFC 4180 quoting for the one free-text column (family names may hold commas).
+  const auto field = [](const std::string& v) {
+    if (v.find_first_of(",\"\n\r") == std::string::npos) return v;
+    std::string out = "\"";
+    for (char ch : v) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+    return out + "\"";
+  };
+  std::string s = "line,split,group,observed,predicted,residual,relative_residual\n";
+  for (const fit::ResidualRow& r : o.residuals) {
+    const double e = r.predicted - r.observed;
+    s += fmt::format("{},{},{},{:.10g},{:.10g},{:.6g},{:.6g}\n", r.line,
+                     r.validation ? "validation" : "train", field(r.group), r.observed,
+                     r.predicted, e, e / r.observed);
+  }
+  return s;
+}
+
+}  // namespace moeplan::cli
