@@ -19,9 +19,9 @@ if /usr/bin/python3 -c 'import scipy' 2>/dev/null; then
     /usr/bin/python3 -c '
 import json, sys
 d = json.load(sys.stdin)
-print(f"scipy {d[\"scipy_version\"]}, numpy {d[\"numpy_version\"]}, rows {d[\"rows\"]}, starts {d[\"starts\"]}, bounded {d[\"bounded\"]}")
+print("scipy %s, numpy %s, rows %d, starts %d, bounded %s" % (d["scipy_version"], d["numpy_version"], d["rows"], d["starts"], d["bounded"]))
 for v in d["variants"]:
-    print(f"  {v[\"name\"]:<6} {v[\"seconds\"]:9.2f} s  objective {v[\"best_objective\"]:.10g}  converged {v[\"converged_starts\"]}  mean nit {v[\"mean_nit\"]:.0f}")'
+    print("  %-6s %9.2f s  objective %.10g  converged %d  mean nit %.0f" % (v["name"], v["seconds"], v["best_objective"], v["converged_starts"], v["mean_nit"]))'
 else
   echo "== SciPy: not installed (apt-get install python3-scipy) — skipped"
 fi
