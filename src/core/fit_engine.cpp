@@ -288,6 +288,27 @@ void mark_bounds(const Problem& p, Solution& s) {
   }
 }
 
+// The optimiser's box, from the parameters' bounds.
+std::pair<Vec, Vec> box(const Problem& p) {
+  const std::size_t k = p.parameters.size();
+  Vec lower(static_cast<long>(k)), upper(static_cast<long>(k));
+  for (std::size_t j = 0; j < k; ++j) {
+    lower(static_cast<long>(j)) = p.parameters[j].lower;
+    upper(static_cast<long>(j)) = p.parameters[j].upper;
+  }
+  return {lower, upper};
+}
+
+Solution solution_of(const StartResult& r) {
+  Solution sol;
+  sol.theta = r.theta;
+  sol.objective = r.objective;
+  sol.converged = r.converged;
+  sol.iterations = r.iterations;
+  sol.polished = r.polished;
+  return sol;
+}
+
 }  // namespace
 
 double objective(const Problem& problem, std::span<const double> weights,
@@ -297,11 +318,7 @@ double objective(const Problem& problem, std::span<const double> weights,
 
 Solution minimise(const Problem& p, std::span<const double> w, const Options& o) {
   const std::size_t k = p.parameters.size();
-  Vec lower(static_cast<long>(k)), upper(static_cast<long>(k));
-  for (std::size_t j = 0; j < k; ++j) {
-    lower(static_cast<long>(j)) = p.parameters[j].lower;
-    upper(static_cast<long>(j)) = p.parameters[j].upper;
-  }
+  const auto [lower, upper] = box(p);
   std::vector<std::vector<double>> starts = grid_points(p.parameters);
   if (o.max_starts > 0 && o.max_starts < starts.size()) {
     // Screen the grid by its initial objective and run from the best K (stable order).
@@ -369,12 +386,7 @@ Solution minimise(const Problem& p, std::span<const double> w, const Options& o)
   StartResult b = results[best];
   polish(p, w, o, b);
 
-  Solution sol;
-  sol.theta = b.theta;
-  sol.objective = b.objective;
-  sol.converged = b.converged;
-  sol.iterations = b.iterations;
-  sol.polished = b.polished;
+  Solution sol = solution_of(b);
   sol.starts = results.size();
   for (const StartResult& r : results) {
     if (r.converged) ++sol.converged_starts;
@@ -395,20 +407,10 @@ Solution minimise(const Problem& p, std::span<const double> w, const Options& o)
 
 Solution refine(const Problem& p, std::span<const double> w, std::vector<double> theta0,
                 const Options& o) {
-  const std::size_t k = p.parameters.size();
-  Vec lower(static_cast<long>(k)), upper(static_cast<long>(k));
-  for (std::size_t j = 0; j < k; ++j) {
-    lower(static_cast<long>(j)) = p.parameters[j].lower;
-    upper(static_cast<long>(j)) = p.parameters[j].upper;
-  }
+  const auto [lower, upper] = box(p);
   StartResult r = run_start(p, w, std::move(theta0), o, lower, upper, o.relative_tolerance);
   polish(p, w, o, r);
-  Solution sol;
-  sol.theta = r.theta;
-  sol.objective = r.objective;
-  sol.converged = r.converged;
-  sol.iterations = r.iterations;
-  sol.polished = r.polished;
+  Solution sol = solution_of(r);
   sol.starts = 1;
   sol.converged_starts = r.converged ? 1 : 0;
   mark_bounds(p, sol);
