@@ -112,7 +112,7 @@ TEST_CASE("-o writes the file whole, and not at all when the request is infeasib
   std::filesystem::remove(ok_path);
 }
 
-TEST_CASE("--laws: a bad file exits 4 naming it, a changed law changes the suggestion") {
+TEST_CASE("suggest --laws: a bad file exits 4 naming it and a changed law changes the suggestion") {
   const Run missing = run_moeplan({"suggest", "--flops", "1e20", "--laws", "/nonexistent/laws.toml"});
   CHECK(missing.code == 4);
   CHECK(missing.err.find("/nonexistent/laws.toml: cannot open file") != std::string::npos);
@@ -171,7 +171,7 @@ TEST_CASE("score: presets side by side, json array, bad files fail whole") {
   CHECK(missing.code == 2);
 }
 
-TEST_CASE("suggest ranks candidates, --top 0 prints the pipeline optimum, output is deterministic") {
+TEST_CASE("suggest ranks candidates and --top 0 prints the pipeline optimum deterministically") {
   const Run ranked = run_moeplan({"suggest", "--flops", "3e20", "--format", "toml", "--top", "3"});
   const Run again = run_moeplan({"suggest", "--flops", "3e20", "--format", "toml", "--top", "3"});
   REQUIRE(ranked.code == 0);

@@ -146,7 +146,7 @@ TEST_CASE("suggest --laws with a fitted file follows the shifted coefficient") {
   CHECK(number_at(parse_toml(preset.out), "budget", "flops_per_token_opt") != doctest::Approx(shifted));
 }
 
-TEST_CASE("fit: same input and seed give byte-identical stdout, notes stay on stderr") {
+TEST_CASE("fit: same input and seed give byte-identical stdout with notes on stderr") {
   const std::string runs = write_temp("det.csv", chinchilla_runs(0.34, 0.28));
   const std::vector<std::string> args{"fit", runs, "--starts", "30", "--holdout", "0.2",
                                       "--bootstrap", "10", "--seed", "5", "--format", "json"};

@@ -146,7 +146,7 @@ TEST_CASE("joint law (paper 001 Eq. 11): Table 2 comes back on Table 6's grid") 
   CHECK(noisy.train.r2 > 0.99);
 }
 
-TEST_CASE("activation law (paper 001 Eq. 7) comes back, its N_a/N optimum too") {
+TEST_CASE("activation law (paper 001 Eq. 7) comes back with its N_a/N optimum") {
   // Eq. 7 has no published coefficients of its own; use Table 2's a, α, b, β, c, ε and
   // h = 0.045 (Table 2's h) on Table 6's (N, N_a, D).
   const JointLossLaw j = builtin_laws().joint;
