@@ -122,7 +122,7 @@ TEST_CASE("suggest --laws: a bad file exits 4 naming it and a changed law change
   text.replace(text.find(from), from.size(), "[1e20, 25.0], [3e20, 25.0]]");
   const auto path = temp_path("laws.toml");
   std::ofstream(path) << text;
-  const Run shifted = run_moeplan({"suggest", "--flops", "1e20", "--format", "toml", "--laws", path.string()});
+  const Run shifted = run_moeplan({"suggest", "--flops", "1e20", "--top", "0", "--format", "toml", "--laws", path.string()});
   REQUIRE(shifted.code == 0);
   const toml::table doc = toml::parse(shifted.out);
   CHECK(doc["targets"]["n_over_na"].value<double>() == 25.0);
