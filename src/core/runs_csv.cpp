@@ -110,6 +110,8 @@ std::expected<double, std::string> convert(std::string_view raw, ColumnKind kind
 struct Kept {
   std::size_t csv_index;
   ColumnSpec spec;
+  std::vector<double>* numbers = nullptr;     // the table's column (map nodes are stable)
+  std::vector<std::string>* texts = nullptr;
 };
 
 // The streaming state libcsv's callbacks write into.
@@ -208,29 +210,33 @@ class Parser {
                        detail));
       return;
     }
+    // Each cell is converted once; the row is stored only if every cell passed.
     bool row_ok = true;
-    for (const Kept& k : kept_) {
+    row_values_.resize(kept_.size());
+    for (std::size_t c = 0; c < kept_.size(); ++c) {
+      const Kept& k = kept_[c];
       const std::string& raw = fields_[k.csv_index];
       if (k.spec.kind == ColumnKind::text) {
-        const std::string_view t = trim(raw);
-        if (t.empty() && k.spec.required) {
+        if (trim(raw).empty() && k.spec.required) {
           fail(record_line_, column_of(k.csv_index), k.spec.name, "empty cell (a value is required)");
           row_ok = false;
         }
         continue;
       }
-      if (auto v = convert(raw, k.spec.kind); !v) {
+      if (auto v = convert(raw, k.spec.kind); v) {
+        row_values_[c] = *v;
+      } else {
         fail(record_line_, column_of(k.csv_index), k.spec.name, v.error());
         row_ok = false;
       }
     }
     if (!row_ok || errors_.total > 0) return;  // once failed, only collect messages
-    for (const Kept& k : kept_) {
-      const std::string& raw = fields_[k.csv_index];
-      if (k.spec.kind == ColumnKind::text) {
-        table_.text[k.spec.name].emplace_back(trim(raw));
+    for (std::size_t c = 0; c < kept_.size(); ++c) {
+      const Kept& k = kept_[c];
+      if (k.texts != nullptr) {
+        k.texts->emplace_back(trim(fields_[k.csv_index]));
       } else {
-        table_.numeric[k.spec.name].push_back(*convert(raw, k.spec.kind));
+        k.numbers->push_back(row_values_[c]);
       }
     }
     table_.line.push_back(static_cast<std::uint32_t>(record_line_));
@@ -277,11 +283,10 @@ class Parser {
         }
         continue;
       }
-      kept_.push_back({it->second, spec});
       if (spec.kind == ColumnKind::text) {
-        table_.text[spec.name];
+        kept_.push_back({it->second, spec, nullptr, &table_.text[spec.name]});
       } else {
-        table_.numeric[spec.name];
+        kept_.push_back({it->second, spec, &table_.numeric[spec.name], nullptr});
       }
     }
     kept_ok_ = errors_.total == 0;
@@ -295,6 +300,7 @@ class Parser {
   std::vector<std::string> fields_;
   std::vector<std::string> names_;
   std::vector<Kept> kept_;
+  std::vector<double> row_values_;
   bool header_done_ = false;
   bool kept_ok_ = false;
   bool at_record_start_ = true;
