@@ -113,5 +113,9 @@ struct Quality {
 };
 Quality quality(const Problem& problem, std::span<const double> theta,
                 std::span<const double> weights);
+/// The same figures for predictions made elsewhere (the curve laws fit per group).
+Quality quality(std::span<const double> observed, std::span<const double> predicted);
+/// RMSE of predicting the mean of `observed`: the bar any law must beat.
+double mean_model_rmse(std::span<const double> observed);
 
 }  // namespace moeplan::fit

@@ -28,35 +28,6 @@ struct LossCurveLaw {
   }
 };
 
-Quality quality_of(const std::vector<double>& y, const std::vector<double>& pred) {
-  Quality q;
-  q.rows = y.size();
-  double mean = 0;
-  for (double v : y) mean += v;
-  mean /= static_cast<double>(y.size());
-  double ss_res = 0, ss_tot = 0, abs_sum = 0;
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    const double e = pred[i] - y[i];
-    ss_res += e * e;
-    ss_tot += (y[i] - mean) * (y[i] - mean);
-    abs_sum += std::abs(e);
-    q.max_abs_residual = std::max(q.max_abs_residual, std::abs(e));
-    q.max_rel_residual = std::max(q.max_rel_residual, std::abs(e) / y[i]);
-  }
-  q.rmse = std::sqrt(ss_res / static_cast<double>(y.size()));
-  q.mean_abs_error = abs_sum / static_cast<double>(y.size());
-  q.r2 = ss_tot > 0 ? 1 - ss_res / ss_tot : (ss_res == 0 ? 1.0 : 0.0);
-  return q;
-}
-
-// RMSE of predicting the mean: the bar any law must beat.
-double mean_model_rmse(const std::vector<double>& y) {
-  double m = 0;
-  for (double v : y) m += v;
-  m /= static_cast<double>(y.size());
-  return quality_of(y, std::vector<double>(y.size(), m)).rmse;
-}
-
 // Rows grouped by a key, groups in order of first appearance.
 template <class Key>
 std::vector<std::pair<Key, std::vector<std::size_t>>> group_rows(const std::vector<Key>& keys) {
@@ -129,7 +100,7 @@ std::expected<FitOutcome, std::string> fit_loss_curves(const RunTable& t, const 
     cf.coefficients = {{"A", curve.coefficient, {}, {}, "L(C) = A·C^−alpha + E"},
                        {"alpha", curve.exponent, {}, {}, ""},
                        {"E", curve.floor, {}, {}, "loss floor"}};
-    cf.quality = quality_of(y, pred);
+    cf.quality = quality(y, pred);
     for (const std::string& b : sol.at_bound) {
       out.warnings.push_back(fmt::format("family '{}': {} sits on its search bound", name, b));
     }
@@ -174,7 +145,7 @@ std::expected<FitOutcome, std::string> fit_loss_curves(const RunTable& t, const 
     obs.push_back(r.observed);
     pred.push_back(r.predicted);
   }
-  out.train = quality_of(obs, pred);
+  out.train = quality(obs, pred);
   out.constant_model_rmse = mean_model_rmse(obs);
   out.solution.converged = true;
   return out;
@@ -269,7 +240,7 @@ std::expected<FitOutcome, std::string> fit_scale_curves(const RunTable& t, const
                   {"loss_opt", sc.loss_opt, {}, {}, ""},
                   {"band_low", sc.band_low, {}, {}, fmt::format("loss within {:g} % of the minimum", 100 * s.band)},
                   {"band_high", sc.band_high, {}, {}, ""}};
-    cf.quality = quality_of(yy, pp);
+    cf.quality = quality(yy, pp);
     out.curves.push_back(std::move(cf));
     scales.push_back(sc);
   }
@@ -312,7 +283,7 @@ std::expected<FitOutcome, std::string> fit_scale_curves(const RunTable& t, const
                  {"band_high_coefficient", high.coefficient, {}, {}, xname + " upper band edge"},
                  {"band_high_exponent", high.exponent, {}, {}, ""}};
   out.planner_toml = std::move(toml);
-  out.train = quality_of(obs, pred);
+  out.train = quality(obs, pred);
   out.constant_model_rmse = mean_model_rmse(obs);
   out.solution.converged = true;
   return out;

@@ -265,7 +265,7 @@ std::vector<std::vector<double>> grid_points(const std::vector<Parameter>& param
   return points;
 }
 
-double start_objective(const Problem& p, std::span<const double> w, const std::vector<double>& th,
+double start_objective(const Problem& p, std::span<const double> w, std::span<const double> th,
                        double delta) {
   if (p.method == Method::huber_lbfgs) return value_and_gradient(p, w, th.data(), delta, nullptr);
   double f = 0;
@@ -313,7 +313,7 @@ Solution solution_of(const StartResult& r) {
 
 double objective(const Problem& problem, std::span<const double> weights,
                  std::span<const double> theta, double huber_delta) {
-  return start_objective(problem, weights, {theta.begin(), theta.end()}, huber_delta);
+  return start_objective(problem, weights, theta, huber_delta);
 }
 
 Solution minimise(const Problem& p, std::span<const double> w, const Options& o) {
@@ -417,32 +417,44 @@ Solution refine(const Problem& p, std::span<const double> w, std::vector<double>
   return sol;
 }
 
-Quality quality(const Problem& p, std::span<const double> theta, std::span<const double> w) {
+Quality quality(std::span<const double> y, std::span<const double> pred) {
   Quality q;
-  double mean = 0;
-  for (std::size_t i = 0; i < p.model->rows(); ++i) {
-    if (w[i] == 0) continue;
-    ++q.rows;
-    mean += p.target[i];
-  }
+  q.rows = y.size();
   if (q.rows == 0) return q;
+  double mean = 0;
+  for (double v : y) mean += v;
   mean /= static_cast<double>(q.rows);
   double ss_res = 0, ss_tot = 0, abs_sum = 0;
-  for (std::size_t i = 0; i < p.model->rows(); ++i) {
-    if (w[i] == 0) continue;
-    const double y = p.target[i];
-    const double e = p.model->predict(theta.data(), i, nullptr) - y;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    const double e = pred[i] - y[i];
     ss_res += e * e;
-    ss_tot += (y - mean) * (y - mean);
+    ss_tot += (y[i] - mean) * (y[i] - mean);
     abs_sum += std::abs(e);
     q.max_abs_residual = std::max(q.max_abs_residual, std::abs(e));
-    q.max_rel_residual = std::max(q.max_rel_residual, std::abs(e) / std::abs(y));
+    q.max_rel_residual = std::max(q.max_rel_residual, std::abs(e) / std::abs(y[i]));
   }
   const double n = static_cast<double>(q.rows);
   q.rmse = std::sqrt(ss_res / n);
   q.mean_abs_error = abs_sum / n;
   q.r2 = ss_tot > 0 ? 1 - ss_res / ss_tot : (ss_res == 0 ? 1.0 : 0.0);
   return q;
+}
+
+Quality quality(const Problem& p, std::span<const double> theta, std::span<const double> w) {
+  std::vector<double> y, pred;
+  for (std::size_t i = 0; i < p.model->rows(); ++i) {
+    if (w[i] == 0) continue;
+    y.push_back(p.target[i]);
+    pred.push_back(p.model->predict(theta.data(), i, nullptr));
+  }
+  return quality(y, pred);
+}
+
+double mean_model_rmse(std::span<const double> y) {
+  double mean = 0;
+  for (double v : y) mean += v;
+  mean /= static_cast<double>(y.size());
+  return quality(y, std::vector<double>(y.size(), mean)).rmse;
 }
 
 }  // namespace moeplan::fit
