@@ -39,6 +39,7 @@ struct LawInfo {
 
 const std::vector<LawInfo>& fit_laws();
 const LawInfo* find_law(std::string_view name);
+const LawInfo& law_info(LawKind kind);
 
 /// The law the columns support (first match in a documented order), or why none does.
 std::expected<LawKind, std::string> detect_law(const std::vector<std::string>& header);

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/chrono.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -122,9 +123,20 @@ int run_fit(const FitFlags& f, Io& io) {
            << table.error().to_string() << "\n";
     return static_cast<int>(ExitStatus::input_file);
   }
-  const fit::LawInfo* law = nullptr;
-  for (const fit::LawInfo& l : fit::fit_laws()) {
-    if (l.kind == *kind) law = &l;
+  const fit::LawInfo* law = &fit::law_info(*kind);
+  // Refuse outputs the law cannot produce before spending time on the fit.
+  if (!f.out.empty() && law->planner_section.empty()) {
+    std::vector<std::string> writers;
+    for (const fit::LawInfo& l : fit::fit_laws()) {
+      if (!l.planner_section.empty()) writers.push_back(l.name);
+    }
+    return fail(io, ExitStatus::usage,
+                fmt::format("--out: law '{}' has no section the planner reads (laws that do: {}); "
+                            "use --format toml for its full result",
+                            law->name, fmt::join(writers, ", ")));
+  }
+  if (!f.points.empty() && *kind != fit::LawKind::loss_curves) {
+    return fail(io, ExitStatus::usage, "--points: only law 'loss-curves' produces EL points");
   }
   if (!f.quiet && law_choice != "--law") {
     io.err << fmt::format("moeplan: note: law '{}' chosen from the columns ({}); use --law to pick another\n",
@@ -145,19 +157,7 @@ int run_fit(const FitFlags& f, Io& io) {
   const FitContext ctx{f.runs, table->md5, law_choice, &settings};
 
   // Everything is produced before anything is written, so a failure writes nothing.
-  std::string laws_text;
-  if (!f.out.empty()) {
-    laws_text = fitted_laws_toml(*outcome, ctx, utc_now());
-    if (laws_text.empty()) {
-      return fail(io, ExitStatus::usage,
-                  fmt::format("--out: law '{}' has no section the planner reads (laws that do: "
-                              "chinchilla, joint, leverage, optimal-ratio, m-over-na, hidden-size); "
-                              "use --format toml for its full result", law->name));
-    }
-  }
-  if (!f.points.empty() && outcome->el_points_csv.empty()) {
-    return fail(io, ExitStatus::usage, "--points: only law 'loss-curves' produces EL points");
-  }
+  const std::string laws_text = f.out.empty() ? "" : fitted_laws_toml(*outcome, ctx, utc_now());
   std::ostringstream text;
   emit(fit_report(*outcome, ctx), parse_format(f.format), text);
   const std::pair<const std::string*, std::string> files[] = {

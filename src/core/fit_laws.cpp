@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 #include <set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -90,6 +91,13 @@ const LawInfo* find_law(std::string_view name) {
   return nullptr;
 }
 
+const LawInfo& law_info(LawKind kind) {
+  for (const LawInfo& l : fit_laws()) {
+    if (l.kind == kind) return l;
+  }
+  throw std::logic_error("law_info: a LawKind without a catalogue entry");
+}
+
 std::expected<LawKind, std::string> detect_law(const std::vector<std::string>& header) {
   const std::set<std::string> h(header.begin(), header.end());
   const auto all = [&](std::initializer_list<const char*> names) {
@@ -117,10 +125,7 @@ std::expected<LawKind, std::string> detect_law(const std::vector<std::string>& h
 }
 
 std::vector<ColumnSpec> columns_for(LawKind law, const FitSettings& settings) {
-  std::vector<ColumnSpec> cols;
-  for (const LawInfo& l : fit_laws()) {
-    if (l.kind == law) cols = l.columns;
-  }
+  std::vector<ColumnSpec> cols = law_info(law).columns;
   if (!settings.holdout_column.empty()) {
     cols.push_back({settings.holdout_column, ColumnKind::flag, true,
                     "holdout flag: 1/true/validation marks a validation row"});
@@ -235,11 +240,11 @@ std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const La
     out.validation = quality(problem, sol.theta, vw);
   }
   {  // the bar to beat: predicting the training mean
-    double mean = 0, ss = 0;
-    for (std::size_t i = 0; i < t.rows; ++i) mean += w[i] * law.target[i];
-    mean /= static_cast<double>(out.train_rows);
-    for (std::size_t i = 0; i < t.rows; ++i) ss += w[i] * (law.target[i] - mean) * (law.target[i] - mean);
-    out.constant_model_rmse = std::sqrt(ss / static_cast<double>(out.train_rows));
+    std::vector<double> train_y;
+    for (std::size_t i = 0; i < t.rows; ++i) {
+      if (w[i] > 0) train_y.push_back(law.target[i]);
+    }
+    out.constant_model_rmse = mean_model_rmse(train_y);
   }
   for (std::size_t i = 0; i < t.rows; ++i) {
     out.residuals.push_back({t.line[i], w[i] == 0, "", law.target[i],
@@ -315,15 +320,12 @@ std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const La
 
 std::expected<FitOutcome, std::string> fit_runs(const RunTable& table, LawKind kind,
                                                 const FitSettings& settings) {
-  const LawInfo* info = nullptr;
-  for (const LawInfo& l : fit_laws()) {
-    if (l.kind == kind) info = &l;
-  }
+  const LawInfo& info = law_info(kind);
   switch (kind) {
-    case LawKind::loss_curves: return fit_loss_curves(table, *info, settings);
+    case LawKind::loss_curves: return fit_loss_curves(table, info, settings);
     case LawKind::m_over_na:
-    case LawKind::hidden_size: return fit_scale_curves(table, *info, settings);
-    default: return fit_pointwise(table, *info, settings);
+    case LawKind::hidden_size: return fit_scale_curves(table, info, settings);
+    default: return fit_pointwise(table, info, settings);
   }
 }
 
