@@ -1,6 +1,9 @@
 #include "fit_report.hpp"
 
 #include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include <sstream>
 
 #include "app.hpp"
 
@@ -101,36 +104,40 @@ Report fit_report(const fit::FitOutcome& o, const FitContext& c) {
 std::string fitted_laws_toml(const fit::FitOutcome& o, const FitContext& c,
                              const std::string& date_utc) {
   if (o.planner_toml.empty()) return {};
-  const auto q = [](const std::string& s) {
-    std::string out = "\"";
-    for (char ch : s) {
-      if (ch == '"' || ch == '\\') out += '\\';
-      out += ch;
-    }
-    return out + "\"";
+  // Keys and strings through toml++ (it escapes paths and prose); the law sections come
+  // pre-formatted with their citation comments, which a TOML serialiser would drop.
+  toml::table provenance{
+      {"tool", std::string("moeplan ") + MOEPLAN_VERSION},
+      {"input", c.source},
+      {"input_md5", c.md5},
+      {"date", date_utc},
+      {"rows", static_cast<std::int64_t>(o.rows)},
+      {"train_rows", static_cast<std::int64_t>(o.train_rows)},
+      {"validation_rows", static_cast<std::int64_t>(o.validation_rows)},
+      {"law", o.law->name},
+      {"method", o.law->method},
+      {"huber_delta", c.settings->huber_delta},
+      {"seed", static_cast<std::int64_t>(c.settings->seed)},
+      {"starts", static_cast<std::int64_t>(o.solution.starts)},
+      {"objective", o.solution.objective},
+      {"converged", o.solution.converged},
+      {"r2", o.train.r2},
+      {"rmse", o.train.rmse},
   };
-  std::string t = fmt::format(
-      "# Laws fitted by `moeplan fit` ({}). Use with: moeplan suggest --laws FILE, moeplan score --laws FILE.\n"
-      "# Only the sections below replace the embedded ones; every other law stays as published.\n"
-      "schema = \"moeplan-laws/1\"\n"
-      "name = {}\n"
-      "description = {}\n\n"
-      "[provenance]\n"
-      "tool = \"moeplan {}\"\n"
-      "input = {}\n"
-      "input_md5 = \"{}\"\n"
-      "date = \"{}\"\n"
-      "rows = {}\ntrain_rows = {}\nvalidation_rows = {}\n"
-      "law = \"{}\"\nmethod = {}\n"
-      "huber_delta = {}\nseed = {}\nstarts = {}\nobjective = {:.10g}\nconverged = {}\n"
-      "r2 = {:.10g}\nrmse = {:.10g}\n",
-      o.law->name, q("fit-" + o.law->name), q(o.law->title), MOEPLAN_VERSION, q(c.source), c.md5,
-      date_utc, o.rows, o.train_rows, o.validation_rows, o.law->name, q(o.law->method),
-      c.settings->huber_delta, c.settings->seed, o.solution.starts, o.solution.objective,
-      o.solution.converged ? "true" : "false", o.train.r2, o.train.rmse);
-  if (o.validation) t += fmt::format("validation_rmse = {:.10g}\n", o.validation->rmse);
-  if (o.bootstrap_done > 0) t += fmt::format("bootstrap = {}\n", o.bootstrap_done);
-  return t + "\n" + o.planner_toml;
+  if (o.validation) provenance.insert("validation_rmse", o.validation->rmse);
+  if (o.bootstrap_done > 0) provenance.insert("bootstrap", static_cast<std::int64_t>(o.bootstrap_done));
+  const toml::table doc{{"schema", "moeplan-laws/1"},
+                        {"name", "fit-" + o.law->name},
+                        {"description", o.law->title},
+                        {"provenance", std::move(provenance)}};
+  std::ostringstream text;
+  text << "# Laws fitted by `moeplan fit` (" << o.law->name
+       << "). Use with: moeplan suggest --laws FILE, moeplan score --laws FILE.\n"
+       << "# Only the law sections below replace the embedded ones; every other law stays as "
+          "published.\n"
+       << doc << "\n\n"
+       << o.planner_toml;
+  return text.str();
 }
 
 std::string residuals_csv(const fit::FitOutcome& o) {
