@@ -76,8 +76,12 @@ Synth joint_grid(const std::function<double(double, double, double, double, doub
   auto grid = read_runs_csv(MOEPLAN_TEST_DATA_DIR "/joint_moe_experiments.csv",
                             [](const std::vector<std::string>&) {
                               return std::expected<std::vector<ColumnSpec>, std::string>(
-                                  std::vector<ColumnSpec>{{"N_a"}, {"N"}, {"D"}, {"G"},
-                                                          {"S", ColumnKind::unit_closed}});
+                                  std::vector<ColumnSpec>{
+                                      {"N_a", ColumnKind::positive, true, "activated"},
+                                      {"N", ColumnKind::positive, true, "total"},
+                                      {"D", ColumnKind::positive, true, "tokens"},
+                                      {"G", ColumnKind::positive, true, "activated experts"},
+                                      {"S", ColumnKind::unit_closed, true, "shared share"}});
                             });
   REQUIRE(grid.has_value());
   REQUIRE(grid->rows == 446);

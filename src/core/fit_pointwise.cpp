@@ -234,10 +234,10 @@ PointwiseLaw activation(const RunTable& t, const FitSettings& s) {
     const double a = c[0], alpha = c[1], b = c[2], beta = c[3], cc = c[4], h = c[5];
     const double fixed_d = std::pow(alpha * cc * N_ref / h, 1 / (1 + alpha)) / N_ref;
     const auto loss_at = [&](double log_r) {
-      const double Na = std::exp(log_r) * N_ref;
-      const double D = C_ref / (6 * Na);
-      return a * std::pow(N_ref, -alpha) + b * std::pow(D, -beta) + cc * std::pow(Na, -alpha) +
-             h * Na / N_ref;
+      const double active = std::exp(log_r) * N_ref;
+      const double tokens = C_ref / (6 * active);
+      return a * std::pow(N_ref, -alpha) + b * std::pow(tokens, -beta) +
+             cc * std::pow(active, -alpha) + h * active / N_ref;
     };
     // Golden-section search on log r over [1e-4, 1]; the loss is unimodal there.
     double lo = std::log(1e-4), hi = 0;
