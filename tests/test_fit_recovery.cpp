@@ -161,13 +161,17 @@ TEST_CASE("activation law (paper 001 Eq. 7) comes back with its N_a/N optimum") 
                h * Na / N + j.epsilon;
       },
       {"N", "N_a", "D", "loss"});
-  const auto exact = fit_text(s.csv(0), LawKind::activation);
+  // The 60 best of the 972 grid points by initial objective: the full grid takes ~20 min
+  // under Debug ASan+UBSan; the CLI test on paper 003's tables runs the full grid.
+  fit::FitSettings st;
+  st.max_starts = 60;
+  const auto exact = fit_text(s.csv(0), LawKind::activation, st);
   check_all(exact, {{"a", j.a}, {"alpha", j.alpha}, {"b", j.b}, {"beta", j.beta}, {"c", j.c}, {"h", h}, {"epsilon", j.epsilon}},
             1e-4);
   const double N = 9.008e9;  // largest N of Table 6
   const double ratio = std::pow(j.alpha * j.c * N / h, 1 / (1 + j.alpha)) / N;
   CHECK(value(exact.derived, "optimal_active_ratio") == doctest::Approx(ratio).epsilon(1e-4));
-  const auto noisy = fit_text(s.csv(0.005), LawKind::activation);
+  const auto noisy = fit_text(s.csv(0.005), LawKind::activation, st);
   CHECK(value(noisy.coefficients, "alpha") == doctest::Approx(j.alpha).epsilon(0.1));
   CHECK(value(noisy.coefficients, "h") == doctest::Approx(h).epsilon(0.5));
 }
