@@ -13,14 +13,33 @@ echo "== machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpu
 echo "== in-process"
 "$build/bench/moeplan_bench"
 echo
-echo "== end to end: moeplan suggest --flops C --format json > /dev/null (wall, 100 runs each)"
+echo "== end to end: moeplan suggest --no-bench --flops C --format json > /dev/null (wall, 100 runs each)"
 printf '%-14s %10s %10s %10s\n' "C" "median ms" "p10 ms" "p90 ms"
 for C in 1e18 1e20 1e22 1e24; do
   for _ in $(seq 100); do
     t0=$(date +%s%N)
-    "$build/moeplan" suggest --flops "$C" --format json >/dev/null 2>&1
+    "$build/moeplan" suggest --no-bench --flops "$C" --format json >/dev/null 2>&1
     t1=$(date +%s%N)
     echo $(( (t1 - t0) / 1000 ))
   done | sort -n | awk -v c="$C" '{ v[NR] = $1 }
     END { printf "%-14s %10.2f %10.2f %10.2f\n", c, v[50] / 1000, v[10] / 1000, v[90] / 1000 }'
 done
+
+echo
+echo "== GEMM benchmark (moeplan bench): the 1e22 winner and its aligned variants, CPU fp32"
+echo "   (and the GPU when there is one); per-shape figures with --format json"
+"$build/moeplan" suggest --flops 1e22 --align auto --bench-seconds 10 --format json 2>/dev/null |
+  python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print("%-22s %6s %6s %6s %12s %8s %10s" % ("variant", "d", "d_m", "L_d+L_m", "dL/L", "GFLOP/s", "speed-up"))
+for k, v in d.items():
+    if k.startswith("aligned_"):
+        print("%-22s %6d %6d %3d+%-3d %12.2e %8.1f %10.3f" % (v["variant"], v["hidden_size"], v["expert_ffn_size"],
+              v["num_dense_layers"], v["num_moe_layers"], v["loss_change"], v.get("cpu_rate", 0) / 1e9, v["speedup"]))
+print("chosen:", d["alignment"]["chosen"])
+b = d["cpu_bench"]
+print("square %d^3 fp32: %.1f GFLOP/s (measured peak); model GEMMs: %.1f GFLOP/s = %.0f %% of it" %
+      (b["peak_size"], b["measured_peak"] / 1e9, b["rate"] / 1e9, 100 * b["fraction_of_peak"]))
+'
+"$build/moeplan" bench deepseek-v3.1 moe-mini --seconds 10 --summary

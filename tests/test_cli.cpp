@@ -55,7 +55,7 @@ TEST_CASE("--help prints usage with examples on stdout and exits 0") {
 }
 
 TEST_CASE("infeasible: exit 3, the constraint on stderr, nothing on stdout") {
-  const Run r = run_moeplan({"suggest", "--flops", "1e20", "--n-over-na", "40"});
+  const Run r = run_moeplan({"suggest", "--no-bench", "--flops", "1e20", "--n-over-na", "40"});
   CHECK(r.code == 3);
   CHECK(r.out.empty());
   CHECK(r.err.find("infeasible: 1 < N/N_a < (N_e+s)/(K+s)") != std::string::npos);
@@ -63,9 +63,9 @@ TEST_CASE("infeasible: exit 3, the constraint on stderr, nothing on stdout") {
 }
 
 TEST_CASE("json, toml and csv carry the same config") {
-  const Run toml_run = run_moeplan({"suggest", "--flops", "3.5e21", "--format", "toml"});
-  const Run json_run = run_moeplan({"suggest", "--flops", "3.5e21", "--format", "json"});
-  const Run csv_run = run_moeplan({"suggest", "--flops", "3.5e21", "--format", "csv"});
+  const Run toml_run = run_moeplan({"suggest", "--no-bench", "--flops", "3.5e21", "--format", "toml"});
+  const Run json_run = run_moeplan({"suggest", "--no-bench", "--flops", "3.5e21", "--format", "json"});
+  const Run csv_run = run_moeplan({"suggest", "--no-bench", "--flops", "3.5e21", "--format", "csv"});
   REQUIRE(toml_run.code == 0);
   REQUIRE(json_run.code == 0);
   REQUIRE(csv_run.code == 0);
@@ -100,20 +100,20 @@ TEST_CASE("-o writes the file whole, and not at all when the request is infeasib
   const auto bad_path = temp_path("bad.json");
   std::filesystem::remove(ok_path);
   std::filesystem::remove(bad_path);
-  const Run ok = run_moeplan({"suggest", "--flops", "1e20", "--format", "json", "-o", ok_path.string()});
+  const Run ok = run_moeplan({"suggest", "--no-bench", "--flops", "1e20", "--format", "json", "-o", ok_path.string()});
   CHECK(ok.code == 0);
   CHECK(ok.out.empty());
   CHECK(std::filesystem::file_size(ok_path) > 100);
-  const Run bad = run_moeplan({"suggest", "--flops", "1e20", "--n-over-na", "99", "-o", bad_path.string()});
+  const Run bad = run_moeplan({"suggest", "--no-bench", "--flops", "1e20", "--n-over-na", "99", "-o", bad_path.string()});
   CHECK(bad.code == 3);
   CHECK_FALSE(std::filesystem::exists(bad_path));
-  const Run unwritable = run_moeplan({"suggest", "--flops", "1e20", "-o", "/nonexistent-dir/x.json"});
+  const Run unwritable = run_moeplan({"suggest", "--no-bench", "--flops", "1e20", "-o", "/nonexistent-dir/x.json"});
   CHECK(unwritable.code == 5);
   std::filesystem::remove(ok_path);
 }
 
 TEST_CASE("suggest --laws: a bad file exits 4 naming it and a changed law changes the suggestion") {
-  const Run missing = run_moeplan({"suggest", "--flops", "1e20", "--laws", "/nonexistent/laws.toml"});
+  const Run missing = run_moeplan({"suggest", "--no-bench", "--flops", "1e20", "--laws", "/nonexistent/laws.toml"});
   CHECK(missing.code == 4);
   CHECK(missing.err.find("/nonexistent/laws.toml: cannot open file") != std::string::npos);
 
@@ -122,7 +122,7 @@ TEST_CASE("suggest --laws: a bad file exits 4 naming it and a changed law change
   text.replace(text.find(from), from.size(), "[1e20, 25.0], [3e20, 25.0]]");
   const auto path = temp_path("laws.toml");
   std::ofstream(path) << text;
-  const Run shifted = run_moeplan({"suggest", "--flops", "1e20", "--top", "0", "--format", "toml", "--laws", path.string()});
+  const Run shifted = run_moeplan({"suggest", "--no-bench", "--flops", "1e20", "--top", "0", "--format", "toml", "--laws", path.string()});
   REQUIRE(shifted.code == 0);
   const toml::table doc = toml::parse(shifted.out);
   CHECK(doc["targets"]["n_over_na"].value<double>() == 25.0);
@@ -132,7 +132,7 @@ TEST_CASE("suggest --laws: a bad file exits 4 naming it and a changed law change
   std::ofstream(path) << "schema = \"moeplan-laws/1\"\nname = \"mine\"\n[n_over_na]\n"
                          "schedule = [[1e18, 25.0]]\n";
   const Run partial = run_moeplan(
-      {"suggest", "--flops", "1e20", "--format", "toml", "--top", "0", "--laws", path.string()});
+      {"suggest", "--no-bench", "--flops", "1e20", "--format", "toml", "--top", "0", "--laws", path.string()});
   REQUIRE(partial.code == 0);
   const toml::table pdoc = toml::parse(partial.out);
   CHECK(pdoc["targets"]["n_over_na"].value<double>() == 25.0);
@@ -172,8 +172,8 @@ TEST_CASE("score: presets side by side, json array, bad files fail whole") {
 }
 
 TEST_CASE("suggest ranks candidates and --top 0 prints the pipeline optimum deterministically") {
-  const Run ranked = run_moeplan({"suggest", "--flops", "3e20", "--format", "toml", "--top", "3"});
-  const Run again = run_moeplan({"suggest", "--flops", "3e20", "--format", "toml", "--top", "3"});
+  const Run ranked = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--top", "3"});
+  const Run again = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--top", "3"});
   REQUIRE(ranked.code == 0);
   CHECK(ranked.out == again.out);
   const toml::table doc = toml::parse(ranked.out);
@@ -184,7 +184,7 @@ TEST_CASE("suggest ranks candidates and --top 0 prints the pipeline optimum dete
   CHECK(doc["candidate_1"]["hidden_size"].value<int64_t>() == doc["config"]["hidden_size"].value<int64_t>());
   CHECK(doc["candidate_1"]["delta_loss"].value<double>() == 0.0);
 
-  const Run plain = run_moeplan({"suggest", "--flops", "3e20", "--format", "toml", "--top", "0"});
+  const Run plain = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--top", "0"});
   REQUIRE(plain.code == 0);
   const toml::table p = toml::parse(plain.out);
   CHECK_FALSE(p["ranking"].is_table());

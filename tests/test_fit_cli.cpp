@@ -128,7 +128,7 @@ TEST_CASE("suggest --laws with a fitted file follows the shifted coefficient") {
     const std::string laws = temp_path(fmt::format("shift-{}.toml", alpha)).string();
     const Run f = run_moeplan({"fit", runs, "--law", "chinchilla", "--out", laws, "--starts", "60", "-q"});
     REQUIRE_MESSAGE(f.code == 0, f.err);
-    const Run s = run_moeplan({"suggest", "--flops", "1e22", "--laws", laws, "--format", "toml"});
+    const Run s = run_moeplan({"suggest", "--no-bench", "--flops", "1e22", "--laws", laws, "--format", "toml"});
     REQUIRE_MESSAGE(s.code == 0, s.err);
     return number_at(parse_toml(s.out), "budget", "flops_per_token_opt");
   };
@@ -142,7 +142,7 @@ TEST_CASE("suggest --laws with a fitted file follows the shifted coefficient") {
   CHECK(base == doctest::Approx(truth(0.34, 0.28)).epsilon(1e-3));
   CHECK(shifted == doctest::Approx(truth(0.28, 0.28)).epsilon(1e-3));
   CHECK(shifted > 1.5 * base);
-  const Run preset = run_moeplan({"suggest", "--flops", "1e22", "--format", "toml"});
+  const Run preset = run_moeplan({"suggest", "--no-bench", "--flops", "1e22", "--format", "toml"});
   CHECK(number_at(parse_toml(preset.out), "budget", "flops_per_token_opt") != doctest::Approx(shifted));
 }
 

@@ -32,6 +32,9 @@ struct RankedCandidate {
 std::vector<RankedCandidate> rank_candidates(const LawSet& laws, const SuggestOptions& options,
                                              const Suggestion& pipeline);
 
+/// Scores one suggestion with the joint law and EL (what the ranking compares).
+RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string variant);
+
 /// The HF-style config of a paper-002 architecture trained on D tokens.
 ModelConfig to_model_config(const MoeArchitecture& arch, Tokens D);
 

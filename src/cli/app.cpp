@@ -10,7 +10,7 @@
 namespace moeplan::cli {
 
 namespace {
-std::vector<Command> commands() { return {suggest_command(), score_command(), fit_command()}; }
+std::vector<Command> commands() { return {suggest_command(), score_command(), fit_command(), bench_command()}; }
 }  // namespace
 
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {

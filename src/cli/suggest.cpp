@@ -1,13 +1,18 @@
 // `moeplan suggest`: parse flags, run the core pipeline, format the result.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <cmath>
 #include <memory>
 #include <sstream>
 
 #include "app.hpp"
+#include "bench_report.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
 #include "moeplan/candidates.hpp"
+#include "moeplan/gemm_bench.hpp"
+#include "moeplan/gemm_kernels.hpp"
+#include "moeplan/hardware_alignment.hpp"
 #include "moeplan/laws_loader.hpp"
 #include "moeplan/number_parse.hpp"
 #include "moeplan/pipeline.hpp"
@@ -26,8 +31,13 @@ struct SuggestFlags {
   std::string laws_file;
   std::optional<int> d, n_q, n_kv, d_qkv;
   std::optional<double> m_over_na, n_over_na, dense_ffn_ratio, tolerance;
-  std::optional<int> seq_len, n_experts, top_k, n_shared, vocab, alignment;
+  std::optional<int> seq_len, n_experts, top_k, n_shared, vocab;
+  std::string align;  ///< "" (laws' default), a positive integer, or "auto"
   int top = 5;
+  bool no_bench = false;
+  bool no_gpu = false;
+  double bench_seconds = 2.0;
+  std::int64_t tokens = 8192;
 };
 
 int fail(Io& io, ExitStatus status, const std::string& message) {
@@ -69,7 +79,18 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   o.n_shared_experts = f.n_shared;
   o.vocab_size = f.vocab;
   o.dense_ffn_ratio = f.dense_ffn_ratio;
-  o.alignment = f.alignment;
+  const bool align_auto = f.align == "auto";
+  if (!f.align.empty() && !align_auto) {
+    auto a = parse_positive_finite(f.align);
+    if (!a || *a != std::floor(*a) || *a > 65536) {
+      return fail(io, ExitStatus::usage,
+                  "--align: expected 'auto' or a whole number from 1 to 65536, got '" + f.align + "'");
+    }
+    o.alignment = static_cast<int>(*a);
+  }
+  if (align_auto && f.no_bench) {
+    return fail(io, ExitStatus::usage, "--align auto times the aligned variants; it cannot go with --no-bench");
+  }
   o.tolerance = f.tolerance;
 
   auto result = suggest(laws, o);
@@ -80,13 +101,37 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     io.err << "moeplan: warning: " << w << "\n";
   }
   Report report;
+  std::vector<RankedCandidate> ranked;
   if (f.top > 0) {
-    const std::vector<RankedCandidate> ranked = rank_candidates(law_set, o, *result);
-    report = suggest_report(ranked.front().suggestion, law_set);
-    add_ranking(report, ranked, static_cast<std::size_t>(f.top));
+    ranked = rank_candidates(law_set, o, *result);
   } else {
-    report = suggest_report(*result, law_set);
+    ranked.push_back(score_suggestion(law_set, *result, "pipeline optimum"));
   }
+  BenchOptions bench;
+  bench.tokens = f.tokens;
+  bench.cpu_seconds = f.bench_seconds;
+  bench.gpu = !f.no_gpu;
+  std::optional<BenchResult> timed;
+  std::optional<AlignmentResult> aligned;
+  const Suggestion* chosen = &ranked.front().suggestion;
+  if (align_auto) {
+    aligned = align_for_hardware(law_set, o, ranked.front(), AlignmentOptions{.bench = bench});
+    const AlignmentVariant& v = aligned->variants[aligned->chosen];
+    chosen = &v.candidate.suggestion;
+    auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.tokens);
+    if (gemms) timed = BenchResult{*gemms, v.cpu, v.gpu, gpu_device().status};
+  } else if (!f.no_bench) {
+    auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.tokens);
+    if (!gemms) return fail(io, ExitStatus::internal_error, "bench: " + gemms.error());
+    timed = run_gemm_bench(*gemms, bench);
+  }
+  if (timed && !timed->gpu && !f.no_gpu) {
+    io.err << "moeplan: note: no GPU run: " << timed->gpu_status << "\n";
+  }
+  report = suggest_report(*chosen, law_set);
+  if (f.top > 0) add_ranking(report, ranked, static_cast<std::size_t>(f.top));
+  if (aligned) add_alignment(report, *aligned);
+  if (timed) add_bench(report, *timed, true);
   std::ostringstream text;
   emit(report, parse_format(f.format), text);
   if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
@@ -134,14 +179,27 @@ Command suggest_command() {
             ->check(CLI::NonNegativeNumber);
         sub.add_option("--dense-ffn-ratio", f->dense_ffn_ratio, "d_d / d [3]")
             ->check(CLI::PositiveNumber);
-        sub.add_option("--align", f->alignment, "d and d_m are multiples of this [8]")
-            ->check(CLI::PositiveNumber);
+        sub.add_option("--align", f->align,
+                       "d and d_m are multiples of this [8]; 'auto': time the 64/128-aligned "
+                       "neighbours of the winner and take the fastest whose predicted loss is "
+                       "within 0.1 % of the best (paper 002 near-optimal band)");
         sub.add_option("--tolerance", f->tolerance,
                        "Largest relative miss of the M, N_a, N targets [0.05]")
             ->check(CLI::PositiveNumber);
+        sub.add_flag("--no-bench", f->no_bench,
+                     "Do not time the winner's GEMMs (output is then fully deterministic)");
+        sub.add_option("--bench-seconds", f->bench_seconds,
+                       "CPU time budget of the GEMM benchmark (all --align auto variants together)")
+            ->check(CLI::Range(0.01, 3600.0))
+            ->capture_default_str();
+        sub.add_option("--tokens", f->tokens, "Tokens per micro-batch T for the benchmark")
+            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
+            ->capture_default_str();
+        sub.add_flag("--no-gpu", f->no_gpu, "Benchmark on the CPU only");
         sub.footer(
             "Examples:\n"
             "  moeplan suggest --flops 1e22\n"
+            "  moeplan suggest --flops 1e22 --align auto\n"
             "  moeplan suggest --flops 3e21 --format json | jq .config\n"
             "  moeplan suggest --flops 1e20 --d 1536 --format csv\n"
             "Exit status: 0 ok, 2 bad flag, 3 infeasible (the constraint is named on\n"

@@ -1,0 +1,115 @@
+// `moeplan bench`: time the GEMMs of model configs on the CPU and, when there is one, a GPU.
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <sstream>
+
+#include "app.hpp"
+#include "bench_report.hpp"
+#include "command.hpp"
+#include "moeplan/gemm_bench.hpp"
+#include "moeplan/model_loader.hpp"
+#include "output/emitters.hpp"
+#include "output_file.hpp"
+
+namespace moeplan::cli {
+
+namespace {
+
+struct BenchFlags {
+  std::vector<std::string> configs;
+  std::string format = "table";
+  std::string output = "-";
+  std::int64_t tokens = 8192;
+  double seconds = 5.0;
+  int threads = 0;
+  int reps = 5;
+  bool no_gpu = false;
+  bool no_cpu = false;
+  bool summary = false;
+};
+
+int run_bench(const BenchFlags& f, Io& io) {
+  const auto fail = [&](ExitStatus status, const std::string& message) {
+    io.err << "moeplan: error: " << message << "\n";
+    return static_cast<int>(status);
+  };
+  if (f.no_cpu && f.no_gpu) return fail(ExitStatus::usage, "--no-cpu and --no-gpu leave nothing to run");
+  // Read every config first: one bad file fails the whole command and times nothing.
+  std::vector<std::pair<ModelConfig, ModelGemms>> models;
+  for (const std::string& c : f.configs) {
+    auto m = load_model_config(c);
+    if (!m) return fail(ExitStatus::input_file, m.error().to_string());
+    auto g = model_gemms(*m, f.tokens);
+    if (!g) return fail(ExitStatus::input_file, c + ": " + g.error());
+    models.emplace_back(std::move(*m), std::move(*g));
+  }
+  BenchOptions o;
+  o.tokens = f.tokens;
+  o.cpu_seconds = f.seconds / static_cast<double>(models.size());
+  o.threads = f.threads;
+  o.reps = f.reps;
+  o.cpu = !f.no_cpu;
+  o.gpu = !f.no_gpu;
+  std::vector<Report> reports;
+  bool said_gpu = false;
+  for (const auto& [model, gemms] : models) {
+    const BenchResult r = run_gemm_bench(gemms, o);
+    if (!r.gpu && o.gpu && !said_gpu) {
+      io.err << "moeplan: note: no GPU run: " << r.gpu_status << "\n";
+      said_gpu = true;
+    }
+    Report report;
+    report.sections.push_back({"model", "Model", {{"name", "", "", model.name, ""}}});
+    add_bench(report, r, !f.summary);
+    reports.push_back(std::move(report));
+  }
+  std::ostringstream text;
+  emit_many(reports, parse_format(f.format), text);
+  if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
+    return fail(ExitStatus::output_file, "-o: " + why);
+  }
+  return static_cast<int>(ExitStatus::ok);
+}
+
+}  // namespace
+
+Command bench_command() {
+  return {
+      "bench", "Time a config's GEMM shapes on the CPU (Eigen fp32) and GPU (cuBLAS bf16)",
+      [](CLI::App& sub) -> std::function<int(Io&)> {
+        auto f = std::make_shared<BenchFlags>();
+        sub.add_option("configs", f->configs,
+                       "Model TOML files (schema moeplan-model/1) or preset names")
+            ->required();
+        sub.add_option("--format,-f", f->format, "Output format")
+            ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
+            ->capture_default_str();
+        sub.add_option("--output,-o", f->output, "Write the result to FILE ('-' = stdout)")
+            ->capture_default_str();
+        sub.add_option("--tokens", f->tokens, "Tokens per micro-batch T")
+            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
+            ->capture_default_str();
+        sub.add_option("--seconds", f->seconds,
+                       "CPU time budget for all configs together (shapes too big for it "
+                       "are timed on a slice of their rows)")
+            ->check(CLI::Range(0.01, 3600.0))
+            ->capture_default_str();
+        sub.add_option("--threads", f->threads, "CPU threads (0: all)")
+            ->check(CLI::NonNegativeNumber)
+            ->capture_default_str();
+        sub.add_option("--reps", f->reps, "Timed runs per shape (the median is reported)")
+            ->check(CLI::Range(1, 1000))
+            ->capture_default_str();
+        sub.add_flag("--no-gpu", f->no_gpu, "Skip the GPU run");
+        sub.add_flag("--no-cpu", f->no_cpu, "Skip the CPU run");
+        sub.add_flag("--summary", f->summary, "Per-device totals only, no per-GEMM sections");
+        sub.footer(
+            "Examples:\n"
+            "  moeplan bench deepseek-v3.1\n"
+            "  moeplan bench my-model.toml --tokens 4096 --seconds 10 --format json\n"
+            "Exit status: 0 ok, 2 bad flag, 4 bad config, 5 cannot write -o. See man moeplan-bench.");
+        return [f](Io& io) { return run_bench(*f, io); };
+      }};
+}
+
+}  // namespace moeplan::cli

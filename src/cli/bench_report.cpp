@@ -1,0 +1,131 @@
+#include "bench_report.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+namespace moeplan::cli {
+
+namespace {
+
+std::string shape_text(const GemmOp& op) {
+  if (!op.grouped()) return fmt::format("{}x{}x{}", op.rows.front(), op.n, op.k);
+  std::int64_t lo = op.rows.front(), hi = lo;
+  for (std::int64_t r : op.rows) {
+    lo = std::min(lo, r);
+    hi = std::max(hi, r);
+  }
+  const std::string m = lo == hi ? fmt::format("{}", lo) : fmt::format("{}..{}", lo, hi);
+  return fmt::format("{} x {}x{}x{}", op.rows.size(), m, op.n, op.k);
+}
+
+void add_run(Report& report, const std::string& dev, const DeviceRun& r, const ModelGemms& g,
+             bool per_op) {
+  const double reference = r.nominal_peak > 0 ? r.nominal_peak : r.peak_rate;
+  Section s{dev + "_bench",
+            fmt::format("GEMM benchmark, {} ({})", dev == "cpu" ? "CPU" : "GPU", r.precision),
+            {{"device", "", "", r.device, "where it ran"},
+             {"precision", "", "", r.precision, ""},
+             {"peak_size", "", "", i64(r.peak_size), "n of the square GEMM timed for the peak"},
+             {"measured_peak", "", "FLOP/s", r.peak_rate, "rate of that square GEMM"}}};
+  if (r.nominal_peak > 0) {
+    s.fields.push_back({"nominal_peak", "", "FLOP/s", r.nominal_peak, r.nominal_peak_source});
+    s.fields.push_back({"measured_peak_fraction", "", "", r.peak_rate / r.nominal_peak,
+                        "square GEMM / nominal peak"});
+  }
+  s.fields.push_back({"dense_layer_seconds", "", "s", r.dense_layer_seconds, "GEMMs of one dense layer, one micro-batch"});
+  s.fields.push_back({"moe_layer_seconds", "", "s", r.moe_layer_seconds, "GEMMs of one MoE layer, one micro-batch"});
+  s.fields.push_back({"forward_seconds", "", "s", r.forward_seconds, "all layers' GEMMs, one micro-batch forward"});
+  s.fields.push_back({"tokens_per_second", "", "tokens/s", r.tokens_per_second, "forward GEMM throughput"});
+  s.fields.push_back({"rate", "", "FLOP/s", r.rate, "forward GEMM FLOPs / forward_seconds"});
+  s.fields.push_back({"fraction_of_peak", "", "", reference > 0 ? r.rate / reference : 0.0,
+                      r.nominal_peak > 0 ? "of the nominal peak" : "of the measured peak"});
+  for (const std::string& e : r.errors) s.fields.push_back({"error", "", "", e, "op not timed"});
+  report.sections.push_back(std::move(s));
+  if (!per_op) return;
+  for (const auto* layer : {&r.dense_layer, &r.moe_layer}) {
+    for (const TimedOp& t : *layer) {
+      const GemmOp& op = t.op;
+      const int count = op.layer == LayerKind::dense ? g.dense_layers : g.moe_layers;
+      report.sections.push_back(
+          {fmt::format("{}_{}_{}", dev, to_string(op.layer), op.name),
+           fmt::format("{} {} layer: {} {}", dev == "cpu" ? "CPU" : "GPU", to_string(op.layer),
+                       op.name, op.description),
+           {{"shape", "", "", shape_text(op), op.grouped() ? "experts x m x n x k (grouped)" : "m x n x k"},
+            {"flops", "", "FLOPs", op.flops(), "one layer, one micro-batch: sum of 2 m n k"},
+            {"layers", "", "", i64(count), "layers with this GEMM"},
+            {"timed_rows", "", "", fmt::format("{}", fmt::join(t.timed_rows, "|")),
+             t.sliced() ? "rows of each timed call (a slice of m)" : "rows of each timed call"},
+            {"median_seconds", "", "s", t.timing.median_s, fmt::format("median of {} runs", t.timing.reps)},
+            {"spread", "", "", t.timing.spread(), "(max - min) / median"},
+            {"rate", "", "FLOP/s", t.rate, t.kernel},
+            {"fraction_of_peak", "", "", t.fraction_of_peak, ""},
+            {"seconds", "", "s", t.seconds, "the whole op, one micro-batch"}}});
+    }
+  }
+}
+
+}  // namespace
+
+void add_bench(Report& report, const BenchResult& result, bool per_op) {
+  const ModelGemms& g = result.gemms;
+  report.sections.push_back(
+      {"gemm", "GEMMs of one micro-batch (forward)",
+       {{"tokens", "T", "tokens", static_cast<std::int64_t>(g.tokens), "tokens per micro-batch"},
+        {"dense_layers", "L_d", "", i64(g.dense_layers), ""},
+        {"moe_layers", "L_m", "", i64(g.moe_layers), ""},
+        {"flops", "", "FLOPs", g.flops(), "all layers' GEMMs, router included"},
+        {"flops_per_token_n_active", "", "FLOPs/token", g.flops_counted_in_n_active() / static_cast<double>(g.tokens),
+         "without the router: = 2 N_a"},
+        {"gpu_status", "", "", result.gpu_status, "the GPU run, or why there is none"}}});
+  if (result.cpu) add_run(report, "cpu", *result.cpu, g, per_op);
+  if (result.gpu) add_run(report, "gpu", *result.gpu, g, per_op);
+}
+
+void add_alignment(Report& report, const AlignmentResult& a) {
+  const AlignmentVariant& c = a.variants[a.chosen];
+  const MoeArchitecture& arch = c.candidate.suggestion.solution.arch;
+  report.sections.push_back(
+      {"alignment", "Hardware-aware rounding (--align auto; paper 002 near-optimal band)",
+       {{"chosen", "", "", c.candidate.variant, "fastest variant whose predicted loss is in the band"},
+        {"hidden_size", "d", "", i64(arch.d), ""},
+        {"expert_ffn_size", "d_m", "", i64(arch.d_m), ""},
+        {"dense_ffn_size", "d_d", "", i64(arch.d_d), ""},
+        {"loss_change", "dL/L", "", c.loss_change, "against the lowest predicted loss of the variants"},
+        {"speedup", "", "", c.speedup, "GEMM time to spend C: proposal / chosen"},
+        {"timed_on", "", "", a.timed_on, "device whose timings decided"},
+        {"band", "", "", a.band, "paper 002 Sec. 5.3-5.4: loss within 0.1 % of the minimum"},
+        {"variants", "", "", static_cast<std::int64_t>(a.variants.size()), "the proposal and its aligned variants"}}});
+  for (const std::string& why : a.skipped) {
+    report.sections.back().fields.push_back({"skipped", "", "", why, "variant not feasible"});
+  }
+  for (std::size_t i = 0; i < a.variants.size(); ++i) {
+    const AlignmentVariant& v = a.variants[i];
+    const Suggestion& s = v.candidate.suggestion;
+    const MoeArchitecture& x = s.solution.arch;
+    Section sec{fmt::format("aligned_{}", i + 1),
+                fmt::format("Variant {}{}", i + 1, i == a.chosen ? " (chosen)" : ""),
+                {{"variant", "", "", v.is_proposal ? std::string("proposal") : v.candidate.variant, ""},
+                 {"hidden_size", "d", "", i64(x.d), ""},
+                 {"num_dense_layers", "L_d", "", i64(x.L_d), ""},
+                 {"num_moe_layers", "L_m", "", i64(x.L_m), ""},
+                 {"expert_ffn_size", "d_m", "", i64(x.d_m), ""},
+                 {"dense_ffn_size", "d_d", "", i64(x.d_d), ""},
+                 {"m_over_na", "M/N_a", "", s.solution.accounting.m_over_na(), ""},
+                 {"predicted_loss", "L", "", v.candidate.predicted_loss, "paper 001 Eq. 11 at D = C/M"},
+                 {"loss_change", "dL/L", "", v.loss_change, ""},
+                 {"in_band", "", "", v.in_band, "dL/L <= band"}}};
+    for (const auto& [dev, run] : {std::pair{"cpu", &v.cpu}, {"gpu", &v.gpu}}) {
+      if (*run && (*run)->errors.empty()) {
+        sec.fields.push_back({std::string(dev) + "_tokens_per_second", "", "tokens/s",
+                              (*run)->tokens_per_second, "forward GEMMs"});
+        sec.fields.push_back({std::string(dev) + "_rate", "", "FLOP/s", (*run)->rate, "forward GEMMs"});
+      }
+    }
+    sec.fields.push_back({"budget_seconds", "", "s", v.budget_seconds,
+                          "GEMM time to spend C on one device: 3 D t_fwd / T"});
+    sec.fields.push_back({"speedup", "", "", v.speedup, "proposal's budget_seconds / this"});
+    report.sections.push_back(std::move(sec));
+  }
+}
+
+}  // namespace moeplan::cli

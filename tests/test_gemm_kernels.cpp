@@ -1,0 +1,133 @@
+// The CPU GEMM kernel against a naive reference, the timing engine's bookkeeping and the
+// GPU peak table. (The GPU kernels are checked by moeplan_gpu_tests, which needs a device.)
+#include <doctest/doctest.h>
+
+#include "gemm_reference.hpp"
+#include "moeplan/gemm_bench.hpp"
+#include "moeplan/gemm_kernels.hpp"
+#include "moeplan/model_loader.hpp"
+
+using namespace moeplan;
+
+TEST_CASE("CPU fp32 GEMM matches the naive reference within gamma_k (u = 2^-24)") {
+  struct Shape {
+    std::int64_t m, n, k;
+  };
+  for (const Shape s : {Shape{1, 1, 1}, Shape{7, 13, 5}, Shape{64, 96, 128}, Shape{127, 129, 255},
+                        Shape{3, 300, 1000}}) {
+    CAPTURE(s.m);
+    CAPTURE(s.n);
+    CAPTURE(s.k);
+    const auto A = random_matrix(s.m, s.k, 1), B = random_matrix(s.k, s.n, 2);
+    std::vector<float> C(static_cast<std::size_t>(s.m * s.n), 99.0f);
+    cpu_gemm(A.data(), B.data(), C.data(), s.m, s.n, s.k);
+    const double err = relative_gemm_error(A, B, C, s.m, s.n, s.k);
+    CHECK(err <= gamma_k(s.k, std::ldexp(1.0, -24)));
+  }
+}
+
+TEST_CASE("CPU GEMM gives the same result with 1 and 2 threads (within the same bound)") {
+  const std::int64_t m = 200, n = 150, k = 300;
+  const auto A = random_matrix(m, k, 3), B = random_matrix(k, n, 4);
+  std::vector<float> C1(static_cast<std::size_t>(m * n)), C2(C1.size());
+  set_cpu_gemm_threads(1);
+  cpu_gemm(A.data(), B.data(), C1.data(), m, n, k);
+  CHECK(cpu_gemm_threads() == 1);
+  set_cpu_gemm_threads(2);
+  cpu_gemm(A.data(), B.data(), C2.data(), m, n, k);
+  set_cpu_gemm_threads(0);
+  CHECK(relative_gemm_error(A, B, C1, m, n, k) <= gamma_k(k, std::ldexp(1.0, -24)));
+  CHECK(relative_gemm_error(A, B, C2, m, n, k) <= gamma_k(k, std::ldexp(1.0, -24)));
+}
+
+TEST_CASE("CPU bench: every op timed, totals add up, slices keep n and k") {
+  const auto m = load_model_config("moe-mini");
+  REQUIRE(m.has_value());
+  const auto g = model_gemms(*m, 512);
+  REQUIRE(g.has_value());
+  BenchOptions o;
+  o.tokens = 512;
+  o.cpu_seconds = 0.3;
+  o.reps = 3;
+  o.gpu = false;
+  o.peak_size = 256;
+  const BenchResult r = run_gemm_bench(*g, o);
+  REQUIRE(r.cpu.has_value());
+  CHECK_FALSE(r.gpu.has_value());
+  CHECK(r.gpu_status.find("--no-gpu") != std::string::npos);
+  const DeviceRun& c = *r.cpu;
+  CHECK(c.peak_size == 256);
+  CHECK(c.peak_rate > 0);
+  CHECK(c.errors.empty());
+  REQUIRE(c.dense_layer.size() == g->dense_layer.size());
+  REQUIRE(c.moe_layer.size() == g->moe_layer.size());
+  double dense = 0, moe = 0;
+  for (const auto* layer : {&c.dense_layer, &c.moe_layer}) {
+    for (const TimedOp& t : *layer) {
+      CAPTURE(t.op.name);
+      CHECK(t.rate > 0);
+      CHECK(t.timing.reps >= 3);
+      CHECK(t.timing.min_s <= t.timing.median_s);
+      CHECK(t.timing.median_s <= t.timing.max_s);
+      REQUIRE(t.timed_rows.size() == 1);
+      CHECK(t.timed_rows.front() >= 1);
+      CHECK(t.timed_flops == 2.0 * double(t.timed_rows.front()) * double(t.op.n) * double(t.op.k));
+      CHECK(t.seconds == doctest::Approx(t.op.flops() / t.rate).epsilon(1e-12));
+      (t.op.layer == LayerKind::dense ? dense : moe) += t.seconds;
+    }
+  }
+  CHECK(c.dense_layer_seconds == doctest::Approx(dense));
+  CHECK(c.moe_layer_seconds == doctest::Approx(moe));
+  CHECK(c.forward_seconds == doctest::Approx(g->dense_layers * dense + g->moe_layers * moe));
+  CHECK(c.tokens_per_second == doctest::Approx(512.0 / c.forward_seconds));
+  CHECK(c.rate == doctest::Approx(g->flops() / c.forward_seconds));
+}
+
+TEST_CASE("CPU bench: a tiny budget times slices of at least min_rows rows") {
+  const auto m = load_model_config("moe-mini");
+  REQUIRE(m.has_value());
+  const auto g = model_gemms(*m, 8192);
+  REQUIRE(g.has_value());
+  BenchOptions o;
+  o.cpu_seconds = 0.01;
+  o.reps = 3;
+  o.gpu = false;
+  o.peak_size = 128;
+  o.min_rows = 32;
+  CpuGemmBench cpu(o, 0.001);
+  cpu.add(*g, 0.01);
+  cpu.measure();
+  const DeviceRun r = cpu.result(*g);
+  bool some_sliced = false;
+  for (const TimedOp& t : r.dense_layer) {
+    CHECK(t.timed_rows.front() >= 32);
+    CHECK(t.timed_rows.front() <= 8192);
+    some_sliced = some_sliced || t.sliced();
+  }
+  CHECK(some_sliced);  // an 8192-row dense FFN does not fit 10 ms
+}
+
+TEST_CASE("GPU bf16 dense peaks: datasheet parts, then SMs x clock x FLOPs/SM/clock") {
+  std::string src;
+  CHECK(gpu_bf16_dense_peak("NVIDIA H100 80GB HBM3", 90, 132, 1.98e9, &src) == 989.5e12);
+  CHECK(src.find("H100 SXM") != std::string::npos);
+  CHECK(gpu_bf16_dense_peak("NVIDIA H200", 90, 132, 1.98e9, nullptr) == 989.5e12);
+  CHECK(gpu_bf16_dense_peak("NVIDIA H100 PCIe", 90, 114, 1.755e9, nullptr) == 756.5e12);
+  CHECK(gpu_bf16_dense_peak("NVIDIA A100-SXM4-80GB", 80, 108, 1.41e9, nullptr) == 312e12);
+  // Unknown Hopper part: 132 SMs × 1.83 GHz × 4096 = the H100 SXM's 989 TFLOPS.
+  CHECK(gpu_bf16_dense_peak("Some Hopper", 90, 132, 1.83e9, &src) ==
+        doctest::Approx(989.5e12).epsilon(1e-3));
+  CHECK(src.find("132 SMs") != std::string::npos);
+  CHECK(gpu_bf16_dense_peak("Future part", 120, 100, 2e9, &src) == 0);
+  CHECK(src.find("unknown") != std::string::npos);
+}
+
+TEST_CASE("the CUDA path is compiled in exactly when CMake found nvcc and cuBLAS") {
+  CHECK(gpu_compiled() == (MOEPLAN_EXPECT_CUDA != 0));
+  const GpuDevice d = gpu_device();
+  CHECK_FALSE(d.status.empty());  // either the device or why there is none
+  if (!d.usable) {
+    const GpuTiming t = gpu_time_gemm(64, 64, 64, 1, 1);
+    CHECK_FALSE(t.error.empty());
+  }
+}

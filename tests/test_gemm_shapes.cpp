@@ -1,0 +1,82 @@
+// The GEMMs `moeplan bench` times: shapes and exact FLOP counts, tied to the parameter
+// accounting of the configs and to paper 002's M = 6 N_a + 6 S N_q d_qkv L (Eq. 12).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "moeplan/candidates.hpp"
+#include "moeplan/gemm_shapes.hpp"
+#include "moeplan/model_loader.hpp"
+#include "moeplan/pipeline.hpp"
+#include "moeplan/laws_loader.hpp"
+
+using namespace moeplan;
+
+TEST_CASE("balanced routing splits T*K rows over the experts, at most one row apart") {
+  const auto rows = balanced_expert_rows(8192, 8, 288);
+  REQUIRE(rows.size() == 288);
+  CHECK(std::accumulate(rows.begin(), rows.end(), std::int64_t{0}) == 8192 * 8);
+  // 65536 = 288 * 227 + 160: 160 experts get 228 rows, 128 get 227.
+  CHECK(std::count(rows.begin(), rows.end(), 228) == 160);
+  CHECK(std::count(rows.begin(), rows.end(), 227) == 128);
+  const auto few = balanced_expert_rows(3, 1, 8);  // fewer routed rows than experts
+  CHECK(std::accumulate(few.begin(), few.end(), std::int64_t{0}) == 3);
+  CHECK(*std::max_element(few.begin(), few.end()) == 1);
+}
+
+TEST_CASE("every preset: GEMM FLOPs without the router are exactly 2 T N_a") {
+  for (const std::string& name : model_preset_names()) {
+    CAPTURE(name);
+    const auto m = load_model_config(name);
+    REQUIRE(m.has_value());
+    for (std::int64_t T : {1, 4096, 8192}) {
+      const auto g = model_gemms(*m, T);
+      REQUIRE(g.has_value());
+      const double expected = 2.0 * static_cast<double>(T) * count_parameters(*m).N_a.value();
+      CHECK(g->flops_counted_in_n_active() == doctest::Approx(expected).epsilon(1e-12));
+      CHECK(g->flops() > g->flops_counted_in_n_active() - 1);  // the router adds, never removes
+      CHECK(g->dense_layers + g->moe_layers == m->num_hidden_layers);
+    }
+  }
+}
+
+TEST_CASE("a GEMM's FLOPs are 2 m n k summed over its members, exactly") {
+  GemmOp op{"x", "", LayerKind::moe, {3, 5, 7}, 11, 13, true};
+  CHECK(op.flops() == 2.0 * (3 + 5 + 7) * 11 * 13);
+  CHECK(op.grouped());
+  CHECK(op.total_rows() == 15);
+}
+
+TEST_CASE("suggest 1e22 winner: 3 x forward GEMM FLOPs/token + attention scores = M (paper 002 Eq. 12)") {
+  const LawSet laws = builtin_laws();
+  SuggestOptions o;
+  o.compute = Flops(1e22);
+  const auto s = suggest(laws.holistic, o);
+  REQUIRE(s.has_value());
+  const MoeArchitecture& a = s->solution.arch;
+  const auto g = model_gemms(to_model_config(a, s->tokens), 8192);
+  REQUIRE(g.has_value());
+  const double per_token = g->flops_counted_in_n_active() / 8192.0;
+  CHECK(3 * per_token + s->solution.accounting.M_attention_scores.value() ==
+        doctest::Approx(s->solution.accounting.M.value()).epsilon(1e-12));
+  // The routed experts' gate+up GEMM: 288 members, [t_i x d]·[d x 2 d_m].
+  const auto expert = std::find_if(g->moe_layer.begin(), g->moe_layer.end(),
+                                   [](const GemmOp& op) { return op.name == "expert_gate_up"; });
+  REQUIRE(expert != g->moe_layer.end());
+  CHECK(expert->rows.size() == 288);
+  CHECK(expert->n == 2 * a.d_m);
+  CHECK(expert->k == a.d);
+  CHECK(expert->total_rows() == 8192 * 8);
+}
+
+TEST_CASE("model_gemms refuses tokens < 1 and an invalid config") {
+  const auto m = load_model_config("moe-mini");
+  REQUIRE(m.has_value());
+  CHECK_FALSE(model_gemms(*m, 0).has_value());
+  ModelConfig bad = *m;
+  bad.hidden_size = 0;
+  const auto r = model_gemms(bad, 8);
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().find("hidden_size") != std::string::npos);
+}
