@@ -23,6 +23,7 @@ struct BenchFlags {
   double seconds = 5.0;
   int threads = 0;
   int reps = 5;
+  std::int64_t min_rows = 256;
   bool no_gpu = false;
   bool no_cpu = false;
   bool summary = false;
@@ -48,6 +49,7 @@ int run_bench(const BenchFlags& f, Io& io) {
   o.cpu_seconds = f.seconds / static_cast<double>(models.size());
   o.threads = f.threads;
   o.reps = f.reps;
+  o.min_rows = f.min_rows;
   o.cpu = !f.no_cpu;
   o.gpu = !f.no_gpu;
   std::vector<Report> reports;
@@ -99,6 +101,11 @@ Command bench_command() {
             ->capture_default_str();
         sub.add_option("--reps", f->reps, "Timed runs per shape (the median is reported)")
             ->check(CLI::Range(1, 1000))
+            ->capture_default_str();
+        sub.add_option("--min-rows", f->min_rows,
+                       "Smallest row slice a CPU shape is timed on (fewer rows understate "
+                       "the rate: packing the weights costs relatively more)")
+            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();
         sub.add_flag("--no-gpu", f->no_gpu, "Skip the GPU run");
         sub.add_flag("--no-cpu", f->no_cpu, "Skip the CPU run");
