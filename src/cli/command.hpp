@@ -26,5 +26,6 @@ struct Command {
 Command suggest_command();
 Command score_command();
 Command fit_command();
+Command plot_command();
 
 }  // namespace moeplan::cli

@@ -31,9 +31,7 @@ ModelConfig to_model_config(const MoeArchitecture& a, Tokens D) {
   return m;
 }
 
-namespace {
-
-RankedCandidate score_candidate(const LawSet& laws, Suggestion s, std::string variant) {
+RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string variant) {
   const MoeArchitecture& a = s.solution.arch;
   const Accounting& acc = s.solution.accounting;
   const ExpertShape shape = expert_shape(to_model_config(a, s.tokens));
@@ -45,6 +43,8 @@ RankedCandidate score_candidate(const LawSet& laws, Suggestion s, std::string va
   return c;
 }
 
+namespace {
+
 int align_to(double x, int step) {
   return std::max(step, static_cast<int>(std::lround(x / step)) * step);
 }
@@ -54,7 +54,7 @@ int align_to(double x, int step) {
 std::vector<RankedCandidate> rank_candidates(const LawSet& laws, const SuggestOptions& options,
                                              const Suggestion& pipeline) {
   std::vector<RankedCandidate> out;
-  out.push_back(score_candidate(laws, pipeline, "pipeline optimum"));
+  out.push_back(score_suggestion(laws, pipeline, "pipeline optimum"));
 
   std::vector<std::pair<double, std::string>> m_factors{{1.0, ""}};
   if (!options.m_over_na) {
@@ -115,7 +115,7 @@ std::vector<RankedCandidate> rank_candidates(const LawSet& laws, const SuggestOp
           for (const std::string* part : {&m_label, &n_label, &h_label, &d_label}) {
             if (!part->empty()) label += (label.empty() ? "" : "; ") + *part;
           }
-          out.push_back(score_candidate(laws, std::move(*s), label));
+          out.push_back(score_suggestion(laws, std::move(*s), label));
         }
       }
     }
