@@ -165,6 +165,12 @@ std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
     const double aligned = std::max(1.0, std::round(x / w.alignment)) * w.alignment;
     if (xs.empty() || aligned != xs.back()) xs.push_back(aligned);
   }
+  // The chosen value itself is always a sweep point, so the curve passes through the star.
+  const double chosen_x = is_d ? double(w.solution.arch.d) : w.m_over_na_target;
+  if (chosen_x > lo && chosen_x < hi) {
+    xs.insert(std::upper_bound(xs.begin(), xs.end(), chosen_x), chosen_x);
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+  }
 
   Figure f;
   f.kind = is_d ? "d" : "m-over-na";
@@ -217,7 +223,6 @@ std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
         f.x_key, loss.x[imin]));
   }
   Series minimum{"minimum", SeriesStyle::marker, {loss.x[imin]}, {loss.y[imin]}, {}};
-  const double chosen_x = is_d ? double(w.solution.arch.d) : w.m_over_na_target;
   Series mark{"chosen", SeriesStyle::marker, {chosen_x}, {chosen->candidate.predicted_loss}, {}};
   f.series.push_back(std::move(loss));
   f.series.push_back(std::move(band));

@@ -311,11 +311,13 @@ void draw_map(const Figure& f) {
     plstring(1, x, y, "★");
     plschr(0, 1.0);
     plcol0(k_background);
-    const std::string text = escape(fmt::format("suggest: A = {:.2f} %, 2d/d_m = {:.3g}, EL = {:.2f}",
-                                                c->x[0] * 100, c->y[0], c->z.empty() ? 0.0 : c->z[0]));
-    const bool right = x[0] > xmin + (xmax - xmin) * 0.4;  // label to the left of the star
-    plptex(x[0] + (right ? -1 : 1) * (xmax - xmin) * 0.03, y[0] - (ymax - ymin) * 0.05, 1, 0,
-           right ? 1.0 : 0.0, text.c_str());
+    // Two short lines centred under the star (inside the box for any star position).
+    const std::string line1 =
+        escape(fmt::format("suggest: A = {:.2f} %, 2d/d_m = {:.3g}", c->x[0] * 100, c->y[0]));
+    const std::string line2 = escape(fmt::format("EL = {:.2f}", c->z.empty() ? 0.0 : c->z[0]));
+    const double tx = std::clamp(x[0], xmin + (xmax - xmin) * 0.2, xmax - (xmax - xmin) * 0.2);
+    plptex(tx, y[0] - (ymax - ymin) * 0.07, 1, 0, 0.5, line1.c_str());
+    plptex(tx, y[0] - (ymax - ymin) * 0.12, 1, 0, 0.5, line2.c_str());
   }
   draw_box(f, xmin, xmax, ymin, ymax, map->x.front(), map->x.back(), map->y.front(), map->y.back());
 
