@@ -5,7 +5,7 @@
 ///
 ///   el                EL(A, G, C) of paper 000 Eq. 4 over activation ratio × granularity
 ///   m-over-na, d      paper 001 Eq. 11 loss of pipeline re-solves (paper 002 Sec. 7) with
-///                     M/N_a or d swept; band = loss ≤ min·(1 + 0.001) (paper 002 Sec. 5.3/5.4)
+///                     M/N_a or d swept; band = loss ≤ min·(1 + 0.001) (paper 002 Sec. 5.3, Sec. 6)
 ///   loss-vs-compute   paper 001 Eq. 11 loss against C for the `suggest` winner at each C,
 ///                     the winner at the chosen C kept fixed, and given models (D = C/M)
 ///   residuals         predicted against observed from `moeplan fit --residuals`
@@ -89,7 +89,8 @@ struct SweepRange {
   std::optional<double> from, to;
   int points = 41;
 };
-/// Relative width of the near-optimal band: loss ≤ min·(1 + 0.001) (paper 002 Sec. 5.3/5.4).
+/// Relative width of the near-optimal band: loss ≤ min·(1 + 0.001) (paper 002 Sec. 5.3 / Fig. 5 for
+/// M/N_a, Sec. 6 / Fig. 6 for d).
 inline constexpr double k_near_optimal_band = 0.001;
 
 /// Sweep of M/N_a (`m-over-na`) or of d (`d`, aligned to the suggestion's alignment).

@@ -39,6 +39,7 @@ int fail(Io& io, ExitStatus status, const std::string& message) {
 
 int run_plot(const PlotFlags& f, Io& io) {
 #ifndef MOEPLAN_HAVE_PLOTS
+  (void)f;
   return fail(io, ExitStatus::usage,
               "moeplan was built without PLplot (install libplplot-dev plplot-driver-cairo and "
               "rebuild)");
