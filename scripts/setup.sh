@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config
-          libcli11-dev libeigen3-dev libdlib-dev libcsv-dev libfmt-dev libtomlplusplus-dev doctest-dev)
+          libcli11-dev libeigen3-dev libdlib-dev libcsv-dev libfmt-dev libtomlplusplus-dev doctest-dev
+          libplplot-dev plplot-driver-cairo)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -27,13 +27,14 @@ struct RankedCandidate {
   double efficiency_leverage = 0;   ///< paper 000 Eq. 4 at (A, 2d/d_m, C)
 };
 
+/// One config scored as the ranking scores it: paper 001 Eq. 11 at (N, D = C/M, N_a, G, S)
+/// and paper 000 Eq. 4 at (A, 2d/d_m, C).
+RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string variant);
+
 /// Candidates sorted best first; the pipeline optimum is always among them. Empty only if
 /// `pipeline` itself cannot be scored (never for a suggestion of `suggest`).
 std::vector<RankedCandidate> rank_candidates(const LawSet& laws, const SuggestOptions& options,
                                              const Suggestion& pipeline);
-
-/// Scores one suggestion with the joint law and EL (what the ranking compares).
-RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string variant);
 
 /// The HF-style config of a paper-002 architecture trained on D tokens.
 ModelConfig to_model_config(const MoeArchitecture& arch, Tokens D);

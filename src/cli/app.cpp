@@ -10,7 +10,9 @@
 namespace moeplan::cli {
 
 namespace {
-std::vector<Command> commands() { return {suggest_command(), score_command(), fit_command(), bench_command()}; }
+std::vector<Command> commands() {
+  return {suggest_command(), score_command(), fit_command(), bench_command(), plot_command()};
+}
 }  // namespace
 
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
@@ -26,6 +28,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
         "  moeplan suggest --flops 3e20 --format json | jq .config\n"
         "  moeplan score deepseek-v3.1 qwen3-235b-a22b\n"
         "  moeplan fit runs.csv --out my-laws.toml\n"
+        "  moeplan plot el --flops 1e22 -o el.png\n"
         "Run 'moeplan SUBCOMMAND --help' for its flags; man moeplan for exit statuses.");
 
     std::vector<std::pair<CLI::App*, std::function<int(Io&)>>> runners;

@@ -27,5 +27,6 @@ Command suggest_command();
 Command score_command();
 Command fit_command();
 Command bench_command();
+Command plot_command();
 
 }  // namespace moeplan::cli

@@ -1,0 +1,158 @@
+// `moeplan plot KIND`: compute a figure's series in the core (moeplan/plot_data.hpp), then
+// draw them with PLplot (src/plot, only when built with it) and optionally export them.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <memory>
+
+#include "app.hpp"
+#include "command.hpp"
+#include "moeplan/laws_loader.hpp"
+#include "moeplan/model_loader.hpp"
+#include "moeplan/number_parse.hpp"
+#include "moeplan/plot_data.hpp"
+#include "output_file.hpp"
+#ifdef MOEPLAN_HAVE_PLOTS
+#include "render.hpp"
+#endif
+
+namespace moeplan::cli {
+
+namespace {
+
+struct PlotFlags {
+  std::string kind;
+  std::string residuals_file;
+  std::string flops;
+  std::string output;
+  std::string data;
+  std::string title;
+  std::string laws_file;
+  std::vector<std::string> models;
+  std::optional<double> from, to;
+  int points = 41;
+};
+
+int fail(Io& io, ExitStatus status, const std::string& message) {
+  io.err << "moeplan: error: " << message << "\n";
+  return static_cast<int>(status);
+}
+
+int run_plot(const PlotFlags& f, Io& io) {
+#ifndef MOEPLAN_HAVE_PLOTS
+  (void)f;
+  return fail(io, ExitStatus::usage,
+              "moeplan was built without PLplot (install libplplot-dev plplot-driver-cairo and "
+              "rebuild)");
+#else
+  const auto format = plot::image_format_for(f.output);
+  if (!format) {
+    return fail(io, ExitStatus::usage,
+                "-o: '" + f.output + "' must end in .png or .svg (the image format)");
+  }
+  const bool residuals = f.kind == "residuals";
+  if (residuals != !f.residuals_file.empty()) {
+    return fail(io, ExitStatus::usage,
+                residuals ? "plot residuals needs the CSV of 'moeplan fit --residuals FILE'"
+                          : "only 'plot residuals' takes a file argument");
+  }
+  if (f.from && f.to && !(*f.from < *f.to)) {
+    return fail(io, ExitStatus::usage, "--from must be below --to");
+  }
+
+  plot::Figure figure;
+  if (residuals) {
+    auto table = plot::read_residuals_csv(f.residuals_file);
+    if (!table) return fail(io, ExitStatus::input_file, table.error().to_string());
+    figure = plot::residuals_figure(*table);
+    if (table->rows == 0) return fail(io, ExitStatus::input_file, f.residuals_file + ": no rows");
+  } else {
+    if (f.flops.empty()) return fail(io, ExitStatus::usage, "plot " + f.kind + " needs --flops");
+    auto C = parse_positive_finite(f.flops);
+    if (!C) return fail(io, ExitStatus::usage, "--flops: " + C.error());
+    LawSet laws = builtin_laws();
+    if (!f.laws_file.empty()) {
+      auto loaded = load_laws_file(f.laws_file, laws);
+      if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
+      laws = std::move(*loaded);
+    }
+    SuggestOptions o;
+    o.compute = Flops(*C);
+    std::expected<plot::Figure, ConstraintViolation> made;
+    if (f.kind == "el") {
+      made = plot::el_landscape(laws, o);
+    } else if (f.kind == "m-over-na" || f.kind == "d") {
+      made = plot::loss_sweep(laws, o,
+                              f.kind == "d" ? plot::SweepVariable::d : plot::SweepVariable::m_over_na,
+                              plot::SweepRange{f.from, f.to, f.points});
+    } else {
+      std::vector<ModelConfig> models;
+      for (const std::string& name : f.models) {
+        auto m = load_model_config(name);
+        if (!m) return fail(io, ExitStatus::input_file, m.error().to_string());
+        models.push_back(std::move(*m));
+      }
+      made = plot::loss_versus_compute(laws, o, models, plot::ComputeRange{f.from, f.to, 4});
+    }
+    if (!made) return fail(io, ExitStatus::infeasible, "infeasible: " + made.error().to_string());
+    figure = std::move(*made);
+  }
+  if (!f.title.empty()) figure.title = f.title;
+  for (const std::string& note : figure.notes) io.err << "moeplan: note: " << note << "\n";
+
+  if (!f.data.empty()) {
+    if (std::string why = write_output(f.data, plot::to_csv(figure), io.out); !why.empty()) {
+      return fail(io, ExitStatus::output_file, "--data: " + why);
+    }
+  }
+  if (std::string why = plot::render(figure, *format, f.output); !why.empty()) {
+    return fail(io, ExitStatus::output_file, "-o: " + why);
+  }
+  return static_cast<int>(ExitStatus::ok);
+#endif
+}
+
+}  // namespace
+
+Command plot_command() {
+  return {
+      "plot", "Draw a law's landscape, a near-optimal band or fit residuals (PNG or SVG)",
+      [](CLI::App& sub) -> std::function<int(Io&)> {
+        auto f = std::make_shared<PlotFlags>();
+        sub.add_option("kind", f->kind,
+                       "el | m-over-na | d | loss-vs-compute | residuals (see man moeplan-plot)")
+            ->required()
+            ->check(CLI::IsMember({"el", "m-over-na", "d", "loss-vs-compute", "residuals"}));
+        sub.add_option("file", f->residuals_file,
+                       "residuals only: the CSV written by 'moeplan fit --residuals FILE'");
+        sub.add_option("--output,-o", f->output, "Image file; .png or .svg picks the format")
+            ->required();
+        sub.add_option("--flops,-C", f->flops,
+                       "Training compute budget C in FLOPs (all kinds but residuals)");
+        sub.add_option("--data", f->data, "Also write the plotted series as CSV ('-' = stdout)");
+        sub.add_option("--title", f->title, "Replace the figure's title");
+        sub.add_option("--laws", f->laws_file,
+                       "Laws TOML overlaying the embedded laws section by section");
+        sub.add_option("--model,-m", f->models,
+                       "loss-vs-compute: also draw this model (preset name or TOML file; "
+                       "repeatable)");
+        sub.add_option("--from", f->from,
+                       "Sweep start: M/N_a, d or C (default 0.5x, 0.5x, C/1000)")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--to", f->to, "Sweep end (default 2x, 2x, 100 C)")
+            ->check(CLI::PositiveNumber);
+        sub.add_option("--points", f->points, "Sweep points for m-over-na and d")
+            ->check(CLI::Range(2, 10000))
+            ->capture_default_str();
+        sub.footer(
+            "Examples:\n"
+            "  moeplan plot el --flops 1e22 -o el.png\n"
+            "  moeplan plot m-over-na --flops 1e22 -o m.svg --data m.csv\n"
+            "  moeplan plot loss-vs-compute --flops 1e22 -m moe-mini -o loss.png\n"
+            "  moeplan plot residuals res.csv -o res.png\n"
+            "Exit status: 0 ok, 2 bad flag or built without PLplot, 3 infeasible, 4 bad\n"
+            "input file, 5 cannot write -o or --data. See man moeplan-plot.");
+        return [f](Io& io) { return run_plot(*f, io); };
+      }};
+}
+
+}  // namespace moeplan::cli

@@ -1,0 +1,189 @@
+// `moeplan plot` end to end: real PNG and SVG files from PLplot (built only with PLplot).
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+#include <string>
+
+#include "cli_run.hpp"
+#include "moeplan/candidates.hpp"
+#include "moeplan/laws_loader.hpp"
+
+namespace fs = std::filesystem;
+using namespace moeplan;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+std::uint32_t big_endian_u32(const std::string& s, std::size_t at) {
+  std::uint32_t v = 0;
+  for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(s.at(at + i));
+  return v;
+}
+
+/// PLplot's svg driver writes every character as &#xNN;: decode so labels can be searched.
+std::string svg_text(const std::string& svg) {
+  std::string out;
+  for (std::size_t i = 0; i < svg.size(); ++i) {
+    if (svg.compare(i, 3, "&#x") == 0) {
+      const std::size_t end = svg.find(';', i);
+      out += static_cast<char>(std::stoi(svg.substr(i + 3, end - i - 3), nullptr, 16));
+      i = end;
+    } else {
+      out += svg[i];
+    }
+  }
+  return out;
+}
+
+std::size_t count(const std::string& hay, const std::string& needle) {
+  std::size_t n = 0;
+  for (auto at = hay.find(needle); at != std::string::npos; at = hay.find(needle, at + 1)) ++n;
+  return n;
+}
+
+/// CSV rows of one series, split on commas (the plotted series have no quoted names).
+std::vector<std::vector<std::string>> rows_of(const std::string& csv, const std::string& series) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(csv);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(series + ",", 0) != 0) continue;
+    std::vector<std::string> cells;
+    std::istringstream cell(line);
+    for (std::string c; std::getline(cell, c, ',');) cells.push_back(c);
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("plot el writes a PNG with a non-empty IHDR and --data marks the suggest winner") {
+  const fs::path png = temp_path("plot-el.png"), csv = temp_path("plot-el.csv");
+  const Run r = run_moeplan({"plot", "el", "--flops", "1e22", "-o", png.string(), "--data",
+                             csv.string()});
+  REQUIRE(r.code == 0);
+  const std::string bytes = slurp(png);
+  REQUIRE(bytes.size() > 1000);
+  CHECK(bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+  CHECK(bytes.compare(12, 4, "IHDR") == 0);
+  CHECK(big_endian_u32(bytes, 16) == 1200);  // width
+  CHECK(big_endian_u32(bytes, 20) == 800);   // height
+
+  const std::string data = slurp(csv);
+  CHECK(data.rfind("series,activation_ratio,granularity,efficiency_leverage\n", 0) == 0);
+  CHECK(rows_of(data, "el").size() == 73 * 61);
+  const auto chosen = rows_of(data, "chosen");
+  REQUIRE(chosen.size() == 1);
+  SuggestOptions o;
+  o.compute = Flops(1e22);
+  const auto s = suggest(builtin_laws().holistic, o);
+  REQUIRE(s.has_value());
+  const RankedCandidate w = rank_candidates(builtin_laws(), o, *s).front();
+  const MoeArchitecture& a = w.suggestion.solution.arch;
+  CHECK(std::stod(chosen[0][1]) == doctest::Approx(double(a.family.top_k + a.family.n_shared_experts) /
+                                                   (a.family.n_experts + a.family.n_shared_experts)));
+  CHECK(std::stod(chosen[0][2]) == doctest::Approx(2.0 * a.d / a.d_m));
+  CHECK(std::stod(chosen[0][3]) == doctest::Approx(w.efficiency_leverage));
+  fs::remove(png);
+  fs::remove(csv);
+}
+
+TEST_CASE("plot m-over-na writes an SVG with its labels as text and the grey band drawn") {
+  const fs::path svg = temp_path("plot-m.svg"), csv = temp_path("plot-m.csv");
+  const Run r = run_moeplan({"plot", "m-over-na", "--flops", "1e22", "-o", svg.string(),
+                             "--data", csv.string(), "--title", "Sweep of M/N_a"});
+  REQUIRE(r.code == 0);
+  const std::string raw = slurp(svg);
+  CHECK(raw.rfind("<?xml", 0) == 0);
+  CHECK(raw.find("<svg") != std::string::npos);
+  CHECK(raw.find("</svg>") != std::string::npos);
+  const std::string text = svg_text(raw);
+  CHECK(text.find("Sweep of M/N_a") != std::string::npos);              // --title
+  CHECK(text.find("M/N_a (FLOPs per token per active parameter)") != std::string::npos);
+  CHECK(text.find("predicted loss (paper 001 Eq. 11)") != std::string::npos);
+  CHECK(text.find("within 0.1 % of min") != std::string::npos);         // legend
+  CHECK(text.find("suggest's config (m_over_na = 7.023)") != std::string::npos);
+  CHECK(count(raw, "fill=\"#D7D7D7\"") >= 1);  // the band, cmap0 slot 2
+  CHECK(count(raw, "<polyline") > 40);          // axes, ticks and the loss curve
+
+  const std::string data = slurp(csv);
+  CHECK(data.rfind("series,m_over_na,loss\n", 0) == 0);
+  CHECK(rows_of(data, "loss").size() >= 20);
+  CHECK(rows_of(data, "chosen").size() == 1);
+  CHECK(r.err.find("moeplan: note: the lowest loss is at the end of the feasible sweep") !=
+        std::string::npos);
+  fs::remove(svg);
+  fs::remove(csv);
+}
+
+TEST_CASE("plot d, loss-vs-compute and residuals each write an image") {
+  const fs::path out = temp_path("plot-any.png");
+  CHECK(run_moeplan({"plot", "d", "--flops", "1e22", "-o", out.string()}).code == 0);
+  CHECK(fs::file_size(out) > 1000);
+  fs::remove(out);
+  const fs::path svg = temp_path("plot-lc.svg");
+  const Run lc = run_moeplan({"plot", "loss-vs-compute", "--flops", "1e22", "-m", "moe-mini",
+                              "-o", svg.string()});
+  CHECK(lc.code == 0);
+  const std::string text = svg_text(slurp(svg));
+  CHECK(text.find("MoE-mini") != std::string::npos);
+  CHECK(text.find("suggest @ 1e22 kept fixed") != std::string::npos);
+  fs::remove(svg);
+
+  const fs::path res = temp_path("plot-res.csv");
+  std::ofstream(res) << "line,split,group,observed,predicted,residual,relative_residual\n"
+                        "3,train,,3.0,3.1,0.1,0.03\n4,validation,,2.5,2.4,-0.1,-0.04\n";
+  const fs::path res_svg = temp_path("plot-res.svg");
+  CHECK(run_moeplan({"plot", "residuals", res.string(), "-o", res_svg.string()}).code == 0);
+  const std::string res_text = svg_text(slurp(res_svg));
+  CHECK(res_text.find("train (1 runs)") != std::string::npos);
+  CHECK(res_text.find("validation (1 runs)") != std::string::npos);
+  fs::remove(res);
+  fs::remove(res_svg);
+}
+
+TEST_CASE("plot usage errors exit 2 and write nothing") {
+  const fs::path pdf = temp_path("plot.pdf");
+  const Run bad_ext = run_moeplan({"plot", "el", "--flops", "1e22", "-o", pdf.string()});
+  CHECK(bad_ext.code == 2);
+  CHECK(bad_ext.err.find("must end in .png or .svg") != std::string::npos);
+  CHECK(!fs::exists(pdf));
+  CHECK(run_moeplan({"plot", "el", "-o", temp_path("x.png").string()}).code == 2);  // no --flops
+  CHECK(run_moeplan({"plot", "bogus", "--flops", "1e22", "-o", "x.png"}).code == 2);
+  CHECK(run_moeplan({"plot", "residuals", "-o", "x.png"}).code == 2);  // file missing
+  CHECK(run_moeplan({"plot", "el", "--flops", "junk", "-o", "x.png"}).code == 2);
+  CHECK(!fs::exists("x.png"));
+}
+
+TEST_CASE("plot to an unwritable path exits 5 and leaves no file") {
+  const fs::path dir = temp_path("plot-no-such-dir");
+  fs::remove_all(dir);
+  const Run r = run_moeplan({"plot", "el", "--flops", "1e22", "-o", (dir / "el.png").string()});
+  CHECK(r.code == 5);
+  CHECK(r.err.find("moeplan: error: -o: cannot create") == 0);
+  CHECK(!fs::exists(dir));
+  const Run d = run_moeplan({"plot", "el", "--flops", "1e22", "-o", temp_path("ok.png").string(),
+                             "--data", (dir / "el.csv").string()});
+  CHECK(d.code == 5);
+  CHECK(!fs::exists(temp_path("ok.png")));  // --data is written first; the image never starts
+}
+
+TEST_CASE("plot residuals of a missing or malformed file exits 4") {
+  CHECK(run_moeplan({"plot", "residuals", temp_path("nope.csv").string(), "-o",
+                     temp_path("r.png").string()}).code == 4);
+  const fs::path bad = temp_path("plot-bad.csv");
+  std::ofstream(bad) << "line,observed\n3,2.5\n";  // no predicted column
+  const Run r = run_moeplan({"plot", "residuals", bad.string(), "-o", temp_path("r.png").string()});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("predicted") != std::string::npos);
+  CHECK(!fs::exists(temp_path("r.png")));
+  fs::remove(bad);
+}

@@ -1,0 +1,188 @@
+// The series behind `moeplan plot` (moeplan/plot_data.hpp): pure data, no PLplot.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "cli_run.hpp"
+#include "moeplan/candidates.hpp"
+#include "moeplan/laws_loader.hpp"
+#include "moeplan/model_loader.hpp"
+#include "moeplan/model_score.hpp"
+#include "moeplan/plot_data.hpp"
+
+using namespace moeplan;
+
+namespace {
+
+SuggestOptions at(double C) {
+  SuggestOptions o;
+  o.compute = Flops(C);
+  return o;
+}
+
+/// What `moeplan suggest --flops C` prints: the first of the ranking.
+RankedCandidate suggest_winner(double C) {
+  const auto s = suggest(builtin_laws().holistic, at(C));
+  REQUIRE(s.has_value());
+  return rank_candidates(builtin_laws(), at(C), *s).front();
+}
+
+bool strictly_increasing(const std::vector<double>& v) {
+  return std::adjacent_find(v.begin(), v.end(), std::greater_equal<>()) == v.end();
+}
+
+}  // namespace
+
+TEST_CASE("plot data: el grid is EL of paper 000 Eq. 4 and marks the suggest winner") {
+  const auto f = plot::el_landscape(builtin_laws(), at(1e22));
+  REQUIRE(f.has_value());
+  const plot::Series* map = f->find("el");
+  REQUIRE(map != nullptr);
+  CHECK(map->z.size() == map->x.size() * map->y.size());
+  CHECK(strictly_increasing(map->x));
+  CHECK(strictly_increasing(map->y));
+  CHECK(map->x.front() == doctest::Approx(1.0 / 512));
+  CHECK(map->x.back() == doctest::Approx(0.5));
+  const EfficiencyLeverageLaw& el = builtin_laws().leverage;
+  CHECK(map->z[5 * map->y.size() + 7] == doctest::Approx(el.at(map->x[5], map->y[7], Flops(1e22))));
+
+  const RankedCandidate w = suggest_winner(1e22);
+  const ExpertShape shape =
+      expert_shape(to_model_config(w.suggestion.solution.arch, w.suggestion.tokens));
+  const plot::Series* chosen = f->find("chosen");
+  REQUIRE(chosen != nullptr);
+  CHECK(chosen->x.at(0) == doctest::Approx(shape.activation_ratio));
+  CHECK(chosen->y.at(0) == doctest::Approx(shape.granularity));
+  CHECK(chosen->z.at(0) == doctest::Approx(w.efficiency_leverage));
+  const plot::Series* g_opt = f->find("G_opt");
+  REQUIRE(g_opt != nullptr);
+  CHECK(g_opt->y.at(0) == doctest::Approx(el.optimal_granularity()));
+}
+
+TEST_CASE("plot data: M/N_a and d sweeps hold the winner, a band within 0.1 % of the minimum") {
+  const RankedCandidate w = suggest_winner(1e22);
+  for (const auto variable : {plot::SweepVariable::m_over_na, plot::SweepVariable::d}) {
+    const bool is_d = variable == plot::SweepVariable::d;
+    CAPTURE(is_d);
+    const auto f = plot::loss_sweep(builtin_laws(), at(1e22), variable);
+    REQUIRE(f.has_value());
+    const plot::Series* loss = f->find("loss");
+    const plot::Series* band = f->find("band");
+    const plot::Series* minimum = f->find("minimum");
+    const plot::Series* chosen = f->find("chosen");
+    REQUIRE((loss && band && minimum && chosen));
+    CHECK(loss->x.size() >= 20);
+    CHECK(strictly_increasing(loss->x));
+    const double lowest = *std::min_element(loss->y.begin(), loss->y.end());
+    CHECK(minimum->y.at(0) == lowest);
+    REQUIRE(!band->x.empty());
+    for (double y : band->y) CHECK(y <= lowest * (1 + plot::k_near_optimal_band));
+    // Every sweep point outside the band is above the threshold (the band is complete).
+    std::size_t inside = 0;
+    for (double y : loss->y) inside += y <= lowest * 1.001 ? 1 : 0;
+    CHECK(inside == band->x.size());
+
+    const double x = is_d ? double(w.suggestion.solution.arch.d) : w.suggestion.m_over_na_target;
+    CHECK(chosen->x.at(0) == doctest::Approx(x));
+    CHECK(chosen->y.at(0) == doctest::Approx(w.predicted_loss));
+    // The curve passes through the winner: the sweep keeps its other choices.
+    const auto on_curve = std::find_if(loss->x.begin(), loss->x.end(), [&](double v) {
+      return std::abs(v - x) <= (is_d ? 0.5 : 1e-9 * x);
+    });
+    REQUIRE(on_curve != loss->x.end());
+    CHECK(loss->y[std::size_t(on_curve - loss->x.begin())] == doctest::Approx(w.predicted_loss));
+  }
+}
+
+TEST_CASE("plot data: an empty sweep range is infeasible, not an empty figure") {
+  const auto f = plot::loss_sweep(builtin_laws(), at(1e22), plot::SweepVariable::m_over_na,
+                                  plot::SweepRange{1.0, 2.0, 5});  // M/N_a <= 6: never feasible
+  REQUIRE(!f.has_value());
+  CHECK(f.error().constraint == "sweep");
+}
+
+TEST_CASE("plot data: loss-vs-compute has the suggest envelope, the fixed winner and models") {
+  auto mini = load_model_config("moe-mini");
+  REQUIRE(mini.has_value());
+  const auto f = plot::loss_versus_compute(builtin_laws(), at(1e22), {*mini});
+  REQUIRE(f.has_value());
+  const plot::Series* best = f->find("suggest");
+  const plot::Series* fixed = f->find("suggest @ 1e22 kept fixed");
+  const plot::Series* model = f->find(mini->name);
+  const plot::Series* chosen = f->find("chosen");
+  REQUIRE((best && fixed && model && chosen));
+  CHECK(strictly_increasing(best->x));
+  CHECK(best->x.front() == doctest::Approx(1e19));
+  CHECK(best->x.back() == doctest::Approx(1e24));
+  CHECK(chosen->y.at(0) == doctest::Approx(suggest_winner(1e22).predicted_loss));
+  // The fixed architecture meets the envelope at its own budget and is no better elsewhere.
+  for (std::size_t i = 0; i < best->x.size(); ++i) {
+    if (std::abs(std::log10(best->x[i] / 1e22)) < 1e-9) {
+      CHECK(fixed->y[i] == doctest::Approx(best->y[i]).epsilon(1e-3));
+    }
+  }
+  CHECK(fixed->y.front() > best->y.front());
+  // Loss falls with compute for every config (D = C/M grows).
+  for (const plot::Series* s : {best, fixed, model}) {
+    CHECK(std::is_sorted(s->y.rbegin(), s->y.rend()));
+  }
+}
+
+TEST_CASE("plot data: residuals split train and validation and add y = x") {
+  const auto path = temp_path("plot-residuals.csv");
+  std::ofstream(path) << "line,split,group,observed,predicted,residual,relative_residual\n"
+                         "3,train,,3.0,3.1,0.1,0.03\n"
+                         "4,validation,\"a,b\",2.5,2.4,-0.1,-0.04\n"
+                         "5,train,,2.8,2.8,0,0\n";
+  const auto table = plot::read_residuals_csv(path.string());
+  REQUIRE(table.has_value());
+  const plot::Figure f = plot::residuals_figure(*table);
+  const plot::Series* train = f.find("train");
+  const plot::Series* validation = f.find("validation");
+  const plot::Series* diagonal = f.find("y = x");
+  REQUIRE((train && validation && diagonal));
+  CHECK(train->x == std::vector<double>{3.0, 2.8});
+  CHECK(train->y == std::vector<double>{3.1, 2.8});
+  CHECK(validation->x == std::vector<double>{2.5});
+  CHECK(diagonal->x == std::vector<double>{2.4, 3.1});
+  CHECK(diagonal->y == diagonal->x);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("plot data: CSV export has the axis keys as header and one row per point") {
+  plot::Figure f;
+  f.x_key = "d";
+  f.y_key = "loss";
+  f.series.push_back({"loss", plot::SeriesStyle::line, {1, 2}, {3.5, 4.25}, {}});
+  f.series.push_back({"a,b", plot::SeriesStyle::marker, {1}, {3.5}, {}});
+  CHECK(plot::to_csv(f) == "series,d,loss\nloss,1,3.5\nloss,2,4.25\n\"a,b\",1,3.5\n");
+  plot::Figure g;
+  g.x_key = "activation_ratio";
+  g.y_key = "granularity";
+  g.z_key = "efficiency_leverage";
+  g.series.push_back({"el", plot::SeriesStyle::grid, {0.1, 0.2}, {2, 4, 8}, {1, 2, 3, 4, 5, 6}});
+  CHECK(plot::to_csv(g) == "series,activation_ratio,granularity,efficiency_leverage\n"
+                           "el,0.1,2,1\nel,0.1,4,2\nel,0.1,8,3\n"
+                           "el,0.2,2,4\nel,0.2,4,5\nel,0.2,8,6\n");
+}
+
+TEST_CASE("plot data: image format comes from the extension") {
+  CHECK(plot::image_format_for("a.png") == plot::ImageFormat::png);
+  CHECK(plot::image_format_for("dir.x/A.SVG") == plot::ImageFormat::svg);
+  CHECK(!plot::image_format_for("a.pdf"));
+  CHECK(!plot::image_format_for("png"));
+  CHECK(!plot::image_format_for("dir.png/file"));
+}
+
+#ifndef MOEPLAN_HAVE_PLOTS
+TEST_CASE("plot without PLplot: exit 2 and how to get it") {
+  const Run r = run_moeplan({"plot", "el", "--flops", "1e22", "-o", temp_path("x.png").string()});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("built without PLplot (install libplplot-dev plplot-driver-cairo") !=
+        std::string::npos);
+}
+#endif
