@@ -6,22 +6,46 @@
 #include <vector>
 
 #include "command.hpp"
+#include "completion.hpp"
+#include "git_revision.hpp"  // generated at build time: MOEPLAN_GIT_REVISION
 
 namespace moeplan::cli {
 
 namespace {
 std::vector<Command> commands() {
-  return {suggest_command(), score_command(), fit_command(), bench_command(), plot_command()};
+  return {suggest_command(), score_command(), fit_command(),   bench_command(),
+          plot_command(),    presets_command(), completion_command()};
 }
 }  // namespace
 
+TerminalStyle terminal_style(bool stdout_is_terminal, const char* no_color_env) {
+  // NO_COLOR: "when present and not an empty string" (https://no-color.org).
+  const bool no_color = no_color_env != nullptr && no_color_env[0] != '\0';
+  const bool decorate = stdout_is_terminal && !no_color;
+  return TerminalStyle{.colour = decorate, .unicode = decorate};
+}
+
+std::string version_text() {
+  return fmt::format("moeplan {} (git {})", MOEPLAN_VERSION, MOEPLAN_GIT_REVISION);
+}
+
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
-  Io io{out, err};
+  return run(argc, argv, out, err, TerminalStyle{});
+}
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+        const TerminalStyle& style) {
+  Io io{out, err, style};
   try {
     CLI::App app{"moeplan: plan a Mixture-of-Experts architecture from published scaling laws",
                  "moeplan"};
-    app.set_version_flag("--version", std::string("moeplan ") + MOEPLAN_VERSION);
+    app.set_version_flag("--version", version_text());
     app.require_subcommand(1, 1);
+    // Global flags, accepted before or after the subcommand (fallthrough).
+    bool quiet = false, verbose = false;
+    app.add_flag("--quiet,-q", quiet, "Errors only on stderr: no warnings, notes or progress");
+    app.add_flag("--verbose,-v", verbose, "Also print details of what was done on stderr");
+    app.fallthrough();
     app.footer(
         "Examples:\n"
         "  moeplan suggest --flops 1e22\n"
@@ -49,6 +73,11 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
           << "Run 'moeplan --help' for usage.\n";
       return static_cast<int>(ExitStatus::usage);
     }
+    if (quiet && verbose) {
+      io.error("--quiet and --verbose contradict each other");
+      return static_cast<int>(ExitStatus::usage);
+    }
+    io.verbosity = quiet ? Verbosity::quiet : verbose ? Verbosity::verbose : Verbosity::normal;
     for (auto& [sub, runner] : runners) {
       if (sub->parsed()) {
         return runner(io);

@@ -1,5 +1,6 @@
 #pragma once
 #include <iosfwd>
+#include <string>
 
 namespace moeplan::cli {
 
@@ -13,7 +14,18 @@ enum class ExitStatus : int {
   output_file = 5,     ///< the -o file could not be written
 };
 
+struct TerminalStyle;
+
 /// Whole command line in, exit status out. Data goes to `out`, diagnostics to `err`.
+/// `style` says how the table view may decorate `out` (plain when omitted).
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+        const TerminalStyle& style);
+
+/// "moeplan 0.1.0 (git abc123def456)": --version, and the header of generated files.
+std::string version_text();
+
+/// The style for a stdout that is (or is not) a terminal, honouring NO_COLOR.
+TerminalStyle terminal_style(bool stdout_is_terminal, const char* no_color_env);
 
 }  // namespace moeplan::cli

@@ -57,7 +57,7 @@ int run_bench(const BenchFlags& f, Io& io) {
   for (const auto& [model, gemms] : models) {
     const BenchResult r = run_gemm_bench(gemms, o);
     if (!r.gpu && o.gpu && !said_gpu) {
-      io.err << "moeplan: note: no GPU run: " << r.gpu_status << "\n";
+      io.note("no GPU run: " + r.gpu_status);
       said_gpu = true;
     }
     Report report;
@@ -66,7 +66,7 @@ int run_bench(const BenchFlags& f, Io& io) {
     reports.push_back(std::move(report));
   }
   std::ostringstream text;
-  emit_many(reports, parse_format(f.format), text);
+  emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
   if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
     return fail(ExitStatus::output_file, "-o: " + why);
   }

@@ -2,8 +2,9 @@
 /// The one table of subcommands (ninja's kTools[] pattern): app.cpp registers every entry,
 /// and --help is generated from the same flag definitions.
 #include <functional>
-#include <iosfwd>
+#include <ostream>
 #include <string>
+#include <string_view>
 
 namespace CLI {
 class App;
@@ -11,9 +12,35 @@ class App;
 
 namespace moeplan::cli {
 
+/// How the table view may decorate stdout: colour (ANSI SGR) and box-drawing rules. Both
+/// only when stdout is a terminal and NO_COLOR is unset (https://no-color.org); never for
+/// -o files or pipes, which get plain text.
+struct TerminalStyle {
+  bool colour = false;
+  bool unicode = false;
+};
+
+enum class Verbosity { quiet, normal, verbose };
+
 struct Io {
   std::ostream& out;
   std::ostream& err;
+  TerminalStyle style{};
+  Verbosity verbosity = Verbosity::normal;
+
+  /// Diagnostics on stderr. Errors always print; warnings and notes not with --quiet;
+  /// detail only with --verbose.
+  void error(std::string_view message) const { err << "moeplan: error: " << message << "\n"; }
+  void warning(std::string_view message) const { say("warning", message, Verbosity::normal); }
+  void note(std::string_view message) const { say("note", message, Verbosity::normal); }
+  void detail(std::string_view message) const { say("detail", message, Verbosity::verbose); }
+
+ private:
+  void say(std::string_view kind, std::string_view message, Verbosity least) const {
+    if (static_cast<int>(verbosity) >= static_cast<int>(least)) {
+      err << "moeplan: " << kind << ": " << message << "\n";
+    }
+  }
 };
 
 struct Command {
@@ -28,5 +55,7 @@ Command score_command();
 Command fit_command();
 Command bench_command();
 Command plot_command();
+Command presets_command();
+Command completion_command();
 
 }  // namespace moeplan::cli

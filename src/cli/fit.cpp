@@ -38,7 +38,6 @@ struct FitFlags {
   std::string residuals, points, out;
   std::string format = "table";
   std::string output = "-";
-  bool quiet = false;
 };
 
 int fail(Io& io, ExitStatus status, const std::string& message) {
@@ -138,11 +137,11 @@ int run_fit(const FitFlags& f, Io& io) {
   if (!f.points.empty() && *kind != fit::LawKind::loss_curves) {
     return fail(io, ExitStatus::usage, "--points: only law 'loss-curves' produces EL points");
   }
-  if (!f.quiet && law_choice != "--law") {
-    io.err << fmt::format("moeplan: note: law '{}' chosen from the columns ({}); use --law to pick another\n",
-                          law->name, law->title);
+  if (law_choice != "--law") {
+    io.note(fmt::format("law '{}' chosen from the columns ({}); use --law to pick another",
+                        law->name, law->title));
   }
-  Progress progress(io.err, !f.quiet && isatty(STDERR_FILENO) != 0);
+  Progress progress(io.err, io.verbosity != Verbosity::quiet && isatty(STDERR_FILENO) != 0);
   settings.progress = [&](std::string_view stage, std::size_t d, std::size_t n) { progress(stage, d, n); };
 
   auto outcome = fit::fit_runs(*table, *kind, settings);
@@ -151,15 +150,13 @@ int run_fit(const FitFlags& f, Io& io) {
                 fmt::format("{}: cannot fit law '{}': {}; nothing was written", f.runs, law->name,
                             outcome.error()));
   }
-  if (!f.quiet) {
-    for (const std::string& w : outcome->warnings) io.err << "moeplan: warning: " << w << "\n";
-  }
+  for (const std::string& w : outcome->warnings) io.warning(w);
   const FitContext ctx{f.runs, table->md5, law_choice, &settings};
 
   // Everything is produced before anything is written, so a failure writes nothing.
   const std::string laws_text = f.out.empty() ? "" : fitted_laws_toml(*outcome, ctx, utc_now());
   std::ostringstream text;
-  emit(fit_report(*outcome, ctx), parse_format(f.format), text);
+  emit(fit_report(*outcome, ctx), parse_format(f.format), text, style_for(f.output, io));
   const std::pair<const std::string*, std::string> files[] = {
       {&f.out, laws_text}, {&f.residuals, f.residuals.empty() ? "" : residuals_csv(*outcome)},
       {&f.points, outcome->el_points_csv}};
@@ -228,7 +225,6 @@ Command fit_command() {
                 ->capture_default_str();
             sub.add_option("--output,-o", f->output, "Write the report to FILE ('-' = stdout)")
                 ->capture_default_str();
-            sub.add_flag("--quiet,-q", f->quiet, "No notes, warnings or progress bar on stderr");
             sub.footer(
                 "Examples:\n"
                 "  moeplan fit runs.csv --out my-laws.toml && moeplan suggest --flops 1e22 --laws my-laws.toml\n"

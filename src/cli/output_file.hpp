@@ -4,7 +4,15 @@
 #include <iosfwd>
 #include <string>
 
+#include "command.hpp"
+
 namespace moeplan::cli {
+
+/// The table decoration for output going to `path`: the terminal's style for stdout ("-"),
+/// plain for files.
+inline TerminalStyle style_for(const std::string& path, const Io& io) {
+  return path == "-" ? io.style : TerminalStyle{};
+}
 
 /// Returns an empty string on success, else the reason.
 std::string write_output(const std::string& path, const std::string& text, std::ostream& out);

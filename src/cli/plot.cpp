@@ -97,7 +97,7 @@ int run_plot(const PlotFlags& f, Io& io) {
     figure = std::move(*made);
   }
   if (!f.title.empty()) figure.title = f.title;
-  for (const std::string& note : figure.notes) io.err << "moeplan: note: " << note << "\n";
+  for (const std::string& note : figure.notes) io.note(note);
 
   if (!f.data.empty()) {
     if (std::string why = write_output(f.data, plot::to_csv(figure), io.out); !why.empty()) {

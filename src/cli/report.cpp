@@ -103,4 +103,52 @@ void add_ranking(Report& report, const std::vector<RankedCandidate>& ranked, std
   }
 }
 
+Report compact_suggest_report(const Report& full) {
+  const auto field = [&](const std::string& section, const std::string& key) -> const Field* {
+    for (const Section& s : full.sections) {
+      if (s.key != section) continue;
+      for (const Field& f : s.fields) {
+        if (f.key == key) return &f;
+      }
+    }
+    return nullptr;
+  };
+  using Pick = std::pair<const char*, const char*>;  // section key, field key
+  const auto section = [&](std::string key, std::string title, std::initializer_list<Pick> picks) {
+    Section out{std::move(key), std::move(title), {}};
+    for (const auto& [sec, name] : picks) {
+      if (const Field* f = field(sec, name)) out.fields.push_back(*f);
+    }
+    return out;
+  };
+  Report r;
+  const Field* C = field("budget", "compute");
+  r.sections.push_back(section(
+      "plan", C ? fmt::format("Plan for C = {:.3g} FLOPs", std::get<double>(C->value)) : "Plan",
+      {{"accounting", "total_params"}, {"accounting", "active_params"}, {"budget", "tokens"},
+       {"accounting", "flops_per_token"}, {"ranking", "predicted_loss"},
+       {"ranking", "efficiency_leverage"}}));
+  r.sections.push_back(section(
+      "shape", "Shape",
+      {{"config", "hidden_size"}, {"config", "num_layers"}, {"config", "num_dense_layers"},
+       {"config", "num_moe_layers"}, {"config", "expert_ffn_size"}, {"config", "dense_ffn_size"},
+       {"config", "num_experts"}, {"config", "top_k"}, {"config", "num_shared_experts"},
+       {"config", "num_query_heads"}, {"config", "num_kv_heads"}, {"config", "head_dim"},
+       {"config", "seq_len"}}));
+  Section speed = section("speed", "Speed (forward GEMMs of one micro-batch)",
+                          {{"alignment", "chosen"}, {"alignment", "speedup"},
+                           {"alignment", "loss_change"}});
+  for (const char* dev : {"gpu", "cpu"}) {
+    for (const char* key : {"rate", "fraction_of_peak", "tokens_per_second"}) {
+      if (const Field* f = field(std::string(dev) + "_bench", key)) {
+        Field g = *f;
+        g.symbol = fmt::format("{} {}", dev, key);  // both devices' fields share keys
+        speed.fields.push_back(std::move(g));
+      }
+    }
+  }
+  if (!speed.fields.empty()) r.sections.push_back(std::move(speed));
+  return r;
+}
+
 }  // namespace moeplan::cli

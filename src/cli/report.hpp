@@ -42,4 +42,9 @@ Report suggest_report(const Suggestion& s, const LawSet& laws);
 /// "candidate_K" section for each of the best `top` candidates.
 void add_ranking(Report& report, const std::vector<RankedCandidate>& ranked, std::size_t top);
 
+/// The one-screen table of `suggest` (its default for people): the key numbers of a full
+/// suggest report — size and data first, then the shape, the predicted loss and the speed —
+/// copied field for field, so keys and values are those of `--full` and the data formats.
+Report compact_suggest_report(const Report& full);
+
 }  // namespace moeplan::cli

@@ -46,12 +46,12 @@ int run_score(const ScoreFlags& f, Io& io) {
   for (const ModelConfig& m : models) {
     const ModelScore s = score_model(laws, m);
     for (const std::string& note : s.notes) {
-      io.err << "moeplan: note: " << m.name << ": " << note << "\n";
+      io.note(m.name + ": " + note);
     }
     reports.push_back(score_report(s, laws));
   }
   std::ostringstream text;
-  emit_many(reports, parse_format(f.format), text);
+  emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
   if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
     return fail(ExitStatus::output_file, "-o: " + why);
   }

@@ -35,6 +35,7 @@ struct SuggestFlags {
   std::string align;  ///< "" (laws' default), a positive integer, or "auto"
   int top = 5;
   bool no_bench = false;
+  bool full = false;
   bool no_gpu = false;
   double bench_seconds = 2.0;
   std::int64_t tokens = 8192;
@@ -98,8 +99,9 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     return fail(io, ExitStatus::infeasible, "infeasible: " + result.error().to_string());
   }
   for (const std::string& w : result->warnings) {
-    io.err << "moeplan: warning: " << w << "\n";
+    io.warning(w);
   }
+  io.detail("laws: " + law_set.holistic_sources());
   Report report;
   std::vector<RankedCandidate> ranked;
   if (f.top > 0) {
@@ -107,6 +109,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   } else {
     ranked.push_back(score_suggestion(law_set, *result, "pipeline optimum"));
   }
+  io.detail(fmt::format("{} candidate(s) scored; winner: {}", ranked.size(), ranked.front().variant));
   BenchOptions bench;
   bench.tokens = f.tokens;
   bench.cpu_seconds = f.bench_seconds;
@@ -121,19 +124,28 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.tokens);
     if (gemms) timed = BenchResult{*gemms, v.cpu, v.gpu, gpu_device().status};
   } else if (!f.no_bench) {
+    io.detail(fmt::format("benchmark: T = {} tokens, CPU budget {} s (--no-bench skips it)",
+                          f.tokens, f.bench_seconds));
     auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.tokens);
     if (!gemms) return fail(io, ExitStatus::internal_error, "bench: " + gemms.error());
     timed = run_gemm_bench(*gemms, bench);
   }
   if (timed && !timed->gpu && !f.no_gpu) {
-    io.err << "moeplan: note: no GPU run: " << timed->gpu_status << "\n";
+    io.note("no GPU run: " + timed->gpu_status);
   }
   report = suggest_report(*chosen, law_set);
   if (f.top > 0) add_ranking(report, ranked, static_cast<std::size_t>(f.top));
   if (aligned) add_alignment(report, *aligned);
   if (timed) add_bench(report, *timed, true);
   std::ostringstream text;
-  emit(report, parse_format(f.format), text);
+  const Format format = parse_format(f.format);
+  if (format == Format::table && !f.full) {
+    emit(compact_suggest_report(report), format, text, style_for(f.output, io));
+    text << "\n(--full for every section: targets, accounting, provenance, candidates, per-GEMM\n"
+            " timings; --format json|toml|csv for tools)\n";
+  } else {
+    emit(report, format, text, style_for(f.output, io));
+  }
   if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
     return fail(io, ExitStatus::output_file, "-o: " + why);
   }
@@ -186,6 +198,9 @@ Command suggest_command() {
         sub.add_option("--tolerance", f->tolerance,
                        "Largest relative miss of the M, N_a, N targets [0.05]")
             ->check(CLI::PositiveNumber);
+        sub.add_flag("--full", f->full,
+                     "Table: print every section, not the one-screen summary (data formats "
+                     "always hold everything)");
         sub.add_flag("--no-bench", f->no_bench,
                      "Do not time the winner's GEMMs (output is then fully deterministic)");
         sub.add_option("--bench-seconds", f->bench_seconds,

@@ -90,7 +90,25 @@ std::string human(const Field& f) {
       f.value);
 }
 
-void emit_table(const Report& r, std::ostream& out) {
+/// A section heading: plain, or bold cyan under a box-drawing rule on a terminal.
+std::string heading(const std::string& title, const TerminalStyle& style) {
+  std::string line = title;
+  if (style.unicode) {
+    constexpr std::size_t width = 78;
+    const std::size_t used = title.size() + 4;  // "── " + title + " "
+    std::string rule;
+    for (std::size_t i = used; i < width; ++i) rule += "─";
+    line = "── " + title + " " + rule;
+  }
+  return style.colour ? "\x1b[1;36m" + line + "\x1b[0m" : line;
+}
+
+/// Descriptions are secondary: dim on a colour terminal.
+std::string dim(const std::string& text, const TerminalStyle& style) {
+  return style.colour && !text.empty() ? "\x1b[2m" + text + "\x1b[0m" : text;
+}
+
+void emit_table(const Report& r, std::ostream& out, const TerminalStyle& style) {
   std::size_t sym_w = 0, val_w = 0, unit_w = 0;
   for (const auto& s : r.sections) {
     for (const auto& f : s.fields) {
@@ -104,12 +122,13 @@ void emit_table(const Report& r, std::ostream& out) {
   }
   bool first = true;
   for (const auto& s : r.sections) {
-    out << (first ? "" : "\n") << s.title << "\n";
+    out << (first ? "" : "\n") << heading(s.title, style) << "\n";
     first = false;
     for (const auto& f : s.fields) {
       const std::string& name = f.symbol.empty() ? f.key : f.symbol;
-      out << fmt::format("  {:<{}}  {:>{}} {:<{}}  {}\n", name, sym_w, human(f), val_w, f.unit,
-                         unit_w, f.description);
+      std::string line = fmt::format("  {:<{}}  {:>{}} {:<{}}  ", name, sym_w, human(f), val_w,
+                                     f.unit, unit_w);
+      out << line << dim(f.description, style) << "\n";
     }
   }
 }
@@ -156,7 +175,8 @@ void emit_csv(const Report& r, std::ostream& out) {
   out << fmt::format("{}\n{}\n", fmt::join(header, ","), fmt::join(row, ","));
 }
 
-void emit_table_many(const std::vector<Report>& reports, std::ostream& out) {
+void emit_table_many(const std::vector<Report>& reports, std::ostream& out,
+                     const TerminalStyle& style) {
   constexpr std::size_t k_long = 24;  // longer strings go below the table
   std::size_t name_w = 0;
   std::vector<std::size_t> col_w(reports.size(), 0);
@@ -186,7 +206,7 @@ void emit_table_many(const std::vector<Report>& reports, std::ostream& out) {
   std::vector<std::string> footnotes;
   bool first_section = true;
   for (const Section& s : first.sections) {
-    out << (first_section ? "" : "\n") << s.title << "\n";
+    out << (first_section ? "" : "\n") << heading(s.title, style) << "\n";
     first_section = false;
     for (const Field& f : s.fields) {
       const std::string name =
@@ -257,14 +277,15 @@ void emit_csv_many(const std::vector<Report>& reports, std::ostream& out) {
 
 }  // namespace
 
-void emit_many(const std::vector<Report>& reports, Format format, std::ostream& out) {
+void emit_many(const std::vector<Report>& reports, Format format, std::ostream& out,
+               const TerminalStyle& style) {
   if (reports.empty()) return;
   switch (format) {
     case Format::table:
       if (reports.size() == 1) {
-        emit_table(reports.front(), out);
+        emit_table(reports.front(), out, style);
       } else {
-        emit_table_many(reports, out);
+        emit_table_many(reports, out, style);
       }
       break;
     case Format::json: {
@@ -288,9 +309,9 @@ void emit_many(const std::vector<Report>& reports, Format format, std::ostream& 
   }
 }
 
-void emit(const Report& report, Format format, std::ostream& out) {
+void emit(const Report& report, Format format, std::ostream& out, const TerminalStyle& style) {
   switch (format) {
-    case Format::table: emit_table(report, out); break;
+    case Format::table: emit_table(report, out, style); break;
     case Format::json: emit_json(report, out); break;
     case Format::toml: emit_toml(report, out); break;
     case Format::csv: emit_csv(report, out); break;

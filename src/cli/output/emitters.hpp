@@ -4,6 +4,7 @@
 #include <string_view>
 #include <vector>
 
+#include "command.hpp"
 #include "report.hpp"
 
 namespace moeplan::cli {
@@ -15,11 +16,14 @@ Format parse_format(std::string_view name);
 
 /// table: aligned text for people. json: {"section": {"key": value}} with full-precision
 /// numbers. toml: [section] tables. csv: a header of section.key names and one row.
-void emit(const Report& report, Format format, std::ostream& out);
+/// `style` decorates the table view only (colour, box-drawing rules); data formats are
+/// never decorated.
+void emit(const Report& report, Format format, std::ostream& out, const TerminalStyle& style = {});
 
 /// Several reports of the same shape (one per model of `score`): table side by side,
 /// json an array of objects, toml an array of [[models]] tables, csv one row each (the
 /// header is the union of keys; a missing key is an empty cell).
-void emit_many(const std::vector<Report>& reports, Format format, std::ostream& out);
+void emit_many(const std::vector<Report>& reports, Format format, std::ostream& out,
+               const TerminalStyle& style = {});
 
 }  // namespace moeplan::cli

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Whole-binary checks of terminal habits, run by CTest:
+#   tty     colour codes on a pseudo-terminal (script(1)), none with NO_COLOR or in a pipe
+#   bash    the bash completion script parses and completes subcommands and flags
+#   version --version names `git describe` of the source tree when built from a checkout
+#   install cmake --install lays out binary, man pages (groff -ww clean), completions, presets
+set -euo pipefail
+what=$1 moeplan=$2 src=$3
+fail() { echo "FAIL: $*" >&2; exit 1; }
+case "$what" in
+  tty)
+    out=$(script -qec "env -u NO_COLOR '$moeplan' suggest --flops 1e20 --no-bench" /dev/null)
+    [[ "$out" == *$'\e['* ]] || fail "no colour on a terminal"
+    out=$(script -qec "env NO_COLOR=1 '$moeplan' suggest --flops 1e20 --no-bench" /dev/null)
+    [[ "$out" != *$'\e['* ]] || fail "colour despite NO_COLOR"
+    out=$(env -u NO_COLOR "$moeplan" suggest --flops 1e20 --no-bench | cat)
+    [[ "$out" != *$'\e'* ]] || fail "escape codes in a pipe"
+    [[ "$out" == *"Plan for C"* ]] || fail "no table in a pipe" ;;
+  bash)
+    script_text=$("$moeplan" completion bash)
+    bash -n <<<"$script_text" || fail "bash completion does not parse"
+    set +eu  # completion functions run in interactive shells: compgen may return 1
+    eval "$script_text"
+    COMP_WORDS=(moeplan sug); COMP_CWORD=1; _moeplan
+    [[ " ${COMPREPLY[*]} " == *" suggest "* ]] || fail "'sug' did not complete to suggest: ${COMPREPLY[*]}"
+    COMP_WORDS=(moeplan suggest --no-b); COMP_CWORD=2; _moeplan
+    [[ " ${COMPREPLY[*]} " == *" --no-bench "* ]] || fail "'--no-b' did not complete: ${COMPREPLY[*]}"
+    COMP_WORDS=(moeplan suggest --format ""); COMP_CWORD=3; _moeplan
+    [[ "${COMPREPLY[*]}" == "table json toml csv" ]] || fail "--format values: ${COMPREPLY[*]}"
+    COMP_WORDS=(moeplan score deep); COMP_CWORD=2; _moeplan
+    [[ " ${COMPREPLY[*]} " == *" deepseek-v3.1 "* ]] || fail "preset names: ${COMPREPLY[*]}" ;;
+  version)
+    got=$("$moeplan" --version)
+    if want=$(git -C "$src" describe --always --dirty --abbrev=12 2>/dev/null); then
+      [[ "$got" == *"(git $want)" ]] || fail "--version '$got' does not name '$want'"
+    else
+      [[ "$got" == *"(git unknown)" ]] || fail "--version '$got' outside a checkout"
+    fi ;;
+  install)
+    build=$4 prefix=$(mktemp -d)
+    trap 'rm -rf "$prefix"' EXIT
+    cmake --install "$build" --prefix "$prefix" >/dev/null
+    [[ -x "$prefix/bin/moeplan" ]] || fail "no bin/moeplan"
+    (cd / && "$prefix/bin/moeplan" suggest --flops 1e20 --no-bench >/dev/null) || fail "installed binary"
+    for sub in "" -suggest -score -fit -bench -plot -presets -completion; do
+      page="$prefix/share/man/man1/moeplan$sub.1"
+      [[ -f "$page" ]] || fail "no man page moeplan$sub.1"
+      warnings=$(groff -ww -man -Tutf8 "$page" 2>&1 >/dev/null)
+      [[ -z "$warnings" ]] || fail "groff warnings in moeplan$sub.1: $warnings"
+    done
+    [[ -s "$prefix/share/bash-completion/completions/moeplan" ]] || fail "no bash completion"
+    [[ -s "$prefix/share/zsh/vendor-completions/_moeplan" ]] || fail "no zsh completion"
+    [[ -f "$prefix/share/moeplan/presets/laws/holistic.toml" ]] || fail "no presets"
+    [[ -f "$prefix/share/moeplan/presets/models/deepseek-v3.1.toml" ]] || fail "no model presets" ;;
+  *) fail "unknown check $what" ;;
+esac
+echo "ok: $what"
