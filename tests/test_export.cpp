@@ -305,7 +305,7 @@ TEST_CASE("a bad config.json: exit 4, the file, place, key and reason on stderr"
   std::filesystem::remove(path);
 }
 
-TEST_CASE("--emit usage errors exit 2 and write nothing") {
+TEST_CASE("emit usage errors (bad kind, two configs, with --format) exit 2 and write nothing") {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"suggest", "--flops", "1e22", "--emit", "nonsense"},
         {"score", "moe-mini", "--emit", "nonsense"},
@@ -321,7 +321,7 @@ TEST_CASE("--emit usage errors exit 2 and write nothing") {
   CHECK(two.err.find("moeplan: error: --emit writes one config; got 2") == 0);
 }
 
-TEST_CASE("--emit to an unwritable -o: exit 5, nothing left behind") {
+TEST_CASE("emit to an unwritable -o: exit 5, nothing left behind") {
   const auto dir = temp_path("export-no-such-dir");
   std::filesystem::remove_all(dir);
   const Run r = run_moeplan({"score", "moe-mini", "--emit", "hf-config", "-o", (dir / "c.json").string()});
