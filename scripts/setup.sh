@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build pkg-config
-          libcli11-dev libeigen3-dev libdlib-dev libcsv-dev libfmt-dev libtomlplusplus-dev doctest-dev
+          groff-base libcli11-dev libeigen3-dev libdlib-dev libcsv-dev libfmt-dev libtomlplusplus-dev doctest-dev
+          nlohmann-json3-dev
           libplplot-dev plplot-driver-cairo)
 missing=()
 for p in "${packages[@]}"; do

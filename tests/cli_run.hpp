@@ -1,5 +1,6 @@
 #pragma once
 // Drives the whole command line in-process, as a user would, capturing both streams.
+#include <cmath>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -20,6 +21,21 @@ inline Run run_moeplan(std::vector<std::string> args) {
   std::ostringstream out, err;
   const int code = moeplan::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
   return {code, out.str(), err.str()};
+}
+
+/// The arguments as one line, for CAPTURE.
+inline std::string fmt_args(const std::vector<std::string>& args) {
+  std::string s;
+  for (const auto& a : args) s += (s.empty() ? "" : " ") + a;
+  return s;
+}
+
+/// 10^exponent as a --flops value ("1e15", "3.1622776601683795e+15").
+inline std::string fmt_flops(double exponent) {
+  std::ostringstream o;
+  o.precision(17);
+  o << std::pow(10.0, exponent);
+  return o.str();
 }
 
 inline std::filesystem::path temp_path(const std::string& name) {

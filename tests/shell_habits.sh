@@ -3,6 +3,7 @@
 #   tty     colour codes on a pseudo-terminal (script(1)), none with NO_COLOR or in a pipe
 #   bash    the bash completion script parses and completes subcommands and flags
 #   version --version names `git describe` of the source tree when built from a checkout
+#   determinism  two runs of the binary give byte-identical stdout (timings off: --no-bench)
 #   install cmake --install lays out binary, man pages (groff -ww clean), completions, presets
 set -euo pipefail
 what=$1 moeplan=$2 src=$3
@@ -36,6 +37,14 @@ case "$what" in
     else
       [[ "$got" == *"(git unknown)" ]] || fail "--version '$got' outside a checkout"
     fi ;;
+  determinism)
+    for format in table json toml csv; do
+      a=$("$moeplan" suggest --flops 1e22 --no-bench --full --format $format 2>&1)
+      b=$("$moeplan" suggest --flops 1e22 --no-bench --full --format $format 2>&1)
+      [[ "$a" == "$b" ]] || fail "two runs differ in --format $format"
+    done
+    a=$("$moeplan" score deepseek-v3.1 kimi-k2 --format csv) b=$("$moeplan" score deepseek-v3.1 kimi-k2 --format csv)
+    [[ "$a" == "$b" ]] || fail "two score runs differ" ;;
   install)
     build=$4 prefix=$(mktemp -d)
     trap 'rm -rf "$prefix"' EXIT

@@ -322,4 +322,10 @@ TEST_CASE("degenerate data gets a message, not a fit") {
             .find("column 'N' (total non-embedding parameters) has the single value") == 0);
   CHECK(fail_of("N,D,loss\n1e8,1e10,3\n2e8,2e10,3\n3e8,3e10,3\n4e8,4e10,3\n5e8,5e10,3\n6e8,6e10,3\n",
                 LawKind::chinchilla) == "column 'loss' is constant (3) in every row: there is nothing to fit");
+  // Collinear inputs: D = 20 N in every run (Chinchilla's own rule of thumb).
+  const std::string lockstep = fail_of(
+      "N,D,loss\n1e8,2e9,3.1\n2e8,4e9,2.9\n4e8,8e9,2.7\n8e8,1.6e10,2.55\n1.6e9,3.2e10,2.4\n3.2e9,6.4e10,2.3\n",
+      LawKind::chinchilla);
+  CHECK(lockstep.find("columns 'N' and 'D' are collinear in log space") == 0);
+  CHECK(lockstep.find("vary them independently") != std::string::npos);
 }

@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
+#include "emit.hpp"
 #include "moeplan/laws_loader.hpp"
 #include "moeplan/model_loader.hpp"
 #include "moeplan/model_score.hpp"
@@ -22,6 +23,7 @@ struct ScoreFlags {
   std::string format = "table";
   std::string output = "-";
   std::string laws_file;
+  std::string emit;  ///< "": the report; else --emit KIND of the one config
 };
 
 int run_score(const ScoreFlags& f, Io& io) {
@@ -29,6 +31,9 @@ int run_score(const ScoreFlags& f, Io& io) {
     io.err << "moeplan: error: " << message << "\n";
     return static_cast<int>(status);
   };
+  if (!f.emit.empty() && !emit_count_problem(f.configs.size()).empty()) {
+    return fail(ExitStatus::usage, emit_count_problem(f.configs.size()));
+  }
   LawSet laws = builtin_laws();
   if (!f.laws_file.empty()) {
     auto loaded = load_laws_file(f.laws_file, laws);
@@ -42,6 +47,7 @@ int run_score(const ScoreFlags& f, Io& io) {
     if (!m) return fail(ExitStatus::input_file, m.error().to_string());
     models.push_back(std::move(*m));
   }
+  if (!f.emit.empty()) return emit_config(f.emit, models.front(), laws, f.output, io);
   std::vector<Report> reports;
   for (const ModelConfig& m : models) {
     const ModelScore s = score_model(laws, m);
@@ -65,14 +71,16 @@ Command score_command() {
           [](CLI::App& sub) -> std::function<int(Io&)> {
             auto f = std::make_shared<ScoreFlags>();
             sub.add_option("configs", f->configs,
-                           "Model TOML files (schema moeplan-model/1) or preset names "
-                           "(moeplan presets lists them)")
+                           "Model TOML files (schema moeplan-model/1), HF config.json files (*.json) "
+                           "or preset names (moeplan presets lists them)")
                 ->required();
             add_output_flags(sub, f->format, f->output, f->laws_file);
+            add_emit_flag(sub, f->emit);
             sub.footer(
                 "Examples:\n"
                 "  moeplan score deepseek-v3.1 kimi-k2\n"
                 "  moeplan score my-model.toml --format json | jq '.[0].leverage'\n"
+                "  moeplan score deepseek-v3.1 --emit megatron -o args.sh\n"
                 "Exit status: 0 ok, 2 bad flag, 4 bad config or --laws file, 5 cannot\n"
                 "write -o. See man moeplan-score for the schema and every output key.");
             return [f](Io& io) { return run_score(*f, io); };

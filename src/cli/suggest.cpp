@@ -9,6 +9,7 @@
 #include "bench_report.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
+#include "emit.hpp"
 #include "moeplan/candidates.hpp"
 #include "moeplan/gemm_bench.hpp"
 #include "moeplan/gemm_kernels.hpp"
@@ -29,6 +30,7 @@ struct SuggestFlags {
   std::string format = "table";
   std::string output = "-";
   std::string laws_file;
+  std::string emit;  ///< "": the report; else --emit KIND (no benchmark)
   std::optional<int> d, n_q, n_kv, d_qkv;
   std::optional<double> m_over_na, n_over_na, dense_ffn_ratio, tolerance;
   std::optional<int> seq_len, n_experts, top_k, n_shared, vocab;
@@ -123,13 +125,14 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     chosen = &v.candidate.suggestion;
     auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.tokens);
     if (gemms) timed = BenchResult{*gemms, v.cpu, v.gpu, gpu_device().status};
-  } else if (!f.no_bench) {
+  } else if (!f.no_bench && f.emit.empty()) {
     io.detail(fmt::format("benchmark: T = {} tokens, CPU budget {} s (--no-bench skips it)",
                           f.tokens, f.bench_seconds));
     auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.tokens);
     if (!gemms) return fail(io, ExitStatus::internal_error, "bench: " + gemms.error());
     timed = run_gemm_bench(*gemms, bench);
   }
+  if (!f.emit.empty()) return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io);
   if (timed && !timed->gpu && !f.no_gpu) {
     io.note("no GPU run: " + timed->gpu_status);
   }
@@ -163,6 +166,7 @@ Command suggest_command() {
                        "Training compute budget C in FLOPs, e.g. 1e22 (> 0, finite)")
             ->required();
         add_output_flags(sub, f->format, f->output, f->laws_file);
+        add_emit_flag(sub, f->emit);
         sub.add_option("--top", f->top,
                        "Rank candidates around the optimum with the joint law and EL and "
                        "list the best N (0: print the pipeline optimum unranked)")
@@ -217,6 +221,7 @@ Command suggest_command() {
             "  moeplan suggest --flops 1e22 --align auto\n"
             "  moeplan suggest --flops 3e21 --format json | jq .config\n"
             "  moeplan suggest --flops 1e20 --d 1536 --format csv\n"
+            "  moeplan suggest --flops 1e22 --emit hf-config -o config.json\n"
             "Exit status: 0 ok, 2 bad flag, 3 infeasible (the constraint is named on\n"
             "stderr), 4 bad --laws file, 5 cannot write -o. See man moeplan-suggest.");
         return [f](Io& io) { return run_suggest(*f, io); };

@@ -165,8 +165,26 @@ double percentile(std::vector<double> v, double q) {
   return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
 }
 
+/// Pearson correlation of two equally long columns (0 when either is constant).
+double correlation(const std::vector<double>& a, const std::vector<double>& b) {
+  const double n = static_cast<double>(a.size());
+  double ma = 0, mb = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    ma += a[i] / n;
+    mb += b[i] / n;
+  }
+  double sab = 0, saa = 0, sbb = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    sab += (a[i] - ma) * (b[i] - mb);
+    saa += (a[i] - ma) * (a[i] - ma);
+    sbb += (b[i] - mb) * (b[i] - mb);
+  }
+  return saa > 0 && sbb > 0 ? sab / std::sqrt(saa * sbb) : 0;
+}
+
 // Degenerate data gets a message, not a garbage fit: too few rows for the coefficients,
-// a constant target, or an input that never varies (its effect cannot be separated).
+// a constant target, an input that never varies, or two inputs that vary in lockstep
+// (their effects cannot be separated).
 std::optional<std::string> degenerate(const RunTable& t, const LawInfo& law,
                                       std::size_t train_rows, std::size_t coefficients,
                                       const std::string& target) {
@@ -186,6 +204,30 @@ std::optional<std::string> degenerate(const RunTable& t, const LawInfo& law,
       return fmt::format("column '{}' ({}) has the single value {} in every row: law '{}' "
                          "cannot separate its effect; vary it or fit a law without it",
                          c.name, c.meaning, v.front(), law.name);
+    }
+  }
+  // Two inputs that move in lockstep (e.g. D = 20·N in every run) cannot have their
+  // effects told apart: the fit would trade one exponent against the other. Power laws act
+  // on logs, so positive columns are compared in log space.
+  std::vector<std::pair<const ColumnSpec*, std::vector<double>>> inputs;
+  for (const ColumnSpec& c : law.columns) {
+    if (c.kind == ColumnKind::text || c.kind == ColumnKind::flag || !c.required || c.name == target) continue;
+    std::vector<double> v = t.col(c.name);
+    if (c.kind == ColumnKind::positive) {
+      for (double& x : v) x = std::log(x);
+    }
+    inputs.emplace_back(&c, std::move(v));
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    for (std::size_t j = i + 1; j < inputs.size(); ++j) {
+      const double r = correlation(inputs[i].second, inputs[j].second);
+      if (std::abs(r) >= 1 - 1e-10) {
+        const bool logs = inputs[i].first->kind == ColumnKind::positive;
+        return fmt::format("columns '{}' and '{}' are collinear{} in every row (correlation {:.12g}): "
+                           "law '{}' cannot separate their effects; vary them independently",
+                           inputs[i].first->name, inputs[j].first->name,
+                           logs ? " in log space" : "", r, law.name);
+      }
     }
   }
   return std::nullopt;

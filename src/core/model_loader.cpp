@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "moeplan/model_export.hpp"
 #include "moeplan/presets.hpp"
 #include "toml_reader.hpp"
 
@@ -157,6 +158,10 @@ std::expected<ModelConfig, InputError> load_model_config(const std::string& path
   auto text = read_file(path_or_preset);
   if (!text) {
     return std::unexpected(text.error());
+  }
+  if (path_or_preset.ends_with(".json")) {  // a HuggingFace config.json (DeepSeek-V3 names)
+    return parse_hf_config_json(*text, path_or_preset,
+                                std::filesystem::path(path_or_preset).stem().string());
   }
   return parse_model_config(*text, path_or_preset);
 }

@@ -1,0 +1,31 @@
+#pragma once
+// `--emit hf-config|megatron|toml` of `suggest` and `score`: the flag and the dispatch to the
+// core's exporters (moeplan/model_export.hpp), shared so both commands behave the same.
+#include <cstddef>
+#include <string>
+
+#include "command.hpp"
+#include "moeplan/law_set.hpp"
+#include "moeplan/model_config.hpp"
+#include "moeplan/pipeline.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace moeplan::cli {
+
+/// Adds `--emit KIND` (hf-config, megatron or toml); it excludes --format.
+void add_emit_flag(CLI::App& sub, std::string& emit);
+
+/// "" when `count` configs can be emitted, else the usage message (exactly one is needed).
+std::string emit_count_problem(std::size_t count);
+
+/// The config of a `suggest` result, named after its budget, for export.
+ModelConfig suggestion_config(const Suggestion& s);
+
+/// Writes `m` as `kind` to `output` ('-' = stdout, else whole or nothing); the exit status.
+int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& laws,
+                const std::string& output, Io& io);
+
+}  // namespace moeplan::cli

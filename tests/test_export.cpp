@@ -1,0 +1,331 @@
+// Exports (`--emit toml|hf-config|megatron`): field names and values, and round trips back
+// through `moeplan score`.
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+#include <toml++/toml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+#include "moeplan/laws_loader.hpp"
+#include "moeplan/model_export.hpp"
+#include "moeplan/model_loader.hpp"
+
+namespace {
+
+using nlohmann::json;
+
+std::string read_text(const std::filesystem::path& p) {
+  std::ifstream f(p);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+void write_text(const std::filesystem::path& p, const std::string& text) {
+  std::ofstream(p) << text;
+}
+
+// `suggest --flops 1e22 --no-bench --format json`: the numbers the exports must carry.
+const json& winner_1e22() {
+  static const json j = [] {
+    const Run r = run_moeplan({"suggest", "--flops", "1e22", "--no-bench", "--format", "json"});
+    REQUIRE(r.code == 0);
+    return json::parse(r.out);
+  }();
+  return j;
+}
+
+json score_json(const std::string& config) {
+  const Run r = run_moeplan({"score", config, "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out);
+  REQUIRE(j.size() == 1);
+  return j[0];
+}
+
+// Megatron text → flag → value ("" for a switch); checks every non-comment line's shape.
+std::map<std::string, std::string> megatron_flags(const std::string& text) {
+  std::map<std::string, std::string> flags;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line.front() == '#') continue;
+    CAPTURE(line);
+    REQUIRE(line.ends_with(" \\"));
+    line.resize(line.size() - 2);
+    std::istringstream words(line);
+    std::string flag, value, extra;
+    words >> flag >> value >> extra;
+    CHECK(flag.starts_with("--"));
+    CHECK(extra.empty());
+    CHECK(flags.count(flag) == 0);
+    flags[flag] = value;
+  }
+  return flags;
+}
+
+}  // namespace
+
+TEST_CASE("export toml: the suggest --flops 1e22 winner, field by field") {
+  const json& w = winner_1e22();
+  const json& c = w["config"];
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--emit", "toml"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.err.find("no GPU run") == std::string::npos);  // --emit skips the benchmark
+  const toml::table doc = toml::parse(r.out);
+  CHECK(doc["schema"].value<std::string>() == "moeplan-model/1");
+  CHECK(doc["name"].value<std::string>() == "moeplan-suggest-1e+22");
+  const auto m = doc["model"];
+  CHECK(m["hidden_size"].value<int64_t>() == c["hidden_size"].get<int64_t>());
+  CHECK(m["num_hidden_layers"].value<int64_t>() == c["num_layers"].get<int64_t>());
+  CHECK(m["first_k_dense_replace"].value<int64_t>() == c["num_dense_layers"].get<int64_t>());
+  CHECK(m["intermediate_size"].value<int64_t>() == c["dense_ffn_size"].get<int64_t>());
+  CHECK(m["moe_intermediate_size"].value<int64_t>() == c["expert_ffn_size"].get<int64_t>());
+  CHECK(m["n_routed_experts"].value<int64_t>() == 288);
+  CHECK(m["num_experts_per_tok"].value<int64_t>() == 8);
+  CHECK(m["n_shared_experts"].value<int64_t>() == 1);
+  CHECK(m["num_attention_heads"].value<int64_t>() == c["num_query_heads"].get<int64_t>());
+  CHECK(m["num_key_value_heads"].value<int64_t>() == c["num_kv_heads"].get<int64_t>());
+  CHECK(m["head_dim"].value<int64_t>() == c["head_dim"].get<int64_t>());
+  CHECK(m["vocab_size"].value<int64_t>() == 152064);
+  CHECK(m["tie_word_embeddings"].value<bool>() == false);
+  CHECK(!m["kv_lora_rank"]);
+  CHECK(doc["training"]["tokens"].value<double>() == w["budget"]["tokens"].get<double>());
+  CHECK(doc["training"]["seq_len"].value<int64_t>() == 8192);
+}
+
+TEST_CASE("export toml round trip: suggest, then score the file, gives suggest's N, N_a, M and loss") {
+  const json& w = winner_1e22();
+  const auto path = temp_path("export-roundtrip.toml");
+  std::filesystem::remove(path);
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--emit", "toml", "-o", path.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.out.empty());
+  const json s = score_json(path.string());
+  const json& acc = w["accounting"];
+  CHECK(s["size"]["total_params"].get<double>() == doctest::Approx(acc["total_params"].get<double>()).epsilon(1e-12));
+  CHECK(s["size"]["active_params"].get<double>() == doctest::Approx(acc["active_params"].get<double>()).epsilon(1e-12));
+  CHECK(s["compute"]["flops_per_token"].get<double>() == doctest::Approx(acc["flops_per_token"].get<double>()).epsilon(1e-12));
+  CHECK(s["compute"]["tokens"].get<double>() == w["budget"]["tokens"].get<double>());
+  CHECK(s["compute"]["compute"].get<double>() == doctest::Approx(1e22).epsilon(1e-12));
+  CHECK(s["joint_law"]["predicted_loss"].get<double>() ==
+        doctest::Approx(w["ranking"]["predicted_loss"].get<double>()).epsilon(1e-12));
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("export toml round trip: every field of deepseek-v3.1 (MLA, training, reference)") {
+  const auto m = moeplan::load_model_config("deepseek-v3.1");
+  REQUIRE(m.has_value());
+  const auto back = moeplan::parse_model_config(moeplan::to_model_toml(*m), "export.toml");
+  REQUIRE_MESSAGE(back.has_value(), back.error().to_string());
+  CHECK(back->name == m->name);
+  CHECK(back->description == m->description);
+  CHECK(back->source == m->source);
+  CHECK(back->hidden_size == m->hidden_size);
+  CHECK(back->num_hidden_layers == m->num_hidden_layers);
+  CHECK(back->first_k_dense_replace == m->first_k_dense_replace);
+  CHECK(back->intermediate_size == m->intermediate_size);
+  CHECK(back->moe_intermediate_size == m->moe_intermediate_size);
+  CHECK(back->n_routed_experts == m->n_routed_experts);
+  CHECK(back->num_experts_per_tok == m->num_experts_per_tok);
+  CHECK(back->n_shared_experts == m->n_shared_experts);
+  CHECK(back->shared_expert_intermediate_size == m->shared_expert_intermediate_size);
+  CHECK(back->num_attention_heads == m->num_attention_heads);
+  CHECK(back->num_key_value_heads == m->num_key_value_heads);
+  CHECK(back->head_dim == m->head_dim);
+  REQUIRE(back->latent_attention.has_value());
+  CHECK(back->latent_attention->q_lora_rank == 1536);
+  CHECK(back->latent_attention->kv_lora_rank == 512);
+  CHECK(back->latent_attention->qk_nope_head_dim == 128);
+  CHECK(back->latent_attention->qk_rope_head_dim == 64);
+  CHECK(back->latent_attention->v_head_dim == 128);
+  CHECK(back->vocab_size == m->vocab_size);
+  CHECK(back->tie_word_embeddings == m->tie_word_embeddings);
+  REQUIRE(back->training.has_value());
+  CHECK(back->training->tokens == m->training->tokens);
+  CHECK(back->training->seq_len == m->training->seq_len);
+  REQUIRE(back->stated.has_value());
+  CHECK(back->stated->total == m->stated->total);
+  CHECK(back->stated->active == m->stated->active);
+  CHECK(back->stated->includes_embeddings == m->stated->includes_embeddings);
+}
+
+TEST_CASE("export hf-config: DeepSeek-V3 field names and the 1e22 winner's values") {
+  const json& c = winner_1e22()["config"];
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--emit", "hf-config"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out);
+  CHECK(j["architectures"] == json::array({"DeepseekV3ForCausalLM"}));
+  CHECK(j["model_type"] == "deepseek_v3");
+  CHECK(j["hidden_size"] == c["hidden_size"]);
+  CHECK(j["intermediate_size"] == c["dense_ffn_size"]);
+  CHECK(j["moe_intermediate_size"] == c["expert_ffn_size"]);
+  CHECK(j["num_hidden_layers"] == c["num_layers"]);
+  CHECK(j["first_k_dense_replace"] == c["num_dense_layers"]);
+  CHECK(j["n_routed_experts"] == 288);
+  CHECK(j["n_shared_experts"] == 1);
+  CHECK(j["num_experts_per_tok"] == 8);
+  CHECK(j["num_attention_heads"] == c["num_query_heads"]);
+  CHECK(j["num_key_value_heads"] == c["num_kv_heads"]);
+  CHECK(j["head_dim"] == c["head_dim"]);
+  CHECK(j["vocab_size"] == 152064);
+  CHECK(j["max_position_embeddings"] == 8192);
+  CHECK(j["tie_word_embeddings"] == false);
+  CHECK(j["moe_layer_freq"] == 1);
+  CHECK(j["hidden_act"] == "silu");
+  CHECK(j["torch_dtype"] == "bfloat16");
+  CHECK(!j.contains("kv_lora_rank"));  // the winner uses GQA
+}
+
+TEST_CASE("export hf-config round trip: deepseek-v3.1 read back by score has the same sizes") {
+  const auto path = temp_path("export-deepseek.json");
+  std::filesystem::remove(path);
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--emit", "hf-config", "-o", path.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(read_text(path));
+  CHECK(j["q_lora_rank"] == 1536);
+  CHECK(j["kv_lora_rank"] == 512);
+  CHECK(j["qk_nope_head_dim"] == 128);
+  CHECK(j["qk_rope_head_dim"] == 64);
+  CHECK(j["v_head_dim"] == 128);
+  CHECK(j["first_k_dense_replace"] == 3);
+  CHECK(j["n_routed_experts"] == 256);
+  CHECK(j["max_position_embeddings"] == 4096);
+  const json a = score_json("deepseek-v3.1");
+  const json b = score_json(path.string());
+  for (const char* key : {"total_params", "active_params", "total_params_with_embeddings",
+                          "active_params_with_embeddings", "embedding_params"}) {
+    CAPTURE(key);
+    CHECK(b["size"][key] == a["size"][key]);
+  }
+  CHECK(b["model"]["name"] == "DeepSeek-V3.1");
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("export megatron: the flags parse back to the 1e22 winner's integers") {
+  const json& w = winner_1e22();
+  const json& c = w["config"];
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--emit", "megatron"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const auto f = megatron_flags(r.out);
+  const auto as_int = [&](const char* flag) {
+    CAPTURE(flag);
+    REQUIRE(f.count(flag) == 1);
+    return std::stoll(f.at(flag));
+  };
+  CHECK(as_int("--num-layers") == c["num_layers"].get<int64_t>());
+  CHECK(as_int("--hidden-size") == c["hidden_size"].get<int64_t>());
+  CHECK(as_int("--ffn-hidden-size") == c["dense_ffn_size"].get<int64_t>());
+  CHECK(as_int("--num-experts") == 288);
+  CHECK(as_int("--moe-router-topk") == 8);
+  CHECK(as_int("--moe-ffn-hidden-size") == c["expert_ffn_size"].get<int64_t>());
+  CHECK(as_int("--moe-shared-expert-intermediate-size") == c["expert_ffn_size"].get<int64_t>());
+  CHECK(as_int("--num-attention-heads") == c["num_query_heads"].get<int64_t>());
+  CHECK(as_int("--num-query-groups") == c["num_kv_heads"].get<int64_t>());
+  CHECK(as_int("--kv-channels") == c["head_dim"].get<int64_t>());
+  CHECK(as_int("--seq-length") == 8192);
+  CHECK(as_int("--vocab-size") == 152064);
+  CHECK(f.at("--moe-layer-freq") == "'([0]*" + std::to_string(c["num_dense_layers"].get<int>()) +
+                                        "+[1]*" + std::to_string(c["num_moe_layers"].get<int>()) + ")'");
+  CHECK((f.count("--group-query-attention") == 1) ==
+        (c["num_kv_heads"].get<int>() < c["num_query_heads"].get<int>()));
+  for (const char* sw : {"--swiglu", "--moe-grouped-gemm", "--untie-embeddings-and-output-weights"}) {
+    CAPTURE(sw);
+    CHECK(f.count(sw) == 1);
+    CHECK(f.at(sw).empty());
+  }
+  // Paper 002 Table 4 at C = 1e22: above its last row (3e20), so the 3e20 row holds.
+  CHECK(std::stod(f.at("--lr")) == doctest::Approx(4.82e-4));
+  CHECK(as_int("--global-batch-size") == 288);
+  CHECK(as_int("--train-samples") == std::llround(w["budget"]["tokens"].get<double>() / 8192));
+  CHECK(f.at("--adam-beta2") == "0.95");
+  // Every flag is explained in the comment block.
+  for (const auto& [flag, value] : f) {
+    CAPTURE(flag);
+    CHECK(r.out.find("#   " + flag + (value.empty() ? ": " : " " + value + ": ")) !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("export megatron of deepseek-v3.1: latent attention, summed shared experts, layer pattern") {
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--emit", "megatron"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const auto f = megatron_flags(r.out);
+  CHECK(f.count("--multi-latent-attention") == 1);
+  CHECK(f.at("--q-lora-rank") == "1536");
+  CHECK(f.at("--kv-lora-rank") == "512");
+  CHECK(f.at("--qk-head-dim") == "128");
+  CHECK(f.at("--qk-pos-emb-head-dim") == "64");
+  CHECK(f.at("--v-head-dim") == "128");
+  CHECK(f.count("--num-query-groups") == 0);
+  CHECK(f.at("--moe-layer-freq") == "'([0]*3+[1]*58)'");
+  CHECK(f.at("--moe-shared-expert-intermediate-size") == "2048");
+  CHECK(f.at("--ffn-hidden-size") == "18432");
+  CHECK(f.at("--seq-length") == "4096");
+  CHECK(std::stoll(f.at("--train-samples")) == std::llround(14.8e12 / 4096));
+}
+
+TEST_CASE("a bad config.json: exit 4, the file, place, key and reason on stderr") {
+  const auto path = temp_path("export-bad.json");
+  SUBCASE("syntax error") {
+    write_text(path, "{\n  \"hidden_size\": 1024,,\n}\n");
+    const Run r = run_moeplan({"score", path.string()});
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(path.string() + ":2:") != std::string::npos);
+    CHECK(r.err.find("invalid JSON") != std::string::npos);
+  }
+  SUBCASE("missing key") {
+    write_text(path, R"({"hidden_size": 1024, "num_hidden_layers": 4, "num_attention_heads": 8})");
+    const Run r = run_moeplan({"score", path.string()});
+    CHECK(r.code == 4);
+    CHECK(r.err.find(path.string()) != std::string::npos);
+    CHECK(r.err.find("vocab_size: missing integer") != std::string::npos);
+  }
+  SUBCASE("wrong type") {
+    write_text(path, "{\n  \"hidden_size\": \"big\",\n  \"num_hidden_layers\": 4\n}\n");
+    const Run r = run_moeplan({"score", path.string()});
+    CHECK(r.code == 4);
+    CHECK(r.err.find(path.string() + ":2:3: hidden_size: must be an integer, got a string") !=
+          std::string::npos);
+  }
+  SUBCASE("inconsistent values") {
+    write_text(path, R"({"hidden_size": 1024, "num_hidden_layers": 4, "num_attention_heads": 8,
+      "vocab_size": 1000, "n_routed_experts": 8, "moe_intermediate_size": 256,
+      "num_experts_per_tok": 9})");
+    const Run r = run_moeplan({"score", path.string()});
+    CHECK(r.code == 4);
+    CHECK(r.err.find("num_experts_per_tok: must be in [1, n_routed_experts]") != std::string::npos);
+  }
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("emit usage errors (bad kind, two configs, with --format) exit 2 and write nothing") {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"suggest", "--flops", "1e22", "--emit", "nonsense"},
+        {"score", "moe-mini", "--emit", "nonsense"},
+        {"score", "moe-mini", "kimi-k2", "--emit", "toml"},
+        {"score", "moe-mini", "--emit", "toml", "--format", "json"}}) {
+    CAPTURE(args.back());
+    const Run r = run_moeplan(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(!r.err.empty());
+  }
+  const Run two = run_moeplan({"score", "moe-mini", "kimi-k2", "--emit", "toml"});
+  CHECK(two.err.find("moeplan: error: --emit writes one config; got 2") == 0);
+}
+
+TEST_CASE("emit to an unwritable -o: exit 5, nothing left behind") {
+  const auto dir = temp_path("export-no-such-dir");
+  std::filesystem::remove_all(dir);
+  const Run r = run_moeplan({"score", "moe-mini", "--emit", "hf-config", "-o", (dir / "c.json").string()});
+  CHECK(r.code == 5);
+  CHECK(r.out.empty());
+  CHECK(!std::filesystem::exists(dir));
+}

@@ -1,0 +1,113 @@
+// Extremes (issue 7): every budget from 1e15 to 1e30 FLOPs in half-decade steps, and odd
+// overrides, either give a feasible config or exit 3 naming the constraint — never a crash,
+// a NaN/inf, or a config that breaks its own constraints.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "cli_run.hpp"
+
+namespace {
+
+/// A printed NaN or infinity as a word ("nan", "-inf", "Infinity"), not "infeasible".
+bool has_non_finite(const std::string& s) {
+  static const std::regex word(R"((^|[^A-Za-z_])[-+]?(nan|inf|infinity)([^A-Za-z_]|$))",
+                               std::regex::icase);
+  return std::regex_search(s, word);
+}
+
+/// The printed config meets what paper 002 requires of it (Eq. 3, Eq. 5) and what the
+/// flags asked for.
+void check_feasible(const std::string& json_text) {
+  const nlohmann::json j = nlohmann::json::parse(json_text);
+  const auto& c = j.at("config");
+  const auto& a = j.at("accounting");
+  const auto& p = j.at("provenance");
+  const int L = c.at("num_layers"), Ld = c.at("num_dense_layers"), Lm = c.at("num_moe_layers");
+  const int d = c.at("hidden_size"), dm = c.at("expert_ffn_size"), align = p.at("alignment");
+  const int Ne = c.at("num_experts"), K = c.at("top_k"), s = c.at("num_shared_experts");
+  CHECK(L == Ld + Lm);
+  CHECK(Ld >= 0);
+  CHECK(Lm >= 1);
+  CHECK(d > 0);
+  CHECK(dm > 0);
+  CHECK(d % align == 0);
+  CHECK(dm % align == 0);
+  CHECK(K >= 1);
+  CHECK(K <= Ne);
+  const double tol = p.at("tolerance");
+  for (const char* miss : {"error_flops_per_token", "error_active_params", "error_total_params"}) {
+    CAPTURE(miss);
+    CHECK(std::abs(a.at(miss).get<double>()) <= tol + 1e-12);
+  }
+  const double m_over_na = a.at("m_over_na"), n_over_na = a.at("n_over_na");
+  CHECK(m_over_na > 6);  // Eq. 5: attention scores make M exceed 6 N_a
+  CHECK(n_over_na >= 1);
+  CHECK(n_over_na <= double(Ne + s) / double(K + s) + 1e-9);  // Eq. 5 upper bound
+  CHECK(j.at("budget").at("tokens").get<double>() > 0);
+}
+
+void check_run(const std::vector<std::string>& args) {
+  CAPTURE(fmt_args(args));
+  const Run r = run_moeplan(args);
+  CHECK((r.code == 0 || r.code == 3));
+  CHECK_FALSE(has_non_finite(r.out));
+  CHECK_FALSE(has_non_finite(r.err));
+  if (r.code == 0) {
+    check_feasible(r.out);
+  } else if (r.code == 3) {
+    CHECK(r.out.empty());
+    // "moeplan: error: infeasible: <constraint>: <by how much>"
+    CHECK(r.err.find("moeplan: error: infeasible: ") != std::string::npos);
+    CHECK(r.err.find(": ", r.err.find("infeasible: ") + 12) != std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the non-finite detector sees nan and inf as words only") {
+  CHECK(has_non_finite("\"x\": nan,"));
+  CHECK(has_non_finite("d = -inf"));
+  CHECK(has_non_finite("Infinity"));
+  CHECK_FALSE(has_non_finite("infeasible: provenance"));
+}
+
+TEST_CASE("suggest from 1e15 to 1e30 FLOPs in half-decade steps") {
+  int feasible = 0;
+  for (int i = 0; i <= 30; ++i) {
+    const std::string C = fmt_flops(15 + 0.5 * i);
+    const std::vector<std::string> args{"suggest", "--flops", C, "--no-bench", "--format", "json"};
+    check_run(args);
+    feasible += run_moeplan(args).code == 0;
+  }
+  CHECK(feasible >= 20);  // the paper's range and well beyond it must plan
+}
+
+TEST_CASE("suggest with odd overrides: N_e = 2, K = N_e - 1, S = 128 or 1e6, alignment 1 or 256") {
+  const std::vector<std::vector<std::string>> overrides{
+      {"--experts", "2", "--top-k", "1"},
+      {"--experts", "2", "--top-k", "1", "--shared-experts", "0"},
+      {"--experts", "64", "--top-k", "63"},
+      {"--experts", "288", "--top-k", "287"},
+      {"--seq-len", "128"},
+      {"--seq-len", "1000000"},
+      {"--align", "1"},
+      {"--align", "256"},
+      {"--experts", "2", "--top-k", "1", "--seq-len", "1000000", "--align", "256"},
+  };
+  for (const char* C : {"1e15", "1e18", "1e21", "1e24", "1e27", "1e30"}) {
+    for (const auto& o : overrides) {
+      std::vector<std::string> args{"suggest", "--flops", C, "--no-bench", "--format", "json", "--top", "0"};
+      args.insert(args.end(), o.begin(), o.end());
+      check_run(args);
+    }
+  }
+  // The ranking explores around the optimum; it must hold the same promises.
+  for (const auto& o : overrides) {
+    std::vector<std::string> args{"suggest", "--flops", "1e21", "--no-bench", "--format", "json"};
+    args.insert(args.end(), o.begin(), o.end());
+    check_run(args);
+  }
+}
