@@ -43,7 +43,7 @@ case "$what" in
       b=$("$moeplan" suggest --flops 1e22 --no-bench --full --format $format 2>&1)
       [[ "$a" == "$b" ]] || fail "two runs differ in --format $format"
     done
-    a=$("$moeplan" score deepseek-v3.1 kimi-k2 --format csv) b=$("$moeplan" score deepseek-v3.1 kimi-k2 --format csv)
+    a=$("$moeplan" -q score deepseek-v3.1 kimi-k2 --format csv) b=$("$moeplan" -q score deepseek-v3.1 kimi-k2 --format csv)
     [[ "$a" == "$b" ]] || fail "two score runs differ" ;;
   install)
     build=$4 prefix=$(mktemp -d)

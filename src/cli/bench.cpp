@@ -67,10 +67,7 @@ int run_bench(const BenchFlags& f, Io& io) {
   }
   std::ostringstream text;
   emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
-  if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
-    return fail(ExitStatus::output_file, "-o: " + why);
-  }
-  return static_cast<int>(ExitStatus::ok);
+  return deliver(f.output, text.str(), io);
 }
 
 }  // namespace

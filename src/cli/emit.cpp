@@ -47,11 +47,7 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
   } else {  // "megatron"; CLI11 admitted nothing else
     text = to_megatron_args(m, megatron_hyper(laws, m));
   }
-  if (std::string why = write_output(output, text, io.out); !why.empty()) {
-    io.err << "moeplan: error: -o: " << why << "\n";
-    return static_cast<int>(ExitStatus::output_file);
-  }
-  return static_cast<int>(ExitStatus::ok);
+  return deliver(output, text, io);
 }
 
 }  // namespace moeplan::cli

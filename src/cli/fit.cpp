@@ -166,10 +166,7 @@ int run_fit(const FitFlags& f, Io& io) {
       return fail(io, ExitStatus::output_file, why);
     }
   }
-  if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
-    return fail(io, ExitStatus::output_file, "-o: " + why);
-  }
-  return static_cast<int>(ExitStatus::ok);
+  return deliver(f.output, text.str(), io);
 }
 
 }  // namespace

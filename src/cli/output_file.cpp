@@ -1,5 +1,7 @@
 #include "output_file.hpp"
 
+#include "app.hpp"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -32,6 +34,14 @@ std::string write_output(const std::string& path, const std::string& text, std::
     return "cannot rename " + tmp + " to " + path + ": " + reason;
   }
   return "";
+}
+
+int deliver(const std::string& path, const std::string& text, const Io& io) {
+  if (std::string why = write_output(path, text, io.out); !why.empty()) {
+    io.error("-o: " + why);
+    return static_cast<int>(ExitStatus::output_file);
+  }
+  return static_cast<int>(ExitStatus::ok);
 }
 
 }  // namespace moeplan::cli

@@ -17,4 +17,8 @@ inline TerminalStyle style_for(const std::string& path, const Io& io) {
 /// Returns an empty string on success, else the reason.
 std::string write_output(const std::string& path, const std::string& text, std::ostream& out);
 
+/// A command's last step: write `text` to -o `path` (stdout for "-"). Exit status 0, or 5
+/// with "moeplan: error: -o: reason" on stderr.
+int deliver(const std::string& path, const std::string& text, const Io& io);
+
 }  // namespace moeplan::cli

@@ -90,11 +90,7 @@ int run_presets(const PresetsFlags& f, Io& io) {
     }
     text = out.str();
   }
-  if (std::string why = write_output(f.output, text, io.out); !why.empty()) {
-    io.error("-o: " + why);
-    return static_cast<int>(ExitStatus::output_file);
-  }
-  return static_cast<int>(ExitStatus::ok);
+  return deliver(f.output, text, io);
 }
 
 }  // namespace

@@ -149,10 +149,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   } else {
     emit(report, format, text, style_for(f.output, io));
   }
-  if (std::string why = write_output(f.output, text.str(), io.out); !why.empty()) {
-    return fail(io, ExitStatus::output_file, "-o: " + why);
-  }
-  return static_cast<int>(ExitStatus::ok);
+  return deliver(f.output, text.str(), io);
 }
 
 }  // namespace
