@@ -318,7 +318,11 @@ double objective(const Problem& problem, std::span<const double> weights,
 
 Solution minimise(const Problem& p, std::span<const double> w, const Options& o) {
   const std::size_t k = p.parameters.size();
-  const auto [lower, upper] = box(p);
+  // Not a structured binding: the worker lambda below captures these, and Clang (<= 18)
+  // rejects capturing structured bindings under -fopenmp (the fuzz build, docs/fuzzing.md).
+  const auto bounds = box(p);
+  const auto& lower = bounds.first;
+  const auto& upper = bounds.second;
   std::vector<std::vector<double>> starts = grid_points(p.parameters);
   if (o.max_starts > 0 && o.max_starts < starts.size()) {
     // Screen the grid by its initial objective and run from the best K (stable order).
