@@ -19,6 +19,9 @@ std::expected<LawSet, InputError> parse_laws(std::string_view toml_text, std::st
 /// Reads a laws file from disk (for --laws) and overlays it on `base`.
 std::expected<LawSet, InputError> load_laws_file(const std::string& path, const LawSet& base);
 
+/// The embedded laws, overlaid by the file at `path` unless `path` is empty (`--laws`).
+std::expected<LawSet, InputError> laws_with_overlay(const std::string& path);
+
 /// The built-in set: presets/laws/*.toml overlaid in a fixed order. A broken embedded
 /// preset is a build defect; the test suite parses every one.
 const LawSet& builtin_laws();

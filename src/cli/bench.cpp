@@ -6,6 +6,7 @@
 #include "app.hpp"
 #include "bench_report.hpp"
 #include "command.hpp"
+#include "common_flags.hpp"
 #include "moeplan/gemm_bench.hpp"
 #include "moeplan/model_loader.hpp"
 #include "output/emitters.hpp"
@@ -30,18 +31,14 @@ struct BenchFlags {
 };
 
 int run_bench(const BenchFlags& f, Io& io) {
-  const auto fail = [&](ExitStatus status, const std::string& message) {
-    io.err << "moeplan: error: " << message << "\n";
-    return static_cast<int>(status);
-  };
-  if (f.no_cpu && f.no_gpu) return fail(ExitStatus::usage, "--no-cpu and --no-gpu leave nothing to run");
+  if (f.no_cpu && f.no_gpu) return fail(io, ExitStatus::usage, "--no-cpu and --no-gpu leave nothing to run");
   // Read every config first: one bad file fails the whole command and times nothing.
   std::vector<std::pair<ModelConfig, ModelGemms>> models;
   for (const std::string& c : f.configs) {
     auto m = load_model_config(c);
-    if (!m) return fail(ExitStatus::input_file, m.error().to_string());
+    if (!m) return fail(io, ExitStatus::input_file, m.error().to_string());
     auto g = model_gemms(*m, f.tokens);
-    if (!g) return fail(ExitStatus::input_file, c + ": " + g.error());
+    if (!g) return fail(io, ExitStatus::input_file, c + ": " + g.error());
     models.emplace_back(std::move(*m), std::move(*g));
   }
   BenchOptions o;
@@ -80,11 +77,7 @@ Command bench_command() {
         sub.add_option("configs", f->configs,
                        "Model TOML files (schema moeplan-model/1) or preset names")
             ->required();
-        sub.add_option("--format,-f", f->format, "Output format")
-            ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
-            ->capture_default_str();
-        sub.add_option("--output,-o", f->output, "Write the result to FILE ('-' = stdout)")
-            ->capture_default_str();
+        add_format_flags(sub, f->format, f->output);
         sub.add_option("--tokens", f->tokens, "Tokens per micro-batch T")
             ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();

@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "app.hpp"  // ExitStatus
+
 namespace CLI {
 class App;
 }
@@ -49,6 +51,12 @@ struct Command {
   /// Adds the subcommand's flags to `sub` and returns what runs once parsing succeeded.
   std::function<std::function<int(Io&)>(CLI::App& sub)> setup;
 };
+
+/// Reports `message` as an error and returns `status` as the exit code.
+inline int fail(const Io& io, ExitStatus status, std::string_view message) {
+  io.error(message);
+  return static_cast<int>(status);
+}
 
 Command suggest_command();
 Command score_command();

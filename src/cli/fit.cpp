@@ -12,6 +12,7 @@
 
 #include "app.hpp"
 #include "command.hpp"
+#include "common_flags.hpp"
 #include "fit_report.hpp"
 #include "moeplan/fit_laws.hpp"
 #include "moeplan/number_parse.hpp"
@@ -39,11 +40,6 @@ struct FitFlags {
   std::string format = "table";
   std::string output = "-";
 };
-
-int fail(Io& io, ExitStatus status, const std::string& message) {
-  io.err << "moeplan: error: " << message << "\n";
-  return static_cast<int>(status);
-}
 
 // A one-line bar redrawn in place; only on a terminal (a pipe or a log gets nothing).
 class Progress {
@@ -217,11 +213,7 @@ Command fit_command() {
             sub.add_option("--out", f->out, "Write the fitted laws as a laws TOML (moeplan-laws/1)");
             sub.add_option("--residuals", f->residuals, "Write per-run residuals as CSV");
             sub.add_option("--points", f->points, "loss-curves: write the EL points as CSV");
-            sub.add_option("--format,-f", f->format, "Output format")
-                ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
-                ->capture_default_str();
-            sub.add_option("--output,-o", f->output, "Write the report to FILE ('-' = stdout)")
-                ->capture_default_str();
+            add_format_flags(sub, f->format, f->output);
             sub.footer(
                 "Examples:\n"
                 "  moeplan fit runs.csv --out my-laws.toml && moeplan suggest --flops 1e22 --laws my-laws.toml\n"

@@ -32,11 +32,6 @@ struct PlotFlags {
   int points = 41;
 };
 
-int fail(Io& io, ExitStatus status, const std::string& message) {
-  io.err << "moeplan: error: " << message << "\n";
-  return static_cast<int>(status);
-}
-
 int run_plot(const PlotFlags& f, Io& io) {
 #ifndef MOEPLAN_HAVE_PLOTS
   (void)f;
@@ -69,12 +64,9 @@ int run_plot(const PlotFlags& f, Io& io) {
     if (f.flops.empty()) return fail(io, ExitStatus::usage, "plot " + f.kind + " needs --flops");
     auto C = parse_positive_finite(f.flops);
     if (!C) return fail(io, ExitStatus::usage, "--flops: " + C.error());
-    LawSet laws = builtin_laws();
-    if (!f.laws_file.empty()) {
-      auto loaded = load_laws_file(f.laws_file, laws);
-      if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
-      laws = std::move(*loaded);
-    }
+    auto loaded = laws_with_overlay(f.laws_file);
+    if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
+    const LawSet& laws = *loaded;
     SuggestOptions o;
     o.compute = Flops(*C);
     std::expected<plot::Figure, ConstraintViolation> made;

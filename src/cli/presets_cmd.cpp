@@ -8,6 +8,7 @@
 
 #include "app.hpp"
 #include "command.hpp"
+#include "common_flags.hpp"
 #include "moeplan/presets.hpp"
 #include "output/emitters.hpp"
 #include "output_file.hpp"
@@ -99,11 +100,7 @@ Command presets_command() {
   return {"presets", "List the embedded laws and model presets, or print one (presets show NAME)",
           [](CLI::App& sub) -> std::function<int(Io&)> {
             auto f = std::make_shared<PresetsFlags>();
-            sub.add_option("--format,-f", f->format, "Output format of the list")
-                ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
-                ->capture_default_str();
-            sub.add_option("--output,-o", f->output, "Write to FILE ('-' = stdout)")
-                ->capture_default_str();
+            add_format_flags(sub, f->format, f->output);
             CLI::App* show = sub.add_subcommand("show", "Print one preset's TOML, to copy and edit");
             show->add_option("name", f->show, "Preset name (e.g. holistic, deepseek-v3.1)")->required();
             sub.require_subcommand(0, 1);

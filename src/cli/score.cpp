@@ -27,24 +27,17 @@ struct ScoreFlags {
 };
 
 int run_score(const ScoreFlags& f, Io& io) {
-  const auto fail = [&](ExitStatus status, const std::string& message) {
-    io.err << "moeplan: error: " << message << "\n";
-    return static_cast<int>(status);
-  };
   if (!f.emit.empty() && !emit_count_problem(f.configs.size()).empty()) {
-    return fail(ExitStatus::usage, emit_count_problem(f.configs.size()));
+    return fail(io, ExitStatus::usage, emit_count_problem(f.configs.size()));
   }
-  LawSet laws = builtin_laws();
-  if (!f.laws_file.empty()) {
-    auto loaded = load_laws_file(f.laws_file, laws);
-    if (!loaded) return fail(ExitStatus::input_file, loaded.error().to_string());
-    laws = std::move(*loaded);
-  }
+  auto loaded = laws_with_overlay(f.laws_file);
+  if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
+  const LawSet& laws = *loaded;
   // Read every config first: one bad file fails the whole command and prints nothing.
   std::vector<ModelConfig> models;
   for (const std::string& c : f.configs) {
     auto m = load_model_config(c);
-    if (!m) return fail(ExitStatus::input_file, m.error().to_string());
+    if (!m) return fail(io, ExitStatus::input_file, m.error().to_string());
     models.push_back(std::move(*m));
   }
   if (!f.emit.empty()) return emit_config(f.emit, models.front(), laws, f.output, io);

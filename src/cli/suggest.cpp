@@ -43,11 +43,6 @@ struct SuggestFlags {
   std::int64_t tokens = 8192;
 };
 
-int fail(Io& io, ExitStatus status, const std::string& message) {
-  io.err << "moeplan: error: " << message << "\n";
-  return static_cast<int>(status);
-}
-
 int run_suggest(const SuggestFlags& f, Io& io) {
   auto C = parse_positive_finite(f.flops);
   if (!C) {
@@ -58,14 +53,9 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     return fail(io, ExitStatus::usage, "--n-q, --n-kv and --d-qkv go together: give all three");
   }
 
-  LawSet law_set = builtin_laws();
-  if (!f.laws_file.empty()) {
-    auto loaded = load_laws_file(f.laws_file, law_set);
-    if (!loaded) {
-      return fail(io, ExitStatus::input_file, loaded.error().to_string());
-    }
-    law_set = std::move(*loaded);
-  }
+  auto loaded = laws_with_overlay(f.laws_file);
+  if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
+  const LawSet& law_set = *loaded;
   const HolisticLaws& laws = law_set.holistic;
 
   SuggestOptions o;

@@ -413,4 +413,9 @@ std::expected<HolisticLaws, InputError> load_holistic_laws_file(const std::strin
 
 const HolisticLaws& builtin_holistic_laws() { return builtin_laws().holistic; }
 
+std::expected<LawSet, InputError> laws_with_overlay(const std::string& path) {
+  if (path.empty()) return builtin_laws();
+  return load_laws_file(path, builtin_laws());
+}
+
 }  // namespace moeplan
