@@ -8,6 +8,7 @@
 
 #include "app.hpp"
 #include "command.hpp"
+#include "moeplan/model_loader.hpp"
 #include "moeplan/presets.hpp"
 
 namespace moeplan::cli {
@@ -38,7 +39,7 @@ const std::vector<std::pair<std::string, std::string>>& value_words() {
   return v;
 }
 
-/// Preset names, for the positional arguments of score and bench and for presets show.
+/// Every preset's name (laws and models), for `presets show`.
 std::string preset_names() {
   std::vector<std::string> names;
   for (const EmbeddedFile& f : embedded_presets()) {
@@ -48,6 +49,9 @@ std::string preset_names() {
   }
   return fmt::format("{}", fmt::join(names, " "));
 }
+
+/// The model presets only: what score and bench accept as a config.
+std::string model_names() { return fmt::format("{}", fmt::join(model_preset_names(), " ")); }
 
 /// zsh _arguments spec text: brackets, colons and quotes escaped.
 std::string zsh_escape(std::string s) {
@@ -96,7 +100,8 @@ _moeplan() {{
     COMPREPLY=($(compgen -W "$opts $global" -- "$cur"))
   else
     case "$sub" in
-      score|bench|presets) COMPREPLY=($(compgen -W "{presets} $opts" -- "$cur")) ;;
+      score|bench) COMPREPLY=($(compgen -W "{models}" -- "$cur")) ;;
+      presets) COMPREPLY=($(compgen -W "{presets} $opts" -- "$cur")) ;;
     esac
     COMPREPLY+=($(compgen -f -- "$cur"))
   fi
@@ -110,7 +115,7 @@ complete -o filenames -F _moeplan moeplan
                                 return n;
                               }(), "|")),
                      fmt::arg("values", values), fmt::arg("subs", subs), fmt::arg("cases", cases),
-                     fmt::arg("presets", preset_names()));
+                     fmt::arg("presets", preset_names()), fmt::arg("models", model_names()));
 }
 
 std::string zsh_completion(const CLI::App& root) {
@@ -142,7 +147,7 @@ std::string zsh_completion(const CLI::App& root) {
     const std::string positional =
         s->get_name() == "score" || s->get_name() == "bench"
             ? fmt::format("'*:config:_alternative \"presets\\:preset\\:({})\" \"files\\:file\\:_files\"'",
-                          preset_names())
+                          model_names())
             : std::string("'*:file:_files'");
     cases += fmt::format("    {})\n      _arguments -s{} \\\n        {} ;;\n", s->get_name(), specs,
                          positional);

@@ -61,19 +61,20 @@ const EmbeddedFile* find(const std::string& name) {
 }
 
 int run_presets(const PresetsFlags& f, Io& io) {
+  const std::vector<PresetEntry> list = entries();  // parses every preset once
   std::string text;
   if (!f.show.empty()) {
     const EmbeddedFile* p = find(f.show);
     if (!p) {
       std::string names;
-      for (const PresetEntry& e : entries()) names += (names.empty() ? "" : ", ") + e.name;
-      io.error(fmt::format("presets show: no preset named '{}'; there are: {}", f.show, names));
-      return static_cast<int>(ExitStatus::usage);
+      for (const PresetEntry& e : list) names += (names.empty() ? "" : ", ") + e.name;
+      return fail(io, ExitStatus::usage,
+                  fmt::format("presets show: no preset named '{}'; there are: {}", f.show, names));
     }
     text = std::string(p->text);
   } else {
     Report report;
-    for (const PresetEntry& e : entries()) {
+    for (const PresetEntry& e : list) {
       report.sections.push_back({e.kind + "." + e.name, fmt::format("{} ({})", e.name, e.kind),
                                  {{"kind", "", "", e.kind, ""},
                                   {"name", "", "", e.name, "for presets show, score, bench"},
@@ -83,7 +84,7 @@ int run_presets(const PresetsFlags& f, Io& io) {
     std::ostringstream out;
     if (parse_format(f.format) == Format::table) {
       // One line per preset reads better than a section each.
-      for (const PresetEntry& e : entries()) {
+      for (const PresetEntry& e : list) {
         out << fmt::format("{:<7} {:<20} {}\n", e.kind, e.name, e.description);
       }
     } else {
