@@ -48,7 +48,8 @@ TEST_CASE("align_for_hardware: variants meet the same targets, are aligned, and 
     CHECK(v.loss_change >= 0);
     CHECK(v.in_band == (v.loss_change <= 0.001));
     CHECK(v.budget_seconds > 0);
-    REQUIRE(v.cpu.has_value());
+    REQUIRE(v.timing.has_value());
+    REQUIRE(v.timing->cpu.has_value());
     if (v.is_proposal) continue;
     CHECK(x.solution.arch.d % v.step == 0);
     CHECK(x.solution.arch.d_m % v.step == 0);

@@ -32,7 +32,7 @@ struct AlignmentVariant {
   bool is_proposal = false;
   double loss_change = 0;     ///< (L − L_min) / L_min, L_min over proposal and variants
   bool in_band = false;       ///< loss_change ≤ band
-  std::optional<DeviceRun> cpu, gpu;
+  std::optional<BenchResult> timing;  ///< its GEMMs and their CPU/GPU runs; nullopt: none derived
   double budget_seconds = 0;  ///< GEMM time to spend C: 3·D·forward_seconds/T, on `device`
   double speedup = 0;         ///< proposal's budget_seconds / this one's (1 = same)
 };

@@ -114,8 +114,9 @@ void add_alignment(Report& report, const AlignmentResult& a) {
                  {"predicted_loss", "L", "", v.candidate.predicted_loss, "paper 001 Eq. 11 at D = C/M"},
                  {"loss_change", "dL/L", "", v.loss_change, ""},
                  {"in_band", "", "", v.in_band, "dL/L <= band"}}};
-    for (const auto& [dev, run] : {std::pair{"cpu", &v.cpu}, {"gpu", &v.gpu}}) {
-      if (*run && (*run)->errors.empty()) {
+    for (const auto& [dev, run] : {std::pair{"cpu", v.timing ? &v.timing->cpu : nullptr},
+                                   {"gpu", v.timing ? &v.timing->gpu : nullptr}}) {
+      if (run && *run && (*run)->errors.empty()) {
         sec.fields.push_back({std::string(dev) + "_tokens_per_second", "", "tokens/s",
                               (*run)->tokens_per_second, "forward GEMMs"});
         sec.fields.push_back({std::string(dev) + "_rate", "", "FLOP/s", (*run)->rate, "forward GEMMs"});

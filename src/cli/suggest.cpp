@@ -12,7 +12,6 @@
 #include "emit.hpp"
 #include "moeplan/candidates.hpp"
 #include "moeplan/gemm_bench.hpp"
-#include "moeplan/gemm_kernels.hpp"
 #include "moeplan/hardware_alignment.hpp"
 #include "moeplan/laws_loader.hpp"
 #include "moeplan/number_parse.hpp"
@@ -113,8 +112,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     aligned = align_for_hardware(law_set, o, ranked.front(), AlignmentOptions{.bench = bench});
     const AlignmentVariant& v = aligned->variants[aligned->chosen];
     chosen = &v.candidate.suggestion;
-    auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.tokens);
-    if (gemms) timed = BenchResult{*gemms, v.cpu, v.gpu, gpu_device().status};
+    timed = v.timing;
   } else if (!f.no_bench && f.emit.empty()) {
     io.detail(fmt::format("benchmark: T = {} tokens, CPU budget {} s (--no-bench skips it)",
                           f.tokens, f.bench_seconds));

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/gemm_kernels.hpp"
+
 namespace moeplan {
 
 std::vector<std::pair<int, int>> aligned_hidden_sizes(int d, const std::vector<int>& steps) {
@@ -89,20 +91,20 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
   bool all_gpu = b.gpu;
   for (std::size_t i = 0; i < out.variants.size(); ++i) {
     if (!gemms[i]) continue;
-    AlignmentVariant& v = out.variants[i];
-    if (cpu) v.cpu = cpu->result(*gemms[i]);
+    BenchResult& r = out.variants[i].timing.emplace();
+    r.gemms = std::move(*gemms[i]);
+    if (cpu) r.cpu = cpu->result(r.gemms);
     if (b.gpu) {
-      std::string status;
-      v.gpu = gpu_gemm_bench(*gemms[i], b, status);
-      all_gpu = all_gpu && v.gpu && v.gpu->errors.empty();
+      r.gpu = gpu_gemm_bench(r.gemms, b, r.gpu_status);
+      all_gpu = all_gpu && r.gpu && r.gpu->errors.empty();
+    } else {
+      r.gpu_status = gpu_device().status;
     }
   }
   out.timed_on = all_gpu ? "gpu" : "cpu";
-  const auto run_of = [&](const AlignmentVariant& v) -> const std::optional<DeviceRun>& {
-    return all_gpu ? v.gpu : v.cpu;
-  };
   for (AlignmentVariant& v : out.variants) {
-    if (const auto& r = run_of(v); r && r->errors.empty()) {
+    if (!v.timing) continue;
+    if (const auto& r = all_gpu ? v.timing->gpu : v.timing->cpu; r && r->errors.empty()) {
       v.budget_seconds = budget_seconds(*r, v.candidate.suggestion, b.tokens);
     }
   }
