@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of fuzz/ under ASan + UBSan and runs each for a bounded time
 # (docs/fuzzing.md). Usage: scripts/fuzz.sh [SECONDS] [BUILD_DIR]   (defaults: 60, build-fuzz)
+#                          scripts/fuzz.sh --probe CXX   (exit 0 if CXX can build the targets)
 #
 # Seeds are generated into BUILD_DIR/corpus/<target>/ from presets/, tests/data/ and the
 # lists below (nothing large in git); what libFuzzer adds there is kept for the next run.
@@ -8,8 +9,9 @@
 # BUILD_DIR/logs/. Prints target, executions, seconds, crashes; exits 1 on any crash.
 #
 # Needs Clang >= 16 with libFuzzer: Clang 14 (Debian 12's default) cannot compile
-# libstdc++ 12's std::expected. When no such Clang is found and we are root, installs
-# clang-16, libclang-rt-16-dev and libomp-16-dev (Debian 12), as scripts/setup.sh does.
+# libstdc++ 12's std::expected, and CMakeLists.txt refuses it. When no such Clang is found
+# and we are root, installs clang-16, libclang-rt-16-dev and libomp-16-dev (Debian 12), as
+# scripts/setup.sh installs its packages; otherwise it says what to install and exits 2.
 # MOEPLAN_FUZZ_CXX=clang++-NN picks a compiler; MOEPLAN_FUZZ_JOBS (default 2) build jobs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,30 +19,61 @@ root=$(pwd)
 
 seconds=${1:-60}
 build=${2:-build-fuzz}
+if [ "$seconds" != --probe ] && ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
+  echo "fuzz: SECONDS must be a positive integer, not '$seconds'" >&2
+  exit 2
+fi
 case "$build" in /*) ;; *) build="$root/$build" ;; esac
 targets=(fuzz_model_toml fuzz_laws_toml fuzz_runs_csv fuzz_number fuzz_cli)
 
 # ---- compiler ---------------------------------------------------------------------------
-works() {  # $1 links a libFuzzer target that uses std::expected
-  local dir
+# The probe applies the same rule as the top-level CMakeLists.txt (Clang >= 16; <expected>
+# either as it is or with __cpp_concepts announced as 202002L), then links a libFuzzer target
+# under ASan + UBSan. It must never accept a compiler the real build refuses: Clang 14 links
+# the probe when the define is forced, and CMake then stops with FATAL_ERROR.
+cxx_problem() {  # prints why $1 cannot build the fuzz targets; returns 0 when it can
+  local c=$1 version major dir rc
+  if ! command -v "$c" >/dev/null 2>&1; then echo "$c: not found"; return 1; fi
+  if ! "$c" --version 2>/dev/null | head -1 | grep -q clang; then
+    echo "$c: not Clang (libFuzzer comes with Clang)"; return 1
+  fi
+  version=$("$c" -dumpversion 2>/dev/null || true)
+  major=${version%%.*}
+  if ! [[ $major =~ ^[0-9]+$ ]] || ((major < 16)); then
+    echo "$c: Clang ${version:-of unknown version}; CMakeLists.txt needs Clang >= 16 (libstdc++ 12's std::expected)"
+    return 1
+  fi
   dir=$(mktemp -d)
   printf '#include <expected>\n#include <cstdint>\n#include <cstddef>\nextern "C" int LLVMFuzzerTestOneInput(const std::uint8_t*, std::size_t n) { std::expected<int, int> e{int(n)}; return *e * 0; }\n' \
     >"$dir/t.cpp"
-  "$1" -std=c++2b -D__cpp_concepts=202002L -Wno-macro-redefined -fsanitize=fuzzer,address,undefined \
-    "$dir/t.cpp" -o "$dir/t" >/dev/null 2>&1
-  local rc=$?
+  rc=1
+  for defines in "" "-D__cpp_concepts=202002L -Wno-macro-redefined"; do
+    # shellcheck disable=SC2086  # $defines is a list of flags
+    if "$c" -std=c++2b $defines -fsanitize=fuzzer,address,undefined "$dir/t.cpp" -o "$dir/t" \
+         >"$dir/log" 2>&1; then
+      rc=0; break
+    fi
+  done
+  [ $rc -eq 0 ] || echo "$c: Clang $version cannot link a libFuzzer + ASan target: $(head -c 300 "$dir/log" | tr '\n' ' ')"
   rm -rf "$dir"
   return $rc
 }
-pick_cxx() {
-  for c in ${MOEPLAN_FUZZ_CXX:-} clang++-19 clang++-18 clang++-17 clang++-16 clang++; do
-    if command -v "$c" >/dev/null 2>&1 && works "$c"; then
-      echo "$c"
-      return 0
-    fi
+candidates() { echo ${MOEPLAN_FUZZ_CXX:-} clang++-19 clang++-18 clang++-17 clang++-16 clang++; }
+pick_cxx() {  # the first candidate that works; every rejection on stderr
+  local c why
+  for c in $(candidates); do
+    command -v "$c" >/dev/null 2>&1 || continue
+    if why=$(cxx_problem "$c"); then echo "$c"; return 0; fi
+    echo "fuzz: skipping $why" >&2
   done
   return 1
 }
+if [ "${1:-}" = --probe ]; then  # scripts/fuzz.sh --probe CXX: 0 if CXX can build the targets
+  shift
+  why=$(cxx_problem "${1:?usage: scripts/fuzz.sh --probe CXX}") && { echo "fuzz: $1 can build the fuzz targets"; exit 0; }
+  echo "fuzz: $why" >&2
+  exit 1
+fi
 if ! cxx=$(pick_cxx); then
   packages=(clang-16 libclang-rt-16-dev libomp-16-dev)
   if [ "$(id -u)" -ne 0 ]; then
@@ -51,7 +84,7 @@ if ! cxx=$(pick_cxx); then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
-  cxx=$(pick_cxx) || { echo "fuzz: clang-16 installed but cannot build a fuzz target" >&2; exit 2; }
+  cxx=$(pick_cxx) || { echo "fuzz: clang-16 installed but cannot build a fuzz target: $(cxx_problem clang++-16)" >&2; exit 2; }
 fi
 echo "fuzz: $("$cxx" --version | head -1)" >&2
 

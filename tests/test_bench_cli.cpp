@@ -69,7 +69,7 @@ TEST_CASE("align_for_hardware: variants meet the same targets, are aligned, and 
   }
 }
 
-TEST_CASE("bench a preset: gemm and cpu sections, one GPU note at most, exit 0") {
+TEST_CASE("bench a preset: gemm and cpu sections, one GPU note at most, exit 0" * doctest::test_suite("slow")) {
   const Run r = run_moeplan({"bench", "moe-mini", "--seconds", "0.3", "--tokens", "512",
                              "--format", "json", "--no-gpu"});
   REQUIRE(r.code == 0);

@@ -18,7 +18,8 @@
 
 
 TEST_CASE("suggest --flops 1e22 prints the table on stdout and warnings on stderr") {
-  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--full"});
+  // --no-bench: the benchmark has its own cases (test_bench_cli.cpp); here it only cost time.
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--full", "--no-bench"});
   CHECK(r.code == 0);
   for (const char* needle : {"C ", "D_opt", "M ", "N_a", "N/N_a", "r_a", "r_d", "r_m", "L_d", "L_m", "d_m"}) {
     CAPTURE(needle);

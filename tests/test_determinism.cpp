@@ -126,7 +126,7 @@ TEST_CASE("suggest: json, toml and csv carry the same values") {
   CHECK(json == csv);
 }
 
-TEST_CASE("score and a seeded fit: byte-identical stdout run after run") {
+TEST_CASE("score and a seeded fit: byte-identical stdout run after run" * doctest::test_suite("slow")) {
   const std::vector<std::string> score{"score", "deepseek-v3.1", "moe-mini", "--format", "json"};
   CHECK(run_moeplan(score).out == run_moeplan(score).out);
   const std::vector<std::string> fit{"fit", MOEPLAN_TEST_DATA_DIR "/moe_vs_dense_runs.csv",

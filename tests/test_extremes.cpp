@@ -74,7 +74,7 @@ TEST_CASE("the non-finite detector sees nan and inf as words only") {
   CHECK_FALSE(has_non_finite("infeasible: provenance"));
 }
 
-TEST_CASE("suggest from 1e15 to 1e30 FLOPs in half-decade steps") {
+TEST_CASE("suggest from 1e15 to 1e30 FLOPs in half-decade steps" * doctest::test_suite("slow")) {
   int feasible = 0;
   for (int i = 0; i <= 30; ++i) {
     const std::string C = fmt_flops(15 + 0.5 * i);

@@ -80,7 +80,7 @@ TEST_CASE("fit: every bad input exits 4 with the place and reason, and writes no
   CHECK(nolaw.err.find("no law matches these columns") != std::string::npos);
 }
 
-TEST_CASE("fit: paper 003's run tables (Tables 8-16), Eq. 7 in BPC, optimum in 15-48 %") {
+TEST_CASE("fit: paper 003's run tables (Tables 8-16), Eq. 7 in BPC, optimum in 15-48 %" * doctest::test_suite("slow")) {
   // The fixture's loss column is BPC; Eq. 7 is fitted to it (docs/fit.md "Real data").
   const Run r = run_moeplan({"fit", MOEPLAN_TEST_DATA_DIR "/moe_vs_dense_runs.csv", "--law", "activation",
                              "--column", "loss=BPC", "--format", "toml", "-q"});
@@ -173,7 +173,7 @@ TEST_CASE("fit --residuals writes one CSV row per run") {
   CHECK(first.rfind("3,train,,", 0) == 0);  // line 3: after the comment and the header
 }
 
-TEST_CASE("fit reads 10^6 runs and fits them in bounded memory") {
+TEST_CASE("fit reads 10^6 runs and fits them in bounded memory" * doctest::test_suite("slow")) {
   // Behaviour, not speed (bench/ has the timings): the iteration cap keeps this quick
   // under the sanitizers.
   const auto path = temp_path("million.csv");

@@ -124,7 +124,7 @@ TEST_CASE("chinchilla: Hoffmann et al.'s E, A, B, α, β come back") {
   CHECK(value(noisy.derived, "n_opt_exponent") == doctest::Approx(0.28 / 0.62).epsilon(0.1));
 }
 
-TEST_CASE("joint law (paper 001 Eq. 11): Table 2 comes back on Table 6's grid") {
+TEST_CASE("joint law (paper 001 Eq. 11): Table 2 comes back on Table 6's grid" * doctest::test_suite("slow")) {
   const JointLossLaw j = builtin_laws().joint;
   const std::map<std::string, double> truth{
       {"e", j.e}, {"f", j.f}, {"m", j.m}, {"n", j.n}, {"k", j.k}, {"h", j.h},
@@ -150,7 +150,7 @@ TEST_CASE("joint law (paper 001 Eq. 11): Table 2 comes back on Table 6's grid") 
   CHECK(noisy.train.r2 > 0.99);
 }
 
-TEST_CASE("activation law (paper 001 Eq. 7) comes back with its N_a/N optimum") {
+TEST_CASE("activation law (paper 001 Eq. 7) comes back with its N_a/N optimum" * doctest::test_suite("slow")) {
   // Eq. 7 has no published coefficients of its own; use Table 2's a, α, b, β, c, ε and
   // h = 0.045 (Table 2's h) on Table 6's (N, N_a, D).
   const JointLossLaw j = builtin_laws().joint;
@@ -176,7 +176,7 @@ TEST_CASE("activation law (paper 001 Eq. 7) comes back with its N_a/N optimum") 
   CHECK(value(noisy.coefficients, "h") == doctest::Approx(h).epsilon(0.5));
 }
 
-TEST_CASE("EL law (paper 000 Eq. 4): Table 6 comes back over A and G grids") {
+TEST_CASE("EL law (paper 000 Eq. 4): Table 6 comes back over A and G grids" * doctest::test_suite("slow")) {
   const EfficiencyLeverageLaw el = builtin_laws().leverage;
   // Paper 000 App. B: A from 0.8 % to 50 %, G from 2 to 24 (Fig. 3), C 1e18..3e20.
   Synth s{{"A", "granularity", "C", "EL"}, {}};

@@ -104,7 +104,7 @@ TEST_CASE("a missing file is an error naming it") {
   CHECK(t.error().to_string() == "/nonexistent/runs.csv: cannot open file for reading");
 }
 
-TEST_CASE("10^6 rows are read into compact columns") {
+TEST_CASE("10^6 rows are read into compact columns" * doctest::test_suite("slow")) {
   std::string text = "N,D,loss,comment\n";
   text.reserve(48'000'000);
   for (int i = 0; i < 1'000'000; ++i) {
