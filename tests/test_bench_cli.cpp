@@ -34,7 +34,7 @@ TEST_CASE("align_for_hardware: variants meet the same targets, are aligned, and 
   a.bench.gpu = false;
   a.bench.tokens = 1024;
   a.bench.peak_size = 256;
-  const AlignmentResult r = align_for_hardware(laws, o, ranked.front(), a);
+  const AlignmentResult r = align_for_hardware(laws, o, ranked.candidates.front(), a);
   REQUIRE(r.variants.size() >= 2);
   CHECK(r.variants.front().is_proposal);
   CHECK(r.timed_on == "cpu");

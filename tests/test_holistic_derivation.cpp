@@ -80,18 +80,23 @@ TEST_CASE("N/N_a follows Appendix F.4's choices and holds them outside") {
   CHECK(s.at(std::sqrt(1e18 * 3e18)) == doctest::Approx(19.5));
 }
 
-TEST_CASE("heads follow Table 4 at its six scales and grow past it") {
+TEST_CASE("heads follow Table 4 at its six scales, its first row below it") {
   const HolisticLaws& laws = builtin_holistic_laws();
-  const LayerTargets unused{FlopsPerToken(1), Params(1), Params(1)};
   for (double C : {1e18, 3e18, 1e19, 3e19, 1e20, 3e20}) {
     CAPTURE(C);
-    auto h = choose_heads(laws, C, unused, laws.family_defaults);
-    REQUIRE(h.has_value());
-    CHECK(h->heads == paper002::table4_heads(C));
-    CHECK_FALSE(h->extrapolated);
+    CHECK(table4_heads(laws, C) == paper002::table4_heads(C));
   }
-  auto below = choose_heads(laws, 1e16, unused, laws.family_defaults);
-  CHECK(below->heads == paper002::table4_heads(1e18));
+  CHECK(table4_heads(laws, 1e16) == paper002::table4_heads(1e18));
+  CHECK(table4_heads(laws, 2e19) == paper002::table4_heads(3e19));  // nearer in log10
+}
+
+TEST_CASE("past Table 4, N_q is the power of two nearest width / d_qkv, GQA 2, clamped") {
+  const HeadExtrapolation x = builtin_holistic_laws().head_extrapolation;
+  CHECK(extrapolated_heads(x, 4096) == AttentionHeads{32, 16, 128});
+  CHECK(extrapolated_heads(x, 4096 * 1.40) == AttentionHeads{32, 16, 128});  // < sqrt(2)
+  CHECK(extrapolated_heads(x, 4096 * 1.42) == AttentionHeads{64, 32, 128});  // > sqrt(2)
+  CHECK(extrapolated_heads(x, 10) == AttentionHeads{x.min_n_q, x.min_n_q / 2, 128});
+  CHECK(extrapolated_heads(x, 1e12).n_q == x.max_n_q);
 }
 
 TEST_CASE("Table 4 learning rate and batch size at every compute scale") {

@@ -83,15 +83,20 @@ TEST_CASE("infeasible requests name the violated constraint and the numbers") {
   SuggestOptions unaligned{.compute = Flops(1e20)};
   unaligned.d = 1537;
   cases.push_back({"d not aligned", unaligned, "multiple of the alignment"});
-  cases.push_back({"millions of layers (short S at a huge budget)",
-                   {.compute = Flops(1e30), .seq_len = 128}, "layer search limit"});
+  cases.push_back({"no plan at the anchor to extrapolate from (S = 128)",
+                   {.compute = Flops(1e30), .seq_len = 128}, "aligned d inside the feasible interval"});
+  cases.push_back({"millions of layers (short S below the table)",
+                   {.compute = Flops(3e20), .seq_len = 1}, "layer search limit"});
   // Found in review: each used to give a wrong exit-0 config or a misleading message.
   cases.push_back({"d_d overflowing an int", {.compute = Flops(1e22), .dense_ffn_ratio = 1e9},
                    "integer layer config"});
   cases.push_back({"K + shared overflowing an int",
                    {.compute = Flops(1e22), .n_over_na = 1.00000001, .n_shared_experts = 2147483647},
                    "<= 1e6"});
-  cases.push_back({"s(C) underflow at the largest double", {.compute = Flops(1.7e308)}, "s(C)"});
+  // Past 3e20 M/N_a follows the anchored shape (holistic_targets.hpp), so the largest
+  // double no longer underflows the M/N_a law; it asks for more layers than are searched.
+  cases.push_back({"the largest double", {.compute = Flops(1.7e308)}, "layer search limit"});
+  cases.push_back({"s(C) outside (0, 1) below the table", {.compute = Flops(1e10)}, "s(C)"});
   SuggestOptions few_experts{.compute = Flops(1e20), .n_experts = 16};
   cases.push_back({"N_e too small for N/N_a = 22", few_experts, "N/N_a"});
   for (const Case& c : cases) {

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "cli_run.hpp"
 #include "moeplan/candidates.hpp"
 #include "moeplan/laws_loader.hpp"
@@ -86,7 +88,7 @@ TEST_CASE("plot el writes a PNG with a non-empty IHDR and --data marks the sugge
   o.compute = Flops(1e22);
   const auto s = suggest(builtin_laws().holistic, o);
   REQUIRE(s.has_value());
-  const RankedCandidate w = rank_candidates(builtin_laws(), o, *s).front();
+  const RankedCandidate w = rank_candidates(builtin_laws(), o, *s).candidates.front();
   const MoeArchitecture& a = w.suggestion.solution.arch;
   CHECK(std::stod(chosen[0][1]) == doctest::Approx(double(a.family.top_k + a.family.n_shared_experts) /
                                                    (a.family.n_experts + a.family.n_shared_experts)));
@@ -110,7 +112,12 @@ TEST_CASE("plot m-over-na writes an SVG with its labels as text and the grey ban
   CHECK(text.find("M/N_a (FLOPs per token per active parameter)") != std::string::npos);
   CHECK(text.find("predicted loss (paper 001 Eq. 11)") != std::string::npos);
   CHECK(text.find("within 0.1 % of min") != std::string::npos);         // legend
-  CHECK(text.find("suggest's config (m_over_na = 7.023)") != std::string::npos);
+  {  // the star is suggest's own winner at this budget (its law target M/N_a)
+    auto plan = plan_for_budget(builtin_laws(), SuggestOptions{.compute = Flops(1e22)});
+    REQUIRE(plan.has_value());
+    const double target = plan->candidates.front().suggestion.m_over_na_target;
+    CHECK(text.find(fmt::format("suggest's config (m_over_na = {:.4g})", target)) != std::string::npos);
+  }
   CHECK(count(raw, "fill=\"#D7D7D7\"") >= 1);  // the band, cmap0 slot 2
   CHECK(count(raw, "<polyline") > 40);          // axes, ticks and the loss curve
 

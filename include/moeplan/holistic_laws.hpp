@@ -41,6 +41,12 @@ struct HeadExtrapolation {
   int max_n_q = 1024;
 };
 
+/// Credible aspect ratios d/L: a plan outside is refused (exit 3) rather than printed.
+struct AspectBounds {
+  double min = 16;
+  double max = 512;
+};
+
 struct HolisticLaws {
   std::string name;    ///< e.g. "holistic-002"
   ComputeOptimalLaw compute_optimal;       ///< Eq. 2
@@ -54,6 +60,8 @@ struct HolisticLaws {
   ArchitectureFamily family_defaults;      ///< Sec. 3.4 / 4.2.2 fixed settings
   int alignment = 8;                       ///< d and d_m multiples (Table 4 note: 2^3..2^5)
   double tolerance = 0.05;                 ///< max |relative error| of M, N_a, N (Table 4 note)
+  AspectBounds d_over_l;                   ///< [credible_shape]: plans outside are refused
+  double ranking_d_window = 0.10;          ///< [ranking]: |d/d_target − 1| a variant may move
 };
 
 }  // namespace moeplan

@@ -9,6 +9,7 @@
 #include "moeplan/compute_optimal.hpp"
 #include "moeplan/errors.hpp"
 #include "moeplan/holistic_laws.hpp"
+#include "moeplan/holistic_targets.hpp"
 #include "moeplan/layer_solver.hpp"
 
 namespace moeplan {
@@ -28,19 +29,23 @@ struct SuggestOptions {
   std::optional<double> dense_ffn_ratio = {};  ///< d_d / d
   std::optional<int> alignment = {};           ///< d, d_m multiples
   std::optional<double> tolerance = {};        ///< max |relative miss| of M, N_a, N
+  std::optional<AspectBounds> d_over_l = {};   ///< replaces the laws' credible d/L range
 };
 
-enum class DSource { median_of_feasible_interval, d_law, user };
-enum class HeadsSource { table4_schedule, extrapolated, user };
+/// Where d came from: the Sec. 4.3 median proxy, a fitted d law, the anchored shape past
+/// Table 4 (holistic_targets.hpp), a ranking variant, or --d.
+enum class DSource { median_of_feasible_interval, d_law, shape_extrapolation, ranking, user };
+enum class HeadsSource { table4_schedule, extrapolated, ranking, user };
 const char* to_string(DSource s);
 const char* to_string(HeadsSource s);
 
 struct Suggestion {
   ComputeOptimalPoint budget;     ///< C, M_opt, D_opt (Eq. 2)
-  double m_over_na_target = 0;    ///< from the law or the override
-  bool m_over_na_overridden = false;
+  double m_over_na_target = 0;    ///< from the law, the anchored shape or the override
+  RatioSource m_over_na_source = RatioSource::law;
   double n_over_na_target = 0;    ///< from the F.4 schedule or the override
-  bool n_over_na_overridden = false;
+  RatioSource n_over_na_source = RatioSource::schedule;
+  std::optional<ShapeExtrapolation> extrapolation;  ///< past the last Table 4 row
   LayerTargets targets;           ///< (M_opt, N_a, N)
   FeasibleInterval d_interval;    ///< for the chosen heads
   double d_target = 0;            ///< median (or law / override) before alignment
@@ -48,6 +53,7 @@ struct Suggestion {
   HeadsSource heads_source = HeadsSource::table4_schedule;
   int alignment = 8;
   double tolerance = 0.05;
+  AspectBounds d_over_l;          ///< the credible d/L range the plan was held to
   LayerSolution solution;         ///< the concrete config and its accounting
   Tokens tokens;                  ///< D = C / M of the concrete config (C = M·D)
   std::vector<std::string> warnings;  ///< for stderr: extrapolation etc.

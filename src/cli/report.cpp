@@ -6,6 +6,22 @@
 
 namespace moeplan::cli {
 
+namespace {
+
+std::string ratio_origin(RatioSource source, const char* flag) {
+  switch (source) {
+    case RatioSource::law: return "optimal, from the M/N_a law (Fig. 5b)";
+    case RatioSource::schedule: return "from the Appendix F.4 schedule";
+    case RatioSource::shape_extrapolation:
+      return "Eq. 5 for the shape held from the last Table 4 row (docs/design.md)";
+    case RatioSource::ranking: return "moved by the ranking variant (ranking.variant)";
+    case RatioSource::user: return fmt::format("set by {}", flag);
+  }
+  return "";
+}
+
+}  // namespace
+
 Report suggest_report(const Suggestion& s, const LawSet& law_set) {
   const HolisticLaws& laws = law_set.holistic;
   const MoeArchitecture& a = s.solution.arch;
@@ -24,8 +40,8 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
         {"in_fitted_range", "", "", in_range, "C inside the budgets the laws were fitted on"}}});
   r.sections.push_back(
       {"targets", "Targets (paper 002 Sec. 7)",
-       {{"m_over_na", "M/N_a", "", s.m_over_na_target, s.m_over_na_overridden ? "set by --m-over-na or a ranking variant (ranking.variant)" : "optimal, from the M/N_a law (Fig. 5b)"},
-        {"n_over_na", "N/N_a", "", s.n_over_na_target, s.n_over_na_overridden ? "set by --n-over-na or a ranking variant (ranking.variant)" : "from the Appendix F.4 schedule"},
+       {{"m_over_na", "M/N_a", "", s.m_over_na_target, ratio_origin(s.m_over_na_source, "--m-over-na")},
+        {"n_over_na", "N/N_a", "", s.n_over_na_target, ratio_origin(s.n_over_na_source, "--n-over-na")},
         {"active_params", "N_a", "params", s.targets.N_a.value(), "target active parameters (M_opt / (M/N_a))"},
         {"total_params", "N", "params", s.targets.N.value(), "target total parameters"}}});
   r.sections.push_back(
@@ -60,35 +76,54 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
         {"error_total_params", "dN/N", "", s.solution.error_N, "relative miss of the N target"}}});
   r.sections.push_back(
       {"provenance", "How it was chosen",
-       {{"d_source", "", "", std::string(to_string(s.d_source)), "where the hidden size came from"},
+       {{"m_over_na_source", "", "", std::string(to_string(s.m_over_na_source)), "where the M/N_a target came from"},
+        {"n_over_na_source", "", "", std::string(to_string(s.n_over_na_source)), "where the N/N_a target came from"},
+        {"d_source", "", "", std::string(to_string(s.d_source)), "where the hidden size came from"},
         {"d_target", "", "", s.d_target, "hidden size before alignment"},
         {"d_feasible_min", "", "", s.d_interval.d_min, "smallest feasible d (L_m = 1)"},
         {"d_feasible_max", "", "", s.d_interval.d_max, "largest feasible d (L_d = 0)"},
         {"heads_source", "", "", std::string(to_string(s.heads_source)), "where N_q, N_kv, d_qkv came from"},
         {"alignment", "", "", i64(s.alignment), "d and d_m are multiples of this"},
         {"tolerance", "", "", s.tolerance, "max relative miss of M, N_a, N"},
+        {"d_over_l_min", "", "", s.d_over_l.min, "smallest credible d/L"},
+        {"d_over_l_max", "", "", s.d_over_l.max, "largest credible d/L"},
         {"laws", "", "", laws.name, "law preset"},
         {"laws_source", "", "", law_set.holistic_sources(), "file(s) the holistic laws were read from"},
         {"convention", "", "", std::string("holistic-002"), "FLOP/parameter counting of paper 002 Appendix A"}}});
   return r;
 }
 
-void add_ranking(Report& report, const std::vector<RankedCandidate>& ranked, std::size_t top) {
+void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
+  const std::vector<RankedCandidate>& ranked = ranking.candidates;
   const RankedCandidate& best = ranked.front();
-  report.sections.push_back(
-      {"ranking", "Ranking (paper 001 Eq. 11 loss, then paper 000 EL)",
-       {{"variant", "", "", best.variant, "how the winner differs from the pipeline optimum"},
-        {"predicted_loss", "L", "", best.predicted_loss, "joint MoE law at D = C / M"},
-        {"efficiency_leverage", "EL", "", best.efficiency_leverage, "Eq. 4, A = (K+1)/(N_e+1), G = 2d/d_m"},
-        {"candidates", "", "", static_cast<std::int64_t>(ranked.size()), "feasible distinct candidates scored"}}});
+  Section section{"ranking", fmt::format("Ranking (--rank-by {})", to_string(ranking.rule)),
+                  {{"rule", "", "", std::string(to_string(ranking.rule)), "what decides (man moeplan-suggest, RANKING)"},
+                   {"variant", "", "", best.variant, "how the winner differs from the pipeline optimum"},
+                   {"predicted_loss", "L", "", best.predicted_loss, "joint MoE law (paper 001 Eq. 11) at D = C / M"},
+                   {"efficiency_leverage", "EL", "", best.efficiency_leverage, "paper 000 Eq. 4, A = (K+1)/(N_e+1), G = 2d/d_m"},
+                   {"near_tie", "", "", ranking.near_tie, "the runner-up was as good under the rule's main key"},
+                   {"decided_by", "", "", ranking.decided_by, "what separated the winner from the runner-up"},
+                   {"candidates", "", "", static_cast<std::int64_t>(ranked.size()), "feasible distinct candidates scored"}}};
+  if (ranked.size() >= 2) {
+    const RankedCandidate& u = ranked[1];
+    section.fields.push_back({"runner_up", "", "", u.variant, "second under the rule"});
+    section.fields.push_back({"runner_up_hidden_size", "d", "", i64(u.suggestion.solution.arch.d), "runner-up's hidden size"});
+    section.fields.push_back({"runner_up_predicted_loss", "L", "", u.predicted_loss, "runner-up's joint-law loss"});
+    section.fields.push_back({"runner_up_efficiency_leverage", "EL", "", u.efficiency_leverage, "runner-up's EL"});
+  }
+  report.sections.push_back(std::move(section));
   for (std::size_t k = 0; k < std::min(top, ranked.size()); ++k) {
     const RankedCandidate& c = ranked[k];
     const MoeArchitecture& a = c.suggestion.solution.arch;
     const Accounting& acc = c.suggestion.solution.accounting;
+    const LayerSolution& sol = c.suggestion.solution;
     report.sections.push_back(
         {fmt::format("candidate_{}", k + 1), fmt::format("Candidate {}", k + 1),
          {{"variant", "", "", c.variant, "change from the pipeline optimum"},
+          {"keeps_targets", "", "", c.keeps_targets, "M/N_a and N/N_a are the law's (not moved)"},
+          {"eligible", "", "", c.eligible, "may win under the rule in force"},
           {"hidden_size", "d", "", i64(a.d), ""},
+          {"num_layers", "L", "", i64(a.layers()), ""},
           {"num_dense_layers", "L_d", "", i64(a.L_d), ""},
           {"num_moe_layers", "L_m", "", i64(a.L_m), ""},
           {"expert_ffn_size", "d_m", "", i64(a.d_m), ""},
@@ -96,11 +131,45 @@ void add_ranking(Report& report, const std::vector<RankedCandidate>& ranked, std
           {"num_kv_heads", "N_kv", "", i64(a.family.heads.n_kv), ""},
           {"m_over_na", "M/N_a", "", acc.m_over_na(), ""},
           {"n_over_na", "N/N_a", "", acc.n_over_na(), ""},
+          {"error_flops_per_token", "dM/M", "", sol.error_M, "against the law's targets"},
+          {"error_active_params", "dN_a/N_a", "", sol.error_N_a, "against the law's targets"},
+          {"error_total_params", "dN/N", "", sol.error_N, "against the law's targets"},
           {"predicted_loss", "L", "", c.predicted_loss, "paper 001 Eq. 11"},
           {"delta_loss", "dL", "", c.predicted_loss - best.predicted_loss, "against the winner"},
           {"efficiency_leverage", "EL", "", c.efficiency_leverage, "paper 000 Eq. 4"},
           {"delta_efficiency_leverage", "dEL", "", c.efficiency_leverage - best.efficiency_leverage, "against the winner"}}});
   }
+}
+
+std::string sweep_table(const std::vector<Report>& plans) {
+  const auto number = [](const Report& r, const char* section, const char* key) -> double {
+    for (const Section& s : r.sections) {
+      if (s.key != section) continue;
+      for (const Field& f : s.fields) {
+        if (f.key != key) continue;
+        if (const auto* d = std::get_if<double>(&f.value)) return *d;
+        if (const auto* i = std::get_if<std::int64_t>(&f.value)) return double(*i);
+      }
+    }
+    return 0;
+  };
+  std::string out = fmt::format("{:>9} {:>10} {:>10} {:>10} {:>6} {:>5} {:>4} {:>4} {:>6} {:>10} {:>6} {:>5} {:>5} {:>7}\n",
+                                "C", "N", "N_a", "D", "d", "L", "L_d", "L_m", "d_m",
+                                "heads", "M/N_a", "N/N_a", "d/L", "loss");
+  for (const Report& r : plans) {
+    const double d = number(r, "config", "hidden_size"), L = number(r, "config", "num_layers");
+    out += fmt::format(
+        "{:>9.3g} {:>10.4g} {:>10.4g} {:>10.4g} {:>6.0f} {:>5.0f} {:>4.0f} {:>4.0f} {:>6.0f} {:>10} {:>6.3f} {:>5.2f} {:>5.0f} {:>7.4f}\n",
+        number(r, "budget", "compute"), number(r, "accounting", "total_params"),
+        number(r, "accounting", "active_params"), number(r, "budget", "tokens"), d, L,
+        number(r, "config", "num_dense_layers"), number(r, "config", "num_moe_layers"),
+        number(r, "config", "expert_ffn_size"),
+        fmt::format("{:.0f}/{:.0f}/{:.0f}", number(r, "config", "num_query_heads"),
+                    number(r, "config", "num_kv_heads"), number(r, "config", "head_dim")),
+        number(r, "accounting", "m_over_na"), number(r, "accounting", "n_over_na"), d / L,
+        number(r, "ranking", "predicted_loss"));
+  }
+  return out;
 }
 
 Report compact_suggest_report(const Report& full) {

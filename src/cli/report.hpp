@@ -38,9 +38,12 @@ struct Report {
 
 Report suggest_report(const Suggestion& s, const LawSet& laws);
 
-/// Appends the ranking of `suggest`: a "ranking" section for the winner and one
-/// "candidate_K" section for each of the best `top` candidates.
-void add_ranking(Report& report, const std::vector<RankedCandidate>& ranked, std::size_t top);
+/// Appends the ranking of `suggest`: a "ranking" section (rule, winner, runner-up, near
+/// tie, what decided) and one "candidate_K" section for each of the best `top` candidates.
+void add_ranking(Report& report, const Ranking& ranking, std::size_t top);
+
+/// A budget sweep as one row per budget (C, size, shape, ratios, loss), for people.
+std::string sweep_table(const std::vector<Report>& plans);
 
 /// The one-screen table of `suggest` (its default for people): the key numbers of a full
 /// suggest report — size and data first, then the shape, the predicted loss and the speed —

@@ -34,6 +34,8 @@ struct SuggestFlags {
   std::optional<double> m_over_na, n_over_na, dense_ffn_ratio, tolerance;
   std::optional<int> seq_len, n_experts, top_k, n_shared, vocab;
   std::string align;  ///< "" (laws' default), a positive integer, or "auto"
+  std::string rank_by = "paper002";
+  std::string d_over_l;  ///< "" (laws' range) or LO:HI
   int top = 5;
   bool no_bench = false;
   bool full = false;
@@ -42,23 +44,13 @@ struct SuggestFlags {
   std::int64_t tokens = 8192;
 };
 
-int run_suggest(const SuggestFlags& f, Io& io) {
-  auto C = parse_positive_finite(f.flops);
-  if (!C) {
-    return fail(io, ExitStatus::usage, "--flops: " + C.error());
-  }
+// Flags → options shared by one budget and a sweep; an error is a usage message.
+std::expected<SuggestOptions, std::string> options_from_flags(const SuggestFlags& f) {
+  SuggestOptions o;
   const int heads_given = f.n_q.has_value() + f.n_kv.has_value() + f.d_qkv.has_value();
   if (heads_given != 0 && heads_given != 3) {
-    return fail(io, ExitStatus::usage, "--n-q, --n-kv and --d-qkv go together: give all three");
+    return std::unexpected("--n-q, --n-kv and --d-qkv go together: give all three");
   }
-
-  auto loaded = laws_with_overlay(f.laws_file);
-  if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
-  const LawSet& law_set = *loaded;
-  const HolisticLaws& laws = law_set.holistic;
-
-  SuggestOptions o;
-  o.compute = Flops(*C);
   o.d = f.d;
   o.m_over_na = f.m_over_na;
   o.n_over_na = f.n_over_na;
@@ -71,45 +63,98 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   o.n_shared_experts = f.n_shared;
   o.vocab_size = f.vocab;
   o.dense_ffn_ratio = f.dense_ffn_ratio;
-  const bool align_auto = f.align == "auto";
-  if (!f.align.empty() && !align_auto) {
+  if (!f.align.empty() && f.align != "auto") {
     auto a = parse_positive_finite(f.align);
     if (!a || *a != std::floor(*a) || *a > 65536) {
-      return fail(io, ExitStatus::usage,
-                  "--align: expected 'auto' or a whole number from 1 to 65536, got '" + f.align + "'");
+      return std::unexpected("--align: expected 'auto' or a whole number from 1 to 65536, got '" + f.align + "'");
     }
     o.alignment = static_cast<int>(*a);
   }
+  o.tolerance = f.tolerance;
+  if (!f.d_over_l.empty()) {
+    const auto colon = f.d_over_l.find(':');
+    auto lo = parse_positive_finite(f.d_over_l.substr(0, colon));
+    auto hi = colon == std::string::npos ? lo : parse_positive_finite(f.d_over_l.substr(colon + 1));
+    if (colon == std::string::npos || !lo || !hi || *hi < *lo) {
+      return std::unexpected("--d-over-l: expected LO:HI with 0 < LO <= HI, got '" + f.d_over_l + "'");
+    }
+    o.d_over_l = AspectBounds{*lo, *hi};
+  }
+  return o;
+}
+
+// One row per budget: a schedule a team can read (table) or feed to tools (json/toml/csv:
+// the full suggest report of each budget, the keys of a single `suggest`).
+int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, SuggestOptions o,
+              RankRule rule, const LawSet& law_set, Io& io) {
+  if (!f.emit.empty()) return fail(io, ExitStatus::usage, "--emit takes one budget, not a sweep");
+  if (f.align == "auto") return fail(io, ExitStatus::usage, "--align auto takes one budget, not a sweep");
+  if (!f.no_bench) io.note("a sweep does not benchmark (run suggest on one budget for timings)");
+  std::vector<Report> reports;
+  std::vector<std::string> rows;
+  for (double C : budgets) {
+    o.compute = Flops(C);
+    auto plan = plan_for_budget(law_set, o, rule, f.top > 0);
+    if (!plan) {
+      return fail(io, ExitStatus::infeasible,
+                  fmt::format("infeasible at C = {:g}: {}", C, plan.error().to_string()));
+    }
+    const RankedCandidate& w = plan->candidates.front();
+    Report r = suggest_report(w.suggestion, law_set);
+    add_ranking(r, *plan, 0);
+    reports.push_back(std::move(r));
+  }
+  const Format format = parse_format(f.format);
+  std::ostringstream text;
+  if (format == Format::table) {
+    text << sweep_table(reports);
+  } else {
+    emit_many(reports, format, text, style_for(f.output, io), "plans");
+  }
+  return deliver(f.output, text.str(), io);
+}
+
+int run_suggest(const SuggestFlags& f, Io& io) {
+  auto budgets = parse_budget_list(f.flops);
+  if (!budgets) {
+    return fail(io, ExitStatus::usage, "--flops: " + budgets.error());
+  }
+  auto options = options_from_flags(f);
+  if (!options) return fail(io, ExitStatus::usage, options.error());
+  SuggestOptions o = *options;
+  const auto rule = parse_rank_rule(f.rank_by);
+  if (!rule) {
+    return fail(io, ExitStatus::usage,
+                "--rank-by: expected paper002, el or joint-loss, got '" + f.rank_by + "'");
+  }
+  const bool align_auto = f.align == "auto";
   if (align_auto && f.no_bench) {
     return fail(io, ExitStatus::usage, "--align auto times the aligned variants; it cannot go with --no-bench");
   }
-  o.tolerance = f.tolerance;
 
-  auto result = suggest(laws, o);
-  if (!result) {
-    return fail(io, ExitStatus::infeasible, "infeasible: " + result.error().to_string());
-  }
-  for (const std::string& w : result->warnings) {
-    io.warning(w);
-  }
+  auto loaded = laws_with_overlay(f.laws_file);
+  if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
+  const LawSet& law_set = *loaded;
   io.detail("laws: " + law_set.holistic_sources());
-  Report report;
-  std::vector<RankedCandidate> ranked;
-  if (f.top > 0) {
-    ranked = rank_candidates(law_set, o, *result);
-  } else {
-    ranked.push_back(score_suggestion(law_set, *result, "pipeline optimum"));
+  if (budgets->size() > 1) return run_sweep(f, *budgets, o, *rule, law_set, io);
+
+  o.compute = Flops(budgets->front());
+  auto plan = plan_for_budget(law_set, o, *rule, f.top > 0);
+  if (!plan) {
+    return fail(io, ExitStatus::infeasible, "infeasible: " + plan.error().to_string());
   }
-  io.detail(fmt::format("{} candidate(s) scored; winner: {}", ranked.size(), ranked.front().variant));
+  for (const std::string& w : plan->warnings) io.warning(w);
+  io.detail(fmt::format("{} candidate(s) scored; winner: {} ({})", plan->candidates.size(),
+                        plan->candidates.front().variant, plan->decided_by));
   BenchOptions bench;
   bench.tokens = f.tokens;
   bench.cpu_seconds = f.bench_seconds;
   bench.gpu = !f.no_gpu;
   std::optional<BenchResult> timed;
   std::optional<AlignmentResult> aligned;
-  const Suggestion* chosen = &ranked.front().suggestion;
+  const Suggestion* chosen = &plan->candidates.front().suggestion;
   if (align_auto) {
-    aligned = align_for_hardware(law_set, o, ranked.front(), AlignmentOptions{.bench = bench});
+    aligned = align_for_hardware(law_set, o, plan->candidates.front(), AlignmentOptions{.bench = bench});
     const AlignmentVariant& v = aligned->variants[aligned->chosen];
     chosen = &v.candidate.suggestion;
     timed = v.timing;
@@ -120,12 +165,14 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     if (!gemms) return fail(io, ExitStatus::internal_error, "bench: " + gemms.error());
     timed = run_gemm_bench(*gemms, bench);
   }
+  // The warnings of the printed config (its heads, its extrapolation), not the pipeline's.
+  for (const std::string& w : chosen->warnings) io.warning(w);
   if (!f.emit.empty()) return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io);
   if (timed && !timed->gpu && !f.no_gpu) {
     io.note("no GPU run: " + timed->gpu_status);
   }
-  report = suggest_report(*chosen, law_set);
-  if (f.top > 0) add_ranking(report, ranked, static_cast<std::size_t>(f.top));
+  Report report = suggest_report(*chosen, law_set);
+  if (f.top > 0) add_ranking(report, *plan, static_cast<std::size_t>(f.top));
   if (aligned) add_alignment(report, *aligned);
   if (timed) add_bench(report, *timed, true);
   std::ostringstream text;
@@ -148,14 +195,22 @@ Command suggest_command() {
       [](CLI::App& sub) -> std::function<int(Io&)> {
         auto f = std::make_shared<SuggestFlags>();
         sub.add_option("--flops,-C", f->flops,
-                       "Training compute budget C in FLOPs, e.g. 1e22 (> 0, finite)")
+                       "Training compute budget C in FLOPs, e.g. 1e22 (> 0, finite); a list "
+                       "1e20,1e21 or a sweep START:STOP:STEP in decades (1e20:1e24:0.5) prints "
+                       "one plan per budget")
             ->required();
         add_output_flags(sub, f->format, f->output, f->laws_file);
         add_emit_flag(sub, f->emit);
         sub.add_option("--top", f->top,
-                       "Rank candidates around the optimum with the joint law and EL and "
-                       "list the best N (0: print the pipeline optimum unranked)")
+                       "Rank candidates around the optimum and list the best N (0: print "
+                       "the pipeline optimum unranked)")
             ->check(CLI::NonNegativeNumber)
+            ->capture_default_str();
+        sub.add_option("--rank-by", f->rank_by,
+                       "Ranking rule: paper002 (the pipeline's d among shapes that keep the "
+                       "law's targets; EL breaks near ties), el (highest EL in the d window; "
+                       "EL sees granularity only), joint-loss (paper 001 loss over every "
+                       "variant, M/N_a moves too; blind to attention FLOPs)")
             ->capture_default_str();
         sub.add_option("--d", f->d, "Fix the hidden size d (multiple of --align)")
             ->check(CLI::PositiveNumber);
@@ -184,6 +239,8 @@ Command suggest_command() {
                        "d and d_m are multiples of this [8]; 'auto': time the 64/128-aligned "
                        "neighbours of the winner and take the fastest whose predicted loss is "
                        "within 0.1 % of the best (paper 002 near-optimal band)");
+        sub.add_option("--d-over-l", f->d_over_l,
+                       "Credible aspect ratios LO:HI; a plan outside is refused (exit 3) [16:512]");
         sub.add_option("--tolerance", f->tolerance,
                        "Largest relative miss of the M, N_a, N targets [0.05]")
             ->check(CLI::PositiveNumber);
@@ -204,6 +261,7 @@ Command suggest_command() {
             "Examples:\n"
             "  moeplan suggest --flops 1e22\n"
             "  moeplan suggest --flops 1e22 --align auto\n"
+            "  moeplan suggest --flops 1e20:1e24:0.5 --format csv\n"
             "  moeplan suggest --flops 3e21 --format json | jq .config\n"
             "  moeplan suggest --flops 1e20 --d 1536 --format csv\n"
             "  moeplan suggest --flops 1e22 --emit hf-config -o config.json\n"

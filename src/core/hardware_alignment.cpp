@@ -56,6 +56,14 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
       out.skipped.push_back(fmt::format("d = {} (step {}): {}", d, step, s.error().to_string()));
       continue;
     }
+    // Provenance: the ratios and heads are the winner's (held, not the user's); d is moved
+    // by this alignment step.
+    s->m_over_na_source = w.m_over_na_source;
+    s->n_over_na_source = w.n_over_na_source;
+    s->heads_source = w.heads_source;
+    s->d_source = DSource::ranking;
+    s->d_target = w.d_target;
+    s->extrapolation = w.extrapolation;
     AlignmentVariant v;
     v.candidate = score_suggestion(laws, std::move(*s), fmt::format("d = {}, step {}", d, step));
     v.step = step;

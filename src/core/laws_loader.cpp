@@ -139,6 +139,18 @@ void read_d_law(const toml::table& t, LawSet& s, Reader& r) {
   s.holistic.d_law = law;
 }
 
+void read_credible_shape(const toml::table& t, LawSet& s, Reader& r) {
+  AspectBounds& b = s.holistic.d_over_l;
+  read_numbers(t, "credible_shape", {{"d_over_l_min", &b.min}, {"d_over_l_max", &b.max}}, r);
+  if (!r.failed() && b.max < b.min) {
+    r.fail(t.source(), "credible_shape.d_over_l_max", "is below d_over_l_min");
+  }
+}
+
+void read_ranking(const toml::table& t, LawSet& s, Reader& r) {
+  read_numbers(t, "ranking", {{"d_window", &s.holistic.ranking_d_window}}, r);
+}
+
 void read_training(const toml::table& t, LawSet& s, Reader& r) {
   r.only_keys(t, {"learning_rate", "batch_size"}, "training");
   s.holistic_training.learning_rate.points = r.pairs(t, "learning_rate", "training.learning_rate");
@@ -263,6 +275,8 @@ constexpr SectionReader k_sections[] = {
     {"heads_extrapolation", read_heads_extrapolation, true},
     {"architecture", read_architecture, true},
     {"d_law", read_d_law, false},
+    {"credible_shape", read_credible_shape, false},
+    {"ranking", read_ranking, false},
     {"training", read_training, false},
     {"efficiency_leverage", read_efficiency_leverage, false},
     {"leverage_training", read_leverage_training, false},
@@ -336,7 +350,8 @@ std::string LawSet::source_of(const std::string& section) const {
 std::string LawSet::holistic_sources() const {
   std::vector<std::string> sources;
   for (const char* section : {"compute_optimal", "m_over_na", "n_over_na", "heads",
-                              "heads_extrapolation", "architecture", "fitted_range", "d_law"}) {
+                              "heads_extrapolation", "architecture", "fitted_range", "d_law",
+                              "credible_shape", "ranking"}) {
     const auto it = provenance.find(section);
     if (it != provenance.end() &&
         std::find(sources.begin(), sources.end(), it->second) == sources.end()) {

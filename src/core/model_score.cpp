@@ -6,6 +6,7 @@
 
 #include "moeplan/architecture.hpp"
 #include "moeplan/compute_optimal.hpp"
+#include "moeplan/holistic_targets.hpp"
 
 namespace moeplan {
 
@@ -42,20 +43,6 @@ HolisticCheck check_holistic(const LawSet& laws, const ModelConfig& m, const Mod
     return h;
   }
   h.in_family = true;
-  const Flops C = *s.C;
-  const ComputeOptimalPoint opt = compute_optimal(laws.holistic.compute_optimal, C);  // Eq. 2
-  const auto m_over_na = laws.holistic.m_over_na.at(C.value());
-  if (!m_over_na) {
-    h.in_family = false;
-    h.why_not = "the M/N_a law is undefined at this budget";
-    return h;
-  }
-  h.m_over_na_target = *m_over_na;
-  h.n_over_na_target = laws.holistic.n_over_na.at(C.value());
-  h.targets.M = opt.M;
-  h.targets.N_a = Params(opt.M.value() / h.m_over_na_target);
-  h.targets.N = h.targets.N_a * h.n_over_na_target;
-
   MoeArchitecture arch;
   arch.family.heads = {m.num_attention_heads, m.num_key_value_heads, m.head_size()};
   arch.family.seq_len = s.seq_len;
@@ -69,6 +56,16 @@ HolisticCheck check_holistic(const LawSet& laws, const ModelConfig& m, const Mod
   arch.L_m = m.moe_layers();
   arch.d_d = m.intermediate_size;
   arch.d_m = m.moe_intermediate_size;
+  // The targets suggest would aim for with this model's family (one function for both).
+  auto t = holistic_targets(laws.holistic, *s.C, arch.family);
+  if (!t) {
+    h.in_family = false;
+    h.why_not = "no paper-002 targets at this budget: " + t.error().to_string();
+    return h;
+  }
+  h.m_over_na_target = t->m_over_na;
+  h.n_over_na_target = t->n_over_na;
+  h.targets = t->targets;
   const LayerSolution e = evaluate_against(arch, h.targets);  // Eq. 3 residuals
   h.error_M = e.error_M;
   h.error_N_a = e.error_N_a;

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "moeplan/head_schedule.hpp"
+#include "moeplan/holistic_targets.hpp"
 
 namespace moeplan {
 
@@ -12,6 +13,8 @@ const char* to_string(DSource s) {
   switch (s) {
     case DSource::median_of_feasible_interval: return "median-of-feasible-interval";
     case DSource::d_law: return "d-law";
+    case DSource::shape_extrapolation: return "shape-extrapolation";
+    case DSource::ranking: return "ranking";
     case DSource::user: return "user";
   }
   return "?";
@@ -21,6 +24,7 @@ const char* to_string(HeadsSource s) {
   switch (s) {
     case HeadsSource::table4_schedule: return "table4-schedule";
     case HeadsSource::extrapolated: return "extrapolated";
+    case HeadsSource::ranking: return "ranking";
     case HeadsSource::user: return "user";
   }
   return "?";
@@ -98,6 +102,11 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
   ArchitectureFamily family = apply_overrides(laws.family_defaults, o);
   s.alignment = o.alignment.value_or(laws.alignment);
   s.tolerance = o.tolerance.value_or(laws.tolerance);
+  s.d_over_l = o.d_over_l.value_or(laws.d_over_l);
+  if (!(s.d_over_l.min > 0 && s.d_over_l.max >= s.d_over_l.min && std::isfinite(s.d_over_l.max))) {
+    return violation("0 < min <= max for the d/L range",
+                     fmt::format("d/L range {:g}:{:g}", s.d_over_l.min, s.d_over_l.max));
+  }
 
   // Step 1 (Sec. 7): M_opt and D_opt from Eq. 2.
   s.budget = compute_optimal(laws.compute_optimal, o.compute);
@@ -113,66 +122,45 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
         C, decades(C, laws.fitted_compute_max), laws.fitted_compute_max));
   }
 
-  // Step 2: optimal M/N_a → N_a.
-  if (o.m_over_na) {
-    s.m_over_na_target = *o.m_over_na;
-    s.m_over_na_overridden = true;
-  } else {
-    const auto x = laws.m_over_na.at(C);
-    if (!x || !(*x > 6.0)) {
-      return violation(
-          "0 < s(C) < 1 for the M/N_a law (s = 1 - 6 N_a/M)",
-          fmt::format("s({:.3g}) = {:.4g}: the law gives no M/N_a distinguishable from > 6 "
-                      "at this budget",
-                      C,
-                      laws.m_over_na.score_share(C)));
-    }
-    s.m_over_na_target = *x;
-  }
-  if (!(s.m_over_na_target > 6.0)) {
-    return violation("M/N_a > 6 (paper 002 Eq. 5)",
-                     fmt::format("M/N_a = {:.6g} is {:.4g} at or below 6", s.m_over_na_target,
-                                 6.0 - s.m_over_na_target));
-  }
-
-  // Step 3: N from the N/N_a choice (Appendix F.4).
-  s.n_over_na_target = o.n_over_na.value_or(laws.n_over_na.at(C));
-  s.n_over_na_overridden = o.n_over_na.has_value();
+  // Steps 2-3: M/N_a → N_a and N/N_a → N (one function for suggest and score), after the
+  // family checks that the N/N_a bound needs.
   if (auto bad = check_family(family, s.alignment, s.tolerance)) {
     return std::unexpected(*bad);
   }
-  const double upper = max_n_over_na(family);
-  if (!(s.n_over_na_target > 1.0 && s.n_over_na_target < upper)) {
-    return violation(
-        "1 < N/N_a < (N_e+s)/(K+s) (paper 002 Eq. 5)",
-        fmt::format("N/N_a = {:.6g} but with N_e = {}, K = {}, {} shared expert(s) it must lie "
-                    "in (1, {:.10g}); {} by {:.4g} (set --n-over-na)",
-                    s.n_over_na_target, family.n_experts, family.top_k,
-                    family.n_shared_experts, upper,
-                    s.n_over_na_target <= 1.0 ? "below" : "above",
-                    s.n_over_na_target <= 1.0 ? 1.0 - s.n_over_na_target
-                                              : s.n_over_na_target - upper));
+  auto targets = holistic_targets(laws, o.compute, family, {o.m_over_na, o.n_over_na});
+  if (!targets) {
+    return std::unexpected(targets.error());
   }
-  const double Na = s.budget.M.value() / s.m_over_na_target;
-  s.targets = {s.budget.M, Params(Na), Params(Na * s.n_over_na_target)};
+  s.m_over_na_target = targets->m_over_na;
+  s.m_over_na_source = targets->m_over_na_source;
+  s.n_over_na_target = targets->n_over_na;
+  s.n_over_na_source = targets->n_over_na_source;
+  s.targets = targets->targets;
+  s.extrapolation = targets->extrapolation;
 
-  // Heads: Table 4 schedule, its extrapolation, or the user's.
+  // Heads: the user's, Table 4 inside its range, the anchored shape's past it.
   if (o.heads) {
     family.heads = *o.heads;
     s.heads_source = HeadsSource::user;
+  } else if (s.extrapolation) {
+    family.heads = s.extrapolation->heads;
+    s.heads_source = HeadsSource::extrapolated;
+    const ShapeAnchor& a = s.extrapolation->anchor;
+    s.warnings.push_back(fmt::format(
+        "past Table 4's last row (C = {:.3g}) the plan keeps the shape of the plan there "
+        "(N_q*d_qkv/d = {:.3g}, L_d/L = {:.3g}, d/L = {:.3g}); {} and the heads are "
+        "extrapolated: N_q = {}, N_kv = {}, d_qkv = {}",
+        a.compute, a.attention_width_ratio, a.dense_layer_fraction, a.aspect_ratio,
+        s.m_over_na_source == RatioSource::shape_extrapolation
+            ? fmt::format("M/N_a = {:.4g} follows from Eq. 5", s.m_over_na_target)
+            : fmt::format("M/N_a = {:.4g} is {}", s.m_over_na_target, to_string(s.m_over_na_source)),
+        family.heads.n_q, family.heads.n_kv, family.heads.d_qkv));
   } else {
-    auto heads = choose_heads(laws, C, s.targets, family);
-    if (!heads) {
-      return std::unexpected(heads.error());
+    if (laws.heads.empty()) {
+      return violation("head schedule", "the laws define no heads");
     }
-    family.heads = heads->heads;
-    s.heads_source = heads->extrapolated ? HeadsSource::extrapolated : HeadsSource::table4_schedule;
-    if (heads->extrapolated) {
-      s.warnings.push_back(fmt::format(
-          "attention heads extrapolated past Table 4 (last row C = {:.3g}): N_q = {}, "
-          "N_kv = {}, d_qkv = {} so that N_q*d_qkv tracks d",
-          laws.heads.back().compute, family.heads.n_q, family.heads.n_kv, family.heads.d_qkv));
-    }
+    family.heads = table4_heads(laws, C);
+    s.heads_source = HeadsSource::table4_schedule;
   }
   if (auto bad = check_heads(family.heads)) {
     return std::unexpected(*bad);
@@ -210,12 +198,28 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
     }
     d_candidates.push_back(*o.d);
   } else {
-    s.d_source = laws.d_law ? DSource::d_law : DSource::median_of_feasible_interval;
-    s.d_target = laws.d_law ? (*laws.d_law)(C) : interval->median();
+    if (laws.d_law) {
+      s.d_source = DSource::d_law;
+      s.d_target = (*laws.d_law)(C);
+    } else if (s.extrapolation && interval->contains(s.extrapolation->d)) {
+      s.d_source = DSource::shape_extrapolation;
+      s.d_target = s.extrapolation->d;
+    } else {
+      if (s.extrapolation) {  // the user's heads or ratios moved the interval off the shape
+        s.warnings.push_back(fmt::format(
+            "the anchored shape's d = {:.0f} lies outside the feasible [{:.0f}, {:.0f}] that "
+            "the overrides leave; d is the interval's median (paper 002 Sec. 4.3 proxy)",
+            s.extrapolation->d, interval->d_min, interval->d_max));
+      }
+      s.d_source = DSource::median_of_feasible_interval;
+      s.d_target = interval->median();
+    }
     if (!interval->contains(s.d_target)) {
-      return violation("d from the d law inside its feasible interval",
-                       fmt::format("d_law({:.3g}) = {:.1f} outside [{:.1f}, {:.1f}]", C,
-                                   s.d_target, interval->d_min, interval->d_max));
+      return violation(fmt::format("d from the {} inside its feasible interval",
+                                   s.d_source == DSource::d_law ? "d law" : "anchored shape"),
+                       fmt::format("d = {:.1f} at C = {:.3g} lies outside [{:.1f}, {:.1f}] "
+                                   "(set --d, or the heads with --n-q/--n-kv/--d-qkv)",
+                                   s.d_target, C, interval->d_min, interval->d_max));
     }
     // The aligned d in the interval are k·alignment for k in [lo_step, hi_step], k >= 1.
     lo_step = std::max(1.0, std::ceil(interval->d_min / s.alignment));
@@ -284,6 +288,21 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
                        fmt::format("r_a = {:.4g}, r_d = {:.4g}, r_m = {:.4g}", acc.r_a, acc.r_d,
                                    acc.r_m));
     }
+  }
+  // A credible shape: no plan of thousands of layers or of one very wide layer is printed.
+  const double aspect = double(sol.arch.d) / sol.arch.layers();
+  if (!(aspect >= s.d_over_l.min && aspect <= s.d_over_l.max)) {
+    const bool low = aspect < s.d_over_l.min;
+    return violation(
+        fmt::format("{:g} <= d/L <= {:g} (credible shapes; docs/design.md)", s.d_over_l.min,
+                    s.d_over_l.max),
+        fmt::format("the plan (d = {}, L = {}, N_q = {}, d_qkv = {}, S = {}) has d/L = {:.4g}, {} "
+                    "by {:.4g}; {} or accept it with --d-over-l LO:HI",
+                    sol.arch.d, sol.arch.layers(), family.heads.n_q, family.heads.d_qkv,
+                    family.seq_len, aspect, low ? "below" : "above",
+                    low ? s.d_over_l.min - aspect : aspect - s.d_over_l.max,
+                    low ? "widen the attention (--n-q/--d-qkv) or shorten --seq-len"
+                        : "narrow the attention (--n-q/--d-qkv) or set --d"));
   }
   s.tokens = Tokens(C / acc.M.value());
   return s;

@@ -91,10 +91,9 @@ std::optional<ImageFormat> image_format_for(std::string_view path) {
 
 std::expected<Chosen, ConstraintViolation> chosen_config(const LawSet& laws,
                                                          const SuggestOptions& options) {
-  auto s = suggest(laws.holistic, options);
-  if (!s) return std::unexpected(s.error());
-  std::vector<RankedCandidate> ranked = rank_candidates(laws, options, *s);
-  Chosen c{std::move(ranked.front()), {}};
+  auto plan = plan_for_budget(laws, options);
+  if (!plan) return std::unexpected(plan.error());
+  Chosen c{std::move(plan->candidates.front()), {}};
   const Suggestion& w = c.candidate.suggestion;
   c.shape = expert_shape(to_model_config(w.solution.arch, w.tokens));
   return c;
@@ -189,6 +188,7 @@ std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
       o.d = static_cast<int>(x);
     } else {
       o.m_over_na = x;
+      if (x == chosen_x) o.d = w.solution.arch.d;  // the ranking's d, not the median's
     }
     auto s = suggest(laws.holistic, o);
     if (!s) {

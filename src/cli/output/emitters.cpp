@@ -278,7 +278,7 @@ void emit_csv_many(const std::vector<Report>& reports, std::ostream& out) {
 }  // namespace
 
 void emit_many(const std::vector<Report>& reports, Format format, std::ostream& out,
-               const TerminalStyle& style) {
+               const TerminalStyle& style, std::string_view toml_array_key) {
   if (reports.empty()) return;
   switch (format) {
     case Format::table:
@@ -301,7 +301,7 @@ void emit_many(const std::vector<Report>& reports, Format format, std::ostream& 
       toml::array models;
       for (const Report& r : reports) models.push_back(toml_of(r));
       toml::table doc;
-      doc.insert("models", std::move(models));
+      doc.insert(toml_array_key, std::move(models));
       out << doc << "\n";
       break;
     }

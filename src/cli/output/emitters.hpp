@@ -20,10 +20,11 @@ Format parse_format(std::string_view name);
 /// never decorated.
 void emit(const Report& report, Format format, std::ostream& out, const TerminalStyle& style = {});
 
-/// Several reports of the same shape (one per model of `score`): table side by side,
-/// json an array of objects, toml an array of [[models]] tables, csv one row each (the
-/// header is the union of keys; a missing key is an empty cell).
+/// Several reports of the same shape (one per model of `score`, per budget of a `suggest`
+/// sweep): table side by side, json an array of objects, toml an array of [[ARRAY_KEY]]
+/// tables, csv one row each (the header is the union of keys; a missing key is an empty
+/// cell).
 void emit_many(const std::vector<Report>& reports, Format format, std::ostream& out,
-               const TerminalStyle& style = {});
+               const TerminalStyle& style = {}, std::string_view toml_array_key = "models");
 
 }  // namespace moeplan::cli

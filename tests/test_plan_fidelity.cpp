@@ -1,0 +1,255 @@
+// The default `suggest` answer is paper 002's plan (issue: "The default plan must be paper
+// 002's plan"): at the six Sec. 6 scales it matches Tables 4 and 16-21; past them it moves
+// smoothly with C; its own exports score within tolerance.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+#include "moeplan/candidates.hpp"
+#include "moeplan/holistic_targets.hpp"
+#include "moeplan/laws_loader.hpp"
+#include "paper_tables.hpp"
+
+using namespace moeplan;
+using nlohmann::json;
+
+namespace {
+
+json suggest_json(std::vector<std::string> extra) {
+  std::vector<std::string> args{"suggest", "--no-bench", "--format", "json"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const Run r = run_moeplan(args);
+  INFO(fmt_args(args), "\n", r.err);
+  REQUIRE(r.code == 0);
+  return json::parse(r.out);
+}
+
+struct SweptRange {
+  int d_min = 1 << 30, d_max = 0;
+};
+
+SweptRange swept_d(int table) {
+  SweptRange s;
+  for (const paper002::ConfigRow& row : paper002::config_rows()) {
+    if (row.table != table) continue;
+    s.d_min = std::min(s.d_min, row.d);
+    s.d_max = std::max(s.d_max, row.d);
+  }
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("default suggest at the six Sec. 6 scales is paper 002's plan (Tables 4, 16-21)") {
+  const HolisticLaws& laws = builtin_holistic_laws();
+  for (int table = 16; table <= 21; ++table) {
+    const paper002::Sec6Optimum opt = paper002::sec6_optimum(table);
+    CAPTURE(opt.C);
+    const json j = suggest_json({"--flops", fmt::format("{:g}", opt.C)});
+    const json& c = j["config"];
+    const json& acc = j["accounting"];
+    // M/N_a within 5 % of the table's optimum (the median of its rows, recomputed).
+    CHECK(acc["m_over_na"].get<double>() == doctest::Approx(opt.m_over_na).epsilon(0.05));
+    // d inside the swept d range of the table, +-10 %.
+    const SweptRange swept = swept_d(table);
+    const int d = c["hidden_size"].get<int>();
+    CHECK(d >= 0.9 * swept.d_min);
+    CHECK(d <= 1.1 * swept.d_max);
+    // Heads exactly Table 4's.
+    const AttentionHeads h = paper002::table4_heads(opt.C);
+    CHECK(c["num_query_heads"].get<int>() == h.n_q);
+    CHECK(c["num_kv_heads"].get<int>() == h.n_kv);
+    CHECK(c["head_dim"].get<int>() == h.d_qkv);
+    // (M, N_a, N) within 5 % of the law's own targets (not a variant's shifted ones).
+    auto t = holistic_targets(laws, Flops(opt.C), laws.family_defaults);
+    REQUIRE(t.has_value());
+    CHECK(j["targets"]["m_over_na"].get<double>() == doctest::Approx(t->m_over_na));
+    CHECK(acc["flops_per_token"].get<double>() == doctest::Approx(t->targets.M.value()).epsilon(0.05));
+    CHECK(acc["active_params"].get<double>() == doctest::Approx(t->targets.N_a.value()).epsilon(0.05));
+    CHECK(acc["total_params"].get<double>() == doctest::Approx(t->targets.N.value()).epsilon(0.05));
+    CHECK(std::abs(acc["error_active_params"].get<double>()) <= 0.05);
+    CHECK(j["provenance"]["m_over_na_source"] == "law");
+    CHECK(j["provenance"]["heads_source"] == "table4-schedule");
+  }
+}
+
+TEST_CASE("1e18 to 1e26 in 0.1-decade steps: credible shapes that move smoothly with C" *
+          doctest::test_suite("slow")) {
+  const json j = suggest_json({"--flops", "1e18:1e26:0.1"});
+  REQUIRE(j.is_array());
+  REQUIRE(j.size() == 81);
+  double prev_d = 0, prev_width_depth = 0, prev_Na = 0, prev_N = 0;
+  for (const json& plan : j) {
+    const double C = plan["budget"]["compute"].get<double>();
+    CAPTURE(C);
+    const json& c = plan["config"];
+    const double d = c["hidden_size"].get<double>();
+    const double L = c["num_layers"].get<double>();
+    const double width_depth = L * c["num_query_heads"].get<double>() * c["head_dim"].get<double>();
+    const double Na = plan["accounting"]["active_params"].get<double>();
+    const double N = plan["accounting"]["total_params"].get<double>();
+    CHECK(d / L >= 16);
+    CHECK(d / L <= 512);
+    if (prev_d > 0) {
+      CHECK(d / prev_d >= 0.85);
+      CHECK(d / prev_d <= 1.25);
+      CHECK(width_depth / prev_width_depth >= 0.75);
+      CHECK(width_depth / prev_width_depth <= 1.33);
+      CHECK(Na > prev_Na);
+      CHECK(N > prev_N);
+    }
+    prev_d = d;
+    prev_width_depth = width_depth;
+    prev_Na = Na;
+    prev_N = N;
+  }
+}
+
+TEST_CASE("past Table 4 the plan keeps the shape of its last row: continuous, bounded M/N_a") {
+  const HolisticLaws& laws = builtin_holistic_laws();
+  const ArchitectureFamily& f = laws.family_defaults;
+  const double C4 = laws.heads.back().compute;
+  auto anchor = shape_anchor(laws, f);
+  REQUIRE(anchor.has_value());
+  CHECK(anchor->compute == C4);
+  // Continuity at the last row: just past it, the shape's M/N_a meets the in-range law.
+  auto inside = holistic_targets(laws, Flops(C4), f);
+  auto past = holistic_targets(laws, Flops(C4 * 1.0001), f);
+  REQUIRE((inside && past));
+  CHECK_FALSE(inside->extrapolation.has_value());
+  REQUIRE(past->extrapolation.has_value());
+  CHECK(past->m_over_na_source == RatioSource::shape_extrapolation);
+  CHECK(past->m_over_na == doctest::Approx(inside->m_over_na).epsilon(0.01));
+  // Past it: M/N_a > 6 and falling, d rising; heads powers of two that track omega*d.
+  double prev_m = past->m_over_na, prev_d = past->extrapolation->d;
+  for (double e = 21; e <= 30; e += 0.5) {
+    CAPTURE(e);
+    auto t = holistic_targets(laws, Flops(std::pow(10.0, e)), f);
+    REQUIRE(t.has_value());
+    REQUIRE(t->extrapolation.has_value());
+    const ShapeExtrapolation& x = *t->extrapolation;
+    CHECK(t->m_over_na > 6.0);
+    CHECK(t->m_over_na < prev_m);
+    CHECK(x.d > prev_d);
+    const int n_q = x.heads.n_q;
+    CHECK((n_q & (n_q - 1)) == 0);
+    CHECK(x.heads.n_kv * laws.head_extrapolation.q_per_kv == n_q);
+    const double ratio = double(n_q) * x.heads.d_qkv / (anchor->attention_width_ratio * x.d);
+    CHECK(ratio >= 1 / std::sqrt(2.0) - 1e-9);
+    CHECK(ratio <= std::sqrt(2.0) + 1e-9);
+    // Eq. 5 with the shape: M/N_a = 6 / (1 - s), s the attention-score share.
+    prev_m = t->m_over_na;
+    prev_d = x.d;
+  }
+}
+
+TEST_CASE("suggest -> --emit toml -> score is within tolerance of the same targets") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path();
+  for (const char* C : {"1e19", "1e20", "3e20", "1e22"}) {
+    CAPTURE(C);
+    const std::string path = (dir / fmt::format("moeplan-fidelity-{}.toml", C)).string();
+    const Run e = run_moeplan({"suggest", "--flops", C, "--emit", "toml", "-o", path});
+    REQUIRE(e.code == 0);
+    const Run s = run_moeplan({"score", path, "--format", "json"});
+    REQUIRE(s.code == 0);
+    const json j = json::parse(s.out);
+    const json& h = j.at(0)["holistic"];
+    CHECK(h["in_family"] == true);
+    CHECK(h["within_tolerance"] == true);
+    std::filesystem::remove(path);
+  }
+}
+
+TEST_CASE("ranking: the default keeps the law's targets and Table 4 heads; other rules warn") {
+  const LawSet& laws = builtin_laws();
+  const SuggestOptions o{.compute = Flops(1e20)};
+  auto paper = plan_for_budget(laws, o);
+  REQUIRE(paper.has_value());
+  const RankedCandidate& w = paper->candidates.front();
+  CHECK(w.keeps_targets);
+  CHECK(w.eligible);
+  CHECK(w.suggestion.solution.arch.family.heads == paper002::table4_heads(1e20));
+  CHECK(paper->warnings.empty());
+  CHECK_FALSE(paper->decided_by.empty());
+  REQUIRE(paper->candidates.size() >= 2);
+  // Target moves are shown, never eligible under the default, and measured against the
+  // law's targets (so an M/N_a x0.95 variant misses N_a by about 5 %).
+  bool saw_move = false;
+  for (const RankedCandidate& c : paper->candidates) {
+    if (c.keeps_targets) continue;
+    saw_move = true;
+    CHECK_FALSE(c.eligible);
+    CHECK(c.suggestion.targets.N_a.value() == doctest::Approx(w.suggestion.targets.N_a.value()));
+    CHECK(c.suggestion.m_over_na_source != RatioSource::user);
+  }
+  CHECK(saw_move);
+  for (const RankedCandidate& c : paper->candidates) {
+    if (c.variant.rfind("d = ", 0) == 0) CHECK(c.suggestion.d_source == DSource::ranking);
+  }
+
+  auto el = plan_for_budget(laws, o, RankRule::efficiency_leverage);
+  REQUIRE(el.has_value());
+  const RankedCandidate& e = el->candidates.front();
+  CHECK(e.keeps_targets);
+  CHECK(std::abs(e.suggestion.solution.arch.d / e.suggestion.d_target - 1) <=
+        laws.holistic.ranking_d_window + 1e-12);
+  for (const RankedCandidate& c : el->candidates) {
+    if (c.eligible) CHECK(c.efficiency_leverage <= e.efficiency_leverage);
+  }
+  REQUIRE(el->warnings.size() == 1);
+  CHECK(el->warnings.front().find("granularity") != std::string::npos);
+
+  auto joint = plan_for_budget(laws, o, RankRule::joint_loss);
+  REQUIRE(joint.has_value());
+  REQUIRE(joint->warnings.size() == 1);
+  CHECK(joint->warnings.front().find("no attention term") != std::string::npos);
+}
+
+TEST_CASE("suggest prints the heads it plans, names its rule, and refuses what is not credible") {
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--no-bench", "--format", "json"});
+  REQUIRE(r.code == 0);
+  const json j = json::parse(r.out);
+  const std::string heads = fmt::format("N_q = {}, N_kv = {}, d_qkv = {}",
+                                        j["config"]["num_query_heads"].get<int>(),
+                                        j["config"]["num_kv_heads"].get<int>(),
+                                        j["config"]["head_dim"].get<int>());
+  CHECK(r.err.find(heads) != std::string::npos);  // the warning names the printed heads
+  CHECK(j["ranking"]["rule"] == "paper002");
+  CHECK(j["provenance"]["d_source"] != "user");
+
+  const Run narrow = run_moeplan({"suggest", "--flops", "1e22", "--no-bench", "--d-over-l", "200:300"});
+  CHECK(narrow.code == 3);
+  CHECK(narrow.err.find("200 <= d/L <= 300") != std::string::npos);
+  CHECK(narrow.err.find("--d-over-l") != std::string::npos);
+  CHECK(narrow.out.empty());
+  const Run bad = run_moeplan({"suggest", "--flops", "1e22", "--rank-by", "vibes"});
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("--rank-by") != std::string::npos);
+}
+
+TEST_CASE("a budget sweep prints one plan per budget in every format") {
+  const Run csv = run_moeplan({"suggest", "--flops", "1e20:1e22:1", "--format", "csv"});
+  REQUIRE(csv.code == 0);
+  CHECK(std::count(csv.out.begin(), csv.out.end(), '\n') == 4);  // header + 3 rows
+  const Run toml = run_moeplan({"suggest", "--flops", "1e20,1e21", "--format", "toml"});
+  REQUIRE(toml.code == 0);
+  CHECK(toml.out.find("[[plans]]") != std::string::npos);
+  const Run table = run_moeplan({"suggest", "--flops", "1e20,1e21,1e22"});
+  REQUIRE(table.code == 0);
+  CHECK(std::count(table.out.begin(), table.out.end(), '\n') == 4);
+  // A budget with no plan names itself and the constraint.
+  const Run bad = run_moeplan({"suggest", "--flops", "1e20,1e10", "--no-bench"});
+  CHECK(bad.code == 3);
+  CHECK(bad.err.find("C = 1e+10") != std::string::npos);
+  CHECK(bad.out.empty());
+  CHECK(run_moeplan({"suggest", "--flops", "1e22:1e20:1"}).code == 2);
+  CHECK(run_moeplan({"suggest", "--flops", "1e20:1e22:1", "--emit", "toml"}).code == 2);
+}
