@@ -13,7 +13,15 @@
 
 namespace moeplan::cli {
 
-using Value = std::variant<bool, std::int64_t, double, std::string>;
+/// A number the command could not give: JSON writes null, TOML leaves the key out, CSV an
+/// empty cell; each also gets a string field KEY_reason next to it. The table shows
+/// "n/a (reason)". Never a string where a number goes, never NaN/inf (a non-finite double
+/// is turned into one of these by the emitters).
+struct Missing {
+  std::string reason;
+};
+
+using Value = std::variant<bool, std::int64_t, double, std::string, Missing>;
 
 /// An int as a report value (reports hold 64-bit integers).
 inline std::int64_t i64(int v) { return v; }

@@ -5,9 +5,10 @@
 namespace moeplan::cli {
 
 namespace {
-// Optional numbers print as "n/a (why)" so every config has the same keys.
+// An absent number is Missing (null + KEY_reason in data formats), so every config has
+// the same keys and no string stands where a number goes.
 Value opt(const std::optional<double>& v, const char* why) {
-  return v ? Value(*v) : Value(std::string("n/a (") + why + ")");
+  return v ? Value(*v) : Value(Missing{why});
 }
 
 template <class Tag>

@@ -1,6 +1,7 @@
 #include "output/emitters.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <ostream>
 #include <stdexcept>
 #include <vector>
@@ -30,11 +31,34 @@ std::string exact(const Value& v) {
           return x ? "true" : "false";
         } else if constexpr (std::is_same_v<T, std::string>) {
           return x;
+        } else if constexpr (std::is_same_v<T, Missing>) {
+          return "";
         } else {
           return fmt::format("{}", x);
         }
       },
       v);
+}
+
+// Data formats are typed: a non-finite double becomes Missing, and every Missing field
+// gets a KEY_reason string field right after it (JSON null / TOML absent / CSV empty).
+Report typed(const Report& in) {
+  Report out;
+  for (const Section& s : in.sections) {
+    Section t{s.key, s.title, {}};
+    for (const Field& f : s.fields) {
+      Field g = f;
+      if (const auto* d = std::get_if<double>(&g.value); d && !std::isfinite(*d)) {
+        g.value = Missing{fmt::format("not a finite number ({})", *d)};
+      }
+      t.fields.push_back(g);
+      if (const auto* m = std::get_if<Missing>(&g.value)) {
+        t.fields.push_back({f.key + "_reason", "", "", m->reason, "why " + f.key + " is null"});
+      }
+    }
+    out.sections.push_back(std::move(t));
+  }
+  return out;
 }
 
 std::string json_string(std::string_view s) {
@@ -79,7 +103,10 @@ std::string human(const Field& f) {
           return x;
         } else if constexpr (std::is_same_v<T, std::int64_t>) {
           return fmt::format("{}", x);
+        } else if constexpr (std::is_same_v<T, Missing>) {
+          return "n/a (" + x.reason + ")";
         } else {
+          if (!std::isfinite(x)) return fmt::format("n/a ({})", x);
           const double a = std::abs(x);
           if (a != 0 && (a >= 1e5 || a < 1e-3)) {
             return fmt::format("{:.4e}", x);
@@ -133,7 +160,8 @@ void emit_table(const Report& r, std::ostream& out, const TerminalStyle& style) 
   }
 }
 
-void emit_json(const Report& r, std::ostream& out) {
+void emit_json(const Report& report, std::ostream& out) {
+  const Report r = typed(report);
   out << "{\n";
   for (std::size_t i = 0; i < r.sections.size(); ++i) {
     const Section& s = r.sections[i];
@@ -142,7 +170,8 @@ void emit_json(const Report& r, std::ostream& out) {
       const Field& f = s.fields[j];
       const std::string v = std::holds_alternative<std::string>(f.value)
                                 ? json_string(std::get<std::string>(f.value))
-                                : exact(f.value);
+                            : std::holds_alternative<Missing>(f.value) ? std::string("null")
+                                                                      : exact(f.value);
       out << "    " << json_string(f.key) << ": " << v << (j + 1 < s.fields.size() ? ",\n" : "\n");
     }
     out << "  }" << (i + 1 < r.sections.size() ? ",\n" : "\n");
@@ -150,12 +179,17 @@ void emit_json(const Report& r, std::ostream& out) {
   out << "}\n";
 }
 
-toml::table toml_of(const Report& r) {
+toml::table toml_of(const Report& report) {
+  const Report r = typed(report);
   toml::table doc;
   for (const Section& s : r.sections) {
     toml::table t;
     for (const Field& f : s.fields) {
-      std::visit([&](const auto& x) { t.insert(f.key, x); }, f.value);
+      std::visit(
+          [&](const auto& x) {
+            if constexpr (!std::is_same_v<std::decay_t<decltype(x)>, Missing>) t.insert(f.key, x);
+          },
+          f.value);  // TOML has no null: a Missing key is left out, KEY_reason says why
     }
     doc.insert(s.key, std::move(t));
   }
@@ -164,7 +198,8 @@ toml::table toml_of(const Report& r) {
 
 void emit_toml(const Report& r, std::ostream& out) { out << toml_of(r) << "\n"; }
 
-void emit_csv(const Report& r, std::ostream& out) {
+void emit_csv(const Report& report, std::ostream& out) {
+  const Report r = typed(report);
   std::vector<std::string> header, row;
   for (const Section& s : r.sections) {
     for (const Field& f : s.fields) {
@@ -250,7 +285,9 @@ void emit_table_many(const std::vector<Report>& reports, std::ostream& out,
   }
 }
 
-void emit_csv_many(const std::vector<Report>& reports, std::ostream& out) {
+void emit_csv_many(const std::vector<Report>& untyped, std::ostream& out) {
+  std::vector<Report> reports;
+  for (const Report& r : untyped) reports.push_back(typed(r));
   std::vector<std::string> keys;
   for (const Report& r : reports) {
     for (const Section& s : r.sections) {
