@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -103,4 +104,84 @@ TEST_CASE("fit whose optimum is undefined writes null + reason, not nan") {
     }
   }
   CHECK(saw_null);
+}
+
+namespace {
+
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+TEST_CASE("-o keeps what it writes to: a symlink stays a link, a device or FIFO is written in place") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "moeplan-o-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // A symlink: its target gets the plan, the link survives.
+  std::ofstream(dir / "real.txt") << "old";
+  fs::create_symlink(dir / "real.txt", dir / "link.txt");
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", (dir / "link.txt").string()}).code == 0);
+  CHECK(fs::is_symlink(dir / "link.txt"));
+  CHECK(slurp(dir / "real.txt").find("Plan for C = 1e+20") != std::string::npos);
+  // A character device stays a device (as root this once became a regular file).
+  CHECK(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", "/dev/null"}).code == 0);
+  CHECK(fs::is_character_file("/dev/null"));
+  const Run full = run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", "/dev/full"});
+  CHECK(full.code == 5);
+  CHECK(full.err.find("/dev/full") != std::string::npos);
+  CHECK(fs::is_character_file("/dev/full"));
+  // A directory is refused by name.
+  const Run d = run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", dir.string()});
+  CHECK(d.code == 5);
+  CHECK(d.err.find("is a directory") != std::string::npos);
+  // No temporary is left beside the targets.
+  for (const auto& e : fs::directory_iterator(dir)) {
+    CHECK(e.path().filename().string().find(".moeplan-") == std::string::npos);
+  }
+  fs::remove_all(dir);
+}
+
+TEST_CASE("-o FILE.json/.toml/.csv without --format writes that format; --format wins") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "moeplan-o-format";
+  fs::create_directories(dir);
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", (dir / "p.json").string()}).code == 0);
+  CHECK(json::parse(slurp(dir / "p.json")).contains("config"));
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", (dir / "p.TOML").string()}).code == 0);
+  CHECK(toml::parse(slurp(dir / "p.TOML")).contains("config"));
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", (dir / "p.csv").string()}).code == 0);
+  CHECK(slurp(dir / "p.csv").rfind("budget.compute,", 0) == 0);
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "--format", "table", "-o",
+                       (dir / "t.json").string()}).code == 0);
+  CHECK(slurp(dir / "t.json").rfind("Plan for C", 0) == 0);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("fit's outputs are all or nothing: one bad path leaves none behind") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "moeplan-fit-outputs";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream csv(dir / "runs.csv");
+  csv << "N,D,loss\n";
+  for (double N : {1e8, 3e8, 1e9, 3e9}) {
+    for (double D : {1e9, 3e9, 1e10, 3e10}) {
+      csv << N << "," << D << "," << 1.7 + 400 / std::pow(N, 0.34) + 410 / std::pow(D, 0.28) << "\n";
+    }
+  }
+  csv.close();
+  const Run bad = run_moeplan({"fit", (dir / "runs.csv").string(), "--out", (dir / "ok.toml").string(),
+                               "--residuals", (dir / "missing" / "r.csv").string()});
+  CHECK(bad.code == 5);
+  CHECK(bad.out.empty());
+  CHECK_FALSE(fs::exists(dir / "ok.toml"));
+  const Run good = run_moeplan({"fit", (dir / "runs.csv").string(), "--out", (dir / "ok.toml").string(),
+                                "--residuals", (dir / "r.csv").string()});
+  CHECK(good.code == 0);
+  CHECK(fs::exists(dir / "ok.toml"));
+  CHECK(fs::exists(dir / "r.csv"));
+  fs::remove_all(dir);
 }

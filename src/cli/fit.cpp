@@ -153,16 +153,15 @@ int run_fit(const FitFlags& f, Io& io) {
   const std::string laws_text = f.out.empty() ? "" : fitted_laws_toml(*outcome, ctx, utc_now());
   std::ostringstream text;
   emit(fit_report(*outcome, ctx), parse_format(f.format), text, style_for(f.output, io));
-  const std::pair<const std::string*, std::string> files[] = {
-      {&f.out, laws_text}, {&f.residuals, f.residuals.empty() ? "" : residuals_csv(*outcome)},
-      {&f.points, outcome->el_points_csv}};
-  for (const auto& [path, content] : files) {
-    if (path->empty()) continue;
-    if (std::string why = write_output(*path, content, io.out); !why.empty()) {
-      return fail(io, ExitStatus::output_file, why);
-    }
+  std::vector<OutputFile> files;
+  if (!f.out.empty()) files.push_back({f.out, laws_text});
+  if (!f.residuals.empty()) files.push_back({f.residuals, residuals_csv(*outcome)});
+  if (!f.points.empty()) files.push_back({f.points, outcome->el_points_csv});
+  files.push_back({f.output, text.str()});  // stdout (or -o) last
+  if (std::string why = write_outputs(files, io.out); !why.empty()) {
+    return fail(io, ExitStatus::output_file, why);
   }
-  return deliver(f.output, text.str(), io);
+  return static_cast<int>(ExitStatus::ok);
 }
 
 }  // namespace
