@@ -188,7 +188,10 @@ TEST_CASE("suggest ranks candidates and --top 0 prints the pipeline optimum dete
   const Run plain = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--top", "0"});
   REQUIRE(plain.code == 0);
   const toml::table p = toml::parse(plain.out);
-  CHECK_FALSE(p["ranking"].is_table());
+  // --top 0: the ranking section says the plan is unranked (the same keys in every mode).
+  CHECK(p["ranking"]["candidates"].value<int64_t>() == 1);
+  CHECK(p["ranking"]["variant"].value<std::string>() == "pipeline optimum");
+  CHECK_FALSE(p["candidate_1"].is_table());
   auto core = moeplan::suggest(moeplan::builtin_holistic_laws(), {.compute = moeplan::Flops(3e20)});
   REQUIRE(core.has_value());
   CHECK(p["config"]["hidden_size"].value<int64_t>() == core->solution.arch.d);

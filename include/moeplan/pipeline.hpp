@@ -62,4 +62,8 @@ struct Suggestion {
 std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
                                                        const SuggestOptions& options);
 
+/// What stderr should say about a printed suggestion: its warnings, and past Table 4 the
+/// shape it keeps, with its own M/N_a source and heads (not the pipeline's).
+std::vector<std::string> plan_notes(const Suggestion& s);
+
 }  // namespace moeplan

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "app.hpp"
 
 #include <CLI/CLI.hpp>
@@ -10,6 +11,27 @@
 #include "git_revision.hpp"  // generated at build time: MOEPLAN_GIT_REVISION
 
 namespace moeplan::cli {
+
+namespace {
+
+// Levenshtein distance, for "did you mean" on a mistyped command.
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
 
 namespace {
 std::vector<Command> commands() {
@@ -69,6 +91,28 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
     } catch (const CLI::CallForVersion& e) {
       return app.exit(e, out, err);
     } catch (const CLI::ParseError& e) {
+      // An unknown first word reads as "A subcommand is required" in CLI11: name the word,
+      // the commands there are, and the nearest one.
+      const bool known = argc < 2 || argv[1][0] == '-' ||
+                         std::any_of(runners.begin(), runners.end(), [&](const auto& r) {
+                           return r.first->get_name() == argv[1];
+                         });
+      if (!known) {
+        std::string names, nearest;
+        std::size_t best = 3;  // at most 2 edits away
+        for (const auto& r : runners) {
+          const std::string& name = r.first->get_name();
+          names += (names.empty() ? "" : ", ") + name;
+          if (const std::size_t d = edit_distance(name, argv[1]); d < best) {
+            best = d;
+            nearest = name;
+          }
+        }
+        err << "moeplan: error: unknown command '" << argv[1] << "'"
+            << (nearest.empty() ? "" : " (did you mean '" + nearest + "'?)") << "; commands: " << names
+            << "\nRun 'moeplan --help' for usage.\n";
+        return static_cast<int>(ExitStatus::usage);
+      }
       err << "moeplan: error: " << e.what() << "\n"
           << "Run 'moeplan --help' for usage.\n";
       return static_cast<int>(ExitStatus::usage);

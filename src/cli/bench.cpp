@@ -87,7 +87,7 @@ Command bench_command() {
             ->check(CLI::Range(0.01, 3600.0))
             ->capture_default_str();
         sub.add_option("--threads", f->threads, "CPU threads (0: all)")
-            ->check(CLI::NonNegativeNumber)
+            ->check(whole_number(2147483647))
             ->capture_default_str();
         sub.add_option("--reps", f->reps, "Timed runs per shape (the median is reported)")
             ->check(CLI::Range(1, 1000))

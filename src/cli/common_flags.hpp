@@ -2,9 +2,39 @@
 // Flags every data-printing subcommand shares: one definition, so --help cannot drift.
 #include <CLI/CLI.hpp>
 #include <cctype>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "moeplan/number_parse.hpp"
 #include <string>
 
 namespace moeplan::cli {
+
+/// A value > 0 and finite (nan, inf, 0 and negatives exit 2 with the reason), with a
+/// message a person can read (CLI11's PositiveNumber prints a 310-digit upper bound).
+inline CLI::Validator positive() {
+  return CLI::Validator(
+      [](std::string& text) {
+        auto v = parse_positive_finite(text);
+        return v ? std::string() : v.error();
+      },
+      "POSITIVE", "positive");
+}
+
+/// A whole number from 0 to `max` (no sign wrap-around: -1 is an error, not 2^64 - 1).
+inline CLI::Validator whole_number(double max) {
+  return CLI::Validator(
+      [max](std::string& text) {
+        if (text == "0") return std::string();
+        auto v = parse_positive_finite(text);
+        if (!v || *v != std::floor(*v) || *v > max) {
+          return fmt::format("must be a whole number from 0 to {:.0f}, got '{}'", max, text);
+        }
+        return std::string();
+      },
+      fmt::format("INT in [0, {:.0f}]", max), "whole_number");
+}
 
 /// The format a file name asks for: "json", "toml" or "csv" by its extension, else "".
 inline std::string format_of_path(const std::string& path) {

@@ -180,35 +180,38 @@ Command fit_command() {
                            "Use CSV column CSV_NAME as the law's LAW_NAME, e.g. loss=BPC (repeatable)")
                 ->type_name("LAW=CSV");
             sub.add_option("--huber-delta", f->huber_delta, "Huber δ on log residuals")
-                ->check(CLI::PositiveNumber)
+                ->check(positive())
                 ->capture_default_str();
             sub.add_option("--starts", f->starts,
                            "Optimise from the K best grid points by initial objective (0: all)")
+                ->check(whole_number(1e6))
                 ->capture_default_str();
             sub.add_option("--max-iterations", f->max_iterations,
                            "Iteration cap per optimiser run (a capped best start is warned about)")
-                ->check(CLI::PositiveNumber)
+                ->check(positive())
                 ->capture_default_str();
             sub.add_option("--holdout", f->holdout,
                            "Validation split: a FRACTION in (0,1) drawn with --seed, or a COLUMN "
                            "whose 1/true/validation rows are held out");
             sub.add_option("--bootstrap", f->bootstrap,
                            "Resamples for percentile confidence intervals (0: none)")
+                ->check(whole_number(1e5))
                 ->capture_default_str();
             sub.add_option("--confidence", f->confidence, "Confidence level of the intervals")
                 ->check(CLI::Range(0.5, 0.999))
                 ->capture_default_str();
             sub.add_option("--seed", f->seed, "Seed of the holdout split and the bootstrap")
+                ->check(whole_number(9007199254740992.0))  // 2^53: exact as a double
                 ->capture_default_str();
             sub.add_option("--dense-family", f->dense_family,
                            "loss-curves: family name of the dense baseline")
                 ->capture_default_str();
             sub.add_option("--reference-n", f->reference_n,
                            "N at which N_a/N optima are derived (default: largest N in the data)")
-                ->check(CLI::PositiveNumber);
+                ->check(positive());
             sub.add_option("--reference-c", f->reference_c,
                            "C at which r* is derived (default: largest C in the data)")
-                ->check(CLI::PositiveNumber);
+                ->check(positive());
             sub.add_option("--out", f->out, "Write the fitted laws as a laws TOML (moeplan-laws/1)");
             sub.add_option("--residuals", f->residuals, "Write per-run residuals as CSV");
             sub.add_option("--points", f->points, "loss-curves: write the EL points as CSV");

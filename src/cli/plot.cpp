@@ -6,6 +6,7 @@
 
 #include "app.hpp"
 #include "command.hpp"
+#include "common_flags.hpp"
 #include "moeplan/laws_loader.hpp"
 #include "moeplan/model_loader.hpp"
 #include "moeplan/number_parse.hpp"
@@ -129,9 +130,9 @@ Command plot_command() {
                        "repeatable)");
         sub.add_option("--from", f->from,
                        "Sweep start: M/N_a, d or C (default 0.5x, 0.5x, C/1000)")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_option("--to", f->to, "Sweep end (default 2x, 2x, 100 C)")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_option("--points", f->points, "Sweep points for m-over-na and d")
             ->check(CLI::Range(2, 10000))
             ->capture_default_str();

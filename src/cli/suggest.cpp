@@ -1,6 +1,7 @@
 // `moeplan suggest`: parse flags, run the core pipeline, format the result.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <sstream>
@@ -91,7 +92,9 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
   if (f.align == "auto") return fail(io, ExitStatus::usage, "--align auto takes one budget, not a sweep");
   if (!f.no_bench) io.note("a sweep does not benchmark (run suggest on one budget for timings)");
   std::vector<Report> reports;
-  std::vector<std::string> rows;
+  std::size_t outside_fit = 0, past_table = 0, moved = 0;
+  std::vector<std::string> rule_warnings, other_warnings;
+  const HolisticLaws& laws = law_set.holistic;
   for (double C : budgets) {
     o.compute = Flops(C);
     auto plan = plan_for_budget(law_set, o, rule, f.top > 0);
@@ -100,15 +103,44 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
                   fmt::format("infeasible at C = {:g}: {}", C, plan.error().to_string()));
     }
     const RankedCandidate& w = plan->candidates.front();
+    outside_fit += C < laws.fitted_compute_min || C > laws.fitted_compute_max;
+    past_table += w.suggestion.extrapolation.has_value();
+    moved += w.variant != "pipeline optimum";
+    rule_warnings = plan->warnings;
+    for (const std::string& warning : w.suggestion.warnings) {  // e.g. the S note, once
+      if (warning.find("decades") == std::string::npos &&
+          std::find(other_warnings.begin(), other_warnings.end(), warning) == other_warnings.end()) {
+        other_warnings.push_back(warning);
+      }
+    }
     Report r = suggest_report(w.suggestion, law_set);
-    add_ranking(r, *plan, 0);
+    add_ranking(r, *plan, static_cast<std::size_t>(f.top));
     reports.push_back(std::move(r));
+  }
+  // One summary instead of a warning per budget.
+  for (const std::string& warning : rule_warnings) io.warning(warning);
+  for (const std::string& warning : other_warnings) io.warning(warning);
+  if (outside_fit > 0) {
+    io.warning(fmt::format("{} of {} budgets lie outside the fitted range {:.3g}..{:.3g} FLOPs: "
+                           "every law is extrapolated there",
+                           outside_fit, budgets.size(), laws.fitted_compute_min, laws.fitted_compute_max));
+  }
+  if (past_table > 0) {
+    io.warning(fmt::format("{} of {} budgets lie past Table 4's last row: their plans keep the "
+                           "shape of the plan there, M/N_a from Eq. 5 and extrapolated heads "
+                           "(docs/design.md)",
+                           past_table, budgets.size()));
+  }
+  if (moved > 0) {
+    io.warning(fmt::format("{} of {} winners are ranking variants, not the pipeline optimum "
+                           "(ranking.variant in the data formats)",
+                           moved, budgets.size()));
   }
   const Format format = parse_format(f.format);
   std::ostringstream text;
   if (format == Format::table) {
     text << sweep_table(reports);
-  } else {
+  } else {  // JSON is an array (TOML [[plans]]), also for a one-budget sweep
     emit_many(reports, format, text, style_for(f.output, io), "plans");
   }
   return deliver(f.output, text.str(), io);
@@ -136,7 +168,8 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
   const LawSet& law_set = *loaded;
   io.detail("laws: " + law_set.holistic_sources());
-  if (budgets->size() > 1) return run_sweep(f, *budgets, o, *rule, law_set, io);
+  const bool list = f.flops.find_first_of(":,") != std::string::npos;
+  if (list) return run_sweep(f, *budgets, o, *rule, law_set, io);
 
   o.compute = Flops(budgets->front());
   auto plan = plan_for_budget(law_set, o, *rule, f.top > 0);
@@ -166,13 +199,13 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     timed = run_gemm_bench(*gemms, bench);
   }
   // The warnings of the printed config (its heads, its extrapolation), not the pipeline's.
-  for (const std::string& w : chosen->warnings) io.warning(w);
+  for (const std::string& w : plan_notes(*chosen)) io.warning(w);
   if (!f.emit.empty()) return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io);
   if (timed && !timed->gpu && !f.no_gpu) {
     io.note("no GPU run: " + timed->gpu_status);
   }
   Report report = suggest_report(*chosen, law_set);
-  if (f.top > 0) add_ranking(report, *plan, static_cast<std::size_t>(f.top));
+  add_ranking(report, *plan, static_cast<std::size_t>(f.top));
   if (aligned) add_alignment(report, *aligned);
   if (timed) add_bench(report, *timed, true);
   std::ostringstream text;
@@ -204,7 +237,7 @@ Command suggest_command() {
         sub.add_option("--top", f->top,
                        "Rank candidates around the optimum and list the best N (0: print "
                        "the pipeline optimum unranked)")
-            ->check(CLI::NonNegativeNumber)
+            ->check(whole_number(2147483647))
             ->capture_default_str();
         sub.add_option("--rank-by", f->rank_by,
                        "Ranking rule: paper002 (the pipeline's d among shapes that keep the "
@@ -213,28 +246,28 @@ Command suggest_command() {
                        "variant, M/N_a moves too; blind to attention FLOPs)")
             ->capture_default_str();
         sub.add_option("--d", f->d, "Fix the hidden size d (multiple of --align)")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_option("--m-over-na", f->m_over_na, "Fix M/N_a instead of the law (> 6)")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_option("--n-over-na", f->n_over_na,
                        "Fix N/N_a instead of the Appendix F.4 schedule")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_option("--n-q", f->n_q, "Query heads N_q (with --n-kv, --d-qkv)")
-            ->check(CLI::PositiveNumber);
-        sub.add_option("--n-kv", f->n_kv, "Key/value heads N_kv")->check(CLI::PositiveNumber);
-        sub.add_option("--d-qkv", f->d_qkv, "Head size d_qkv")->check(CLI::PositiveNumber);
+            ->check(positive());
+        sub.add_option("--n-kv", f->n_kv, "Key/value heads N_kv")->check(positive());
+        sub.add_option("--d-qkv", f->d_qkv, "Head size d_qkv")->check(positive());
         sub.add_option("--seq-len", f->seq_len, "Sequence length S [8192]")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_option("--experts", f->n_experts, "Routed experts N_e [288]")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_option("--top-k", f->top_k, "Activated routed experts K [8]")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_option("--shared-experts", f->n_shared, "Shared experts per MoE layer [1]")
-            ->check(CLI::NonNegativeNumber);
+            ->check(whole_number(2147483647));
         sub.add_option("--vocab", f->vocab, "Vocabulary size V [152064]")
-            ->check(CLI::NonNegativeNumber);
+            ->check(whole_number(2147483647));
         sub.add_option("--dense-ffn-ratio", f->dense_ffn_ratio, "d_d / d [3]")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_option("--align", f->align,
                        "d and d_m are multiples of this [8]; 'auto': time the 64/128-aligned "
                        "neighbours of the winner and take the fastest whose predicted loss is "
@@ -243,7 +276,7 @@ Command suggest_command() {
                        "Credible aspect ratios LO:HI; a plan outside is refused (exit 3) [16:512]");
         sub.add_option("--tolerance", f->tolerance,
                        "Largest relative miss of the M, N_a, N targets [0.05]")
-            ->check(CLI::PositiveNumber);
+            ->check(positive());
         sub.add_flag("--full", f->full,
                      "Table: print every section, not the one-screen summary (data formats "
                      "always hold everything)");

@@ -148,10 +148,14 @@ Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
     }
     // Provenance: what the ranking moved is the ranking's, not the user's; errors are
     // measured against the law's targets, so a target move is reported against them.
+    // The targets shown stay the law's (with the law's sources); the variant label says
+    // what the ranking moved, and the warnings are the pipeline's context.
     if (v.d) s->d_source = DSource::ranking;
     if (v.heads) s->heads_source = HeadsSource::ranking;
-    if (v.m_over_na) s->m_over_na_source = RatioSource::ranking;
-    if (v.n_over_na) s->n_over_na_source = RatioSource::ranking;
+    s->m_over_na_source = pipeline.m_over_na_source;
+    s->n_over_na_source = pipeline.n_over_na_source;
+    s->warnings = pipeline.warnings;
+    s->extrapolation = pipeline.extrapolation;
     s->d_target = pipeline.d_target;
     s->solution = evaluate_against(s->solution.arch, pipeline.targets);
     s->targets = pipeline.targets;
@@ -168,8 +172,9 @@ Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
     const bool same_heads = c.suggestion.solution.arch.family.heads == heads;
     switch (rule) {
       case RankRule::paper002: c.eligible = c.keeps_targets && same_heads; break;
-      case RankRule::efficiency_leverage:
-        c.eligible = c.keeps_targets && same_heads && d_distance(c) <= std::log1p(window);
+      case RankRule::efficiency_leverage:  // the pipeline optimum is always a candidate
+        c.eligible = c.keeps_targets && same_heads &&
+                     (c.variant == "pipeline optimum" || d_distance(c) <= std::log1p(window));
         break;
       case RankRule::joint_loss: c.eligible = true; break;
     }
@@ -212,7 +217,7 @@ Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
         r.near_tie = std::abs(d_distance(w) - d_distance(u)) < d_tie;
         r.decided_by = r.near_tie
             ? fmt::format("near tie in d (d = {} and {} are within 1 % of equally near the d "
-                          "target {:.0f}); the higher EL ({:.4g} vs {:.4g}) decided",
+                          "target {:.0f}); the higher EL ({:.6g} vs {:.6g}) decided",
                           w.suggestion.solution.arch.d, u.suggestion.solution.arch.d,
                           w.suggestion.d_target, w.efficiency_leverage, u.efficiency_leverage)
             : fmt::format("d = {} is nearer the d target {:.0f} than the runner-up's {}",
@@ -221,20 +226,20 @@ Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
         break;
       case RankRule::efficiency_leverage:
         r.near_tie = u.efficiency_leverage >= w.efficiency_leverage * (1.0 - el_tie);
-        r.decided_by = fmt::format("EL {:.4g} vs the runner-up's {:.4g}{}", w.efficiency_leverage,
+        r.decided_by = fmt::format("EL {:.6g} vs the runner-up's {:.6g}{}", w.efficiency_leverage,
                                    u.efficiency_leverage, r.near_tie ? " (within 0.5 %: a near tie)" : "");
         break;
       case RankRule::joint_loss:
         r.near_tie = u.predicted_loss - w.predicted_loss <= loss_tie;
         r.decided_by = r.near_tie
             ? fmt::format("losses within {:g} (a tie under the joint law); the higher EL "
-                          "({:.4g} vs {:.4g}) decided",
+                          "({:.6g} vs {:.6g}) decided",
                           loss_tie, w.efficiency_leverage, u.efficiency_leverage)
             : fmt::format("loss {:.5g} vs the runner-up's {:.5g}", w.predicted_loss, u.predicted_loss);
         break;
     }
   } else {
-    r.decided_by = "no other shape keeps the targets";
+    r.decided_by = "no other eligible shape (the law's targets and the pipeline's heads kept)";
   }
   if (rule == RankRule::efficiency_leverage) {
     r.warnings.push_back(
@@ -243,9 +248,9 @@ Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
         "(paper 002 Sec. 6 has its own d optimum)");
   } else if (rule == RankRule::joint_loss) {
     r.warnings.push_back(
-        "--rank-by joint-loss: the joint law (paper 001 Eq. 11) has no attention term; it "
-        "cannot see M/N_a moves and rewards trading attention FLOPs for parameters, the "
-        "fixed-M inflation bias of paper 002 Sec. 4.1");
+        "--rank-by joint-loss: the joint law (paper 001 Eq. 11) has no attention term, so it "
+        "cannot weigh what an M/N_a move costs in attention and always rewards trading "
+        "attention FLOPs for parameters (the fixed-M inflation bias of paper 002 Sec. 4.1)");
   }
   return r;
 }

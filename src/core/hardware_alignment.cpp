@@ -64,6 +64,7 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
     s->d_source = DSource::ranking;
     s->d_target = w.d_target;
     s->extrapolation = w.extrapolation;
+    s->warnings = w.warnings;
     AlignmentVariant v;
     v.candidate = score_suggestion(laws, std::move(*s), fmt::format("d = {}, step {}", d, step));
     v.step = step;

@@ -122,6 +122,13 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
         C, decades(C, laws.fitted_compute_max), laws.fitted_compute_max));
   }
 
+  if (family.seq_len != laws.family_defaults.seq_len) {
+    s.warnings.push_back(fmt::format(
+        "S = {}: the M/N_a law and Table 4 come from runs at S = {} (paper 002 Sec. 4.2.2); "
+        "with another S the same M/N_a buys attention with more or fewer layers",
+        family.seq_len, laws.family_defaults.seq_len));
+  }
+
   // Steps 2-3: M/N_a → N_a and N/N_a → N (one function for suggest and score), after the
   // family checks that the N/N_a bound needs.
   if (auto bad = check_family(family, s.alignment, s.tolerance)) {
@@ -145,16 +152,6 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
   } else if (s.extrapolation) {
     family.heads = s.extrapolation->heads;
     s.heads_source = HeadsSource::extrapolated;
-    const ShapeAnchor& a = s.extrapolation->anchor;
-    s.warnings.push_back(fmt::format(
-        "past Table 4's last row (C = {:.3g}) the plan keeps the shape of the plan there "
-        "(N_q*d_qkv/d = {:.3g}, L_d/L = {:.3g}, d/L = {:.3g}); {} and the heads are "
-        "extrapolated: N_q = {}, N_kv = {}, d_qkv = {}",
-        a.compute, a.attention_width_ratio, a.dense_layer_fraction, a.aspect_ratio,
-        s.m_over_na_source == RatioSource::shape_extrapolation
-            ? fmt::format("M/N_a = {:.4g} follows from Eq. 5", s.m_over_na_target)
-            : fmt::format("M/N_a = {:.4g} is {}", s.m_over_na_target, to_string(s.m_over_na_source)),
-        family.heads.n_q, family.heads.n_kv, family.heads.d_qkv));
   } else {
     if (laws.heads.empty()) {
       return violation("head schedule", "the laws define no heads");
@@ -306,6 +303,31 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
   }
   s.tokens = Tokens(C / acc.M.value());
   return s;
+}
+
+std::vector<std::string> plan_notes(const Suggestion& s) {
+  std::vector<std::string> out = s.warnings;
+  if (!s.extrapolation) return out;
+  const ShapeAnchor& a = s.extrapolation->anchor;
+  const AttentionHeads& h = s.solution.arch.family.heads;
+  std::string ratio;
+  switch (s.m_over_na_source) {
+    case RatioSource::shape_extrapolation:
+      ratio = fmt::format("M/N_a = {:.4g} follows from Eq. 5 for that shape", s.m_over_na_target);
+      break;
+    case RatioSource::user:
+      ratio = fmt::format("M/N_a = {:.4g} was set by --m-over-na", s.m_over_na_target);
+      break;
+    default:
+      ratio = fmt::format("M/N_a = {:.4g} ({})", s.m_over_na_target, to_string(s.m_over_na_source));
+  }
+  out.push_back(fmt::format(
+      "past Table 4's last row (C = {:.3g}) the plan keeps the shape of the plan there "
+      "(d/L = {:.3g}, L_d/L = {:.3g}; attention width {:.3g} d, set so that M/N_a meets the law "
+      "at that row); {}; heads N_q = {}, N_kv = {}, d_qkv = {} ({})",
+      a.compute, a.aspect_ratio, a.dense_layer_fraction, a.attention_width_ratio, ratio, h.n_q,
+      h.n_kv, h.d_qkv, to_string(s.heads_source)));
+  return out;
 }
 
 }  // namespace moeplan

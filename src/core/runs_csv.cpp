@@ -6,6 +6,9 @@
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <iterator>
+#include <iostream>
+#include <filesystem>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -338,18 +341,30 @@ std::expected<RunTable, CsvErrors> parse_runs_csv(const std::string& text,
 std::expected<RunTable, CsvErrors> read_runs_csv(const std::string& path,
                                                  const ColumnChooser& choose,
                                                  const CsvReadOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const auto failure = [&](std::string reason) {
     CsvErrors e;
-    e.errors.push_back({path, 0, 0, "", "cannot open file for reading"});
+    e.errors.push_back({path, 0, 0, "", std::move(reason)});
     e.total = 1;
     return std::unexpected(std::move(e));
+  };
+  std::error_code ec;
+  if (path != "-" && std::filesystem::is_directory(path, ec)) {
+    return failure("is a directory, not a CSV file");
   }
-  auto table = parse_stream(in, path, choose, options);
-  if (table) {
-    std::ifstream again(path, std::ios::binary);
-    table->md5 = dlib::md5(again);
+  // The bytes are read once and both parsed and hashed, so a pipe (fit <(cat runs.csv),
+  // /dev/stdin, '-') records the MD5 of what was read, not of an empty reopened stream.
+  std::string bytes;
+  if (path == "-") {
+    bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return failure("cannot open file for reading");
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    if (in.bad()) return failure("read error");
   }
+  std::istringstream in(bytes);
+  auto table = parse_stream(in, path == "-" ? std::string("<stdin>") : path, choose, options);
+  if (table) table->md5 = dlib::md5(bytes);
   return table;
 }
 

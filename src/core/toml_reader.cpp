@@ -1,5 +1,6 @@
 #include "toml_reader.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -16,6 +17,10 @@ std::expected<toml::table, InputError> parse_toml(std::string_view text, const s
 }
 
 std::expected<std::string, InputError> read_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    return std::unexpected(InputError{path, 0, 0, "", "is a directory, not a file"});
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     return std::unexpected(InputError{path, 0, 0, "", "cannot open file"});
