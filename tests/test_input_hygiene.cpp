@@ -1,6 +1,7 @@
 // Bad flags and inputs: exit 2 for flags, 4 for files, a message a person can act on.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include <dlib/md5.h>
+#include <fmt/format.h>
 
 #include "cli_run.hpp"
 
@@ -72,4 +74,85 @@ TEST_CASE("fit records the MD5 of the bytes it read, also from a pipe") {
   fs::remove(fifo);
   REQUIRE(r.code == 0);
   CHECK(r.out.find("\"input_md5\": \"" + expected + "\"") != std::string::npos);
+}
+
+namespace {
+
+// A Chinchilla-shaped run table (N, D, loss), rows written by `row` with its own separator.
+std::string runs_table(const std::string& header_prefix, const std::string& sep,
+                       const std::string& row_prefix, const std::string& suffix,
+                       const std::string& eol) {
+  std::string text = header_prefix + "N" + sep + "D" + sep + "loss" + suffix + eol;
+  int k = 0;
+  for (double N : {1e8, 3e8, 1e9, 3e9}) {
+    for (double D : {1e9, 3e9, 1e10, 3e10}) {
+      const double loss = 1.7 + 400 / std::pow(N, 0.34) + 410 / std::pow(D, 0.28);
+      text += fmt::format("{}{:g}{}{:g}{}{:.9g}{}{}", row_prefix.empty() ? "" : fmt::format("{}{}", k, row_prefix),
+                          N, sep, D, sep, loss, suffix, eol);
+      ++k;
+    }
+  }
+  return text;
+}
+
+Run fit_text(const std::string& name, const std::string& text, std::vector<std::string> extra = {}) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path, std::ios::binary) << text;
+  std::vector<std::string> args{"fit", path.string(), "--format", "json"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  Run r = run_moeplan(args);
+  std::filesystem::remove(path);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("real-world CSVs: BOM, pandas index, trailing comma, ';' and tab separators, CR-only lines") {
+  struct Case {
+    const char* what;
+    std::string text;
+  };
+  const std::vector<Case> cases{
+      {"plain", runs_table("", ",", "", "", "\n")},
+      {"UTF-8 byte-order mark", "\xEF\xBB\xBF" + runs_table("", ",", "", "", "\n")},
+      {"pandas index column", runs_table(",", ",", ",", "", "\n")},
+      {"trailing comma", runs_table("", ",", "", ",", "\n")},
+      {"semicolons", runs_table("", ";", "", "", "\n")},
+      {"tabs", runs_table("", "\t", "", "", "\n")},
+      {"CR-only line ends", runs_table("", ",", "", "", "\r")},
+      {"CRLF line ends", runs_table("", ",", "", "", "\r\n")},
+  };
+  std::string first_fit;
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    const Run r = fit_text("moeplan-variant.csv", c.text);
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("\"rows\": 16") != std::string::npos);
+    // The same runs give the same coefficients whatever the dialect.
+    const std::string coefficients = r.out.substr(r.out.find("\"coefficients\""), 200);
+    if (first_fit.empty()) first_fit = coefficients;
+    CHECK(coefficients == first_fit);
+  }
+}
+
+TEST_CASE("--column LAW=CSV: the renamed column replaces a same-named one; a law name it does not read is refused") {
+  std::string text = "N,D,loss,BPC\n";
+  for (double N : {1e8, 3e8, 1e9, 3e9}) {
+    for (double D : {1e9, 3e9, 1e10, 3e10}) {
+      const double loss = 1.7 + 400 / std::pow(N, 0.34) + 410 / std::pow(D, 0.28);
+      text += fmt::format("{:g},{:g},99,{:.9g}\n", N, D, loss);  // 'loss' is junk; BPC is the loss
+    }
+  }
+  const Run ok = fit_text("moeplan-rename.csv", text, {"--column", "loss=BPC"});
+  INFO(ok.err);
+  REQUIRE(ok.code == 0);
+  CHECK(ok.out.find("\"rows\": 16") != std::string::npos);
+  const Run typo = fit_text("moeplan-rename.csv", text, {"--column", "Loss=BPC"});
+  CHECK(typo.code == 4);
+  CHECK(typo.err.find("Loss=BPC") != std::string::npos);
+  CHECK(typo.err.find("reads no column 'Loss'") != std::string::npos);
+  const Run zero = fit_text("moeplan-rename.csv", text, {"--holdout", "0"});
+  CHECK(zero.code == 2);
+  CHECK(zero.err.find("--holdout") != std::string::npos);
 }

@@ -82,8 +82,13 @@ int run_fit(const FitFlags& f, Io& io) {
   settings.reference_compute = f.reference_c;
   if (!f.holdout.empty()) {
     // A number is a random validation share; anything else names a flag column.
-    if (auto frac = parse_positive_finite(f.holdout); frac) {
-      if (*frac >= 1) return fail(io, ExitStatus::usage, "--holdout: a fraction must be below 1");
+    const bool numeric = f.holdout.find_first_not_of("0123456789.eE+-") == std::string::npos &&
+                         f.holdout.find_first_of("0123456789") != std::string::npos;
+    if (auto frac = parse_positive_finite(f.holdout); frac || numeric) {
+      if (!frac || *frac >= 1) {
+        return fail(io, ExitStatus::usage,
+                    "--holdout: a fraction must lie in (0, 1), got '" + f.holdout + "'");
+      }
       settings.holdout_fraction = *frac;
     } else {
       settings.holdout_column = f.holdout;

@@ -12,6 +12,7 @@
 #include <memory>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include <dlib/md5.h>
 #include <fmt/format.h>
@@ -144,7 +145,7 @@ class Parser {
         with_newline.size()) {
       fail(line_no, 0, "", fmt::format("malformed CSV: {}", csv_strerror(csv_error(&p_))));
       csv_free(&p_);
-      csv_init(&p_, options_flags);
+      init(delimiter_);
       fields_.clear();
       at_record_start_ = true;
     }
@@ -168,7 +169,11 @@ class Parser {
   Parser& operator=(const Parser&) = delete;
 
   static constexpr unsigned char options_flags = CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL;
-  void init() { csv_init(&p_, options_flags); }
+  void init(char delimiter) {
+    delimiter_ = delimiter;
+    csv_init(&p_, options_flags);
+    csv_set_delim(&p_, static_cast<unsigned char>(delimiter));
+  }
 
  private:
   static void on_field(void* s, std::size_t len, void* data) {
@@ -249,15 +254,26 @@ class Parser {
   void read_header() {
     // Rename CSV names to law names (--column loss=BPC means the CSV's BPC is the loss).
     std::map<std::string, std::string> csv_to_law;
-    for (const auto& [law, csv] : options_.renames) csv_to_law[csv] = law;
+    std::set<std::string> renamed_to;
+    for (const auto& [law, csv] : options_.renames) {
+      csv_to_law[csv] = law;
+      renamed_to.insert(law);
+    }
     std::map<std::string, std::size_t> seen;
     for (std::size_t i = 0; i < fields_.size(); ++i) {
       std::string name(trim(fields_[i]));
       if (name.empty()) {
-        fail(record_line_, column_of(i), "", fmt::format("header column {} has no name", i + 1));
+        // pandas' index column, a trailing comma: unnamed columns are unused, like any
+        // column no law reads. A placeholder keeps the row width.
+        names_.push_back(fmt::format("(unnamed column {})", i + 1));
         continue;
       }
-      if (auto it = csv_to_law.find(name); it != csv_to_law.end()) name = it->second;
+      if (auto it = csv_to_law.find(name); it != csv_to_law.end()) {
+        name = it->second;
+      } else if (renamed_to.contains(name)) {
+        // --column loss=BPC with a 'loss' column as well: BPC is the loss; 'loss' is unused.
+        name = fmt::format("({}, replaced by --column)", name);
+      }
       if (auto [it, inserted] = seen.emplace(name, i); !inserted) {
         fail(record_line_, column_of(i), name,
              fmt::format("duplicate column (also column {})", it->second + 1));
@@ -277,6 +293,17 @@ class Parser {
       fail(record_line_, 0, "", specs.error());
       return;
     }
+    for (const auto& [law, csv] : options_.renames) {
+      const bool used = std::any_of(specs->begin(), specs->end(),
+                                    [&](const ColumnSpec& spec) { return spec.name == law; });
+      if (!used) {
+        std::string names;
+        for (const ColumnSpec& spec : *specs) names += (names.empty() ? "" : ", ") + spec.name;
+        fail(record_line_, 0, "--column",
+             fmt::format("{}={}: the law reads no column '{}' (its columns: {})", law, csv, law, names));
+      }
+    }
+    if (errors_.total > 0) return;
     for (const ColumnSpec& spec : *specs) {
       auto it = seen.find(spec.name);
       if (it == seen.end()) {
@@ -305,6 +332,7 @@ class Parser {
   std::vector<Kept> kept_;
   std::vector<double> row_values_;
   bool header_done_ = false;
+  char delimiter_ = ',';
   bool kept_ok_ = false;
   bool at_record_start_ = true;
   bool record_single_line_ = true;
@@ -313,11 +341,35 @@ class Parser {
   const std::string* current_line_ = nullptr;
 };
 
-std::expected<RunTable, CsvErrors> parse_stream(std::istream& in, const std::string& source,
+// What spreadsheets and dataframes write, read as what the user meant: a UTF-8 byte-order
+// mark (Excel's "CSV UTF-8") is dropped, old-Mac CR-only line ends become LF, and a header
+// with no comma but ';' or a tab sets that separator (European Excel, TSV).
+std::expected<RunTable, CsvErrors> parse_stream(std::string_view text, const std::string& source,
                                                 const ColumnChooser& choose,
                                                 const CsvReadOptions& options) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  std::string normalised;
+  if (text.find('\n') == std::string_view::npos && text.find('\r') != std::string_view::npos) {
+    normalised.assign(text);
+    std::replace(normalised.begin(), normalised.end(), '\r', '\n');
+    text = normalised;
+  }
+  char delimiter = ',';
+  std::size_t at = 0;
+  while (at < text.size()) {  // the first line that is not blank or a comment
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line = trim(text.substr(at, end - at));
+    at = end + 1;
+    if (line.empty() || line.front() == '#') continue;
+    if (line.find(',') == std::string_view::npos) {
+      if (line.find(';') != std::string_view::npos) delimiter = ';';
+      else if (line.find('\t') != std::string_view::npos) delimiter = '\t';
+    }
+    break;
+  }
   Parser parser(source, choose, options);
-  parser.init();
+  parser.init(delimiter);
+  std::istringstream in{std::string(text)};
   std::string line;
   int line_no = 0;
   while (std::getline(in, line)) {
@@ -332,8 +384,7 @@ std::expected<RunTable, CsvErrors> parse_runs_csv(const std::string& text,
                                                   const std::string& source,
                                                   const ColumnChooser& choose,
                                                   const CsvReadOptions& options) {
-  std::istringstream in(text);
-  auto table = parse_stream(in, source, choose, options);
+  auto table = parse_stream(text, source, choose, options);
   if (table) table->md5 = dlib::md5(text);
   return table;
 }
@@ -362,8 +413,7 @@ std::expected<RunTable, CsvErrors> read_runs_csv(const std::string& path,
     bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     if (in.bad()) return failure("read error");
   }
-  std::istringstream in(bytes);
-  auto table = parse_stream(in, path == "-" ? std::string("<stdin>") : path, choose, options);
+  auto table = parse_stream(bytes, path == "-" ? std::string("<stdin>") : path, choose, options);
   if (table) table->md5 = dlib::md5(bytes);
   return table;
 }
