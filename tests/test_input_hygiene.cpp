@@ -156,3 +156,16 @@ TEST_CASE("--column LAW=CSV: the renamed column replaces a same-named one; a law
   CHECK(zero.code == 2);
   CHECK(zero.err.find("--holdout") != std::string::npos);
 }
+
+TEST_CASE("a laws file without schema says what the first line must be; a wrong type is named") {
+  const auto path = std::filesystem::temp_directory_path() / "moeplan-no-schema.toml";
+  std::ofstream(path) << "name = \"x\"\n";
+  const Run missing = run_moeplan({"suggest", "--flops", "1e20", "--laws", path.string()});
+  CHECK(missing.code == 4);
+  CHECK(missing.err.find("schema = \"moeplan-laws/1\"") != std::string::npos);
+  std::ofstream(path) << "schema = 3\nname = \"x\"\n";
+  const Run typed = run_moeplan({"suggest", "--flops", "1e20", "--laws", path.string()});
+  CHECK(typed.code == 4);
+  CHECK(typed.err.find("must be a quoted string (found: integer)") != std::string::npos);
+  std::filesystem::remove(path);
+}

@@ -292,7 +292,10 @@ constexpr SectionReader k_sections[] = {
 // section must be present (a complete holistic file).
 void read_laws(const toml::table& doc, Reader& r, LawSet& laws, const std::string& source,
                bool require_holistic) {
-  const std::string schema = r.string(doc, "schema", "schema");
+  if (!doc.get("schema")) {  // the first thing a laws file must say; say what it must be
+    r.fail(doc.source(), "schema", "missing: a laws file starts with schema = \"moeplan-laws/1\"");
+  }
+  const std::string schema = doc.get("schema") ? r.string(doc, "schema", "schema") : std::string();
   if (!r.failed() && schema != "moeplan-laws/1") {
     r.fail(doc.get("schema")->source(), "schema",
            fmt::format("expected \"moeplan-laws/1\", got \"{}\"", schema));

@@ -21,6 +21,22 @@
 
 namespace moeplan {
 
+/// "integer", "table", … for a message about a value of the wrong type.
+inline const char* toml_type_name(const toml::node& n) {
+  switch (n.type()) {
+    case toml::node_type::table: return "table";
+    case toml::node_type::array: return "array";
+    case toml::node_type::string: return "string";
+    case toml::node_type::integer: return "integer";
+    case toml::node_type::floating_point: return "number";
+    case toml::node_type::boolean: return "boolean";
+    case toml::node_type::date: return "date";
+    case toml::node_type::time: return "time";
+    case toml::node_type::date_time: return "date-time";
+    default: return "value";
+  }
+}
+
 // The first problem wins.
 class Reader {
  public:
@@ -96,7 +112,9 @@ class Reader {
   std::string string(const toml::table& t, std::string_view key, const std::string& path) {
     const toml::node* n = t.get(key);
     if (!n || !n->is_string()) {
-      fail(n ? n->source() : t.source(), path, "missing string");
+      fail(n ? n->source() : t.source(), path,
+           n ? fmt::format("must be a quoted string (found: {})", toml_type_name(*n))
+             : "missing (a required string key)");
       return {};
     }
     return std::string(n->as_string()->get());
