@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Every doctest case of the test suite "slow" carries CTest's `slow` label, and no fast case
-# does: `ctest -LE slow` (the inner loop, and CI's sanitizer stage) then leaves out exactly
-# the cases marked slow in their source files. Usage: slow_labels.sh BUILD_DIR TEST_BINARY
+# Every doctest case of the test suite "slow" carries CTest's `slow` label, no fast case
+# does, and no case name has a ';' or a leading '--' (CTest/doctest would mangle it):
+# `ctest -LE slow` (the inner loop, and CI's sanitizer stage) then leaves out exactly the
+# cases marked slow in their source files. Usage: slow_labels.sh BUILD_DIR TEST_BINARY
 set -uo pipefail
 build=$1
 bin=$2
@@ -10,6 +11,14 @@ slow=$("$bin" --test-suite=slow --list-test-cases | grep -v -e '^\[doctest\]' -e
 fast=$("$bin" --test-suite-exclude=slow --list-test-cases | grep -v -e '^\[doctest\]' -e '^=*$')
 failed=0
 [ -n "$slow" ] || { echo "FAIL: no doctest case is in the suite 'slow'"; failed=1; }
+# CTest splits names at ';' and doctest reads a leading '--' as a flag: such a case would
+# run as a filter matching nothing, a test that cannot fail.
+while IFS= read -r name; do
+  case "$name" in
+    *";"*|--*) echo "FAIL: test name unusable by CTest/doctest filters: $name"; failed=1 ;;
+  esac
+done <<<"$slow
+$fast"
 while IFS= read -r name; do
   [ -z "$name" ] && continue
   grep -qxF -- "$name" <<<"$labelled" || { echo "FAIL: slow case not labelled: $name"; failed=1; }

@@ -48,7 +48,7 @@ TEST_CASE("usage errors exit 2") {
   CHECK(run_moeplan({"frobnicate"}).code == 2);
 }
 
-TEST_CASE("--help prints usage with examples on stdout and exits 0") {
+TEST_CASE("fit --help prints usage with examples on stdout and exits 0") {
   const Run r = run_moeplan({"suggest", "--help"});
   CHECK(r.code == 0);
   CHECK(r.out.find("--flops") != std::string::npos);

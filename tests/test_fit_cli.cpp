@@ -156,7 +156,9 @@ TEST_CASE("fit: same input and seed give byte-identical stdout with notes on std
   CHECK(a.out == b.out);
   CHECK(a.err.find("law 'chinchilla' chosen from the columns") != std::string::npos);
   CHECK(a.err.find('\r') == std::string::npos);  // no progress bar into a pipe
-  CHECK(a.out.find("\"validation_rmse\"") != std::string::npos);
+  CHECK(a.out.find("\"validation\": {") != std::string::npos);  // its own section
+  CHECK(a.out.find("\"validation_rmse\"") == std::string::npos);
+  CHECK(a.out.find("the best 30 of") != std::string::npos);       // method says --starts
   CHECK(a.out.find("\"coefficients_low\"") != std::string::npos);
 }
 

@@ -107,7 +107,7 @@ Run fit_text(const std::string& name, const std::string& text, std::vector<std::
 
 }  // namespace
 
-TEST_CASE("real-world CSVs: BOM, pandas index, trailing comma, ';' and tab separators, CR-only lines") {
+TEST_CASE("real-world CSVs: BOM, pandas index, trailing comma, semicolon and tab separators, CR-only lines") {
   struct Case {
     const char* what;
     std::string text;
@@ -136,7 +136,7 @@ TEST_CASE("real-world CSVs: BOM, pandas index, trailing comma, ';' and tab separ
   }
 }
 
-TEST_CASE("--column LAW=CSV: the renamed column replaces a same-named one; a law name it does not read is refused") {
+TEST_CASE("fit --column LAW=CSV: the renamed column replaces a same-named one - a law name it does not read is refused") {
   std::string text = "N,D,loss,BPC\n";
   for (double N : {1e8, 3e8, 1e9, 3e9}) {
     for (double D : {1e9, 3e9, 1e10, 3e10}) {
@@ -157,7 +157,7 @@ TEST_CASE("--column LAW=CSV: the renamed column replaces a same-named one; a law
   CHECK(zero.err.find("--holdout") != std::string::npos);
 }
 
-TEST_CASE("a laws file without schema says what the first line must be; a wrong type is named") {
+TEST_CASE("a laws file without schema says what the first line must be - a wrong type is named") {
   const auto path = std::filesystem::temp_directory_path() / "moeplan-no-schema.toml";
   std::ofstream(path) << "name = \"x\"\n";
   const Run missing = run_moeplan({"suggest", "--flops", "1e20", "--laws", path.string()});

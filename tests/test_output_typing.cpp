@@ -144,7 +144,7 @@ TEST_CASE("-o keeps what it writes to: a symlink stays a link, a device or FIFO 
   fs::remove_all(dir);
 }
 
-TEST_CASE("-o FILE.json/.toml/.csv without --format writes that format; --format wins") {
+TEST_CASE("-o FILE.json/.toml/.csv without --format writes that format - --format wins") {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / "moeplan-o-format";
   fs::create_directories(dir);

@@ -168,7 +168,7 @@ TEST_CASE("suggest -> --emit toml -> score is within tolerance of the same targe
   }
 }
 
-TEST_CASE("ranking: the default keeps the law's targets and Table 4 heads; other rules warn") {
+TEST_CASE("ranking: the default keeps the law's targets and Table 4 heads - other rules warn") {
   const LawSet& laws = builtin_laws();
   const SuggestOptions o{.compute = Flops(1e20)};
   auto paper = plan_for_budget(laws, o);

@@ -51,7 +51,7 @@ TEST_CASE("columns in any order, comments, blank lines, quotes and CRLF are read
   CHECK(t->md5.size() == 32);
 }
 
-TEST_CASE("--column renames a CSV column to the law's name") {
+TEST_CASE("fit --column renames a CSV column to the law's name") {
   CsvReadOptions o;
   o.renames["loss"] = "BPC";
   auto t = parse("N,D,BPC\n1e8,1e10,0.5\n", o);

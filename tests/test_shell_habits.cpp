@@ -65,7 +65,7 @@ TEST_CASE("colour and rules reach a terminal's table only, never data formats or
   CHECK_FALSE(has_escape(table.err));  // diagnostics stay plain
 }
 
-TEST_CASE("--quiet silences warnings and notes, --verbose adds details, errors always show") {
+TEST_CASE("fit --quiet silences warnings and notes, --verbose adds details, errors always show") {
   const Run normal = run_moeplan({"suggest", "--flops", "1e22", "--no-bench"});
   CHECK(normal.err.find("moeplan: warning:") != std::string::npos);
   CHECK(normal.err.find("moeplan: detail:") == std::string::npos);
@@ -86,7 +86,7 @@ TEST_CASE("--quiet silences warnings and notes, --verbose adds details, errors a
   CHECK(run_moeplan({"-q", "-v", "suggest", "--flops", "1e20", "--no-bench"}).code == 2);
 }
 
-TEST_CASE("suggest's default table is one screen with the key numbers first; --full has it all") {
+TEST_CASE("suggest's default table is one screen with the key numbers first - --full has it all") {
   const Run compact = run_moeplan({"suggest", "--flops", "1e22", "--no-bench"});
   REQUIRE(compact.code == 0);
   const auto lines = std::count(compact.out.begin(), compact.out.end(), '\n');
@@ -105,7 +105,7 @@ TEST_CASE("suggest's default table is one screen with the key numbers first; --f
   }
 }
 
-TEST_CASE("presets lists every embedded file; presets show prints one verbatim") {
+TEST_CASE("presets lists every embedded file - presets show prints one verbatim") {
   const Run list = run_moeplan({"presets"});
   REQUIRE(list.code == 0);
   for (const EmbeddedFile& f : embedded_presets()) {
@@ -145,7 +145,7 @@ TEST_CASE("completion scripts name every subcommand and its flags") {
   CHECK(run_moeplan({"completion", "fish"}).code == 2);
 }
 
-TEST_CASE("--version names the version and a git revision") {
+TEST_CASE("fit --version names the version and a git revision") {
   const Run v = run_moeplan({"--version"});
   CHECK(v.code == 0);
   CHECK(v.out.rfind("moeplan 0.1.0 (git ", 0) == 0);

@@ -89,6 +89,7 @@ struct CurveFit {
 
 struct FitOutcome {
   const LawInfo* law = nullptr;
+  std::string method;                  ///< how it was fitted (the law's method + --starts)
   std::vector<Estimate> coefficients;  ///< published names (e, f, …, alpha, …)
   std::vector<Estimate> derived;       ///< optima and implications
   Quality train;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include <cmath>
 #include <sstream>
 
 #include "app.hpp"
@@ -51,7 +52,7 @@ Report fit_report(const fit::FitOutcome& o, const FitContext& c) {
   fit.fields = {
       {"law", "law", "", o.law->name, c.law_choice},
       {"formula", "formula", "", o.law->title, ""},
-      {"method", "method", "", o.law->method, ""},
+      {"method", "method", "", o.method.empty() ? o.law->method : o.method, ""},
       {"input", "input", "", c.source, ""},
       {"input_md5", "md5", "", c.md5, ""},
       {"rows", "rows", "runs", i64(static_cast<int>(o.rows)), ""},
@@ -77,8 +78,12 @@ Report fit_report(const fit::FitOutcome& o, const FitContext& c) {
   add_quality(q, "", o.train);
   q.fields.push_back({"constant_model_rmse", "RMSE of mean", "target units", o.constant_model_rmse,
                       "predicting the mean: the bar to beat"});
-  if (o.validation) add_quality(q, "validation_", *o.validation);
   r.sections.push_back(std::move(q));
+  if (o.validation) {  // held-out rows have their own section: never under "training rows"
+    Section v{"validation", "Quality (validation rows, held out by --holdout)", {}};
+    add_quality(v, "", *o.validation);
+    r.sections.push_back(std::move(v));
+  }
   add_estimates(r, "coefficients", "Coefficients", o.coefficients);
   add_estimates(r, "derived", "Derived", o.derived);
   for (std::size_t k = 0; k < o.curves.size(); ++k) {
@@ -115,7 +120,7 @@ std::string fitted_laws_toml(const fit::FitOutcome& o, const FitContext& c,
       {"train_rows", static_cast<std::int64_t>(o.train_rows)},
       {"validation_rows", static_cast<std::int64_t>(o.validation_rows)},
       {"law", o.law->name},
-      {"method", o.law->method},
+      {"method", o.method.empty() ? o.law->method : o.method},
       {"huber_delta", c.settings->huber_delta},
       {"seed", static_cast<std::int64_t>(c.settings->seed)},
       {"starts", static_cast<std::int64_t>(o.solution.starts)},
@@ -126,6 +131,18 @@ std::string fitted_laws_toml(const fit::FitOutcome& o, const FitContext& c,
   };
   if (o.validation) provenance.insert("validation_rmse", o.validation->rmse);
   if (o.bootstrap_done > 0) provenance.insert("bootstrap", static_cast<std::int64_t>(o.bootstrap_done));
+  // Every fitted coefficient and derived value (the law sections below carry only what the
+  // planner reads, e.g. Chinchilla's A, α, B, β, E only through Eq. 2's coefficients).
+  // The loader skips [provenance], so these are a record, not an overlay.
+  const auto table_of = [](const std::vector<fit::Estimate>& est) {
+    toml::table t;
+    for (const fit::Estimate& e : est) {
+      if (std::isfinite(e.value)) t.insert(e.name, e.value);
+    }
+    return t;
+  };
+  if (!o.coefficients.empty()) provenance.insert("coefficients", table_of(o.coefficients));
+  if (!o.derived.empty()) provenance.insert("derived", table_of(o.derived));
   const toml::table doc{{"schema", "moeplan-laws/1"},
                         {"name", "fit-" + o.law->name},
                         {"description", o.law->title},

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -241,6 +242,46 @@ std::string target_of(LawKind k) {
   }
 }
 
+// An optimum the data never came near, or an interval wider than the value, is stated: the
+// fit extrapolates there (a held-out joint fit once put S_opt at 15 with S in [0, 0.33]).
+void flag_extrapolated_optima(const RunTable& t, FitOutcome& out) {
+  const auto span = [&](const std::string& optimum) -> std::optional<std::pair<std::string, std::pair<double, double>>> {
+    const auto range_of = [&](const std::vector<double>& v) {
+      return std::pair{*std::min_element(v.begin(), v.end()), *std::max_element(v.begin(), v.end())};
+    };
+    if (optimum == "G_opt" && t.numeric.contains("G")) return std::pair{std::string("G"), range_of(t.col("G"))};
+    if (optimum == "S_opt" && t.numeric.contains("S")) return std::pair{std::string("S"), range_of(t.col("S"))};
+    if (optimum.rfind("optimal_active_ratio", 0) == 0 && t.numeric.contains("N_a") && t.numeric.contains("N")) {
+      std::vector<double> ratio;
+      for (std::size_t i = 0; i < t.rows; ++i) ratio.push_back(t.col("N_a")[i] / t.col("N")[i]);
+      return std::pair{std::string("N_a/N"), range_of(ratio)};
+    }
+    return std::nullopt;
+  };
+  for (const Estimate& e : out.derived) {
+    if (!std::isfinite(e.value)) continue;
+    if (auto r = span(e.name)) {
+      const auto [lo, hi] = r->second;
+      if (e.value < lo || e.value > hi) {
+        out.warnings.push_back(fmt::format(
+            "{} = {:.4g} lies outside the data's {} range [{:.4g}, {:.4g}]: the law is "
+            "extrapolated there, so treat it as a direction, not a value",
+            e.name, e.value, r->first, lo, hi));
+      }
+    }
+  }
+  for (const std::vector<Estimate>* set : {&out.coefficients, &out.derived}) {
+    for (const Estimate& e : *set) {
+      if (e.low && e.high && std::isfinite(e.value) && *e.high - *e.low > std::abs(e.value)) {
+        out.warnings.push_back(fmt::format(
+            "{}: the bootstrap interval [{:.4g}, {:.4g}] is wider than the value {:.4g}; the "
+            "data do not pin it down",
+            e.name, *e.low, *e.high, e.value));
+      }
+    }
+  }
+}
+
 std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const LawInfo& info,
                                                      const FitSettings& s) {
   PointwiseLaw law = make_pointwise_law(info.kind, t, s);
@@ -265,6 +306,11 @@ std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const La
     return std::unexpected(fmt::format(
         "law '{}': no grid start reached a point where the law is defined for every row "
         "(prediction ≤ 0 everywhere tried); the data do not look like this law", info.name));
+  }
+  out.method = info.method;
+  if (s.max_starts > 0 && sol.starts == s.max_starts) {
+    out.method += fmt::format("; optimised from the best {} of them by initial objective (--starts)",
+                              sol.starts);
   }
   const std::vector<double> coef = law.coefficients(sol.theta);
   const std::vector<double> der = law.derived(coef);
@@ -295,8 +341,10 @@ std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const La
 
   // Warnings: the optimiser's own doubts, stated plainly.
   if (!sol.converged) {
-    out.warnings.push_back(fmt::format("the best start stopped at the iteration cap ({} iterations) "
-                                       "before meeting the tolerance", sol.iterations));
+    out.warnings.push_back(fmt::format(
+        "the best start stopped at the iteration cap (--max-iterations {} per optimiser run; "
+        "{} iterations over its screening and refinement runs) before meeting the tolerance",
+        s.max_iterations, sol.iterations));
   }
   for (const std::string& p : sol.at_bound) {
     out.warnings.push_back(fmt::format("{} sits on its search bound: the optimum may lie outside "
@@ -354,6 +402,7 @@ std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const La
                                          out.bootstrap_failed, s.bootstrap));
     }
   }
+  flag_extrapolated_optima(t, out);
   out.planner_toml = law.planner_toml(coef, der);
   return out;
 }
