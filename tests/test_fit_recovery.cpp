@@ -139,6 +139,24 @@ TEST_CASE("joint law (paper 001 Eq. 11): Table 2 comes back on Table 6's grid" *
   CHECK(exact.solution.polished);  // every residual inside δ: finished as least squares
   CHECK(value(exact.derived, "G_opt") == doctest::Approx(std::sqrt(j.f / j.e)).epsilon(1e-4));
   CHECK(value(exact.derived, "S_opt") == doctest::Approx(-j.n / (2 * j.m)).epsilon(1e-4));
+  for (const std::string& w : exact.warnings) CHECK(w.find("outside the data's") == std::string::npos);
+
+  // A law whose shared-expert optimum lies far outside the data (S_opt = 2, S in [0, 0.7]):
+  // the fit finds it, and says it extrapolates there.
+  JointLossLaw far = j;
+  far.n = -2 * 2.0 * far.m;
+  const Synth shifted = joint_grid(
+      [&](double N, double Na, double D, double G, double S) {
+        return far.loss(Params(N), Tokens(D), Params(Na), G, S);
+      },
+      {"N", "N_a", "D", "G", "S", "loss"});
+  const auto outside = fit_text(shifted.csv(0), LawKind::joint);
+  CHECK(value(outside.derived, "S_opt") == doctest::Approx(2.0).epsilon(0.05));  // S terms are loose (above)
+  bool warned = false;
+  for (const std::string& w : outside.warnings) {
+    warned = warned || (w.find("S_opt") == 0 && w.find("outside the data's S range") != std::string::npos);
+  }
+  CHECK(warned);
 
   // 0.5 % noise: the size/data part and G_opt are well determined; the S terms (m, n)
   // and k are not (S only spans 0..0.7 in groups, k·N_a^−α is tiny), so S_opt is loose.
