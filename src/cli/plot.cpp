@@ -129,9 +129,11 @@ Command plot_command() {
                        "loss-vs-compute: also draw this model (preset name or TOML file; "
                        "repeatable)");
         sub.add_option("--from", f->from,
-                       "Sweep start: M/N_a, d or C (default 0.5x, 0.5x, C/1000)")
+                       "Sweep start: M/N_a, d or C (default 6 + (x - 6)/4 for the chosen "
+                       "M/N_a x, d_min of the feasible interval, C/1000)")
             ->check(positive());
-        sub.add_option("--to", f->to, "Sweep end (default 2x, 2x, 100 C)")
+        sub.add_option("--to", f->to,
+                       "Sweep end (default 6 + 4 (x - 6), d_max of the feasible interval, 100 C)")
             ->check(positive());
         sub.add_option("--points", f->points, "Sweep points for m-over-na and d")
             ->check(CLI::Range(2, 10000))
