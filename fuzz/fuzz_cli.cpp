@@ -2,18 +2,20 @@
 // type it. The input is split into argv words on newlines and NULs ("suggest\n--flops\n1e22").
 //
 // Invariant: the exit status is one of 0, 2, 3, 4, 5 (man moeplan, EXIT STATUS); 1 means an
-// unexpected exception ("moeplan: error: internal: ...") and is reported as a crash.
+// unexpected exception ("moeplan: error: internal: ...") and is reported as a crash. A run
+// that hangs past libFuzzer's -timeout (scripts/fuzz.sh: 25 s) is a crash too.
 //
-// To stay fast and side-effect free, inputs are skipped (return 0 without running) when they
-//  - name `bench`, `plot` or `fit` anywhere: bench times GEMMs for seconds, plot writes
-//    images, and fit's file parser has its own target (fuzz_runs_csv);
+// Work per input is bounded, so every subcommand but `plot` (which writes images) runs:
+//  - `suggest` gets --no-bench (no ~2 s GEMM benchmark);
+//  - `fit` gets --starts 2 --max-iterations 100 --bootstrap 0: the optimiser runs, briefly;
+//  - `bench` gets --seconds 0.01 --reps 1 --tokens 64 --threads 1 --min-rows 1 --no-gpu.
+// Inputs that set those flags themselves are skipped (ours must win, and CLI11 refuses a
+// flag given twice), as are inputs that
+//  - name `plot`;
 //  - carry any flag that writes a file: -o..., --o... (--output, --out, and their = forms),
 //    --residuals, --points, --data;
 //  - give an absolute path or a ".." component: the only files a command may read are
-//    those in the working directory, where scripts/fuzz.sh puts the seed presets;
-//  - give --no-bench themselves (ours must win: `--no-bench=false` would start the timing).
-// `--no-bench` is inserted after every `suggest` word, so suggest never runs the ~2 s GEMM
-// benchmark.
+//    those in the working directory, where scripts/fuzz.sh puts the seed presets and CSVs.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -35,12 +37,25 @@ bool starts_with_any(std::string_view w, std::initializer_list<std::string_view>
 }
 
 bool refused(std::string_view w) {
-  if (w == "bench" || w == "plot" || w == "fit") return true;
-  if (starts_with_any(w, {"-o", "--o", "--residuals", "--points", "--data", "--no-bench"})) {
+  if (w == "plot") return true;
+  if (starts_with_any(w, {"-o", "--o", "--residuals", "--points", "--data", "--no-bench",
+                          "--starts", "--max-iterations", "--bootstrap", "--seconds", "--reps",
+                          "--tokens", "--threads", "--min-rows", "--no-gpu", "--bench-seconds"})) {
     return true;
   }
   if (w.starts_with('/') || w.find("..") != std::string_view::npos) return true;
   return false;
+}
+
+// Flags that bound a subcommand's work, inserted right after its name.
+std::vector<std::string> bounds_for(std::string_view subcommand) {
+  if (subcommand == "suggest") return {"--no-bench"};
+  if (subcommand == "fit") return {"--starts", "2", "--max-iterations", "100", "--bootstrap", "0"};
+  if (subcommand == "bench") {
+    return {"--seconds", "0.01", "--reps", "1", "--tokens", "64", "--threads", "1",
+            "--min-rows", "1", "--no-gpu"};
+  }
+  return {};
 }
 
 }  // namespace
@@ -66,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (std::size_t i = 0; i < words.size(); ++i) {
     if (i > 0 && refused(words[i])) return 0;
     args.push_back(words[i]);
-    if (words[i] == "suggest") args.push_back("--no-bench");
+    for (std::string& b : bounds_for(words[i])) args.push_back(std::move(b));
   }
   std::vector<const char*> argv;
   for (const std::string& a : args) argv.push_back(a.c_str());

@@ -125,6 +125,12 @@ suggest\n--flops\n1e21\n--n-q\n16\n--n-kv\n4\n--d-qkv\n128
 suggest\n--flops\n1e22\n--experts\n64\n--top-k\n2\n--shared-experts\n0\n--align\n128
 suggest\n--flops\n1e19\n--m-over-na\n12\n--n-over-na\n10\n--tolerance\n0.1
 suggest\n--flops\n1e22\n--laws\nholistic.toml
+suggest\n--flops\n1e20:1e24:1\n--format\ncsv
+fit\nholistic_configs.csv
+fit\nmoe_vs_dense_runs.csv\n--law\nactivation\n--column\nloss=BPC
+fit\nchinchilla.csv\n--holdout\n0.25\n--format\njson
+bench\nmoe-mini\n--summary
+bench\nqwen3-30b-a3b.toml\n--format\njson
 score\ndeepseek-v3.1\nqwen3-235b-a22b
 score\nmoe-mini\n--format\njson
 score\nkimi-k2.toml\n--laws\njoint_moe.toml\n--format\ncsv
@@ -135,6 +141,8 @@ suggest\n--help
 EOF
 # Work directory of each run: the files a fuzzed command line may name (fuzz_cli).
 cp presets/models/*.toml presets/laws/*.toml "$build/work/fuzz_cli/"
+for f in tests/data/*.csv; do head -n 40 "$f" >"$build/work/fuzz_cli/$(basename "$f")"; done
+cp "$corpus/fuzz_runs_csv/chinchilla.csv" "$build/work/fuzz_cli/"
 
 toml_dict() {  # every key and section name of the given TOML files
   grep -hoE '^\s*\[?[A-Za-z_][A-Za-z0-9_.]*\]?\s*=?' "$@" | tr -d ' =' | sort -u |
@@ -143,7 +151,8 @@ toml_dict() {  # every key and section name of the given TOML files
 toml_dict presets/models/*.toml >"$build/dict/fuzz_model_toml.dict"
 toml_dict presets/laws/*.toml >"$build/dict/fuzz_laws_toml.dict"
 { grep -rhoE '"--[a-z][a-z-]*' src/cli | sort -u | sed 's/$/"/'
-  for w in suggest score table json toml csv auto; do echo "\"$w\""; done
+  for w in suggest score fit bench table json toml csv auto paper002 el joint-loss; do echo "\"$w\""; done
+  for f in tests/data/*.csv; do echo "\"$(basename "$f")\""; done
   for f in presets/models/*.toml presets/laws/*.toml; do echo "\"$(basename "$f")\""; done
   for f in presets/models/*.toml; do echo "\"$(basename "$f" .toml)\""; done
 } >"$build/dict/fuzz_cli.dict"

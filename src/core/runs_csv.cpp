@@ -294,8 +294,9 @@ class Parser {
       return;
     }
     for (const auto& [law, csv] : options_.renames) {
+      const std::string& name = law;  // Clang 16 cannot capture a structured binding
       const bool used = std::any_of(specs->begin(), specs->end(),
-                                    [&](const ColumnSpec& spec) { return spec.name == law; });
+                                    [&](const ColumnSpec& spec) { return spec.name == name; });
       if (!used) {
         std::string names;
         for (const ColumnSpec& spec : *specs) names += (names.empty() ? "" : ", ") + spec.name;
