@@ -2,6 +2,7 @@
 // tables, --out feeding suggest, determinism, streams.
 #include <doctest/doctest.h>
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
 #include <cmath>
@@ -196,4 +197,22 @@ TEST_CASE("fit reads 10^6 runs and fits them in bounded memory" * doctest::test_
   const toml::table t = parse_toml(r.out);
   CHECK(*t["fit"]["rows"].value<std::int64_t>() == 1'000'000);
   CHECK(number_at(t, "coefficients", "alpha") == doctest::Approx(0.34).epsilon(1e-2));
+}
+
+TEST_CASE("fit --objective huber-nll: with a large delta it is Gaussian NLL, so its optimum is least squares'") {
+  // With every residual inside δ·σ, min_σ Σ(r/σ)²/2 + n log σ = n/2 + (n/2) log(Σr²/n):
+  // the same θ as least squares, which plain Huber with a large δ also minimises.
+  const std::string runs = write_temp("nll.csv", chinchilla_runs(0.34, 0.28));
+  const Run ls = run_moeplan({"fit", runs, "--objective", "huber", "--huber-delta", "10", "--format", "json"});
+  const Run nll = run_moeplan({"fit", runs, "--objective", "huber-nll", "--huber-delta", "1000", "--format", "json"});
+  REQUIRE(ls.code == 0);
+  REQUIRE(nll.code == 0);
+  const auto a = nlohmann::json::parse(ls.out)["coefficients"];
+  const auto b = nlohmann::json::parse(nll.out)["coefficients"];
+  for (const char* k : {"A", "alpha", "B", "beta", "E"}) {
+    CAPTURE(k);
+    CHECK(b[k].get<double>() == doctest::Approx(a[k].get<double>()).epsilon(1e-3));
+  }
+  CHECK(nll.out.find("negative log-likelihood with a fitted scale") != std::string::npos);
+  CHECK(run_moeplan({"fit", runs, "--objective", "bogus"}).code == 2);
 }

@@ -40,6 +40,16 @@ class Model {
 enum class ResidualSpace { log, linear };
 enum class Method { huber_lbfgs, levenberg_marquardt };
 
+/// What huber_lbfgs minimises over the residuals r_i (weights w_i, W = Σ w_i):
+///  - huber: Σ w_i·ρ_δ(r_i), ρ_δ(x) = ½x² for |x| ≤ δ, δ(|x| − ½δ) beyond (Hoffmann et al.
+///    2022 App. D.2, δ = 10⁻³ on log residuals);
+///  - huber_nll: the negative log-likelihood of residuals drawn from the density
+///    exp(−ρ_δ(r/σ))/(σ·Z(δ)) with the scale σ fitted too, profiled out exactly:
+///    min_σ Σ w_i·ρ_δ(r_i/σ) + W·log σ + W·log Z(δ), Z(δ) = √(2π)(2Φ(δ) − 1) + 2e^(−δ²/2)/δ.
+///    δ is then in units of σ (1.345 is the usual 95 %-efficiency choice). This is the
+///    form of Besiroglu et al. (2024, "Chinchilla scaling: a replication attempt").
+enum class Objective { huber, huber_nll };
+
 /// One coordinate of the search space (often the log of a published coefficient).
 struct Parameter {
   std::string name;          ///< e.g. "log_a", "alpha"
@@ -54,6 +64,7 @@ struct Problem {
   std::vector<Parameter> parameters;
   ResidualSpace space = ResidualSpace::log;
   Method method = Method::huber_lbfgs;
+  Objective objective = Objective::huber;  ///< for huber_lbfgs
 };
 
 struct Options {

@@ -46,6 +46,7 @@ std::expected<LawKind, std::string> detect_law(const std::vector<std::string>& h
 
 struct FitSettings {
   double huber_delta = 1e-3;
+  Objective objective = Objective::huber;  ///< huber (default) or huber_nll (fitted scale)
   std::size_t max_starts = 0;          ///< 0: the full grid
   std::size_t max_iterations = 5000;   ///< per optimiser run
   double holdout_fraction = 0;         ///< random validation share (seeded)

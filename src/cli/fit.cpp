@@ -28,6 +28,7 @@ struct FitFlags {
   std::string law;
   std::vector<std::string> columns;  // LAW=CSV
   double huber_delta = 1e-3;
+  std::string objective = "huber";
   std::size_t starts = 0;
   std::size_t max_iterations = 5000;
   std::string holdout;
@@ -72,6 +73,7 @@ std::string utc_now() {
 int run_fit(const FitFlags& f, Io& io) {
   fit::FitSettings settings;
   settings.huber_delta = f.huber_delta;
+  settings.objective = f.objective == "huber-nll" ? fit::Objective::huber_nll : fit::Objective::huber;
   settings.max_starts = f.starts;
   settings.max_iterations = f.max_iterations;
   settings.bootstrap = f.bootstrap;
@@ -184,6 +186,12 @@ Command fit_command() {
             sub.add_option("--column", f->columns,
                            "Use CSV column CSV_NAME as the law's LAW_NAME, e.g. loss=BPC (repeatable)")
                 ->type_name("LAW=CSV");
+            sub.add_option("--objective", f->objective,
+                           "huber: Σ Huber_δ(r) (Hoffmann et al.); huber-nll: Huber negative "
+                           "log-likelihood with a fitted scale σ, δ in units of σ (Besiroglu "
+                           "et al. 2024); see man moeplan-fit")
+                ->check(CLI::IsMember({"huber", "huber-nll"}))
+                ->capture_default_str();
             sub.add_option("--huber-delta", f->huber_delta, "Huber δ on log residuals")
                 ->check(positive())
                 ->capture_default_str();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <limits>
 #include <atomic>
 #include <mutex>
@@ -26,6 +27,46 @@ double huber(double r, double delta) {
 }
 double huber_slope(double r, double delta) {
   return std::abs(r) <= delta ? r : (r > 0 ? delta : -delta);
+}
+
+// log Z(δ) of the density exp(−ρ_δ(x))/Z on the real line: the quadratic core gives
+// √(2π)(2Φ(δ) − 1), the two linear tails 2·e^(−δ²/2)/δ.
+double huber_log_normaliser(double delta) {
+  const double core = std::sqrt(2.0 * std::numbers::pi) * std::erf(delta / std::sqrt(2.0));
+  return std::log(core + 2.0 * std::exp(-0.5 * delta * delta) / delta);
+}
+
+// The σ minimising Σ w·ρ_δ(r/σ) + W·log σ: the root of h(σ) = Σ w·ψ(r/σ)·(r/σ) − W, which
+// falls from +∞ (σ → 0) to −W (σ → ∞); ψ(x)·x is x² inside δ and δ|x| beyond. Bisection in
+// log σ from a bracket around the two closed forms (all quadratic: σ² = Σwr²/W; all linear:
+// σ = δΣw|r|/W), finished by a few safeguarded Newton steps.
+double profile_scale(const std::vector<double>& r, std::span<const double> w, double delta) {
+  double W = 0, sq = 0, ab = 0;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    if (w[i] == 0) continue;
+    W += w[i];
+    sq += w[i] * r[i] * r[i];
+    ab += w[i] * std::abs(r[i]);
+  }
+  if (!(W > 0) || !(sq > 0)) return std::numeric_limits<double>::min();  // a perfect fit
+  const auto h = [&](double sigma) {
+    double s = -W;
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      if (w[i] == 0) continue;
+      const double x = std::abs(r[i]) / sigma;
+      s += w[i] * (x <= delta ? x * x : delta * x);
+    }
+    return s;
+  };
+  double lo = std::min(std::sqrt(sq / W), delta * ab / W) * 0.5;
+  double hi = std::max(std::sqrt(sq / W), delta * ab / W) * 2.0;
+  while (h(lo) < 0 && lo > 1e-300) lo *= 0.5;
+  while (h(hi) > 0 && hi < 1e300) hi *= 2.0;
+  for (int it = 0; it < 200 && hi / lo > 1.0 + 1e-13; ++it) {
+    const double mid = std::sqrt(lo * hi);
+    (h(mid) > 0 ? lo : hi) = mid;
+  }
+  return std::sqrt(lo * hi);
 }
 
 // Residual and ∂r/∂pred for one row; false when the law is undefined there.
@@ -63,17 +104,29 @@ double value_and_gradient(const Problem& p, std::span<const double> w, const dou
     p.model->predict_all(theta, pred.data(), grad ? jac.data() : nullptr);
   }
   if (grad) std::fill(grad, grad + k, 0.0);
-  double f = 0;
+  thread_local std::vector<double> res, dres;
+  res.resize(n);
+  dres.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
     if (w[i] == 0) continue;
-    double r = 0, dr = 0;
-    if (!residual(p, i, pred[i], r, dr)) {
-      if (grad) std::fill(grad, grad + k, 0.0);
-      return kUndefined;
-    }
-    f += w[i] * huber(r, delta);
+    if (!residual(p, i, pred[i], res[i], dres[i])) return kUndefined;
+  }
+  // huber_nll: the scale σ that minimises the NLL at these residuals (profiled out; by the
+  // envelope theorem the gradient in θ is that of Σ w ρ(r/σ) at fixed σ).
+  double sigma = 1.0, f = 0;
+  if (p.objective == Objective::huber_nll) {
+    sigma = profile_scale(res, w, delta);
+    if (!(sigma > 0) || !std::isfinite(sigma)) return kUndefined;
+    double W = 0;
+    for (std::size_t i = 0; i < n; ++i) W += w[i];
+    f = W * (std::log(sigma) + huber_log_normaliser(delta));
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (w[i] == 0) continue;
+    const double x = res[i] / sigma;
+    f += w[i] * huber(x, delta);
     if (grad) {
-      const double s = w[i] * huber_slope(r, delta) * dr;
+      const double s = w[i] * huber_slope(x, delta) / sigma * dres[i];
       const double* g = &jac[i * k];
       for (std::size_t j = 0; j < k; ++j) grad[j] += s * g[j];
     }
@@ -217,7 +270,10 @@ StartResult run_start(const Problem& p, std::span<const double> w, std::vector<d
 // Inside the quadratic zone the Huber objective is ½Σr²: polish there with LM, keep it only
 // if it stays inside the zone and improves.
 void polish(const Problem& p, std::span<const double> w, const Options& o, StartResult& best) {
-  if (p.method != Method::huber_lbfgs || best.objective >= kUndefined) return;
+  if (p.method != Method::huber_lbfgs || p.objective != Objective::huber ||
+      best.objective >= kUndefined) {
+    return;  // LM minimises ½Σr², which only the plain Huber sum equals (inside δ)
+  }
   const std::size_t n = p.model->rows();
   const auto all_inside = [&](const std::vector<double>& th) {
     for (std::size_t i = 0; i < n; ++i) {

@@ -285,7 +285,7 @@ void flag_extrapolated_optima(const RunTable& t, FitOutcome& out) {
 std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const LawInfo& info,
                                                      const FitSettings& s) {
   PointwiseLaw law = make_pointwise_law(info.kind, t, s);
-  Problem problem{law.model.get(), law.target, law.parameters, law.space, law.method};
+  Problem problem{law.model.get(), law.target, law.parameters, law.space, law.method, s.objective};
   std::mt19937_64 rng(s.seed);
   const std::vector<double> w = holdout_weights(t, s, rng);
   FitOutcome out;
@@ -308,6 +308,10 @@ std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const La
         "(prediction ≤ 0 everywhere tried); the data do not look like this law", info.name));
   }
   out.method = info.method;
+  if (s.objective == Objective::huber_nll && law.method == Method::huber_lbfgs) {
+    out.method += fmt::format("; objective: Huber negative log-likelihood with a fitted scale "
+                              "(δ = {:g} in units of σ)", s.huber_delta);
+  }
   if (s.max_starts > 0 && sol.starts == s.max_starts) {
     out.method += fmt::format("; optimised from the best {} of them by initial objective (--starts)",
                               sol.starts);
