@@ -7,6 +7,9 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <thread>
+
+#include <sys/stat.h>
 
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
@@ -133,6 +136,16 @@ TEST_CASE("-o keeps what it writes to: a symlink stays a link, a device or FIFO 
   CHECK(full.code == 5);
   CHECK(full.err.find("/dev/full") != std::string::npos);
   CHECK(fs::is_character_file("/dev/full"));
+  // A FIFO stays a FIFO and its reader gets the plan.
+  const fs::path fifo = dir / "plan.fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  std::string received;
+  std::thread reader([&] { received = slurp(fifo); });
+  const Run to_fifo = run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", fifo.string()});
+  reader.join();
+  CHECK(to_fifo.code == 0);
+  CHECK(fs::is_fifo(fifo));
+  CHECK(received.find("Plan for C = 1e+20") != std::string::npos);
   // A directory is refused by name.
   const Run d = run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", dir.string()});
   CHECK(d.code == 5);
