@@ -100,7 +100,7 @@ TEST_CASE("plot el writes a PNG with a non-empty IHDR and --data marks the sugge
 
 TEST_CASE("plot m-over-na writes an SVG with its labels as text and the grey band drawn") {
   const fs::path svg = temp_path("plot-m.svg"), csv = temp_path("plot-m.csv");
-  const Run r = run_moeplan({"plot", "m-over-na", "--flops", "1e22", "-o", svg.string(),
+  const Run r = run_moeplan({"plot", "m-over-na", "--flops", "1e22", "--blind-ok", "-o", svg.string(),
                              "--data", csv.string(), "--title", "Sweep of M/N_a"});
   REQUIRE(r.code == 0);
   const std::string raw = slurp(svg);
@@ -133,7 +133,7 @@ TEST_CASE("plot m-over-na writes an SVG with its labels as text and the grey ban
 
 TEST_CASE("plot d, loss-vs-compute and residuals each write an image") {
   const fs::path out = temp_path("plot-any.png");
-  CHECK(run_moeplan({"plot", "d", "--flops", "1e22", "-o", out.string()}).code == 0);
+  CHECK(run_moeplan({"plot", "d", "--flops", "1e22", "--blind-ok", "-o", out.string()}).code == 0);
   CHECK(fs::file_size(out) > 1000);
   fs::remove(out);
   const fs::path svg = temp_path("plot-lc.svg");
@@ -193,4 +193,20 @@ TEST_CASE("plot residuals of a missing or malformed file exits 4") {
   CHECK(r.err.find("predicted") != std::string::npos);
   CHECK(!fs::exists(temp_path("r.png")));
   fs::remove(bad);
+}
+
+TEST_CASE("plot m-over-na and plot d are refused without --blind-ok: the joint law cannot see them") {
+  for (const char* kind : {"m-over-na", "d"}) {
+    CAPTURE(kind);
+    const fs::path out = temp_path("blind.png");
+    const Run r = run_moeplan({"plot", kind, "--flops", "1e22", "-o", out.string()});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--blind-ok") != std::string::npos);
+    CHECK(r.err.find("paper 001") != std::string::npos);
+    CHECK_FALSE(fs::exists(out));
+    const Run ok = run_moeplan({"plot", kind, "--flops", "1e22", "--blind-ok", "-o", out.string()});
+    CHECK(ok.code == 0);
+    CHECK(ok.err.find("warning: plot") != std::string::npos);
+    fs::remove(out);
+  }
 }

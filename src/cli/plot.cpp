@@ -31,7 +31,27 @@ struct PlotFlags {
   std::vector<std::string> models;
   std::optional<double> from, to;
   int points = 41;
+  bool blind_ok = false;
 };
+
+// A law may be plotted only against what it can see. The joint law (paper 001 Eq. 11) has
+// no attention term, so against M/N_a it only ever falls (attention FLOPs turned into
+// parameters); at fixed (N, N_a, D) it is blind to d, so a d sweep draws integer rounding.
+// Paper 002's Figs. 5-6 come from measured losses it does not print. These two plots are
+// refused unless the user asks for them knowingly.
+std::string blind_law_reason(const std::string& kind) {
+  if (kind == "m-over-na") {
+    return "the joint law (paper 001 Eq. 11) has no attention term: against M/N_a it only "
+           "falls as attention FLOPs turn into parameters, so its curve has no optimum to show "
+           "(paper 002 Fig. 5 comes from losses the paper does not print)";
+  }
+  if (kind == "d") {
+    return "at fixed (N, N_a, D) the joint law (paper 001 Eq. 11) does not see d: the curve "
+           "is the integer solve's rounding (paper 002 Fig. 6 comes from losses the paper "
+           "does not print)";
+  }
+  return "";
+}
 
 int run_plot(const PlotFlags& f, Io& io) {
 #ifndef MOEPLAN_HAVE_PLOTS
@@ -62,6 +82,13 @@ int run_plot(const PlotFlags& f, Io& io) {
     figure = plot::residuals_figure(*table);
     if (table->rows == 0) return fail(io, ExitStatus::input_file, f.residuals_file + ": no rows");
   } else {
+    if (const std::string why = blind_law_reason(f.kind); !why.empty()) {
+      if (!f.blind_ok) {
+        return fail(io, ExitStatus::usage,
+                    "plot " + f.kind + ": " + why + "; pass --blind-ok to draw it anyway");
+      }
+      io.warning("plot " + f.kind + " (--blind-ok): " + why);
+    }
     if (f.flops.empty()) return fail(io, ExitStatus::usage, "plot " + f.kind + " needs --flops");
     auto C = parse_positive_finite(f.flops);
     if (!C) return fail(io, ExitStatus::usage, "--flops: " + C.error());
@@ -135,13 +162,16 @@ Command plot_command() {
         sub.add_option("--to", f->to,
                        "Sweep end (default 6 + 4 (x - 6), d_max of the feasible interval, 100 C)")
             ->check(positive());
+        sub.add_flag("--blind-ok", f->blind_ok,
+                     "m-over-na, d: draw the joint law's loss although it cannot see what is "
+                     "swept (refused without this flag; see man moeplan-plot)");
         sub.add_option("--points", f->points, "Sweep points for m-over-na and d")
             ->check(CLI::Range(2, 10000))
             ->capture_default_str();
         sub.footer(
             "Examples:\n"
             "  moeplan plot el --flops 1e22 -o el.png\n"
-            "  moeplan plot m-over-na --flops 1e22 -o m.svg --data m.csv\n"
+            "  moeplan plot m-over-na --flops 1e22 --blind-ok -o m.svg --data m.csv\n"
             "  moeplan plot loss-vs-compute --flops 1e22 -m moe-mini -o loss.png\n"
             "  moeplan plot residuals res.csv -o res.png\n"
             "Exit status: 0 ok, 2 bad flag or built without PLplot, 3 infeasible, 4 bad\n"
