@@ -169,3 +169,19 @@ TEST_CASE("a laws file without schema says what the first line must be - a wrong
   CHECK(typed.err.find("must be a quoted string (found: integer)") != std::string::npos);
   std::filesystem::remove(path);
 }
+
+TEST_CASE("float flags refuse nan and say their range: bench --seconds, suggest --bench-seconds, fit --confidence") {
+  const std::string csv = std::string(MOEPLAN_TEST_DATA_DIR) + "/moe_vs_dense_runs.csv";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"bench", "moe-mini", "--seconds", "nan"},
+        std::vector<std::string>{"suggest", "--flops", "1e20", "--bench-seconds", "nan"},
+        std::vector<std::string>{"fit", csv, "--confidence", "nan"},
+        std::vector<std::string>{"bench", "moe-mini", "--seconds", "0"},
+        std::vector<std::string>{"fit", csv, "--seed", "9007199254740993"}}) {
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.size() < 300);
+  }
+}

@@ -198,3 +198,58 @@ TEST_CASE("fit's outputs are all or nothing: one bad path leaves none behind") {
   CHECK(fs::exists(dir / "r.csv"));
   fs::remove_all(dir);
 }
+
+TEST_CASE("outputs: devices and stdout go first, so a failing one leaves no file - one file per output - new files follow the umask - a dangling link is written through") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "moeplan-o-review";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream csv(dir / "runs.csv");
+  csv << "N,D,loss\n";
+  for (double N : {1e8, 3e8, 1e9, 3e9}) {
+    for (double D : {1e9, 3e9, 1e10, 3e10}) {
+      csv << N << "," << D << "," << 1.7 + 400 / std::pow(N, 0.34) + 410 / std::pow(D, 0.28) << "\n";
+    }
+  }
+  csv.close();
+  const std::string runs = (dir / "runs.csv").string(), ok = (dir / "ok.toml").string();
+  CHECK(run_moeplan({"fit", runs, "--out", ok, "--residuals", "/dev/full"}).code == 5);
+  CHECK_FALSE(fs::exists(ok));
+  const Run same = run_moeplan({"fit", runs, "--out", ok, "--residuals", ok});
+  CHECK(same.code == 5);
+  CHECK(same.err.find("same file") != std::string::npos);
+  CHECK_FALSE(fs::exists(ok));
+  // umask 022 → 0644 (mkstemp alone would give 0600).
+  const mode_t old = ::umask(022);
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", (dir / "p.json").string()}).code == 0);
+  ::umask(old);
+  CHECK((fs::status(dir / "p.json").permissions() & fs::perms::all) ==
+        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read));
+  // A dangling symlink: the file it names is created, the link stays.
+  fs::create_symlink("named.json", dir / "dangling.json");
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", (dir / "dangling.json").string()}).code == 0);
+  CHECK(fs::is_symlink(dir / "dangling.json"));
+  CHECK(fs::is_regular_file(dir / "named.json"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("numbers stay numbers: bench timed_rows and score's ranges") {
+  const Run b = run_moeplan({"bench", "moe-mini", "--seconds", "0.05", "--reps", "1", "--threads", "1",
+                             "--tokens", "64", "--no-gpu", "--format", "json"});
+  REQUIRE(b.code == 0);
+  const json jb = json::parse(b.out);
+  bool saw = false;
+  for (const auto& [section, fields] : jb.at(0).items()) {
+    if (!fields.is_object() || !fields.contains("timed_rows")) continue;
+    saw = true;
+    CHECK(fields["timed_rows"].is_number_integer());
+  }
+  CHECK(saw);
+  const Run s = run_moeplan({"score", "qwen3-30b-a3b", "--format", "json"});
+  REQUIRE(s.code == 0);
+  const json score = json::parse(s.out);
+  const json& joint = score.at(0).at("joint_law");
+  CHECK(joint.at("active_experts_range_low").is_number());
+  CHECK(joint.at("active_experts_range_high").get<double>() > joint.at("active_experts_range_low").get<double>());
+  CHECK(joint.at("shared_ratio_range_low").is_number());
+}

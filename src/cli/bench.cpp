@@ -84,13 +84,13 @@ Command bench_command() {
         sub.add_option("--seconds", f->seconds,
                        "CPU time budget for all configs together (shapes too big for it "
                        "are timed on a slice of their rows)")
-            ->check(CLI::Range(0.01, 3600.0))
+            ->check(number_in(0.01, 3600.0))
             ->capture_default_str();
         sub.add_option("--threads", f->threads, "CPU threads (0: all)")
             ->check(whole_number(2147483647))
             ->capture_default_str();
         sub.add_option("--reps", f->reps, "Timed runs per shape (the median is reported)")
-            ->check(CLI::Range(1, 1000))
+            ->check(number_in(1, 1000))
             ->capture_default_str();
         sub.add_option("--min-rows", f->min_rows,
                        "Smallest row slice a CPU shape is timed on (fewer rows understate "

@@ -1,4 +1,5 @@
 #include "bench_report.hpp"
+#include <algorithm>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -53,8 +54,10 @@ void add_run(Report& report, const std::string& dev, const DeviceRun& r, const M
            {{"shape", "", "", shape_text(op), op.grouped() ? "experts x m x n x k (grouped)" : "m x n x k"},
             {"flops", "", "FLOPs", op.flops(), "one layer, one micro-batch: sum of 2 m n k"},
             {"layers", "", "", i64(count), "layers with this GEMM"},
-            {"timed_rows", "", "", fmt::format("{}", fmt::join(t.timed_rows, "|")),
-             t.sliced() ? "rows of each timed call (a slice of m)" : "rows of each timed call"},
+            {"timed_rows", "", "", static_cast<std::int64_t>(t.timed_rows.empty() ? 0 : *std::max_element(t.timed_rows.begin(), t.timed_rows.end())),
+             t.sliced() ? "rows of the largest timed call (a slice of m)" : "rows of the largest timed call"},
+            {"timed_rows_each", "", "", fmt::format("{}", fmt::join(t.timed_rows, "|")),
+             "rows of each timed call, '|'-separated (one per grouped member)"},
             {"median_seconds", "", "s", t.timing.median_s, fmt::format("median of {} runs", t.timing.reps)},
             {"spread", "", "", t.timing.spread(), "(max - min) / median"},
             {"rate", "", "FLOP/s", t.rate, t.kernel},

@@ -2,6 +2,8 @@
 // Flags every data-printing subcommand shares: one definition, so --help cannot drift.
 #include <CLI/CLI.hpp>
 #include <cctype>
+#include <charconv>
+#include <cstdint>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -22,18 +24,36 @@ inline CLI::Validator positive() {
       "POSITIVE", "positive");
 }
 
-/// A whole number from 0 to `max` (no sign wrap-around: -1 is an error, not 2^64 - 1).
-inline CLI::Validator whole_number(double max) {
+/// A whole number from 0 to `max` (no sign wrap-around: -1 is an error, not 2^64 - 1; the
+/// digits are compared exactly, so max + 1 is refused even where a double cannot tell).
+inline CLI::Validator whole_number(std::uint64_t max) {
   return CLI::Validator(
       [max](std::string& text) {
-        if (text == "0") return std::string();
-        auto v = parse_positive_finite(text);
-        if (!v || *v != std::floor(*v) || *v > max) {
-          return fmt::format("must be a whole number from 0 to {:.0f}, got '{}'", max, text);
+        std::uint64_t v = 0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (ec == std::errc() && end == text.data() + text.size() && v <= max) return std::string();
+        // Scientific notation of a whole number ("1e5") is fine too.
+        auto d = parse_positive_finite(text);
+        if (d && *d == std::floor(*d) && *d < 9007199254740992.0 && std::uint64_t(*d) <= max) {
+          text = fmt::format("{}", std::uint64_t(*d));
+          return std::string();
         }
+        return fmt::format("must be a whole number from 0 to {}, got '{}'", max, text);
+      },
+      fmt::format("INT in [0, {}]", max), "whole_number");
+}
+
+/// A finite number in [lo, hi] (CLI::Range lets nan through and prints six decimals).
+inline CLI::Validator number_in(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& text) {
+        auto v = parse_positive_finite(text);
+        if (!v && text != "0") return v.error();
+        const double x = v ? *v : 0.0;
+        if (x < lo || x > hi) return fmt::format("must lie in [{:g}, {:g}], got {}", lo, hi, text);
         return std::string();
       },
-      fmt::format("INT in [0, {:.0f}]", max), "whole_number");
+      fmt::format("in [{:g}, {:g}]", lo, hi), "number_in");
 }
 
 /// The format a file name asks for: "json", "toml" or "csv" by its extension, else "".

@@ -197,7 +197,7 @@ Command fit_command() {
                 ->capture_default_str();
             sub.add_option("--starts", f->starts,
                            "Optimise from the K best grid points by initial objective (0: all)")
-                ->check(whole_number(1e6))
+                ->check(whole_number(1000000))
                 ->capture_default_str();
             sub.add_option("--max-iterations", f->max_iterations,
                            "Iteration cap per optimiser run (a capped best start is warned about)")
@@ -208,13 +208,13 @@ Command fit_command() {
                            "whose 1/true/validation rows are held out");
             sub.add_option("--bootstrap", f->bootstrap,
                            "Resamples for percentile confidence intervals (0: none)")
-                ->check(whole_number(1e5))
+                ->check(whole_number(100000))
                 ->capture_default_str();
             sub.add_option("--confidence", f->confidence, "Confidence level of the intervals")
-                ->check(CLI::Range(0.5, 0.999))
+                ->check(number_in(0.5, 0.999))
                 ->capture_default_str();
             sub.add_option("--seed", f->seed, "Seed of the holdout split and the bootstrap")
-                ->check(whole_number(9007199254740992.0))  // 2^53: exact as a double
+                ->check(whole_number(9007199254740992ULL))  // 2^53: exact as a double
                 ->capture_default_str();
             sub.add_option("--dense-family", f->dense_family,
                            "loss-curves: family name of the dense baseline")

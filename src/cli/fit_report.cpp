@@ -62,15 +62,24 @@ Report fit_report(const fit::FitOutcome& o, const FitContext& c) {
   if (o.curves.empty()) {
     const fit::Solution& sol = o.solution;
     fit.fields.insert(fit.fields.end(), {
-        {"huber_delta", "δ", "", s.huber_delta, "Huber threshold on log residuals"},
+        {"objective_kind", "objective", "", std::string(s.objective == fit::Objective::huber_nll ? "huber-nll" : "huber"),
+         s.objective == fit::Objective::huber_nll ? "Huber negative log-likelihood, scale fitted (--objective)"
+                                                  : "sum of Huber losses (--objective)"},
+        {"huber_delta", "δ", "", s.huber_delta,
+         s.objective == fit::Objective::huber_nll ? "Huber threshold, in units of the fitted scale σ"
+                                                  : "Huber threshold on log residuals"},
         {"starts", "starts", "", i64(static_cast<int>(sol.starts)), "grid points optimised from"},
         {"converged_starts", "converged", "", i64(static_cast<int>(sol.converged_starts)), ""},
         {"converged", "best converged", "", sol.converged, ""},
         {"iterations", "iterations", "", i64(static_cast<int>(sol.iterations)), "of the best start"},
-        {"objective", "objective", "", sol.objective, "Huber sum (or ½Σr² for LM) at the optimum"},
-        {"polished", "LM polish", "", sol.polished, "all residuals within δ: finished by LM"},
+        {"objective", "objective", "", sol.objective,
+         s.objective == fit::Objective::huber_nll ? "negative log-likelihood at the optimum"
+                                                  : "Huber sum (or ½Σr² for LM) at the optimum"},
+        {"polished", "LM polish", "", sol.polished,
+         "whether a least-squares polish finished the fit (only when every residual lies within δ)"},
         {"seed", "seed", "", static_cast<std::int64_t>(s.seed), ""},
         {"bootstrap", "bootstrap", "", i64(static_cast<int>(o.bootstrap_done)), "successful resamples"},
+        {"confidence", "confidence", "", s.confidence, "level of the _low/_high percentile intervals"},
     });
   }
   r.sections.push_back(std::move(fit));

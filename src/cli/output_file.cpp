@@ -20,6 +20,12 @@ namespace {
 
 std::string errno_text() { return std::strerror(errno); }
 
+mode_t current_umask() {
+  const mode_t mask = ::umask(0);  // the only way to read it; put it back at once
+  ::umask(mask);
+  return mask;
+}
+
 // Writes all of `text` to `fd`; "" or the reason.
 std::string write_all(int fd, const std::string& text, const std::string& name) {
   std::size_t done = 0;
@@ -65,10 +71,21 @@ std::string stage(Staged& s) {
     return "";
   }
   // Follow a symlink to what it names, so the link stays a link (the target is replaced).
+  // A dangling link is written through to the file it names, as a shell redirection would.
   s.target = s.path;
   if (char* real = ::realpath(s.path.c_str(), nullptr)) {
     s.target = real;
     std::free(real);
+  } else if (struct stat ls {}; ::lstat(s.path.c_str(), &ls) == 0 && S_ISLNK(ls.st_mode)) {
+    std::vector<char> buf(4096);
+    const ssize_t n = ::readlink(s.path.c_str(), buf.data(), buf.size() - 1);
+    if (n <= 0) return "cannot read the link " + s.path + ": " + errno_text();
+    std::string to(buf.data(), static_cast<std::size_t>(n));
+    if (to.front() != '/') {
+      const auto slash = s.path.rfind('/');
+      if (slash != std::string::npos) to = s.path.substr(0, slash + 1) + to;
+    }
+    s.target = to;
   }
   struct stat st {};
   const bool exists = ::stat(s.target.c_str(), &st) == 0;
@@ -88,7 +105,9 @@ std::string stage(Staged& s) {
   if (fd < 0) return "cannot create a temporary file beside " + s.path + ": " + errno_text();
   s.tmp = name.data();
   std::string why = write_all(fd, *s.text, s.tmp);
-  if (why.empty() && exists) ::fchmod(fd, st.st_mode & 07777);  // keep the file's mode
+  // Keep an existing file's mode; a new one gets 0666 less the umask, as open(2) would
+  // (mkstemp creates 0600).
+  if (why.empty()) ::fchmod(fd, exists ? (st.st_mode & 07777) : (0666 & ~current_umask()));
   if (why.empty() && ::fsync(fd) != 0) why = "cannot write " + s.tmp + ": " + errno_text();
   if (::close(fd) != 0 && why.empty()) why = "cannot write " + s.tmp + ": " + errno_text();
   return why;
@@ -124,8 +143,23 @@ std::string write_outputs(const std::vector<OutputFile>& files, std::ostream& ou
   for (Staged& s : staged) {
     if (why = stage(s); !why.empty()) break;
   }
+  // Two outputs into one file would silently leave only the last.
+  for (std::size_t a = 0; why.empty() && a < staged.size(); ++a) {
+    for (std::size_t b = a + 1; b < staged.size(); ++b) {
+      const bool same_stdout = staged[a].to_stdout && staged[b].to_stdout;
+      if (same_stdout || (!staged[a].to_stdout && staged[a].target == staged[b].target)) {
+        why = staged[a].path + " and " + staged[b].path + " are the same file: give each output its own";
+        break;
+      }
+    }
+  }
+  // What cannot be undone (stdout, devices, FIFOs) goes first: if it fails, no regular file
+  // has been renamed into place yet, so the whole set is still all or nothing.
   for (Staged& s : staged) {
-    if (why.empty()) why = commit(s, out);
+    if (why.empty() && (s.to_stdout || s.in_place)) why = commit(s, out);
+  }
+  for (Staged& s : staged) {
+    if (why.empty() && !s.to_stdout && !s.in_place) why = commit(s, out);
     if (!s.tmp.empty()) std::remove(s.tmp.c_str());  // a failure leaves nothing behind
   }
   return why;

@@ -166,7 +166,7 @@ Command plot_command() {
                      "m-over-na, d: draw the joint law's loss although it cannot see what is "
                      "swept (refused without this flag; see man moeplan-plot)");
         sub.add_option("--points", f->points, "Sweep points for m-over-na and d")
-            ->check(CLI::Range(2, 10000))
+            ->check(number_in(2, 10000))
             ->capture_default_str();
         sub.footer(
             "Examples:\n"

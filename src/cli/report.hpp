@@ -13,9 +13,9 @@
 
 namespace moeplan::cli {
 
-/// A number the command could not give: JSON writes null, TOML leaves the key out, CSV an
-/// empty cell; each also gets a string field KEY_reason next to it. The table shows
-/// "n/a (reason)". Never a string where a number goes, never NaN/inf (a non-finite double
+/// A number the command could not give: JSON writes null and TOML leaves the key out, each
+/// with a string field KEY_reason next to it; CSV writes an empty cell (no reason column, so
+/// the header is the same on every run). The table shows "n/a (reason)". Never a string where a number goes, never NaN/inf (a non-finite double
 /// is turned into one of these by the emitters).
 struct Missing {
   std::string reason;

@@ -16,9 +16,6 @@ Value opt(const std::optional<Quantity<Tag>>& v, const char* why) {
   return opt(v ? std::optional<double>(v->value()) : std::nullopt, why);
 }
 
-std::string range_text(const ClosedRange& r, int digits) {
-  return fmt::format("[{:.{}f}, {:.{}f}]", r.lo, digits, r.hi, digits);
-}
 }  // namespace
 
 Report score_report(const ModelScore& s, const LawSet& laws) {
@@ -81,10 +78,12 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"active_ratio_efficient_0001", "", "", opt(s.active_ratio_efficient_tight, "not reached"), "Algorithm 1, dLoss = 0.001"},
         {"active_ratio_efficient_0005", "", "", opt(s.active_ratio_efficient_loose, "not reached"), "Algorithm 1, dLoss = 0.005"},
         {"optimal_active_experts", "G_opt", "", s.optimal_active_experts, "Eq. 12"},
-        {"active_experts_range", "", "", range_text(s.active_experts_range, 2), "G within 0.001 of optimal loss (Table 3)"},
+        {"active_experts_range_low", "", "", s.active_experts_range.lo, "smallest G within 0.001 of optimal loss (Table 3)"},
+        {"active_experts_range_high", "", "", s.active_experts_range.hi, "largest G within 0.001 of optimal loss (Table 3)"},
         {"active_experts_verdict", "", "", in(s.active_experts_range, s.shape.active_experts), "G_001 against that range"},
         {"optimal_shared_ratio", "S_opt", "", s.optimal_shared_ratio, "Eq. 13"},
-        {"shared_ratio_range", "", "", range_text(s.shared_ratio_range, 3), "S within 0.001 of optimal loss (Table 3)"},
+        {"shared_ratio_range_low", "", "", s.shared_ratio_range.lo, "smallest S within 0.001 of optimal loss (Table 3)"},
+        {"shared_ratio_range_high", "", "", s.shared_ratio_range.hi, "largest S within 0.001 of optimal loss (Table 3)"},
         {"shared_ratio_verdict", "", "", in(s.shared_ratio_range, s.shape.shared_ratio), "S_001 against that range"}}});
   r.sections.push_back(
       {"allocation", "Expert/attention allocation (paper 004, convention allocation-004)",

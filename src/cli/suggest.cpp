@@ -284,7 +284,7 @@ Command suggest_command() {
                      "Do not time the winner's GEMMs (output is then fully deterministic)");
         sub.add_option("--bench-seconds", f->bench_seconds,
                        "CPU time budget of the GEMM benchmark (all --align auto variants together)")
-            ->check(CLI::Range(0.01, 3600.0))
+            ->check(number_in(0.01, 3600.0))
             ->capture_default_str();
         sub.add_option("--tokens", f->tokens, "Tokens per micro-batch T for the benchmark")
             ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))

@@ -42,7 +42,7 @@ std::string exact(const Value& v) {
 
 // Data formats are typed: a non-finite double becomes Missing, and every Missing field
 // gets a KEY_reason string field right after it (JSON null / TOML absent / CSV empty).
-Report typed(const Report& in) {
+Report typed(const Report& in, bool with_reasons = true) {
   Report out;
   for (const Section& s : in.sections) {
     Section t{s.key, s.title, {}};
@@ -52,7 +52,7 @@ Report typed(const Report& in) {
         g.value = Missing{fmt::format("not a finite number ({})", *d)};
       }
       t.fields.push_back(g);
-      if (const auto* m = std::get_if<Missing>(&g.value)) {
+      if (const auto* m = std::get_if<Missing>(&g.value); m && with_reasons) {
         t.fields.push_back({f.key + "_reason", "", "", m->reason, "why " + f.key + " is null"});
       }
     }
@@ -198,8 +198,10 @@ toml::table toml_of(const Report& report) {
 
 void emit_toml(const Report& r, std::ostream& out) { out << toml_of(r) << "\n"; }
 
+// CSV: a missing number is an empty cell, and no KEY_reason columns, so every run of a
+// command has the same header and files concatenate (the table and JSON/TOML say why).
 void emit_csv(const Report& report, std::ostream& out) {
-  const Report r = typed(report);
+  const Report r = typed(report, false);
   std::vector<std::string> header, row;
   for (const Section& s : r.sections) {
     for (const Field& f : s.fields) {
@@ -287,7 +289,7 @@ void emit_table_many(const std::vector<Report>& reports, std::ostream& out,
 
 void emit_csv_many(const std::vector<Report>& untyped, std::ostream& out) {
   std::vector<Report> reports;
-  for (const Report& r : untyped) reports.push_back(typed(r));
+  for (const Report& r : untyped) reports.push_back(typed(r, false));
   std::vector<std::string> keys;
   for (const Report& r : reports) {
     for (const Section& s : r.sections) {
