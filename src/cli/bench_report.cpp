@@ -114,7 +114,7 @@ void add_alignment(Report& report, const AlignmentResult& a) {
                  {"expert_ffn_size", "d_m", "", i64(x.d_m), ""},
                  {"dense_ffn_size", "d_d", "", i64(x.d_d), ""},
                  {"m_over_na", "M/N_a", "", s.solution.accounting.m_over_na(), ""},
-                 {"predicted_loss", "L", "", v.candidate.predicted_loss, "paper 001 Eq. 11 at D = C/M"},
+                 {"predicted_loss", "loss", "", v.candidate.predicted_loss, "paper 001 Eq. 11 at D = C/M"},
                  {"loss_change", "dL/L", "", v.loss_change, ""},
                  {"in_band", "", "", v.in_band, "dL/L <= band"}}};
     for (const auto& [dev, run] : {std::pair{"cpu", v.timing ? &v.timing->cpu : nullptr},

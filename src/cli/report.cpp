@@ -99,7 +99,7 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
   Section section{"ranking", fmt::format("Ranking (--rank-by {})", to_string(ranking.rule)),
                   {{"rule", "", "", std::string(to_string(ranking.rule)), "what decides (man moeplan-suggest, RANKING)"},
                    {"variant", "", "", best.variant, "how the winner differs from the pipeline optimum"},
-                   {"predicted_loss", "L", "", best.predicted_loss, "joint MoE law (paper 001 Eq. 11) at D = C / M"},
+                   {"predicted_loss", "loss", "", best.predicted_loss, "joint MoE law (paper 001 Eq. 11) at D = C / M"},
                    {"efficiency_leverage", "EL", "", best.efficiency_leverage, "paper 000 Eq. 4, A = (K+1)/(N_e+1), G = 2d/d_m"},
                    {"near_tie", "", "", ranking.near_tie, "the runner-up was as good under the rule's main key"},
                    {"decided_by", "", "", ranking.decided_by, "what separated the winner from the runner-up"},
@@ -108,7 +108,7 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
     const RankedCandidate& u = ranked[1];
     section.fields.push_back({"runner_up", "", "", u.variant, "second under the rule"});
     section.fields.push_back({"runner_up_hidden_size", "d", "", i64(u.suggestion.solution.arch.d), "runner-up's hidden size"});
-    section.fields.push_back({"runner_up_predicted_loss", "L", "", u.predicted_loss, "runner-up's joint-law loss"});
+    section.fields.push_back({"runner_up_predicted_loss", "loss", "", u.predicted_loss, "runner-up's joint-law loss"});
     section.fields.push_back({"runner_up_efficiency_leverage", "EL", "", u.efficiency_leverage, "runner-up's EL"});
   }
   report.sections.push_back(std::move(section));
@@ -134,8 +134,8 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
           {"error_flops_per_token", "dM/M", "", sol.error_M, "against the law's targets"},
           {"error_active_params", "dN_a/N_a", "", sol.error_N_a, "against the law's targets"},
           {"error_total_params", "dN/N", "", sol.error_N, "against the law's targets"},
-          {"predicted_loss", "L", "", c.predicted_loss, "paper 001 Eq. 11"},
-          {"delta_loss", "dL", "", c.predicted_loss - best.predicted_loss, "against the winner"},
+          {"predicted_loss", "loss", "", c.predicted_loss, "paper 001 Eq. 11"},
+          {"delta_loss", "dloss", "", c.predicted_loss - best.predicted_loss, "against the winner"},
           {"efficiency_leverage", "EL", "", c.efficiency_leverage, "paper 000 Eq. 4"},
           {"delta_efficiency_leverage", "dEL", "", c.efficiency_leverage - best.efficiency_leverage, "against the winner"}}});
   }
