@@ -295,8 +295,8 @@ TEST_CASE("a bad config.json: exit 4, the file, place, key and reason on stderr"
           std::string::npos);
   }
   SUBCASE("inconsistent values") {
-    write_text(path, R"({"hidden_size": 1024, "num_hidden_layers": 4, "num_attention_heads": 8,
-      "vocab_size": 1000, "n_routed_experts": 8, "moe_intermediate_size": 256,
+    write_text(path, R"({"model_type": "deepseek_v3", "hidden_size": 1024, "num_hidden_layers": 4,
+      "num_attention_heads": 8, "vocab_size": 1000, "n_routed_experts": 8, "moe_intermediate_size": 256,
       "num_experts_per_tok": 9})");
     const Run r = run_moeplan({"score", path.string()});
     CHECK(r.code == 4);

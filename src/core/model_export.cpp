@@ -8,6 +8,9 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <set>
+#include <algorithm>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
@@ -230,6 +233,19 @@ class JsonReader {
 
 }  // namespace
 
+namespace {
+
+bool is_one_of(const std::string& x, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), x) != set.end();
+}
+
+std::string supported_model_types() {
+  return "supported: deepseek_v2, deepseek_v3, kimi_k2, glm4_moe, dots1, qwen2_moe, "
+         "qwen3_moe, mixtral, olmoe, and dense llama, mistral, qwen2, qwen3, gemma, gemma2, phi3";
+}
+
+}  // namespace
+
 std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view text,
                                                             std::string source,
                                                             std::string name_when_missing) {
@@ -259,20 +275,90 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   m.intermediate_size = r.integer(j, "intermediate_size", 1).value_or(0);
   m.vocab_size = r.required(j, "vocab_size", 1);
   m.tie_word_embeddings = r.boolean(j, "tie_word_embeddings").value_or(false);
-  // DeepSeek-V3: absent or null n_routed_experts means a dense model.
-  if (const auto e = r.integer(j, "n_routed_experts", 0); e && *e > 0) {
-    m.n_routed_experts = *e;
-    m.moe_intermediate_size = r.required(j, "moe_intermediate_size", 1);
-    m.num_experts_per_tok = r.required(j, "num_experts_per_tok", 1);
-    m.n_shared_experts = r.integer(j, "n_shared_experts", 0).value_or(0);
-    m.shared_expert_intermediate_size = r.integer(j, "shared_expert_intermediate_size", 1).value_or(0);
-    m.first_k_dense_replace = r.integer(j, "first_k_dense_replace", 0).value_or(0);
-    if (const auto freq = r.integer(j, "moe_layer_freq", 1); freq && *freq != 1) {
-      r.fail("moe_layer_freq", fmt::format("only 1 (every layer after first_k_dense_replace is "
-                                           "MoE) is supported, got {}", *freq));
+  // The MoE layout is read by model_type: each family names its experts differently, and a
+  // key that is read by the wrong family's rules gives a silently wrong (dense) model.
+  std::set<std::string> consumed;
+  const auto take = [&](const char* key) {
+    consumed.insert(key);
+    return key;
+  };
+  const std::string family = r.string(j, "model_type").value_or("");
+  if (!r.failed()) {
+    if (family.empty()) {
+      r.fail("model_type", fmt::format("missing: moeplan reads config.json by model_type ({})",
+                                       supported_model_types()));
+    } else if (is_one_of(family, {"deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe", "dots1"})) {
+      // DeepSeek layout: n_routed_experts (absent or null: dense), first_k_dense_replace
+      // leading dense layers, n_shared_experts of width moe_intermediate_size.
+      if (const auto e = r.integer(j, take("n_routed_experts"), 0); e && *e > 0) {
+        m.n_routed_experts = *e;
+        m.moe_intermediate_size = r.required(j, take("moe_intermediate_size"), 1);
+        m.num_experts_per_tok = r.required(j, take("num_experts_per_tok"), 1);
+        m.n_shared_experts = r.integer(j, take("n_shared_experts"), 0).value_or(0);
+        m.shared_expert_intermediate_size = r.integer(j, take("shared_expert_intermediate_size"), 1).value_or(0);
+        m.first_k_dense_replace = r.integer(j, take("first_k_dense_replace"), 0).value_or(0);
+        if (const auto freq = r.integer(j, take("moe_layer_freq"), 1); freq && *freq != 1) {
+          r.fail("moe_layer_freq", fmt::format("only 1 (every layer after first_k_dense_replace is "
+                                               "MoE) is supported, got {}", *freq));
+        }
+      } else {
+        m.first_k_dense_replace = m.num_hidden_layers;
+      }
+    } else if (is_one_of(family, {"qwen2_moe", "qwen3_moe"})) {
+      // Qwen MoE: num_experts of width moe_intermediate_size in every layer (decoder_sparse_step
+      // 1, mlp_only_layers empty); qwen2_moe adds one shared expert of
+      // shared_expert_intermediate_size (with a sigmoid gate of d parameters, not in N).
+      m.n_routed_experts = r.required(j, take("num_experts"), 1);
+      m.num_experts_per_tok = r.required(j, take("num_experts_per_tok"), 1);
+      m.moe_intermediate_size = r.required(j, take("moe_intermediate_size"), 1);
+      if (const auto w = r.integer(j, take("shared_expert_intermediate_size"), 0); w && *w > 0) {
+        m.n_shared_experts = 1;
+        m.shared_expert_intermediate_size = *w;
+      }
+      if (const auto step = r.integer(j, take("decoder_sparse_step"), 1); step && *step != 1) {
+        r.fail("decoder_sparse_step", fmt::format("only 1 (every layer MoE) is supported, got {}", *step));
+      }
+      take("mlp_only_layers");
+      if (const auto it = j.find("mlp_only_layers"); it != j.end() && !it->is_null()) {
+        if (!it->is_array()) {
+          r.fail("mlp_only_layers", "must be a list of layer indices");
+        } else {
+          // Leading dense layers are first_k_dense_replace; any other pattern is refused.
+          for (std::size_t k = 0; k < it->size(); ++k) {
+            if (!(*it)[k].is_number_integer() || (*it)[k].get<std::int64_t>() != std::int64_t(k)) {
+              r.fail("mlp_only_layers", "only a leading run 0, 1, ..., k-1 of dense layers is supported");
+              break;
+            }
+          }
+          m.first_k_dense_replace = static_cast<int>(it->size());
+        }
+      }
+    } else if (is_one_of(family, {"mixtral", "olmoe"})) {
+      // Every layer MoE; the experts' width is intermediate_size; no shared expert.
+      m.n_routed_experts = r.required(j, take(family == "mixtral" ? "num_local_experts" : "num_experts"), 1);
+      m.num_experts_per_tok = r.required(j, take("num_experts_per_tok"), 1);
+      m.moe_intermediate_size = r.required(j, "intermediate_size", 1);
+    } else if (is_one_of(family, {"llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2", "phi3"})) {
+      m.first_k_dense_replace = m.num_hidden_layers;  // dense: every FFN is a dense FFN
+    } else {
+      r.fail("model_type", fmt::format("'{}' is not a family moeplan can count ({}); refusing "
+                                       "rather than reading it as a dense model",
+                                       family, supported_model_types()));
     }
-  } else {
-    m.first_k_dense_replace = m.num_hidden_layers;  // dense: every FFN is a dense FFN
+  }
+  // A MoE key the family's rules did not read means the model is not what moeplan would
+  // count: refuse, naming it.
+  for (const char* key : {"n_routed_experts", "num_experts", "num_local_experts", "num_experts_per_tok",
+                          "moe_intermediate_size", "shared_expert_intermediate_size", "n_shared_experts",
+                          "first_k_dense_replace", "moe_layer_freq", "decoder_sparse_step",
+                          "mlp_only_layers", "moe_topk", "num_shared_expert", "experts_per_token",
+                          "interleave_moe_layer_step", "moe_layers", "num_experts_per_topk"}) {
+    if (r.failed()) break;
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null() || consumed.contains(key)) continue;
+    if (it->is_number() && it->get<double>() == 0) continue;  // an explicit "no experts"
+    r.fail(key, fmt::format("is a MoE setting that model_type '{}' does not use here; moeplan "
+                            "would not count it, so it refuses the file", family));
   }
   if (const auto kv = r.integer(j, "kv_lora_rank", 1)) {
     LatentAttention a;
