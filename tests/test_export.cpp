@@ -329,3 +329,29 @@ TEST_CASE("emit to an unwritable -o: exit 5, nothing left behind") {
   CHECK(r.out.empty());
   CHECK(!std::filesystem::exists(dir));
 }
+
+TEST_CASE("a hostile model name cannot escape the Megatron file's comments: bash runs nothing of it") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "moeplan-megatron-hostile";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const Run preset = run_moeplan({"presets", "show", "moe-mini"});
+  REQUIRE(preset.code == 0);
+  std::string text = preset.out;
+  const auto at = text.find("name = ");
+  REQUIRE(at != std::string::npos);
+  const auto end = text.find('\n', at);
+  text.replace(at, end - at, "name = \"evil\\n$(touch pwned)\\ntouch pwned2 #\"");
+  write_text(dir / "evil.toml", text);
+  const Run r = run_moeplan({"score", (dir / "evil.toml").string(), "--emit", "megatron", "-o",
+                             (dir / "args.sh").string()});
+  REQUIRE(r.code == 0);
+  const std::string args = read_text(dir / "args.sh");
+  CHECK(args.find("--normalization RMSNorm") != std::string::npos);
+  CHECK(args.find("--disable-bias-linear") != std::string::npos);
+  const std::string cmd = "cd '" + dir.string() + "' && bash args.sh >/dev/null 2>&1";
+  (void)std::system(cmd.c_str());  // Megatron's flags are no commands: bash fails, harmlessly
+  CHECK_FALSE(fs::exists(dir / "pwned"));
+  CHECK_FALSE(fs::exists(dir / "pwned2"));
+  fs::remove_all(dir);
+}

@@ -427,6 +427,8 @@ std::string to_megatron_args(const ModelConfig& m, const MegatronHyper& h) {
   }
   arg("--kv-channels", num(m.head_size()), "d_qkv, the head size (head_dim)");
   arg("--swiglu", "", "SwiGLU FFNs (paper 002 Sec. 3.4; moeplan counts 3 d x width per FFN)");
+  arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
+  arg("--disable-bias-linear", "", "no biases in linear layers: the counted model has none (Megatron adds them by default)");
   arg("--position-embedding-type", "rope", "RoPE (paper 002 Sec. 3.4)");
   if (!m.tie_word_embeddings) {
     arg("--untie-embeddings-and-output-weights", "", "tie_word_embeddings = false");
@@ -453,6 +455,8 @@ std::string to_megatron_args(const ModelConfig& m, const MegatronHyper& h) {
         fmt::format("first_k_dense_replace = {} dense layers, then {} MoE layers",
                     m.dense_layers(), m.moe_layers()));
     arg("--moe-grouped-gemm", "", "the routed experts' GEMMs as one grouped GEMM");
+    arg("--moe-router-load-balancing-type", "aux_loss",
+        "auxiliary balance loss (paper 002 names no scheme; the router itself, N_e x d per MoE layer, is outside N)");
   }
   if (h.learning_rate) {
     arg("--lr", fmt::format("{:.3g}", *h.learning_rate),
@@ -475,10 +479,18 @@ std::string to_megatron_args(const ModelConfig& m, const MegatronHyper& h) {
     arg("--clip-grad", "1.0", "paper 002 Table 4");
   }
 
+  // Free text goes only into comments, and a comment ends at a line break: every control
+  // character becomes '?', so a name holding "\n$(rm -rf ~)" stays inside its comment line.
+  const auto inert = [](std::string text) {
+    for (char& c : text) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    }
+    return text;
+  };
   std::string out = fmt::format(
       "# Megatron-LM arguments for {} (written by moeplan; paste after pretrain_gpt.py).\n",
-      m.name);
-  for (const std::string& n : notes) out += "#   " + n + "\n";
+      inert(m.name));
+  for (const std::string& n : notes) out += "#   " + inert(n) + "\n";
   if (!h.learning_rate) {
     out += "# No [training] budget (or no Table 4 schedule): --lr, --global-batch-size and\n"
            "# --train-samples are not derived; set them yourself.\n";
