@@ -137,3 +137,22 @@ TEST_CASE("Qwen's leading dense layers (mlp_only_layers 0..k-1) are the first_k_
   CHECK(j["model"]["moe_layers"] == 6);
   std::filesystem::remove(path);
 }
+
+TEST_CASE("score config.json --tokens/--flops: a downloaded config gets a training budget") {
+  const std::string path = k_hf + "qwen3-30b-a3b.json";
+  const json none = score_json(path);
+  CHECK(none["joint_law"]["predicted_loss"].is_null());
+  const Run r = run_moeplan({"score", path, "--tokens", "36e12", "--format", "json"});
+  REQUIRE(r.code == 0);
+  const json with = json::parse(r.out).at(0);
+  CHECK(with["compute"]["tokens"].get<double>() == 36e12);
+  CHECK(with["joint_law"]["predicted_loss"].is_number());
+  // The same budget as the preset's [training] gives the preset's numbers.
+  const json preset = score_json("qwen3-30b-a3b");
+  CHECK(with["joint_law"]["predicted_loss"] == preset["joint_law"]["predicted_loss"]);
+  const Run flops = run_moeplan({"score", path, "--flops", "1e24", "--format", "json"});
+  REQUIRE(flops.code == 0);
+  CHECK(json::parse(flops.out).at(0)["compute"]["compute"].get<double>() == 1e24);
+  CHECK(run_moeplan({"score", path, "--tokens", "1e12", "--flops", "1e24"}).code == 2);
+  CHECK(run_moeplan({"score", path, "--seq-len", "4096"}).code == 2);
+}

@@ -1,6 +1,7 @@
 // `moeplan score`: read model configs, run every law on each, print them side by side.
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "app.hpp"
@@ -24,6 +25,8 @@ struct ScoreFlags {
   std::string output = "-";
   std::string laws_file;
   std::string emit;  ///< "": the report; else --emit KIND of the one config
+  std::optional<double> tokens, flops;  ///< a training budget for every config (--tokens/--flops)
+  std::optional<int> seq_len;
 };
 
 int run_score(const ScoreFlags& f, Io& io) {
@@ -39,6 +42,26 @@ int run_score(const ScoreFlags& f, Io& io) {
     auto m = load_model_config(c);
     if (!m) return fail(io, ExitStatus::input_file, m.error().to_string());
     models.push_back(std::move(*m));
+  }
+  if (f.tokens && f.flops) {
+    return fail(io, ExitStatus::usage, "--tokens and --flops both set the budget: give one");
+  }
+  // A downloaded config.json has no [training] table: the budget comes from the flags, and
+  // replaces a config's own when given.
+  if (f.tokens || f.flops || f.seq_len) {
+    for (ModelConfig& m : models) {
+      TrainingSetup t = m.training.value_or(TrainingSetup{});
+      if (f.tokens || f.flops) {
+        t.tokens = f.tokens ? std::optional<Tokens>(Tokens(*f.tokens)) : std::nullopt;
+        t.compute = f.flops ? std::optional<Flops>(Flops(*f.flops)) : std::nullopt;
+      }
+      if (f.seq_len) t.seq_len = *f.seq_len;
+      if (!t.tokens && !t.compute) {
+        return fail(io, ExitStatus::usage, "--seq-len needs a budget: the config has no [training] "
+                                           "table, so give --tokens or --flops too");
+      }
+      m.training = t;
+    }
   }
   if (!f.emit.empty()) return emit_config(f.emit, models.front(), laws, f.output, io);
   std::vector<Report> reports;
@@ -66,9 +89,18 @@ Command score_command() {
                 ->required();
             add_output_flags(sub, f->format, f->output, f->laws_file);
             add_emit_flag(sub, f->emit);
+            sub.add_option("--tokens", f->tokens,
+                           "Training tokens D for every config (replaces its [training] budget; "
+                           "a config.json has none)")
+                ->check(positive());
+            sub.add_option("--flops", f->flops, "Training compute C instead of --tokens (D = C / M)")
+                ->check(positive());
+            sub.add_option("--seq-len", f->seq_len, "Training sequence length S for the attention FLOPs")
+                ->check(positive());
             sub.footer(
                 "Examples:\n"
                 "  moeplan score deepseek-v3.1 kimi-k2\n"
+                "  moeplan score config.json --tokens 15e12\n"
                 "  moeplan score my-model.toml --format json | jq '.[0].leverage'\n"
                 "  moeplan score deepseek-v3.1 --emit megatron -o args.sh\n"
                 "Exit status: 0 ok, 2 bad flag, 4 bad config or --laws file, 5 cannot\n"
