@@ -111,6 +111,17 @@ TEST_CASE("fit whose optimum is undefined writes null + reason, not nan") {
 
 namespace {
 
+// 16 noise-free Chinchilla-shaped runs (N, D, loss): a fit that succeeds quickly.
+void write_chinchilla_runs(const std::filesystem::path& path) {
+  std::ofstream csv(path);
+  csv << "N,D,loss\n";
+  for (double N : {1e8, 3e8, 1e9, 3e9}) {
+    for (double D : {1e9, 3e9, 1e10, 3e10}) {
+      csv << N << "," << D << "," << 1.7 + 400 / std::pow(N, 0.34) + 410 / std::pow(D, 0.28) << "\n";
+    }
+  }
+}
+
 std::string slurp(const std::filesystem::path& p) {
   std::ifstream in(p);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -178,14 +189,7 @@ TEST_CASE("fit's outputs are all or nothing: one bad path leaves none behind") {
   const fs::path dir = fs::temp_directory_path() / "moeplan-fit-outputs";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  std::ofstream csv(dir / "runs.csv");
-  csv << "N,D,loss\n";
-  for (double N : {1e8, 3e8, 1e9, 3e9}) {
-    for (double D : {1e9, 3e9, 1e10, 3e10}) {
-      csv << N << "," << D << "," << 1.7 + 400 / std::pow(N, 0.34) + 410 / std::pow(D, 0.28) << "\n";
-    }
-  }
-  csv.close();
+  write_chinchilla_runs(dir / "runs.csv");
   const Run bad = run_moeplan({"fit", (dir / "runs.csv").string(), "--out", (dir / "ok.toml").string(),
                                "--residuals", (dir / "missing" / "r.csv").string()});
   CHECK(bad.code == 5);
@@ -204,14 +208,7 @@ TEST_CASE("outputs: devices and stdout go first, so a failing one leaves no file
   const fs::path dir = fs::temp_directory_path() / "moeplan-o-review";
   fs::remove_all(dir);
   fs::create_directories(dir);
-  std::ofstream csv(dir / "runs.csv");
-  csv << "N,D,loss\n";
-  for (double N : {1e8, 3e8, 1e9, 3e9}) {
-    for (double D : {1e9, 3e9, 1e10, 3e10}) {
-      csv << N << "," << D << "," << 1.7 + 400 / std::pow(N, 0.34) + 410 / std::pow(D, 0.28) << "\n";
-    }
-  }
-  csv.close();
+  write_chinchilla_runs(dir / "runs.csv");
   const std::string runs = (dir / "runs.csv").string(), ok = (dir / "ok.toml").string();
   CHECK(run_moeplan({"fit", runs, "--out", ok, "--residuals", "/dev/full"}).code == 5);
   CHECK_FALSE(fs::exists(ok));
