@@ -48,8 +48,10 @@ TEST_CASE("at the paper's six scales the suggestion lands in the paper's bands")
 
 TEST_CASE("1e22 extrapolates with a warning that says how far") {
   const Suggestion s = must_suggest({.compute = Flops(1e22)});
-  REQUIRE_FALSE(s.warnings.empty());
-  CHECK(s.warnings.front().find("1.52 decades above") != std::string::npos);
+  CHECK(s.fitted_range_warning.find("1.52 decades above") != std::string::npos);
+  const std::vector<std::string> notes = plan_notes(s);  // what stderr says, this first
+  REQUIRE_FALSE(notes.empty());
+  CHECK(notes.front() == s.fitted_range_warning);
   CHECK(s.heads_source == HeadsSource::extrapolated);
   CHECK(s.solution.accounting.m_over_na() > 6.0);
   CHECK(s.solution.max_abs_error() <= 0.05);

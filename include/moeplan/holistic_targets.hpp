@@ -58,6 +58,9 @@ struct HolisticTargets {
 struct TargetOverrides {
   std::optional<double> m_over_na;
   std::optional<double> n_over_na;
+  /// The family's anchor when the caller already has it (it depends on the family alone):
+  /// ranking variants and sweeps reuse it instead of re-planning the last Table 4 row.
+  std::optional<ShapeAnchor> anchor;
 };
 
 /// The anchor shape for `family` (its S, N_e, K, shared experts, γ): d/L and L_d/L of the

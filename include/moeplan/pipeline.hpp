@@ -30,6 +30,9 @@ struct SuggestOptions {
   std::optional<int> alignment = {};           ///< d, d_m multiples
   std::optional<double> tolerance = {};        ///< max |relative miss| of M, N_a, N
   std::optional<AspectBounds> d_over_l = {};   ///< replaces the laws' credible d/L range
+  /// Past Table 4: the family's shape anchor when already known (holistic_targets.hpp);
+  /// it depends on the family alone, so variants and sweeps of one family share it.
+  std::optional<ShapeAnchor> shape_anchor = {};
 };
 
 /// Where d came from: the Sec. 4.3 median proxy, a fitted d law, the anchored shape past
@@ -56,7 +59,8 @@ struct Suggestion {
   AspectBounds d_over_l;          ///< the credible d/L range the plan was held to
   LayerSolution solution;         ///< the concrete config and its accounting
   Tokens tokens;                  ///< D = C / M of the concrete config (C = M·D)
-  std::vector<std::string> warnings;  ///< for stderr: extrapolation etc.
+  std::string fitted_range_warning;   ///< C outside the laws' fitted budgets (else empty)
+  std::vector<std::string> warnings;  ///< for stderr: the S note etc. (plan_notes adds the rest)
 };
 
 std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,

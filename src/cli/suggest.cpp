@@ -108,11 +108,12 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
     moved += w.variant != "pipeline optimum";
     rule_warnings = plan->warnings;
     for (const std::string& warning : w.suggestion.warnings) {  // e.g. the S note, once
-      if (warning.find("decades") == std::string::npos &&
-          std::find(other_warnings.begin(), other_warnings.end(), warning) == other_warnings.end()) {
+      if (std::find(other_warnings.begin(), other_warnings.end(), warning) == other_warnings.end()) {
         other_warnings.push_back(warning);
       }
     }
+    // The anchor depends on the family alone: the later budgets reuse it.
+    if (w.suggestion.extrapolation) o.shape_anchor = w.suggestion.extrapolation->anchor;
     Report r = suggest_report(w.suggestion, law_set);
     add_ranking(r, *plan, static_cast<std::size_t>(f.top));
     reports.push_back(std::move(r));

@@ -142,6 +142,7 @@ Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
     if (v.n_over_na) o.n_over_na = v.n_over_na;
     if (v.heads) o.heads = v.heads;
     if (v.d) o.d = v.d;
+    if (pipeline.extrapolation) o.shape_anchor = pipeline.extrapolation->anchor;  // same family
     auto s = suggest(laws.holistic, o);
     if (!s || !seen.insert(key_of(s->solution.arch)).second) {
       continue;  // infeasible variant, or the same integers as one already scored

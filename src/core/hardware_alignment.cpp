@@ -47,6 +47,7 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
   held.m_over_na = w.m_over_na_target;
   held.n_over_na = w.n_over_na_target;
   held.heads = w.solution.arch.family.heads;
+  if (w.extrapolation) held.shape_anchor = w.extrapolation->anchor;  // same family
   for (auto [d, step] : aligned_hidden_sizes(w.solution.arch.d, alignment.steps)) {
     SuggestOptions o = held;
     o.d = d;

@@ -127,7 +127,8 @@ std::expected<HolisticTargets, ConstraintViolation> holistic_targets(
   // M/N_a: the Fig. 5b law up to the last Table 4 row, the anchored shape past it.
   const bool past_table = !laws.heads.empty() && C.value() > laws.heads.back().compute;
   if (past_table) {
-    auto anchor = shape_anchor(laws, family);
+    auto anchor = overrides.anchor ? std::expected<ShapeAnchor, ConstraintViolation>(*overrides.anchor)
+                                   : shape_anchor(laws, family);
     if (!anchor) return Violation(anchor.error());
     t.extrapolation = extrapolate_shape(laws, family, *anchor, t.budget.M, t.n_over_na);
   }

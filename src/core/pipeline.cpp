@@ -111,15 +111,15 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
   // Step 1 (Sec. 7): M_opt and D_opt from Eq. 2.
   s.budget = compute_optimal(laws.compute_optimal, o.compute);
   if (C < laws.fitted_compute_min) {
-    s.warnings.push_back(fmt::format(
+    s.fitted_range_warning = fmt::format(
         "C = {:.3g} FLOPs is {} decades below the smallest budget the laws were fitted on "
         "({:.3g}); every law is extrapolated",
-        C, decades(C, laws.fitted_compute_min), laws.fitted_compute_min));
+        C, decades(C, laws.fitted_compute_min), laws.fitted_compute_min);
   } else if (C > laws.fitted_compute_max) {
-    s.warnings.push_back(fmt::format(
+    s.fitted_range_warning = fmt::format(
         "C = {:.3g} FLOPs is {} decades above the largest budget the laws were fitted on "
         "({:.3g}); every law is extrapolated",
-        C, decades(C, laws.fitted_compute_max), laws.fitted_compute_max));
+        C, decades(C, laws.fitted_compute_max), laws.fitted_compute_max);
   }
 
   if (family.seq_len != laws.family_defaults.seq_len) {
@@ -134,7 +134,7 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
   if (auto bad = check_family(family, s.alignment, s.tolerance)) {
     return std::unexpected(*bad);
   }
-  auto targets = holistic_targets(laws, o.compute, family, {o.m_over_na, o.n_over_na});
+  auto targets = holistic_targets(laws, o.compute, family, {o.m_over_na, o.n_over_na, o.shape_anchor});
   if (!targets) {
     return std::unexpected(targets.error());
   }
@@ -306,7 +306,9 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
 }
 
 std::vector<std::string> plan_notes(const Suggestion& s) {
-  std::vector<std::string> out = s.warnings;
+  std::vector<std::string> out;
+  if (!s.fitted_range_warning.empty()) out.push_back(s.fitted_range_warning);
+  out.insert(out.end(), s.warnings.begin(), s.warnings.end());
   if (!s.extrapolation) return out;
   const ShapeAnchor& a = s.extrapolation->anchor;
   const AttentionHeads& h = s.solution.arch.family.heads;
