@@ -24,7 +24,7 @@ if [ "$seconds" != --probe ] && ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
   exit 2
 fi
 case "$build" in /*) ;; *) build="$root/$build" ;; esac
-targets=(fuzz_model_toml fuzz_laws_toml fuzz_runs_csv fuzz_number fuzz_cli)
+targets=(fuzz_model_toml fuzz_hf_config fuzz_laws_toml fuzz_runs_csv fuzz_number fuzz_cli)
 
 # ---- compiler ---------------------------------------------------------------------------
 # The probe applies the same rule as the top-level CMakeLists.txt (Clang >= 16; <expected>
@@ -104,6 +104,7 @@ rm -rf "$build/crashes"
 for t in "${targets[@]}"; do mkdir -p "$corpus/$t" "$build/crashes/$t" "$build/work/$t"; done
 cp presets/models/*.toml "$corpus/fuzz_model_toml/"
 cp presets/laws/*.toml "$corpus/fuzz_laws_toml/"
+cp tests/data/hf/*.json "$corpus/fuzz_hf_config/"
 for f in tests/data/*.csv; do  # comments, header and the first rows: small, valid seeds
   head -n 40 "$f" >"$corpus/fuzz_runs_csv/$(basename "$f")"
 done

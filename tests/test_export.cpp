@@ -155,13 +155,17 @@ TEST_CASE("export toml round trip: every field of deepseek-v3.1 (MLA, training, 
   CHECK(back->stated->includes_embeddings == m->stated->includes_embeddings);
 }
 
-TEST_CASE("export hf-config: DeepSeek-V3 field names and the 1e22 winner's values") {
+TEST_CASE("export hf-config: a GQA plan is a glm4_moe config with the 1e22 winner's values") {
   const json& c = winner_1e22()["config"];
   const Run r = run_moeplan({"suggest", "--flops", "1e22", "--emit", "hf-config"});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json j = json::parse(r.out);
-  CHECK(j["architectures"] == json::array({"DeepseekV3ForCausalLM"}));
-  CHECK(j["model_type"] == "deepseek_v3");
+  // transformers' DeepseekV3 class always builds MLA; Glm4MoeForCausalLM builds GQA with
+  // head_dim, shared experts and leading dense layers: the counted model.
+  CHECK(j["architectures"] == json::array({"Glm4MoeForCausalLM"}));
+  CHECK(j["model_type"] == "glm4_moe");
+  CHECK(j["attention_bias"] == false);
+  CHECK(j["use_qk_norm"] == false);
   CHECK(j["hidden_size"] == c["hidden_size"]);
   CHECK(j["intermediate_size"] == c["dense_ffn_size"]);
   CHECK(j["moe_intermediate_size"] == c["expert_ffn_size"]);
@@ -180,6 +184,13 @@ TEST_CASE("export hf-config: DeepSeek-V3 field names and the 1e22 winner's value
   CHECK(j["hidden_act"] == "silu");
   CHECK(j["torch_dtype"] == "bfloat16");
   CHECK(!j.contains("kv_lora_rank"));  // the winner uses GQA
+  // What the class builds beside N: one router of N_e x d per MoE layer, and the norms.
+  const int moe_layers = c["num_layers"].get<int>() - c["num_dense_layers"].get<int>();
+  const double d = c["hidden_size"].get<double>();
+  CHECK(j["_moeplan_beside_n"]["routers"].get<double>() == doctest::Approx(moe_layers * 288 * d));
+  CHECK(j["_moeplan_beside_n"]["norms"].get<double>() ==
+        doctest::Approx((2.0 * c["num_layers"].get<double>() + 1.0) * d));
+  CHECK(r.err.find("model_type glm4_moe") != std::string::npos);
 }
 
 TEST_CASE("export hf-config round trip: deepseek-v3.1 read back by score has the same sizes") {
@@ -188,6 +199,8 @@ TEST_CASE("export hf-config round trip: deepseek-v3.1 read back by score has the
   const Run r = run_moeplan({"score", "deepseek-v3.1", "--emit", "hf-config", "-o", path.string()});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json j = json::parse(read_text(path));
+  CHECK(j["model_type"] == "deepseek_v3");  // MLA: the DeepSeek-V3 class
+  CHECK(j["architectures"] == json::array({"DeepseekV3ForCausalLM"}));
   CHECK(j["q_lora_rank"] == 1536);
   CHECK(j["kv_lora_rank"] == 512);
   CHECK(j["qk_nope_head_dim"] == 128);

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -67,17 +68,77 @@ Run score_text(const std::string& name, const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("config.json of eight model_types: totals within 2 % of the official figures") {
+TEST_CASE("config.json of every supported model_type: totals within 2 % of the official figures") {
   const std::vector<Official> models = officials();
-  REQUIRE(models.size() >= 8);
+  REQUIRE(models.size() >= 21);
+  std::set<std::string> families;
   for (const Official& o : models) {
     CAPTURE(o.file);
+    families.insert(o.model_type);
     const json j = score_json(k_hf + o.file);
-    const double total = j["size"]["total_params_with_embeddings"].get<double>();
+    // As built: N with embeddings plus the routers, norms, biases and sinks beside it.
+    const double total = j["size"]["total_params_as_built"].get<double>();
     CHECK(total == doctest::Approx(o.total).epsilon(0.02));
-    CHECK(j["experts"]["active_experts"].get<double>() >= 1);  // read as MoE, never dense
-    CHECK(j["model"]["moe_layers"].get<int>() > 0);
+    if (o.active < o.total) {  // an MoE model: read as MoE, never as a dense one
+      CHECK(j["experts"]["active_experts"].get<double>() >= 1);
+      CHECK(j["model"]["moe_layers"].get<int>() > 0);
+    } else {
+      CHECK(j["model"]["moe_layers"].get<int>() == 0);
+    }
   }
+  // Every model_type the reader names as supported has a fixture here.
+  for (const char* family : {"deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "qwen2_moe",
+                             "qwen3_moe", "mixtral", "olmoe", "gpt_oss", "hunyuan_v1_moe", "llama4",
+                             "llama", "mistral", "qwen2", "qwen3", "gemma", "phi3"}) {
+    CAPTURE(family);
+    CHECK(families.contains(family));
+  }
+}
+
+TEST_CASE("what gpt-oss builds beside N: routers with biases, attention biases and sinks, expert biases") {
+  // gpt-oss-20b: L = 24 MoE layers, d = 2880, N_e = 32 experts of d_m = 2880, 64 query and
+  // 8 kv heads of 64 (GptOssAttention: q, k, v, o biases and one sink per head; the router
+  // Linear has biases; each expert a gate_up bias of 2 d_m and a down bias of d).
+  const json s = score_json(k_hf + "gpt-oss-20b.json")["size"];
+  const double L = 24, d = 2880, E = 32, dm = 2880, hd = 64, nq = 64, nkv = 8;
+  CHECK(s["router_params"].get<double>() == L * E * (d + 1));
+  CHECK(s["bias_params"].get<double>() == L * ((nq + 2 * nkv) * hd + d) + L * E * (2 * dm + d));
+  CHECK(s["gate_and_sink_params"].get<double>() == L * nq);
+  CHECK(s["norm_params"].get<double>() == L * 2 * d + d);
+  // Qwen1.5-MoE (qwen2_moe): the shared-expert gate, d weights in each of the 24 MoE layers.
+  const json q = score_json(k_hf + "qwen1.5-moe-a2.7b.json")["size"];
+  CHECK(q["gate_and_sink_params"].get<double>() == 24.0 * 2048);
+}
+
+TEST_CASE("export hf-config round trip for every family: score of the export counts the same") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "moeplan-hf-roundtrip";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (const Official& o : officials()) {
+    CAPTURE(o.file);
+    const std::string out = (dir / o.file).string();
+    const Run r = run_moeplan({"score", k_hf + o.file, "--emit", "hf-config", "-o", out});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    const json exported = json::parse(std::ifstream(out));
+    // The class of the source (Llama 4's language model is llama4_text).
+    CHECK(exported["model_type"] == (o.model_type == "llama4" ? "llama4_text" : o.model_type));
+    const json a = score_json(k_hf + o.file);
+    const json b = score_json(out);
+    for (const char* key : {"total_params", "active_params", "embedding_params", "router_params",
+                            "norm_params", "bias_params", "gate_and_sink_params"}) {
+      CAPTURE(key);
+      CHECK(b["size"][key] == a["size"][key]);
+    }
+    CHECK(b["model"]["dense_layers"] == a["model"]["dense_layers"]);
+    CHECK(b["compute"]["flops_per_token"] == a["compute"]["flops_per_token"]);
+    // And through moeplan's own TOML.
+    const std::string toml = (dir / (o.file + ".toml")).string();
+    REQUIRE(run_moeplan({"score", k_hf + o.file, "--emit", "toml", "-o", toml}).code == 0);
+    const json c = score_json(toml);
+    CHECK(c["size"] == a["size"]);
+  }
+  fs::remove_all(dir);
 }
 
 TEST_CASE("a config.json counts exactly as the matching preset TOML") {
@@ -101,9 +162,24 @@ TEST_CASE("config.json that moeplan cannot count is refused with the key named (
   const std::vector<Case> cases{
       {"no model_type", "{" + base + "}", "model_type"},
       {"an unknown model_type", R"({"model_type": "frobnitz_moe", )" + base + "}", "model_type"},
-      {"a model_type not yet counted (llama4 interleaves MoE layers)",
-       R"({"model_type": "llama4_text", "num_local_experts": 16, "interleave_moe_layer_step": 2, )" + base + "}",
+      {"a model_type not yet counted (jamba mixes Mamba layers in)",
+       R"({"model_type": "jamba", "num_experts": 16, "expert_layer_period": 2, )" + base + "}",
        "model_type"},
+      {"Hunyuan's per-layer top-k that differs between layers",
+       R"({"model_type": "hunyuan_v1_moe", "num_experts": 8, "moe_topk": [2, 2, 4, 2, 2, 2, 2, 2], )" + base + "}",
+       "moe_topk"},
+      {"Llama 4 MoE layers that are not every k-th", R"({"model_type": "llama4_text", "num_local_experts": 4,
+           "num_experts_per_tok": 1, "interleave_moe_layer_step": 2, "moe_layers": [1, 2, 5, 7], )" + base + "}",
+       "moe_layers"},
+      {"gpt-oss top-k written twice, differently", R"({"model_type": "gpt_oss", "num_local_experts": 8,
+           "num_experts_per_tok": 2, "experts_per_token": 4, )" + base + "}",
+       "experts_per_token"},
+      {"latent attention in a class that builds none", R"({"model_type": "glm4_moe", "kv_lora_rank": 512,
+           "qk_nope_head_dim": 64, "qk_rope_head_dim": 32, "v_head_dim": 64, )" + base + "}",
+       "kv_lora_rank"},
+      {"Llama 4's dense width in a Mixtral file", R"({"model_type": "mixtral", "num_local_experts": 8,
+           "num_experts_per_tok": 2, "intermediate_size_mlp": 8192, )" + base + "}",
+       "intermediate_size_mlp"},
       {"a dense family with expert keys", R"({"model_type": "llama", "num_experts_per_tok": 2, )" + base + "}",
        "num_experts_per_tok"},
       {"DeepSeek's key in a Qwen file",
@@ -155,4 +231,31 @@ TEST_CASE("score config.json --tokens/--flops: a downloaded config gets a traini
   CHECK(json::parse(flops.out).at(0)["compute"]["compute"].get<double>() == 1e24);
   CHECK(run_moeplan({"score", path, "--tokens", "1e12", "--flops", "1e24"}).code == 2);
   CHECK(run_moeplan({"score", path, "--seq-len", "4096"}).code == 2);
+}
+
+TEST_CASE("a model no transformers class builds as counted is refused by --emit hf-config (exit 3)") {
+  // MoE every second layer without Llama 4's shared expert: glm4_moe, qwen2_moe and
+  // llama4_text all build something else, so writing any of them would be a wrong file.
+  const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-unexportable.toml";
+  std::ofstream(path) << R"(schema = "moeplan-model/1"
+name = "interleaved"
+[model]
+hidden_size = 1024
+num_hidden_layers = 8
+moe_layer_interval = 2
+intermediate_size = 4096
+moe_intermediate_size = 512
+n_routed_experts = 8
+num_experts_per_tok = 2
+num_attention_heads = 8
+vocab_size = 32000
+)";
+  const Run r = run_moeplan({"score", path.string(), "--emit", "hf-config"});
+  CHECK(r.code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("glm4_moe, qwen2_moe, llama4_text") != std::string::npos);
+  const json j = score_json(path.string());
+  CHECK(j["model"]["moe_layers"] == 4);  // layers 1, 3, 5, 7
+  CHECK(j["model"]["dense_layers"] == 4);
+  std::filesystem::remove(path);
 }

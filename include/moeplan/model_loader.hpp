@@ -15,7 +15,7 @@ std::expected<ModelConfig, InputError> parse_model_config(std::string_view toml_
                                                           std::string source_name);
 
 /// A path to a TOML file, a HuggingFace config.json (name ending in ".json", read by
-/// parse_hf_config_json in model_export.hpp), or the name of an embedded preset (presets/models/NAME.toml)
+/// parse_hf_config_json in hf_config.hpp), or the name of an embedded preset (presets/models/NAME.toml)
 /// when no such file exists.
 std::expected<ModelConfig, InputError> load_model_config(const std::string& path_or_preset);
 

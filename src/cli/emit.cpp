@@ -6,6 +6,7 @@
 
 #include "app.hpp"
 #include "moeplan/candidates.hpp"
+#include "moeplan/hf_config.hpp"
 #include "moeplan/model_export.hpp"
 #include "output_file.hpp"
 
@@ -15,7 +16,8 @@ void add_emit_flag(CLI::App& sub, std::string& emit) {
   CLI::Option* o =
       sub.add_option("--emit", emit,
                      "Write the config for other tools instead of the report: hf-config "
-                     "(HuggingFace DeepSeek-V3 config.json), megatron (Megatron-LM arguments), "
+                     "(HuggingFace config.json: the model's own model_type, else glm4_moe for "
+                     "GQA, deepseek_v3 for MLA), megatron (Megatron-LM arguments), "
                      "toml (the schema `moeplan score` reads)")
           ->check(CLI::IsMember({"hf-config", "megatron", "toml"}));
   if (CLI::Option* format = sub.get_option_no_throw("--format")) {
@@ -43,7 +45,14 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
   if (kind == "toml") {
     text = to_model_toml(m);
   } else if (kind == "hf-config") {
-    text = to_hf_config_json(m);
+    auto json = to_hf_config_json(m);
+    if (!json) return fail(io, ExitStatus::infeasible, json.error().to_string());
+    const BesideN b = count_beside_n(m);
+    io.note(fmt::format("hf-config: model_type {}; the class builds N plus {:.4g} parameters "
+                        "beside it (routers {:.4g}, norms {:.4g}, biases {:.4g}, gates and sinks {:.4g})",
+                        hf_export_model_type(m).value_or("?"), b.total.value(), b.routers.value(),
+                        b.norms.value(), b.biases.value(), b.gates_and_sinks.value()));
+    text = std::move(*json);
   } else {  // "megatron"; CLI11 admitted nothing else
     text = to_megatron_args(m, megatron_hyper(laws, m));
   }

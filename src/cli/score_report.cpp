@@ -21,6 +21,7 @@ Value opt(const std::optional<Quantity<Tag>>& v, const char* why) {
 Report score_report(const ModelScore& s, const LawSet& laws) {
   const ModelConfig& m = s.config;
   const ParameterCounts& p = s.params;
+  const BesideN b = count_beside_n(m);
   const bool moe = m.is_moe();
   const char* no_budget = "no training budget";
   Report r;
@@ -38,12 +39,18 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
          fmt::format("{} query / {} kv heads", m.num_attention_heads, m.num_key_value_heads)},
         {"seq_len", "S", "tokens", i64(s.seq_len), "sequence length used for attention FLOPs"}}});
   r.sections.push_back(
-      {"size", "Size (parameters; routers and norms excluded)",
+      {"size", "Size (parameters; N as paper 002 Eq. 3 counts it, the rest beside it)",
        {{"total_params", "N", "params", p.N.value(), "total, without embeddings"},
         {"active_params", "N_a", "params", p.N_a.value(), "activated per token, without embeddings"},
         {"total_params_with_embeddings", "", "params", p.N_with_embedding().value(), "total with embeddings"},
         {"active_params_with_embeddings", "", "params", p.N_a_with_embedding().value(), "activated with embeddings"},
         {"embedding_params", "", "params", p.embedding.value(), m.tie_word_embeddings ? "tied embedding" : "input embedding + output head"},
+        {"router_params", "", "params", b.routers.value(), "beside N: routers, N_e x d per MoE layer"},
+        {"norm_params", "", "params", b.norms.value(), "beside N: RMSNorm weights (qk-norm, MLA's included)"},
+        {"bias_params", "", "params", b.biases.value(), "beside N: projection and expert biases"},
+        {"gate_and_sink_params", "", "params", b.gates_and_sinks.value(), "beside N: shared-expert gates, attention sinks"},
+        {"total_params_as_built", "", "params", (p.N_with_embedding() + b.total).value(), "all weights the architecture builds"},
+        {"active_params_as_built", "", "params", (p.N_a_with_embedding() + b.active).value(), "all weights one token uses"},
         {"stated_total_params", "", "params", opt(m.stated ? m.stated->total : std::nullopt, "not given"), "officially stated total"}}});
   r.sections.push_back(
       {"compute", "Compute (convention holistic-002: paper 002 Appendix A)",

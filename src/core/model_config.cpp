@@ -5,7 +5,11 @@
 namespace moeplan {
 
 int ModelConfig::dense_layers() const {
-  return is_moe() ? first_k_dense_replace : num_hidden_layers;
+  if (!is_moe()) return num_hidden_layers;
+  // Layer i >= first_k is MoE when (i - first_k + 1) is a multiple of the interval
+  // (Llama 4: interleave_moe_layer_step 2 makes layers 1, 3, 5, ... MoE).
+  const int after = num_hidden_layers - first_k_dense_replace;
+  return num_hidden_layers - (moe_layer_interval > 0 ? after / moe_layer_interval : after);
 }
 
 int ModelConfig::head_size() const {
@@ -39,7 +43,9 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
              "model.num_experts_per_tok", "must be in [1, n_routed_experts]"),
         need(!is_moe() || moe_layers() >= 1, "model.first_k_dense_replace",
              "leaves no MoE layer"),
-        need(n_shared_experts >= 0, "model.n_shared_experts", "must not be negative")}) {
+        need(n_shared_experts >= 0, "model.n_shared_experts", "must not be negative"),
+        need(moe_layer_interval >= 1 && moe_layer_interval <= num_hidden_layers,
+             "model.moe_layer_interval", "must be in [1, num_hidden_layers]")}) {
     if (p) return p;
   }
   if (latent_attention) {
@@ -91,6 +97,35 @@ ParameterCounts count_parameters(const ModelConfig& m) {
   p.N = p.attention + p.dense_ffn + p.routed_total + p.shared;
   p.N_a = p.attention + p.dense_ffn + p.routed_active + p.shared;
   return p;
+}
+
+BesideN count_beside_n(const ModelConfig& m) {
+  const BuiltExtras& x = m.extras;
+  const double d = m.hidden_size;
+  const double L = m.num_hidden_layers;
+  const double Lm = m.is_moe() ? m.moe_layers() : 0;
+  const double hd = m.head_size();
+  const double nq = m.num_attention_heads;
+  const double nkv = m.num_key_value_heads;
+  const double E = m.n_routed_experts;
+  BesideN b;
+  b.routers = Params(Lm * E * (d + (x.router_bias ? 1.0 : 0.0)));
+  double norms = L * 2.0 * d + d;  // input and post-attention RMSNorm per layer, final norm
+  if (m.latent_attention) {        // MLA normalises the compressed q and kv (DeepSeek-V2/V3)
+    norms += L * (m.latent_attention->q_lora_rank + m.latent_attention->kv_lora_rank);
+  } else if (x.qk_norm == QkNorm::per_head) {
+    norms += L * 2.0 * hd;
+  } else if (x.qk_norm == QkNorm::full_width) {
+    norms += L * (nq + nkv) * hd;
+  }
+  b.norms = Params(norms);
+  const double attention_bias = L * ((x.qkv_bias ? (nq + 2.0 * nkv) * hd : 0.0) + (x.output_bias ? d : 0.0));
+  const double one_expert_bias = x.expert_bias ? 2.0 * m.moe_intermediate_size + d : 0.0;
+  b.biases = Params(attention_bias + Lm * E * one_expert_bias);
+  b.gates_and_sinks = Params((x.shared_expert_gate ? Lm * d : 0.0) + (x.attention_sinks ? L * nq : 0.0));
+  b.total = b.routers + b.norms + b.biases + b.gates_and_sinks;
+  b.active = b.total - Params(Lm * (E - m.num_experts_per_tok) * one_expert_bias);
+  return b;
 }
 
 }  // namespace moeplan

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "moeplan/model_export.hpp"
+#include "moeplan/hf_config.hpp"
 #include "moeplan/presets.hpp"
 #include "toml_reader.hpp"
 
@@ -15,6 +15,17 @@ void optional_int(const toml::table& t, std::string_view key, const std::string&
                   int min, int& out, Reader& r) {
   if (t.get(key)) {
     out = r.integer(t, key, section + "." + std::string(key), min);
+  }
+}
+
+void optional_bool(const toml::table& t, std::string_view key, const std::string& section,
+                   bool& out, Reader& r) {
+  if (const toml::node* n = t.get(key)) {
+    if (!n->is_boolean()) {
+      r.fail(n->source(), section + "." + std::string(key), "must be true or false");
+    } else {
+      out = n->as_boolean()->get();
+    }
   }
 }
 
@@ -33,7 +44,9 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "n_shared_experts", "shared_expert_intermediate_size", "num_attention_heads",
                "num_key_value_heads", "head_dim", "q_lora_rank", "kv_lora_rank",
                "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "vocab_size",
-               "tie_word_embeddings"},
+               "tie_word_embeddings", "moe_layer_interval", "hf_model_type", "qkv_bias",
+               "output_bias", "qk_norm", "shared_expert_gate", "router_bias", "expert_bias",
+               "attention_sinks"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
@@ -49,12 +62,25 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_int(t, "num_experts_per_tok", s, 1, m.num_experts_per_tok, r);
   optional_int(t, "n_shared_experts", s, 0, m.n_shared_experts, r);
   optional_int(t, "shared_expert_intermediate_size", s, 1, m.shared_expert_intermediate_size, r);
+  optional_int(t, "moe_layer_interval", s, 1, m.moe_layer_interval, r);
   m.vocab_size = r.integer(t, "vocab_size", "model.vocab_size", 1);
-  if (const toml::node* n = t.get("tie_word_embeddings")) {
-    if (!n->is_boolean()) {
-      r.fail(n->source(), "model.tie_word_embeddings", "must be true or false");
-    } else {
-      m.tie_word_embeddings = n->as_boolean()->get();
+  optional_bool(t, "tie_word_embeddings", s, m.tie_word_embeddings, r);
+  // What the architecture builds beside N (docs/model-schema.md, "Beside N").
+  if (t.get("hf_model_type")) m.hf_model_type = r.string(t, "hf_model_type", "model.hf_model_type");
+  optional_bool(t, "qkv_bias", s, m.extras.qkv_bias, r);
+  optional_bool(t, "output_bias", s, m.extras.output_bias, r);
+  optional_bool(t, "shared_expert_gate", s, m.extras.shared_expert_gate, r);
+  optional_bool(t, "router_bias", s, m.extras.router_bias, r);
+  optional_bool(t, "expert_bias", s, m.extras.expert_bias, r);
+  optional_bool(t, "attention_sinks", s, m.extras.attention_sinks, r);
+  if (const toml::node* n = t.get("qk_norm")) {
+    const std::string v = r.string(t, "qk_norm", "model.qk_norm");
+    if (v == "per_head") {
+      m.extras.qk_norm = QkNorm::per_head;
+    } else if (v == "full_width") {
+      m.extras.qk_norm = QkNorm::full_width;
+    } else if (v != "none" && !r.failed()) {
+      r.fail(n->source(), "model.qk_norm", fmt::format("must be \"none\", \"per_head\" or \"full_width\", got \"{}\"", v));
     }
   }
   if (t.get("kv_lora_rank")) {
@@ -159,7 +185,7 @@ std::expected<ModelConfig, InputError> load_model_config(const std::string& path
   if (!text) {
     return std::unexpected(text.error());
   }
-  if (path_or_preset.ends_with(".json")) {  // a HuggingFace config.json (DeepSeek-V3 names)
+  if (path_or_preset.ends_with(".json")) {  // a HuggingFace config.json, read by model_type
     return parse_hf_config_json(*text, path_or_preset,
                                 std::filesystem::path(path_or_preset).stem().string());
   }
