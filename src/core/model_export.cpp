@@ -182,7 +182,8 @@ std::string to_megatron_args(const ModelConfig& m, const MegatronHyper& h) {
       for (int i = 0; i < m.num_hidden_layers; ++i) {
         const bool moe = i >= m.first_k_dense_replace &&
                          (i - m.first_k_dense_replace + 1) % m.moe_layer_interval == 0;
-        pattern += (i ? "," : "") + std::string(moe ? "1" : "0");
+        if (i > 0) pattern += ',';
+        pattern += moe ? '1' : '0';
       }
       arg("--moe-layer-freq", "'[" + pattern + "]'",
           fmt::format("every {}-th layer MoE ({} dense, {} MoE layers)", m.moe_layer_interval,

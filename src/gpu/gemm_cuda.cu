@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "gpu_module.hpp"
 #include "moeplan/gemm_kernels.hpp"
 
 namespace moeplan {
@@ -256,7 +257,7 @@ GpuTiming time_calls(const char* kernel, int warmup, int reps, Call call) {
 
 }  // namespace
 
-bool gpu_compiled() { return true; }
+namespace cuda_path {
 
 GpuDevice gpu_device() { return context().device; }
 
@@ -355,4 +356,13 @@ std::string gpu_run_grouped(const std::vector<std::int64_t>& rows, std::int64_t 
   return {};
 }
 
+}  // namespace cuda_path
+
 }  // namespace moeplan
+
+extern "C" __attribute__((visibility("default"))) const moeplan::gpu_module::Api* moeplan_gpu_module_api() {
+  static const moeplan::gpu_module::Api api{
+      moeplan::gpu_module::k_abi, &moeplan::cuda_path::gpu_device, &moeplan::cuda_path::gpu_time_gemm,
+      &moeplan::cuda_path::gpu_time_grouped, &moeplan::cuda_path::gpu_run_grouped};
+  return &api;
+}
