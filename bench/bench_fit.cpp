@@ -14,9 +14,9 @@
 #include <fmt/ostream.h>
 
 #include "fit_pointwise.hpp"
-#include "moeplan/fit_laws.hpp"
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/runs_csv.hpp"
+#include "moeplan/fit/fit_laws.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/fit/runs_csv.hpp"
 
 using namespace moeplan;
 

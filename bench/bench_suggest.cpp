@@ -9,9 +9,9 @@
 
 #include <fmt/format.h>
 
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/pipeline.hpp"
-#include "moeplan/presets.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/planner/pipeline.hpp"
+#include "moeplan/base/presets.hpp"
 
 using namespace moeplan;
 using Clock = std::chrono::steady_clock;

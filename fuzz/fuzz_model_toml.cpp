@@ -7,10 +7,10 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "moeplan/gemm_shapes.hpp"
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/model_loader.hpp"
-#include "moeplan/model_score.hpp"
+#include "moeplan/gemm/gemm_shapes.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/io/model_loader.hpp"
+#include "moeplan/planner/model_score.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

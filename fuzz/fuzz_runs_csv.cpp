@@ -11,8 +11,8 @@
 #include <string>
 
 #include "fuzz_check.hpp"
-#include "moeplan/fit_laws.hpp"
-#include "moeplan/runs_csv.hpp"
+#include "moeplan/fit/fit_laws.hpp"
+#include "moeplan/fit/runs_csv.hpp"
 
 using namespace moeplan;
 

@@ -5,7 +5,7 @@
 
 #include <iostream>
 
-#include "moeplan/gemm_kernels.hpp"
+#include "moeplan/gemm/gemm_kernels.hpp"
 
 int main(int argc, char** argv) {
   const moeplan::GpuDevice d = moeplan::gpu_device();

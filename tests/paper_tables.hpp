@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "moeplan/architecture.hpp"
+#include "moeplan/model/architecture.hpp"
 
 namespace paper002 {
 

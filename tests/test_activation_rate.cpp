@@ -10,8 +10,8 @@
 
 #include <fmt/format.h>
 
-#include "moeplan/activation_rate.hpp"
-#include "moeplan/laws_loader.hpp"
+#include "moeplan/laws/activation_rate.hpp"
+#include "moeplan/laws/laws_loader.hpp"
 
 using namespace moeplan;
 

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "moeplan/laws_loader.hpp"
+#include "moeplan/laws/laws_loader.hpp"
 
 using namespace moeplan;
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <map>
 
-#include "moeplan/architecture.hpp"
+#include "moeplan/model/architecture.hpp"
 #include "paper_tables.hpp"
 
 using namespace moeplan;

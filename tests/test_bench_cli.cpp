@@ -5,9 +5,9 @@
 #include <filesystem>
 
 #include "cli_run.hpp"
-#include "moeplan/gemm_kernels.hpp"
-#include "moeplan/hardware_alignment.hpp"
-#include "moeplan/laws_loader.hpp"
+#include "moeplan/gemm/gemm_kernels.hpp"
+#include "moeplan/planner/hardware_alignment.hpp"
+#include "moeplan/laws/laws_loader.hpp"
 
 using namespace moeplan;
 

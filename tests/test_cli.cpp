@@ -12,9 +12,9 @@
 
 #include "app.hpp"
 #include "cli_run.hpp"
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/pipeline.hpp"
-#include "moeplan/presets.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/planner/pipeline.hpp"
+#include "moeplan/base/presets.hpp"
 
 
 TEST_CASE("suggest --flops 1e22 prints the table on stdout and warnings on stderr") {

@@ -2,8 +2,8 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
-#include "moeplan/compute_optimal.hpp"
-#include "moeplan/laws_loader.hpp"
+#include "moeplan/laws/compute_optimal.hpp"
+#include "moeplan/laws/laws_loader.hpp"
 #include "paper_tables.hpp"
 
 TEST_CASE("Eq. 2 reproduces all six rows of Table 2 to the printed digits") {

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "cli_run.hpp"
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/model_export.hpp"
-#include "moeplan/model_loader.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/io/model_export.hpp"
+#include "moeplan/io/model_loader.hpp"
 
 namespace {
 

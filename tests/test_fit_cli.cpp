@@ -10,7 +10,7 @@
 #include <fstream>
 
 #include "cli_run.hpp"
-#include "moeplan/laws_loader.hpp"
+#include "moeplan/laws/laws_loader.hpp"
 
 namespace {
 

@@ -11,10 +11,10 @@
 #include <random>
 #include <string>
 
-#include "moeplan/efficiency_leverage.hpp"
-#include "moeplan/fit_laws.hpp"
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/runs_csv.hpp"
+#include "moeplan/laws/efficiency_leverage.hpp"
+#include "moeplan/fit/fit_laws.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/fit/runs_csv.hpp"
 
 using namespace moeplan;
 using fit::LawKind;

@@ -3,9 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "gemm_reference.hpp"
-#include "moeplan/gemm_bench.hpp"
-#include "moeplan/gemm_kernels.hpp"
-#include "moeplan/model_loader.hpp"
+#include "moeplan/gemm/gemm_bench.hpp"
+#include "moeplan/gemm/gemm_kernels.hpp"
+#include "moeplan/io/model_loader.hpp"
 
 using namespace moeplan;
 

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <numeric>
 
-#include "moeplan/candidates.hpp"
-#include "moeplan/gemm_shapes.hpp"
-#include "moeplan/model_loader.hpp"
-#include "moeplan/pipeline.hpp"
-#include "moeplan/laws_loader.hpp"
+#include "moeplan/planner/candidates.hpp"
+#include "moeplan/gemm/gemm_shapes.hpp"
+#include "moeplan/io/model_loader.hpp"
+#include "moeplan/planner/pipeline.hpp"
+#include "moeplan/laws/laws_loader.hpp"
 
 using namespace moeplan;
 

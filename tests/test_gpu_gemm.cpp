@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "gemm_reference.hpp"
-#include "moeplan/gemm_kernels.hpp"
+#include "moeplan/gemm/gemm_kernels.hpp"
 
 using namespace moeplan;
 

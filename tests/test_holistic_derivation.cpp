@@ -5,9 +5,9 @@
 #include <cmath>
 #include <vector>
 
-#include "moeplan/head_schedule.hpp"
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/power_law_fit.hpp"
+#include "moeplan/planner/head_schedule.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/fit/power_law_fit.hpp"
 #include "paper_tables.hpp"
 
 using namespace moeplan;

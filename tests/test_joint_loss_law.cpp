@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "moeplan/laws_loader.hpp"
+#include "moeplan/laws/laws_loader.hpp"
 
 using namespace moeplan;
 

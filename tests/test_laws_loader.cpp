@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <string>
 
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/presets.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/base/presets.hpp"
 
 using namespace moeplan;
 using test_text::line_of;

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "moeplan/layer_solver.hpp"
+#include "moeplan/planner/layer_solver.hpp"
 #include "paper_tables.hpp"
 
 using namespace moeplan;

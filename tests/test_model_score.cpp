@@ -8,10 +8,10 @@
 #include <cmath>
 #include <string>
 
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/model_loader.hpp"
-#include "moeplan/model_score.hpp"
-#include "moeplan/presets.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/io/model_loader.hpp"
+#include "moeplan/planner/model_score.hpp"
+#include "moeplan/base/presets.hpp"
 
 using namespace moeplan;
 using test_text::line_of;

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <vector>
 
-#include "moeplan/number_parse.hpp"
+#include "moeplan/base/number_parse.hpp"
 
 using moeplan::parse_positive_finite;
 

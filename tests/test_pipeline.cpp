@@ -5,8 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/pipeline.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/planner/pipeline.hpp"
 #include "paper_tables.hpp"
 
 using namespace moeplan;

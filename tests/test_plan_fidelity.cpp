@@ -13,9 +13,9 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
-#include "moeplan/candidates.hpp"
-#include "moeplan/holistic_targets.hpp"
-#include "moeplan/laws_loader.hpp"
+#include "moeplan/planner/candidates.hpp"
+#include "moeplan/planner/holistic_targets.hpp"
+#include "moeplan/laws/laws_loader.hpp"
 #include "paper_tables.hpp"
 
 using namespace moeplan;

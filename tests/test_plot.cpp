@@ -11,8 +11,8 @@
 #include <fmt/format.h>
 
 #include "cli_run.hpp"
-#include "moeplan/candidates.hpp"
-#include "moeplan/laws_loader.hpp"
+#include "moeplan/planner/candidates.hpp"
+#include "moeplan/laws/laws_loader.hpp"
 
 namespace fs = std::filesystem;
 using namespace moeplan;

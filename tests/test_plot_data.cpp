@@ -8,11 +8,11 @@
 #include <string>
 
 #include "cli_run.hpp"
-#include "moeplan/candidates.hpp"
-#include "moeplan/laws_loader.hpp"
-#include "moeplan/model_loader.hpp"
-#include "moeplan/model_score.hpp"
-#include "moeplan/plot_data.hpp"
+#include "moeplan/planner/candidates.hpp"
+#include "moeplan/laws/laws_loader.hpp"
+#include "moeplan/io/model_loader.hpp"
+#include "moeplan/planner/model_score.hpp"
+#include "moeplan/plot/plot_data.hpp"
 
 using namespace moeplan;
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "moeplan/runs_csv.hpp"
+#include "moeplan/fit/runs_csv.hpp"
 
 using namespace moeplan;
 

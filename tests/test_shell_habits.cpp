@@ -10,7 +10,7 @@
 #include "app.hpp"
 #include "cli_run.hpp"
 #include "command.hpp"
-#include "moeplan/presets.hpp"
+#include "moeplan/base/presets.hpp"
 
 using namespace moeplan;
 

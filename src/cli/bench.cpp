@@ -7,8 +7,8 @@
 #include "bench_report.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
-#include "moeplan/gemm_bench.hpp"
-#include "moeplan/model_loader.hpp"
+#include "moeplan/gemm/gemm_bench.hpp"
+#include "moeplan/io/model_loader.hpp"
 #include "output/emitters.hpp"
 #include "output_file.hpp"
 

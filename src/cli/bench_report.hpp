@@ -1,8 +1,8 @@
 #pragma once
 // Report sections for GEMM benchmark results (`moeplan bench`, `suggest`'s bench and
 // `--align auto` trade).
-#include "moeplan/gemm_bench.hpp"
-#include "moeplan/hardware_alignment.hpp"
+#include "moeplan/gemm/gemm_bench.hpp"
+#include "moeplan/planner/hardware_alignment.hpp"
 #include "report.hpp"
 
 namespace moeplan::cli {

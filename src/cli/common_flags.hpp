@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "moeplan/number_parse.hpp"
+#include "moeplan/base/number_parse.hpp"
 #include <string>
 
 namespace moeplan::cli {

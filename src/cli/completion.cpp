@@ -8,8 +8,8 @@
 
 #include "app.hpp"
 #include "command.hpp"
-#include "moeplan/model_loader.hpp"
-#include "moeplan/presets.hpp"
+#include "moeplan/io/model_loader.hpp"
+#include "moeplan/base/presets.hpp"
 
 namespace moeplan::cli {
 

@@ -5,9 +5,10 @@
 #include <ostream>
 
 #include "app.hpp"
-#include "moeplan/candidates.hpp"
-#include "moeplan/hf_config.hpp"
-#include "moeplan/model_export.hpp"
+#include "moeplan/planner/candidates.hpp"
+#include "moeplan/io/hf_config.hpp"
+#include "moeplan/io/model_export.hpp"
+#include "moeplan/planner/model_score.hpp"
 #include "output_file.hpp"
 
 namespace moeplan::cli {
@@ -54,7 +55,7 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
                         b.norms.value(), b.biases.value(), b.gates_and_sinks.value()));
     text = std::move(*json);
   } else {  // "megatron"; CLI11 admitted nothing else
-    text = to_megatron_args(m, megatron_hyper(laws, m));
+    text = to_megatron_args(m, training_hyperparameters(laws, m));
   }
   return deliver(output, text, io);
 }

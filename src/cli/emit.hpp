@@ -5,9 +5,9 @@
 #include <string>
 
 #include "command.hpp"
-#include "moeplan/law_set.hpp"
-#include "moeplan/model_config.hpp"
-#include "moeplan/pipeline.hpp"
+#include "moeplan/laws/law_set.hpp"
+#include "moeplan/model/model_config.hpp"
+#include "moeplan/planner/pipeline.hpp"
 
 namespace CLI {
 class App;

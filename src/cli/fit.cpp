@@ -14,9 +14,9 @@
 #include "command.hpp"
 #include "common_flags.hpp"
 #include "fit_report.hpp"
-#include "moeplan/fit_laws.hpp"
-#include "moeplan/number_parse.hpp"
-#include "moeplan/runs_csv.hpp"
+#include "moeplan/fit/fit_laws.hpp"
+#include "moeplan/base/number_parse.hpp"
+#include "moeplan/fit/runs_csv.hpp"
 #include "output/emitters.hpp"
 #include "output_file.hpp"
 

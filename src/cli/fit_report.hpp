@@ -3,7 +3,7 @@
 /// the laws TOML `--out` writes.
 #include <string>
 
-#include "moeplan/fit_laws.hpp"
+#include "moeplan/fit/fit_laws.hpp"
 #include "report.hpp"
 
 namespace moeplan::cli {

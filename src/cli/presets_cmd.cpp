@@ -9,7 +9,7 @@
 #include "app.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
-#include "moeplan/presets.hpp"
+#include "moeplan/base/presets.hpp"
 #include "output/emitters.hpp"
 #include "output_file.hpp"
 

@@ -7,9 +7,9 @@
 #include <variant>
 #include <vector>
 
-#include "moeplan/candidates.hpp"
-#include "moeplan/law_set.hpp"
-#include "moeplan/pipeline.hpp"
+#include "moeplan/planner/candidates.hpp"
+#include "moeplan/laws/law_set.hpp"
+#include "moeplan/planner/pipeline.hpp"
 
 namespace moeplan::cli {
 

@@ -4,7 +4,7 @@
 /// elements (svgcairo turns every glyph into a path), so labels stay searchable.
 #include <string>
 
-#include "moeplan/plot_data.hpp"
+#include "moeplan/plot/plot_data.hpp"
 
 namespace moeplan::plot {
 

@@ -1,0 +1,117 @@
+#pragma once
+/// Timing the GEMMs of a config (gemm_shapes.hpp) on the CPU and, when there is one, on a
+/// CUDA GPU: per-shape rate and share of peak, and what they add up to for one micro-batch.
+///
+/// CPU runs are bounded in time: a shape whose full size would take longer than its share
+/// of the budget is timed on a slice of its rows (at least `min_rows`, a multiple of 16),
+/// which keeps n and k — the dimensions alignment is about — and changes only how many
+/// times the same blocked kernel repeats; the full shape's time is then its exact FLOPs
+/// over the measured rate. The routed experts (balanced routing: members of q and q+1
+/// rows) are timed at q+1 rows and that rate serves every member, since the CPU runs
+/// them one after another. Every timing is the median of `reps` runs after a warm-up.
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "moeplan/gemm/gemm_shapes.hpp"
+
+namespace moeplan {
+
+struct Timing {
+  double median_s = 0, min_s = 0, max_s = 0;
+  int reps = 0;
+  /// (max − min) / median: the run-to-run spread.
+  [[nodiscard]] double spread() const { return median_s > 0 ? (max_s - min_s) / median_s : 0; }
+};
+
+struct TimedOp {
+  GemmOp op;
+  std::vector<std::int64_t> timed_rows;  ///< rows of each timed call (a slice or a member)
+  double timed_flops = 0;                ///< FLOPs of one timed repetition
+  Timing timing;                         ///< of one timed repetition
+  std::string kernel;                    ///< which library call ran
+  double rate = 0;                       ///< FLOP/s = timed_flops / median
+  double fraction_of_peak = 0;           ///< rate / the device's peak (measured on CPU)
+  double seconds = 0;                    ///< the whole op for the micro-batch: flops / rate
+  [[nodiscard]] bool sliced() const;
+};
+
+struct DeviceRun {
+  std::string device;            ///< "cpu: AMD EPYC …, 2 threads" / "cuda: NVIDIA H200 …"
+  std::string precision;         ///< "fp32" / "bf16 in, fp32 accumulate, bf16 out"
+  int peak_size = 0;             ///< n of the square GEMM timed for the peak
+  double peak_rate = 0;          ///< FLOP/s of that GEMM: the CPU's "measured peak"
+  double nominal_peak = 0;       ///< datasheet peak (GPU); 0 when unknown (CPU)
+  std::string nominal_peak_source;
+  std::vector<TimedOp> dense_layer, moe_layer;
+  double dense_layer_seconds = 0, moe_layer_seconds = 0;
+  double forward_seconds = 0;    ///< L_d·dense + L_m·moe, one micro-batch, GEMMs only
+  double tokens_per_second = 0;  ///< T / forward_seconds
+  double rate = 0;               ///< all forward GEMM FLOPs / forward_seconds
+  std::vector<std::string> errors;  ///< ops that could not be timed (GPU memory, …)
+};
+
+struct BenchOptions {
+  std::int64_t tokens = 8192;  ///< T, tokens per micro-batch
+  double cpu_seconds = 2.0;    ///< time budget of the CPU run (timed work, ≈ wall time)
+  int threads = 0;             ///< CPU threads; 0 = all
+  int reps = 5;
+  std::int64_t min_rows = 64;  ///< smallest CPU row slice
+  int peak_size = 0;           ///< CPU peak GEMM size; 0 = the largest of 2048/1536/1024/512 that fits
+  bool cpu = true;
+  bool gpu = true;
+  int gpu_reps = 20;
+};
+
+/// Times GEMMs on the CPU. Shapes are planned first (add), then timed together (measure):
+/// one warm-up each, then `reps` rounds that each time every shape once, so a slow spell
+/// of a shared machine hits all shapes — and all the configs being compared — alike.
+/// Shapes that several configs share (the aligned variants of `suggest --align auto`)
+/// are timed once.
+class CpuGemmBench {
+ public:
+  /// Sizes the peak GEMM (the largest of 2048/1536/1024/512 whose runs fit in
+  /// `peak_budget_s`, unless options.peak_size is set) and plans it.
+  CpuGemmBench(const BenchOptions& options, double peak_budget_s);
+  /// Plans the shapes of `gemms` so that their timed runs fit in `budget_s` seconds.
+  void add(const ModelGemms& gemms, double budget_s);
+  /// Times every planned shape not yet timed. When even the smallest slices would overrun
+  /// the budget, the rounds drop from `reps` towards 3 (never fewer).
+  void measure();
+  /// The figures of `gemms` (added and measured before).
+  [[nodiscard]] DeviceRun result(const ModelGemms& gemms) const;
+  [[nodiscard]] double peak_rate() const;
+
+ private:
+  using Shape = std::tuple<std::int64_t, std::int64_t, std::int64_t>;  // m, n, k
+  [[nodiscard]] TimedOp timed_op(const GemmOp& op) const;
+
+  BenchOptions options_;
+  int peak_size_ = 0;
+  double probe_rate_ = 0;  ///< FLOP/s of a quick 512³ GEMM, to size slices
+  std::string device_;
+  std::map<Shape, std::int64_t> slice_;  ///< (rows, n, k) of an op → rows to time
+  std::map<Shape, Timing> timed_;        ///< measured shapes
+  std::vector<Shape> pending_;
+  double budget_s_ = 0;  ///< total of the peak and add() budgets not yet spent
+};
+
+/// Times every op of `gemms` on the GPU (full shapes; grouped experts as one call).
+/// nullopt with `status` set when there is no usable GPU.
+std::optional<DeviceRun> gpu_gemm_bench(const ModelGemms& gemms, const BenchOptions& options,
+                                        std::string& status);
+
+struct BenchResult {
+  ModelGemms gemms;
+  std::optional<DeviceRun> cpu;
+  std::optional<DeviceRun> gpu;
+  std::string gpu_status;  ///< one line: the device, or why there is no GPU run
+};
+
+/// CPU (unless options.cpu is false) and GPU (when usable and options.gpu) runs of `gemms`.
+BenchResult run_gemm_bench(const ModelGemms& gemms, const BenchOptions& options);
+
+}  // namespace moeplan

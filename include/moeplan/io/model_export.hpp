@@ -1,0 +1,25 @@
+#pragma once
+/// Writing a model config out for other tools: the moeplan TOML that `score` reads
+/// (schema moeplan-model/1, docs/model-schema.md) and Megatron-LM MoE arguments (the
+/// HuggingFace config.json is hf_config.hpp). Pure functions: text in, text out; the CLI
+/// decides where it goes (`--emit`, `-o`).
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "moeplan/base/errors.hpp"
+#include "moeplan/laws/training_hyperparameters.hpp"
+#include "moeplan/model/model_config.hpp"
+
+namespace moeplan {
+
+/// The TOML `parse_model_config` reads, with every field of `m` (training, reference and
+/// latent attention included when present), so parse(to_model_toml(m)) == m.
+std::string to_model_toml(const ModelConfig& m);
+
+/// Megatron-LM `pretrain_gpt.py` arguments: a comment block citing every value, then one
+/// `--flag value` per line, each ending in " \" so the lines paste into a shell command.
+std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper);
+
+}  // namespace moeplan

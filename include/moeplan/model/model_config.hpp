@@ -1,0 +1,132 @@
+#pragma once
+/// A concrete model as people write it down: HuggingFace config.json field names for
+/// MoE models (DeepSeek-V3 conventions) plus training fields. `moeplan score` reads these
+/// from TOML (docs/model-schema.md); the candidates of `suggest` are converted to it.
+#include <optional>
+#include <string>
+
+#include "moeplan/base/units.hpp"
+
+namespace moeplan {
+
+/// Multi-head latent attention (DeepSeek-V2/V3, Kimi-K2).
+struct LatentAttention {
+  int q_lora_rank = 0;  ///< 0: full-rank query projection
+  int kv_lora_rank = 0;
+  int qk_nope_head_dim = 0;
+  int qk_rope_head_dim = 0;
+  int v_head_dim = 0;
+};
+
+struct TrainingSetup {
+  std::optional<Tokens> tokens;         ///< D; with compute given instead, D = C/M (002)
+  std::optional<Flops> compute;         ///< C
+  int seq_len = 4096;                   ///< S
+  std::optional<Tokens> unique_tokens;  ///< D̂ for data reuse (paper 003 Sec. 6)
+};
+
+/// What an architecture builds beside paper 002's N (routers, norms, biases, gates, sinks).
+/// Paper 002 counts the projection matrices only (Eq. 3); these tensors are real weights of
+/// the transformers classes, so moeplan reports them beside N instead of leaving them out
+/// silently. Read from config.json by model_type (docs/model-schema.md, "Beside N").
+enum class QkNorm {
+  none,
+  per_head,    ///< RMSNorm of head_dim on q and on k (Qwen3, GLM-4.5 use_qk_norm, dots1, Hunyuan)
+  full_width,  ///< RMSNorm over all query heads and over all kv heads (OLMoE)
+};
+
+struct BuiltExtras {
+  bool qkv_bias = false;            ///< q, k, v projection biases (Qwen2-MoE, GLM-4.5, gpt-oss)
+  bool output_bias = false;         ///< attention output projection bias (gpt-oss)
+  QkNorm qk_norm = QkNorm::none;
+  bool shared_expert_gate = false;  ///< Qwen2-MoE: a sigmoid gate of d weights per MoE layer
+  bool router_bias = false;         ///< gpt-oss: the router's N_e biases
+  bool expert_bias = false;         ///< gpt-oss: 2 d_m + d biases in every expert
+  bool attention_sinks = false;     ///< gpt-oss: one learned logit per query head and layer
+  bool operator==(const BuiltExtras&) const = default;
+};
+
+/// Officially stated sizes, to check the counting against.
+struct StatedSizes {
+  std::optional<Params> total;
+  std::optional<Params> active;
+  bool includes_embeddings = true;
+};
+
+/// What is wrong with a config: the dotted key (e.g. "model.num_experts_per_tok") and why.
+struct ConfigProblem {
+  std::string key;
+  std::string reason;
+};
+
+struct ModelConfig {
+  std::string name;
+  std::string description;
+  std::string source;  ///< where the numbers come from (config.json URL, paper table)
+
+  int hidden_size = 0;
+  int num_hidden_layers = 0;
+  int first_k_dense_replace = 0;  ///< leading dense-FFN layers
+  /// After the leading dense layers, every k-th layer is MoE and the others dense
+  /// (Llama 4's interleave_moe_layer_step); 1: all of them are MoE.
+  int moe_layer_interval = 1;
+  int intermediate_size = 0;      ///< dense FFN width
+  int moe_intermediate_size = 0;  ///< one routed expert's width
+  int n_routed_experts = 0;       ///< 0: dense model
+  int num_experts_per_tok = 0;    ///< K
+  int n_shared_experts = 0;
+  int shared_expert_intermediate_size = 0;  ///< one shared expert's width; 0: = moe width
+  int num_attention_heads = 0;
+  int num_key_value_heads = 0;
+  int head_dim = 0;  ///< 0: hidden_size / num_attention_heads
+  std::optional<LatentAttention> latent_attention;
+  int vocab_size = 0;
+  bool tie_word_embeddings = false;
+  std::optional<TrainingSetup> training;
+  std::optional<StatedSizes> stated;
+  /// The transformers model_type the config was read from ("" for moeplan's own configs);
+  /// `--emit hf-config` writes the same class back when it can express the model.
+  std::string hf_model_type;
+  BuiltExtras extras;
+
+  [[nodiscard]] bool is_moe() const { return n_routed_experts > 0; }
+  [[nodiscard]] int dense_layers() const;
+  [[nodiscard]] int moe_layers() const { return num_hidden_layers - dense_layers(); }
+  [[nodiscard]] int head_size() const;
+  [[nodiscard]] int shared_width() const;
+  /// Validates ranges and cross-field rules; the first problem, or nullopt.
+  [[nodiscard]] std::optional<ConfigProblem> problem() const;
+};
+
+/// Exact parameter counts of paper 002's N (SwiGLU FFNs with 3·d·width weights; attention
+/// projections; Eq. 3). Routers, norms, biases, gates and sinks are not in N: see BesideN.
+struct ParameterCounts {
+  Params attention;       ///< all layers
+  Params dense_ffn;       ///< all dense layers
+  Params routed_total;    ///< all routed experts of all MoE layers
+  Params routed_active;   ///< K routed experts per MoE layer
+  Params shared;          ///< shared experts of all MoE layers
+  Params embedding;       ///< input embedding + output head (once if tied)
+  Params N;               ///< total, non-embedding
+  Params N_a;             ///< active, non-embedding
+  [[nodiscard]] Params N_with_embedding() const { return N + embedding; }
+  [[nodiscard]] Params N_a_with_embedding() const { return N_a + embedding; }
+};
+
+/// The weights a transformers class builds beside N and the embeddings (BuiltExtras,
+/// routers of N_e x d per MoE layer, RMSNorms of d twice per layer and once at the end).
+struct BesideN {
+  Params routers;          ///< router weights (and biases) of all MoE layers
+  Params norms;            ///< RMSNorm weights: 2 per layer, the final one, qk-norms, MLA's
+  Params biases;           ///< projection and expert biases
+  Params gates_and_sinks;  ///< shared-expert gates, attention sinks
+  Params total;            ///< the four together
+  Params active;           ///< what one token uses: all but K/N_e of the expert biases
+};
+BesideN count_beside_n(const ModelConfig& m);
+
+/// Attention weights of one layer (GQA or MLA).
+double attention_params_per_layer(const ModelConfig& m);
+ParameterCounts count_parameters(const ModelConfig& m);
+
+}  // namespace moeplan

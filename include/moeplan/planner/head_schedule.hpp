@@ -1,0 +1,17 @@
+#pragma once
+/// Attention shape (N_q, N_kv, d_qkv) for a budget: paper 002 Table 4 inside its range,
+/// an explicit rule past it (holistic_targets.hpp holds the attention width it tracks).
+#include "moeplan/model/architecture.hpp"
+#include "moeplan/laws/holistic_laws.hpp"
+
+namespace moeplan {
+
+/// Table 4 up to its last row: the row nearest in log10(C) between rows, the first row
+/// below the table (the paper has nothing smaller). Requires a non-empty schedule.
+AttentionHeads table4_heads(const HolisticLaws& laws, double compute);
+
+/// Past Table 4: head size x.d_qkv, N_q the power of two nearest (in log) to
+/// width / d_qkv, clamped to [x.min_n_q, x.max_n_q], and N_kv = max(1, N_q / x.q_per_kv).
+AttentionHeads extrapolated_heads(const HeadExtrapolation& x, double width);
+
+}  // namespace moeplan

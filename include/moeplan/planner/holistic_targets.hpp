@@ -1,0 +1,84 @@
+#pragma once
+/// The (M, N_a, N) targets of paper 002 for a compute budget — the one place they are
+/// computed, for `suggest` (what to build) and `score` (how far a config is from it).
+///
+/// Inside the paper's range (C up to the last Table 4 row, 3e20) they are the paper's laws:
+/// M_opt from Eq. 2, M/N_a from the Fig. 5b law, N/N_a from the Appendix F.4 schedule.
+///
+/// Past the last Table 4 row the paper has no heads and its M/N_a law, extrapolated with
+/// the heads held, forces the depth to grow like N_a (M − 6N_a = 6·S·N_q·d_qkv·L). moeplan
+/// instead holds the *shape* of its own plan at the last row — attention width over hidden
+/// size ω = N_q·d_qkv/d, dense-layer fraction λ = L_d/L, aspect ratio ρ = d/L — and lets
+/// N/N_a follow its schedule. Eq. 3 then fixes everything else: a cubic in d gives the
+/// hidden size, and Eq. 5 the M/N_a that this shape implies, which is bounded (> 6, falling
+/// towards 6 as d grows) and meets the in-range law at the last row. The derivation is in
+/// docs/design.md ("Past the last Table 4 row").
+#include <expected>
+#include <optional>
+
+#include "moeplan/model/architecture.hpp"
+#include "moeplan/laws/compute_optimal.hpp"
+#include "moeplan/base/errors.hpp"
+#include "moeplan/laws/holistic_laws.hpp"
+#include "moeplan/planner/layer_solver.hpp"
+
+namespace moeplan {
+
+/// Where a target ratio came from.
+enum class RatioSource { law, schedule, shape_extrapolation, ranking, user };
+const char* to_string(RatioSource s);
+
+/// The shape held constant past the last Table 4 row, read off the plan at that row.
+struct ShapeAnchor {
+  double compute = 0;                ///< C of the last Table 4 row (FLOPs)
+  double attention_width_ratio = 0;  ///< ω = N_q·d_qkv / d
+  double dense_layer_fraction = 0;   ///< λ = L_d / L
+  double aspect_ratio = 0;           ///< ρ = d / L
+};
+
+/// The self-similar plan at a budget past the anchor.
+struct ShapeExtrapolation {
+  ShapeAnchor anchor;
+  double d = 0;            ///< continuous hidden size solving Eq. 3 for this shape
+  double m_over_na = 0;    ///< Eq. 5 for this shape: 6 (κ d + S ω) / (κ d)
+  AttentionHeads heads;    ///< N_q the power of two nearest ω·d / d_qkv (heads_extrapolation)
+};
+
+struct HolisticTargets {
+  ComputeOptimalPoint budget;   ///< C, M_opt, D_opt (Eq. 2)
+  double m_over_na = 0;
+  RatioSource m_over_na_source = RatioSource::law;
+  double n_over_na = 0;
+  RatioSource n_over_na_source = RatioSource::schedule;
+  LayerTargets targets;         ///< (M_opt, N_a = M_opt / (M/N_a), N = N_a · N/N_a)
+  std::optional<ShapeExtrapolation> extrapolation;  ///< set past the last Table 4 row
+};
+
+/// User replacements for the two ratios (suggest --m-over-na / --n-over-na).
+struct TargetOverrides {
+  std::optional<double> m_over_na;
+  std::optional<double> n_over_na;
+  /// The family's anchor when the caller already has it (it depends on the family alone):
+  /// ranking variants and sweeps reuse it instead of re-planning the last Table 4 row.
+  std::optional<ShapeAnchor> anchor;
+};
+
+/// The anchor shape for `family` (its S, N_e, K, shared experts, γ): d/L and L_d/L of the
+/// in-range plan of `suggest` at the last Table 4 row, and ω set so that the continuous
+/// shape meets the M/N_a law exactly there (the integer plan misses it by up to the
+/// tolerance). Fails if no plan exists at that row.
+std::expected<ShapeAnchor, ConstraintViolation> shape_anchor(const HolisticLaws& laws,
+                                                             const ArchitectureFamily& family);
+
+/// The continuous self-similar plan at M (FLOPs/token) for the anchor's shape and N/N_a.
+ShapeExtrapolation extrapolate_shape(const HolisticLaws& laws, const ArchitectureFamily& family,
+                                     const ShapeAnchor& anchor, FlopsPerToken M,
+                                     double n_over_na);
+
+/// Targets at C for `family` (heads are ignored: they are an output past the anchor).
+/// Checks M/N_a > 6 and 1 < N/N_a < max_n_over_na(family) (Eq. 5).
+std::expected<HolisticTargets, ConstraintViolation> holistic_targets(
+    const HolisticLaws& laws, Flops C, const ArchitectureFamily& family,
+    const TargetOverrides& overrides = {});
+
+}  // namespace moeplan

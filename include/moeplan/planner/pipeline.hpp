@@ -1,0 +1,73 @@
+#pragma once
+/// The holistic pipeline of paper 002 Sec. 7: compute budget C → (M_opt, D_opt) by Eq. 2
+/// → optimal M/N_a → N_a → N via N/N_a (Appendix F.4) → d → integer layer solve (Eq. 3).
+#include <expected>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "moeplan/laws/compute_optimal.hpp"
+#include "moeplan/base/errors.hpp"
+#include "moeplan/laws/holistic_laws.hpp"
+#include "moeplan/planner/holistic_targets.hpp"
+#include "moeplan/planner/layer_solver.hpp"
+
+namespace moeplan {
+
+/// What the user may override; unset fields take the laws' values.
+struct SuggestOptions {
+  Flops compute;                              ///< C (FLOPs), > 0 and finite
+  std::optional<int> d = {};                  ///< fixes the hidden size
+  std::optional<double> m_over_na = {};       ///< replaces the M/N_a law
+  std::optional<double> n_over_na = {};       ///< replaces the N/N_a schedule
+  std::optional<AttentionHeads> heads = {};   ///< replaces the Table 4 schedule
+  std::optional<int> seq_len = {};             ///< S
+  std::optional<int> n_experts = {};           ///< N_e
+  std::optional<int> top_k = {};               ///< K
+  std::optional<int> n_shared_experts = {};
+  std::optional<int> vocab_size = {};
+  std::optional<double> dense_ffn_ratio = {};  ///< d_d / d
+  std::optional<int> alignment = {};           ///< d, d_m multiples
+  std::optional<double> tolerance = {};        ///< max |relative miss| of M, N_a, N
+  std::optional<AspectBounds> d_over_l = {};   ///< replaces the laws' credible d/L range
+  /// Past Table 4: the family's shape anchor when already known (holistic_targets.hpp);
+  /// it depends on the family alone, so variants and sweeps of one family share it.
+  std::optional<ShapeAnchor> shape_anchor = {};
+};
+
+/// Where d came from: the Sec. 4.3 median proxy, a fitted d law, the anchored shape past
+/// Table 4 (holistic_targets.hpp), a ranking variant, or --d.
+enum class DSource { median_of_feasible_interval, d_law, shape_extrapolation, ranking, user };
+enum class HeadsSource { table4_schedule, extrapolated, ranking, user };
+const char* to_string(DSource s);
+const char* to_string(HeadsSource s);
+
+struct Suggestion {
+  ComputeOptimalPoint budget;     ///< C, M_opt, D_opt (Eq. 2)
+  double m_over_na_target = 0;    ///< from the law, the anchored shape or the override
+  RatioSource m_over_na_source = RatioSource::law;
+  double n_over_na_target = 0;    ///< from the F.4 schedule or the override
+  RatioSource n_over_na_source = RatioSource::schedule;
+  std::optional<ShapeExtrapolation> extrapolation;  ///< past the last Table 4 row
+  LayerTargets targets;           ///< (M_opt, N_a, N)
+  FeasibleInterval d_interval;    ///< for the chosen heads
+  double d_target = 0;            ///< median (or law / override) before alignment
+  DSource d_source = DSource::median_of_feasible_interval;
+  HeadsSource heads_source = HeadsSource::table4_schedule;
+  int alignment = 8;
+  double tolerance = 0.05;
+  AspectBounds d_over_l;          ///< the credible d/L range the plan was held to
+  LayerSolution solution;         ///< the concrete config and its accounting
+  Tokens tokens;                  ///< D = C / M of the concrete config (C = M·D)
+  std::string fitted_range_warning;   ///< C outside the laws' fitted budgets (else empty)
+  std::vector<std::string> warnings;  ///< for stderr: the S note etc. (plan_notes adds the rest)
+};
+
+std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
+                                                       const SuggestOptions& options);
+
+/// What stderr should say about a printed suggestion: its warnings, and past Table 4 the
+/// shape it keeps, with its own M/N_a source and heads (not the pipeline's).
+std::vector<std::string> plan_notes(const Suggestion& s);
+
+}  // namespace moeplan

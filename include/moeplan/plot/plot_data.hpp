@@ -1,0 +1,122 @@
+#pragma once
+/// The data behind `moeplan plot`: every series a picture shows, computed without any
+/// plotting library so it can be tested and exported (`--data FILE.csv`). Rendering lives
+/// in src/plot (moeplan_plot, PLplot), which only draws a Figure.
+///
+///   el                EL(A, G, C) of paper 000 Eq. 4 over activation ratio × granularity
+///   m-over-na, d      paper 001 Eq. 11 loss of pipeline re-solves (paper 002 Sec. 7) with
+///                     M/N_a or d swept; band = loss ≤ min·(1 + 0.001) (paper 002 Sec. 5.3, Sec. 6)
+///   loss-vs-compute   paper 001 Eq. 11 loss against C for the `suggest` winner at each C,
+///                     the winner at the chosen C kept fixed, and given models (D = C/M)
+///   residuals         predicted against observed from `moeplan fit --residuals`
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "moeplan/planner/candidates.hpp"
+#include "moeplan/base/errors.hpp"
+#include "moeplan/laws/law_set.hpp"
+#include "moeplan/model/model_config.hpp"
+#include "moeplan/planner/model_score.hpp"
+#include "moeplan/planner/pipeline.hpp"
+#include "moeplan/fit/runs_csv.hpp"
+
+namespace moeplan::plot {
+
+enum class SeriesStyle {
+  line,    ///< joined points
+  points,  ///< scatter
+  marker,  ///< one highlighted point (the chosen config, the minimum)
+  band,    ///< the points inside a near-optimal band; drawn as a shaded x-interval
+  grid,    ///< x (nx values) × y (ny values) → z[i·ny + j]; drawn as a shaded map
+};
+const char* to_string(SeriesStyle s);
+
+struct Series {
+  std::string name;  ///< the CSV "series" column and the legend text
+  SeriesStyle style = SeriesStyle::line;
+  std::vector<double> x, y;
+  std::vector<double> z;  ///< grid only: z[i·y.size() + j] belongs to (x[i], y[j])
+};
+
+struct Figure {
+  std::string kind;                   ///< "el", "m-over-na", "d", "loss-vs-compute", "residuals"
+  std::string title;
+  std::string x_label, y_label, z_label;  ///< axis captions, plain text
+  std::string x_key, y_key, z_key;        ///< CSV column names (z_key empty: no z column)
+  bool log_x = false, log_y = false;
+  /// When set, the y range follows this series alone (others are clipped): a model far
+  /// from its compute-optimal size must not flatten the curve the plot is about.
+  std::string y_range_series;
+  std::vector<Series> series;
+  std::vector<std::string> notes;     ///< for stderr (infeasible sweep points, …)
+  [[nodiscard]] const Series* find(std::string_view name) const;
+};
+
+/// Long-format CSV: `series,<x_key>,<y_key>[,<z_key>]`, one row per point, grids expanded
+/// row by row; numbers with 10 significant digits.
+std::string to_csv(const Figure& figure);
+
+enum class ImageFormat { png, svg };
+/// From the file name's extension (.png, .svg, any case); nullopt for anything else.
+std::optional<ImageFormat> image_format_for(std::string_view path);
+
+/// The configuration `moeplan suggest` prints for these options: the first of
+/// rank_candidates, with its expert shape (paper 000 A and granularity).
+struct Chosen {
+  RankedCandidate candidate;
+  ExpertShape shape;
+};
+std::expected<Chosen, ConstraintViolation> chosen_config(const LawSet& laws,
+                                                         const SuggestOptions& options);
+
+struct ElGrid {
+  double a_min = 1.0 / 512, a_max = 0.5;  ///< activation ratio A, log-spaced
+  double g_min = 2, g_max = 64;           ///< granularity 2·d/d_m, log-spaced
+  int a_points = 73, g_points = 61;
+};
+/// Series "el" (grid: A, granularity, EL at options.compute), "chosen" (marker at the
+/// winner's A and granularity, y = granularity, and the EL there as z), and "G_opt"
+/// (line: the EL-maximising granularity 2^(−β/2γ) across the A range).
+std::expected<Figure, ConstraintViolation> el_landscape(const LawSet& laws,
+                                                        const SuggestOptions& options,
+                                                        const ElGrid& grid = {});
+
+/// A sweep range; unset ends default to 0.5× and 2× the pipeline's own value.
+struct SweepRange {
+  std::optional<double> from, to;
+  int points = 41;
+};
+/// Relative width of the near-optimal band: loss ≤ min·(1 + 0.001) (paper 002 Sec. 5.3 / Fig. 5 for
+/// M/N_a, Sec. 6 / Fig. 6 for d).
+inline constexpr double k_near_optimal_band = 0.001;
+
+/// Sweep of M/N_a (`m-over-na`) or of d (`d`, aligned to the suggestion's alignment).
+/// Series: "loss" (line, feasible points only), "band" (the sweep points within the band),
+/// "minimum" (marker), "chosen" (marker: the winner's M/N_a target or d and its loss).
+enum class SweepVariable { m_over_na, d };
+std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
+                                                      const SuggestOptions& options,
+                                                      SweepVariable variable,
+                                                      const SweepRange& range = {});
+
+struct ComputeRange {
+  std::optional<double> from, to;  ///< default C/1000 and C·100
+  int points_per_decade = 4;
+};
+/// Series "suggest" (the winner re-chosen at each C), "suggest @ C kept fixed" (the
+/// winner at options.compute, D = C/M), one line per model (D = C/M, M by the paper 002 App. A
+/// convention) and "chosen" (marker). Budgets where the pipeline is infeasible are skipped.
+std::expected<Figure, ConstraintViolation> loss_versus_compute(
+    const LawSet& laws, const SuggestOptions& options, const std::vector<ModelConfig>& models,
+    const ComputeRange& range = {});
+
+/// Reads the CSV of `moeplan fit --residuals` (columns observed, predicted, split).
+std::expected<RunTable, CsvErrors> read_residuals_csv(const std::string& path);
+/// Series "train" and "validation" (points: observed, predicted; empty ones dropped)
+/// and "y = x" (line across the data's range).
+Figure residuals_figure(const RunTable& table);
+
+}  // namespace moeplan::plot

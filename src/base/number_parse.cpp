@@ -1,0 +1,84 @@
+#include "moeplan/base/number_parse.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace moeplan {
+
+std::expected<double, std::string> parse_positive_finite(std::string_view text) {
+  if (text.empty()) {
+    return std::unexpected("expected a number, got an empty value");
+  }
+  double value = 0;
+  const char* first = text.data();
+  const char* last = first + text.size();
+  // from_chars accepts no leading '+', whitespace or hex prefix: exactly the strictness
+  // wanted for a budget. It does accept "nan"/"inf", which are rejected below.
+  auto [ptr, ec] = std::from_chars(first, last, value, std::chars_format::general);
+  const std::string quoted = fmt::format("'{}'", text);
+  if (ec == std::errc::result_out_of_range) {
+    return std::unexpected("out of the range of a double: " + quoted);
+  }
+  if (ec != std::errc() || ptr != last) {
+    return std::unexpected("not a number: " + quoted);
+  }
+  if (std::isnan(value) || std::isinf(value)) {
+    return std::unexpected("must be finite, got " + quoted);
+  }
+  if (value <= 0) {
+    return std::unexpected("must be positive, got " + quoted);
+  }
+  return value;
+}
+
+std::expected<std::vector<double>, std::string> parse_budget_list(std::string_view text) {
+  std::vector<double> out;
+  if (const auto colon = text.find(':'); colon != std::string_view::npos) {
+    const auto second = text.find(':', colon + 1);
+    if (second == std::string_view::npos || text.find(':', second + 1) != std::string_view::npos) {
+      return std::unexpected(fmt::format("'{}': a sweep is START:STOP:STEP (decades), e.g. 1e20:1e24:0.5", text));
+    }
+    auto start = parse_positive_finite(text.substr(0, colon));
+    auto stop = parse_positive_finite(text.substr(colon + 1, second - colon - 1));
+    auto step = parse_positive_finite(text.substr(second + 1));
+    if (!start) return std::unexpected("START " + start.error());
+    if (!stop) return std::unexpected("STOP " + stop.error());
+    if (!step) return std::unexpected("STEP (decades) " + step.error());
+    if (*stop < *start) {
+      return std::unexpected(fmt::format("STOP {:g} is below START {:g}", *stop, *start));
+    }
+    const double decades = std::log10(*stop) - std::log10(*start);
+    const double count = std::floor(decades / *step + 1e-9) + 1;
+    if (count > double(k_max_budgets)) {
+      return std::unexpected(fmt::format("{:.0f} budgets; at most {} (raise STEP)", count, k_max_budgets));
+    }
+    for (double k = 0; k < count; k += 1) {
+      out.push_back(k == 0 ? *start : std::pow(10.0, std::log10(*start) + k * *step));
+    }
+    if (std::abs(std::log10(out.back()) - std::log10(*stop)) < 1e-9) out.back() = *stop;
+    return out;
+  }
+  std::size_t begin = 0;
+  while (true) {
+    const auto comma = text.find(',', begin);
+    const std::string_view item = text.substr(begin, comma == std::string_view::npos ? comma : comma - begin);
+    auto value = parse_positive_finite(item);
+    if (!value) {
+      return std::unexpected(text.find(',') == std::string_view::npos
+                                 ? value.error()
+                                 : fmt::format("item {} ('{}') {}", out.size() + 1, item, value.error()));
+    }
+    out.push_back(*value);
+    if (out.size() > k_max_budgets) {
+      return std::unexpected(fmt::format("more than {} budgets", k_max_budgets));
+    }
+    if (comma == std::string_view::npos) break;
+    begin = comma + 1;
+  }
+  return out;
+}
+
+}  // namespace moeplan

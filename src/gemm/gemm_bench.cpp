@@ -1,0 +1,262 @@
+#include "moeplan/gemm/gemm_bench.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "moeplan/gemm/gemm_kernels.hpp"
+
+namespace moeplan {
+
+namespace {
+
+double gemm_flops(std::int64_t m, std::int64_t n, std::int64_t k) {
+  return 2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
+}
+
+Timing summarise(std::vector<double> seconds) {
+  std::sort(seconds.begin(), seconds.end());
+  Timing t;
+  t.reps = static_cast<int>(seconds.size());
+  if (seconds.empty()) return t;
+  const std::size_t h = seconds.size() / 2;
+  t.median_s = seconds.size() % 2 ? seconds[h] : 0.5 * (seconds[h - 1] + seconds[h]);
+  t.min_s = seconds.front();
+  t.max_s = seconds.back();
+  return t;
+}
+
+/// Sums per-layer seconds and the whole-model figures once every op is timed.
+void total_up(DeviceRun& run, const ModelGemms& g) {
+  for (const TimedOp& t : run.dense_layer) run.dense_layer_seconds += t.seconds;
+  for (const TimedOp& t : run.moe_layer) run.moe_layer_seconds += t.seconds;
+  run.forward_seconds =
+      g.dense_layers * run.dense_layer_seconds + g.moe_layers * run.moe_layer_seconds;
+  if (run.forward_seconds > 0 && run.errors.empty()) {
+    run.tokens_per_second = static_cast<double>(g.tokens) / run.forward_seconds;
+    run.rate = g.flops() / run.forward_seconds;
+  }
+}
+
+}  // namespace
+
+bool TimedOp::sliced() const {
+  for (std::int64_t r : timed_rows) {
+    bool is_member = false;
+    for (std::int64_t m : op.rows) is_member = is_member || m == r;
+    if (!is_member) return true;
+  }
+  return false;
+}
+
+// ---- CPU -----------------------------------------------------------------------------
+
+namespace {
+
+/// One timed call of C = A·B on zero-filled operands (a GEMM's time does not depend on
+/// the values unless they are denormal; zeros spare filling gigabytes).
+double time_once(std::vector<float>& a, std::vector<float>& b, std::vector<float>& c,
+                 std::int64_t m, std::int64_t n, std::int64_t k) {
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  cpu_gemm(a.data(), b.data(), c.data(), m, n, k);
+  return std::chrono::duration<double>(clock::now() - t0).count();
+}
+
+std::size_t elements(std::int64_t x, std::int64_t y) { return static_cast<std::size_t>(x * y); }
+
+/// Row count an op's rate is measured at: the largest member (balanced routing gives
+/// members of q and q+1 rows; one rate serves both, FLOPs are still counted exactly).
+std::int64_t representative_rows(const GemmOp& op) {
+  return *std::max_element(op.rows.begin(), op.rows.end());
+}
+
+}  // namespace
+
+CpuGemmBench::CpuGemmBench(const BenchOptions& options, double peak_budget_s)
+    : options_(options) {
+  set_cpu_gemm_threads(options.threads);
+  device_ = fmt::format("cpu: {}, {} threads, Eigen {}", cpu_model_name(), cpu_gemm_threads(),
+                        cpu_gemm_isa());
+  std::vector<float> a(elements(512, 512)), b(a.size()), c(a.size());
+  time_once(a, b, c, 512, 512, 512);  // wakes the thread pool
+  probe_rate_ = gemm_flops(512, 512, 512) / std::max(time_once(a, b, c, 512, 512, 512), 1e-9);
+  peak_size_ = options.peak_size;
+  if (peak_size_ <= 0) {
+    peak_size_ = 512;
+    for (int size : {2048, 1536, 1024}) {
+      if ((1 + options_.reps) * gemm_flops(size, size, size) / probe_rate_ <= peak_budget_s) {
+        peak_size_ = size;
+        break;
+      }
+    }
+  }
+  const Shape peak{peak_size_, peak_size_, peak_size_};
+  budget_s_ = peak_budget_s;
+  pending_.push_back(peak);
+  slice_[peak] = peak_size_;
+}
+
+void CpuGemmBench::add(const ModelGemms& gemms, double budget_s) {
+  std::vector<std::pair<Shape, double>> fresh;  // op shape, FLOPs of its full run
+  for (const auto* layer : {&gemms.dense_layer, &gemms.moe_layer}) {
+    for (const GemmOp& op : *layer) {
+      const Shape key{representative_rows(op), op.n, op.k};
+      if (!slice_.contains(key)) {
+        fresh.emplace_back(key, gemm_flops(std::get<0>(key), op.n, op.k));
+        slice_[key] = 0;
+      }
+    }
+  }
+  budget_s_ += budget_s;
+  // Every new shape gets an equal share of the budget over its warm-up and reps.
+  const double per_call =
+      budget_s / static_cast<double>(std::max<std::size_t>(1, fresh.size()) * (1 + options_.reps));
+  for (const auto& [key, full] : fresh) {
+    const auto [rows, n, k] = key;
+    std::int64_t timed = rows;
+    if (full / probe_rate_ > per_call) {  // too big for its share: time a slice of rows
+      const auto fit =
+          static_cast<std::int64_t>(static_cast<double>(rows) * per_call * probe_rate_ / full);
+      timed = std::min(rows, std::max(options_.min_rows, fit / 16 * 16));
+    }
+    slice_[key] = timed;
+    const Shape run{timed, n, k};
+    if (!timed_.contains(run) &&
+        std::find(pending_.begin(), pending_.end(), run) == pending_.end()) {
+      pending_.push_back(run);
+    }
+  }
+}
+
+void CpuGemmBench::measure() {
+  if (pending_.empty()) return;
+  std::size_t na = 0, nb = 0, nc = 0;
+  for (const auto& [m, n, k] : pending_) {
+    na = std::max(na, elements(m, k));
+    nb = std::max(nb, elements(k, n));
+    nc = std::max(nc, elements(m, n));
+  }
+  std::vector<float> a(na), b(nb), c(nc);
+  double estimate = 0;  // seconds of one round
+  // 0.8: a 512³ probe runs from cache and overstates the rate of large shapes.
+  for (const auto& [m, n, k] : pending_) estimate += gemm_flops(m, n, k) / (0.8 * probe_rate_);
+  const int fit = static_cast<int>(budget_s_ / std::max(estimate, 1e-9)) - 1;
+  const int reps = std::max(1, std::min(options_.reps, std::max(3, fit)));
+  for (const auto& [m, n, k] : pending_) time_once(a, b, c, m, n, k);  // warm-up
+  std::map<Shape, std::vector<double>> seconds;
+  for (int r = 0; r < reps; ++r) {
+    for (const Shape& s : pending_) {
+      const auto [m, n, k] = s;
+      seconds[s].push_back(time_once(a, b, c, m, n, k));
+    }
+  }
+  for (auto& [s, v] : seconds) timed_[s] = summarise(std::move(v));
+  pending_.clear();
+  budget_s_ = 0;
+}
+
+double CpuGemmBench::peak_rate() const {
+  const auto it = timed_.find({peak_size_, peak_size_, peak_size_});
+  return it == timed_.end() ? 0 : gemm_flops(peak_size_, peak_size_, peak_size_) / it->second.median_s;
+}
+
+TimedOp CpuGemmBench::timed_op(const GemmOp& op) const {
+  TimedOp t;
+  t.op = op;
+  t.kernel = op.grouped() ? "Eigen fp32 GEMM, one call per expert" : "Eigen fp32 GEMM";
+  const Shape key{representative_rows(op), op.n, op.k};
+  const auto slice = slice_.find(key);
+  if (slice == slice_.end()) return t;
+  const auto timing = timed_.find({slice->second, op.n, op.k});
+  if (timing == timed_.end() || timing->second.median_s <= 0) return t;
+  t.timed_rows = {slice->second};
+  t.timed_flops = gemm_flops(slice->second, op.n, op.k);
+  t.timing = timing->second;
+  t.rate = t.timed_flops / t.timing.median_s;
+  const double peak = peak_rate();
+  t.fraction_of_peak = peak > 0 ? t.rate / peak : 0;
+  t.seconds = op.flops() / t.rate;
+  return t;
+}
+
+DeviceRun CpuGemmBench::result(const ModelGemms& gemms) const {
+  DeviceRun r;
+  r.device = device_;
+  r.precision = "fp32";
+  r.peak_size = peak_size_;
+  r.peak_rate = peak_rate();
+  for (const GemmOp& op : gemms.dense_layer) r.dense_layer.push_back(timed_op(op));
+  for (const GemmOp& op : gemms.moe_layer) r.moe_layer.push_back(timed_op(op));
+  total_up(r, gemms);
+  return r;
+}
+
+// ---- GPU -----------------------------------------------------------------------------
+
+std::optional<DeviceRun> gpu_gemm_bench(const ModelGemms& gemms, const BenchOptions& options,
+                                        std::string& status) {
+  const GpuDevice dev = gpu_device();
+  status = dev.status;
+  if (!dev.usable) return std::nullopt;
+  DeviceRun r;
+  r.device = "cuda: " + dev.status;
+  r.precision = "bf16 in, fp32 accumulate, bf16 out";
+  r.nominal_peak = dev.bf16_dense_peak;
+  r.nominal_peak_source = dev.peak_source;
+  constexpr int kWarmup = 3;
+  r.peak_size = 8192;
+  const GpuTiming peak = gpu_time_gemm(8192, 8192, 8192, kWarmup, options.gpu_reps);
+  if (!peak.error.empty()) {
+    status = "GPU peak GEMM failed: " + peak.error;
+    return std::nullopt;
+  }
+  r.peak_rate = gemm_flops(8192, 8192, 8192) / peak.median_s;
+  const double reference = r.nominal_peak > 0 ? r.nominal_peak : r.peak_rate;
+  auto time_op = [&](const GemmOp& op) {
+    TimedOp t;
+    t.op = op;
+    const GpuTiming g = op.grouped()
+                            ? gpu_time_grouped(op.rows, op.n, op.k, kWarmup, options.gpu_reps)
+                            : gpu_time_gemm(op.rows.front(), op.n, op.k, kWarmup, options.gpu_reps);
+    t.kernel = g.kernel;
+    if (!g.error.empty()) {
+      r.errors.push_back(op.name + ": " + g.error);
+      return t;
+    }
+    t.timed_rows = op.rows;
+    t.timed_flops = op.flops();
+    t.timing = Timing{g.median_s, g.min_s, g.max_s, g.reps};
+    t.rate = t.timed_flops / g.median_s;
+    t.fraction_of_peak = t.rate / reference;
+    t.seconds = g.median_s;
+    return t;
+  };
+  for (const GemmOp& op : gemms.dense_layer) r.dense_layer.push_back(time_op(op));
+  for (const GemmOp& op : gemms.moe_layer) r.moe_layer.push_back(time_op(op));
+  total_up(r, gemms);
+  return r;
+}
+
+BenchResult run_gemm_bench(const ModelGemms& gemms, const BenchOptions& options) {
+  BenchResult out;
+  out.gemms = gemms;
+  if (options.cpu) {
+    // A quarter of the budget for the peak, the rest for the shapes.
+    CpuGemmBench cpu(options, options.cpu_seconds / 4);
+    cpu.add(gemms, options.cpu_seconds * 0.75);
+    cpu.measure();
+    out.cpu = cpu.result(gemms);
+  }
+  if (options.gpu) {
+    out.gpu = gpu_gemm_bench(gemms, options, out.gpu_status);
+  } else {
+    out.gpu_status = "GPU run not requested (--no-gpu)";
+  }
+  return out;
+}
+
+}  // namespace moeplan

@@ -1,0 +1,457 @@
+// Reading HuggingFace config.json by model_type. Each family's rules say which keys hold
+// its experts and which tensors its transformers class builds beside paper 002's N; the
+// sources are the transformers configuration_*.py / modeling_*.py of each model_type and
+// the published config.json files of tests/data/hf (official.csv cites each).
+#include <algorithm>
+#include <cstdint>
+#include <initializer_list>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "moeplan/io/hf_config.hpp"
+
+namespace moeplan {
+namespace {
+
+// 1-based line and column of byte `offset` in `text`.
+std::pair<int, int> line_column(std::string_view text, std::size_t offset) {
+  int line = 1;
+  int column = 1;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return {line, column};
+}
+
+// Like the TOML Reader, the first problem wins. nlohmann keeps no source positions, so a
+// key's place is where `"key":` first appears in the text (good enough for config.json).
+class JsonReader {
+ public:
+  JsonReader(std::string_view text, std::string source) : text_(text), source_(std::move(source)) {}
+
+  [[nodiscard]] bool failed() const { return error_.has_value(); }
+  [[nodiscard]] const InputError& error() const { return *error_; }
+
+  void fail(const std::string& key, std::string reason) {
+    if (error_) return;
+    int line = 0;
+    int column = 0;
+    const std::string quoted = "\"" + key + "\"";
+    for (std::size_t at = text_.find(quoted); at != std::string_view::npos;
+         at = text_.find(quoted, at + 1)) {
+      std::size_t after = at + quoted.size();
+      while (after < text_.size() && (text_[after] == ' ' || text_[after] == '\t' ||
+                                      text_[after] == '\n' || text_[after] == '\r')) {
+        ++after;
+      }
+      if (after < text_.size() && text_[after] == ':') {
+        std::tie(line, column) = line_column(text_, at);
+        break;
+      }
+    }
+    error_ = InputError{source_, line, column, key, std::move(reason)};
+  }
+
+  // Absent or null: nullopt. Present: an integer in [min, 1e9], else an error.
+  std::optional<int> integer(const nlohmann::json& j, const std::string& key, int min) {
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return std::nullopt;
+    return checked(*it, key, min);
+  }
+
+  int required(const nlohmann::json& j, const std::string& key, int min) {
+    if (!j.contains(key) || j[key].is_null()) {
+      fail(key, "missing integer");
+      return 0;
+    }
+    return integer(j, key, min).value_or(0);
+  }
+
+  // An integer, or a per-layer list of equal integers (Hunyuan writes moe_topk as a list).
+  std::optional<int> integer_or_uniform_list(const nlohmann::json& j, const std::string& key, int min) {
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return std::nullopt;
+    if (!it->is_array()) return checked(*it, key, min);
+    if (it->empty()) {
+      fail(key, "is an empty list");
+      return std::nullopt;
+    }
+    std::optional<int> first;
+    for (const auto& v : *it) {
+      const auto x = checked(v, key, min);
+      if (!x) return std::nullopt;
+      if (first && *x != *first) {
+        fail(key, fmt::format("differs between layers ({} and {}); moeplan counts one layout for all MoE layers",
+                              *first, *x));
+        return std::nullopt;
+      }
+      first = x;
+    }
+    return first;
+  }
+
+  std::optional<bool> boolean(const nlohmann::json& j, const std::string& key) {
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return std::nullopt;
+    if (!it->is_boolean()) {
+      fail(key, fmt::format("must be true or false, got {}", type_name(*it)));
+      return std::nullopt;
+    }
+    return it->get<bool>();
+  }
+
+  std::optional<std::string> string(const nlohmann::json& j, const std::string& key) {
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return std::nullopt;
+    if (!it->is_string()) {
+      fail(key, fmt::format("must be a string, got {}", type_name(*it)));
+      return std::nullopt;
+    }
+    return it->get<std::string>();
+  }
+
+ private:
+  std::optional<int> checked(const nlohmann::json& v, const std::string& key, int min) {
+    if (!v.is_number_integer()) {
+      fail(key, fmt::format("must be an integer, got {}", type_name(v)));
+      return std::nullopt;
+    }
+    const auto x = v.get<int64_t>();
+    if (x < min || x > 1'000'000'000) {
+      fail(key, fmt::format("must be in [{}, 1e9], got {}", min, x));
+      return std::nullopt;
+    }
+    return static_cast<int>(x);
+  }
+
+  static std::string type_name(const nlohmann::json& v) {
+    if (v.is_number_float()) return "a float";
+    return std::string("a ") + v.type_name();
+  }
+
+  std::string_view text_;
+  std::string source_;
+  std::optional<InputError> error_;
+};
+
+bool is_one_of(const std::string& x, std::initializer_list<std::string_view> set) {
+  return std::find(set.begin(), set.end(), x) != set.end();
+}
+
+// Keys that set up experts in some family. One the family's rules did not read means the
+// model is not what moeplan would count: refused, naming it.
+constexpr std::initializer_list<const char*> k_moe_keys = {
+    "n_routed_experts", "num_experts", "num_local_experts", "num_experts_per_tok",
+    "moe_intermediate_size", "shared_expert_intermediate_size", "n_shared_experts",
+    "first_k_dense_replace", "moe_layer_freq", "decoder_sparse_step", "mlp_only_layers",
+    "moe_topk", "num_shared_expert", "experts_per_token", "interleave_moe_layer_step",
+    "moe_layers", "num_experts_per_topk", "intermediate_size_mlp", "use_mixed_mlp_moe"};
+
+// Reads one family's rules into `m`; `take` marks a key as read.
+class FamilyReader {
+ public:
+  FamilyReader(const nlohmann::json& j, JsonReader& r, ModelConfig& m) : j_(j), r_(r), m_(m) {}
+
+  [[nodiscard]] const std::set<std::string>& consumed() const { return consumed_; }
+
+  void read(const std::string& family) {
+    if (is_one_of(family, {"deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe", "dots1"})) {
+      deepseek_layout(family);
+    } else if (is_one_of(family, {"qwen2_moe", "qwen3_moe"})) {
+      qwen_moe(family);
+    } else if (is_one_of(family, {"mixtral", "olmoe", "gpt_oss"})) {
+      every_layer_moe(family);
+    } else if (family == "hunyuan_v1_moe") {
+      hunyuan();
+    } else if (family == "llama4_text") {
+      llama4();
+    } else if (is_one_of(family, {"llama", "mistral", "qwen2", "qwen3", "gemma", "phi3"})) {
+      dense(family);
+    } else {
+      r_.fail("model_type", fmt::format("'{}' is not a family moeplan can count ({}); refusing "
+                                        "rather than reading it as a dense model",
+                                        family, hf_supported_model_types()));
+    }
+  }
+
+ private:
+  const char* take(const char* key) {
+    consumed_.insert(key);
+    return key;
+  }
+
+  // attention_bias: `qkv_only` classes put it on q, k, v (Glm4Moe); the Llama/Qwen3
+  // lineage puts it on the output projection too.
+  void attention_bias(bool default_value, bool qkv_only) {
+    const bool on = r_.boolean(j_, "attention_bias").value_or(default_value);
+    m_.extras.qkv_bias = on;
+    m_.extras.output_bias = on && !qkv_only;
+  }
+
+  // DeepSeek layout: n_routed_experts (absent or null: dense), first_k_dense_replace leading
+  // dense layers, n_shared_experts of width moe_intermediate_size.
+  void deepseek_layout(const std::string& family) {
+    if (const auto e = r_.integer(j_, take("n_routed_experts"), 0); e && *e > 0) {
+      m_.n_routed_experts = *e;
+      m_.moe_intermediate_size = r_.required(j_, take("moe_intermediate_size"), 1);
+      m_.num_experts_per_tok = r_.required(j_, take("num_experts_per_tok"), 1);
+      m_.n_shared_experts = r_.integer(j_, take("n_shared_experts"), 0).value_or(0);
+      m_.first_k_dense_replace = r_.integer(j_, take("first_k_dense_replace"), 0).value_or(0);
+      if (const auto freq = r_.integer(j_, take("moe_layer_freq"), 1); freq && *freq != 1) {
+        r_.fail("moe_layer_freq", fmt::format("only 1 (every layer after first_k_dense_replace is "
+                                              "MoE) is supported, got {}", *freq));
+      }
+    } else {
+      m_.first_k_dense_replace = m_.num_hidden_layers;
+    }
+    if (family == "glm4_moe") {  // Glm4MoeAttention: q, k, v biases; per-head qk-norm
+      attention_bias(false, true);
+      if (r_.boolean(j_, "use_qk_norm").value_or(false)) m_.extras.qk_norm = QkNorm::per_head;
+    } else if (family == "dots1") {  // Dots1Attention (Qwen3's): always qk-norm per head
+      attention_bias(false, false);
+      m_.extras.qk_norm = QkNorm::per_head;
+    } else if (r_.boolean(j_, "attention_bias").value_or(false)) {
+      r_.fail("attention_bias", "biases of latent attention are not counted by moeplan");
+    }
+  }
+
+  // Qwen MoE: num_experts of width moe_intermediate_size in every layer but the leading
+  // mlp_only_layers; qwen2_moe adds one shared expert with a sigmoid gate (d weights).
+  void qwen_moe(const std::string& family) {
+    m_.n_routed_experts = r_.required(j_, take("num_experts"), 1);
+    m_.num_experts_per_tok = r_.required(j_, take("num_experts_per_tok"), 1);
+    m_.moe_intermediate_size = r_.required(j_, take("moe_intermediate_size"), 1);
+    if (const auto w = r_.integer(j_, take("shared_expert_intermediate_size"), 0); w && *w > 0) {
+      m_.n_shared_experts = 1;
+      m_.shared_expert_intermediate_size = *w;
+    }
+    if (const auto step = r_.integer(j_, take("decoder_sparse_step"), 1); step && *step != 1) {
+      r_.fail("decoder_sparse_step", fmt::format("only 1 (every layer MoE) is supported, got {}", *step));
+    }
+    take("mlp_only_layers");
+    if (const auto it = j_.find("mlp_only_layers"); it != j_.end() && !it->is_null()) {
+      if (!it->is_array()) {
+        r_.fail("mlp_only_layers", "must be a list of layer indices");
+      } else {
+        // Leading dense layers are first_k_dense_replace; any other pattern is refused.
+        for (std::size_t k = 0; k < it->size(); ++k) {
+          if (!(*it)[k].is_number_integer() || (*it)[k].get<std::int64_t>() != std::int64_t(k)) {
+            r_.fail("mlp_only_layers", "only a leading run 0, 1, ..., k-1 of dense layers is supported");
+            break;
+          }
+        }
+        m_.first_k_dense_replace = static_cast<int>(it->size());
+      }
+    }
+    if (family == "qwen2_moe") {
+      // Qwen2MoeSparseMoeBlock builds its shared-expert gate (d weights) in every MoE layer,
+      // shared expert or not; Qwen2MoeAttention has q, k, v biases (qkv_bias, default on).
+      m_.extras.shared_expert_gate = true;
+      m_.extras.qkv_bias = r_.boolean(j_, "qkv_bias").value_or(true);
+    } else {                      // Qwen3MoeAttention: per-head qk-norm
+      attention_bias(false, false);
+      m_.extras.qk_norm = QkNorm::per_head;
+    }
+  }
+
+  // Every layer MoE; the experts' width is intermediate_size; no shared expert.
+  void every_layer_moe(const std::string& family) {
+    m_.n_routed_experts = r_.required(j_, take(family == "olmoe" ? "num_experts" : "num_local_experts"), 1);
+    m_.moe_intermediate_size = r_.required(j_, "intermediate_size", 1);
+    m_.intermediate_size = 0;  // no dense FFN in these classes
+    if (family == "gpt_oss") {
+      // GptOssConfig writes the top-k twice (experts_per_token, num_experts_per_tok).
+      const auto k = r_.integer(j_, take("num_experts_per_tok"), 1);
+      const auto k2 = r_.integer(j_, take("experts_per_token"), 1);
+      if (k && k2 && *k != *k2) {
+        r_.fail("experts_per_token", fmt::format("is {} but num_experts_per_tok is {}", *k2, *k));
+      }
+      m_.num_experts_per_tok = k.value_or(k2.value_or(0));
+      if (!k && !k2) r_.fail("num_experts_per_tok", "missing integer");
+      // GptOssAttention: q, k, v, o biases and a learned sink per head; the router has biases,
+      // and every expert a gate_up (2 d_m) and a down (d) bias.
+      attention_bias(true, false);
+      m_.extras.attention_sinks = true;
+      m_.extras.router_bias = true;
+      m_.extras.expert_bias = true;
+    } else {
+      m_.num_experts_per_tok = r_.required(j_, take("num_experts_per_tok"), 1);
+      if (family == "olmoe") m_.extras.qk_norm = QkNorm::full_width;  // OlmoeAttention q_norm, k_norm
+    }
+  }
+
+  // HunYuan-MoE-V1: num_experts routed experts of moe_intermediate_size in every layer, and
+  // (use_mixed_mlp_moe) a shared MLP of num_shared_expert x intermediate_size; moe_topk,
+  // num_shared_expert and moe_intermediate_size may be per-layer lists (all equal here).
+  void hunyuan() {
+    m_.n_routed_experts = r_.required(j_, take("num_experts"), 1);
+    take("moe_topk");
+    m_.num_experts_per_tok = r_.integer_or_uniform_list(j_, "moe_topk", 1).value_or(0);
+    if (!r_.failed() && m_.num_experts_per_tok == 0) r_.fail("moe_topk", "missing integer");
+    take("moe_intermediate_size");
+    m_.moe_intermediate_size =
+        r_.integer_or_uniform_list(j_, "moe_intermediate_size", 1).value_or(m_.intermediate_size);
+    take("use_mixed_mlp_moe");
+    take("num_shared_expert");
+    if (r_.boolean(j_, "use_mixed_mlp_moe").value_or(true)) {
+      m_.n_shared_experts = r_.integer_or_uniform_list(j_, "num_shared_expert", 0).value_or(1);
+      m_.shared_expert_intermediate_size = m_.intermediate_size;
+    }
+    if (!m_.head_dim) m_.head_dim = r_.integer(j_, "attention_head_dim", 1).value_or(0);
+    attention_bias(false, false);
+    if (r_.boolean(j_, "use_qk_norm").value_or(false)) m_.extras.qk_norm = QkNorm::per_head;
+  }
+
+  // Llama 4 text model: every interleave_moe_layer_step-th layer is MoE (layers k-1, 2k-1,
+  // ...) with num_local_experts routed experts and one shared expert, both of
+  // intermediate_size; the other layers are dense FFNs of intermediate_size_mlp. Its qk-norm
+  // is an L2 norm without weights.
+  void llama4() {
+    m_.n_routed_experts = r_.required(j_, take("num_local_experts"), 1);
+    m_.num_experts_per_tok = r_.required(j_, take("num_experts_per_tok"), 1);
+    m_.moe_intermediate_size = r_.required(j_, "intermediate_size", 1);
+    m_.n_shared_experts = 1;
+    m_.moe_layer_interval = r_.integer(j_, take("interleave_moe_layer_step"), 1).value_or(1);
+    m_.intermediate_size = r_.integer(j_, take("intermediate_size_mlp"), 1).value_or(0);
+    take("moe_layers");
+    if (const auto it = j_.find("moe_layers"); it != j_.end() && !it->is_null()) {
+      const int k = m_.moe_layer_interval;
+      bool same = it->is_array();
+      int expected = k - 1;
+      for (std::size_t i = 0; same && i < it->size(); ++i, expected += k) {
+        same = (*it)[i].is_number_integer() && (*it)[i].get<std::int64_t>() == expected;
+      }
+      if (!same || expected < m_.num_hidden_layers) {
+        r_.fail("moe_layers", fmt::format("only every {}-th layer ({}, {}, ...) as MoE is supported "
+                                          "(interleave_moe_layer_step)", k, k - 1, 2 * k - 1));
+      }
+    }
+    attention_bias(false, false);
+  }
+
+  void dense(const std::string& family) {
+    m_.first_k_dense_replace = m_.num_hidden_layers;
+    if (family == "qwen2") {  // Qwen2Attention: q, k, v biases
+      m_.extras.qkv_bias = true;
+    } else if (is_one_of(family, {"llama", "qwen3", "gemma"})) {  // attention_bias on q, k, v, o
+      attention_bias(false, false);
+      if (family == "qwen3") m_.extras.qk_norm = QkNorm::per_head;
+    }  // MistralAttention and Phi3Attention have no biases and no such key
+    if (r_.boolean(j_, "mlp_bias").value_or(false)) {
+      r_.fail("mlp_bias", "biases of the FFN are not counted by moeplan");
+    }
+  }
+
+  const nlohmann::json& j_;
+  JsonReader& r_;
+  ModelConfig& m_;
+  std::set<std::string> consumed_;
+};
+
+}  // namespace
+
+std::string_view hf_supported_model_types() {
+  return "supported: deepseek_v2, deepseek_v3, kimi_k2, glm4_moe, dots1, qwen2_moe, qwen3_moe, "
+         "mixtral, olmoe, gpt_oss, hunyuan_v1_moe, llama4 (its text model), and dense llama, "
+         "mistral, qwen2, qwen3, gemma, phi3";
+}
+
+std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view text,
+                                                            std::string source,
+                                                            std::string name_when_missing) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text.begin(), text.end());
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.byte is 1-based: the byte where parsing stopped.
+    const auto [line, column] = line_column(text, e.byte > 0 ? e.byte - 1 : 0);
+    std::string why = e.what();
+    if (const auto colon = why.rfind(": "); colon != std::string::npos) why = why.substr(colon + 2);
+    return std::unexpected(InputError{source, line, column, "", "invalid JSON: " + why});
+  }
+  if (!doc.is_object()) {
+    return std::unexpected(InputError{source, 1, 1, "", "expected a JSON object (config.json)"});
+  }
+  JsonReader r(text, source);
+  ModelConfig m;
+  m.name = r.string(doc, "_name_or_path").value_or(std::move(name_when_missing));
+  m.source = source;
+  std::string family = r.string(doc, "model_type").value_or("");
+  // Llama 4 checkpoints are multimodal: the language model is text_config (llama4_text).
+  const nlohmann::json* body = &doc;
+  std::string what = family;
+  if (family == "llama4" && !r.failed()) {
+    const auto it = doc.find("text_config");
+    if (it == doc.end() || !it->is_object()) {
+      r.fail("text_config", "model_type llama4 needs the text model's text_config object");
+    } else {
+      body = &*it;
+      family = r.string(*body, "model_type").value_or("llama4_text");
+      what = "llama4, text_config " + family + " (the vision tower is not counted)";
+    }
+  }
+  const nlohmann::json& j = *body;
+  m.description = "HuggingFace config.json, model_type " + what;
+  m.hidden_size = r.required(j, "hidden_size", 1);
+  m.num_hidden_layers = r.required(j, "num_hidden_layers", 1);
+  m.num_attention_heads = r.required(j, "num_attention_heads", 1);
+  m.num_key_value_heads = r.integer(j, "num_key_value_heads", 1).value_or(m.num_attention_heads);
+  m.head_dim = r.integer(j, "head_dim", 1).value_or(0);
+  m.intermediate_size = r.integer(j, "intermediate_size", 1).value_or(0);
+  m.vocab_size = r.required(j, "vocab_size", 1);
+  m.tie_word_embeddings =
+      r.boolean(j, "tie_word_embeddings").value_or(r.boolean(doc, "tie_word_embeddings").value_or(false));
+  m.hf_model_type = family;
+  FamilyReader family_reader(j, r, m);
+  if (!r.failed()) {
+    if (family.empty()) {
+      r.fail("model_type", fmt::format("missing: moeplan reads config.json by model_type ({})",
+                                       hf_supported_model_types()));
+    } else {
+      family_reader.read(family);
+    }
+  }
+  for (const char* key : k_moe_keys) {
+    if (r.failed()) break;
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null() || family_reader.consumed().contains(key)) continue;
+    if (it->is_number() && it->get<double>() == 0) continue;  // an explicit "no experts"
+    if (it->is_array() && it->empty()) continue;
+    r.fail(key, fmt::format("is a MoE setting that model_type '{}' does not use here; moeplan "
+                            "would not count it, so it refuses the file", family));
+  }
+  if (const auto kv = r.integer(j, "kv_lora_rank", 1); kv && !r.failed()) {
+    LatentAttention a;
+    a.kv_lora_rank = *kv;
+    a.q_lora_rank = r.integer(j, "q_lora_rank", 0).value_or(0);  // null: full rank
+    a.qk_nope_head_dim = r.required(j, "qk_nope_head_dim", 0);
+    a.qk_rope_head_dim = r.required(j, "qk_rope_head_dim", 0);
+    a.v_head_dim = r.required(j, "v_head_dim", 1);
+    m.latent_attention = a;
+    if (!is_one_of(family, {"deepseek_v2", "deepseek_v3", "kimi_k2"})) {
+      r.fail("kv_lora_rank", fmt::format("latent attention in model_type '{}', whose class builds "
+                                         "no MLA", family));
+    }
+  }
+  if (!r.failed()) {
+    if (const auto p = m.problem()) {
+      // problem() names TOML keys ("model.x"); the JSON key is the part after the dot.
+      const auto dot = p->key.find('.');
+      r.fail(dot == std::string::npos ? p->key : p->key.substr(dot + 1), p->reason);
+    }
+  }
+  if (r.failed()) return std::unexpected(r.error());
+  return m;
+}
+
+}  // namespace moeplan

@@ -1,0 +1,207 @@
+// Writing HuggingFace config.json. A class is used only when it builds exactly the counted
+// model: each candidate is written, read back with parse_hf_config_json and compared
+// field by field with the model, so the writer and the reader cannot drift apart.
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include "moeplan/io/hf_config.hpp"
+
+namespace moeplan {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* architecture_of(const std::string& family) {
+  static const std::vector<std::pair<std::string, const char*>> names{
+      {"deepseek_v2", "DeepseekV2ForCausalLM"}, {"deepseek_v3", "DeepseekV3ForCausalLM"},
+      {"kimi_k2", "DeepseekV3ForCausalLM"},     {"glm4_moe", "Glm4MoeForCausalLM"},
+      {"dots1", "Dots1ForCausalLM"},            {"qwen2_moe", "Qwen2MoeForCausalLM"},
+      {"qwen3_moe", "Qwen3MoeForCausalLM"},     {"mixtral", "MixtralForCausalLM"},
+      {"olmoe", "OlmoeForCausalLM"},            {"gpt_oss", "GptOssForCausalLM"},
+      {"hunyuan_v1_moe", "HunYuanMoEV1ForCausalLM"}, {"llama4_text", "Llama4ForCausalLM"},
+      {"llama", "LlamaForCausalLM"},            {"mistral", "MistralForCausalLM"},
+      {"qwen2", "Qwen2ForCausalLM"},            {"qwen3", "Qwen3ForCausalLM"},
+      {"gemma", "GemmaForCausalLM"},            {"phi3", "Phi3ForCausalLM"}};
+  for (const auto& [family_name, architecture] : names) {
+    if (family_name == family) return architecture;
+  }
+  return nullptr;
+}
+
+bool is_deepseek_layout(const std::string& f) {
+  return f == "deepseek_v2" || f == "deepseek_v3" || f == "kimi_k2" || f == "glm4_moe" || f == "dots1";
+}
+
+// The family's own key names for the experts and the layer layout.
+void write_experts(const ModelConfig& m, const std::string& f, Json& j) {
+  if (!m.is_moe()) return;
+  if (is_deepseek_layout(f)) {
+    j["first_k_dense_replace"] = m.first_k_dense_replace;
+    j["n_routed_experts"] = m.n_routed_experts;
+    j["n_shared_experts"] = m.n_shared_experts;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    j["moe_layer_freq"] = 1;
+    j["n_group"] = 1;  // no group-limited routing: paper 002 routes over all experts
+    j["topk_group"] = 1;
+  } else if (f == "qwen2_moe" || f == "qwen3_moe") {
+    j["num_experts"] = m.n_routed_experts;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    if (f == "qwen2_moe") {
+      j["shared_expert_intermediate_size"] = m.n_shared_experts > 0 ? m.shared_width() : 0;
+    }
+    j["decoder_sparse_step"] = 1;
+    Json dense = Json::array();
+    for (int k = 0; k < m.first_k_dense_replace; ++k) dense.push_back(k);
+    j["mlp_only_layers"] = dense;
+  } else if (f == "mixtral" || f == "gpt_oss") {
+    j["num_local_experts"] = m.n_routed_experts;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    if (f == "gpt_oss") j["experts_per_token"] = m.num_experts_per_tok;
+    j["intermediate_size"] = m.moe_intermediate_size;
+  } else if (f == "olmoe") {
+    j["num_experts"] = m.n_routed_experts;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    j["intermediate_size"] = m.moe_intermediate_size;
+  } else if (f == "hunyuan_v1_moe") {
+    j["num_experts"] = m.n_routed_experts;
+    j["moe_topk"] = m.num_experts_per_tok;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    j["use_mixed_mlp_moe"] = m.n_shared_experts > 0;
+    if (m.n_shared_experts > 0) {
+      j["num_shared_expert"] = m.n_shared_experts;
+      j["intermediate_size"] = m.shared_width();
+    }
+  } else if (f == "llama4_text") {
+    j["num_local_experts"] = m.n_routed_experts;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    j["interleave_moe_layer_step"] = m.moe_layer_interval;
+    j["intermediate_size"] = m.moe_intermediate_size;
+    if (m.dense_layers() > 0) j["intermediate_size_mlp"] = m.intermediate_size;
+  }
+}
+
+// What the family reads as attention biases and qk-norm (hf_config_reader.cpp).
+void write_attention_switches(const ModelConfig& m, const std::string& f, Json& j) {
+  if (f == "glm4_moe") {
+    j["attention_bias"] = m.extras.qkv_bias;
+    j["use_qk_norm"] = m.extras.qk_norm == QkNorm::per_head;
+  } else if (f == "qwen2_moe") {
+    j["qkv_bias"] = m.extras.qkv_bias;
+  } else if (f == "hunyuan_v1_moe") {
+    j["attention_bias"] = m.extras.qkv_bias;
+    j["use_qk_norm"] = m.extras.qk_norm == QkNorm::per_head;
+  } else if (f == "dots1" || f == "qwen3_moe" || f == "gpt_oss" || f == "llama4_text" ||
+             f == "llama" || f == "qwen3" || f == "gemma") {
+    j["attention_bias"] = m.extras.qkv_bias;
+  }
+}
+
+Json write_family(const ModelConfig& m, const std::string& f) {
+  Json j;
+  j["architectures"] = {architecture_of(f)};
+  j["model_type"] = f;
+  j["_name_or_path"] = m.name;
+  j["hidden_size"] = m.hidden_size;
+  if (m.intermediate_size > 0 && m.dense_layers() > 0) j["intermediate_size"] = m.intermediate_size;
+  j["num_hidden_layers"] = m.num_hidden_layers;
+  j["num_attention_heads"] = m.num_attention_heads;
+  j["num_key_value_heads"] = m.num_key_value_heads;
+  j["head_dim"] = m.head_size();
+  write_experts(m, f, j);
+  write_attention_switches(m, f, j);
+  if (m.latent_attention) {
+    const LatentAttention& a = *m.latent_attention;
+    if (a.q_lora_rank > 0) {
+      j["q_lora_rank"] = a.q_lora_rank;
+    } else {
+      j["q_lora_rank"] = nullptr;  // full-rank query projection, as DeepSeek-V2-Lite writes it
+    }
+    j["kv_lora_rank"] = a.kv_lora_rank;
+    j["qk_nope_head_dim"] = a.qk_nope_head_dim;
+    j["qk_rope_head_dim"] = a.qk_rope_head_dim;
+    j["v_head_dim"] = a.v_head_dim;
+  }
+  j["vocab_size"] = m.vocab_size;
+  if (m.training) j["max_position_embeddings"] = m.training->seq_len;
+  j["tie_word_embeddings"] = m.tie_word_embeddings;
+  j["hidden_act"] = "silu";  // SwiGLU FFNs (paper 002 Sec. 3.4)
+  j["torch_dtype"] = "bfloat16";
+  return j;
+}
+
+// Everything that sets the parameter count and the layer layout.
+bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
+  const auto mla = [](const ModelConfig& m) {
+    const LatentAttention x = m.latent_attention.value_or(LatentAttention{});
+    return std::tuple(m.latent_attention.has_value(), x.q_lora_rank, x.kv_lora_rank,
+                      x.qk_nope_head_dim, x.qk_rope_head_dim, x.v_head_dim);
+  };
+  const auto layout = [&mla](const ModelConfig& m) {
+    return std::tuple(m.hidden_size, m.num_hidden_layers, m.dense_layers(), m.moe_layers(),
+                      m.dense_layers() > 0 ? m.intermediate_size : 0,
+                      m.is_moe() ? m.first_k_dense_replace : 0, m.is_moe() ? m.moe_layer_interval : 1,
+                      m.moe_intermediate_size, m.n_routed_experts, m.num_experts_per_tok,
+                      m.n_shared_experts, m.n_shared_experts > 0 ? m.shared_width() : 0,
+                      m.num_attention_heads, m.num_key_value_heads, m.head_size(), m.vocab_size,
+                      m.tie_word_embeddings, mla(m));
+  };
+  return layout(a) == layout(b) && a.extras == b.extras;
+}
+
+// The classes tried, in order: the model's own, then the general ones.
+std::vector<std::string> candidate_families(const ModelConfig& m) {
+  std::vector<std::string> out;
+  if (!m.hf_model_type.empty() && architecture_of(m.hf_model_type)) out.push_back(m.hf_model_type);
+  if (m.latent_attention) {
+    out.emplace_back("deepseek_v3");
+  } else if (m.is_moe()) {
+    for (const char* f : {"glm4_moe", "qwen2_moe", "llama4_text"}) out.emplace_back(f);
+  } else {
+    out.emplace_back("llama");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::expected<std::string, ConstraintViolation> hf_export_model_type(const ModelConfig& m) {
+  std::vector<std::string> tried;
+  for (const std::string& f : candidate_families(m)) {
+    const std::string text = write_family(m, f).dump();
+    const auto back = parse_hf_config_json(text, "<export>", m.name);
+    if (back && same_architecture(*back, m)) return f;
+    tried.push_back(f);
+  }
+  return std::unexpected(ConstraintViolation{
+      "a transformers class that builds the counted model",
+      fmt::format("none of {} does (they differ in layer layout, shared-expert width or the "
+                  "biases/norms they build); use --emit toml or --emit megatron",
+                  fmt::join(tried, ", "))});
+}
+
+std::expected<std::string, ConstraintViolation> to_hf_config_json(const ModelConfig& m) {
+  const auto family = hf_export_model_type(m);
+  if (!family) return std::unexpected(family.error());
+  Json j = write_family(m, *family);
+  const BesideN b = count_beside_n(m);
+  Json beside;
+  beside["routers"] = b.routers.value();
+  beside["norms"] = b.norms.value();
+  beside["biases"] = b.biases.value();
+  beside["gates_and_sinks"] = b.gates_and_sinks.value();
+  beside["total"] = b.total.value();
+  beside["note"] = fmt::format(
+      "{} builds paper 002's N exactly, plus these weights beside it (routers, RMSNorms, "
+      "biases, gates, sinks), which moeplan reports beside N; transformers ignores this key",
+      architecture_of(*family));
+  j["_moeplan_beside_n"] = beside;
+  return j.dump(2) + "\n";
+}
+
+}  // namespace moeplan

@@ -1,0 +1,241 @@
+#include "moeplan/io/model_export.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <set>
+#include <algorithm>
+#include <initializer_list>
+#include <nlohmann/json.hpp>
+#include <toml++/toml.h>
+
+
+namespace moeplan {
+
+// ---- moeplan TOML ------------------------------------------------------------------------
+
+std::string to_model_toml(const ModelConfig& m) {
+  // toml++ writes the document so that strings are quoted and escaped correctly and
+  // doubles come out in their shortest round-trip form (std::to_chars).
+  toml::table doc;
+  doc.insert("schema", "moeplan-model/1");
+  doc.insert("name", m.name);
+  if (!m.description.empty()) doc.insert("description", m.description);
+  if (!m.source.empty()) doc.insert("source", m.source);
+
+  toml::table model;
+  const auto put = [&model](const char* key, int v) { model.insert(key, int64_t{v}); };
+  put("hidden_size", m.hidden_size);
+  put("num_hidden_layers", m.num_hidden_layers);
+  put("first_k_dense_replace", m.first_k_dense_replace);
+  if (m.intermediate_size > 0) put("intermediate_size", m.intermediate_size);
+  if (m.is_moe()) {
+    put("moe_intermediate_size", m.moe_intermediate_size);
+    put("n_routed_experts", m.n_routed_experts);
+    put("num_experts_per_tok", m.num_experts_per_tok);
+    put("n_shared_experts", m.n_shared_experts);
+    if (m.shared_expert_intermediate_size > 0) {
+      put("shared_expert_intermediate_size", m.shared_expert_intermediate_size);
+    }
+  }
+  put("num_attention_heads", m.num_attention_heads);
+  put("num_key_value_heads", m.num_key_value_heads);
+  if (m.head_dim > 0) put("head_dim", m.head_dim);
+  if (m.latent_attention) {
+    const LatentAttention& a = *m.latent_attention;
+    put("q_lora_rank", a.q_lora_rank);
+    put("kv_lora_rank", a.kv_lora_rank);
+    put("qk_nope_head_dim", a.qk_nope_head_dim);
+    put("qk_rope_head_dim", a.qk_rope_head_dim);
+    put("v_head_dim", a.v_head_dim);
+  }
+  if (m.moe_layer_interval != 1) put("moe_layer_interval", m.moe_layer_interval);
+  put("vocab_size", m.vocab_size);
+  model.insert("tie_word_embeddings", m.tie_word_embeddings);
+  // What the architecture builds beside N, written only when it differs from moeplan's
+  // default (no biases, no qk-norm, no gates or sinks), so a plan's TOML stays short.
+  if (!m.hf_model_type.empty()) model.insert("hf_model_type", m.hf_model_type);
+  const BuiltExtras& x = m.extras;
+  const auto flag = [&model](const char* key, bool on) {
+    if (on) model.insert(key, true);
+  };
+  flag("qkv_bias", x.qkv_bias);
+  flag("output_bias", x.output_bias);
+  if (x.qk_norm != QkNorm::none) {
+    model.insert("qk_norm", x.qk_norm == QkNorm::per_head ? "per_head" : "full_width");
+  }
+  flag("shared_expert_gate", x.shared_expert_gate);
+  flag("router_bias", x.router_bias);
+  flag("expert_bias", x.expert_bias);
+  flag("attention_sinks", x.attention_sinks);
+  doc.insert("model", std::move(model));
+
+  if (m.training) {
+    const TrainingSetup& t = *m.training;
+    toml::table training;
+    if (t.tokens) training.insert("tokens", t.tokens->value());
+    if (t.compute) training.insert("compute", t.compute->value());
+    training.insert("seq_len", int64_t{t.seq_len});
+    if (t.unique_tokens) training.insert("unique_tokens", t.unique_tokens->value());
+    doc.insert("training", std::move(training));
+  }
+  if (m.stated) {
+    toml::table ref;
+    if (m.stated->total) ref.insert("total_params", m.stated->total->value());
+    if (m.stated->active) ref.insert("active_params", m.stated->active->value());
+    ref.insert("includes_embeddings", m.stated->includes_embeddings);
+    doc.insert("reference", std::move(ref));
+  }
+  std::ostringstream out;
+  out << "# moeplan model config (schema moeplan-model/1, docs/model-schema.md);\n"
+         "# read it back with: moeplan score FILE\n"
+      << doc << "\n";
+  return out.str();
+}
+
+// ---- Megatron-LM ---------------------------------------------------------------------------
+
+std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& h) {
+  std::vector<std::pair<std::string, std::string>> args;  // flag, value ("" for a switch)
+  std::vector<std::string> notes;                          // the comment block
+  const auto arg = [&](std::string flag, std::string value, std::string why) {
+    notes.push_back(value.empty() ? fmt::format("{}: {}", flag, why)
+                                  : fmt::format("{} {}: {}", flag, value, why));
+    args.emplace_back(std::move(flag), std::move(value));
+  };
+  const auto num = [](auto v) { return fmt::format("{}", v); };
+
+  arg("--num-layers", num(m.num_hidden_layers), "L = L_d + L_m (num_hidden_layers)");
+  arg("--hidden-size", num(m.hidden_size), "d (hidden_size)");
+  if (m.dense_layers() > 0) {
+    arg("--ffn-hidden-size", num(m.intermediate_size),
+        "d_d, FFN width of the dense layers (intermediate_size; paper 002 Sec. 3.4: 3d)");
+  }
+  arg("--num-attention-heads", num(m.num_attention_heads), "N_q (num_attention_heads)");
+  if (m.latent_attention) {
+    const LatentAttention& a = *m.latent_attention;
+    arg("--multi-latent-attention", "", "latent attention (kv_lora_rank is set)");
+    arg("--q-lora-rank", num(a.q_lora_rank), "q_lora_rank (0: full-rank queries)");
+    arg("--kv-lora-rank", num(a.kv_lora_rank), "kv_lora_rank");
+    arg("--qk-head-dim", num(a.qk_nope_head_dim), "qk_nope_head_dim");
+    arg("--qk-pos-emb-head-dim", num(a.qk_rope_head_dim), "qk_rope_head_dim");
+    arg("--v-head-dim", num(a.v_head_dim), "v_head_dim");
+  } else {
+    if (m.num_key_value_heads < m.num_attention_heads) {
+      arg("--group-query-attention", "", "N_kv < N_q (GQA, paper 002 Sec. 3.4)");
+    }
+    arg("--num-query-groups", num(m.num_key_value_heads), "N_kv (num_key_value_heads)");
+  }
+  arg("--kv-channels", num(m.head_size()), "d_qkv, the head size (head_dim)");
+  arg("--swiglu", "", "SwiGLU FFNs (paper 002 Sec. 3.4; moeplan counts 3 d x width per FFN)");
+  arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
+  arg("--disable-bias-linear", "", "no biases in linear layers: the counted model has none (Megatron adds them by default)");
+  if (m.extras.qkv_bias) arg("--add-qkv-bias", "", "q, k, v biases, as the source architecture builds them");
+  if (m.extras.qk_norm != QkNorm::none) arg("--qk-layernorm", "", "qk-norm, as the source architecture builds it");
+  arg("--position-embedding-type", "rope", "RoPE (paper 002 Sec. 3.4)");
+  if (!m.tie_word_embeddings) {
+    arg("--untie-embeddings-and-output-weights", "", "tie_word_embeddings = false");
+  }
+  arg("--vocab-size", num(m.vocab_size),
+      "V (vocab_size; paper 002 Sec. 3.4: 152064); a tokenizer's own size wins in Megatron");
+  if (m.training) {
+    arg("--seq-length", num(m.training->seq_len), "S, training context (paper 002: 8192)");
+    arg("--max-position-embeddings", num(m.training->seq_len), "= S");
+  }
+  if (m.is_moe()) {
+    arg("--num-experts", num(m.n_routed_experts), "N_e routed experts (n_routed_experts)");
+    arg("--moe-router-topk", num(m.num_experts_per_tok), "K (num_experts_per_tok)");
+    arg("--moe-ffn-hidden-size", num(m.moe_intermediate_size),
+        "d_m, one routed expert's width (moe_intermediate_size)");
+    if (m.n_shared_experts > 0) {
+      arg("--moe-shared-expert-intermediate-size",
+          num(static_cast<long long>(m.n_shared_experts) * m.shared_width()),
+          fmt::format("all shared experts together: {} x {} (Megatron takes the sum)",
+                      m.n_shared_experts, m.shared_width()));
+    }
+    if (m.moe_layer_interval == 1) {
+      arg("--moe-layer-freq",
+          fmt::format("'([0]*{}+[1]*{})'", m.dense_layers(), m.moe_layers()),
+          fmt::format("first_k_dense_replace = {} dense layers, then {} MoE layers",
+                      m.dense_layers(), m.moe_layers()));
+    } else {  // one entry per layer: layer i >= k is MoE when (i - k + 1) % interval == 0
+      std::string pattern;
+      for (int i = 0; i < m.num_hidden_layers; ++i) {
+        const bool moe = i >= m.first_k_dense_replace &&
+                         (i - m.first_k_dense_replace + 1) % m.moe_layer_interval == 0;
+        if (i > 0) pattern += ',';
+        pattern += moe ? '1' : '0';
+      }
+      arg("--moe-layer-freq", "'[" + pattern + "]'",
+          fmt::format("every {}-th layer MoE ({} dense, {} MoE layers)", m.moe_layer_interval,
+                      m.dense_layers(), m.moe_layers()));
+    }
+    arg("--moe-grouped-gemm", "", "the routed experts' GEMMs as one grouped GEMM");
+    arg("--moe-router-load-balancing-type", "aux_loss",
+        "auxiliary balance loss (paper 002 names no scheme; the router itself, N_e x d per MoE layer, is outside N)");
+  }
+  if (h.learning_rate) {
+    arg("--lr", fmt::format("{:.3g}", *h.learning_rate),
+        fmt::format("paper 002 Table 4 learning rate at C = {:.3g} FLOPs (log-C interpolation, "
+                    "end rows held outside 1e18..3e20)", h.compute.value_or(0)));
+  }
+  if (h.global_batch_size) {
+    arg("--global-batch-size", num(*h.global_batch_size),
+        "paper 002 Table 4 batch size at C, read as sequences of S tokens "
+        "(presets/laws/holistic.toml [training])");
+  }
+  if (h.train_samples) {
+    arg("--train-samples", num(*h.train_samples), "D / S sequences (D = training tokens)");
+  }
+  {  // Table 4's optimizer settings hold at every compute scale
+    arg("--optimizer", "adam", "AdamW (paper 002 Table 4; Megatron's adam decouples weight decay)");
+    arg("--adam-beta1", "0.9", "paper 002 Table 4");
+    arg("--adam-beta2", "0.95", "paper 002 Table 4");
+    arg("--weight-decay", "0.1", "paper 002 Table 4");
+    arg("--clip-grad", "1.0", "paper 002 Table 4");
+  }
+
+  // Free text goes only into comments, and a comment ends at a line break: every control
+  // character becomes '?', so a name holding "\n$(rm -rf ~)" stays inside its comment line.
+  const auto inert = [](std::string text) {
+    for (char& c : text) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+    }
+    return text;
+  };
+  std::string out = fmt::format(
+      "# Megatron-LM arguments for {} (written by moeplan; paste after pretrain_gpt.py).\n",
+      inert(m.name));
+  for (const std::string& n : notes) out += "#   " + inert(n) + "\n";
+  if (!h.learning_rate) {
+    out += "# No [training] budget (or no Table 4 schedule): --lr, --global-batch-size and\n"
+           "# --train-samples are not derived; set them yourself.\n";
+  } else {
+    out += "# Paper 002 Sec. 3.4 trains with a WSD (warmup-stable-decay) schedule but gives no\n"
+           "# warm-up or decay lengths; choose --lr-decay-style and its lengths yourself.\n";
+  }
+  {
+    std::vector<std::string> lost;
+    if (m.extras.output_bias) lost.emplace_back("the attention output bias");
+    if (m.extras.attention_sinks) lost.emplace_back("attention sinks");
+    if (m.extras.expert_bias || m.extras.router_bias) lost.emplace_back("expert and router biases");
+    if (m.extras.shared_expert_gate) lost.emplace_back("the shared-expert gate");
+    if (m.extras.qk_norm == QkNorm::full_width) lost.emplace_back("qk-norm over all heads (Megatron's is per head)");
+    if (!lost.empty()) {
+      out += "# Not expressed by these flags (outside paper 002's N): " + fmt::format("{}", fmt::join(lost, ", ")) + ".\n";
+    }
+  }
+  out += "# Parallelism, micro-batch size and precision depend on the cluster: add them.\n";
+  for (const auto& [flag, value] : args) {
+    out += value.empty() ? fmt::format("{} \\\n", flag) : fmt::format("{} {} \\\n", flag, value);
+  }
+  return out;
+}
+
+}  // namespace moeplan

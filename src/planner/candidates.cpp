@@ -1,0 +1,272 @@
+#include "moeplan/planner/candidates.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "moeplan/planner/model_score.hpp"
+
+namespace moeplan {
+
+const char* to_string(RankRule r) {
+  switch (r) {
+    case RankRule::paper002: return "paper002";
+    case RankRule::efficiency_leverage: return "el";
+    case RankRule::joint_loss: return "joint-loss";
+  }
+  return "?";
+}
+
+std::optional<RankRule> parse_rank_rule(std::string_view text) {
+  for (RankRule r : {RankRule::paper002, RankRule::efficiency_leverage, RankRule::joint_loss}) {
+    if (text == to_string(r)) return r;
+  }
+  return std::nullopt;
+}
+
+ModelConfig to_model_config(const MoeArchitecture& a, Tokens D) {
+  const ArchitectureFamily& f = a.family;
+  ModelConfig m;
+  m.name = "suggested";
+  m.hidden_size = a.d;
+  m.num_hidden_layers = a.layers();
+  m.first_k_dense_replace = a.L_d;
+  m.intermediate_size = a.d_d;
+  m.moe_intermediate_size = a.d_m;
+  m.n_routed_experts = f.n_experts;
+  m.num_experts_per_tok = f.top_k;
+  m.n_shared_experts = f.n_shared_experts;
+  m.num_attention_heads = f.heads.n_q;
+  m.num_key_value_heads = f.heads.n_kv;
+  m.head_dim = f.heads.d_qkv;
+  m.vocab_size = f.vocab_size;
+  m.training = TrainingSetup{.tokens = D, .compute = {}, .seq_len = f.seq_len, .unique_tokens = {}};
+  return m;
+}
+
+RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string variant) {
+  const MoeArchitecture& a = s.solution.arch;
+  const Accounting& acc = s.solution.accounting;
+  const ExpertShape shape = expert_shape(to_model_config(a, s.tokens));
+  RankedCandidate c;
+  c.predicted_loss = laws.joint.loss(acc.N, s.tokens, acc.N_a, shape.active_experts, shape.shared_ratio);
+  c.efficiency_leverage = laws.leverage.at(shape.activation_ratio, shape.granularity, s.budget.C);
+  c.suggestion = std::move(s);
+  c.variant = std::move(variant);
+  return c;
+}
+
+namespace {
+
+int align_to(double x, int step) {
+  return std::max(step, static_cast<int>(std::lround(x / step)) * step);
+}
+
+struct Variant {
+  std::optional<double> m_over_na, n_over_na;
+  std::optional<AttentionHeads> heads;
+  std::optional<int> d;
+  std::string label;
+};
+
+std::vector<Variant> variants(const LawSet& laws, const SuggestOptions& options,
+                              const Suggestion& pipeline) {
+  std::vector<Variant> out;
+  const MoeArchitecture& a = pipeline.solution.arch;
+  // Shapes that keep the targets: d near the optimum, inside the window around the d target.
+  if (!options.d) {
+    const double window = laws.holistic.ranking_d_window;
+    std::set<int> picks;
+    for (int step : {64, 128}) {
+      picks.insert(a.d / step * step);
+      picks.insert((a.d + step - 1) / step * step);
+    }
+    picks.insert(align_to(pipeline.d_target * 0.95, 64));
+    picks.insert(align_to(pipeline.d_target * 1.05, 64));
+    for (int d : picks) {
+      if (d != a.d && d > 0 && std::abs(d / pipeline.d_target - 1.0) <= window) {
+        out.push_back({{}, {}, {}, d, fmt::format("d = {}", d)});
+      }
+    }
+  }
+  if (!options.heads) {  // N_q·d_qkv within a factor 2 of d (moeplan's rule)
+    const AttentionHeads h = a.family.heads;
+    const auto add = [&](int n_q, int n_kv) {
+      const double width = double(n_q) * h.d_qkv;
+      if (n_kv >= 1 && width >= a.d / 2.0 && width <= 2.0 * a.d) {
+        out.push_back({{}, {}, AttentionHeads{n_q, n_kv, h.d_qkv}, {},
+                       fmt::format("heads {}/{}", n_q, n_kv)});
+      }
+    };
+    add(h.n_q * 2, h.n_kv * 2);
+    if (h.n_kv % 2 == 0 && h.n_q % 2 == 0) add(h.n_q / 2, h.n_kv / 2);
+  }
+  // Moves of the targets (shown; they win only under --rank-by joint-loss).
+  if (!options.m_over_na) {
+    for (double f : {0.95, 1.05}) {
+      out.push_back({pipeline.m_over_na_target * f, {}, {}, {}, fmt::format("M/N_a x{:g}", f)});
+    }
+  }
+  if (!options.n_over_na) {
+    for (double delta : {-1.0, 1.0}) {
+      out.push_back({{}, pipeline.n_over_na_target + delta, {}, {}, fmt::format("N/N_a {:+g}", delta)});
+    }
+  }
+  return out;
+}
+
+double d_distance(const RankedCandidate& c) {  // |ln(d / d_target)| of paper 002's d choice
+  return std::abs(std::log(c.suggestion.solution.arch.d / c.suggestion.d_target));
+}
+
+}  // namespace
+
+Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
+                        const Suggestion& pipeline, RankRule rule) {
+  Ranking r;
+  r.rule = rule;
+  r.candidates.push_back(score_suggestion(laws, pipeline, "pipeline optimum"));
+
+  using Key = std::tuple<int, int, int, int, int, int, int>;
+  std::set<Key> seen;
+  const auto key_of = [](const MoeArchitecture& a) {
+    return Key{a.d, a.L_d, a.L_m, a.d_m, a.family.heads.n_q, a.family.heads.n_kv, a.family.heads.d_qkv};
+  };
+  seen.insert(key_of(pipeline.solution.arch));
+  for (const Variant& v : variants(laws, options, pipeline)) {
+    SuggestOptions o = options;
+    if (v.m_over_na) o.m_over_na = v.m_over_na;
+    if (v.n_over_na) o.n_over_na = v.n_over_na;
+    if (v.heads) o.heads = v.heads;
+    if (v.d) o.d = v.d;
+    if (pipeline.extrapolation) o.shape_anchor = pipeline.extrapolation->anchor;  // same family
+    auto s = suggest(laws.holistic, o);
+    if (!s || !seen.insert(key_of(s->solution.arch)).second) {
+      continue;  // infeasible variant, or the same integers as one already scored
+    }
+    // Provenance: what the ranking moved is the ranking's, not the user's; errors are
+    // measured against the law's targets, so a target move is reported against them.
+    // The targets shown stay the law's (with the law's sources); the variant label says
+    // what the ranking moved, and the warnings are the pipeline's context.
+    if (v.d) s->d_source = DSource::ranking;
+    if (v.heads) s->heads_source = HeadsSource::ranking;
+    s->m_over_na_source = pipeline.m_over_na_source;
+    s->n_over_na_source = pipeline.n_over_na_source;
+    s->warnings = pipeline.warnings;
+    s->extrapolation = pipeline.extrapolation;
+    s->d_target = pipeline.d_target;
+    s->solution = evaluate_against(s->solution.arch, pipeline.targets);
+    s->targets = pipeline.targets;
+    s->m_over_na_target = pipeline.m_over_na_target;
+    s->n_over_na_target = pipeline.n_over_na_target;
+    RankedCandidate c = score_suggestion(laws, std::move(*s), v.label);
+    c.keeps_targets = !v.m_over_na && !v.n_over_na;
+    r.candidates.push_back(std::move(c));
+  }
+
+  const AttentionHeads heads = pipeline.solution.arch.family.heads;
+  const double window = laws.holistic.ranking_d_window;
+  for (RankedCandidate& c : r.candidates) {
+    const bool same_heads = c.suggestion.solution.arch.family.heads == heads;
+    switch (rule) {
+      case RankRule::paper002: c.eligible = c.keeps_targets && same_heads; break;
+      case RankRule::efficiency_leverage:  // the pipeline optimum is always a candidate
+        c.eligible = c.keeps_targets && same_heads &&
+                     (c.variant == "pipeline optimum" || d_distance(c) <= std::log1p(window));
+        break;
+      case RankRule::joint_loss: c.eligible = true; break;
+    }
+  }
+  double best_loss = r.candidates.front().predicted_loss;
+  for (const RankedCandidate& c : r.candidates) {
+    if (c.eligible) best_loss = std::min(best_loss, c.predicted_loss);
+  }
+  const double loss_tie = laws.joint_analysis.practical_threshold;  // 0.001, paper 001 Table 3
+  constexpr double d_tie = 0.01;    // paper002: d within 1 % of equally near
+  constexpr double el_tie = 0.005;  // el: EL within 0.5 %
+  const auto better = [&](const RankedCandidate& x, const RankedCandidate& y) {
+    if (x.eligible != y.eligible) return x.eligible;
+    if (!x.eligible) return x.predicted_loss < y.predicted_loss;  // shown for information
+    switch (rule) {
+      case RankRule::paper002:
+        if (std::abs(d_distance(x) - d_distance(y)) >= d_tie) return d_distance(x) < d_distance(y);
+        return x.efficiency_leverage > y.efficiency_leverage;
+      case RankRule::efficiency_leverage:
+        return x.efficiency_leverage > y.efficiency_leverage;
+      case RankRule::joint_loss: {
+        const bool x_tied = x.predicted_loss - best_loss <= loss_tie;
+        const bool y_tied = y.predicted_loss - best_loss <= loss_tie;
+        if (x_tied != y_tied) return x_tied;
+        if (x_tied && x.efficiency_leverage != y.efficiency_leverage) {
+          return x.efficiency_leverage > y.efficiency_leverage;
+        }
+        return x.predicted_loss < y.predicted_loss;
+      }
+    }
+    return false;
+  };
+  std::stable_sort(r.candidates.begin(), r.candidates.end(), better);
+
+  if (r.candidates.size() >= 2 && r.candidates[1].eligible) {
+    const RankedCandidate& w = r.candidates[0];
+    const RankedCandidate& u = r.candidates[1];
+    switch (rule) {
+      case RankRule::paper002:
+        r.near_tie = std::abs(d_distance(w) - d_distance(u)) < d_tie;
+        r.decided_by = r.near_tie
+            ? fmt::format("near tie in d (d = {} and {} are within 1 % of equally near the d "
+                          "target {:.0f}); the higher EL ({:.6g} vs {:.6g}) decided",
+                          w.suggestion.solution.arch.d, u.suggestion.solution.arch.d,
+                          w.suggestion.d_target, w.efficiency_leverage, u.efficiency_leverage)
+            : fmt::format("d = {} is nearer the d target {:.0f} than the runner-up's {}",
+                          w.suggestion.solution.arch.d, w.suggestion.d_target,
+                          u.suggestion.solution.arch.d);
+        break;
+      case RankRule::efficiency_leverage:
+        r.near_tie = u.efficiency_leverage >= w.efficiency_leverage * (1.0 - el_tie);
+        r.decided_by = fmt::format("EL {:.6g} vs the runner-up's {:.6g}{}", w.efficiency_leverage,
+                                   u.efficiency_leverage, r.near_tie ? " (within 0.5 %: a near tie)" : "");
+        break;
+      case RankRule::joint_loss:
+        r.near_tie = u.predicted_loss - w.predicted_loss <= loss_tie;
+        r.decided_by = r.near_tie
+            ? fmt::format("losses within {:g} (a tie under the joint law); the higher EL "
+                          "({:.6g} vs {:.6g}) decided",
+                          loss_tie, w.efficiency_leverage, u.efficiency_leverage)
+            : fmt::format("loss {:.5g} vs the runner-up's {:.5g}", w.predicted_loss, u.predicted_loss);
+        break;
+    }
+  } else {
+    r.decided_by = "no other eligible shape (the law's targets and the pipeline's heads kept)";
+  }
+  if (rule == RankRule::efficiency_leverage) {
+    r.warnings.push_back(
+        "--rank-by el: EL (paper 000) sees granularity 2d/d_m only; it was fitted with "
+        "attention and dense layers held fixed, so it cannot weigh what else d changes "
+        "(paper 002 Sec. 6 has its own d optimum)");
+  } else if (rule == RankRule::joint_loss) {
+    r.warnings.push_back(
+        "--rank-by joint-loss: the joint law (paper 001 Eq. 11) has no attention term, so it "
+        "cannot weigh what an M/N_a move costs in attention and always rewards trading "
+        "attention FLOPs for parameters (the fixed-M inflation bias of paper 002 Sec. 4.1)");
+  }
+  return r;
+}
+
+std::expected<Ranking, ConstraintViolation> plan_for_budget(const LawSet& laws,
+                                                            const SuggestOptions& options,
+                                                            RankRule rule, bool rank) {
+  auto s = suggest(laws.holistic, options);
+  if (!s) return std::unexpected(s.error());
+  if (rank) return rank_candidates(laws, options, *s, rule);
+  Ranking r;
+  r.rule = rule;
+  r.candidates.push_back(score_suggestion(laws, std::move(*s), "pipeline optimum"));
+  r.decided_by = "unranked (--top 0)";
+  return r;
+}
+
+}  // namespace moeplan

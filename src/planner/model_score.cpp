@@ -1,0 +1,220 @@
+#include "moeplan/planner/model_score.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "moeplan/model/architecture.hpp"
+#include "moeplan/laws/compute_optimal.hpp"
+#include "moeplan/planner/holistic_targets.hpp"
+
+namespace moeplan {
+
+ExpertShape expert_shape(const ModelConfig& m) {
+  ExpertShape s;
+  if (!m.is_moe()) {
+    s.granularity = 2.0 * m.hidden_size / m.intermediate_size;
+    return s;  // A = 1: a dense model is its own dense counterpart
+  }
+  const double K = m.num_experts_per_tok, E = m.n_routed_experts, sh = m.n_shared_experts;
+  s.activation_ratio = (K + sh) / (E + sh);
+  s.granularity = 2.0 * m.hidden_size / m.moe_intermediate_size;
+  s.active_experts = K + sh;
+  s.shared_ratio = sh / (K + sh);
+  s.sparsity = 1.0 - s.activation_ratio;
+  return s;
+}
+
+namespace {
+
+HolisticCheck check_holistic(const LawSet& laws, const ModelConfig& m, const ModelScore& s) {
+  HolisticCheck h;
+  h.tolerance = laws.holistic.tolerance;
+  if (!m.is_moe()) {
+    h.why_not = "dense model (paper 002 plans MoE models)";
+  } else if (m.latent_attention) {
+    h.why_not = "latent attention (paper 002 Eq. 6 assumes GQA)";
+  } else if (m.n_shared_experts > 0 && m.shared_width() != m.moe_intermediate_size) {
+    h.why_not = "shared expert width differs from d_m (paper 002 Eq. 9)";
+  } else if (!s.C) {
+    h.why_not = "no training budget ([training] tokens or compute)";
+  }
+  if (!h.why_not.empty()) {
+    return h;
+  }
+  h.in_family = true;
+  MoeArchitecture arch;
+  arch.family.heads = {m.num_attention_heads, m.num_key_value_heads, m.head_size()};
+  arch.family.seq_len = s.seq_len;
+  arch.family.n_experts = m.n_routed_experts;
+  arch.family.top_k = m.num_experts_per_tok;
+  arch.family.n_shared_experts = m.n_shared_experts;
+  arch.family.dense_ffn_ratio = double(m.intermediate_size) / m.hidden_size;
+  arch.family.vocab_size = m.vocab_size;
+  arch.d = m.hidden_size;
+  arch.L_d = m.dense_layers();
+  arch.L_m = m.moe_layers();
+  arch.d_d = m.intermediate_size;
+  arch.d_m = m.moe_intermediate_size;
+  // The targets suggest would aim for with this model's family (one function for both).
+  auto t = holistic_targets(laws.holistic, *s.C, arch.family);
+  if (!t) {
+    h.in_family = false;
+    h.why_not = "no paper-002 targets at this budget: " + t.error().to_string();
+    return h;
+  }
+  h.m_over_na_target = t->m_over_na;
+  h.n_over_na_target = t->n_over_na;
+  h.targets = t->targets;
+  const LayerSolution e = evaluate_against(arch, h.targets);  // Eq. 3 residuals
+  h.error_M = e.error_M;
+  h.error_N_a = e.error_N_a;
+  h.error_N = e.error_N;
+  h.within_tolerance = e.max_abs_error() <= h.tolerance;
+  return h;
+}
+
+void add_allocation_notes(const LawSet& laws, ModelScore& s) {
+  if (!s.C || !s.optimal_ratio) return;
+  const double S = s.shape.sparsity;
+  const double r_star = *s.optimal_ratio;
+  // Sec. 7 guideline: S > 95 % favours r < 1, S < 90 % favours r > 1.
+  if (S > 0.95 && r_star >= 1) {
+    s.notes.push_back(fmt::format(
+        "paper 004 Sec. 7 says high sparsity (S > 95 %) favours r < 1, but its formula "
+        "(Sec. 3.3) gives r* = {:.3g} at S = {:.2f} %, C = {:.3g}; moeplan reports the formula",
+        r_star, 100 * S, s.C->value()));
+  }
+  if (S < 0.90 && r_star <= 1) {
+    s.notes.push_back(fmt::format(
+        "paper 004 Sec. 7 says low sparsity (S < 90 %) favours r > 1, but its formula gives "
+        "r* = {:.3g} at S = {:.2f} %, C = {:.3g}; moeplan reports the formula",
+        r_star, 100 * S, s.C->value()));
+  }
+  // Sec. 6.1: "when S decreases from 97.67% to 82.35%, r* grows by over 40%".
+  const double grow = laws.optimal_ratio.optimal_ratio(*s.C, 0.8235) /
+                          laws.optimal_ratio.optimal_ratio(*s.C, 0.9767) - 1.0;
+  if (grow <= 0.40) {
+    s.notes.push_back(fmt::format(
+        "paper 004 Sec. 6.1 says r* grows by over 40 % from S = 97.67 % to 82.35 %; its "
+        "formula gives {:+.1f} % at C = {:.3g}",
+        100 * grow, s.C->value()));
+  }
+}
+
+}  // namespace
+
+ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
+  ModelScore s;
+  s.config = m;
+  s.params = count_parameters(m);
+  s.shape = expert_shape(m);
+  s.seq_len = m.training ? m.training->seq_len : laws.holistic.family_defaults.seq_len;
+  if (!m.training) {
+    s.notes.push_back(fmt::format(
+        "no [training] table: attention FLOPs use S = {} and budget-dependent laws are skipped",
+        s.seq_len));
+  }
+  s.flops = flops_per_token(m, FlopsConvention::holistic_002, s.seq_len);
+  s.flops_leverage_000 = flops_per_token(m, FlopsConvention::leverage_000, s.seq_len);
+  s.flops_moe_vs_dense_003 = flops_per_token(m, FlopsConvention::moe_vs_dense_003, s.seq_len);
+  s.flops_allocation_004 = flops_per_token(m, FlopsConvention::allocation_004, s.seq_len);
+  const FlopsPerToken M = s.flops.M();
+  if (m.training) {
+    if (m.training->tokens) {
+      s.D = *m.training->tokens;
+      s.C = M * *s.D;  // C = M·D
+    } else {
+      s.C = *m.training->compute;
+      s.D = Tokens(s.C->value() / M.value());
+    }
+  }
+
+  // Paper 000: EL and its optimum granularity.
+  s.optimal_granularity = laws.leverage.optimal_granularity();
+  if (s.C) {
+    s.efficiency_leverage = laws.leverage.at(s.shape.activation_ratio, s.shape.granularity, *s.C);
+  }
+
+  // Paper 001: joint law and its implications (N, N_a without embeddings, Eq. 2–3).
+  const JointLossLaw& j = laws.joint;
+  const JointLawAnalysis& ja = laws.joint_analysis;
+  s.active_ratio = s.params.N_a.value() / s.params.N.value();
+  s.optimal_active_experts = j.optimal_active_experts();
+  s.optimal_shared_ratio = j.optimal_shared_ratio();
+  s.active_ratio_theoretical =
+      j.theoretical_active_ratio(s.params.N, ja.theoretical_active_experts, ja.theoretical_shared_ratio);
+  s.active_ratio_efficient_tight = j.efficiency_aware_active_ratio(
+      s.params.N, ja.theoretical_active_experts, ja.theoretical_shared_ratio,
+      ja.efficiency_threshold_tight, ja.efficiency_step_fraction);
+  s.active_ratio_efficient_loose = j.efficiency_aware_active_ratio(
+      s.params.N, ja.theoretical_active_experts, ja.theoretical_shared_ratio,
+      ja.efficiency_threshold_loose, ja.efficiency_step_fraction);
+  s.active_experts_range = snap_inward(
+      j.practical_active_experts(s.params.N, s.params.N_a, ja.practical_threshold),
+      ja.active_experts_grid);
+  s.shared_ratio_range = snap_inward(
+      j.practical_shared_ratio(s.params.N, s.params.N_a, ja.practical_threshold),
+      ja.shared_ratio_grid);
+  if (m.is_moe() && s.D) {
+    s.predicted_loss = j.loss(s.params.N, *s.D, s.params.N_a, s.shape.active_experts,
+                              s.shape.shared_ratio);
+  }
+
+  // Paper 004: r, r*, Eq. 2; paper 000 F.4 attention share.
+  s.expert_attention_ratio = s.flops_allocation_004.expert_to_attention();
+  s.attention_share_000 = s.flops_leverage_000.attention_share();
+  if (s.C && m.is_moe()) {
+    s.optimal_ratio = laws.optimal_ratio.optimal_ratio(*s.C, s.shape.sparsity);
+    const double R = std::abs(s.expert_attention_ratio - *s.optimal_ratio) / *s.optimal_ratio;
+    s.allocation_loss = laws.allocation_loss.loss(s.params.N, *s.D, s.shape.sparsity,
+                                                  s.expert_attention_ratio, R);
+  }
+  add_allocation_notes(laws, s);
+
+  // Paper 003: activation rate and the equal-N dense twin.
+  s.activation_verdict = activation_verdict(laws.activation, s.active_ratio);
+  s.versus_dense = compare_at_equal_compute(
+      s.flops_moe_vs_dense_003.M(),
+      equal_size_dense_flops(laws.activation, s.params.N, m.hidden_size, s.seq_len));
+  if (m.training && m.training->unique_tokens && s.D) {
+    s.epochs = epochs_needed(*s.D, *m.training->unique_tokens);
+  }
+
+  // Training hyper-parameters and allocation.
+  if (s.C) {
+    const double C = s.C->value();
+    const LeverageTrainingLaws& t = laws.leverage_training;
+    s.learning_rate_000 = t.learning_rate(C);
+    s.batch_tokens_000 = t.batch_tokens(C);
+    s.moe_M_opt_000 = FlopsPerToken(t.moe_flops_per_token(C));
+    s.moe_D_opt_000 = Tokens(t.moe_tokens(C));
+    s.dense_M_opt_000 = FlopsPerToken(t.dense_flops_per_token(C));
+    s.dense_D_opt_000 = Tokens(t.dense_tokens(C));
+    if (!laws.holistic_training.empty()) {
+      s.learning_rate_002 = laws.holistic_training.learning_rate.at(C);
+      s.batch_size_002 = laws.holistic_training.batch_size.at(C);
+    }
+  }
+
+  s.holistic = check_holistic(laws, m, s);
+  if (m.latent_attention) {
+    s.notes.push_back("latent attention: projection FLOPs use the real MLA weights in every "
+                      "convention (the papers' formulas assume GQA)");
+  }
+  return s;
+}
+
+TrainingHyperparameters training_hyperparameters(const LawSet& laws, const ModelConfig& m) {
+  TrainingHyperparameters h;
+  if (!m.training) return h;
+  const ModelScore s = score_model(laws, m);
+  if (!s.C || !s.D) return h;
+  h.compute = s.C->value();
+  if (s.learning_rate_002) h.learning_rate = *s.learning_rate_002;
+  if (s.batch_size_002) h.global_batch_size = std::max(1LL, std::llround(*s.batch_size_002));
+  h.train_samples = std::max(1LL, std::llround(s.D->value() / m.training->seq_len));
+  return h;
+}
+
+}  // namespace moeplan
