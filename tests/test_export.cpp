@@ -53,11 +53,17 @@ json score_json(const std::string& config) {
 std::map<std::string, std::string> megatron_flags(const std::string& text) {
   std::map<std::string, std::string> flags;
   std::istringstream in(text);
+  std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line.front() == '#') continue;
+    if (!line.empty() && line.front() != '#') lines.push_back(line);
+  }
+  REQUIRE(!lines.empty());
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    std::string line = lines[i];
     CAPTURE(line);
-    REQUIRE(line.ends_with(" \\"));
-    line.resize(line.size() - 2);
+    // Every line continues with " \\" but the last, which ends the command.
+    REQUIRE(line.ends_with(" \\") == (i + 1 < lines.size()));
+    if (i + 1 < lines.size()) line.resize(line.size() - 2);
     std::istringstream words(line);
     std::string flag, value, extra;
     words >> flag >> value >> extra;
@@ -206,6 +212,8 @@ TEST_CASE("export hf-config round trip: deepseek-v3.1 read back by score has the
   CHECK(j["qk_nope_head_dim"] == 128);
   CHECK(j["qk_rope_head_dim"] == 64);
   CHECK(j["v_head_dim"] == 128);
+  // DeepseekV3Config derives head_dim from qk_rope_head_dim; a head_dim key would override it.
+  CHECK(!j.contains("head_dim"));
   CHECK(j["first_k_dense_replace"] == 3);
   CHECK(j["n_routed_experts"] == 256);
   CHECK(j["max_position_embeddings"] == 4096);
@@ -294,23 +302,23 @@ TEST_CASE("a bad config.json: exit 4, the file, place, key and reason on stderr"
     CHECK(r.err.find("invalid JSON") != std::string::npos);
   }
   SUBCASE("missing key") {
-    write_text(path, R"({"hidden_size": 1024, "num_hidden_layers": 4, "num_attention_heads": 8})");
+    write_text(path, R"({"model_type": "llama", "hidden_size": 1024, "num_hidden_layers": 4, "num_attention_heads": 8})");
     const Run r = run_moeplan({"score", path.string()});
     CHECK(r.code == 4);
     CHECK(r.err.find(path.string()) != std::string::npos);
     CHECK(r.err.find("vocab_size: missing integer") != std::string::npos);
   }
   SUBCASE("wrong type") {
-    write_text(path, "{\n  \"hidden_size\": \"big\",\n  \"num_hidden_layers\": 4\n}\n");
+    write_text(path, "{\n  \"model_type\": \"llama\",\n  \"hidden_size\": \"big\",\n  \"num_hidden_layers\": 4\n}\n");
     const Run r = run_moeplan({"score", path.string()});
     CHECK(r.code == 4);
-    CHECK(r.err.find(path.string() + ":2:3: hidden_size: must be an integer, got a string") !=
+    CHECK(r.err.find(path.string() + ":3:3: hidden_size: must be an integer, got a string") !=
           std::string::npos);
   }
   SUBCASE("inconsistent values") {
     write_text(path, R"({"model_type": "deepseek_v3", "hidden_size": 1024, "num_hidden_layers": 4,
       "num_attention_heads": 8, "vocab_size": 1000, "n_routed_experts": 8, "moe_intermediate_size": 256,
-      "num_experts_per_tok": 9})");
+      "n_shared_experts": 0, "first_k_dense_replace": 0, "num_experts_per_tok": 9})");
     const Run r = run_moeplan({"score", path.string()});
     CHECK(r.code == 4);
     CHECK(r.err.find("num_experts_per_tok: must be in [1, n_routed_experts]") != std::string::npos);
@@ -367,4 +375,25 @@ TEST_CASE("a hostile model name cannot escape the Megatron file's comments: bash
   CHECK_FALSE(fs::exists(dir / "pwned"));
   CHECK_FALSE(fs::exists(dir / "pwned2"));
   fs::remove_all(dir);
+}
+
+TEST_CASE("export toml: any name survives the round trip (a newline and three quotes included)") {
+  namespace fs = std::filesystem;
+  const Run preset = run_moeplan({"presets", "show", "moe-mini"});
+  REQUIRE(preset.code == 0);
+  std::string text = preset.out;
+  const auto at = text.find("name = ");
+  REQUIRE(at != std::string::npos);
+  text.replace(at, text.find('\n', at) - at, R"(name = "two\nlines ''' and \"quotes\"")");
+  const fs::path in = temp_path("export-odd-name.toml");
+  const fs::path out = temp_path("export-odd-name-back.toml");
+  write_text(in, text);
+  const Run r = run_moeplan({"score", in.string(), "--emit", "toml", "-o", out.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json a = score_json(in.string());
+  const json b = score_json(out.string());
+  CHECK(b["model"]["name"] == "two\nlines ''' and \"quotes\"");
+  CHECK(b["model"]["name"] == a["model"]["name"]);
+  fs::remove(in);
+  fs::remove(out);
 }

@@ -122,7 +122,11 @@ TEST_CASE("export hf-config round trip for every family: score of the export cou
     REQUIRE_MESSAGE(r.code == 0, r.err);
     const json exported = json::parse(std::ifstream(out));
     // The class of the source (Llama 4's language model is llama4_text).
-    CHECK(exported["model_type"] == (o.model_type == "llama4" ? "llama4_text" : o.model_type));
+    // kimi_k2 has no transformers class: it is written as the DeepSeek-V3 class it copies.
+    const std::string expected_class = o.model_type == "llama4"    ? "llama4_text"
+                                       : o.model_type == "kimi_k2" ? "deepseek_v3"
+                                                                   : o.model_type;
+    CHECK(exported["model_type"] == expected_class);
     const json a = score_json(k_hf + o.file);
     const json b = score_json(out);
     for (const char* key : {"total_params", "active_params", "embedding_params", "router_params",
@@ -158,7 +162,7 @@ TEST_CASE("config.json that moeplan cannot count is refused with the key named (
     const char* key;
   };
   const std::string base = R"("hidden_size": 1024, "num_hidden_layers": 8, "num_attention_heads": 8,
-    "num_key_value_heads": 8, "intermediate_size": 4096, "vocab_size": 32000)";
+    "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 4096, "vocab_size": 32000)";
   const std::vector<Case> cases{
       {"no model_type", "{" + base + "}", "model_type"},
       {"an unknown model_type", R"({"model_type": "frobnitz_moe", )" + base + "}", "model_type"},
@@ -169,17 +173,41 @@ TEST_CASE("config.json that moeplan cannot count is refused with the key named (
        R"({"model_type": "hunyuan_v1_moe", "num_experts": 8, "moe_topk": [2, 2, 4, 2, 2, 2, 2, 2], )" + base + "}",
        "moe_topk"},
       {"Llama 4 MoE layers that are not every k-th", R"({"model_type": "llama4_text", "num_local_experts": 4,
-           "num_experts_per_tok": 1, "interleave_moe_layer_step": 2, "moe_layers": [1, 2, 5, 7], )" + base + "}",
+           "num_experts_per_tok": 1, "interleave_moe_layer_step": 2, "intermediate_size_mlp": 8192,
+           "moe_layers": [1, 2, 5, 7], )" + base + "}",
        "moe_layers"},
       {"gpt-oss top-k written twice, differently", R"({"model_type": "gpt_oss", "num_local_experts": 8,
            "num_experts_per_tok": 2, "experts_per_token": 4, )" + base + "}",
        "experts_per_token"},
-      {"latent attention in a class that builds none", R"({"model_type": "glm4_moe", "kv_lora_rank": 512,
+      {"latent attention in a class that builds none", R"({"model_type": "glm4_moe", "n_routed_experts": null, "kv_lora_rank": 512,
            "qk_nope_head_dim": 64, "qk_rope_head_dim": 32, "v_head_dim": 64, )" + base + "}",
        "kv_lora_rank"},
       {"Llama 4's dense width in a Mixtral file", R"({"model_type": "mixtral", "num_local_experts": 8,
            "num_experts_per_tok": 2, "intermediate_size_mlp": 8192, )" + base + "}",
        "intermediate_size_mlp"},
+      {"a DeepSeek file that leaves the expert count to the class default",
+       R"({"model_type": "deepseek_v3", "kv_lora_rank": 512, "qk_nope_head_dim": 64, "qk_rope_head_dim": 32,
+           "v_head_dim": 64, )" + base + "}",
+       "n_routed_experts"},
+      {"a Mixtral file that leaves N_kv to the class default (8, not N_q)",
+       R"({"model_type": "mixtral", "num_local_experts": 8, "num_experts_per_tok": 2, "hidden_size": 1024,
+           "num_hidden_layers": 8, "num_attention_heads": 16, "intermediate_size": 4096, "vocab_size": 32000})",
+       "num_key_value_heads"},
+      {"a shared expert in Qwen3-MoE, which builds none", R"({"model_type": "qwen3_moe", "num_experts": 8,
+           "num_experts_per_tok": 2, "moe_intermediate_size": 256, "shared_expert_intermediate_size": 512, )" + base + "}",
+       "shared_expert_intermediate_size"},
+      {"MLA ranks without kv_lora_rank", R"({"model_type": "deepseek_v3", "n_routed_experts": null,
+           "q_lora_rank": 512, "qk_nope_head_dim": 64, "qk_rope_head_dim": 32, "v_head_dim": 64, )" + base + "}",
+       "q_lora_rank"},
+      {"Hunyuan experts narrower than the shared MLP (the two Hunyuan codes build different models)",
+       R"({"model_type": "hunyuan_v1_moe", "num_experts": 8, "moe_topk": 2, "moe_intermediate_size": 1024, )" + base + "}",
+       "moe_intermediate_size"},
+      {"kv heads that do not divide the query heads", R"({"model_type": "llama", "hidden_size": 1024,
+           "num_hidden_layers": 8, "num_attention_heads": 12, "num_key_value_heads": 5, "intermediate_size": 4096,
+           "vocab_size": 32000})",
+       "num_key_value_heads"},
+      {"an unknown model_type whose other keys are wrong too (the family is judged first)",
+       R"({"model_type": "dbrx", "d_model": 6144, "n_layers": 40})", "model_type"},
       {"a dense family with expert keys", R"({"model_type": "llama", "num_experts_per_tok": 2, )" + base + "}",
        "num_experts_per_tok"},
       {"DeepSeek's key in a Qwen file",
@@ -194,8 +222,10 @@ TEST_CASE("config.json that moeplan cannot count is refused with the key named (
        "mlp_only_layers"},
   };
   for (const Case& c : cases) {
-    CAPTURE(c.what);
+    const std::string what = c.what;
+    CAPTURE(what);
     const Run r = score_text("moeplan-hf-refused.json", c.text);
+    CAPTURE(r.err);
     CHECK(r.code == 4);
     CHECK(r.out.empty());
     CHECK(r.err.find(std::string(": ") + c.key + ":") != std::string::npos);
@@ -204,7 +234,7 @@ TEST_CASE("config.json that moeplan cannot count is refused with the key named (
 
 TEST_CASE("Qwen's leading dense layers (mlp_only_layers 0..k-1) are the first_k_dense_replace of the count") {
   const std::string text = R"({"model_type": "qwen3_moe", "hidden_size": 1024, "num_hidden_layers": 8,
-    "num_attention_heads": 8, "num_key_value_heads": 8, "intermediate_size": 4096, "vocab_size": 32000,
+    "num_attention_heads": 8, "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 4096, "vocab_size": 32000,
     "num_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 256, "mlp_only_layers": [0, 1]})";
   const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-dense-lead.json";
   std::ofstream(path) << text;
@@ -258,4 +288,42 @@ vocab_size = 32000
   CHECK(j["model"]["moe_layers"] == 4);  // layers 1, 3, 5, 7
   CHECK(j["model"]["dense_layers"] == 4);
   std::filesystem::remove(path);
+}
+
+TEST_CASE("Megatron export of config.json models: balance loss on, full-rank queries without a rank flag") {
+  const Run r = run_moeplan({"score", k_hf + "deepseek-v2-lite.json", "--emit", "megatron"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  // Megatron's default aux-loss coefficient is 0 (no balancing); paper 000 uses 0.01 and a
+  // z-loss of 0.001. q_lora_rank null is full rank, which Megatron spells by leaving the
+  // flag out (0 would build a rank-0 query bottleneck).
+  CHECK(r.out.find("--moe-aux-loss-coeff 0.01 \\\n") != std::string::npos);
+  CHECK(r.out.find("--moe-z-loss-coeff 0.001") != std::string::npos);
+  CHECK(r.out.find("--q-lora-rank") == std::string::npos);
+  CHECK(r.out.find("--kv-lora-rank 512") != std::string::npos);
+  CHECK(r.out.back() == '\n');
+  CHECK(!r.out.ends_with("\\\n"));  // the last flag ends the command
+}
+
+TEST_CASE("config.json edge cases: a number past 2^63, a name without .json, a budget keeps S") {
+  namespace fs = std::filesystem;
+  const std::string base = R"("model_type": "llama", "hidden_size": 1024, "num_hidden_layers": 8,
+    "num_attention_heads": 8, "intermediate_size": 4096, "vocab_size": )";
+  const Run huge = score_text("moeplan-hf-huge.json", "{" + base + "18446744073709551615}");
+  CHECK(huge.code == 4);
+  CHECK(huge.err.find("vocab_size: must be in [1, 1e9], got 18446744073709551615") != std::string::npos);
+  // A config.json saved under another name is still read as JSON (by its first character).
+  const fs::path plain = fs::temp_directory_path() / "moeplan-hf-config";
+  std::ofstream(plain) << "{" + base + "32000}";
+  const Run r = run_moeplan({"score", plain.string(), "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(json::parse(r.out).at(0)["model"]["moe_layers"] == 0);
+  fs::remove(plain);
+  // Giving a budget does not change S (the laws' S without a [training] table), so M is the
+  // same with and without one.
+  const std::string path = k_hf + "qwen3-30b-a3b.json";
+  const json without = score_json(path);
+  const Run with = run_moeplan({"score", path, "--flops", "1e24", "--format", "json"});
+  REQUIRE(with.code == 0);
+  CHECK(json::parse(with.out).at(0)["compute"]["flops_per_token"] == without["compute"]["flops_per_token"]);
+  CHECK(json::parse(with.out).at(0)["model"]["seq_len"] == without["model"]["seq_len"]);
 }

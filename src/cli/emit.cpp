@@ -17,8 +17,10 @@ void add_emit_flag(CLI::App& sub, std::string& emit) {
   CLI::Option* o =
       sub.add_option("--emit", emit,
                      "Write the config for other tools instead of the report: hf-config "
-                     "(HuggingFace config.json: the model's own model_type, else glm4_moe for "
-                     "GQA, deepseek_v3 for MLA), megatron (Megatron-LM arguments), "
+                     "(HuggingFace config.json of a class that builds the counted model: the "
+                     "model's own model_type, else glm4_moe for GQA, deepseek_v3 for MLA, "
+                     "qwen2_moe, llama4_text or llama where only they fit; exit 3 if none), "
+                     "megatron (Megatron-LM arguments), "
                      "toml (the schema `moeplan score` reads)")
           ->check(CLI::IsMember({"hf-config", "megatron", "toml"}));
   if (CLI::Option* format = sub.get_option_no_throw("--format")) {

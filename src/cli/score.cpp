@@ -50,7 +50,11 @@ int run_score(const ScoreFlags& f, Io& io) {
   // replaces a config's own when given.
   if (f.tokens || f.flops || f.seq_len) {
     for (ModelConfig& m : models) {
-      TrainingSetup t = m.training.value_or(TrainingSetup{});
+      // Without a [training] table S is the one the score uses when there is no budget
+      // (paper 002's S, the laws' [family] seq_len), so a budget does not change it.
+      TrainingSetup fresh;
+      fresh.seq_len = laws.holistic.family_defaults.seq_len;
+      TrainingSetup t = m.training.value_or(fresh);
       if (f.tokens || f.flops) {
         t.tokens = f.tokens ? std::optional<Tokens>(Tokens(*f.tokens)) : std::nullopt;
         t.compute = f.flops ? std::optional<Flops>(Flops(*f.flops)) : std::nullopt;
@@ -95,7 +99,7 @@ Command score_command() {
                 ->check(positive());
             sub.add_option("--flops", f->flops, "Training compute C instead of --tokens (D = C / M)")
                 ->check(positive());
-            sub.add_option("--seq-len", f->seq_len, "Training sequence length S for the attention FLOPs")
+            sub.add_option("--seq-len", f->seq_len, "Training sequence length S for the attention FLOPs (default: the config's [training] seq_len, else paper 002's S = 8192 from the laws)")
                 ->check(positive());
             sub.footer(
                 "Examples:\n"

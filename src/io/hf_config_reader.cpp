@@ -42,12 +42,15 @@ class JsonReader {
   [[nodiscard]] bool failed() const { return error_.has_value(); }
   [[nodiscard]] const InputError& error() const { return *error_; }
 
+  /// Keys are looked for from `offset` on (the nested text_config of a Llama 4 file).
+  void set_scope(std::size_t offset) { scope_ = offset; }
+
   void fail(const std::string& key, std::string reason) {
     if (error_) return;
     int line = 0;
     int column = 0;
     const std::string quoted = "\"" + key + "\"";
-    for (std::size_t at = text_.find(quoted); at != std::string_view::npos;
+    for (std::size_t at = text_.find(quoted, scope_); at != std::string_view::npos;
          at = text_.find(quoted, at + 1)) {
       std::size_t after = at + quoted.size();
       while (after < text_.size() && (text_[after] == ' ' || text_[after] == '\t' ||
@@ -126,9 +129,11 @@ class JsonReader {
       fail(key, fmt::format("must be an integer, got {}", type_name(v)));
       return std::nullopt;
     }
-    const auto x = v.get<int64_t>();
-    if (x < min || x > 1'000'000'000) {
-      fail(key, fmt::format("must be in [{}, 1e9], got {}", min, x));
+    // Past 2^63 nlohmann holds an unsigned value; compare as double so it is not wrapped.
+    const double x = v.is_number_unsigned() ? static_cast<double>(v.get<std::uint64_t>())
+                                             : static_cast<double>(v.get<std::int64_t>());
+    if (x < min || x > 1e9) {
+      fail(key, fmt::format("must be in [{}, 1e9], got {}", min, v.dump()));
       return std::nullopt;
     }
     return static_cast<int>(x);
@@ -136,16 +141,24 @@ class JsonReader {
 
   static std::string type_name(const nlohmann::json& v) {
     if (v.is_number_float()) return "a float";
-    return std::string("a ") + v.type_name();
+    const std::string t = v.type_name();
+    return (t == "array" || t == "object" ? "an " : "a ") + t;
   }
 
   std::string_view text_;
   std::string source_;
+  std::size_t scope_ = 0;
   std::optional<InputError> error_;
 };
 
 bool is_one_of(const std::string& x, std::initializer_list<std::string_view> set) {
   return std::find(set.begin(), set.end(), x) != set.end();
+}
+
+bool is_known_family(const std::string& f) {
+  return is_one_of(f, {"deepseek_v2", "deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "qwen2_moe",
+                       "qwen3_moe", "mixtral", "olmoe", "gpt_oss", "hunyuan_v1_moe", "llama4_text",
+                       "llama", "mistral", "qwen2", "qwen3", "gemma", "phi3"});
 }
 
 // Keys that set up experts in some family. One the family's rules did not read means the
@@ -201,12 +214,20 @@ class FamilyReader {
   // DeepSeek layout: n_routed_experts (absent or null: dense), first_k_dense_replace leading
   // dense layers, n_shared_experts of width moe_intermediate_size.
   void deepseek_layout(const std::string& family) {
+    // Absent, the class's own default applies (DeepSeek-V3: 256 experts, 1 shared, 3 dense
+    // layers), which moeplan does not guess: these keys must be written out. Null or 0
+    // experts is a dense model.
+    if (!j_.contains("n_routed_experts")) {
+      r_.fail("n_routed_experts", "missing: the class would use its own default; write the "
+                                  "expert count (null or 0 for a dense model)");
+      return;
+    }
     if (const auto e = r_.integer(j_, take("n_routed_experts"), 0); e && *e > 0) {
       m_.n_routed_experts = *e;
       m_.moe_intermediate_size = r_.required(j_, take("moe_intermediate_size"), 1);
       m_.num_experts_per_tok = r_.required(j_, take("num_experts_per_tok"), 1);
-      m_.n_shared_experts = r_.integer(j_, take("n_shared_experts"), 0).value_or(0);
-      m_.first_k_dense_replace = r_.integer(j_, take("first_k_dense_replace"), 0).value_or(0);
+      m_.n_shared_experts = r_.required(j_, take("n_shared_experts"), 0);
+      m_.first_k_dense_replace = r_.required(j_, take("first_k_dense_replace"), 0);
       if (const auto freq = r_.integer(j_, take("moe_layer_freq"), 1); freq && *freq != 1) {
         r_.fail("moe_layer_freq", fmt::format("only 1 (every layer after first_k_dense_replace is "
                                               "MoE) is supported, got {}", *freq));
@@ -231,9 +252,11 @@ class FamilyReader {
     m_.n_routed_experts = r_.required(j_, take("num_experts"), 1);
     m_.num_experts_per_tok = r_.required(j_, take("num_experts_per_tok"), 1);
     m_.moe_intermediate_size = r_.required(j_, take("moe_intermediate_size"), 1);
-    if (const auto w = r_.integer(j_, take("shared_expert_intermediate_size"), 0); w && *w > 0) {
-      m_.n_shared_experts = 1;
-      m_.shared_expert_intermediate_size = *w;
+    if (family == "qwen2_moe") {  // Qwen3-MoE builds no shared expert: the key is refused there
+      if (const auto w = r_.integer(j_, take("shared_expert_intermediate_size"), 0); w && *w > 0) {
+        m_.n_shared_experts = 1;
+        m_.shared_expert_intermediate_size = *w;
+      }
     }
     if (const auto step = r_.integer(j_, take("decoder_sparse_step"), 1); step && *step != 1) {
       r_.fail("decoder_sparse_step", fmt::format("only 1 (every layer MoE) is supported, got {}", *step));
@@ -251,6 +274,9 @@ class FamilyReader {
           }
         }
         m_.first_k_dense_replace = static_cast<int>(it->size());
+        if (m_.first_k_dense_replace >= m_.num_hidden_layers) {
+          r_.fail("mlp_only_layers", "covers every layer: no MoE layer is left");
+        }
       }
     }
     if (family == "qwen2_moe") {
@@ -286,30 +312,42 @@ class FamilyReader {
       m_.extras.expert_bias = true;
     } else {
       m_.num_experts_per_tok = r_.required(j_, take("num_experts_per_tok"), 1);
-      if (family == "olmoe") m_.extras.qk_norm = QkNorm::full_width;  // OlmoeAttention q_norm, k_norm
+      if (family == "olmoe") {  // OlmoeAttention: q_norm, k_norm over all heads; attention_bias
+        m_.extras.qk_norm = QkNorm::full_width;
+        attention_bias(false, false);
+      }
     }
   }
 
-  // HunYuan-MoE-V1: num_experts routed experts of moe_intermediate_size in every layer, and
-  // (use_mixed_mlp_moe) a shared MLP of num_shared_expert x intermediate_size; moe_topk,
-  // num_shared_expert and moe_intermediate_size may be per-layer lists (all equal here).
+  // HunYuan-MoE-V1: num_experts routed experts and one shared MLP in every layer, all of
+  // intermediate_size. The remote code of the published checkpoints also reads
+  // moe_intermediate_size, num_shared_expert and use_mixed_mlp_moe (per-layer lists
+  // allowed), transformers' HunYuanMoEV1 class does not: only configs on which the two agree
+  // are counted, so the count does not depend on which code builds the model.
   void hunyuan() {
     m_.n_routed_experts = r_.required(j_, take("num_experts"), 1);
     take("moe_topk");
     m_.num_experts_per_tok = r_.integer_or_uniform_list(j_, "moe_topk", 1).value_or(0);
     if (!r_.failed() && m_.num_experts_per_tok == 0) r_.fail("moe_topk", "missing integer");
+    m_.moe_intermediate_size = m_.intermediate_size;
+    m_.n_shared_experts = 1;
     take("moe_intermediate_size");
-    m_.moe_intermediate_size =
-        r_.integer_or_uniform_list(j_, "moe_intermediate_size", 1).value_or(m_.intermediate_size);
-    take("use_mixed_mlp_moe");
+    if (const auto w = r_.integer_or_uniform_list(j_, "moe_intermediate_size", 1); w && *w != m_.intermediate_size) {
+      r_.fail("moe_intermediate_size", fmt::format("is {} but intermediate_size is {}: transformers' "
+                                                   "HunYuanMoEV1 sizes every expert from intermediate_size, "
+                                                   "the remote code from this key", *w, m_.intermediate_size));
+    }
     take("num_shared_expert");
-    if (r_.boolean(j_, "use_mixed_mlp_moe").value_or(true)) {
-      m_.n_shared_experts = r_.integer_or_uniform_list(j_, "num_shared_expert", 0).value_or(1);
-      m_.shared_expert_intermediate_size = m_.intermediate_size;
+    if (const auto n = r_.integer_or_uniform_list(j_, "num_shared_expert", 0); n && *n != 1) {
+      r_.fail("num_shared_expert", fmt::format("is {}: transformers' HunYuanMoEV1 builds one shared MLP", *n));
+    }
+    take("use_mixed_mlp_moe");
+    if (!r_.boolean(j_, "use_mixed_mlp_moe").value_or(true)) {
+      r_.fail("use_mixed_mlp_moe", "is false: transformers' HunYuanMoEV1 builds the shared MLP anyway");
     }
     if (!m_.head_dim) m_.head_dim = r_.integer(j_, "attention_head_dim", 1).value_or(0);
     attention_bias(false, false);
-    if (r_.boolean(j_, "use_qk_norm").value_or(false)) m_.extras.qk_norm = QkNorm::per_head;
+    m_.extras.qk_norm = QkNorm::per_head;  // query_layernorm, key_layernorm (head_dim each)
   }
 
   // Llama 4 text model: every interleave_moe_layer_step-th layer is MoE (layers k-1, 2k-1,
@@ -323,6 +361,9 @@ class FamilyReader {
     m_.n_shared_experts = 1;
     m_.moe_layer_interval = r_.integer(j_, take("interleave_moe_layer_step"), 1).value_or(1);
     m_.intermediate_size = r_.integer(j_, take("intermediate_size_mlp"), 1).value_or(0);
+    if (m_.moe_layer_interval > 1 && m_.intermediate_size == 0 && !r_.failed()) {
+      r_.fail("intermediate_size_mlp", "missing: the dense layers between the MoE layers need their width");
+    }
     take("moe_layers");
     if (const auto it = j_.find("moe_layers"); it != j_.end() && !it->is_null()) {
       const int k = m_.moe_layer_interval;
@@ -396,31 +437,48 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
       r.fail("text_config", "model_type llama4 needs the text model's text_config object");
     } else {
       body = &*it;
+      r.set_scope(text.find("\"text_config\""));
       family = r.string(*body, "model_type").value_or("llama4_text");
       what = "llama4, text_config " + family + " (the vision tower is not counted)";
     }
   }
+  // The family first: an unknown one is refused before any of its keys is judged.
+  if (!r.failed() && family.empty()) {
+    r.fail("model_type", fmt::format("missing: moeplan reads config.json by model_type ({})",
+                                     hf_supported_model_types()));
+  } else if (!r.failed() && !is_known_family(family)) {
+    r.fail("model_type", fmt::format("'{}' is not a family moeplan can count ({}); refusing "
+                                     "rather than reading it as a dense model",
+                                     family, hf_supported_model_types()));
+  }
+  if (r.failed()) return std::unexpected(r.error());
   const nlohmann::json& j = *body;
   m.description = "HuggingFace config.json, model_type " + what;
   m.hidden_size = r.required(j, "hidden_size", 1);
   m.num_hidden_layers = r.required(j, "num_hidden_layers", 1);
   m.num_attention_heads = r.required(j, "num_attention_heads", 1);
+  // Where a class's default differs from what moeplan would assume (N_kv = N_q, head_dim =
+  // d/N_q), the key must be written: moeplan does not guess the class defaults.
+  if (!j.contains("num_key_value_heads") && !is_one_of(family, {"llama", "phi3", "olmoe", "deepseek_v2", "deepseek_v3", "kimi_k2"})) {
+    r.fail("num_key_value_heads", fmt::format("missing: transformers' {} class has a default of its "
+                                              "own; write the number of kv heads", family));
+  }
   m.num_key_value_heads = r.integer(j, "num_key_value_heads", 1).value_or(m.num_attention_heads);
   m.head_dim = r.integer(j, "head_dim", 1).value_or(0);
+  if (!j.contains("head_dim") && is_one_of(family, {"qwen3", "qwen3_moe", "glm4_moe", "dots1", "gemma",
+                                                    "gpt_oss", "llama4_text"})) {
+    r.fail("head_dim", fmt::format("missing: transformers' {} class has a default of its own, not "
+                                   "hidden_size / num_attention_heads; write it", family));
+  }
   m.intermediate_size = r.integer(j, "intermediate_size", 1).value_or(0);
   m.vocab_size = r.required(j, "vocab_size", 1);
-  m.tie_word_embeddings =
-      r.boolean(j, "tie_word_embeddings").value_or(r.boolean(doc, "tie_word_embeddings").value_or(false));
+  // Gemma ties its embeddings unless told otherwise; the other classes do not.
+  const bool tied_by_default = family == "gemma";
+  m.tie_word_embeddings = r.boolean(j, "tie_word_embeddings")
+                              .value_or(r.boolean(doc, "tie_word_embeddings").value_or(tied_by_default));
   m.hf_model_type = family;
   FamilyReader family_reader(j, r, m);
-  if (!r.failed()) {
-    if (family.empty()) {
-      r.fail("model_type", fmt::format("missing: moeplan reads config.json by model_type ({})",
-                                       hf_supported_model_types()));
-    } else {
-      family_reader.read(family);
-    }
-  }
+  if (!r.failed()) family_reader.read(family);
   for (const char* key : k_moe_keys) {
     if (r.failed()) break;
     const auto it = j.find(key);
@@ -429,6 +487,15 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
     if (it->is_array() && it->empty()) continue;
     r.fail(key, fmt::format("is a MoE setting that model_type '{}' does not use here; moeplan "
                             "would not count it, so it refuses the file", family));
+  }
+  if (!r.failed() && (!j.contains("kv_lora_rank") || j["kv_lora_rank"].is_null())) {
+    for (const char* key : {"q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {
+      if (j.contains(key) && !j[key].is_null()) {
+        r.fail(key, "is a latent-attention (MLA) key but kv_lora_rank is absent; moeplan would "
+                    "count plain attention, so it refuses the file");
+        break;
+      }
+    }
   }
   if (const auto kv = r.integer(j, "kv_lora_rank", 1); kv && !r.failed()) {
     LatentAttention a;

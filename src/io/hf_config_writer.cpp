@@ -1,6 +1,8 @@
 // Writing HuggingFace config.json. A class is used only when it builds exactly the counted
 // model: each candidate is written, read back with parse_hf_config_json and compared
 // field by field with the model, so the writer and the reader cannot drift apart.
+#include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -68,15 +70,13 @@ void write_experts(const ModelConfig& m, const std::string& f, Json& j) {
     j["num_experts"] = m.n_routed_experts;
     j["num_experts_per_tok"] = m.num_experts_per_tok;
     j["intermediate_size"] = m.moe_intermediate_size;
-  } else if (f == "hunyuan_v1_moe") {
+  } else if (f == "hunyuan_v1_moe") {  // one width for experts and the shared MLP (reader)
     j["num_experts"] = m.n_routed_experts;
     j["moe_topk"] = m.num_experts_per_tok;
+    j["intermediate_size"] = m.moe_intermediate_size;
     j["moe_intermediate_size"] = m.moe_intermediate_size;
-    j["use_mixed_mlp_moe"] = m.n_shared_experts > 0;
-    if (m.n_shared_experts > 0) {
-      j["num_shared_expert"] = m.n_shared_experts;
-      j["intermediate_size"] = m.shared_width();
-    }
+    j["num_shared_expert"] = 1;
+    j["use_mixed_mlp_moe"] = true;
   } else if (f == "llama4_text") {
     j["num_local_experts"] = m.n_routed_experts;
     j["num_experts_per_tok"] = m.num_experts_per_tok;
@@ -95,8 +95,8 @@ void write_attention_switches(const ModelConfig& m, const std::string& f, Json& 
     j["qkv_bias"] = m.extras.qkv_bias;
   } else if (f == "hunyuan_v1_moe") {
     j["attention_bias"] = m.extras.qkv_bias;
-    j["use_qk_norm"] = m.extras.qk_norm == QkNorm::per_head;
-  } else if (f == "dots1" || f == "qwen3_moe" || f == "gpt_oss" || f == "llama4_text" ||
+    j["use_qk_norm"] = true;  // the class builds the q/k norms either way
+  } else if (f == "dots1" || f == "olmoe" || f == "qwen3_moe" || f == "gpt_oss" || f == "llama4_text" ||
              f == "llama" || f == "qwen3" || f == "gemma") {
     j["attention_bias"] = m.extras.qkv_bias;
   }
@@ -112,7 +112,9 @@ Json write_family(const ModelConfig& m, const std::string& f) {
   j["num_hidden_layers"] = m.num_hidden_layers;
   j["num_attention_heads"] = m.num_attention_heads;
   j["num_key_value_heads"] = m.num_key_value_heads;
-  j["head_dim"] = m.head_size();
+  // DeepseekV3Config derives head_dim from the MLA ranks (qk_rope_head_dim); a head_dim key
+  // would override that and break its rotary embedding.
+  if (!m.latent_attention) j["head_dim"] = m.head_size();
   write_experts(m, f, j);
   write_attention_switches(m, f, j);
   if (m.latent_attention) {
@@ -148,7 +150,9 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
                       m.is_moe() ? m.first_k_dense_replace : 0, m.is_moe() ? m.moe_layer_interval : 1,
                       m.moe_intermediate_size, m.n_routed_experts, m.num_experts_per_tok,
                       m.n_shared_experts, m.n_shared_experts > 0 ? m.shared_width() : 0,
-                      m.num_attention_heads, m.num_key_value_heads, m.head_size(), m.vocab_size,
+                      m.num_attention_heads, m.num_key_value_heads,
+                      m.latent_attention ? 0 : m.head_size(),  // MLA: the ranks set the heads
+                      m.vocab_size,
                       m.tie_word_embeddings, mla(m));
   };
   return layout(a) == layout(b) && a.extras == b.extras;
@@ -157,7 +161,11 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
 // The classes tried, in order: the model's own, then the general ones.
 std::vector<std::string> candidate_families(const ModelConfig& m) {
   std::vector<std::string> out;
-  if (!m.hf_model_type.empty() && architecture_of(m.hf_model_type)) out.push_back(m.hf_model_type);
+  // kimi_k2 has no transformers class of its own (its checkpoints load remote code, a
+  // DeepSeek-V3 copy): the native deepseek_v3 class builds the same model.
+  if (!m.hf_model_type.empty() && m.hf_model_type != "kimi_k2" && architecture_of(m.hf_model_type)) {
+    out.push_back(m.hf_model_type);
+  }
   if (m.latent_attention) {
     out.emplace_back("deepseek_v3");
   } else if (m.is_moe()) {
@@ -191,11 +199,12 @@ std::expected<std::string, ConstraintViolation> to_hf_config_json(const ModelCon
   Json j = write_family(m, *family);
   const BesideN b = count_beside_n(m);
   Json beside;
-  beside["routers"] = b.routers.value();
-  beside["norms"] = b.norms.value();
-  beside["biases"] = b.biases.value();
-  beside["gates_and_sinks"] = b.gates_and_sinks.value();
-  beside["total"] = b.total.value();
+  const auto count = [](Params p) { return static_cast<std::int64_t>(std::llround(p.value())); };
+  beside["routers"] = count(b.routers);
+  beside["norms"] = count(b.norms);
+  beside["biases"] = count(b.biases);
+  beside["gates_and_sinks"] = count(b.gates_and_sinks);
+  beside["total"] = count(b.total);
   beside["note"] = fmt::format(
       "{} builds paper 002's N exactly, plus these weights beside it (routers, RMSNorms, "
       "biases, gates, sinks), which moeplan reports beside N; transformers ignores this key",

@@ -95,7 +95,12 @@ std::string to_model_toml(const ModelConfig& m) {
   std::ostringstream out;
   out << "# moeplan model config (schema moeplan-model/1, docs/model-schema.md);\n"
          "# read it back with: moeplan score FILE\n"
-      << doc << "\n";
+      // Basic (escaped) strings only: a literal or multi-line string cannot hold every name
+      // (a name with a newline and three quotes made toml++ write a file it cannot read back).
+      << toml::toml_formatter{doc, toml::toml_formatter::default_flags &
+                                       ~toml::format_flags::allow_literal_strings &
+                                       ~toml::format_flags::allow_multi_line_strings}
+      << "\n";
   return out.str();
 }
 
@@ -121,7 +126,9 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
   if (m.latent_attention) {
     const LatentAttention& a = *m.latent_attention;
     arg("--multi-latent-attention", "", "latent attention (kv_lora_rank is set)");
-    arg("--q-lora-rank", num(a.q_lora_rank), "q_lora_rank (0: full-rank queries)");
+    if (a.q_lora_rank > 0) {  // absent: full-rank queries (Megatron reads 0 as a rank-0 bottleneck)
+      arg("--q-lora-rank", num(a.q_lora_rank), "q_lora_rank");
+    }
     arg("--kv-lora-rank", num(a.kv_lora_rank), "kv_lora_rank");
     arg("--qk-head-dim", num(a.qk_nope_head_dim), "qk_nope_head_dim");
     arg("--qk-pos-emb-head-dim", num(a.qk_rope_head_dim), "qk_rope_head_dim");
@@ -178,7 +185,10 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     }
     arg("--moe-grouped-gemm", "", "the routed experts' GEMMs as one grouped GEMM");
     arg("--moe-router-load-balancing-type", "aux_loss",
-        "auxiliary balance loss (paper 002 names no scheme; the router itself, N_e x d per MoE layer, is outside N)");
+        "auxiliary balance loss (the router itself, N_e x d per MoE layer, is outside N)");
+    arg("--moe-aux-loss-coeff", "0.01",
+        "load-balancing loss coefficient of paper 000 Sec. 2 (Megatron's default 0 would switch it off)");
+    arg("--moe-z-loss-coeff", "0.001", "router z-loss coefficient of paper 000 Sec. 2");
   }
   if (h.learning_rate) {
     arg("--lr", fmt::format("{:.3g}", *h.learning_rate),
@@ -232,8 +242,11 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     }
   }
   out += "# Parallelism, micro-batch size and precision depend on the cluster: add them.\n";
-  for (const auto& [flag, value] : args) {
-    out += value.empty() ? fmt::format("{} \\\n", flag) : fmt::format("{} {} \\\n", flag, value);
+  // " \" continues every line but the last, so a paste ends the command there.
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const auto& [flag, value] = args[i];
+    out += value.empty() ? flag : fmt::format("{} {}", flag, value);
+    out += i + 1 < args.size() ? " \\\n" : "\n";
   }
   return out;
 }

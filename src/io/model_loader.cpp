@@ -185,7 +185,9 @@ std::expected<ModelConfig, InputError> load_model_config(const std::string& path
   if (!text) {
     return std::unexpected(text.error());
   }
-  if (path_or_preset.ends_with(".json")) {  // a HuggingFace config.json, read by model_type
+  // A HuggingFace config.json by its name or, whatever the name, by its first character.
+  const auto first = text->find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  if (path_or_preset.ends_with(".json") || (first != std::string::npos && (*text)[first] == '{')) {  // a HuggingFace config.json, read by model_type
     return parse_hf_config_json(*text, path_or_preset,
                                 std::filesystem::path(path_or_preset).stem().string());
   }

@@ -30,8 +30,9 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
        {need(hidden_size > 0, "model.hidden_size", "must be positive"),
         need(num_hidden_layers > 0, "model.num_hidden_layers", "must be positive"),
         need(num_attention_heads > 0, "model.num_attention_heads", "must be positive"),
-        need(num_key_value_heads > 0 && num_key_value_heads <= num_attention_heads,
-             "model.num_key_value_heads", "must be in [1, num_attention_heads]"),
+        need(num_key_value_heads > 0 && num_key_value_heads <= num_attention_heads &&
+                 num_attention_heads % num_key_value_heads == 0,
+             "model.num_key_value_heads", "must divide num_attention_heads (each kv head serves a group of query heads)"),
         need(head_size() > 0, "model.head_dim", "must be positive"),
         need(first_k_dense_replace >= 0 && first_k_dense_replace <= num_hidden_layers,
              "model.first_k_dense_replace", "must be in [0, num_hidden_layers]"),

@@ -213,7 +213,10 @@ TrainingHyperparameters training_hyperparameters(const LawSet& laws, const Model
   h.compute = s.C->value();
   if (s.learning_rate_002) h.learning_rate = *s.learning_rate_002;
   if (s.batch_size_002) h.global_batch_size = std::max(1LL, std::llround(*s.batch_size_002));
-  h.train_samples = std::max(1LL, std::llround(s.D->value() / m.training->seq_len));
+  // Past ~9e18 sequences llround overflows; no run is that long, so none is given then.
+  if (const double samples = s.D->value() / m.training->seq_len; samples < 9e18) {
+    h.train_samples = std::max(1LL, std::llround(samples));
+  }
   return h;
 }
 
