@@ -30,7 +30,9 @@ TEST_CASE("the preset's M/N_a law is the fit to the Sec. 6 tables") {
     C.push_back(c);
     x.push_back(v);
   }
-  const MOverNaLaw derived = derive_m_over_na_law(C, x);
+  const auto fitted = derive_m_over_na_law(C, x);
+  REQUIRE(fitted.has_value());
+  const MOverNaLaw derived = *fitted;
   const MOverNaLaw& preset = builtin_holistic_laws().m_over_na;
   CHECK(preset.score_share.coefficient == doctest::Approx(derived.score_share.coefficient).epsilon(1e-5));
   CHECK(preset.score_share.exponent == doctest::Approx(derived.score_share.exponent).epsilon(1e-5));
@@ -59,7 +61,7 @@ TEST_CASE("a plain power law through the same optima would cross 6 (why the form
     C.push_back(c);
     x.push_back(v);
   }
-  const PowerLaw plain = fit_power_law(C, x);
+  const PowerLaw plain = fit_power_law(C, x).value();
   const double crossing = std::pow(6.0 / plain.coefficient, 1.0 / plain.exponent);
   CHECK(crossing > 1e22);
   CHECK(crossing < 1e24);
@@ -109,4 +111,16 @@ TEST_CASE("Table 4 learning rate and batch size at every compute scale") {
     CHECK(t.batch_size.at(C[k]) == doctest::Approx(bs[k]).epsilon(1e-12));
   }
   CHECK(t.learning_rate.at(1e22) == doctest::Approx(4.82e-4));  // held past the last row
+}
+
+TEST_CASE("fit_power_law and derive_m_over_na_law return the reason instead of throwing") {
+  const std::vector<double> one{1e20}, two_same{1e20, 1e20}, two{1e20, 1e21}, bad_y{1.0, -1.0};
+  CHECK(fit_power_law(one, one).error().find("at least two") != std::string::npos);
+  CHECK(fit_power_law(two_same, two).error().find("distinct") != std::string::npos);
+  CHECK(fit_power_law(two, bad_y).error().find("y > 0") != std::string::npos);
+  const std::vector<double> at_six{6.0, 7.0};
+  CHECK(derive_m_over_na_law(two, at_six).error().find("exceed 6") != std::string::npos);
+  const auto ok = fit_power_law(two, std::vector<double>{2.0, 4.0});
+  REQUIRE(ok.has_value());
+  CHECK(ok->exponent == doctest::Approx(std::log10(2.0)));  // doubling per decade
 }

@@ -1,4 +1,5 @@
 #pragma once
+#include "moeplan/base/errors.hpp"
 #include <iosfwd>
 #include <string>
 
@@ -13,6 +14,8 @@ enum class ExitStatus : int {
   input_file = 4,      ///< a file given on the command line is unreadable or invalid
   output_file = 5,     ///< the -o file could not be written
 };
+static_assert(static_cast<int>(ExitStatus::infeasible) == static_cast<int>(ErrorCode::infeasible) &&
+              static_cast<int>(ExitStatus::input_file) == static_cast<int>(ErrorCode::input));
 
 struct TerminalStyle;
 

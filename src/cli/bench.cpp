@@ -36,7 +36,7 @@ int run_bench(const BenchFlags& f, Io& io) {
   std::vector<std::pair<ModelConfig, ModelGemms>> models;
   for (const std::string& c : f.configs) {
     auto m = load_model_config(c);
-    if (!m) return fail(io, ExitStatus::input_file, m.error().to_string());
+    if (!m) return fail(io, m.error());
     auto g = model_gemms(*m, f.tokens);
     if (!g) return fail(io, ExitStatus::input_file, c + ": " + g.error());
     models.emplace_back(std::move(*m), std::move(*g));

@@ -1,12 +1,14 @@
 #pragma once
 /// The one table of subcommands (ninja's kTools[] pattern): app.cpp registers every entry,
 /// and --help is generated from the same flag definitions.
+#include <concepts>
 #include <functional>
 #include <ostream>
 #include <string>
 #include <string_view>
 
 #include "app.hpp"  // ExitStatus
+#include "moeplan/base/errors.hpp"  // ErrorCode
 
 namespace CLI {
 class App;
@@ -56,6 +58,13 @@ struct Command {
 inline int fail(const Io& io, ExitStatus status, std::string_view message) {
   io.error(message);
   return static_cast<int>(status);
+}
+
+/// Reports an error of the family (moeplan/base/errors.hpp): its code is the exit status.
+template <class Error>
+  requires requires(const Error& e) { { Error::code } -> std::convertible_to<ErrorCode>; e.to_string(); }
+int fail(const Io& io, const Error& e) {
+  return fail(io, static_cast<ExitStatus>(Error::code), e.to_string());
 }
 
 Command suggest_command();

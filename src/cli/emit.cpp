@@ -49,7 +49,7 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
     text = to_model_toml(m);
   } else if (kind == "hf-config") {
     auto json = to_hf_config_json(m);
-    if (!json) return fail(io, ExitStatus::infeasible, json.error().to_string());
+    if (!json) return fail(io, json.error());
     const BesideN b = count_beside_n(m);
     io.note(fmt::format("hf-config: model_type {}; the class builds N plus {:.4g} parameters "
                         "beside it (routers {:.4g}, norms {:.4g}, biases {:.4g}, gates and sinks {:.4g})",

@@ -78,7 +78,7 @@ int run_plot(const PlotFlags& f, Io& io) {
   plot::Figure figure;
   if (residuals) {
     auto table = plot::read_residuals_csv(f.residuals_file);
-    if (!table) return fail(io, ExitStatus::input_file, table.error().to_string());
+    if (!table) return fail(io, table.error());
     figure = plot::residuals_figure(*table);
     if (table->rows == 0) return fail(io, ExitStatus::input_file, f.residuals_file + ": no rows");
   } else {
@@ -93,7 +93,7 @@ int run_plot(const PlotFlags& f, Io& io) {
     auto C = parse_positive_finite(f.flops);
     if (!C) return fail(io, ExitStatus::usage, "--flops: " + C.error());
     auto loaded = laws_with_overlay(f.laws_file);
-    if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
+    if (!loaded) return fail(io, loaded.error());
     const LawSet& laws = *loaded;
     SuggestOptions o;
     o.compute = Flops(*C);
@@ -108,7 +108,7 @@ int run_plot(const PlotFlags& f, Io& io) {
       std::vector<ModelConfig> models;
       for (const std::string& name : f.models) {
         auto m = load_model_config(name);
-        if (!m) return fail(io, ExitStatus::input_file, m.error().to_string());
+        if (!m) return fail(io, m.error());
         models.push_back(std::move(*m));
       }
       made = plot::loss_versus_compute(laws, o, models, plot::ComputeRange{f.from, f.to, 4});

@@ -34,13 +34,13 @@ int run_score(const ScoreFlags& f, Io& io) {
     return fail(io, ExitStatus::usage, emit_count_problem(f.configs.size()));
   }
   auto loaded = laws_with_overlay(f.laws_file);
-  if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
+  if (!loaded) return fail(io, loaded.error());
   const LawSet& laws = *loaded;
   // Read every config first: one bad file fails the whole command and prints nothing.
   std::vector<ModelConfig> models;
   for (const std::string& c : f.configs) {
     auto m = load_model_config(c);
-    if (!m) return fail(io, ExitStatus::input_file, m.error().to_string());
+    if (!m) return fail(io, m.error());
     models.push_back(std::move(*m));
   }
   if (f.tokens && f.flops) {

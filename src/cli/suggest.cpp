@@ -166,7 +166,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   }
 
   auto loaded = laws_with_overlay(f.laws_file);
-  if (!loaded) return fail(io, ExitStatus::input_file, loaded.error().to_string());
+  if (!loaded) return fail(io, loaded.error());
   const LawSet& law_set = *loaded;
   io.detail("laws: " + law_set.holistic_sources());
   const bool list = f.flops.find_first_of(":,") != std::string::npos;

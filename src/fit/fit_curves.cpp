@@ -255,11 +255,18 @@ std::expected<FitOutcome, std::string> fit_scale_curves(const RunTable& t, const
     lo.push_back(sc.band_low);
     hi.push_back(sc.band_high);
   }
-  const PowerLaw low = fit_power_law(cs, lo);
-  const PowerLaw high = fit_power_law(cs, hi);
+  const auto low_fit = fit_power_law(cs, lo);
+  const auto high_fit = fit_power_law(cs, hi);
+  if (!low_fit || !high_fit) {
+    return std::unexpected("the near-optimal band across scales: " + (low_fit ? high_fit.error() : low_fit.error()));
+  }
+  const PowerLaw low = *low_fit;
+  const PowerLaw high = *high_fit;
   std::string toml;
   if (m_form) {
-    const MOverNaLaw m = derive_m_over_na_law(cs, opt);
+    const auto m_fit = derive_m_over_na_law(cs, opt);
+    if (!m_fit) return std::unexpected("the M/N_a law across scales: " + m_fit.error());
+    const MOverNaLaw m = *m_fit;
     out.coefficients = {{"coefficient", m.score_share.coefficient, {}, {}, "s(C) = coefficient·C^exponent, M/N_a = 6/(1 − s)"},
                         {"exponent", m.score_share.exponent, {}, {}, ""}};
     toml = fmt::format("[m_over_na]\n# Paper 002 Sec. 5.3 refitted: per-scale optima of L = a/(x-6) + b*x + c,\n"
@@ -269,7 +276,9 @@ std::expected<FitOutcome, std::string> fit_scale_curves(const RunTable& t, const
     for (const ScaleCurve& sc : scales) toml += fmt::format("  [{}, {}],\n", num(sc.C), num(sc.x_opt));
     toml += "]\n";
   } else {
-    const PowerLaw d = fit_power_law(cs, opt);
+    const auto d_fit = fit_power_law(cs, opt);
+    if (!d_fit) return std::unexpected("the d law across scales: " + d_fit.error());
+    const PowerLaw d = *d_fit;
     out.coefficients = {{"coefficient", d.coefficient, {}, {}, "d_opt(C) = coefficient·C^exponent"},
                         {"exponent", d.exponent, {}, {}, ""}};
     toml = fmt::format("[d_law]\n# Paper 002 Sec. 6 refitted: power law of the per-scale quadratic minima.\n"

@@ -52,8 +52,9 @@ RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string v
   const Accounting& acc = s.solution.accounting;
   const ExpertShape shape = expert_shape(to_model_config(a, s.tokens));
   RankedCandidate c;
-  c.predicted_loss = laws.joint.loss(acc.N, s.tokens, acc.N_a, shape.active_experts, shape.shared_ratio);
-  c.efficiency_leverage = laws.leverage.at(shape.activation_ratio, shape.granularity, s.budget.C);
+  const RankingLaws r = ranking_laws(laws, acc.N, acc.N_a, s.tokens, s.budget.C, shape);
+  c.predicted_loss = r.predicted_loss;
+  c.efficiency_leverage = r.efficiency_leverage;
   c.suggestion = std::move(s);
   c.variant = std::move(variant);
   return c;

@@ -104,6 +104,12 @@ void add_allocation_notes(const LawSet& laws, ModelScore& s) {
 
 }  // namespace
 
+RankingLaws ranking_laws(const LawSet& laws, Params N, Params N_a, Tokens D, Flops C,
+                         const ExpertShape& shape) {
+  return {laws.joint.loss(N, D, N_a, shape.active_experts, shape.shared_ratio),
+          laws.leverage.at(shape.activation_ratio, shape.granularity, C)};
+}
+
 ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
   ModelScore s;
   s.config = m;
@@ -130,10 +136,12 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
     }
   }
 
-  // Paper 000: EL and its optimum granularity.
+  // Paper 000: EL and its optimum granularity; paper 001: the joint law's loss (MoE only).
   s.optimal_granularity = laws.leverage.optimal_granularity();
-  if (s.C) {
-    s.efficiency_leverage = laws.leverage.at(s.shape.activation_ratio, s.shape.granularity, *s.C);
+  if (s.C && s.D) {
+    const RankingLaws r = ranking_laws(laws, s.params.N, s.params.N_a, *s.D, *s.C, s.shape);
+    s.efficiency_leverage = r.efficiency_leverage;
+    if (m.is_moe()) s.predicted_loss = r.predicted_loss;
   }
 
   // Paper 001: joint law and its implications (N, N_a without embeddings, Eq. 2–3).
@@ -156,10 +164,6 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
   s.shared_ratio_range = snap_inward(
       j.practical_shared_ratio(s.params.N, s.params.N_a, ja.practical_threshold),
       ja.shared_ratio_grid);
-  if (m.is_moe() && s.D) {
-    s.predicted_loss = j.loss(s.params.N, *s.D, s.params.N_a, s.shape.active_experts,
-                              s.shape.shared_ratio);
-  }
 
   // Paper 004: r, r*, Eq. 2; paper 000 F.4 attention share.
   s.expert_attention_ratio = s.flops_allocation_004.expert_to_attention();

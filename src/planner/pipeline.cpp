@@ -92,23 +92,15 @@ std::string decades(double c, double bound) {
 
 }  // namespace
 
-std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
-                                                       const SuggestOptions& o) {
-  const double C = o.compute.value();
-  if (!(C > 0) || !std::isfinite(C)) {
-    return violation("C > 0 and finite", fmt::format("C = {}", C));
-  }
-  Suggestion s;
-  ArchitectureFamily family = apply_overrides(laws.family_defaults, o);
-  s.alignment = o.alignment.value_or(laws.alignment);
-  s.tolerance = o.tolerance.value_or(laws.tolerance);
-  s.d_over_l = o.d_over_l.value_or(laws.d_over_l);
-  if (!(s.d_over_l.min > 0 && s.d_over_l.max >= s.d_over_l.min && std::isfinite(s.d_over_l.max))) {
-    return violation("0 < min <= max for the d/L range",
-                     fmt::format("d/L range {:g}:{:g}", s.d_over_l.min, s.d_over_l.max));
-  }
+namespace {
 
-  // Step 1 (Sec. 7): M_opt and D_opt from Eq. 2.
+// The steps of suggest(), in order. Each fills its part of `s` or says which constraint
+// failed; suggest() only sequences them.
+
+// Step 1 (Sec. 7): M_opt and D_opt from Eq. 2, and what stderr says about C and S.
+void compute_optimal_budget(const HolisticLaws& laws, const SuggestOptions& o,
+                            const ArchitectureFamily& family, Suggestion& s) {
+  const double C = o.compute.value();
   s.budget = compute_optimal(laws.compute_optimal, o.compute);
   if (C < laws.fitted_compute_min) {
     s.fitted_range_warning = fmt::format(
@@ -121,31 +113,31 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
         "({:.3g}); every law is extrapolated",
         C, decades(C, laws.fitted_compute_max), laws.fitted_compute_max);
   }
-
   if (family.seq_len != laws.family_defaults.seq_len) {
     s.warnings.push_back(fmt::format(
         "S = {}: the M/N_a law and Table 4 come from runs at S = {} (paper 002 Sec. 4.2.2); "
         "with another S the same M/N_a buys attention with more or fewer layers",
         family.seq_len, laws.family_defaults.seq_len));
   }
+}
 
-  // Steps 2-3: M/N_a → N_a and N/N_a → N (one function for suggest and score), after the
-  // family checks that the N/N_a bound needs.
-  if (auto bad = check_family(family, s.alignment, s.tolerance)) {
-    return std::unexpected(*bad);
-  }
+// Steps 2-3: M/N_a -> N_a and N/N_a -> N (one function for suggest and score).
+std::optional<ConstraintViolation> targets_step(const HolisticLaws& laws, const SuggestOptions& o,
+                                                const ArchitectureFamily& family, Suggestion& s) {
   auto targets = holistic_targets(laws, o.compute, family, {o.m_over_na, o.n_over_na, o.shape_anchor});
-  if (!targets) {
-    return std::unexpected(targets.error());
-  }
+  if (!targets) return targets.error();
   s.m_over_na_target = targets->m_over_na;
   s.m_over_na_source = targets->m_over_na_source;
   s.n_over_na_target = targets->n_over_na;
   s.n_over_na_source = targets->n_over_na_source;
   s.targets = targets->targets;
   s.extrapolation = targets->extrapolation;
+  return std::nullopt;
+}
 
-  // Heads: the user's, Table 4 inside its range, the anchored shape's past it.
+// Heads: the user's, Table 4 inside its range, the anchored shape's past it.
+std::optional<ConstraintViolation> choose_heads(const HolisticLaws& laws, const SuggestOptions& o,
+                                                ArchitectureFamily& family, Suggestion& s) {
   if (o.heads) {
     family.heads = *o.heads;
     s.heads_source = HeadsSource::user;
@@ -154,20 +146,29 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
     s.heads_source = HeadsSource::extrapolated;
   } else {
     if (laws.heads.empty()) {
-      return violation("head schedule", "the laws define no heads");
+      return ConstraintViolation{"head schedule", "the laws define no heads"};
     }
-    family.heads = table4_heads(laws, C);
+    family.heads = table4_heads(laws, o.compute.value());
     s.heads_source = HeadsSource::table4_schedule;
   }
-  if (auto bad = check_heads(family.heads)) {
-    return std::unexpected(*bad);
-  }
+  return check_heads(family.heads);
+}
 
-  // Step 4: the feasible d interval and the d to aim for.
+// The aligned d the layer solve may use: the user's one, or the steps k·alignment with k in
+// [lo, hi] (k >= 1) inside the feasible interval, around the target d.
+struct DChoice {
+  std::vector<int> fixed;  ///< the user's d
+  double lo_step = 0, hi_step = 0;
+};
+
+// Step 4: the feasible d interval and the d to aim for.
+std::expected<DChoice, ConstraintViolation> choose_d(const HolisticLaws& laws,
+                                                     const SuggestOptions& o,
+                                                     const ArchitectureFamily& family,
+                                                     Suggestion& s) {
+  const double C = o.compute.value();
   auto interval = feasible_d_interval(s.targets, family);
-  if (!interval) {
-    return std::unexpected(interval.error());
-  }
+  if (!interval) return std::unexpected(interval.error());
   s.d_interval = *interval;
   if (interval->layers > k_max_layers) {
     return violation(fmt::format("L <= {:g} (moeplan's layer search limit)", k_max_layers),
@@ -176,8 +177,7 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
                                  interval->layers, family.seq_len, family.heads.n_q,
                                  family.heads.d_qkv));
   }
-  std::vector<int> d_candidates;
-  double lo_step = 0, hi_step = 0;  // set when d is not fixed by the user
+  DChoice choice;
   if (o.d) {
     s.d_source = DSource::user;
     s.d_target = *o.d;
@@ -193,74 +193,77 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
                       *o.d < interval->d_min ? "below" : "above",
                       *o.d < interval->d_min ? interval->d_min - *o.d : *o.d - interval->d_max));
     }
-    d_candidates.push_back(*o.d);
-  } else {
-    if (laws.d_law) {
-      s.d_source = DSource::d_law;
-      s.d_target = (*laws.d_law)(C);
-    } else if (s.extrapolation && interval->contains(s.extrapolation->d)) {
-      s.d_source = DSource::shape_extrapolation;
-      s.d_target = s.extrapolation->d;
-    } else {
-      if (s.extrapolation) {  // the user's heads or ratios moved the interval off the shape
-        s.warnings.push_back(fmt::format(
-            "the anchored shape's d = {:.0f} lies outside the feasible [{:.0f}, {:.0f}] that "
-            "the overrides leave; d is the interval's median (paper 002 Sec. 4.3 proxy)",
-            s.extrapolation->d, interval->d_min, interval->d_max));
-      }
-      s.d_source = DSource::median_of_feasible_interval;
-      s.d_target = interval->median();
-    }
-    if (!interval->contains(s.d_target)) {
-      return violation(fmt::format("d from the {} inside its feasible interval",
-                                   s.d_source == DSource::d_law ? "d law" : "anchored shape"),
-                       fmt::format("d = {:.1f} at C = {:.3g} lies outside [{:.1f}, {:.1f}] "
-                                   "(set --d, or the heads with --n-q/--n-kv/--d-qkv)",
-                                   s.d_target, C, interval->d_min, interval->d_max));
-    }
-    // The aligned d in the interval are k·alignment for k in [lo_step, hi_step], k >= 1.
-    lo_step = std::max(1.0, std::ceil(interval->d_min / s.alignment));
-    hi_step = std::floor(interval->d_max / s.alignment);
-    if (hi_step < lo_step) {
-      return violation(
-          "an aligned d inside the feasible interval",
-          fmt::format("no multiple of {} lies in [{:.1f}, {:.1f}]", s.alignment,
-                      interval->d_min, interval->d_max));
-    }
+    choice.fixed.push_back(*o.d);
+    return choice;
   }
+  if (laws.d_law) {
+    s.d_source = DSource::d_law;
+    s.d_target = (*laws.d_law)(C);
+  } else if (s.extrapolation && interval->contains(s.extrapolation->d)) {
+    s.d_source = DSource::shape_extrapolation;
+    s.d_target = s.extrapolation->d;
+  } else {
+    if (s.extrapolation) {  // the user's heads or ratios moved the interval off the shape
+      s.warnings.push_back(fmt::format(
+          "the anchored shape's d = {:.0f} lies outside the feasible [{:.0f}, {:.0f}] that "
+          "the overrides leave; d is the interval's median (paper 002 Sec. 4.3 proxy)",
+          s.extrapolation->d, interval->d_min, interval->d_max));
+    }
+    s.d_source = DSource::median_of_feasible_interval;
+    s.d_target = interval->median();
+  }
+  if (!interval->contains(s.d_target)) {
+    return violation(fmt::format("d from the {} inside its feasible interval",
+                                 s.d_source == DSource::d_law ? "d law" : "anchored shape"),
+                     fmt::format("d = {:.1f} at C = {:.3g} lies outside [{:.1f}, {:.1f}] "
+                                 "(set --d, or the heads with --n-q/--n-kv/--d-qkv)",
+                                 s.d_target, C, interval->d_min, interval->d_max));
+  }
+  // The aligned d in the interval are k·alignment for k in [lo_step, hi_step], k >= 1.
+  choice.lo_step = std::max(1.0, std::ceil(interval->d_min / s.alignment));
+  choice.hi_step = std::floor(interval->d_max / s.alignment);
+  if (choice.hi_step < choice.lo_step) {
+    return violation(
+        "an aligned d inside the feasible interval",
+        fmt::format("no multiple of {} lies in [{:.1f}, {:.1f}]", s.alignment,
+                    interval->d_min, interval->d_max));
+  }
+  return choice;
+}
 
-  // Step 5: integer layer solve (Eq. 3). Search the aligned d around the target, ±2 steps
-  // first; if no integer config there meets the tolerance (small budgets, where one layer
-  // is a large share of N_a), widen the window geometrically up to the whole interval:
-  // d is the proxy dimension (rank-preserving, Sec. 4.3), so moving it costs less than
-  // missing (M, N_a, N).
+// Step 5: integer layer solve (Eq. 3). Search the aligned d around the target, ±2 steps
+// first; if no integer config there meets the tolerance (small budgets, where one layer
+// is a large share of N_a), widen the window geometrically up to the whole interval:
+// d is the proxy dimension (rank-preserving, Sec. 4.3), so moving it costs less than
+// missing (M, N_a, N).
+std::optional<LayerSolution> solve_integer_layers(const ArchitectureFamily& family,
+                                                  const DChoice& choice, const Suggestion& s) {
+  if (!choice.fixed.empty()) return solve_layers(s.targets, family, choice.fixed, s.alignment);
   std::optional<LayerSolution> solution;
-  if (o.d) {
+  std::vector<int> d_candidates;
+  const double center = std::round(s.d_target / s.alignment);
+  for (double half = 2;; half *= 2) {
+    d_candidates.clear();
+    for (double k = std::max(choice.lo_step, center - half);
+         k <= std::min(choice.hi_step, center + half); k += 1) {
+      d_candidates.push_back(static_cast<int>(k * s.alignment));
+    }
     solution = solve_layers(s.targets, family, d_candidates, s.alignment);
-  } else {
-    const double center = std::round(s.d_target / s.alignment);
-    for (double half = 2;; half *= 2) {
-      d_candidates.clear();
-      for (double k = std::max(lo_step, center - half);
-           k <= std::min(hi_step, center + half); k += 1) {
-        d_candidates.push_back(static_cast<int>(k * s.alignment));
-      }
-      solution = solve_layers(s.targets, family, d_candidates, s.alignment);
-      const bool whole = center - half <= lo_step && center + half >= hi_step;
-      // Each d costs about 5·L (L, L_d) pairs; stop widening before the next window would
-      // exceed k_max_search_pairs, and report the best config found so far.
-      const double next_pairs = 2.0 * double(d_candidates.size()) * 5.0 * (interval->layers + 3);
-      if (whole || (solution && solution->max_abs_error() <= s.tolerance) ||
-          next_pairs > k_max_search_pairs) {
-        break;
-      }
+    const bool whole = center - half <= choice.lo_step && center + half >= choice.hi_step;
+    // Each d costs about 5·L (L, L_d) pairs; stop widening before the next window would
+    // exceed k_max_search_pairs, and report the best config found so far.
+    const double next_pairs = 2.0 * double(d_candidates.size()) * 5.0 * (s.d_interval.layers + 3);
+    if (whole || (solution && solution->max_abs_error() <= s.tolerance) ||
+        next_pairs > k_max_search_pairs) {
+      return solution;
     }
   }
-  if (!solution) {
-    return violation("an integer layer config with L_m >= 1 and d_m >= alignment",
-                     fmt::format("none exists for continuous L = {:.3g}", interval->layers));
-  }
-  s.solution = *solution;
+}
+
+// The solved config meets the targets within the tolerance, Eq. 4's ratios and a credible
+// shape.
+std::optional<ConstraintViolation> check_solution(const ArchitectureFamily& family,
+                                                  const Suggestion& s) {
   const LayerSolution& sol = s.solution;
   const struct {
     const char* name;
@@ -268,29 +271,29 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
   } errors[] = {{"M", sol.error_M}, {"N_a", sol.error_N_a}, {"N", sol.error_N}};
   for (const auto& e : errors) {
     if (std::abs(e.error) > s.tolerance) {
-      return violation(
+      return ConstraintViolation{
           fmt::format("|{0}/{0}_target - 1| <= {1:g} (paper 002 Table 4 note)", e.name,
                       s.tolerance),
           fmt::format("the closest integer config (d = {}, L_d = {}, L_m = {}, d_m = {}) misses "
                       "{} by {:+.3g}% (tolerance {:.3g}%; raise --tolerance or change "
                       "--align)",
                       sol.arch.d, sol.arch.L_d, sol.arch.L_m, sol.arch.d_m, e.name,
-                      100 * e.error, 100 * s.tolerance));
+                      100 * e.error, 100 * s.tolerance)};
     }
   }
   const Accounting& acc = sol.accounting;
   for (double r : {acc.r_a, acc.r_d, acc.r_m}) {
     if (!(r >= 0.0 && r <= 1.0)) {
-      return violation("0 <= r_a, r_d, r_m <= 1 (paper 002 Eq. 4)",
-                       fmt::format("r_a = {:.4g}, r_d = {:.4g}, r_m = {:.4g}", acc.r_a, acc.r_d,
-                                   acc.r_m));
+      return ConstraintViolation{"0 <= r_a, r_d, r_m <= 1 (paper 002 Eq. 4)",
+                                 fmt::format("r_a = {:.4g}, r_d = {:.4g}, r_m = {:.4g}", acc.r_a,
+                                             acc.r_d, acc.r_m)};
     }
   }
   // A credible shape: no plan of thousands of layers or of one very wide layer is printed.
   const double aspect = double(sol.arch.d) / sol.arch.layers();
   if (!(aspect >= s.d_over_l.min && aspect <= s.d_over_l.max)) {
     const bool low = aspect < s.d_over_l.min;
-    return violation(
+    return ConstraintViolation{
         fmt::format("{:g} <= d/L <= {:g} (credible shapes; docs/design.md)", s.d_over_l.min,
                     s.d_over_l.max),
         fmt::format("the plan (d = {}, L = {}, N_q = {}, d_qkv = {}, S = {}) has d/L = {:.4g}, {} "
@@ -299,9 +302,43 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
                     family.seq_len, aspect, low ? "below" : "above",
                     low ? s.d_over_l.min - aspect : aspect - s.d_over_l.max,
                     low ? "widen the attention (--n-q/--d-qkv) or shorten --seq-len"
-                        : "narrow the attention (--n-q/--d-qkv) or set --d"));
+                        : "narrow the attention (--n-q/--d-qkv) or set --d")};
   }
-  s.tokens = Tokens(C / acc.M.value());
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
+                                                       const SuggestOptions& o) {
+  const double C = o.compute.value();
+  if (!(C > 0) || !std::isfinite(C)) {
+    return violation("C > 0 and finite", fmt::format("C = {}", C));
+  }
+  Suggestion s;
+  ArchitectureFamily family = apply_overrides(laws.family_defaults, o);
+  s.alignment = o.alignment.value_or(laws.alignment);
+  s.tolerance = o.tolerance.value_or(laws.tolerance);
+  s.d_over_l = o.d_over_l.value_or(laws.d_over_l);
+  if (!(s.d_over_l.min > 0 && s.d_over_l.max >= s.d_over_l.min && std::isfinite(s.d_over_l.max))) {
+    return violation("0 < min <= max for the d/L range",
+                     fmt::format("d/L range {:g}:{:g}", s.d_over_l.min, s.d_over_l.max));
+  }
+  compute_optimal_budget(laws, o, family, s);
+  // The family checks come first: the N/N_a bound of the targets needs them.
+  if (auto bad = check_family(family, s.alignment, s.tolerance)) return std::unexpected(*bad);
+  if (auto bad = targets_step(laws, o, family, s)) return std::unexpected(*bad);
+  if (auto bad = choose_heads(laws, o, family, s)) return std::unexpected(*bad);
+  const auto choice = choose_d(laws, o, family, s);
+  if (!choice) return std::unexpected(choice.error());
+  const auto solution = solve_integer_layers(family, *choice, s);
+  if (!solution) {
+    return violation("an integer layer config with L_m >= 1 and d_m >= alignment",
+                     fmt::format("none exists for continuous L = {:.3g}", s.d_interval.layers));
+  }
+  s.solution = *solution;
+  if (auto bad = check_solution(family, s)) return std::unexpected(*bad);
+  s.tokens = Tokens(C / s.solution.accounting.M.value());
   return s;
 }
 

@@ -61,6 +61,7 @@ struct CsvReadOptions {
 
 /// Errors of a whole file: all of them (up to max_errors), plus how many in total.
 struct CsvErrors {
+  static constexpr ErrorCode code = ErrorCode::input;
   std::vector<InputError> errors;
   std::size_t total = 0;
   [[nodiscard]] std::string to_string() const;  ///< one per line, "…and N more"

@@ -22,6 +22,16 @@ struct ExpertShape {
 };
 ExpertShape expert_shape(const ModelConfig& m);
 
+/// The two laws that rank plans, for one config at one budget: the joint law's loss
+/// (paper 001 Eq. 11, N and N_a without embeddings) and the efficiency leverage (paper 000
+/// Eq. 5). One function for the ranking of `suggest` and for `score`.
+struct RankingLaws {
+  double predicted_loss = 0;
+  double efficiency_leverage = 0;
+};
+RankingLaws ranking_laws(const LawSet& laws, Params N, Params N_a, Tokens D, Flops C,
+                         const ExpertShape& shape);
+
 /// Paper 002's view: does the model belong to its family, and how far is it from the
 /// compute-optimal (M, N_a, N) of Eq. 2–5 at its own budget?
 struct HolisticCheck {
