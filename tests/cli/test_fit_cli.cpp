@@ -199,7 +199,7 @@ TEST_CASE("fit reads 10^6 runs and fits them in bounded memory" * doctest::test_
   CHECK(number_at(t, "coefficients", "alpha") == doctest::Approx(0.34).epsilon(1e-2));
 }
 
-TEST_CASE("fit --objective huber-nll: with a large delta it is Gaussian NLL, so its optimum is least squares'") {
+TEST_CASE("fit --objective huber-nll: with a large delta it is Gaussian NLL, so its optimum is least squares'" * doctest::test_suite("slow")) {
   // With every residual inside δ·σ, min_σ Σ(r/σ)²/2 + n log σ = n/2 + (n/2) log(Σr²/n):
   // the same θ as least squares, which plain Huber with a large δ also minimises.
   const std::string runs = write_temp("nll.csv", chinchilla_runs(0.34, 0.28));

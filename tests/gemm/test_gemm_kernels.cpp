@@ -40,7 +40,7 @@ TEST_CASE("CPU GEMM gives the same result with 1 and 2 threads (within the same 
   CHECK(relative_gemm_error(A, B, C2, m, n, k) <= gamma_k(k, std::ldexp(1.0, -24)));
 }
 
-TEST_CASE("CPU bench: every op timed, totals add up, slices keep n and k") {
+TEST_CASE("CPU bench: every op timed, totals add up, slices keep n and k" * doctest::test_suite("slow")) {
   const auto m = load_model_config("moe-mini");
   REQUIRE(m.has_value());
   const auto g = model_gemms(*m, 512);
@@ -83,7 +83,7 @@ TEST_CASE("CPU bench: every op timed, totals add up, slices keep n and k") {
   CHECK(c.rate == doctest::Approx(g->flops() / c.forward_seconds));
 }
 
-TEST_CASE("CPU bench: a tiny budget times slices of at least min_rows rows") {
+TEST_CASE("CPU bench: a tiny budget times slices of at least min_rows rows" * doctest::test_suite("slow")) {
   const auto m = load_model_config("moe-mini");
   REQUIRE(m.has_value());
   const auto g = model_gemms(*m, 8192);

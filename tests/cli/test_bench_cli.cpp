@@ -21,7 +21,7 @@ TEST_CASE("aligned_hidden_sizes: d rounded down and up to each step") {
   CHECK(aligned_hidden_sizes(100, {128}) == std::vector<std::pair<int, int>>{{128, 128}});
 }
 
-TEST_CASE("align_for_hardware: variants meet the same targets, are aligned, and the choice is in band") {
+TEST_CASE("align_for_hardware: variants meet the same targets, are aligned, and the choice is in band" * doctest::test_suite("slow")) {
   const LawSet& laws = builtin_laws();
   SuggestOptions o;
   o.compute = Flops(1e20);
@@ -99,7 +99,7 @@ TEST_CASE("bench errors: a bad config exits 4, impossible flags exit 2, nothing 
   CHECK(run_moeplan({"bench", "moe-mini", "--seconds", "-1"}).code == 2);
 }
 
-TEST_CASE("suggest benchmarks its winner by default, --no-bench leaves it out") {
+TEST_CASE("suggest benchmarks its winner by default, --no-bench leaves it out" * doctest::test_suite("slow")) {
   const Run timed = run_moeplan({"suggest", "--flops", "1e20", "--format", "json",
                                  "--bench-seconds", "0.3", "--tokens", "1024", "--no-gpu"});
   REQUIRE(timed.code == 0);
@@ -111,7 +111,7 @@ TEST_CASE("suggest benchmarks its winner by default, --no-bench leaves it out") 
   CHECK(plain.out.find("\"gemm\"") == std::string::npos);
 }
 
-TEST_CASE("suggest --align auto reports the trade and prints the chosen config") {
+TEST_CASE("suggest --align auto reports the trade and prints the chosen config" * doctest::test_suite("slow")) {
   const Run r = run_moeplan({"suggest", "--flops", "1e20", "--align", "auto", "--format", "json",
                              "--bench-seconds", "0.3", "--tokens", "1024", "--no-gpu"});
   REQUIRE(r.code == 0);

@@ -107,7 +107,7 @@ Run fit_text(const std::string& name, const std::string& text, std::vector<std::
 
 }  // namespace
 
-TEST_CASE("real-world CSVs: BOM, pandas index, trailing comma, semicolon and tab separators, CR-only lines") {
+TEST_CASE("real-world CSVs: BOM, pandas index, trailing comma, semicolon and tab separators, CR-only lines" * doctest::test_suite("slow")) {
   struct Case {
     const char* what;
     std::string text;

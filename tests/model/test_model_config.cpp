@@ -1,0 +1,84 @@
+// ModelConfig directly: the layer layout (leading dense layers, Llama 4's interleaving),
+// paper 002's N and N_a (Eq. 3), what is counted beside N, and the validation rules.
+#include <doctest/doctest.h>
+
+#include "moeplan/model/model_config.hpp"
+
+using namespace moeplan;
+
+namespace {
+
+ModelConfig small_moe() {
+  ModelConfig m;
+  m.hidden_size = 512;
+  m.num_hidden_layers = 8;
+  m.first_k_dense_replace = 2;
+  m.intermediate_size = 1536;
+  m.moe_intermediate_size = 128;
+  m.n_routed_experts = 16;
+  m.num_experts_per_tok = 2;
+  m.n_shared_experts = 1;
+  m.num_attention_heads = 8;
+  m.num_key_value_heads = 2;
+  m.head_dim = 64;
+  m.vocab_size = 1000;
+  return m;
+}
+
+}  // namespace
+
+TEST_CASE("N and N_a of paper 002 Eq. 3, by hand") {
+  const ModelConfig m = small_moe();
+  const ParameterCounts p = count_parameters(m);
+  const double d = 512, L = 8, Ld = 2, Lm = 6;
+  const double attention = 2 * d * (8 * 64) + 2 * d * (2 * 64);  // Q, O and K, V (GQA)
+  const double expert = 3 * d * 128;                               // SwiGLU: 3·d·width
+  CHECK(p.attention.value() == attention * L);
+  CHECK(p.dense_ffn.value() == 3 * d * 1536 * Ld);
+  CHECK(p.N.value() == attention * L + 3 * d * 1536 * Ld + expert * (16 + 1) * Lm);
+  CHECK(p.N_a.value() == attention * L + 3 * d * 1536 * Ld + expert * (2 + 1) * Lm);
+  CHECK(p.embedding.value() == 2 * 1000 * d);  // untied: input embedding and output head
+}
+
+TEST_CASE("beside N: routers, norms, and the switches of BuiltExtras") {
+  ModelConfig m = small_moe();
+  const double d = 512, L = 8, Lm = 6;
+  BesideN b = count_beside_n(m);
+  CHECK(b.routers.value() == Lm * 16 * d);
+  CHECK(b.norms.value() == L * 2 * d + d);
+  CHECK(b.biases.value() == 0);
+  CHECK(b.total.value() == b.active.value());
+  m.extras.qkv_bias = true;
+  m.extras.expert_bias = true;
+  m.extras.qk_norm = QkNorm::per_head;
+  b = count_beside_n(m);
+  CHECK(b.norms.value() == L * 2 * d + d + L * 2 * 64);
+  const double one_expert_bias = 2 * 128 + d;
+  CHECK(b.biases.value() == L * (8 + 2 * 2) * 64 + Lm * 16 * one_expert_bias);
+  CHECK(b.total.value() - b.active.value() == Lm * (16 - 2) * one_expert_bias);  // K of N_e used
+}
+
+TEST_CASE("moe_layer_interval: every k-th layer after the leading dense ones is MoE") {
+  ModelConfig m = small_moe();
+  m.first_k_dense_replace = 0;
+  m.moe_layer_interval = 2;  // Llama 4 Maverick: layers 1, 3, 5, 7
+  CHECK(m.moe_layers() == 4);
+  CHECK(m.dense_layers() == 4);
+  m.moe_layer_interval = 3;  // layers 2, 5
+  CHECK(m.moe_layers() == 2);
+  m.first_k_dense_replace = 2;  // layers 4, 7
+  CHECK(m.moe_layers() == 2);
+  CHECK(!m.problem().has_value());
+}
+
+TEST_CASE("problem(): kv heads must divide the query heads; K at most N_e") {
+  ModelConfig m = small_moe();
+  CHECK(!m.problem().has_value());
+  m.num_key_value_heads = 3;
+  REQUIRE(m.problem().has_value());
+  CHECK(m.problem()->key == "model.num_key_value_heads");
+  m = small_moe();
+  m.num_experts_per_tok = 17;
+  REQUIRE(m.problem().has_value());
+  CHECK(m.problem()->key == "model.num_experts_per_tok");
+}
