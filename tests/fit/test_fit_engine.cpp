@@ -92,7 +92,7 @@ TEST_CASE("a bound the optimum lies beyond is reported in at_bound") {
   CHECK(fit.at_bound.front() == "b");
 }
 
-TEST_CASE("refine from a nearby point reaches the same optimum; objective agrees with the solution") {
+TEST_CASE("refine from a nearby point reaches the same optimum, and objective agrees with the solution") {
   Setup s(3.0, 0.7, Method::huber_lbfgs);
   s.problem.target[5] *= 1.01;  // a small misfit so the optimum is not zero
   const Solution full = minimise(s.problem, s.ones, Options{});

@@ -71,7 +71,7 @@ TEST_CASE("moe_layer_interval: every k-th layer after the leading dense ones is 
   CHECK(!m.problem().has_value());
 }
 
-TEST_CASE("problem(): kv heads must divide the query heads; K at most N_e") {
+TEST_CASE("problem(): kv heads must divide the query heads, K at most N_e") {
   ModelConfig m = small_moe();
   CHECK(!m.problem().has_value());
   m.num_key_value_heads = 3;

@@ -26,7 +26,7 @@ Ranking ranked(double C, RankRule rule) {
 
 }  // namespace
 
-TEST_CASE("rank paper002: only shapes that keep the law's targets and heads win; d nearest the target") {
+TEST_CASE("rank paper002: only shapes that keep the law's targets and heads win, d nearest the target") {
   for (double C : {1e20, 1e22}) {
     CAPTURE(C);
     const Ranking r = ranked(C, RankRule::paper002);
@@ -68,7 +68,7 @@ TEST_CASE("rank el: the highest EL within ±10 % of the d target, with a warning
   CHECK(r.warnings.front().find("granularity") != std::string::npos);
 }
 
-TEST_CASE("rank joint-loss: every candidate may win; the lowest loss, EL among those within 0.001") {
+TEST_CASE("rank joint-loss: every candidate may win, the lowest loss, EL among those within 0.001") {
   const Ranking r = ranked(1e20, RankRule::joint_loss);
   const RankedCandidate& w = r.candidates.front();
   double best = w.predicted_loss;
