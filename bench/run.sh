@@ -26,6 +26,24 @@ for C in 1e18 1e20 1e22 1e24; do
 done
 
 echo
+echo "== start-up: wall time and peak RSS of commands that use no GPU (the CUDA module is not loaded)"
+printf '%-40s %10s %10s\n' "command" "median ms" "max RSS MB"
+[ -x /usr/bin/time ] || echo "   (GNU time is missing: apt-get install time)"
+[ -x /usr/bin/time ] && for cmd in "--version" "suggest --flops 1e22 --no-bench"; do
+  # shellcheck disable=SC2086
+  rss=$(/usr/bin/time -f "%M" -o /dev/stdout "$build/moeplan" $cmd 2>/dev/null | tail -n1)
+  for _ in $(seq 50); do
+    t0=$(date +%s%N)
+    # shellcheck disable=SC2086
+    "$build/moeplan" $cmd >/dev/null 2>&1
+    t1=$(date +%s%N)
+    echo $(( (t1 - t0) / 1000 ))
+  done | sort -n | awk -v c="moeplan $cmd" -v rss="$rss" '{ t[NR] = $1 }
+    END { printf "%-40s %10.2f %10.1f\n", c, t[int((NR + 1) / 2)] / 1000, rss / 1024 }'
+done
+if ldd "$build/moeplan" | grep -q cublas; then echo "   (!) the binary links cuBLAS at start-up"; fi
+
+echo
 echo "== GEMM benchmark (moeplan bench): the 1e22 winner and its aligned variants, CPU fp32"
 echo "   (and the GPU when there is one); per-shape figures with --format json"
 "$build/moeplan" suggest --flops 1e22 --align auto --bench-seconds 10 --format json 2>/dev/null |
@@ -39,7 +57,10 @@ for k, v in d.items():
               v["num_dense_layers"], v["num_moe_layers"], v["loss_change"], v.get("cpu_rate", 0) / 1e9, v["speedup"]))
 print("chosen:", d["alignment"]["chosen"])
 b = d["cpu_bench"]
-print("square %d^3 fp32: %.1f GFLOP/s (measured peak); model GEMMs: %.1f GFLOP/s = %.0f %% of it" %
-      (b["peak_size"], b["measured_peak"] / 1e9, b["rate"] / 1e9, 100 * b["fraction_of_peak"]))
+peak = b["nominal_peak"]
+print("square %d^3 fp32: %.1f GFLOP/s measured; hardware peak %s; model GEMMs: %.1f GFLOP/s = %s of the hardware peak" %
+      (b["peak_size"], b["measured_peak"] / 1e9, "%.1f GFLOP/s" % (peak / 1e9) if peak else "unknown",
+       b["rate"] / 1e9, "%.0f %%" % (100 * b["fraction_of_peak"]) if b["fraction_of_peak"] is not None else "n/a"))
+print("hardware peak:", b.get("nominal_peak_reason") or "")
 '
 "$build/moeplan" bench deepseek-v3.1 moe-mini --seconds 10 --summary

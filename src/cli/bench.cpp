@@ -5,6 +5,7 @@
 
 #include "app.hpp"
 #include "bench_report.hpp"
+#include "moeplan/model/flops_conventions.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
 #include "moeplan/gemm/gemm_bench.hpp"
@@ -25,10 +26,19 @@ struct BenchFlags {
   int threads = 0;
   int reps = 5;
   std::int64_t min_rows = 256;
+  double routing_skew = 0;
   bool no_gpu = false;
   bool no_cpu = false;
   bool summary = false;
 };
+
+// D of a config with a [training] budget (tokens, or compute / M), for the training estimate.
+std::optional<double> training_tokens(const ModelConfig& m) {
+  if (!m.training) return std::nullopt;
+  if (m.training->tokens) return m.training->tokens->value();
+  const double M = flops_per_token(m, FlopsConvention::holistic_002, m.training->seq_len).M().value();
+  return m.training->compute->value() / M;
+}
 
 int run_bench(const BenchFlags& f, Io& io) {
   if (f.no_cpu && f.no_gpu) return fail(io, ExitStatus::usage, "--no-cpu and --no-gpu leave nothing to run");
@@ -37,7 +47,7 @@ int run_bench(const BenchFlags& f, Io& io) {
   for (const std::string& c : f.configs) {
     auto m = load_model_config(c);
     if (!m) return fail(io, m.error());
-    auto g = model_gemms(*m, f.tokens);
+    auto g = model_gemms(*m, f.tokens, f.routing_skew);
     if (!g) return fail(io, ExitStatus::input_file, c + ": " + g.error());
     models.emplace_back(std::move(*m), std::move(*g));
   }
@@ -59,7 +69,7 @@ int run_bench(const BenchFlags& f, Io& io) {
     }
     Report report;
     report.sections.push_back({"model", "Model", {{"name", "", "", model.name, ""}}});
-    add_bench(report, r, !f.summary);
+    add_bench(report, r, !f.summary, training_tokens(model));
     reports.push_back(std::move(report));
   }
   std::ostringstream text;
@@ -97,6 +107,11 @@ Command bench_command() {
                        "the rate: packing the weights costs relatively more)")
             ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();
+        sub.add_option("--routing-skew", f->routing_skew,
+                       "Zipf exponent s of the routed tokens: expert i gets a share ~ 1/(i+1)^s "
+                       "(at most T rows each); 0 is balanced routing. Shows what imbalance costs")
+            ->check(number_in(0.0, 16.0))
+            ->capture_default_str();
         sub.add_flag("--no-gpu", f->no_gpu, "Skip the GPU run");
         sub.add_flag("--no-cpu", f->no_cpu, "Skip the CPU run");
         sub.add_flag("--summary", f->summary, "Per-device totals only, no per-GEMM sections");
@@ -104,6 +119,7 @@ Command bench_command() {
             "Examples:\n"
             "  moeplan bench deepseek-v3.1\n"
             "  moeplan bench my-model.toml --tokens 4096 --seconds 10 --format json\n"
+            "  moeplan bench qwen3-30b-a3b --routing-skew 1.0 --summary\n"
             "Exit status: 0 ok, 2 bad flag, 4 bad config, 5 cannot write -o. See man moeplan-bench.");
         return [f](Io& io) { return run_bench(*f, io); };
       }};

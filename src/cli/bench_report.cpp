@@ -20,26 +20,41 @@ std::string shape_text(const GemmOp& op) {
 }
 
 void add_run(Report& report, const std::string& dev, const DeviceRun& r, const ModelGemms& g,
-             bool per_op) {
-  const double reference = r.nominal_peak > 0 ? r.nominal_peak : r.peak_rate;
+             bool per_op, std::optional<double> training_tokens) {
+  // Fractions are of the hardware peak (GPU datasheet; CPU threads x clock x FLOPs/cycle),
+  // never of the measured square GEMM, and never above 1 (fraction_of).
+  const char* no_peak = "no hardware peak (the CPU clock is unknown)";
+  const auto fraction = [&](double rate) {
+    return r.nominal_peak > 0 ? Value(fraction_of(rate, r.nominal_peak, nullptr)) : Value(Missing{no_peak});
+  };
   Section s{dev + "_bench",
             fmt::format("GEMM benchmark, {} ({})", dev == "cpu" ? "CPU" : "GPU", r.precision),
             {{"device", "", "", r.device, "where it ran"},
              {"precision", "", "", r.precision, ""},
              {"peak_size", "", "", i64(r.peak_size), "n of the square GEMM timed for the peak"},
              {"measured_peak", "", "FLOP/s", r.peak_rate, "rate of that square GEMM"}}};
-  if (r.nominal_peak > 0) {
-    s.fields.push_back({"nominal_peak", "", "FLOP/s", r.nominal_peak, r.nominal_peak_source});
-    s.fields.push_back({"measured_peak_fraction", "", "", r.peak_rate / r.nominal_peak,
-                        "square GEMM / nominal peak"});
-  }
+  s.fields.push_back({"nominal_peak", "", "FLOP/s", r.nominal_peak > 0 ? Value(r.nominal_peak) : Value(Missing{no_peak}),
+                      r.nominal_peak_source});
+  s.fields.push_back({"measured_peak_fraction", "", "", fraction(r.peak_rate), "square GEMM / hardware peak"});
   s.fields.push_back({"dense_layer_seconds", "", "s", r.dense_layer_seconds, "GEMMs of one dense layer, one micro-batch"});
   s.fields.push_back({"moe_layer_seconds", "", "s", r.moe_layer_seconds, "GEMMs of one MoE layer, one micro-batch"});
   s.fields.push_back({"forward_seconds", "", "s", r.forward_seconds, "all layers' GEMMs, one micro-batch forward"});
   s.fields.push_back({"tokens_per_second", "", "tokens/s", r.tokens_per_second, "forward GEMM throughput"});
   s.fields.push_back({"rate", "", "FLOP/s", r.rate, "forward GEMM FLOPs / forward_seconds"});
-  s.fields.push_back({"fraction_of_peak", "", "", reference > 0 ? r.rate / reference : 0.0,
-                      r.nominal_peak > 0 ? "of the nominal peak" : "of the measured peak"});
+  s.fields.push_back({"fraction_of_peak", "", "", fraction(r.rate), "of the hardware peak (at most 1)"});
+  if (training_tokens) {
+    const char* untimed = "the forward GEMMs were not all timed";
+    const bool ok = r.forward_seconds > 0 && r.errors.empty();
+    const double seconds = ok ? training_gemm_seconds(r, g, *training_tokens) : 0;
+    s.fields.push_back({"training_gemm_device_hours", "", "h", ok ? Value(seconds / 3600) : Value(Missing{untimed}),
+                        "GEMM-only estimate on this device: 3 x forward GEMM time x D/T; no attention "
+                        "scores, optimiser or communication"});
+    s.fields.push_back({"training_mfu_gemm_only", "", "", ok ? fraction(r.rate) : Value(Missing{untimed}),
+                        "training GEMM FLOPs / (those hours x hardware peak); GEMM-only"});
+  }
+  if (!r.notes.empty()) {
+    s.fields.push_back({"notes", "", "", fmt::format("{}", fmt::join(r.notes, "; ")), "read the figures with these"});
+  }
   for (const std::string& e : r.errors) s.fields.push_back({"error", "", "", e, "op not timed"});
   report.sections.push_back(std::move(s));
   if (!per_op) return;
@@ -61,7 +76,8 @@ void add_run(Report& report, const std::string& dev, const DeviceRun& r, const M
             {"median_seconds", "", "s", t.timing.median_s, fmt::format("median of {} runs", t.timing.reps)},
             {"spread", "", "", t.timing.spread(), "(max - min) / median"},
             {"rate", "", "FLOP/s", t.rate, t.kernel},
-            {"fraction_of_peak", "", "", t.fraction_of_peak, ""},
+            {"fraction_of_peak", "", "", r.nominal_peak > 0 ? Value(t.fraction_of_peak) : Value(Missing{no_peak}),
+             "of the hardware peak (at most 1)"},
             {"seconds", "", "s", t.seconds, "the whole op, one micro-batch"}}});
     }
   }
@@ -69,7 +85,8 @@ void add_run(Report& report, const std::string& dev, const DeviceRun& r, const M
 
 }  // namespace
 
-void add_bench(Report& report, const BenchResult& result, bool per_op) {
+void add_bench(Report& report, const BenchResult& result, bool per_op,
+               std::optional<double> training_tokens) {
   const ModelGemms& g = result.gemms;
   report.sections.push_back(
       {"gemm", "GEMMs of one micro-batch (forward)",
@@ -80,8 +97,8 @@ void add_bench(Report& report, const BenchResult& result, bool per_op) {
         {"flops_per_token_n_active", "", "FLOPs/token", g.flops_counted_in_n_active() / static_cast<double>(g.tokens),
          "without the router: = 2 N_a"},
         {"gpu_status", "", "", result.gpu_status, "the GPU run, or why there is none"}}});
-  if (result.cpu) add_run(report, "cpu", *result.cpu, g, per_op);
-  if (result.gpu) add_run(report, "gpu", *result.gpu, g, per_op);
+  if (result.cpu) add_run(report, "cpu", *result.cpu, g, per_op, training_tokens);
+  if (result.gpu) add_run(report, "gpu", *result.gpu, g, per_op, training_tokens);
 }
 
 void add_alignment(Report& report, const AlignmentResult& a) {

@@ -208,7 +208,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   Report report = suggest_report(*chosen, law_set);
   add_ranking(report, *plan, static_cast<std::size_t>(f.top));
   if (aligned) add_alignment(report, *aligned);
-  if (timed) add_bench(report, *timed, true);
+  if (timed) add_bench(report, *timed, true, chosen->tokens.value());
   std::ostringstream text;
   const Format format = parse_format(f.format);
   if (format == Format::table && !f.full) {

@@ -43,6 +43,21 @@ void total_up(DeviceRun& run, const ModelGemms& g) {
 
 }  // namespace
 
+double fraction_of(double rate, double peak, std::vector<std::string>* notes) {
+  if (!(peak > 0) || !(rate > 0)) return 0;
+  if (rate <= peak) return rate / peak;
+  if (notes) {
+    const std::string note = "a rate above the hardware peak was measured: the peak's assumptions "
+                             "(clock, FMA pipes) do not hold for this device; fractions are capped at 1";
+    if (std::find(notes->begin(), notes->end(), note) == notes->end()) notes->push_back(note);
+  }
+  return 1.0;
+}
+
+double training_gemm_seconds(const DeviceRun& run, const ModelGemms& gemms, double training_tokens) {
+  return 3.0 * training_tokens * run.forward_seconds / static_cast<double>(gemms.tokens);
+}
+
 bool TimedOp::sliced() const {
   for (std::int64_t r : timed_rows) {
     bool is_member = false;
@@ -79,6 +94,7 @@ std::int64_t representative_rows(const GemmOp& op) {
 CpuGemmBench::CpuGemmBench(const BenchOptions& options, double peak_budget_s)
     : options_(options) {
   set_cpu_gemm_threads(options.threads);
+  hardware_ = cpu_hardware_peak(cpu_gemm_threads());
   device_ = fmt::format("cpu: {}, {} threads, Eigen {}", cpu_model_name(), cpu_gemm_threads(),
                         cpu_gemm_isa());
   std::vector<float> a(elements(512, 512)), b(a.size()), c(a.size());
@@ -146,13 +162,25 @@ void CpuGemmBench::measure() {
   for (const auto& [m, n, k] : pending_) estimate += gemm_flops(m, n, k) / (0.8 * probe_rate_);
   const int fit = static_cast<int>(budget_s_ / std::max(estimate, 1e-9)) - 1;
   const int reps = std::max(1, std::min(options_.reps, std::max(3, fit)));
+  // The budget is a deadline: a round that would end past it is not started (one round is
+  // always timed), so a busy machine gets fewer rounds, not a longer run.
+  using clock = std::chrono::steady_clock;
+  const auto start = clock::now();
   for (const auto& [m, n, k] : pending_) time_once(a, b, c, m, n, k);  // warm-up
+  double last_round = std::chrono::duration<double>(clock::now() - start).count();
   std::map<Shape, std::vector<double>> seconds;
   for (int r = 0; r < reps; ++r) {
+    const double spent = std::chrono::duration<double>(clock::now() - start).count();
+    if (r > 0 && spent + last_round > budget_s_) {
+      cut_rounds_ = r;
+      break;
+    }
+    const auto round_start = clock::now();
     for (const Shape& s : pending_) {
       const auto [m, n, k] = s;
       seconds[s].push_back(time_once(a, b, c, m, n, k));
     }
+    last_round = std::chrono::duration<double>(clock::now() - round_start).count();
   }
   for (auto& [s, v] : seconds) timed_[s] = summarise(std::move(v));
   pending_.clear();
@@ -177,8 +205,7 @@ TimedOp CpuGemmBench::timed_op(const GemmOp& op) const {
   t.timed_flops = gemm_flops(slice->second, op.n, op.k);
   t.timing = timing->second;
   t.rate = t.timed_flops / t.timing.median_s;
-  const double peak = peak_rate();
-  t.fraction_of_peak = peak > 0 ? t.rate / peak : 0;
+  t.fraction_of_peak = fraction_of(t.rate, hardware_.flops, nullptr);
   t.seconds = op.flops() / t.rate;
   return t;
 }
@@ -189,8 +216,21 @@ DeviceRun CpuGemmBench::result(const ModelGemms& gemms) const {
   r.precision = "fp32";
   r.peak_size = peak_size_;
   r.peak_rate = peak_rate();
+  r.nominal_peak = hardware_.flops;
+  r.nominal_peak_source = hardware_.source;
+  if (hardware_.flops <= 0) r.notes.push_back("the CPU clock is unknown: no hardware peak, no fraction of it");
+  if (!hardware_.native) {
+    r.notes.push_back("the CPU kernel was built without -march=native: it uses the baseline ISA only");
+  }
+  fraction_of(r.peak_rate, hardware_.flops, &r.notes);
   for (const GemmOp& op : gemms.dense_layer) r.dense_layer.push_back(timed_op(op));
   for (const GemmOp& op : gemms.moe_layer) r.moe_layer.push_back(timed_op(op));
+  for (const auto* layer : {&r.dense_layer, &r.moe_layer}) {
+    for (const TimedOp& t : *layer) fraction_of(t.rate, hardware_.flops, &r.notes);
+  }
+  if (cut_rounds_ > 0) {
+    r.notes.push_back(fmt::format("the time budget allowed {} of {} timing rounds", cut_rounds_, options_.reps));
+  }
   total_up(r, gemms);
   return r;
 }
@@ -231,7 +271,7 @@ std::optional<DeviceRun> gpu_gemm_bench(const ModelGemms& gemms, const BenchOpti
     t.timed_flops = op.flops();
     t.timing = Timing{g.median_s, g.min_s, g.max_s, g.reps};
     t.rate = t.timed_flops / g.median_s;
-    t.fraction_of_peak = t.rate / reference;
+    t.fraction_of_peak = fraction_of(t.rate, reference, &r.notes);
     t.seconds = g.median_s;
     return t;
   };

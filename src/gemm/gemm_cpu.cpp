@@ -4,8 +4,12 @@
 // the only translation unit that instantiates Eigen's float matrix product, so those
 // flags cannot leak into other instantiations through the linker.
 #include <Eigen/Core>
+#include <algorithm>
 #include <fstream>
 #include <string>
+#include <utility>
+
+#include <fmt/format.h>
 
 #include "moeplan/gemm/gemm_kernels.hpp"
 
@@ -27,6 +31,58 @@ void set_cpu_gemm_threads(int threads) { Eigen::setNbThreads(threads); }
 int cpu_gemm_threads() { return Eigen::nbThreads(); }
 
 std::string cpu_gemm_isa() { return Eigen::SimdInstructionSetsInUse(); }
+
+namespace {
+
+// The highest clock the OS reports: cpufreq's maximum, else the largest "cpu MHz" of
+// /proc/cpuinfo (the current clock, which may be below the maximum). GHz; 0 if unknown.
+std::pair<double, std::string> cpu_clock_ghz() {
+  std::ifstream freq("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
+  double khz = 0;
+  if (freq >> khz && khz > 0) return {khz / 1e6, "cpuinfo_max_freq"};
+  std::ifstream in("/proc/cpuinfo");
+  double mhz = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("cpu MHz", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) mhz = std::max(mhz, std::stod(line.substr(colon + 1)));
+    }
+  }
+  return {mhz / 1e3, "/proc/cpuinfo cpu MHz, the current clock"};
+}
+
+// fp32 FLOPs per cycle and core of what Eigen was compiled to use.
+std::pair<double, const char*> flops_per_cycle() {
+#if defined(EIGEN_VECTORIZE_AVX512)
+  return {64, "AVX-512 FMA, 2 pipes x 16 lanes x 2"};
+#elif defined(EIGEN_VECTORIZE_FMA) && defined(EIGEN_VECTORIZE_AVX)
+  return {32, "AVX2 FMA, 2 pipes x 8 lanes x 2"};
+#elif defined(EIGEN_VECTORIZE_AVX)
+  return {16, "AVX, 8-lane add + 8-lane multiply"};
+#elif defined(EIGEN_VECTORIZE_NEON)
+  return {16, "NEON FMA, 2 pipes x 4 lanes x 2"};
+#elif defined(EIGEN_VECTORIZE_SSE)
+  return {8, "SSE, 4-lane add + 4-lane multiply"};
+#else
+  return {2, "scalar FMA"};
+#endif
+}
+
+}  // namespace
+
+CpuPeak cpu_hardware_peak(int threads) {
+  CpuPeak p;
+#ifdef MOEPLAN_GEMM_NATIVE
+  p.native = true;
+#endif
+  const auto [ghz, clock_source] = cpu_clock_ghz();
+  const auto [per_cycle, isa] = flops_per_cycle();
+  if (ghz > 0) p.flops = threads * ghz * 1e9 * per_cycle;
+  p.source = fmt::format("{} threads x {:.3g} GHz ({}) x {:g} FLOP/cycle ({}){}", threads, ghz,
+                         clock_source, per_cycle, isa,
+                         p.native ? "" : "; built without -march=native (MOEPLAN_NATIVE_ARCH=OFF)");
+  return p;
+}
 
 std::string cpu_model_name() {
   std::ifstream in("/proc/cpuinfo");

@@ -1,10 +1,11 @@
 // The GPU path of `moeplan bench`: bf16 inputs, fp32 accumulate (CUBLAS_COMPUTE_32F),
-// bf16 output, timed with CUDA events. Plain GEMMs go through cublasGemmEx; the routed
-// experts of one layer run as ONE cublasGemmGroupedBatchedEx call (cuBLAS >= 12.5), each
-// group holding the experts with the same token count (balanced routing gives at most
-// two), every expert with its own weight matrix so no weight is served from a warm cache
-// the real layer would not have. If the grouped call is refused, the experts run as a
-// loop of cublasGemmEx on one stream and the result names that kernel.
+// bf16 output, timed with CUDA events. Plain GEMMs go through cublasGemmEx. The routed
+// experts of one layer are laid out by token count (balanced routing gives at most two
+// counts) and run as one cublasGemmStridedBatchedEx call per count, every expert with its
+// own weight matrix so no weight is served from a warm cache the real layer would not
+// have. cublasGemmGroupedBatchedEx (one group per count) ran the same shapes at 0.31-0.47x
+// of torch.bmm on an H100 (issue 15), so it is kept only for routing with many distinct
+// counts; if it is refused, a loop of cublasGemmEx runs. The result names the kernel.
 //
 // Layout: moeplan's GEMMs are row-major C[m×n] = A[m×k]·B[k×n]. cuBLAS is column-major,
 // so every call computes Cᵀ = Bᵀ·Aᵀ: (M, N, K) = (n, m, k), the weights first with
@@ -217,6 +218,45 @@ cublasStatus_t looped_call(cublasHandle_t h, const Grouped& g, std::int64_t n, s
   return CUBLAS_STATUS_SUCCESS;
 }
 
+/// Members with the same row count laid out back to back: activations, weights and outputs
+/// of member j of a group at fixed strides, so the group is ONE strided-batched GEMM.
+/// Balanced routing gives at most two row counts (q and q+1), so at most two calls.
+struct StridedGroup {
+  std::int64_t rows = 0;
+  int count = 0;
+  const __nv_bfloat16* act = nullptr;  ///< count x (rows x k)
+  const __nv_bfloat16* weights = nullptr;  ///< count x (k x n)
+  __nv_bfloat16* out = nullptr;  ///< count x (rows x n)
+};
+
+cublasStatus_t strided_call(cublasHandle_t h, const std::vector<StridedGroup>& groups,
+                            std::int64_t n, std::int64_t k) {
+  const float alpha = 1.0f, beta = 0.0f;
+  for (const StridedGroup& g : groups) {
+    const cublasStatus_t s = cublasGemmStridedBatchedEx(
+        h, CUBLAS_OP_N, CUBLAS_OP_N, static_cast<int>(n), static_cast<int>(g.rows),
+        static_cast<int>(k), &alpha, g.weights, CUDA_R_16BF, static_cast<int>(n),
+        static_cast<long long>(k) * n, g.act, CUDA_R_16BF, static_cast<int>(k),
+        static_cast<long long>(g.rows) * k, &beta, g.out, CUDA_R_16BF, static_cast<int>(n),
+        static_cast<long long>(g.rows) * n, g.count, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+    if (s != CUBLAS_STATUS_SUCCESS) return s;
+  }
+  return CUBLAS_STATUS_SUCCESS;
+}
+
+/// Distinct non-zero row counts (descending) and how many members have each.
+std::vector<std::pair<std::int64_t, int>> row_groups(const std::vector<std::int64_t>& rows) {
+  std::map<std::int64_t, int, std::greater<>> count;
+  for (std::int64_t r : rows) {
+    if (r > 0) ++count[r];
+  }
+  return {count.begin(), count.end()};
+}
+
+/// The strided path serves routing with few distinct row counts (balanced: at most two);
+/// skewed routing, with many, stays one grouped call.
+constexpr std::size_t k_max_strided_calls = 4;
+
 template <class Call>
 GpuTiming time_calls(const char* kernel, int warmup, int reps, Call call) {
   GpuTiming t;
@@ -294,17 +334,33 @@ GpuTiming gpu_time_grouped(const std::vector<std::int64_t>& rows, std::int64_t n
       !err.empty()) {
     return GpuTiming{0, 0, 0, 0, "", err};
   }
+  // Members in group order (rows descending), each with its own weights: the layout the
+  // strided path needs and the grouped path accepts alike.
+  const auto groups = row_groups(rows);
+  std::vector<StridedGroup> strided;
+  std::vector<std::int64_t> ordered_rows;
   std::vector<const __nv_bfloat16*> A, B;
   std::vector<__nv_bfloat16*> C;
   std::int64_t offset = 0;
-  for (std::size_t i = 0; i < members; ++i) {
-    A.push_back(act.as<__nv_bfloat16>() + offset * k);
-    C.push_back(out.as<__nv_bfloat16>() + offset * n);
-    B.push_back(weights.as<__nv_bfloat16>() + i * size_t(k) * n);
-    offset += rows[i];
+  std::size_t member = 0;
+  for (const auto& [r, count] : groups) {
+    strided.push_back({r, count, act.as<__nv_bfloat16>() + offset * k,
+                       weights.as<__nv_bfloat16>() + member * size_t(k) * n,
+                       out.as<__nv_bfloat16>() + offset * n});
+    for (int j = 0; j < count; ++j, ++member, offset += r) {
+      ordered_rows.push_back(r);
+      A.push_back(act.as<__nv_bfloat16>() + offset * k);
+      B.push_back(weights.as<__nv_bfloat16>() + member * size_t(k) * n);
+      C.push_back(out.as<__nv_bfloat16>() + offset * n);
+    }
+  }
+  if (groups.size() <= k_max_strided_calls) {
+    GpuTiming t = time_calls("cublasGemmStridedBatchedEx, one call per row count", warmup, reps,
+                             [&] { return strided_call(ctx.handle, strided, n, k); });
+    if (t.error.empty()) return t;
   }
   Grouped g;
-  if (std::string err = prepare_grouped(g, rows, A, B, C); !err.empty()) return GpuTiming{0, 0, 0, 0, "", err};
+  if (std::string err = prepare_grouped(g, ordered_rows, A, B, C); !err.empty()) return GpuTiming{0, 0, 0, 0, "", err};
   GpuTiming t = time_calls("cublasGemmGroupedBatchedEx", warmup, reps,
                            [&] { return grouped_call(ctx.handle, g, n, k); });
   if (!t.error.empty()) {
@@ -319,38 +375,48 @@ std::string gpu_run_grouped(const std::vector<std::int64_t>& rows, std::int64_t 
                             const std::vector<const float*>& B, const std::vector<float*>& C) {
   Context& ctx = context();
   if (!ctx.ready) return ctx.why;
+  // The path gpu_time_grouped times: members of one row count back to back, one
+  // strided-batched call per row count (a single member is a plain GEMM).
   const std::size_t members = rows.size();
-  std::vector<DeviceBuffer> a(members), b(members), c(members);
-  std::vector<const __nv_bfloat16*> da, db;
-  std::vector<__nv_bfloat16*> dc;
-  for (std::size_t i = 0; i < members; ++i) {
-    const size_t na = size_t(rows[i]) * k, nb = size_t(k) * n, nc = size_t(rows[i]) * n;
-    std::vector<__nv_bfloat16> ha(na), hb(nb);
-    for (size_t j = 0; j < na; ++j) ha[j] = __float2bfloat16(A[i][j]);
-    for (size_t j = 0; j < nb; ++j) hb[j] = __float2bfloat16(B[i][j]);
-    for (auto [buf, bytes] : {std::pair{&a[i], na}, {&b[i], nb}, {&c[i], nc}}) {
-      if (std::string err = buf->allocate(bytes * sizeof(__nv_bfloat16)); !err.empty()) return err;
+  std::int64_t total_rows = 0;
+  for (std::int64_t r : rows) total_rows += r;
+  DeviceBuffer act, weights, out;
+  for (auto [buf, count] : {std::pair{&act, size_t(total_rows) * k},
+                            {&weights, members * size_t(k) * n}, {&out, size_t(total_rows) * n}}) {
+    if (std::string err = buf->allocate(count * sizeof(__nv_bfloat16)); !err.empty()) return err;
+  }
+  std::vector<StridedGroup> strided;
+  std::vector<std::pair<std::size_t, std::int64_t>> placed;  // member, row offset
+  std::int64_t offset = 0;
+  std::size_t slot = 0;
+  for (const auto& [r, count] : row_groups(rows)) {
+    strided.push_back({r, count, act.as<__nv_bfloat16>() + offset * k,
+                       weights.as<__nv_bfloat16>() + slot * size_t(k) * n, out.as<__nv_bfloat16>() + offset * n});
+    for (std::size_t i = 0; i < members; ++i) {
+      if (rows[i] != r) continue;
+      const size_t na = size_t(r) * k, nb = size_t(k) * n;
+      std::vector<__nv_bfloat16> ha(na), hb(nb);
+      for (size_t j = 0; j < na; ++j) ha[j] = __float2bfloat16(A[i][j]);
+      for (size_t j = 0; j < nb; ++j) hb[j] = __float2bfloat16(B[i][j]);
+      cudaMemcpy(act.as<__nv_bfloat16>() + offset * k, ha.data(), na * sizeof(__nv_bfloat16), cudaMemcpyHostToDevice);
+      cudaMemcpy(weights.as<__nv_bfloat16>() + slot * nb, hb.data(), nb * sizeof(__nv_bfloat16), cudaMemcpyHostToDevice);
+      placed.emplace_back(i, offset);
+      offset += r;
+      ++slot;
     }
-    cudaMemcpy(a[i].ptr, ha.data(), na * sizeof(__nv_bfloat16), cudaMemcpyHostToDevice);
-    cudaMemcpy(b[i].ptr, hb.data(), nb * sizeof(__nv_bfloat16), cudaMemcpyHostToDevice);
-    da.push_back(a[i].as<__nv_bfloat16>());
-    db.push_back(b[i].as<__nv_bfloat16>());
-    dc.push_back(c[i].as<__nv_bfloat16>());
   }
-  cublasStatus_t s;
-  if (members == 1) {
-    s = gemm(ctx.handle, da[0], db[0], dc[0], rows[0], n, k);
-  } else {
-    Grouped g;
-    if (std::string err = prepare_grouped(g, rows, da, db, dc); !err.empty()) return err;
-    s = grouped_call(ctx.handle, g, n, k);
+  const cublasStatus_t s =
+      members == 1 ? gemm(ctx.handle, act.as<__nv_bfloat16>(), weights.as<__nv_bfloat16>(),
+                          out.as<__nv_bfloat16>(), rows[0], n, k)
+                   : strided_call(ctx.handle, strided, n, k);
+  if (s != CUBLAS_STATUS_SUCCESS) {
+    return cublas_error(members == 1 ? "cublasGemmEx" : "cublasGemmStridedBatchedEx", s);
   }
-  if (s != CUBLAS_STATUS_SUCCESS) return cublas_error(members == 1 ? "cublasGemmEx" : "cublasGemmGroupedBatchedEx", s);
   if (const cudaError_t e = cudaDeviceSynchronize(); e != cudaSuccess) return cuda_error("kernel", e);
-  for (std::size_t i = 0; i < members; ++i) {
+  for (const auto& [i, at] : placed) {
     const size_t nc = size_t(rows[i]) * n;
     std::vector<__nv_bfloat16> hc(nc);
-    cudaMemcpy(hc.data(), c[i].ptr, nc * sizeof(__nv_bfloat16), cudaMemcpyDeviceToHost);
+    cudaMemcpy(hc.data(), out.as<__nv_bfloat16>() + at * n, nc * sizeof(__nv_bfloat16), cudaMemcpyDeviceToHost);
     for (size_t j = 0; j < nc; ++j) C[i][j] = __bfloat162float(hc[j]);
   }
   return {};

@@ -1,5 +1,8 @@
 #include "moeplan/gemm/gemm_shapes.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 #include <fmt/format.h>
 
 namespace moeplan {
@@ -40,6 +43,57 @@ std::vector<std::int64_t> balanced_expert_rows(std::int64_t tokens, int top_k, i
   const std::int64_t q = routed / n_experts, r = routed % n_experts;
   std::vector<std::int64_t> rows(static_cast<std::size_t>(n_experts), q);
   for (std::int64_t i = 0; i < r; ++i) rows[static_cast<std::size_t>(i)] += 1;
+  return rows;
+}
+
+std::vector<std::int64_t> zipf_expert_rows(std::int64_t tokens, int top_k, int n_experts,
+                                           double skew) {
+  if (!(skew > 0)) return balanced_expert_rows(tokens, top_k, n_experts);
+  const auto E = static_cast<std::size_t>(n_experts);
+  const double routed = static_cast<double>(tokens) * top_k;
+  // Expert i (0-based) gets a share ∝ 1/(i+1)^skew of the T·K routed rows, at most T (a
+  // token picks an expert once): capped shares give their excess to the others in
+  // proportion, until none exceeds T.
+  std::vector<double> share(E), x(E, 0.0);
+  for (std::size_t i = 0; i < E; ++i) share[i] = std::pow(static_cast<double>(i + 1), -skew);
+  std::vector<bool> capped(E, false);
+  double left = routed;
+  for (bool again = true; again;) {
+    again = false;
+    double w = 0;
+    for (std::size_t i = 0; i < E; ++i) w += capped[i] ? 0.0 : share[i];
+    for (std::size_t i = 0; i < E; ++i) {
+      if (capped[i]) continue;
+      x[i] = left * share[i] / w;
+    }
+    for (std::size_t i = 0; i < E; ++i) {
+      if (!capped[i] && x[i] > static_cast<double>(tokens)) {
+        capped[i] = true;
+        x[i] = static_cast<double>(tokens);
+        left -= x[i];
+        again = true;
+      }
+    }
+  }
+  // Integers: floors, then the remainder to the largest fractional parts.
+  std::vector<std::int64_t> rows(E);
+  std::int64_t total = 0;
+  std::vector<std::pair<double, std::size_t>> frac;
+  for (std::size_t i = 0; i < E; ++i) {
+    rows[i] = static_cast<std::int64_t>(std::floor(x[i]));
+    total += rows[i];
+    frac.emplace_back(x[i] - std::floor(x[i]), i);
+  }
+  std::sort(frac.begin(), frac.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  for (std::size_t j = 0; total < tokens * top_k && j < frac.size(); ++j) {
+    const std::size_t i = frac[j].second;
+    if (rows[i] < tokens) {
+      ++rows[i];
+      ++total;
+    }
+  }
   return rows;
 }
 
@@ -94,8 +148,12 @@ void add_ffn(std::vector<GemmOp>& ops, const std::string& prefix, const std::str
 
 }  // namespace
 
-std::expected<ModelGemms, std::string> model_gemms(const ModelConfig& m, std::int64_t tokens) {
+std::expected<ModelGemms, std::string> model_gemms(const ModelConfig& m, std::int64_t tokens,
+                                                   double routing_skew) {
   if (tokens < 1) return std::unexpected(fmt::format("tokens must be >= 1, got {}", tokens));
+  if (!(routing_skew >= 0) || !std::isfinite(routing_skew)) {
+    return std::unexpected(fmt::format("routing skew must be >= 0, got {}", routing_skew));
+  }
   if (auto p = m.problem()) return std::unexpected(p->key + ": " + p->reason);
   ModelGemms g;
   g.tokens = tokens;
@@ -117,7 +175,7 @@ std::expected<ModelGemms, std::string> model_gemms(const ModelConfig& m, std::in
               std::int64_t{m.n_shared_experts} * m.shared_width());
     }
     add_ffn(g.moe_layer, "expert", "t_i", LayerKind::moe,
-            balanced_expert_rows(T, m.num_experts_per_tok, m.n_routed_experts), d,
+            zipf_expert_rows(T, m.num_experts_per_tok, m.n_routed_experts, routing_skew), d,
             m.moe_intermediate_size);
   }
   return g;

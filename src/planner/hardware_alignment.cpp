@@ -22,15 +22,6 @@ std::vector<std::pair<int, int>> aligned_hidden_sizes(int d, const std::vector<i
   return out;
 }
 
-namespace {
-
-/// GEMM time to spend the budget: D tokens, forward + backward (3× forward FLOPs).
-double budget_seconds(const DeviceRun& run, const Suggestion& s, std::int64_t tokens) {
-  return 3.0 * s.tokens.value() * run.forward_seconds / static_cast<double>(tokens);
-}
-
-}  // namespace
-
 AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& options,
                                    const RankedCandidate& winner,
                                    const AlignmentOptions& alignment) {
@@ -115,7 +106,7 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
   for (AlignmentVariant& v : out.variants) {
     if (!v.timing) continue;
     if (const auto& r = all_gpu ? v.timing->gpu : v.timing->cpu; r && r->errors.empty()) {
-      v.budget_seconds = budget_seconds(*r, v.candidate.suggestion, b.tokens);
+      v.budget_seconds = training_gemm_seconds(*r, v.timing->gemms, v.candidate.suggestion.tokens.value());
     }
   }
   const double base = out.variants.front().budget_seconds;

@@ -80,3 +80,26 @@ TEST_CASE("model_gemms refuses tokens < 1 and an invalid config") {
   REQUIRE_FALSE(r.has_value());
   CHECK(r.error().find("hidden_size") != std::string::npos);
 }
+
+TEST_CASE("Zipf-skewed routing: T·K rows in all, at most T per expert, falling with the rank") {
+  CHECK(zipf_expert_rows(8192, 8, 128, 0.0) == balanced_expert_rows(8192, 8, 128));
+  for (double skew : {0.5, 1.0, 2.0, 8.0}) {
+    CAPTURE(skew);
+    const auto rows = zipf_expert_rows(8192, 8, 128, skew);
+    REQUIRE(rows.size() == 128);
+    std::int64_t total = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      total += rows[i];
+      CHECK(rows[i] >= 0);
+      CHECK(rows[i] <= 8192);  // a token picks an expert once
+      if (i > 0) CHECK(rows[i] <= rows[i - 1] + 1);  // rank order, up to integer rounding
+    }
+    CHECK(total == 8192 * 8);
+    CHECK(rows.front() > rows.back());
+  }
+  // Expert 1 of a 1/i share: 1/H_E of the rows, capped at T (here 2^13 of 2^16 routed).
+  const auto mild = zipf_expert_rows(8192, 8, 128, 1.0);
+  CHECK(mild.front() == 8192);
+  const auto bad = model_gemms(*load_model_config("moe-mini"), 64, -1.0);
+  CHECK_FALSE(bad.has_value());
+}

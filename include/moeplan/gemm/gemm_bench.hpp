@@ -16,6 +16,7 @@
 #include <tuple>
 #include <vector>
 
+#include "moeplan/gemm/gemm_kernels.hpp"
 #include "moeplan/gemm/gemm_shapes.hpp"
 
 namespace moeplan {
@@ -34,7 +35,7 @@ struct TimedOp {
   Timing timing;                         ///< of one timed repetition
   std::string kernel;                    ///< which library call ran
   double rate = 0;                       ///< FLOP/s = timed_flops / median
-  double fraction_of_peak = 0;           ///< rate / the device's peak (measured on CPU)
+  double fraction_of_peak = 0;           ///< rate / the hardware peak, at most 1
   double seconds = 0;                    ///< the whole op for the micro-batch: flops / rate
   [[nodiscard]] bool sliced() const;
 };
@@ -43,9 +44,10 @@ struct DeviceRun {
   std::string device;            ///< "cpu: AMD EPYC …, 2 threads" / "cuda: NVIDIA H200 …"
   std::string precision;         ///< "fp32" / "bf16 in, fp32 accumulate, bf16 out"
   int peak_size = 0;             ///< n of the square GEMM timed for the peak
-  double peak_rate = 0;          ///< FLOP/s of that GEMM: the CPU's "measured peak"
-  double nominal_peak = 0;       ///< datasheet peak (GPU); 0 when unknown (CPU)
+  double peak_rate = 0;          ///< FLOP/s of that GEMM: the "measured peak"
+  double nominal_peak = 0;       ///< hardware peak: datasheet (GPU), threads x clock x FLOPs/cycle (CPU); 0 if unknown
   std::string nominal_peak_source;
+  std::vector<std::string> notes;   ///< what the figures cannot be trusted for (a noisy peak, a cut run)
   std::vector<TimedOp> dense_layer, moe_layer;
   double dense_layer_seconds = 0, moe_layer_seconds = 0;
   double forward_seconds = 0;    ///< L_d·dense + L_m·moe, one micro-batch, GEMMs only
@@ -97,7 +99,18 @@ class CpuGemmBench {
   std::map<Shape, Timing> timed_;        ///< measured shapes
   std::vector<Shape> pending_;
   double budget_s_ = 0;  ///< total of the peak and add() budgets not yet spent
+  CpuPeak hardware_;     ///< threads x clock x FLOPs/cycle
+  int cut_rounds_ = 0;   ///< rounds the deadline allowed when fewer than reps (0: all ran)
 };
+
+/// rate / peak for a fraction of the hardware peak, never above 1: a rate above the peak
+/// means the peak's assumptions (clock, FMA pipes) do not hold, and `note` says so.
+double fraction_of(double rate, double peak, std::vector<std::string>* notes);
+
+/// GEMM-only training time on the device: forward + backward (3 x forward FLOPs) for D
+/// tokens at the measured forward time of T tokens; excludes attention scores, the
+/// optimiser and communication.
+double training_gemm_seconds(const DeviceRun& run, const ModelGemms& gemms, double training_tokens);
 
 /// Times every op of `gemms` on the GPU (full shapes; grouped experts as one call).
 /// nullopt with `status` set when there is no usable GPU.

@@ -26,6 +26,16 @@ std::string cpu_gemm_isa();
 /// The CPU's model name from /proc/cpuinfo ("unknown CPU" if unreadable).
 std::string cpu_model_name();
 
+/// The hardware peak the CPU kernel can reach: threads × clock × fp32 FLOPs per cycle of
+/// the instruction set it was compiled for (two FMA pipes for AVX2/AVX-512, as on current
+/// x86 server cores), with how it was derived. flops is 0 when the clock is unknown.
+struct CpuPeak {
+  double flops = 0;
+  std::string source;  ///< e.g. "2 threads x 3.5 GHz (cpuinfo_max_freq) x 64 FLOP/cycle (AVX-512 FMA, 2 pipes)"
+  bool native = false;  ///< the kernel was built with -march=native
+};
+CpuPeak cpu_hardware_peak(int threads);
+
 // ---- GPU (CUDA) ----------------------------------------------------------------------
 
 struct GpuDevice {

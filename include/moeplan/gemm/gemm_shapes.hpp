@@ -53,10 +53,18 @@ struct ModelGemms {
 /// Routed rows per expert: T·K split over N_e as evenly as integers allow.
 std::vector<std::int64_t> balanced_expert_rows(std::int64_t tokens, int top_k, int n_experts);
 
+/// Routed rows per expert when routing is skewed: expert i gets a share ∝ 1/(i+1)^skew
+/// (Zipf) of the T·K rows, at most T each, in integers summing to T·K; skew 0 is
+/// balanced_expert_rows. What imbalance costs shows in `moeplan bench --routing-skew`.
+std::vector<std::int64_t> zipf_expert_rows(std::int64_t tokens, int top_k, int n_experts,
+                                           double skew);
+
 /// The per-layer GEMMs of `m` for a micro-batch of `tokens` tokens (SwiGLU FFNs: gate and
 /// up fused into one [T×d]·[d×2w] GEMM, down [T×w]·[w×d]; GQA or MLA projections; the
 /// router; shared experts fused into one FFN of width n_shared·w_s). Fails on a config
-/// that does not validate or on tokens < 1.
-std::expected<ModelGemms, std::string> model_gemms(const ModelConfig& m, std::int64_t tokens);
+/// that does not validate, on tokens < 1 or a negative skew. The routed experts' rows are
+/// balanced, or Zipf-skewed with `routing_skew` > 0.
+std::expected<ModelGemms, std::string> model_gemms(const ModelConfig& m, std::int64_t tokens,
+                                                   double routing_skew = 0);
 
 }  // namespace moeplan
