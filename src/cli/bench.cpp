@@ -63,6 +63,10 @@ int run_bench(const BenchFlags& f, Io& io) {
   bool said_gpu = false;
   for (const auto& [model, gemms] : models) {
     const BenchResult r = run_gemm_bench(gemms, o);
+    if (!o.cpu && !r.gpu) {  // --no-cpu, and no GPU here: nothing would be timed
+      return fail(io, ExitStatus::usage, "--no-cpu leaves nothing to run: no GPU run is possible (" +
+                                             r.gpu_status + ")");
+    }
     if (!r.gpu && o.gpu && !said_gpu) {
       io.note("no GPU run: " + r.gpu_status);
       said_gpu = true;

@@ -35,6 +35,7 @@ void add_run(Report& report, const std::string& dev, const DeviceRun& r, const M
              {"measured_peak", "", "FLOP/s", r.peak_rate, "rate of that square GEMM"}}};
   s.fields.push_back({"nominal_peak", "", "FLOP/s", r.nominal_peak > 0 ? Value(r.nominal_peak) : Value(Missing{no_peak}),
                       r.nominal_peak_source});
+  s.fields.push_back({"nominal_peak_source", "", "", r.nominal_peak_source, "how the hardware peak was derived"});
   s.fields.push_back({"measured_peak_fraction", "", "", fraction(r.peak_rate), "square GEMM / hardware peak"});
   s.fields.push_back({"dense_layer_seconds", "", "s", r.dense_layer_seconds, "GEMMs of one dense layer, one micro-batch"});
   s.fields.push_back({"moe_layer_seconds", "", "s", r.moe_layer_seconds, "GEMMs of one MoE layer, one micro-batch"});
@@ -73,8 +74,11 @@ void add_run(Report& report, const std::string& dev, const DeviceRun& r, const M
              t.sliced() ? "rows of the largest timed call (a slice of m)" : "rows of the largest timed call"},
             {"timed_rows_each", "", "", fmt::format("{}", fmt::join(t.timed_rows, "|")),
              "rows of each timed call, '|'-separated (one per grouped member)"},
+            {"timed_n", "", "", static_cast<std::int64_t>(t.timed_n),
+             t.timed_n != op.n ? "columns of the timed call (a slice of n)" : "columns of the timed call"},
             {"median_seconds", "", "s", t.timing.median_s, fmt::format("median of {} runs", t.timing.reps)},
-            {"spread", "", "", t.timing.spread(), "(max - min) / median"},
+            {"spread", "", "", t.timing.reps > 1 ? Value(t.timing.spread()) : Value(Missing{"one timing round: no spread"}),
+             "(max - min) / median"},
             {"rate", "", "FLOP/s", t.rate, t.kernel},
             {"fraction_of_peak", "", "", r.nominal_peak > 0 ? Value(t.fraction_of_peak) : Value(Missing{no_peak}),
              "of the hardware peak (at most 1)"},
@@ -96,6 +100,7 @@ void add_bench(Report& report, const BenchResult& result, bool per_op,
         {"flops", "", "FLOPs", g.flops(), "all layers' GEMMs, router included"},
         {"flops_per_token_n_active", "", "FLOPs/token", g.flops_counted_in_n_active() / static_cast<double>(g.tokens),
          "without the router: = 2 N_a"},
+        {"routing_skew", "", "", g.routing_skew, "Zipf exponent of the routed rows (0: balanced)"},
         {"gpu_status", "", "", result.gpu_status, "the GPU run, or why there is none"}}});
   if (result.cpu) add_run(report, "cpu", *result.cpu, g, per_op, training_tokens);
   if (result.gpu) add_run(report, "gpu", *result.gpu, g, per_op, training_tokens);

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cmath>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -47,9 +48,14 @@ inline CLI::Validator whole_number(std::uint64_t max) {
 inline CLI::Validator number_in(double lo, double hi) {
   return CLI::Validator(
       [lo, hi](std::string& text) {
-        auto v = parse_positive_finite(text);
-        if (!v && text != "0") return v.error();
-        const double x = v ? *v : 0.0;
+        // Any finite decimal ("0.0", "-0", "-1" included), then the range: a negative or
+        // zero value is out of range, not "not a number".
+        double x = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, x);
+        if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(x)) {
+          return fmt::format("must be a finite number in [{:g}, {:g}], got '{}'", lo, hi, text);
+        }
         if (x < lo || x > hi) return fmt::format("must lie in [{:g}, {:g}], got {}", lo, hi, text);
         return std::string();
       },

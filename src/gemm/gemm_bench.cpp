@@ -59,6 +59,7 @@ double training_gemm_seconds(const DeviceRun& run, const ModelGemms& gemms, doub
 }
 
 bool TimedOp::sliced() const {
+  if (timed_n > 0 && timed_n != op.n) return true;
   for (std::int64_t r : timed_rows) {
     bool is_member = false;
     for (std::int64_t m : op.rows) is_member = is_member || m == r;
@@ -100,6 +101,16 @@ CpuGemmBench::CpuGemmBench(const BenchOptions& options, double peak_budget_s)
   std::vector<float> a(elements(512, 512)), b(a.size()), c(a.size());
   time_once(a, b, c, 512, 512, 512);  // wakes the thread pool
   probe_rate_ = gemm_flops(512, 512, 512) / std::max(time_once(a, b, c, 512, 512, 512), 1e-9);
+  {
+    // Eigen packs the whole weight matrix on every call, whatever the rows: a 16-row GEMM
+    // on a 2048 x 2048 weight is nearly all packing, and gives the bytes per second that
+    // slicing must budget for (a 16-row slice of a 1 GB weight still packs 1 GB).
+    std::vector<float> wa(elements(16, 2048)), wb(elements(2048, 2048)), wc(elements(16, 2048));
+    time_once(wa, wb, wc, 16, 2048, 2048);
+    const double t = time_once(wa, wb, wc, 16, 2048, 2048);
+    const double compute = gemm_flops(16, 2048, 2048) / probe_rate_;
+    pack_bytes_per_second_ = 4.0 * 2048 * 2048 / std::max(t - compute, 1e-9);
+  }
   peak_size_ = options.peak_size;
   if (peak_size_ <= 0) {
     peak_size_ = 512;
@@ -113,34 +124,59 @@ CpuGemmBench::CpuGemmBench(const BenchOptions& options, double peak_budget_s)
   const Shape peak{peak_size_, peak_size_, peak_size_};
   budget_s_ = peak_budget_s;
   pending_.push_back(peak);
-  slice_[peak] = peak_size_;
+  slice_[peak] = peak;
 }
 
 void CpuGemmBench::add(const ModelGemms& gemms, double budget_s) {
-  std::vector<std::pair<Shape, double>> fresh;  // op shape, FLOPs of its full run
+  std::vector<Shape> fresh;  // op shapes (representative rows, n, k) not yet planned
   for (const auto* layer : {&gemms.dense_layer, &gemms.moe_layer}) {
     for (const GemmOp& op : *layer) {
       const Shape key{representative_rows(op), op.n, op.k};
       if (!slice_.contains(key)) {
-        fresh.emplace_back(key, gemm_flops(std::get<0>(key), op.n, op.k));
-        slice_[key] = 0;
+        fresh.push_back(key);
+        slice_[key] = key;
       }
     }
   }
   budget_s_ += budget_s;
-  // Every new shape gets an equal share of the budget over its warm-up and reps.
-  const double per_call =
-      budget_s / static_cast<double>(std::max<std::size_t>(1, fresh.size()) * (1 + options_.reps));
-  for (const auto& [key, full] : fresh) {
-    const auto [rows, n, k] = key;
-    std::int64_t timed = rows;
-    if (full / probe_rate_ > per_call) {  // too big for its share: time a slice of rows
-      const auto fit =
-          static_cast<std::int64_t>(static_cast<double>(rows) * per_call * probe_rate_ / full);
-      timed = std::min(rows, std::max(options_.min_rows, fit / 16 * 16));
+  const double shapes = static_cast<double>(std::max<std::size_t>(1, fresh.size()));
+  // Every new shape gets an equal share of the budget over its warm-up and reps; the
+  // warm-up and one round (2 calls) must fit the share even on the smallest slice.
+  const double per_call = budget_s / (shapes * (1 + options_.reps));
+  const double per_shape_floor = budget_s / shapes / 2;
+  const double cap = options_.max_operand_bytes / sizeof(float);
+  for (const Shape& key : fresh) {
+    auto [rows, n, k] = key;
+    // A weight matrix (k x n) too big for memory, or too slow to pack within half the
+    // shape's share, is timed on a slice of its columns that keeps n's residue mod 64
+    // (what alignment is about); rows are bounded by the A and C buffers too.
+    // Packing time slices only weights above 16 MiB: below that, a slice of n would cost
+    // more fidelity than the time it saves.
+    const double pack_cap = std::max(0.5 * per_shape_floor * pack_bytes_per_second_ / sizeof(float),
+                                     16.0 * 1024 * 1024 / sizeof(float));
+    const double weight_cap = std::min(cap, pack_cap);
+    std::int64_t timed_n = n;
+    if (static_cast<double>(k) * static_cast<double>(n) > weight_cap) {
+      const auto cols = static_cast<std::int64_t>(weight_cap / static_cast<double>(k));
+      timed_n = std::min(n, std::max<std::int64_t>(64, cols / 64 * 64) + n % 64);
+      ++column_sliced_;
     }
-    slice_[key] = timed;
-    const Shape run{timed, n, k};
+    const double pack_s = 4.0 * static_cast<double>(k) * static_cast<double>(timed_n) / pack_bytes_per_second_;
+    const auto row_cap = static_cast<std::int64_t>(cap / static_cast<double>(std::max(k, timed_n)));
+    const double per_row = gemm_flops(1, timed_n, k) / probe_rate_;  // seconds per row
+    std::int64_t timed = std::min(rows, std::max<std::int64_t>(16, row_cap / 16 * 16));
+    if (pack_s + per_row * static_cast<double>(timed) > per_call) {  // too big for its share
+      const auto fit = static_cast<std::int64_t>(std::max(0.0, per_call - pack_s) / per_row);
+      timed = std::min(timed, std::max(options_.min_rows, fit / 16 * 16));
+    }
+    if (pack_s + per_row * static_cast<double>(timed) > per_shape_floor && timed > 16) {
+      // Even min_rows rows overrun the budget: fewer rows (at least 16), and a note.
+      const auto fit = static_cast<std::int64_t>(std::max(0.0, per_shape_floor - pack_s) / per_row);
+      timed = std::max<std::int64_t>(16, fit / 16 * 16);
+      ++below_min_rows_;
+    }
+    const Shape run{timed, timed_n, k};
+    slice_[key] = run;
     if (!timed_.contains(run) &&
         std::find(pending_.begin(), pending_.end(), run) == pending_.end()) {
       pending_.push_back(run);
@@ -166,10 +202,21 @@ void CpuGemmBench::measure() {
   // always timed), so a busy machine gets fewer rounds, not a longer run.
   using clock = std::chrono::steady_clock;
   const auto start = clock::now();
-  for (const auto& [m, n, k] : pending_) time_once(a, b, c, m, n, k);  // warm-up
+  std::map<Shape, double> warm;
+  for (const Shape& sh : pending_) {
+    const auto [m, n, k] = sh;
+    warm[sh] = time_once(a, b, c, m, n, k);  // warm-up
+  }
   double last_round = std::chrono::duration<double>(clock::now() - start).count();
   std::map<Shape, std::vector<double>> seconds;
-  for (int r = 0; r < reps; ++r) {
+  if (last_round + last_round > budget_s_) {
+    // The warm-up alone took half the budget: it is the one timing (noted), so the run
+    // ends near the budget instead of twice past it.
+    for (auto& [sh, t] : warm) seconds[sh].push_back(t);
+    cut_rounds_ = 1;
+    warm_only_ = true;
+  }
+  for (int r = 0; r < reps && !warm_only_; ++r) {
     const double spent = std::chrono::duration<double>(clock::now() - start).count();
     if (r > 0 && spent + last_round > budget_s_) {
       cut_rounds_ = r;
@@ -199,10 +246,12 @@ TimedOp CpuGemmBench::timed_op(const GemmOp& op) const {
   const Shape key{representative_rows(op), op.n, op.k};
   const auto slice = slice_.find(key);
   if (slice == slice_.end()) return t;
-  const auto timing = timed_.find({slice->second, op.n, op.k});
+  const auto timing = timed_.find(slice->second);
   if (timing == timed_.end() || timing->second.median_s <= 0) return t;
-  t.timed_rows = {slice->second};
-  t.timed_flops = gemm_flops(slice->second, op.n, op.k);
+  const auto [rows, n, k] = slice->second;
+  t.timed_rows = {rows};
+  t.timed_n = n;
+  t.timed_flops = gemm_flops(rows, n, k);
   t.timing = timing->second;
   t.rate = t.timed_flops / t.timing.median_s;
   t.fraction_of_peak = fraction_of(t.rate, hardware_.flops, nullptr);
@@ -229,7 +278,23 @@ DeviceRun CpuGemmBench::result(const ModelGemms& gemms) const {
     for (const TimedOp& t : *layer) fraction_of(t.rate, hardware_.flops, &r.notes);
   }
   if (cut_rounds_ > 0) {
-    r.notes.push_back(fmt::format("the time budget allowed {} of {} timing rounds", cut_rounds_, options_.reps));
+    r.notes.push_back(warm_only_ ? fmt::format("the time budget allowed no timing rounds after the warm-up, so the "
+                                               "warm-up is the one timing (of {} asked)", options_.reps)
+                                 : fmt::format("the time budget allowed {} of {} timing rounds", cut_rounds_,
+                                               options_.reps));
+  }
+  if (gemms.routing_skew > 0) {
+    r.notes.push_back("skewed routing on the CPU: the largest expert's rate serves every expert (the "
+                      "experts run one after another), so the cost of imbalance is understated here");
+  }
+  if (below_min_rows_ > 0) {
+    r.notes.push_back(fmt::format("{} shape(s) timed on fewer than --min-rows rows to keep the time "
+                                  "budget (fewer rows understate the rate)", below_min_rows_));
+  }
+  if (column_sliced_ > 0) {
+    r.notes.push_back(fmt::format("{} weight matrix(es) timed on a slice of their columns (n mod 64 kept): "
+                                  "above {:.0f} MiB, or too slow to pack within the time budget",
+                                  column_sliced_, options_.max_operand_bytes / (1024 * 1024)));
   }
   total_up(r, gemms);
   return r;
@@ -268,6 +333,7 @@ std::optional<DeviceRun> gpu_gemm_bench(const ModelGemms& gemms, const BenchOpti
       return t;
     }
     t.timed_rows = op.rows;
+    t.timed_n = op.n;
     t.timed_flops = op.flops();
     t.timing = Timing{g.median_s, g.min_s, g.max_s, g.reps};
     t.rate = t.timed_flops / g.median_s;

@@ -5,6 +5,7 @@
 // flags cannot leak into other instantiations through the linker.
 #include <Eigen/Core>
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <string>
 #include <utility>
@@ -77,7 +78,8 @@ CpuPeak cpu_hardware_peak(int threads) {
 #endif
   const auto [ghz, clock_source] = cpu_clock_ghz();
   const auto [per_cycle, isa] = flops_per_cycle();
-  if (ghz > 0) p.flops = threads * ghz * 1e9 * per_cycle;
+  // Whole kHz, so the product is an integer (no 332799744000.00006).
+  if (ghz > 0) p.flops = threads * std::round(ghz * 1e6) * 1e3 * per_cycle;
   p.source = fmt::format("{} threads x {:.3g} GHz ({}) x {:g} FLOP/cycle ({}){}", threads, ghz,
                          clock_source, per_cycle, isa,
                          p.native ? "" : "; built without -march=native (MOEPLAN_NATIVE_ARCH=OFF)");

@@ -13,6 +13,7 @@
 #include <cublas_v2.h>
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -100,8 +101,12 @@ Context& context() {
     int count = 0;
     const cudaError_t e = cudaGetDeviceCount(&count);
     if (e != cudaSuccess || count == 0) {
-      ctx.why = e != cudaSuccess ? "no CUDA device: " + std::string(cudaGetErrorString(e))
-                                 : std::string("no CUDA device");
+      // Without the kernel driver the runtime reports "driver version is insufficient",
+      // which reads as a version problem: say what is missing.
+      const bool no_driver = access("/dev/nvidiactl", F_OK) != 0 && access("/dev/nvidia0", F_OK) != 0;
+      ctx.why = no_driver ? std::string("no CUDA device (no NVIDIA driver: /dev/nvidiactl is absent)")
+                : e != cudaSuccess ? "no CUDA device: " + std::string(cudaGetErrorString(e))
+                                   : std::string("no CUDA device");
       ctx.device.status = ctx.why;
       return ctx;
     }

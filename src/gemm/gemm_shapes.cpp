@@ -157,6 +157,7 @@ std::expected<ModelGemms, std::string> model_gemms(const ModelConfig& m, std::in
   if (auto p = m.problem()) return std::unexpected(p->key + ": " + p->reason);
   ModelGemms g;
   g.tokens = tokens;
+  g.routing_skew = routing_skew;
   g.dense_layers = m.dense_layers();
   g.moe_layers = m.moe_layers();
   const std::int64_t d = m.hidden_size, T = tokens;

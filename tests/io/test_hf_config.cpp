@@ -6,6 +6,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <set>
 #include <string>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
+#include "moeplan/io/hf_config.hpp"
 
 using nlohmann::json;
 
@@ -326,4 +328,32 @@ TEST_CASE("config.json edge cases: a number past 2^63, a name without .json, a b
   REQUIRE(with.code == 0);
   CHECK(json::parse(with.out).at(0)["compute"]["flops_per_token"] == without["compute"]["flops_per_token"]);
   CHECK(json::parse(with.out).at(0)["model"]["seq_len"] == without["model"]["seq_len"]);
+}
+
+TEST_CASE("the library directly: parse_hf_config_json and to_hf_config_json agree, field by field") {
+  std::ifstream in(k_hf + "qwen1.5-moe-a2.7b.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto m = moeplan::parse_hf_config_json(text, "qwen.json", "fallback");
+  REQUIRE(m.has_value());
+  CHECK(m->hf_model_type == "qwen2_moe");
+  CHECK(m->n_shared_experts == 1);
+  CHECK(m->shared_width() == 5632);
+  CHECK(m->extras.shared_expert_gate);
+  CHECK(m->extras.qkv_bias);
+  const auto out = moeplan::to_hf_config_json(*m);
+  REQUIRE(out.has_value());
+  const auto back = moeplan::parse_hf_config_json(*out, "back.json", "fallback");
+  REQUIRE(back.has_value());
+  const auto a = moeplan::count_parameters(*m), b = moeplan::count_parameters(*back);
+  CHECK(a.N == b.N);
+  CHECK(a.N_a == b.N_a);
+  CHECK(back->extras == m->extras);
+  CHECK(moeplan::hf_export_model_type(*m).value() == "qwen2_moe");
+  // An error is a value naming the file, the line and the key.
+  const auto bad = moeplan::parse_hf_config_json("{\n  \"model_type\": \"qwen2_moe\",\n  \"hidden_size\": true\n}",
+                                                  "bad.json", "x");
+  REQUIRE(!bad.has_value());
+  CHECK(bad.error().source == "bad.json");
+  CHECK(bad.error().line == 3);
+  CHECK(bad.error().key == "hidden_size");
 }

@@ -31,6 +31,7 @@ struct Timing {
 struct TimedOp {
   GemmOp op;
   std::vector<std::int64_t> timed_rows;  ///< rows of each timed call (a slice or a member)
+  std::int64_t timed_n = 0;              ///< columns of the timed call (< n: a slice of n too)
   double timed_flops = 0;                ///< FLOPs of one timed repetition
   Timing timing;                         ///< of one timed repetition
   std::string kernel;                    ///< which library call ran
@@ -61,7 +62,10 @@ struct BenchOptions {
   double cpu_seconds = 2.0;    ///< time budget of the CPU run (timed work, ≈ wall time)
   int threads = 0;             ///< CPU threads; 0 = all
   int reps = 5;
-  std::int64_t min_rows = 64;  ///< smallest CPU row slice
+  std::int64_t min_rows = 64;  ///< smallest CPU row slice (smaller only to keep the budget, noted)
+  /// Largest CPU operand (A, B or C) in bytes: a bigger weight matrix is timed on a slice of
+  /// its columns (n keeps its residue mod 64), so memory stays bounded at any model size.
+  double max_operand_bytes = 256.0 * 1024 * 1024;
   int peak_size = 0;           ///< CPU peak GEMM size; 0 = the largest of 2048/1536/1024/512 that fits
   bool cpu = true;
   bool gpu = true;
@@ -95,12 +99,16 @@ class CpuGemmBench {
   int peak_size_ = 0;
   double probe_rate_ = 0;  ///< FLOP/s of a quick 512³ GEMM, to size slices
   std::string device_;
-  std::map<Shape, std::int64_t> slice_;  ///< (rows, n, k) of an op → rows to time
+  std::map<Shape, Shape> slice_;         ///< (rows, n, k) of an op → the (rows, n, k) timed
   std::map<Shape, Timing> timed_;        ///< measured shapes
   std::vector<Shape> pending_;
   double budget_s_ = 0;  ///< total of the peak and add() budgets not yet spent
   CpuPeak hardware_;     ///< threads x clock x FLOPs/cycle
   int cut_rounds_ = 0;   ///< rounds the deadline allowed when fewer than reps (0: all ran)
+  int below_min_rows_ = 0;  ///< shapes sliced below min_rows to keep the budget
+  bool warm_only_ = false;  ///< the warm-up round was the only timing
+  double pack_bytes_per_second_ = 1e9;  ///< Eigen's packing of the weight matrix, per call
+  int column_sliced_ = 0;   ///< shapes whose n was sliced to bound memory
 };
 
 /// rate / peak for a fraction of the hardware peak, never above 1: a rate above the peak

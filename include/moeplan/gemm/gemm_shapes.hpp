@@ -40,6 +40,7 @@ struct GemmOp {
 /// The GEMMs of one dense layer and one MoE layer, and how many of each the model has.
 struct ModelGemms {
   std::int64_t tokens = 0;          ///< T, tokens in the micro-batch
+  double routing_skew = 0;          ///< Zipf exponent of the routed rows (0: balanced)
   std::vector<GemmOp> dense_layer;  ///< empty when the model has no dense layer
   std::vector<GemmOp> moe_layer;    ///< empty for a dense model
   int dense_layers = 0;             ///< L_d
