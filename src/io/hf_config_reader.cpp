@@ -419,6 +419,12 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
     std::string why = e.what();
     if (const auto colon = why.rfind(": "); colon != std::string::npos) why = why.substr(colon + 2);
     return std::unexpected(InputError{source, line, column, "", "invalid JSON: " + why});
+  } catch (const nlohmann::json::exception& e) {
+    // Other parser failures carry no position: a number too large for a double
+    // ("1e99999") is out_of_range.406, not a parse_error (found by fuzz_hf_config).
+    std::string why = e.what();
+    if (const auto bracket = why.find("] "); bracket != std::string::npos) why = why.substr(bracket + 2);
+    return std::unexpected(InputError{source, 0, 0, "", "invalid JSON: " + why});
   }
   if (!doc.is_object()) {
     return std::unexpected(InputError{source, 1, 1, "", "expected a JSON object (config.json)"});

@@ -357,3 +357,11 @@ TEST_CASE("the library directly: parse_hf_config_json and to_hf_config_json agre
   CHECK(bad.error().line == 3);
   CHECK(bad.error().key == "hidden_size");
 }
+
+TEST_CASE("a number too large for a double is invalid JSON (exit 4), not a crash") {
+  // nlohmann reports it as out_of_range.406, not as a parse error (found by fuzz_hf_config).
+  const Run r = score_text("moeplan-hf-overflow.json", R"({"model_type": "llama", "hidden_size": 1E999999})");
+  CHECK(r.code == 4);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("invalid JSON: number overflow") != std::string::npos);
+}
