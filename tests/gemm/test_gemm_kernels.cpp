@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "gemm_reference.hpp"
 #include "moeplan/gemm/gemm_bench.hpp"
@@ -42,18 +43,29 @@ TEST_CASE("CPU GEMM gives the same result with 1 and 2 threads (within the same 
   CHECK(relative_gemm_error(A, B, C2, m, n, k) <= gamma_k(k, std::ldexp(1.0, -24)));
 }
 
-TEST_CASE("CPU bench: every op timed, totals add up, slices keep n and k" * doctest::test_suite("slow")) {
+namespace {
+
+// The GEMMs of the moe-mini preset for T tokens, and CPU-only options of 3 rounds.
+std::pair<ModelGemms, BenchOptions> moe_mini_bench(std::int64_t tokens, double seconds, int peak_size) {
   const auto m = load_model_config("moe-mini");
   REQUIRE(m.has_value());
-  const auto g = model_gemms(*m, 512);
+  const auto g = model_gemms(*m, tokens);
   REQUIRE(g.has_value());
   BenchOptions o;
-  o.tokens = 512;
-  o.cpu_seconds = 0.3;
+  o.tokens = tokens;
+  o.cpu_seconds = seconds;
   o.reps = 3;
   o.gpu = false;
-  o.peak_size = 256;
-  const BenchResult r = run_gemm_bench(*g, o);
+  o.peak_size = peak_size;
+  return {*g, o};
+}
+
+}  // namespace
+
+TEST_CASE("CPU bench: every op timed, totals add up, slices keep n and k" * doctest::test_suite("slow")) {
+  const auto [gemms, o] = moe_mini_bench(512, 0.3, 256);
+  const ModelGemms* g = &gemms;
+  const BenchResult r = run_gemm_bench(gemms, o);
   REQUIRE(r.cpu.has_value());
   CHECK_FALSE(r.gpu.has_value());
   CHECK(r.gpu_status.find("--no-gpu") != std::string::npos);
@@ -97,15 +109,8 @@ TEST_CASE("CPU bench: every op timed, totals add up, slices keep n and k" * doct
 }
 
 TEST_CASE("CPU bench: a tiny budget times row slices, under min_rows only with a note" * doctest::test_suite("slow")) {
-  const auto m = load_model_config("moe-mini");
-  REQUIRE(m.has_value());
-  const auto g = model_gemms(*m, 8192);
-  REQUIRE(g.has_value());
-  BenchOptions o;
-  o.cpu_seconds = 0.01;
-  o.reps = 3;
-  o.gpu = false;
-  o.peak_size = 128;
+  auto [gemms, o] = moe_mini_bench(8192, 0.01, 128);
+  const ModelGemms* g = &gemms;
   o.min_rows = 32;
   CpuGemmBench cpu(o, 0.001);
   cpu.add(*g, 0.01);
