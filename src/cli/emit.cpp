@@ -48,12 +48,14 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
   if (kind == "toml") {
     text = to_model_toml(m);
   } else if (kind == "hf-config") {
-    auto json = to_hf_config_json(m);
+    // The class search writes and reads back each candidate: done once, its answer kept.
+    std::string model_type;
+    auto json = to_hf_config_json(m, &model_type);
     if (!json) return fail(io, json.error());
     const BesideN b = count_beside_n(m);
     io.note(fmt::format("hf-config: model_type {}; the class builds N plus {:.4g} parameters "
                         "beside it (routers {:.4g}, norms {:.4g}, biases {:.4g}, gates and sinks {:.4g})",
-                        hf_export_model_type(m).value_or("?"), b.total.value(), b.routers.value(),
+                        model_type, b.total.value(), b.routers.value(),
                         b.norms.value(), b.biases.value(), b.gates_and_sinks.value()));
     text = std::move(*json);
   } else {  // "megatron"; CLI11 admitted nothing else

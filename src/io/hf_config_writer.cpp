@@ -193,9 +193,11 @@ std::expected<std::string, ConstraintViolation> hf_export_model_type(const Model
                   fmt::join(tried, ", "))});
 }
 
-std::expected<std::string, ConstraintViolation> to_hf_config_json(const ModelConfig& m) {
+std::expected<std::string, ConstraintViolation> to_hf_config_json(const ModelConfig& m,
+                                                                  std::string* model_type) {
   const auto family = hf_export_model_type(m);
   if (!family) return std::unexpected(family.error());
+  if (model_type) *model_type = *family;
   Json j = write_family(m, *family);
   const BesideN b = count_beside_n(m);
   Json beside;

@@ -35,6 +35,8 @@ std::expected<std::string, ConstraintViolation> hf_export_model_type(const Model
 /// tokens and stated sizes have no place there and are left out; max_position_embeddings
 /// is the training S when known. `_moeplan_beside_n` states what the class builds beside
 /// paper 002's N (routers, norms, ...), which transformers ignores.
-std::expected<std::string, ConstraintViolation> to_hf_config_json(const ModelConfig& m);
+/// `model_type`, when given, receives the class chosen (hf_export_model_type's answer).
+std::expected<std::string, ConstraintViolation> to_hf_config_json(const ModelConfig& m,
+                                                                  std::string* model_type = nullptr);
 
 }  // namespace moeplan
