@@ -108,20 +108,32 @@ void add_bench(Report& report, const BenchResult& result, bool per_op,
 
 void add_alignment(Report& report, const AlignmentResult& a) {
   const AlignmentVariant& c = a.variants[a.chosen];
+  // 0: not compared (untimed, or too few rounds to tell a speedup from noise).
+  const auto speed = [&](double x) -> Value {
+    if (x > 0) return x;
+    return Missing{"not compared: see alignment.decision"};
+  };
   const MoeArchitecture& arch = c.candidate.suggestion.solution.arch;
   report.sections.push_back(
       {"alignment", "Hardware-aware rounding (--align auto; paper 002 near-optimal band)",
-       {{"chosen", "", "", c.candidate.variant, "fastest variant whose predicted loss is in the band"},
+       {{"chosen", "", "", c.is_proposal ? std::string("proposal") : c.candidate.variant,
+         "the proposal, unless an in-band variant is faster beyond the timing noise"},
+        {"decision", "", "", a.decision, "why, with the chosen or closest variant's speedup range"},
         {"hidden_size", "d", "", i64(arch.d), ""},
         {"expert_ffn_size", "d_m", "", i64(arch.d_m), ""},
         {"dense_ffn_size", "d_d", "", i64(arch.d_d), ""},
         {"loss_change", "dL/L", "", c.loss_change, "against the lowest predicted loss of the variants"},
-        {"speedup", "", "", c.speedup, "GEMM time to spend C: proposal / chosen"},
+        {"speedup", "", "", speed(c.speedup), "GEMM time to spend C: proposal / chosen (median of paired rounds)"},
+        {"speedup_low", "", "", speed(c.speedup_low), "lowest paired-round speedup"},
+        {"speedup_high", "", "", speed(c.speedup_high), "highest paired-round speedup"},
         {"timed_on", "", "", a.timed_on, "device whose timings decided"},
+        {"paired_rounds", "", "", static_cast<std::int64_t>(a.rounds),
+         "interleaved rounds giving paired samples (0: bounds from fastest/slowest runs)"},
+        {"min_gain", "", "", a.min_gain, "median speedup a variant needs, besides winning every round"},
         {"band", "", "", a.band, "paper 002 Sec. 5.3-5.4: loss within 0.1 % of the minimum"},
         {"variants", "", "", static_cast<std::int64_t>(a.variants.size()), "the proposal and its aligned variants"}}});
   for (const std::string& why : a.skipped) {
-    report.sections.back().fields.push_back({"skipped", "", "", why, "variant not feasible"});
+    report.sections.back().fields.push_back({"skipped", "", "", why, "variant not feasible, or a repeat"});
   }
   for (std::size_t i = 0; i < a.variants.size(); ++i) {
     const AlignmentVariant& v = a.variants[i];
@@ -149,7 +161,11 @@ void add_alignment(Report& report, const AlignmentResult& a) {
     }
     sec.fields.push_back({"budget_seconds", "", "s", v.budget_seconds,
                           "GEMM time to spend C on one device: 3 D t_fwd / T"});
-    sec.fields.push_back({"speedup", "", "", v.speedup, "proposal's budget_seconds / this"});
+    sec.fields.push_back({"speedup", "", "", speed(v.speedup), "proposal's GEMM time to spend C / this one's (median of paired rounds)"});
+    sec.fields.push_back({"speedup_low", "", "", speed(v.speedup_low), "lowest paired-round speedup (the spread)"});
+    sec.fields.push_back({"speedup_high", "", "", speed(v.speedup_high), "highest paired-round speedup (the spread)"});
+    sec.fields.push_back({"faster_beyond_noise", "", "", v.faster_beyond_noise,
+                          "in band, faster in every round and by at least min_gain at the median"});
     report.sections.push_back(std::move(sec));
   }
 }

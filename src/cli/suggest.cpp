@@ -190,6 +190,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (align_auto) {
     aligned = align_for_hardware(law_set, o, plan->candidates.front(), AlignmentOptions{.bench = bench});
     const AlignmentVariant& v = aligned->variants[aligned->chosen];
+    io.note("--align auto: " + aligned->decision);
     chosen = &v.candidate.suggestion;
     timed = v.timing;
   } else if (!f.no_bench && f.emit.empty()) {

@@ -18,8 +18,9 @@ double gemm_flops(std::int64_t m, std::int64_t n, std::int64_t k) {
 }
 
 Timing summarise(std::vector<double> seconds) {
-  std::sort(seconds.begin(), seconds.end());
   Timing t;
+  t.samples = seconds;
+  std::sort(seconds.begin(), seconds.end());
   t.reps = static_cast<int>(seconds.size());
   if (seconds.empty()) return t;
   const std::size_t h = seconds.size() / 2;
@@ -35,6 +36,33 @@ void total_up(DeviceRun& run, const ModelGemms& g) {
   for (const TimedOp& t : run.moe_layer) run.moe_layer_seconds += t.seconds;
   run.forward_seconds =
       g.dense_layers * run.dense_layer_seconds + g.moe_layers * run.moe_layer_seconds;
+  // The same sum per round and at each op's fastest and slowest run. An op's time is its
+  // exact FLOPs at the timed slice's rate, so its time in round r is seconds × sample_r /
+  // median.
+  std::size_t rounds = 0;
+  bool aligned = true;
+  for (const auto* layer : {&run.dense_layer, &run.moe_layer}) {
+    for (const TimedOp& t : *layer) {
+      if (t.timing.median_s <= 0) continue;
+      if (rounds == 0) rounds = t.timing.samples.size();
+      aligned = aligned && t.timing.samples.size() == rounds;
+    }
+  }
+  if (!aligned) rounds = 0;
+  run.forward_seconds_by_round.assign(rounds, 0.0);
+  run.forward_seconds_min = run.forward_seconds_max = 0;
+  for (const auto& [layer, count] : {std::pair{&run.dense_layer, g.dense_layers},
+                                     std::pair{&run.moe_layer, g.moe_layers}}) {
+    for (const TimedOp& t : *layer) {
+      if (t.timing.median_s <= 0) continue;
+      const double scale = count * t.seconds / t.timing.median_s;
+      run.forward_seconds_min += scale * t.timing.min_s;
+      run.forward_seconds_max += scale * t.timing.max_s;
+      for (std::size_t r = 0; r < rounds; ++r) {
+        run.forward_seconds_by_round[r] += scale * t.timing.samples[r];
+      }
+    }
+  }
   if (run.forward_seconds > 0 && run.errors.empty()) {
     run.tokens_per_second = static_cast<double>(g.tokens) / run.forward_seconds;
     run.rate = g.flops() / run.forward_seconds;
@@ -127,14 +155,18 @@ CpuGemmBench::CpuGemmBench(const BenchOptions& options, double peak_budget_s)
   slice_[peak] = peak;
 }
 
-void CpuGemmBench::add(const ModelGemms& gemms, double budget_s) {
+void CpuGemmBench::add(const ModelGemms& gemms, double budget_s) { add({&gemms}, budget_s); }
+
+void CpuGemmBench::add(const std::vector<const ModelGemms*>& set, double budget_s) {
   std::vector<Shape> fresh;  // op shapes (representative rows, n, k) not yet planned
-  for (const auto* layer : {&gemms.dense_layer, &gemms.moe_layer}) {
-    for (const GemmOp& op : *layer) {
-      const Shape key{representative_rows(op), op.n, op.k};
-      if (!slice_.contains(key)) {
-        fresh.push_back(key);
-        slice_[key] = key;
+  for (const ModelGemms* gemms : set) {
+    for (const auto* layer : {&gemms->dense_layer, &gemms->moe_layer}) {
+      for (const GemmOp& op : *layer) {
+        const Shape key{representative_rows(op), op.n, op.k};
+        if (!slice_.contains(key)) {
+          fresh.push_back(key);
+          slice_[key] = key;
+        }
       }
     }
   }
@@ -223,7 +255,10 @@ void CpuGemmBench::measure() {
       break;
     }
     const auto round_start = clock::now();
-    for (const Shape& s : pending_) {
+    // Odd rounds run the shapes in reverse: a drift within a round (clock, cache, a
+    // neighbour's load) then favours no shape, and no config's shapes, systematically.
+    for (std::size_t i = 0; i < pending_.size(); ++i) {
+      const Shape& s = pending_[r % 2 == 0 ? i : pending_.size() - 1 - i];
       const auto [m, n, k] = s;
       seconds[s].push_back(time_once(a, b, c, m, n, k));
     }

@@ -8,7 +8,10 @@
 #include <cmath>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <utility>
+
+#include <sched.h>
 
 #include <fmt/format.h>
 
@@ -27,7 +30,17 @@ void cpu_gemm(const float* A, const float* B, float* C, std::int64_t m, std::int
   c.noalias() = a * b;
 }
 
-void set_cpu_gemm_threads(int threads) { Eigen::setNbThreads(threads); }
+int available_cpu_threads() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+void set_cpu_gemm_threads(int threads) {
+  const int available = available_cpu_threads();
+  Eigen::setNbThreads(threads <= 0 ? 0 : std::min(threads, available));
+}
 
 int cpu_gemm_threads() { return Eigen::nbThreads(); }
 

@@ -22,11 +22,115 @@ std::vector<std::pair<int, int>> aligned_hidden_sizes(int d, const std::vector<i
   return out;
 }
 
+namespace {
+
+bool same_shape(const MoeArchitecture& a, const MoeArchitecture& b) {
+  return a.d == b.d && a.L_d == b.L_d && a.L_m == b.L_m && a.d_m == b.d_m && a.d_d == b.d_d &&
+         a.family.heads.n_q == b.family.heads.n_q && a.family.heads.n_kv == b.family.heads.n_kv &&
+         a.family.heads.d_qkv == b.family.heads.d_qkv;
+}
+
+double median_of(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t h = v.size() / 2;
+  return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
+}
+
+}  // namespace
+
+// The GEMM time to spend C is 3·D·t_fwd/T, so a round's speedup is (D_p·t_p,r)/(D_v·t_v,r).
+void choose_aligned_variant(AlignmentResult& out, const AlignmentOptions& alignment) {
+  const bool gpu = out.timed_on == "gpu";
+  const auto run_of = [gpu](const AlignmentVariant& v) -> const DeviceRun* {
+    if (!v.timing) return nullptr;
+    const auto& r = gpu ? v.timing->gpu : v.timing->cpu;
+    return r && r->errors.empty() && r->forward_seconds > 0 ? &*r : nullptr;
+  };
+  out.min_gain = alignment.min_gain;
+  out.chosen = 0;
+  out.rounds = 0;
+  const AlignmentVariant& p = out.variants.front();
+  const DeviceRun* pr = run_of(p);
+  if (pr == nullptr || p.budget_seconds <= 0) {
+    out.decision = "kept the proposal: it could not be timed";
+    return;
+  }
+  const double dp = p.candidate.suggestion.tokens.value();
+  const std::size_t rounds = pr->forward_seconds_by_round.size();
+  const bool paired = static_cast<int>(rounds) >= alignment.min_rounds;
+  out.rounds = paired ? static_cast<int>(rounds) : 0;
+  if (!paired && rounds > 0) {
+    // Paired CPU rounds, but too few of them: one or two samples carry no spread (issue 22
+    // saw a warm-up alone give "24.8x"), so nothing is decided.
+    out.decision = fmt::format(
+        "kept the proposal: only {} timing round(s) fit in the CPU budget, too few to tell a "
+        "speedup from noise (at least {} needed; raise --bench-seconds)",
+        rounds, alignment.min_rounds);
+    // No speedup is printed either: a figure from one sample would be noise on display.
+    for (AlignmentVariant& v : out.variants) v.speedup = v.speedup_low = v.speedup_high = 0;
+    return;
+  }
+  for (AlignmentVariant& v : out.variants) {
+    const DeviceRun* vr = run_of(v);
+    if (vr == nullptr || v.budget_seconds <= 0) continue;
+    const double dv = v.candidate.suggestion.tokens.value();
+    if (paired && vr->forward_seconds_by_round.size() == rounds) {
+      std::vector<double> ratio;
+      for (std::size_t r = 0; r < rounds; ++r) {
+        ratio.push_back(dp * pr->forward_seconds_by_round[r] / (dv * vr->forward_seconds_by_round[r]));
+      }
+      v.speedup = median_of(ratio);
+      v.speedup_low = *std::min_element(ratio.begin(), ratio.end());
+      v.speedup_high = *std::max_element(ratio.begin(), ratio.end());
+    } else {
+      v.speedup = p.budget_seconds / v.budget_seconds;
+      v.speedup_low = dp * pr->forward_seconds_min / (dv * vr->forward_seconds_max);
+      v.speedup_high = dp * pr->forward_seconds_max / (dv * vr->forward_seconds_min);
+    }
+    v.speedup_low = std::min(v.speedup_low, v.speedup);  // rounding must not invert the range
+    v.speedup_high = std::max(v.speedup_high, v.speedup);
+    v.faster_beyond_noise = !v.is_proposal && v.in_band && v.speedup_low > 1 &&
+                            v.speedup >= 1 + alignment.min_gain;
+  }
+  const std::string how = paired ? fmt::format("in every one of {} interleaved rounds", rounds)
+                                 : std::string("between its slowest and the proposal's fastest runs (GPU)");
+  out.chosen = 0;
+  for (std::size_t i = 1; i < out.variants.size(); ++i) {
+    const AlignmentVariant& v = out.variants[i];
+    if (v.faster_beyond_noise && v.speedup > out.variants[out.chosen].speedup) out.chosen = i;
+  }
+  if (out.chosen != 0) {
+    const AlignmentVariant& c = out.variants[out.chosen];
+    out.decision = fmt::format("{}: faster {} ({:.3f}x to {:.3f}x, median {:.3f}x), predicted loss within the band",
+                               c.candidate.variant, how, c.speedup_low, c.speedup_high, c.speedup);
+    return;
+  }
+  // Name the variant that came closest, so the user sees how far from a decision it was.
+  std::size_t closest = 0;
+  for (std::size_t i = 1; i < out.variants.size(); ++i) {
+    const AlignmentVariant& v = out.variants[i];
+    if (v.in_band && v.budget_seconds > 0 &&
+        (closest == 0 || v.speedup > out.variants[closest].speedup)) {
+      closest = i;
+    }
+  }
+  if (closest == 0) {
+    out.decision = "kept the proposal: no aligned variant in the band could be timed";
+    return;
+  }
+  const AlignmentVariant& c = out.variants[closest];
+  out.decision = fmt::format(
+      "kept the proposal: no in-band variant was faster {} by at least {:.0f} % (closest: {}, "
+      "{:.3f}x to {:.3f}x, median {:.3f}x): within the timing noise",
+      how, 100 * alignment.min_gain, c.candidate.variant, c.speedup_low, c.speedup_high, c.speedup);
+}
+
 AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& options,
                                    const RankedCandidate& winner,
                                    const AlignmentOptions& alignment) {
   AlignmentResult out;
   out.band = alignment.band;
+  out.min_gain = alignment.min_gain;
   const Suggestion& w = winner.suggestion;
   AlignmentVariant proposal;
   proposal.candidate = winner;
@@ -48,6 +152,17 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
       out.skipped.push_back(fmt::format("d = {} (step {}): {}", d, step, s.error().to_string()));
       continue;
     }
+    // A step of 128 often re-solves to the config a step of 64 found (d and d_m multiples
+    // of both): one config is listed, and timed, once.
+    const std::string label = fmt::format("d = {}, step {}", d, step);
+    const auto same = std::find_if(out.variants.begin(), out.variants.end(), [&](const AlignmentVariant& v) {
+      return same_shape(v.candidate.suggestion.solution.arch, s->solution.arch);
+    });
+    if (same != out.variants.end()) {
+      out.skipped.push_back(label + ": the same config as " +
+                            (same->is_proposal ? std::string("the proposal") : same->candidate.variant));
+      continue;
+    }
     // Provenance: the ratios and heads are the winner's (held, not the user's); d is moved
     // by this alignment step.
     s->m_over_na_source = w.m_over_na_source;
@@ -58,7 +173,7 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
     s->extrapolation = w.extrapolation;
     s->warnings = w.warnings;
     AlignmentVariant v;
-    v.candidate = score_suggestion(laws, std::move(*s), fmt::format("d = {}, step {}", d, step));
+    v.candidate = score_suggestion(laws, std::move(*s), label);
     v.step = step;
     out.variants.push_back(std::move(v));
   }
@@ -70,13 +185,15 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
     v.in_band = v.loss_change <= alignment.band;
   }
 
-  // Time every variant: one CPU bench, so shared shapes are timed once and all variants'
-  // shapes are timed in the same interleaved rounds.
-  const BenchOptions& b = alignment.bench;
+  // Time every variant: one CPU bench, so shared shapes are timed once, every shape is
+  // sliced by the same rule, and all variants' shapes are timed in the same interleaved
+  // rounds (paired samples).
+  BenchOptions b = alignment.bench;
+  b.reps = std::max(b.reps, alignment.rounds);
   std::optional<CpuGemmBench> cpu;
   if (b.cpu) cpu.emplace(b, b.cpu_seconds / 4);
-  const double per_variant = 0.75 * b.cpu_seconds / static_cast<double>(out.variants.size());
   std::vector<std::optional<ModelGemms>> gemms;
+  std::vector<const ModelGemms*> planned;
   for (const AlignmentVariant& v : out.variants) {
     const Suggestion& s = v.candidate.suggestion;
     auto g = model_gemms(to_model_config(s.solution.arch, s.tokens), b.tokens);
@@ -85,10 +202,15 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
       gemms.emplace_back();
       continue;
     }
-    if (cpu) cpu->add(*g, per_variant);
     gemms.emplace_back(std::move(*g));
   }
-  if (cpu) cpu->measure();
+  for (const auto& g : gemms) {
+    if (g) planned.push_back(&*g);
+  }
+  if (cpu) {
+    cpu->add(planned, 0.75 * b.cpu_seconds);
+    cpu->measure();
+  }
   bool all_gpu = b.gpu;
   for (std::size_t i = 0; i < out.variants.size(); ++i) {
     if (!gemms[i]) continue;
@@ -105,27 +227,12 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
   out.timed_on = all_gpu ? "gpu" : "cpu";
   for (AlignmentVariant& v : out.variants) {
     if (!v.timing) continue;
-    if (const auto& r = all_gpu ? v.timing->gpu : v.timing->cpu; r && r->errors.empty()) {
+    const auto& r = all_gpu ? v.timing->gpu : v.timing->cpu;
+    if (r && r->errors.empty()) {
       v.budget_seconds = training_gemm_seconds(*r, v.timing->gemms, v.candidate.suggestion.tokens.value());
     }
   }
-  const double base = out.variants.front().budget_seconds;
-  for (AlignmentVariant& v : out.variants) {
-    v.speedup = v.budget_seconds > 0 ? base / v.budget_seconds : 0;
-  }
-  // Fastest in-band variant; the proposal wins ties. Untimed, the lowest loss wins.
-  for (std::size_t i = 0; i < out.variants.size(); ++i) {
-    if (out.variants[i].loss_change <= 0) out.chosen = i;
-  }
-  if (out.variants.front().in_band) out.chosen = 0;
-  for (std::size_t i = 0; i < out.variants.size(); ++i) {
-    const AlignmentVariant& v = out.variants[i];
-    const AlignmentVariant& c = out.variants[out.chosen];
-    if (v.in_band && v.budget_seconds > 0 &&
-        (c.budget_seconds <= 0 || v.budget_seconds < c.budget_seconds)) {
-      out.chosen = i;
-    }
-  }
+  choose_aligned_variant(out, alignment);
   return out;
 }
 

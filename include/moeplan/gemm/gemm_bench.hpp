@@ -24,6 +24,10 @@ namespace moeplan {
 struct Timing {
   double median_s = 0, min_s = 0, max_s = 0;
   int reps = 0;
+  /// Every timed run in the order it ran. CPU runs: entry r is round r, and round r timed
+  /// every planned shape once, so two shapes' entries r are a pair measured side by side
+  /// (what `--align auto` compares). Empty where only the summary is known (GPU).
+  std::vector<double> samples;
   /// (max − min) / median: the run-to-run spread.
   [[nodiscard]] double spread() const { return median_s > 0 ? (max_s - min_s) / median_s : 0; }
 };
@@ -52,6 +56,11 @@ struct DeviceRun {
   std::vector<TimedOp> dense_layer, moe_layer;
   double dense_layer_seconds = 0, moe_layer_seconds = 0;
   double forward_seconds = 0;    ///< L_d·dense + L_m·moe, one micro-batch, GEMMs only
+  /// forward_seconds in each interleaved timing round (CPU; empty when the ops' rounds do
+  /// not line up, as on the GPU): the paired samples a comparison of two configs needs.
+  std::vector<double> forward_seconds_by_round;
+  /// forward_seconds from every op's fastest / slowest run: a bound on its spread.
+  double forward_seconds_min = 0, forward_seconds_max = 0;
   double tokens_per_second = 0;  ///< T / forward_seconds
   double rate = 0;               ///< all forward GEMM FLOPs / forward_seconds
   std::vector<std::string> errors;  ///< ops that could not be timed (GPU memory, …)
@@ -73,7 +82,8 @@ struct BenchOptions {
 };
 
 /// Times GEMMs on the CPU. Shapes are planned first (add), then timed together (measure):
-/// one warm-up each, then `reps` rounds that each time every shape once, so a slow spell
+/// one warm-up each, then `reps` rounds that each time every shape once (odd rounds in
+/// reverse order, so no shape always runs first or last), so a slow spell
 /// of a shared machine hits all shapes — and all the configs being compared — alike.
 /// Shapes that several configs share (the aligned variants of `suggest --align auto`)
 /// are timed once.
@@ -84,6 +94,10 @@ class CpuGemmBench {
   CpuGemmBench(const BenchOptions& options, double peak_budget_s);
   /// Plans the shapes of `gemms` so that their timed runs fit in `budget_s` seconds.
   void add(const ModelGemms& gemms, double budget_s);
+  /// Plans the shapes of several configs at once, every new shape with the same share of
+  /// `budget_s`: configs being compared get slices sized by one rule, so none is favoured
+  /// by a larger slice (a larger slice amortises the packing of its weights better).
+  void add(const std::vector<const ModelGemms*>& set, double budget_s);
   /// Times every planned shape not yet timed. When even the smallest slices would overrun
   /// the budget, the rounds drop from `reps` towards 3 (never fewer).
   void measure();

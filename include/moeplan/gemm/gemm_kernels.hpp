@@ -18,8 +18,13 @@ namespace moeplan {
 /// C[m×n] = A[m×k]·B[k×n], row-major, fp32.
 void cpu_gemm(const float* A, const float* B, float* C, std::int64_t m, std::int64_t n,
               std::int64_t k);
-/// Threads the CPU GEMM uses (Eigen/OpenMP); 0 sets the machine's default.
+/// Threads the CPU GEMM uses (Eigen/OpenMP): 0 sets OpenMP's default; more than this process
+/// may use is
+/// capped there (a thread without a CPU of its own only time-slices, and a peak counted
+/// from threads that cannot run would understate every fraction of it).
 void set_cpu_gemm_threads(int threads);
+/// CPUs this process may run on (its affinity mask: taskset, cgroup cpusets), at least 1.
+int available_cpu_threads();
 int cpu_gemm_threads();
 /// The SIMD instruction sets Eigen was compiled for, e.g. "AVX512, FMA, AVX2, AVX, SSE…".
 std::string cpu_gemm_isa();
