@@ -42,6 +42,12 @@ std::optional<double> training_tokens(const ModelConfig& m) {
 
 int run_bench(const BenchFlags& f, Io& io) {
   if (f.no_cpu && f.no_gpu) return fail(io, ExitStatus::usage, "--no-cpu and --no-gpu leave nothing to run");
+  // More threads than CPUs only time-slice, and a peak counted from them would be fiction.
+  if (const int cpus = available_cpu_threads(); f.threads > cpus) {
+    return fail(io, ExitStatus::usage,
+                fmt::format("--threads {}: this process may run on {} CPU(s) (its affinity mask); "
+                            "give at most {}, or 0 for all", f.threads, cpus, cpus));
+  }
   // Read every config first: one bad file fails the whole command and times nothing.
   std::vector<std::pair<ModelConfig, ModelGemms>> models;
   for (const std::string& c : f.configs) {
@@ -100,7 +106,7 @@ Command bench_command() {
                        "are timed on a slice of their rows)")
             ->check(number_in(0.01, 3600.0))
             ->capture_default_str();
-        sub.add_option("--threads", f->threads, "CPU threads (0: all)")
+        sub.add_option("--threads", f->threads, "CPU threads (0: all; at most the CPUs this process may use)")
             ->check(whole_number(2147483647))
             ->capture_default_str();
         sub.add_option("--reps", f->reps, "Timed runs per shape (the median is reported)")

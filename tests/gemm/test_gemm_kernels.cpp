@@ -43,6 +43,16 @@ TEST_CASE("CPU GEMM gives the same result with 1 and 2 threads (within the same 
   CHECK(relative_gemm_error(A, B, C2, m, n, k) <= gamma_k(k, std::ldexp(1.0, -24)));
 }
 
+TEST_CASE("CPU threads are capped at the CPUs this process may use (issue 22: 100000 threads)") {
+  const int cpus = available_cpu_threads();
+  CHECK(cpus >= 1);
+  set_cpu_gemm_threads(100000);
+  CHECK(cpu_gemm_threads() == std::min(cpus, 100000));
+  set_cpu_gemm_threads(1);
+  CHECK(cpu_gemm_threads() == 1);
+  set_cpu_gemm_threads(0);
+}
+
 namespace {
 
 // The GEMMs of the moe-mini preset for T tokens, and CPU-only options of 3 rounds.
