@@ -289,6 +289,30 @@ std::optional<ConstraintViolation> check_solution(const ArchitectureFamily& fami
                                              acc.r_d, acc.r_m)};
     }
   }
+  // A MoE plan whose MoE part has collapsed is no plan. The rule: most layers are MoE
+  // layers (L_m >= L_d), and the experts are at most 4x finer than the finest granularity
+  // paper 000 trained (Table 9: 2d/d_expert up to 16, so 2d/d_m <= 64). Every default plan
+  // from 1e18 to 1e26 FLOPs meets it with room (L_m/L >= 0.85, 2d/d_m <= 17.5); a target
+  // N/N_a near 1 with N_e held (--n-over-na 1.0001: 55 dense layers, 1 MoE layer of d_m = 8)
+  // does not.
+  if (sol.arch.L_m < sol.arch.L_d) {
+    return ConstraintViolation{
+        "a MoE part that has not collapsed: L_m >= L_d (docs/design.md)",
+        fmt::format("the closest config has {} MoE layer(s) and {} dense layers (L_m/L = {:.3g}): the "
+                    "targets (N/N_a = {:.6g} with N_e = {}, K = {}) leave too few inactive expert "
+                    "parameters for a MoE; raise --n-over-na or lower --experts",
+                    sol.arch.L_m, sol.arch.L_d, double(sol.arch.L_m) / sol.arch.layers(),
+                    s.n_over_na_target, family.n_experts, family.top_k)};
+  }
+  if (const double g = 2.0 * sol.arch.d / sol.arch.d_m; g > 64) {
+    return ConstraintViolation{
+        "expert granularity 2d/d_m <= 64: at most 4x paper 000's finest (Table 9: 16)",
+        fmt::format("the closest config has d = {}, d_m = {}: 2d/d_m = {:.4g}, {:.4g} above the "
+                    "limit; the targets (N/N_a = {:.6g} with N_e = {}, K = {}) leave too few inactive "
+                    "expert parameters for experts this many; raise --n-over-na or lower --experts",
+                    sol.arch.d, sol.arch.d_m, g, g - 64, s.n_over_na_target, family.n_experts,
+                    family.top_k)};
+  }
   // A credible shape: no plan of thousands of layers or of one very wide layer is printed.
   const double aspect = double(sol.arch.d) / sol.arch.layers();
   if (!(aspect >= s.d_over_l.min && aspect <= s.d_over_l.max)) {

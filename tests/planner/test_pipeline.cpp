@@ -101,12 +101,29 @@ TEST_CASE("infeasible requests name the violated constraint and the numbers") {
   cases.push_back({"s(C) outside (0, 1) below the table", {.compute = Flops(1e10)}, "s(C)"});
   SuggestOptions few_experts{.compute = Flops(1e20), .n_experts = 16};
   cases.push_back({"N_e too small for N/N_a = 22", few_experts, "N/N_a"});
+  // Issue 22: N/N_a = 1.0001 used to give 55 dense layers and one MoE layer of d_m = 8, exit
+  // 0; N/N_a = 2 with 288 experts gave experts 24 wide (2d/d_m = 415).
+  cases.push_back({"a MoE part collapsed into one layer", {.compute = Flops(1e22), .n_over_na = 1.0001},
+                   "L_m >= L_d"});
+  cases.push_back({"experts far finer than paper 000 trained", {.compute = Flops(1e22), .n_over_na = 2.0},
+                   "2d/d_m <= 64"});
   for (const Case& c : cases) {
     CAPTURE(c.what);
     auto s = suggest(builtin_holistic_laws(), c.options);
     REQUIRE_FALSE(s.has_value());
     CHECK(s.error().constraint.find(c.constraint) != std::string::npos);
     CHECK_FALSE(s.error().detail.empty());
+  }
+}
+
+TEST_CASE("the default plans from 1e18 to 1e26 are MoEs by the collapse rule, with room") {
+  for (double exponent = 18; exponent <= 26; exponent += 1) {
+    CAPTURE(exponent);
+    const auto s = suggest(builtin_holistic_laws(), {.compute = Flops(std::pow(10.0, exponent))});
+    REQUIRE_MESSAGE(s.has_value(), s.error().to_string());
+    const MoeArchitecture& a = s->solution.arch;
+    CHECK(a.L_m >= 4 * a.L_d);        // the rule asks L_m >= L_d
+    CHECK(2.0 * a.d / a.d_m <= 32);   // the rule asks <= 64
   }
 }
 
