@@ -17,6 +17,10 @@ void add_estimates(Report& r, const std::string& key, const std::string& title,
   Section s{key, title, {}};
   bool any_interval = false;
   for (const fit::Estimate& e : est) {
+    if (!e.undefined_reason.empty()) {
+      s.fields.push_back({e.name, e.name, "", Missing{e.undefined_reason}, e.description});
+      continue;
+    }
     s.fields.push_back({e.name, e.name, "", e.value, e.description});
     any_interval = any_interval || e.low.has_value();
   }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <random>
 #include <set>
@@ -322,8 +323,21 @@ std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const La
     out.coefficients.push_back({law.coefficient_names[j].name, coef[j], {}, {},
                                 law.coefficient_names[j].description});
   }
+  // A derived value outside its law's domain is no result: null with the reason.
+  const auto why_undefined = [&](std::size_t j, double value, const std::vector<double>& c) {
+    const DerivedName& named = law.derived_names[j];
+    std::string why = named.domain ? named.domain(value, c) : std::string();
+    if (why.empty() && !std::isfinite(value)) why = "the formula is undefined at the fitted coefficients";
+    return why;
+  };
   for (std::size_t j = 0; j < der.size(); ++j) {
-    out.derived.push_back({law.derived_names[j].name, der[j], {}, {}, law.derived_names[j].description});
+    Estimate e;
+    e.name = law.derived_names[j].name;
+    e.value = der[j];
+    e.description = law.derived_names[j].description;
+    e.undefined_reason = why_undefined(j, der[j], coef);
+    if (!e.undefined_reason.empty()) e.value = std::numeric_limits<double>::quiet_NaN();
+    out.derived.push_back(std::move(e));
   }
   out.train = quality(problem, sol.theta, w);
   if (out.validation_rows > 0) {
@@ -387,14 +401,14 @@ std::expected<FitOutcome, std::string> fit_pointwise(const RunTable& t, const La
       const std::vector<double> bd = law.derived(bc);
       for (std::size_t j = 0; j < bc.size(); ++j) coef_samples[j].push_back(bc[j]);
       for (std::size_t j = 0; j < bd.size(); ++j) {
-        if (std::isfinite(bd[j])) der_samples[j].push_back(bd[j]);
+        if (why_undefined(j, bd[j], bc).empty()) der_samples[j].push_back(bd[j]);
       }
       ++out.bootstrap_done;
     }
     const double lo = (1 - s.confidence) / 2, hi = 1 - lo;
     const auto fill = [&](std::vector<Estimate>& est, const std::vector<std::vector<double>>& samples) {
       for (std::size_t j = 0; j < est.size(); ++j) {
-        if (samples[j].size() < 2) continue;
+        if (samples[j].size() < 2 || !est[j].undefined_reason.empty()) continue;
         est[j].low = percentile(samples[j], lo);
         est[j].high = percentile(samples[j], hi);
       }

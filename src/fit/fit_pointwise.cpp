@@ -170,10 +170,10 @@ PointwiseLaw chinchilla(const RunTable& t) {
   // Compute-optimal allocation under C = 6·N·D (Hoffmann et al. Eq. 4): N_opt = G·(C/6)^a,
   // D_opt = G⁻¹·(C/6)^b, a = β/(α+β), b = α/(α+β), G = (αA/(βB))^(1/(α+β)). With M = 6N
   // this is paper 002 Eq. 2's M_opt(C) = 6G·6^−a·C^a and D_opt(C) = G⁻¹·6^−b·C^b.
-  law.derived_names = {{"n_opt_exponent", "a in N_opt ∝ C^a"},
-                       {"d_opt_exponent", "b in D_opt ∝ C^b"},
-                       {"m_coefficient", "M_opt(C) = m_coefficient·C^a (M = 6N FLOPs/token)"},
-                       {"d_coefficient", "D_opt(C) = d_coefficient·C^b (tokens)"}};
+  law.derived_names = {{"n_opt_exponent", "a in N_opt ∝ C^a", {}},
+                       {"d_opt_exponent", "b in D_opt ∝ C^b", {}},
+                       {"m_coefficient", "M_opt(C) = m_coefficient·C^a (M = 6N FLOPs/token)", {}},
+                       {"d_coefficient", "D_opt(C) = d_coefficient·C^b (tokens)", {}}};
   law.derived = [](const std::vector<double>& c) {
     const double A = c[0], alpha = c[1], B = c[2], beta = c[3];
     const double a = beta / (alpha + beta), b = alpha / (alpha + beta);
@@ -227,9 +227,21 @@ PointwiseLaw activation(const RunTable& t, const FitSettings& s) {
   }
   law.derived_names = {
       {"optimal_active_ratio",
-       fmt::format("N_a/N minimising Eq. 7 at N = {:.4g}, fixed D: (αcN/h)^(1/(1+α))/N", N_ref)},
+       fmt::format("N_a/N minimising Eq. 7 at N = {:.4g}, fixed D: (αcN/h)^(1/(1+α))/N", N_ref),
+       [](double r, const std::vector<double>&) -> std::string {
+         if (r > 0 && r <= 1) return "";
+         // At fixed D the fitted penalty h is too weak to stop the loss falling all the way
+         // to N_a = N (a dense model): Eq. 7 has no optimum inside 0 < N_a/N <= 1.
+         return fmt::format("no optimum at fixed D: (αcN/h)^(1/(1+α))/N = {:.4g} > 1, the loss "
+                            "falls toward dense", r);
+       }},
       {"optimal_active_ratio_equal_compute",
-       fmt::format("N_a/N minimising Eq. 7 at N = {:.4g}, C = {:.4g}, D = C/(6·N_a)", N_ref, C_ref)}};
+       fmt::format("N_a/N minimising Eq. 7 at N = {:.4g}, C = {:.4g}, D = C/(6·N_a)", N_ref, C_ref),
+       [](double r, const std::vector<double>&) -> std::string {
+         // The search runs over [1e-4, 1]: an end of it is where the loss kept falling.
+         if (r > 1.001e-4 && r < 0.999) return "";
+         return fmt::format("no interior optimum: the loss falls to the search edge N_a/N = {:.4g}", r);
+       }}};
   law.derived = [N_ref, C_ref](const std::vector<double>& c) {
     const double a = c[0], alpha = c[1], b = c[2], beta = c[3], cc = c[4], h = c[5];
     const double fixed_d = std::pow(alpha * cc * N_ref / h, 1 / (1 + alpha)) / N_ref;
@@ -247,7 +259,7 @@ PointwiseLaw activation(const RunTable& t, const FitSettings& s) {
       (loss_at(x1) < loss_at(x2) ? hi : lo) = (loss_at(x1) < loss_at(x2) ? x2 : x1);
     }
     const double equal_c = std::exp(0.5 * (lo + hi));
-    return std::vector<double>{fixed_d <= 1 ? fixed_d : kNaN, equal_c};
+    return std::vector<double>{fixed_d, equal_c};
   };
   law.planner_toml = [](const std::vector<double>&, const std::vector<double>&) { return std::string(); };
   return law;
@@ -286,10 +298,33 @@ PointwiseLaw joint(const RunTable& t, const FitSettings& s) {
                                exp(th[6]), th[7],      exp(th[8]), th[9], exp(th[10]), exp(th[11])};
   };
   const double N_ref = s.reference_params.value_or(max_of(N));
-  law.derived_names = {{"G_opt", "√(f/e), Eq. 12 (activated experts)"},
-                       {"S_opt", "−n/(2m), Eq. 13 (shared share)"},
+  // Domains (paper 001 Sec. 3): G counts activated experts (>= 1); S is the shared
+  // experts' share of the activated ones (0 <= S <= 1) and Eq. 13 is its minimum only
+  // where the S² coefficient m is positive; N_a/N lies in (0, 1].
+  const auto g_domain = [](double g, const std::vector<double>&) -> std::string {
+    if (g >= 1 && std::isfinite(g)) return "";
+    return fmt::format("√(f/e) = {:.4g}: fewer than 1 activated expert", g);
+  };
+  const auto s_domain = [](double s_opt, const std::vector<double>& c) -> std::string {
+    if (!(c[2] > 0)) {
+      return fmt::format("m = {:.4g} <= 0: −n/(2m) is the law's maximum in S, not an optimum", c[2]);
+    }
+    if (s_opt >= 0 && s_opt <= 1) return "";
+    return fmt::format("−n/(2m) = {:.4g}, outside 0 <= S <= 1", s_opt);
+  };
+  law.derived_names = {{"G_opt", "√(f/e), Eq. 12 (activated experts)", g_domain},
+                       {"S_opt", "−n/(2m), Eq. 13 (shared share)", s_domain},
                        {"optimal_active_ratio",
-                        fmt::format("(N_a/N)_opt of Eq. 14 at N = {:.4g}, G_opt, S_opt", N_ref)}};
+                        fmt::format("(N_a/N)_opt of Eq. 14 at N = {:.4g}, G_opt, S_opt", N_ref),
+                        [g_domain, s_domain](double r, const std::vector<double>& c) -> std::string {
+                          JointLossLaw j{c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]};
+                          if (!g_domain(j.optimal_active_experts(), c).empty() ||
+                              !s_domain(j.optimal_shared_ratio(), c).empty()) {
+                            return "Eq. 14 is taken at G_opt and S_opt, and one is undefined";
+                          }
+                          if (r > 0 && r <= 1) return "";
+                          return fmt::format("Eq. 14 gives {:.4g}, outside 0 < N_a/N <= 1", r);
+                        }}};
   law.derived = [N_ref](const std::vector<double>& c) {
     JointLossLaw j{c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], c[11]};
     const double g_opt = j.optimal_active_experts();
@@ -326,9 +361,13 @@ PointwiseLaw leverage(const RunTable& t) {
   law.coefficients = [](const std::vector<double>& th) {
     return std::vector<double>{th[0], th[1], th[2], th[3], exp(th[4]), exp(th[5])};
   };
-  law.derived_names = {{"optimal_granularity", "2^(−β/(2γ)): the granularity maximising EL"}};
+  law.derived_names = {{"optimal_granularity", "2^(−β/(2γ)): the granularity maximising EL",
+                        [](double, const std::vector<double>& c) -> std::string {
+                          if (c[2] > 0) return "";
+                          return fmt::format("γ = {:.4g} <= 0: 2^(−β/(2γ)) is no maximum of EL", c[2]);
+                        }}};
   law.derived = [](const std::vector<double>& c) {
-    return std::vector<double>{c[2] > 0 ? std::pow(2.0, -c[3] / (2 * c[2])) : kNaN};
+    return std::vector<double>{c[2] != 0 ? std::pow(2.0, -c[3] / (2 * c[2])) : kNaN};
   };
   law.planner_toml = [](const std::vector<double>& c, const std::vector<double>&) {
     return fmt::format(
@@ -362,7 +401,7 @@ PointwiseLaw optimal_ratio(const RunTable& t, const FitSettings& s) {
   };
   const double C_ref = s.reference_compute.value_or(max_of(C));
   const double S_ref = median_of(S);
-  law.derived_names = {{"r_star", fmt::format("r*(C = {:.4g}, S = {:.4g})", C_ref, S_ref)}};
+  law.derived_names = {{"r_star", fmt::format("r*(C = {:.4g}, S = {:.4g})", C_ref, S_ref), {}}};
   law.derived = [C_ref, S_ref](const std::vector<double>& c) {
     const double alpha_r = c[0] * std::pow(1 - S_ref, c[1]);
     const double beta_r = c[2] * std::pow(1 - S_ref, c[3]);

@@ -16,6 +16,16 @@ struct Named {
   std::string description;
 };
 
+/// A derived value's name, and its law's domain.
+struct DerivedName {
+  std::string name;
+  std::string description;
+  /// "" when `value` (computed from `coefficients`) is a value of the
+  /// law's own domain, else why it is not (an S_opt outside [0, 1], an N_a/N above 1, a
+  /// stationary point that is a maximum). Such a value is reported as null with the reason.
+  std::function<std::string(double value, const std::vector<double>& coefficients)> domain;
+};
+
 struct PointwiseLaw {
   std::unique_ptr<Model> model;
   std::vector<double> target;
@@ -25,7 +35,7 @@ struct PointwiseLaw {
   std::vector<Named> coefficient_names;  ///< published names, in order
   /// θ (search space) → published coefficients.
   std::function<std::vector<double>(const std::vector<double>& theta)> coefficients;
-  std::vector<Named> derived_names;
+  std::vector<DerivedName> derived_names;
   /// published coefficients → derived optima (NaN where undefined).
   std::function<std::vector<double>(const std::vector<double>& coefficients)> derived;
   /// (coefficients, derived) → laws TOML sections ("" when the planner reads none).

@@ -95,6 +95,12 @@ TEST_CASE("fit: paper 003's run tables (Tables 8-16), Eq. 7 in BPC, optimum in 1
   const double ratio = number_at(t, "derived", "optimal_active_ratio_equal_compute");
   CHECK(ratio >= 0.15);
   CHECK(ratio <= 0.48);
+  // At fixed D the fitted h cannot stop the loss falling towards dense: no number (issue
+  // 22 saw "n/a (nan)"), a reason instead.
+  CHECK_FALSE(t["derived"]["optimal_active_ratio"].is_value());
+  const auto why = t["derived"]["optimal_active_ratio_reason"].value<std::string>();
+  REQUIRE(why.has_value());
+  CHECK(why->find("no optimum at fixed D") != std::string::npos);
 }
 
 TEST_CASE("fit --out writes a laws file that loads, with provenance") {

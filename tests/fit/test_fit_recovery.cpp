@@ -141,22 +141,43 @@ TEST_CASE("joint law (paper 001 Eq. 11): Table 2 comes back on Table 6's grid" *
   CHECK(value(exact.derived, "S_opt") == doctest::Approx(-j.n / (2 * j.m)).epsilon(1e-4));
   for (const std::string& w : exact.warnings) CHECK(w.find("outside the data's") == std::string::npos);
 
-  // A law whose shared-expert optimum lies far outside the data (S_opt = 2, S in [0, 0.7]):
-  // the fit finds it, and says it extrapolates there.
-  JointLossLaw far = j;
-  far.n = -2 * 2.0 * far.m;
-  const Synth shifted = joint_grid(
-      [&](double N, double Na, double D, double G, double S) {
-        return far.loss(Params(N), Tokens(D), Params(Na), G, S);
-      },
-      {"N", "N_a", "D", "G", "S", "loss"});
-  const auto outside = fit_text(shifted.csv(0), LawKind::joint);
-  CHECK(value(outside.derived, "S_opt") == doctest::Approx(2.0).epsilon(0.05));  // S terms are loose (above)
+  // A law whose shared-expert optimum lies outside the data but inside its domain (S_opt =
+  // 0.9, S in [0, 0.7]): the fit finds it, and says it extrapolates there.
+  const auto fit_with_n = [&](double n) {
+    JointLossLaw shifted_law = j;
+    shifted_law.n = n;
+    const Synth shifted = joint_grid(
+        [&](double N, double Na, double D, double G, double S) {
+          return shifted_law.loss(Params(N), Tokens(D), Params(Na), G, S);
+        },
+        {"N", "N_a", "D", "G", "S", "loss"});
+    return fit_text(shifted.csv(0), LawKind::joint);
+  };
+  const auto outside = fit_with_n(-2 * 0.9 * j.m);
+  CHECK(value(outside.derived, "S_opt") == doctest::Approx(0.9).epsilon(0.05));  // S terms are loose (above)
   bool warned = false;
   for (const std::string& w : outside.warnings) {
     warned = warned || (w.find("S_opt") == 0 && w.find("outside the data's S range") != std::string::npos);
   }
   CHECK(warned);
+
+  // S_opt = 2 is no share of the activated experts (issue 22: fit printed S_opt = 1.45e10):
+  // no number, a reason; and (N_a/N)_opt, taken at S_opt, is undefined with it.
+  const auto beyond = fit_with_n(-2 * 2.0 * j.m);
+  const auto estimate = [](const fit::FitOutcome& o, const std::string& name) {
+    for (const auto& e : o.derived) {
+      if (e.name == name) return e;
+    }
+    FAIL("no estimate named " << name);
+    return fit::Estimate{};
+  };
+  const fit::Estimate s_opt = estimate(beyond, "S_opt");
+  CHECK(std::isnan(s_opt.value));
+  CHECK(s_opt.undefined_reason.find("outside 0 <= S <= 1") != std::string::npos);
+  const fit::Estimate ratio_opt = estimate(beyond, "optimal_active_ratio");
+  CHECK(std::isnan(ratio_opt.value));
+  CHECK(!ratio_opt.undefined_reason.empty());
+  CHECK(std::isfinite(estimate(beyond, "G_opt").value));  // G is still well defined
 
   // 0.5 % noise: the size/data part and G_opt are well determined; the S terms (m, n)
   // and k are not (S only spans 0..0.7 in groups, k·N_a^−α is tiny), so S_opt is loose.

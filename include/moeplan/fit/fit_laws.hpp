@@ -70,6 +70,9 @@ struct Estimate {
   double value = 0;
   std::optional<double> low, high;  ///< bootstrap percentile interval
   std::string description;
+  /// Non-empty: the law's formula gives no value of its own domain here (value is NaN),
+  /// and this says why; the report prints null with it.
+  std::string undefined_reason = {};
 };
 
 struct ResidualRow {
