@@ -1,6 +1,7 @@
 #include "report.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 
@@ -93,13 +94,49 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
   return r;
 }
 
+namespace {
+
+/// The printed loss is the joint law's whatever the rule; say when it is not what decided.
+std::string loss_description(RankRule rule) {
+  if (rule == RankRule::joint_loss) {
+    return "joint law (paper 001 Eq. 11) at D = C / M: what --rank-by joint-loss ranks by";
+  }
+  return "joint law (paper 001 Eq. 11) at D = C / M; not what chose the plan: it cannot see d "
+         "or attention (man moeplan-suggest, RANKING)";
+}
+
+/// The figure the rule in force compared (the winner's).
+double ranking_figure(RankRule rule, const RankedCandidate& c) {
+  switch (rule) {
+    case RankRule::paper002: {
+      const Suggestion& s = c.suggestion;
+      return s.d_target > 0 ? std::abs(s.solution.arch.d - s.d_target) / s.d_target : 0.0;
+    }
+    case RankRule::efficiency_leverage: return c.efficiency_leverage;
+    case RankRule::joint_loss: return c.predicted_loss;
+  }
+  return 0;
+}
+
+std::string ranking_figure_description(RankRule rule) {
+  switch (rule) {
+    case RankRule::paper002: return "what chose the plan: |d - d_target| / d_target (paper 002; lower wins)";
+    case RankRule::efficiency_leverage: return "what chose the plan: EL (paper 000 Eq. 4; higher wins)";
+    case RankRule::joint_loss: return "what chose the plan: the joint-law loss (lower wins)";
+  }
+  return "";
+}
+
+}  // namespace
+
 void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
   const std::vector<RankedCandidate>& ranked = ranking.candidates;
   const RankedCandidate& best = ranked.front();
   Section section{"ranking", fmt::format("Ranking (--rank-by {})", to_string(ranking.rule)),
                   {{"rule", "", "", std::string(to_string(ranking.rule)), "what decides (man moeplan-suggest, RANKING)"},
                    {"variant", "", "", best.variant, "how the winner differs from the pipeline optimum"},
-                   {"predicted_loss", "loss", "", best.predicted_loss, "joint MoE law (paper 001 Eq. 11) at D = C / M"},
+                   {"predicted_loss", "loss", "", best.predicted_loss, loss_description(ranking.rule)},
+                   {"ranking_figure", "rank by", "", ranking_figure(ranking.rule, best), ranking_figure_description(ranking.rule)},
                    {"efficiency_leverage", "EL", "", best.efficiency_leverage, "paper 000 Eq. 4, A = (K+1)/(N_e+1), G = 2d/d_m"},
                    {"near_tie", "", "", ranking.near_tie, "the runner-up was as good under the rule's main key"},
                    {"decided_by", "", "", ranking.decided_by, "what separated the winner from the runner-up"},
@@ -196,7 +233,7 @@ Report compact_suggest_report(const Report& full) {
       "plan", C ? fmt::format("Plan for C = {:.3g} FLOPs", std::get<double>(C->value)) : "Plan",
       {{"accounting", "total_params"}, {"accounting", "active_params"}, {"budget", "tokens"},
        {"accounting", "flops_per_token"}, {"ranking", "predicted_loss"},
-       {"ranking", "efficiency_leverage"}}));
+       {"ranking", "ranking_figure"}, {"ranking", "efficiency_leverage"}}));
   r.sections.push_back(section(
       "shape", "Shape",
       {{"config", "hidden_size"}, {"config", "num_layers"}, {"config", "num_dense_layers"},

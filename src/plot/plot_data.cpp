@@ -281,6 +281,13 @@ std::expected<Figure, ConstraintViolation> loss_versus_compute(
                              chosen->shape.active_experts, chosen->shape.shared_ratio));
   }
   f.series.push_back(std::move(fixed));
+  // Which law draws the curves, and why another config can sit below the plan's: the plan
+  // is chosen by paper 002's pipeline, and the joint law cannot see attention or d.
+  f.notes.push_back(
+      "loss is the joint MoE law's (paper 001 Eq. 11, nats/token on its data); suggest's plan is "
+      "chosen by paper 002's pipeline, not by this law, which has no attention term and cannot "
+      "see d at fixed (N, N_a, D): a config drawn below the suggest line is better by this law "
+      "only (man moeplan-suggest, RANKING)");
 
   for (const ModelConfig& m : models) {
     if (!m.is_moe()) {

@@ -17,6 +17,32 @@
 #include "moeplan/base/presets.hpp"
 
 
+TEST_CASE("the printed loss says which law it is and what chose the plan (issue 22)") {
+  for (const char* rule : {"paper002", "el", "joint-loss"}) {
+    CAPTURE(rule);
+    const Run r = run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "--rank-by", rule, "--format", "toml"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    const toml::table t = toml::parse(r.out);
+    const double figure = *t["ranking"]["ranking_figure"].value<double>();
+    if (std::string(rule) == "paper002") {
+      const double d = double(*t["config"]["hidden_size"].value<std::int64_t>());
+      const double target = *t["provenance"]["d_target"].value<double>();
+      CHECK(figure == doctest::Approx(std::abs(d - target) / target));
+    } else if (std::string(rule) == "el") {
+      CHECK(figure == *t["ranking"]["efficiency_leverage"].value<double>());
+    } else {
+      CHECK(figure == *t["ranking"]["predicted_loss"].value<double>());
+    }
+  }
+  const Run table = run_moeplan({"suggest", "--flops", "1e20", "--no-bench"});
+  CHECK(table.out.find("not what chose the plan") != std::string::npos);
+  CHECK(table.out.find("what chose the plan: |d - d_target|") != std::string::npos);
+  // score of a paper 002 plan: "below region" comes with why.
+  const Run score = run_moeplan({"score", "moe-mini"});
+  REQUIRE(score.code == 0);
+  CHECK(score.out.find("paper 002's compute-optimal plans") != std::string::npos);
+}
+
 TEST_CASE("suggest --flops 1e22 prints the table on stdout and warnings on stderr") {
   // --no-bench: the benchmark has its own cases (test_bench_cli.cpp); here it only cost time.
   const Run r = run_moeplan({"suggest", "--flops", "1e22", "--full", "--no-bench"});

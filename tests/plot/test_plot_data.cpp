@@ -130,6 +130,14 @@ TEST_CASE("plot data: loss-vs-compute has the suggest envelope, the fixed winner
   for (const plot::Series* s : {best, fixed, model}) {
     CHECK(std::is_sorted(s->y.rbegin(), s->y.rend()));
   }
+  // Issue 22: a preset drawn below the plan (moe-mini at 3e20-5.6e20) must not read as a
+  // better plan: the figure says which law draws the curves and that it did not choose.
+  bool said = false;
+  for (const std::string& n : f->notes) {
+    said = said || (n.find("paper 001 Eq. 11") != std::string::npos &&
+                    n.find("not by this law") != std::string::npos);
+  }
+  CHECK(said);
 }
 
 TEST_CASE("plot data: residuals split train and validation and add y = x") {

@@ -3,7 +3,7 @@
 /// passed where a total-compute or a parameter count is expected.
 ///
 ///   Flops         total training compute C (FLOPs)               — paper 002 Sec. 3.2
-///   FlopsPerToken forward FLOPs per token M (FLOPs/token)        — paper 002 Eq. 12
+///   FlopsPerToken training FLOPs per token M (FLOPs/token, forward + backward: C = M·D)        — paper 002 Eq. 12
 ///   Params        parameter count N, N_a (parameters)            — paper 002 Table 1
 ///   Tokens        training tokens D (tokens)                     — paper 002 Eq. 2
 #include <compare>

@@ -41,7 +41,7 @@ struct MoeArchitecture {
 
 /// What the paper's equations say about one architecture.
 struct Accounting {
-  FlopsPerToken M;            ///< forward FLOPs per token, Eq. 12: 6·N_a + M_attn
+  FlopsPerToken M;            ///< training FLOPs per token (forward + backward; C = M·D), Eq. 12: 6·N_a + M_attn
   FlopsPerToken M_attention_scores;  ///< Eq. 11: 6·S·N_q·d_qkv·L
   Params N_a;                 ///< active non-embedding parameters, Eq. 10
   Params N;                   ///< total non-embedding parameters, Eq. 3
