@@ -1,5 +1,5 @@
-// `moeplan score` as a user drives it (src/cli/score.cpp, score_report.cpp): several configs
-// with a bad one among them.
+// `moeplan score` as a user drives it (src/cli/score.cpp, score_report.cpp): which size is
+// paper 002's N and which a model card's, and several configs with a bad one among them.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -24,6 +24,29 @@ std::filesystem::path bad_model(const std::string& name) {
 }
 
 }  // namespace
+
+TEST_CASE("score names paper 002's N so that it is not read as a model card's total") {
+  // Qwen2.5-7B's card states 7.61B; paper 002's N leaves out the 1.09B of embeddings (and the
+  // norms and biases), so a field called total_params held 6.5B.
+  const Run r = run_moeplan({"score", k_hf + "qwen2.5-7b.json", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json size = json::parse(r.out).at(0)["size"];
+  CHECK_FALSE(size.contains("total_params"));
+  CHECK_FALSE(size.contains("active_params"));
+  const double N = size["N_nonembedding_total"].get<double>();
+  const double N_a = size["N_a_nonembedding_active"].get<double>();
+  CHECK(N == N_a);  // dense
+  CHECK(N < 0.9 * 7.61e9);
+  // The figure named for a model card is the one that matches it.
+  REQUIRE(size["compare_with_model_card"] == "total_params_as_built");
+  CHECK(size["total_params_as_built"].get<double>() == doctest::Approx(7.61e9).epsilon(0.01));
+  // The table says it too, in the section's title and a row of its own.
+  const Run table = run_moeplan({"score", k_hf + "qwen2.5-7b.json"});
+  REQUIRE(table.code == 0);
+  CHECK(table.out.find("a model card states total_params_as_built") != std::string::npos);
+  CHECK(table.out.find("compare_with_model_card") != std::string::npos);
+  CHECK(table.out.find("not a model card's total") != std::string::npos);
+}
 
 TEST_CASE("score of several configs: each failure named on stderr, the good ones printed, the first failure's exit status") {
   const auto bad = bad_model("score-several-bad.toml");

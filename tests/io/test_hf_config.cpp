@@ -131,7 +131,7 @@ TEST_CASE("export hf-config round trip for every family: score of the export cou
     CHECK(exported["model_type"] == expected_class);
     const json a = score_json(k_hf + o.file);
     const json b = score_json(out);
-    for (const char* key : {"total_params", "active_params", "embedding_params", "router_params",
+    for (const char* key : {"N_nonembedding_total", "N_a_nonembedding_active", "embedding_params", "router_params",
                             "norm_params", "bias_params", "gate_and_sink_params"}) {
       CAPTURE(key);
       CHECK(b["size"][key] == a["size"][key]);
@@ -152,8 +152,8 @@ TEST_CASE("a config.json counts exactly as the matching preset TOML") {
     CAPTURE(name);
     const json from_json = score_json(k_hf + name + ".json");
     const json from_toml = score_json(name);
-    CHECK(from_json["size"]["total_params"] == from_toml["size"]["total_params"]);
-    CHECK(from_json["size"]["active_params"] == from_toml["size"]["active_params"]);
+    CHECK(from_json["size"]["N_nonembedding_total"] == from_toml["size"]["N_nonembedding_total"]);
+    CHECK(from_json["size"]["N_a_nonembedding_active"] == from_toml["size"]["N_a_nonembedding_active"]);
   }
 }
 
