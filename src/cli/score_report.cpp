@@ -41,6 +41,7 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   // Paper 002's N and N_a leave out embeddings, routers and norms; a model card counts
   // them (Qwen2.5-72B: N = 70.2B, card 72.7B). The keys say which is which, and
   // compare_with_model_card names the figure a card states.
+  const MtpCounts mtp = count_mtp(m);
   const Params as_built = p.N_with_embedding() + b.total;
   r.sections.push_back(
       {"size", "Size (parameters; N, N_a: paper 002 Eq. 3, no embeddings; a model card states total_params_as_built)",
@@ -55,6 +56,8 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"gate_and_sink_params", "", "params", b.gates_and_sinks.value(), "beside N: shared-expert gates, attention sinks"},
         {"total_params_as_built", "", "params", as_built.value(), "all weights the architecture builds, embeddings included: a model card's total"},
         {"active_params_as_built", "", "params", (p.N_a_with_embedding() + b.active).value(), "all weights one token uses"},
+        {"mtp_params", "", "params", mtp.modules.value(), fmt::format("{} multi-token-prediction module(s) beside the model: not in N, N_a, M or as built", m.extras.num_nextn_predict_layers)},
+        {"total_params_in_checkpoint", "", "params", (as_built + mtp.modules + mtp.stored_copies).value(), "as built + MTP modules + the embedding and head copies stored with them"},
         {"compare_with_model_card", "", "", std::string("total_params_as_built"), "the figure a model card's total states (N and N_a are paper 002's)"},
         {"stated_total_params", "", "params", opt(m.stated ? m.stated->total : std::nullopt, "not given"), "officially stated total"}}});
   r.sections.push_back(

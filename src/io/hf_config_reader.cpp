@@ -256,6 +256,12 @@ class FamilyReader {
     } else {
       m_.first_k_dense_replace = m_.num_hidden_layers;
     }
+    // Multi-token-prediction modules, counted beside the main model (count_mtp): 1 in
+    // DeepSeek-V3/V3.1/R1 and GLM-4.5(-Air), 0 in Kimi-K2. transformers' classes skip their
+    // weights on load (DeepseekV3/Glm4Moe _keys_to_ignore_on_load_unexpected), the
+    // checkpoints hold them.
+    m_.extras.num_nextn_predict_layers =
+        r_.integer(j_, take("num_nextn_predict_layers"), 0).value_or(0);
     if (family == "glm4_moe") {  // Glm4MoeAttention: q, k, v biases; per-head qk-norm
       attention_bias(false, true);
       if (r_.boolean(j_, "use_qk_norm").value_or(false)) m_.extras.qk_norm = QkNorm::per_head;
@@ -514,6 +520,16 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
     if (it->is_array() && it->empty()) continue;
     r.fail(key, fmt::format("is a MoE setting that model_type '{}' does not use here; moeplan "
                             "would not count it, so it refuses the file", family));
+  }
+  // MTP modules in another family: moeplan knows their shape in the DeepSeek layout only, so
+  // it refuses the file rather than drop them from the count.
+  if (!r.failed() && !family_reader.consumed().contains("num_nextn_predict_layers")) {
+    if (const auto n = r.integer(j, "num_nextn_predict_layers", 0); n && *n > 0) {
+      r.fail("num_nextn_predict_layers",
+             fmt::format("multi-token-prediction modules in model_type '{}': moeplan counts them "
+                         "in the DeepSeek layout only (deepseek_v2, deepseek_v3, kimi_k2, glm4_moe, "
+                         "dots1), so it refuses the file rather than leave them out", family));
+    }
   }
   if (!r.failed() && (!j.contains("kv_lora_rank") || j["kv_lora_rank"].is_null())) {
     for (const char* key : {"q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {

@@ -132,7 +132,7 @@ TEST_CASE("export hf-config round trip for every family: score of the export cou
     const json a = score_json(k_hf + o.file);
     const json b = score_json(out);
     for (const char* key : {"N_nonembedding_total", "N_a_nonembedding_active", "embedding_params", "router_params",
-                            "norm_params", "bias_params", "gate_and_sink_params"}) {
+                            "norm_params", "bias_params", "gate_and_sink_params", "mtp_params"}) {
       CAPTURE(key);
       CHECK(b["size"][key] == a["size"][key]);
     }
@@ -155,6 +155,40 @@ TEST_CASE("a config.json counts exactly as the matching preset TOML") {
     CHECK(from_json["size"]["N_nonembedding_total"] == from_toml["size"]["N_nonembedding_total"]);
     CHECK(from_json["size"]["N_a_nonembedding_active"] == from_toml["size"]["N_a_nonembedding_active"]);
   }
+}
+
+TEST_CASE("MTP modules: counted beside the model, against DeepSeek's 671B + 14B = 685B") {
+  // DeepSeek-V3's README_WEIGHTS.md: main model 671B; one MTP module of 11.5B unique
+  // parameters plus the embedding and head the checkpoint stores with it; 685B on HF.
+  const json s = score_json(k_hf + "deepseek-v3.1.json")["size"];
+  CHECK(s["total_params_as_built"].get<double>() == doctest::Approx(671e9).epsilon(0.005));
+  CHECK(s["mtp_params"].get<double>() == doctest::Approx(11.5e9).epsilon(0.015));
+  CHECK(s["total_params_in_checkpoint"].get<double>() == doctest::Approx(685e9).epsilon(0.005));
+  // The module is outside N, N_a, M and the as-built total: the same file without it.
+  std::ifstream in(k_hf + "deepseek-v3.1.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string key = "\"num_nextn_predict_layers\": 1";
+  REQUIRE(text.find(key) != std::string::npos);
+  text.replace(text.find(key), key.size(), "\"num_nextn_predict_layers\": 0");
+  const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-no-mtp.json";
+  std::ofstream(path) << text;
+  const json without = score_json(path.string());
+  std::filesystem::remove(path);
+  CHECK(without["size"]["mtp_params"] == 0);
+  CHECK(without["size"]["total_params_in_checkpoint"] == without["size"]["total_params_as_built"]);
+  const json with = score_json(k_hf + "deepseek-v3.1.json");
+  for (const char* key2 : {"N_nonembedding_total", "N_a_nonembedding_active", "total_params_as_built",
+                           "active_params_as_built"}) {
+    CAPTURE(key2);
+    CHECK(with["size"][key2] == without["size"][key2]);
+  }
+  CHECK(with["compute"]["flops_per_token"] == without["compute"]["flops_per_token"]);
+  // GLM-4.5: the module is one of its MoE layers with the same q/k/v biases and qk-norm.
+  const json g = score_json(k_hf + "glm-4.5.json")["size"];
+  const double d = 5120, hd = 128, nq = 96, nkv = 8, E = 160;
+  const double layer = 2 * d * nq * hd + 2 * d * nkv * hd + 3 * d * 1536 * (E + 1) + E * d + 2 * d +
+                       (nq + 2 * nkv) * hd + 2 * hd;
+  CHECK(g["mtp_params"].get<double>() == 2 * d + 2 * d * d + layer + d);
 }
 
 TEST_CASE("config.json that moeplan cannot count is refused with the key named (exit 4)") {
@@ -219,6 +253,10 @@ TEST_CASE("config.json that moeplan cannot count is refused with the key named (
       {"Qwen MoE every other layer", R"({"model_type": "qwen2_moe", "num_experts": 8, "num_experts_per_tok": 2,
            "moe_intermediate_size": 256, "decoder_sparse_step": 2, )" + base + "}",
        "decoder_sparse_step"},
+      {"MTP modules in a family whose modules moeplan does not count",
+       R"({"model_type": "qwen3_moe", "num_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 256,
+           "num_nextn_predict_layers": 1, )" + base + "}",
+       "num_nextn_predict_layers"},
       {"Qwen dense layers that are not leading", R"({"model_type": "qwen3_moe", "num_experts": 8,
            "num_experts_per_tok": 2, "moe_intermediate_size": 256, "mlp_only_layers": [3, 5], )" + base + "}",
        "mlp_only_layers"},
