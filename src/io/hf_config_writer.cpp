@@ -111,7 +111,15 @@ Json write_family(const ModelConfig& m, const std::string& f) {
   j["model_type"] = f;
   j["_name_or_path"] = m.name;
   j["hidden_size"] = m.hidden_size;
-  if (m.intermediate_size > 0 && m.dense_layers() > 0) j["intermediate_size"] = m.intermediate_size;
+  if (m.intermediate_size > 0 && m.dense_layers() > 0) {
+    j["intermediate_size"] = m.intermediate_size;
+  } else if (m.is_moe() && (is_deepseek_layout(f) || f == "qwen2_moe" || f == "qwen3_moe")) {
+    // These classes size their dense layers from intermediate_size and type it as an int
+    // (Glm4MoeConfig, DeepseekV3Config, Qwen3MoeConfig): absent, the class takes a default
+    // of its own; null is not an int. With no dense layer no module reads it, so any width
+    // builds nothing: the model's own when it has one, else the experts'.
+    j["intermediate_size"] = m.intermediate_size > 0 ? m.intermediate_size : m.moe_intermediate_size;
+  }
   j["num_hidden_layers"] = m.num_hidden_layers;
   j["num_attention_heads"] = m.num_attention_heads;
   j["num_key_value_heads"] = m.num_key_value_heads;

@@ -147,13 +147,26 @@ TEST_CASE("export hf-config round trip for every family: score of the export cou
   fs::remove_all(dir);
 }
 
-TEST_CASE("a config.json counts exactly as the matching preset TOML") {
-  for (const char* name : {"qwen3-30b-a3b", "qwen3-235b-a22b", "glm-4.5-air", "deepseek-v3.1", "kimi-k2"}) {
+TEST_CASE("a preset counts exactly as its model's config.json, beside N and MTP included") {
+  // Every preset named after a model with a fixture here: the same N, N_a, routers, norms,
+  // biases, sinks, MTP modules and as-built totals, and --emit hf-config writes the model's
+  // own class (gpt-oss-20b was written as glm4_moe without its biases and sinks).
+  for (const char* name : {"qwen3-30b-a3b", "qwen3-235b-a22b", "glm-4.5-air", "glm-4.5", "deepseek-v3.1",
+                           "kimi-k2", "gpt-oss-20b", "gpt-oss-120b", "hunyuan-a13b"}) {
     CAPTURE(name);
-    const json from_json = score_json(k_hf + name + ".json");
-    const json from_toml = score_json(name);
-    CHECK(from_json["size"]["N_nonembedding_total"] == from_toml["size"]["N_nonembedding_total"]);
-    CHECK(from_json["size"]["N_a_nonembedding_active"] == from_toml["size"]["N_a_nonembedding_active"]);
+    json from_json = score_json(k_hf + name + ".json")["size"];
+    json from_toml = score_json(name)["size"];
+    REQUIRE(from_toml["stated_total_params"].is_number());  // the preset states the card's total
+    for (json* s : {&from_json, &from_toml}) {
+      s->erase("stated_total_params");
+      s->erase("stated_total_params_reason");
+    }
+    CHECK(from_json == from_toml);
+    const Run a = run_moeplan({"score", name, "--emit", "hf-config"});
+    const Run b = run_moeplan({"score", k_hf + name + ".json", "--emit", "hf-config"});
+    REQUIRE(a.code == 0);
+    REQUIRE(b.code == 0);
+    CHECK(json::parse(a.out)["model_type"] == json::parse(b.out)["model_type"]);
   }
 }
 
@@ -448,4 +461,33 @@ TEST_CASE("a nested model_type (DBRX's attn_config) is not the one the error poi
   REQUIRE(!llama4.has_value());
   CHECK(llama4.error().key == "hidden_size");
   CHECK(llama4.error().line == 6);
+}
+
+TEST_CASE("hf-config export of a model without dense layers writes an integer intermediate_size") {
+  // glm4_moe (and the DeepSeek and Qwen MoE classes) type intermediate_size as an int and
+  // size only dense layers from it: written as the expert width, it builds nothing extra.
+  const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-no-dense.toml";
+  std::ofstream(path) << R"(schema = "moeplan-model/1"
+name = "all-moe"
+[model]
+hidden_size = 1024
+num_hidden_layers = 8
+moe_intermediate_size = 512
+n_routed_experts = 8
+num_experts_per_tok = 2
+num_attention_heads = 8
+vocab_size = 32000
+)";
+  const auto out = std::filesystem::temp_directory_path() / "moeplan-hf-no-dense.json";
+  const Run r = run_moeplan({"score", path.string(), "--emit", "hf-config", "-o", out.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(std::ifstream(out));
+  CHECK(j["model_type"] == "glm4_moe");
+  CHECK(j["first_k_dense_replace"] == 0);
+  REQUIRE(j.contains("intermediate_size"));
+  CHECK(j["intermediate_size"].is_number_integer());
+  CHECK(j["intermediate_size"] == 512);
+  CHECK(score_json(out.string())["size"] == score_json(path.string())["size"]);
+  std::filesystem::remove(path);
+  std::filesystem::remove(out);
 }
