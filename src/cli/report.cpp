@@ -43,8 +43,8 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
       {"targets", "Targets (paper 002 Sec. 7)",
        {{"m_over_na", "M/N_a", "", s.m_over_na_target, ratio_origin(s.m_over_na_source, "--m-over-na")},
         {"n_over_na", "N/N_a", "", s.n_over_na_target, ratio_origin(s.n_over_na_source, "--n-over-na")},
-        {"active_params", "N_a", "params", s.targets.N_a.value(), "target active parameters (M_opt / (M/N_a))"},
-        {"total_params", "N", "params", s.targets.N.value(), "target total parameters"}}});
+        {"N_a_nonembedding_active", "N_a", "params", s.targets.N_a.value(), "target N_a (M_opt / (M/N_a)), no embeddings, routers, norms"},
+        {"N_nonembedding_total", "N", "params", s.targets.N.value(), "target N, no embeddings, routers, norms (not a model card's total)"}}});
   r.sections.push_back(
       {"config", "Architecture",
        {{"hidden_size", "d", "", i64(a.d), "hidden size"},
@@ -64,8 +64,8 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
   r.sections.push_back(
       {"accounting", "Accounting (paper 002 Eq. 3-4, Appendix A)",
        {{"flops_per_token", "M", "FLOPs/token", acc.M.value(), "training FLOPs per token (C = M D), 6 N_a + 6 S N_q d_qkv L"},
-        {"active_params", "N_a", "params", acc.N_a.value(), "active parameters, no embeddings"},
-        {"total_params", "N", "params", acc.N.value(), "total parameters, no embeddings"},
+        {"N_a_nonembedding_active", "N_a", "params", acc.N_a.value(), "paper 002's N_a: active, no embeddings, routers, norms"},
+        {"N_nonembedding_total", "N", "params", acc.N.value(), "paper 002's N: no embeddings, routers, norms (not a model card's total)"},
         {"embedding_params", "", "params", acc.embedding.value(), "input embedding + untied output head, 2 V d"},
         {"m_over_na", "M/N_a", "", acc.m_over_na(), "of this config"},
         {"n_over_na", "N/N_a", "", acc.n_over_na(), "of this config"},
@@ -197,8 +197,8 @@ std::string sweep_table(const std::vector<Report>& plans) {
     const double d = number(r, "config", "hidden_size"), L = number(r, "config", "num_layers");
     out += fmt::format(
         "{:>9.3g} {:>10.4g} {:>10.4g} {:>10.4g} {:>6.0f} {:>5.0f} {:>4.0f} {:>4.0f} {:>6.0f} {:>10} {:>6.3f} {:>5.2f} {:>5.0f} {:>7.4f}\n",
-        number(r, "budget", "compute"), number(r, "accounting", "total_params"),
-        number(r, "accounting", "active_params"), number(r, "budget", "tokens"), d, L,
+        number(r, "budget", "compute"), number(r, "accounting", "N_nonembedding_total"),
+        number(r, "accounting", "N_a_nonembedding_active"), number(r, "budget", "tokens"), d, L,
         number(r, "config", "num_dense_layers"), number(r, "config", "num_moe_layers"),
         number(r, "config", "expert_ffn_size"),
         fmt::format("{:.0f}/{:.0f}/{:.0f}", number(r, "config", "num_query_heads"),
@@ -231,7 +231,7 @@ Report compact_suggest_report(const Report& full) {
   const Field* C = field("budget", "compute");
   r.sections.push_back(section(
       "plan", C ? fmt::format("Plan for C = {:.3g} FLOPs", std::get<double>(C->value)) : "Plan",
-      {{"accounting", "total_params"}, {"accounting", "active_params"}, {"budget", "tokens"},
+      {{"accounting", "N_nonembedding_total"}, {"accounting", "N_a_nonembedding_active"}, {"budget", "tokens"},
        {"accounting", "flops_per_token"}, {"ranking", "predicted_loss"},
        {"ranking", "ranking_figure"}, {"ranking", "efficiency_leverage"}}));
   r.sections.push_back(section(

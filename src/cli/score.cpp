@@ -36,37 +36,47 @@ int run_score(const ScoreFlags& f, Io& io) {
   auto loaded = laws_with_overlay(f.laws_file);
   if (!loaded) return fail(io, loaded.error());
   const LawSet& laws = *loaded;
-  // Read every config first: one bad file fails the whole command and prints nothing.
-  std::vector<ModelConfig> models;
-  for (const std::string& c : f.configs) {
-    auto m = load_model_config(c);
-    if (!m) return fail(io, m.error());
-    models.push_back(std::move(*m));
-  }
   if (f.tokens && f.flops) {
     return fail(io, ExitStatus::usage, "--tokens and --flops both set the budget: give one");
   }
-  // A downloaded config.json has no [training] table: the budget comes from the flags, and
-  // replaces a config's own when given.
-  if (f.tokens || f.flops || f.seq_len) {
-    for (ModelConfig& m : models) {
+  // Every config is read and scored: one that fails is reported on stderr (the message
+  // names it) and left out, the others are printed, and the exit status is the first
+  // failure's, so a bad file among good ones neither hides their results nor passes unseen.
+  std::optional<int> first_failure;
+  const auto failed = [&first_failure](int code) {
+    if (!first_failure) first_failure = code;
+  };
+  std::vector<ModelConfig> models;
+  for (const std::string& c : f.configs) {
+    auto m = load_model_config(c);
+    if (!m) {
+      failed(fail(io, m.error()));
+      continue;
+    }
+    // A downloaded config.json has no [training] table: the budget comes from the flags, and
+    // replaces a config's own when given.
+    if (f.tokens || f.flops || f.seq_len) {
       // Without a [training] table S is the one the score uses when there is no budget
       // (paper 002's S, the laws' [family] seq_len), so a budget does not change it.
       TrainingSetup fresh;
       fresh.seq_len = laws.holistic.family_defaults.seq_len;
-      TrainingSetup t = m.training.value_or(fresh);
+      TrainingSetup t = m->training.value_or(fresh);
       if (f.tokens || f.flops) {
         t.tokens = f.tokens ? std::optional<Tokens>(Tokens(*f.tokens)) : std::nullopt;
         t.compute = f.flops ? std::optional<Flops>(Flops(*f.flops)) : std::nullopt;
       }
       if (f.seq_len) t.seq_len = *f.seq_len;
       if (!t.tokens && !t.compute) {
-        return fail(io, ExitStatus::usage, "--seq-len needs a budget: the config has no [training] "
-                                           "table, so give --tokens or --flops too");
+        failed(fail(io, ExitStatus::usage,
+                    c + ": --seq-len needs a budget: the config has no [training] table, so give "
+                        "--tokens or --flops too"));
+        continue;
       }
-      m.training = t;
+      m->training = t;
     }
+    models.push_back(std::move(*m));
   }
+  if (models.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));
   if (!f.emit.empty()) return emit_config(f.emit, models.front(), laws, f.output, io);
   std::vector<Report> reports;
   for (const ModelConfig& m : models) {
@@ -78,7 +88,8 @@ int run_score(const ScoreFlags& f, Io& io) {
   }
   std::ostringstream text;
   emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
-  return deliver(f.output, text.str(), io);
+  const int delivered = deliver(f.output, text.str(), io);
+  return delivered != 0 ? delivered : first_failure.value_or(0);
 }
 
 }  // namespace
@@ -107,8 +118,10 @@ Command score_command() {
                 "  moeplan score config.json --tokens 15e12\n"
                 "  moeplan score my-model.toml --format json | jq '.[0].leverage'\n"
                 "  moeplan score deepseek-v3.1 --emit megatron -o args.sh\n"
-                "Exit status: 0 ok, 2 bad flag, 4 bad config or --laws file, 5 cannot\n"
-                "write -o. See man moeplan-score for the schema and every output key.");
+                "Every config is scored; one that fails is named on stderr and the others\n"
+                "are printed. Exit status: 0 ok, 2 bad flag, 4 bad config or --laws file\n"
+                "(the first failure's), 5 cannot write -o. See man moeplan-score for the\n"
+                "schema and every output key.");
             return [f](Io& io) { return run_score(*f, io); };
           }};
 }

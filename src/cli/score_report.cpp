@@ -38,19 +38,27 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"attention", "", "", std::string(m.latent_attention ? "MLA" : "GQA"),
          fmt::format("{} query / {} kv heads", m.num_attention_heads, m.num_key_value_heads)},
         {"seq_len", "S", "tokens", i64(s.seq_len), "sequence length used for attention FLOPs"}}});
+  // Paper 002's N and N_a leave out embeddings, routers and norms; a model card counts
+  // them (Qwen2.5-72B: N = 70.2B, card 72.7B). The keys say which is which, and
+  // compare_with_model_card names the figure a card states.
+  const MtpCounts mtp = count_mtp(m);
+  const Params as_built = p.N_with_embedding() + b.total;
   r.sections.push_back(
-      {"size", "Size (parameters; N as paper 002 Eq. 3 counts it, the rest beside it)",
-       {{"total_params", "N", "params", p.N.value(), "total, without embeddings"},
-        {"active_params", "N_a", "params", p.N_a.value(), "activated per token, without embeddings"},
-        {"total_params_with_embeddings", "", "params", p.N_with_embedding().value(), "total with embeddings"},
-        {"active_params_with_embeddings", "", "params", p.N_a_with_embedding().value(), "activated with embeddings"},
+      {"size", "Size (parameters; N, N_a: paper 002 Eq. 3, no embeddings; a model card states total_params_as_built)",
+       {{"N_nonembedding_total", "N", "params", p.N.value(), "paper 002's N: no embeddings, routers, norms, MTP (not a model card's total)"},
+        {"N_a_nonembedding_active", "N_a", "params", p.N_a.value(), "paper 002's N_a: activated per token, no embeddings, routers, norms"},
+        {"total_params_with_embeddings", "", "params", p.N_with_embedding().value(), "N + embeddings"},
+        {"active_params_with_embeddings", "", "params", p.N_a_with_embedding().value(), "N_a + embeddings"},
         {"embedding_params", "", "params", p.embedding.value(), m.tie_word_embeddings ? "tied embedding" : "input embedding + output head"},
         {"router_params", "", "params", b.routers.value(), "beside N: routers, N_e x d per MoE layer"},
         {"norm_params", "", "params", b.norms.value(), "beside N: RMSNorm weights (qk-norm, MLA's included)"},
         {"bias_params", "", "params", b.biases.value(), "beside N: projection and expert biases"},
         {"gate_and_sink_params", "", "params", b.gates_and_sinks.value(), "beside N: shared-expert gates, attention sinks"},
-        {"total_params_as_built", "", "params", (p.N_with_embedding() + b.total).value(), "all weights the architecture builds"},
+        {"total_params_as_built", "", "params", as_built.value(), "all weights the architecture builds, embeddings included: a model card's total"},
         {"active_params_as_built", "", "params", (p.N_a_with_embedding() + b.active).value(), "all weights one token uses"},
+        {"mtp_params", "", "params", mtp.modules.value(), fmt::format("{} multi-token-prediction module(s) beside the model: not in N, N_a, M or as built", m.extras.num_nextn_predict_layers)},
+        {"total_params_in_checkpoint", "", "params", (as_built + mtp.modules + mtp.stored_copies).value(), "as built + MTP modules + the embedding and head copies stored with them"},
+        {"compare_with_model_card", "", "", std::string("total_params_as_built"), "the figure a model card's total states (N and N_a are paper 002's)"},
         {"stated_total_params", "", "params", opt(m.stated ? m.stated->total : std::nullopt, "not given"), "officially stated total"}}});
   r.sections.push_back(
       {"compute", "Compute (convention holistic-002: paper 002 Appendix A)",

@@ -42,26 +42,17 @@ class JsonReader {
   [[nodiscard]] bool failed() const { return error_.has_value(); }
   [[nodiscard]] const InputError& error() const { return *error_; }
 
-  /// Keys are looked for from `offset` on (the nested text_config of a Llama 4 file).
-  void set_scope(std::size_t offset) { scope_ = offset; }
+  /// Keys are looked for among the members of the object `key` of the current one (Llama 4's
+  /// text_config); fail() then points at its keys.
+  void enter(const std::string& key) {
+    if (const auto at = member_offset(key)) scope_ = *at;
+  }
 
   void fail(const std::string& key, std::string reason) {
     if (error_) return;
     int line = 0;
     int column = 0;
-    const std::string quoted = "\"" + key + "\"";
-    for (std::size_t at = text_.find(quoted, scope_); at != std::string_view::npos;
-         at = text_.find(quoted, at + 1)) {
-      std::size_t after = at + quoted.size();
-      while (after < text_.size() && (text_[after] == ' ' || text_[after] == '\t' ||
-                                      text_[after] == '\n' || text_[after] == '\r')) {
-        ++after;
-      }
-      if (after < text_.size() && text_[after] == ':') {
-        std::tie(line, column) = line_column(text_, at);
-        break;
-      }
-    }
+    if (const auto at = member_offset(key)) std::tie(line, column) = line_column(text_, *at);
     error_ = InputError{source_, line, column, key, std::move(reason)};
   }
 
@@ -143,6 +134,36 @@ class JsonReader {
     if (v.is_number_float()) return "a float";
     const std::string t = v.type_name();
     return (t == "array" || t == "object" ? "an " : "a ") + t;
+  }
+
+  // Where `"key":` is a member of the object that starts at the first '{' from scope_ (the
+  // document, or the object entered). nlohmann keeps no source positions, so the text is
+  // scanned, counting nesting: a key of the same name inside a nested object (DBRX's
+  // attn_config.model_type) is another key. The text has been parsed, so it is valid JSON.
+  [[nodiscard]] std::optional<std::size_t> member_offset(const std::string& key) const {
+    int depth = 0;
+    for (std::size_t i = text_.find('{', scope_); i < text_.size(); ++i) {
+      const char c = text_[i];
+      if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        if (--depth == 0) return std::nullopt;
+      } else if (c == '"') {
+        std::size_t end = i + 1;
+        while (end < text_.size() && text_[end] != '"') end += text_[end] == '\\' ? 2 : 1;
+        std::size_t after = end + 1;
+        while (after < text_.size() && (text_[after] == ' ' || text_[after] == '\t' ||
+                                        text_[after] == '\n' || text_[after] == '\r')) {
+          ++after;
+        }
+        if (depth == 1 && after < text_.size() && text_[after] == ':' &&
+            text_.substr(i + 1, end - i - 1) == key) {
+          return i;
+        }
+        i = end;
+      }
+    }
+    return std::nullopt;
   }
 
   std::string_view text_;
@@ -235,6 +256,12 @@ class FamilyReader {
     } else {
       m_.first_k_dense_replace = m_.num_hidden_layers;
     }
+    // Multi-token-prediction modules, counted beside the main model (count_mtp): 1 in
+    // DeepSeek-V3/V3.1/R1 and GLM-4.5(-Air), 0 in Kimi-K2. transformers' classes skip their
+    // weights on load (DeepseekV3/Glm4Moe _keys_to_ignore_on_load_unexpected), the
+    // checkpoints hold them.
+    m_.extras.num_nextn_predict_layers =
+        r_.integer(j_, take("num_nextn_predict_layers"), 0).value_or(0);
     if (family == "glm4_moe") {  // Glm4MoeAttention: q, k, v biases; per-head qk-norm
       attention_bias(false, true);
       if (r_.boolean(j_, "use_qk_norm").value_or(false)) m_.extras.qk_norm = QkNorm::per_head;
@@ -443,7 +470,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
       r.fail("text_config", "model_type llama4 needs the text model's text_config object");
     } else {
       body = &*it;
-      r.set_scope(text.find("\"text_config\""));
+      r.enter("text_config");
       family = r.string(*body, "model_type").value_or("llama4_text");
       what = "llama4, text_config " + family + " (the vision tower is not counted)";
     }
@@ -493,6 +520,16 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
     if (it->is_array() && it->empty()) continue;
     r.fail(key, fmt::format("is a MoE setting that model_type '{}' does not use here; moeplan "
                             "would not count it, so it refuses the file", family));
+  }
+  // MTP modules in another family: moeplan knows their shape in the DeepSeek layout only, so
+  // it refuses the file rather than drop them from the count.
+  if (!r.failed() && !family_reader.consumed().contains("num_nextn_predict_layers")) {
+    if (const auto n = r.integer(j, "num_nextn_predict_layers", 0); n && *n > 0) {
+      r.fail("num_nextn_predict_layers",
+             fmt::format("multi-token-prediction modules in model_type '{}': moeplan counts them "
+                         "in the DeepSeek layout only (deepseek_v2, deepseek_v3, kimi_k2, glm4_moe, "
+                         "dots1), so it refuses the file rather than leave them out", family));
+    }
   }
   if (!r.failed() && (!j.contains("kv_lora_rank") || j["kv_lora_rank"].is_null())) {
     for (const char* key : {"q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {

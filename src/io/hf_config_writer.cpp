@@ -50,6 +50,9 @@ void write_experts(const ModelConfig& m, const std::string& f, Json& j) {
     j["moe_layer_freq"] = 1;
     j["n_group"] = 1;  // no group-limited routing: paper 002 routes over all experts
     j["topk_group"] = 1;
+    if (m.extras.num_nextn_predict_layers > 0) {  // MTP modules, as DeepSeek-V3 and GLM-4.5 write them
+      j["num_nextn_predict_layers"] = m.extras.num_nextn_predict_layers;
+    }
   } else if (f == "qwen2_moe" || f == "qwen3_moe") {
     j["num_experts"] = m.n_routed_experts;
     j["num_experts_per_tok"] = m.num_experts_per_tok;
@@ -108,7 +111,15 @@ Json write_family(const ModelConfig& m, const std::string& f) {
   j["model_type"] = f;
   j["_name_or_path"] = m.name;
   j["hidden_size"] = m.hidden_size;
-  if (m.intermediate_size > 0 && m.dense_layers() > 0) j["intermediate_size"] = m.intermediate_size;
+  if (m.intermediate_size > 0 && m.dense_layers() > 0) {
+    j["intermediate_size"] = m.intermediate_size;
+  } else if (m.is_moe() && (is_deepseek_layout(f) || f == "qwen2_moe" || f == "qwen3_moe")) {
+    // These classes size their dense layers from intermediate_size and type it as an int
+    // (Glm4MoeConfig, DeepseekV3Config, Qwen3MoeConfig): absent, the class takes a default
+    // of its own; null is not an int. With no dense layer no module reads it, so any width
+    // builds nothing: the model's own when it has one, else the experts'.
+    j["intermediate_size"] = m.intermediate_size > 0 ? m.intermediate_size : m.moe_intermediate_size;
+  }
   j["num_hidden_layers"] = m.num_hidden_layers;
   j["num_attention_heads"] = m.num_attention_heads;
   j["num_key_value_heads"] = m.num_key_value_heads;
@@ -207,6 +218,9 @@ std::expected<std::string, ConstraintViolation> to_hf_config_json(const ModelCon
   beside["biases"] = count(b.biases);
   beside["gates_and_sinks"] = count(b.gates_and_sinks);
   beside["total"] = count(b.total);
+  if (m.extras.num_nextn_predict_layers > 0) {
+    beside["mtp_modules"] = count(count_mtp(m).modules);  // not built by the class: skipped on load
+  }
   beside["note"] = fmt::format(
       "{} builds paper 002's N exactly, plus these weights beside it (routers, RMSNorms, "
       "biases, gates, sinks), which moeplan reports beside N; transformers ignores this key",

@@ -74,6 +74,7 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("router_bias", x.router_bias);
   flag("expert_bias", x.expert_bias);
   flag("attention_sinks", x.attention_sinks);
+  if (x.num_nextn_predict_layers > 0) put("num_nextn_predict_layers", x.num_nextn_predict_layers);
   doc.insert("model", std::move(model));
 
   if (m.training) {

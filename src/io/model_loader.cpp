@@ -46,7 +46,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "vocab_size",
                "tie_word_embeddings", "moe_layer_interval", "hf_model_type", "qkv_bias",
                "output_bias", "qk_norm", "shared_expert_gate", "router_bias", "expert_bias",
-               "attention_sinks"},
+               "attention_sinks", "num_nextn_predict_layers"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
@@ -73,6 +73,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_bool(t, "router_bias", s, m.extras.router_bias, r);
   optional_bool(t, "expert_bias", s, m.extras.expert_bias, r);
   optional_bool(t, "attention_sinks", s, m.extras.attention_sinks, r);
+  optional_int(t, "num_nextn_predict_layers", s, 0, m.extras.num_nextn_predict_layers, r);
   if (const toml::node* n = t.get("qk_norm")) {
     const std::string v = r.string(t, "qk_norm", "model.qk_norm");
     if (v == "per_head") {

@@ -45,6 +45,7 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
         need(!is_moe() || moe_layers() >= 1, "model.first_k_dense_replace",
              "leaves no MoE layer"),
         need(n_shared_experts >= 0, "model.n_shared_experts", "must not be negative"),
+        need(extras.num_nextn_predict_layers >= 0, "model.num_nextn_predict_layers", "must not be negative"),
         need(moe_layer_interval >= 1 && moe_layer_interval <= num_hidden_layers,
              "model.moe_layer_interval", "must be in [1, num_hidden_layers]")}) {
     if (p) return p;
@@ -127,6 +128,24 @@ BesideN count_beside_n(const ModelConfig& m) {
   b.total = b.routers + b.norms + b.biases + b.gates_and_sinks;
   b.active = b.total - Params(Lm * (E - m.num_experts_per_tok) * one_expert_bias);
   return b;
+}
+
+MtpCounts count_mtp(const ModelConfig& m) {
+  const int modules = m.extras.num_nextn_predict_layers;
+  if (modules <= 0) return {};
+  // The decoder layer of a module is built like the main model's MoE layers (DeepSeek-V3's
+  // layer 61 and GLM-4.5's layer 92 are MoE layers): a one-layer model of that kind counts
+  // it, and count_beside_n's final norm of that one-layer model is the module's final norm
+  // (shared_head.norm).
+  ModelConfig layer = m;
+  layer.num_hidden_layers = 1;
+  layer.first_k_dense_replace = m.is_moe() ? 0 : 1;
+  layer.moe_layer_interval = 1;
+  layer.extras.num_nextn_predict_layers = 0;
+  const double d = m.hidden_size;
+  const double fusion = 2.0 * d + 2.0 * d * d;  // enorm + hnorm, eh_proj (2d -> d, no bias)
+  const double one = count_parameters(layer).N.value() + count_beside_n(layer).total.value() + fusion;
+  return {Params(modules * one), Params(modules * count_parameters(m).embedding.value())};
 }
 
 }  // namespace moeplan

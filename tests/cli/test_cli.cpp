@@ -168,7 +168,7 @@ TEST_CASE("suggest --laws: a bad file exits 4 naming it and a changed law change
   std::filesystem::remove(path);
 }
 
-TEST_CASE("score: presets side by side, json array, bad files fail whole") {
+TEST_CASE("score: presets side by side, json array") {
   const Run two = run_moeplan({"score", "deepseek-v3.1", "moe-mini", "--format", "json"});
   REQUIRE(two.code == 0);
   CHECK(two.out.front() == '[');
@@ -179,20 +179,6 @@ TEST_CASE("score: presets side by side, json array, bad files fail whole") {
   const Run csv = run_moeplan({"score", "qwen3-30b-a3b", "glm-4.5", "--format", "csv"});
   REQUIRE(csv.code == 0);
   CHECK(std::count(csv.out.begin(), csv.out.end(), '\n') == 3);  // header + 2 rows
-
-  const auto bad = temp_path("bad-model.toml");
-  {
-    std::ofstream f(bad);
-    f << "schema = \"moeplan-model/1\"\nname = \"x\"\n[model]\nhidden_size = -4\n";
-  }
-  const auto out = temp_path("score-out.json");
-  std::filesystem::remove(out);
-  const Run r = run_moeplan({"score", "qwen3-30b-a3b", bad.string(), "-o", out.string()});
-  CHECK(r.code == 4);
-  CHECK(r.out.empty());
-  CHECK(r.err.find(bad.string() + ":4:") != std::string::npos);
-  CHECK(r.err.find("model.hidden_size") != std::string::npos);
-  CHECK_FALSE(std::filesystem::exists(out));
 
   const Run missing = run_moeplan({"score"});
   CHECK(missing.code == 2);

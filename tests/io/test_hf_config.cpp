@@ -131,8 +131,8 @@ TEST_CASE("export hf-config round trip for every family: score of the export cou
     CHECK(exported["model_type"] == expected_class);
     const json a = score_json(k_hf + o.file);
     const json b = score_json(out);
-    for (const char* key : {"total_params", "active_params", "embedding_params", "router_params",
-                            "norm_params", "bias_params", "gate_and_sink_params"}) {
+    for (const char* key : {"N_nonembedding_total", "N_a_nonembedding_active", "embedding_params", "router_params",
+                            "norm_params", "bias_params", "gate_and_sink_params", "mtp_params"}) {
       CAPTURE(key);
       CHECK(b["size"][key] == a["size"][key]);
     }
@@ -147,14 +147,61 @@ TEST_CASE("export hf-config round trip for every family: score of the export cou
   fs::remove_all(dir);
 }
 
-TEST_CASE("a config.json counts exactly as the matching preset TOML") {
-  for (const char* name : {"qwen3-30b-a3b", "qwen3-235b-a22b", "glm-4.5-air", "deepseek-v3.1", "kimi-k2"}) {
+TEST_CASE("a preset counts exactly as its model's config.json, beside N and MTP included") {
+  // Every preset named after a model with a fixture here: the same N, N_a, routers, norms,
+  // biases, sinks, MTP modules and as-built totals, and --emit hf-config writes the model's
+  // own class (gpt-oss-20b was written as glm4_moe without its biases and sinks).
+  for (const char* name : {"qwen3-30b-a3b", "qwen3-235b-a22b", "glm-4.5-air", "glm-4.5", "deepseek-v3.1",
+                           "kimi-k2", "gpt-oss-20b", "gpt-oss-120b", "hunyuan-a13b"}) {
     CAPTURE(name);
-    const json from_json = score_json(k_hf + name + ".json");
-    const json from_toml = score_json(name);
-    CHECK(from_json["size"]["total_params"] == from_toml["size"]["total_params"]);
-    CHECK(from_json["size"]["active_params"] == from_toml["size"]["active_params"]);
+    json from_json = score_json(k_hf + name + ".json")["size"];
+    json from_toml = score_json(name)["size"];
+    REQUIRE(from_toml["stated_total_params"].is_number());  // the preset states the card's total
+    for (json* s : {&from_json, &from_toml}) {
+      s->erase("stated_total_params");
+      s->erase("stated_total_params_reason");
+    }
+    CHECK(from_json == from_toml);
+    const Run a = run_moeplan({"score", name, "--emit", "hf-config"});
+    const Run b = run_moeplan({"score", k_hf + name + ".json", "--emit", "hf-config"});
+    REQUIRE(a.code == 0);
+    REQUIRE(b.code == 0);
+    CHECK(json::parse(a.out)["model_type"] == json::parse(b.out)["model_type"]);
   }
+}
+
+TEST_CASE("MTP modules: counted beside the model, against DeepSeek's 671B + 14B = 685B") {
+  // DeepSeek-V3's README_WEIGHTS.md: main model 671B; one MTP module of 11.5B unique
+  // parameters plus the embedding and head the checkpoint stores with it; 685B on HF.
+  const json s = score_json(k_hf + "deepseek-v3.1.json")["size"];
+  CHECK(s["total_params_as_built"].get<double>() == doctest::Approx(671e9).epsilon(0.005));
+  CHECK(s["mtp_params"].get<double>() == doctest::Approx(11.5e9).epsilon(0.015));
+  CHECK(s["total_params_in_checkpoint"].get<double>() == doctest::Approx(685e9).epsilon(0.005));
+  // The module is outside N, N_a, M and the as-built total: the same file without it.
+  std::ifstream in(k_hf + "deepseek-v3.1.json");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string key = "\"num_nextn_predict_layers\": 1";
+  REQUIRE(text.find(key) != std::string::npos);
+  text.replace(text.find(key), key.size(), "\"num_nextn_predict_layers\": 0");
+  const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-no-mtp.json";
+  std::ofstream(path) << text;
+  const json without = score_json(path.string());
+  std::filesystem::remove(path);
+  CHECK(without["size"]["mtp_params"] == 0);
+  CHECK(without["size"]["total_params_in_checkpoint"] == without["size"]["total_params_as_built"]);
+  const json with = score_json(k_hf + "deepseek-v3.1.json");
+  for (const char* key2 : {"N_nonembedding_total", "N_a_nonembedding_active", "total_params_as_built",
+                           "active_params_as_built"}) {
+    CAPTURE(key2);
+    CHECK(with["size"][key2] == without["size"][key2]);
+  }
+  CHECK(with["compute"]["flops_per_token"] == without["compute"]["flops_per_token"]);
+  // GLM-4.5: the module is one of its MoE layers with the same q/k/v biases and qk-norm.
+  const json g = score_json(k_hf + "glm-4.5.json")["size"];
+  const double d = 5120, hd = 128, nq = 96, nkv = 8, E = 160;
+  const double layer = 2 * d * nq * hd + 2 * d * nkv * hd + 3 * d * 1536 * (E + 1) + E * d + 2 * d +
+                       (nq + 2 * nkv) * hd + 2 * hd;
+  CHECK(g["mtp_params"].get<double>() == 2 * d + 2 * d * d + layer + d);
 }
 
 TEST_CASE("config.json that moeplan cannot count is refused with the key named (exit 4)") {
@@ -219,6 +266,10 @@ TEST_CASE("config.json that moeplan cannot count is refused with the key named (
       {"Qwen MoE every other layer", R"({"model_type": "qwen2_moe", "num_experts": 8, "num_experts_per_tok": 2,
            "moe_intermediate_size": 256, "decoder_sparse_step": 2, )" + base + "}",
        "decoder_sparse_step"},
+      {"MTP modules in a family whose modules moeplan does not count",
+       R"({"model_type": "qwen3_moe", "num_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 256,
+           "num_nextn_predict_layers": 1, )" + base + "}",
+       "num_nextn_predict_layers"},
       {"Qwen dense layers that are not leading", R"({"model_type": "qwen3_moe", "num_experts": 8,
            "num_experts_per_tok": 2, "moe_intermediate_size": 256, "mlp_only_layers": [3, 5], )" + base + "}",
        "mlp_only_layers"},
@@ -364,4 +415,79 @@ TEST_CASE("a number too large for a double is invalid JSON (exit 4), not a crash
   CHECK(r.code == 4);
   CHECK(r.out.empty());
   CHECK(r.err.find("invalid JSON: number overflow") != std::string::npos);
+}
+
+TEST_CASE("a nested model_type (DBRX's attn_config) is not the one the error points at") {
+  // databricks/dbrx-base's config.json (keys sorted as published): attn_config and ffn_config
+  // carry a model_type of their own before the top-level "model_type": "dbrx" on line 18.
+  const std::string text = R"({
+  "architectures": ["DbrxForCausalLM"],
+  "attn_config": {
+    "clip_qkv": 8,
+    "kv_n_heads": 8,
+    "model_type": "",
+    "rope_theta": 500000
+  },
+  "d_model": 6144,
+  "ffn_config": {
+    "ffn_hidden_size": 10752,
+    "model_type": "",
+    "moe_jitter_eps": 0.01,
+    "moe_loss_weight": 0.05,
+    "moe_num_experts": 16,
+    "moe_top_k": 4
+  },
+  "model_type": "dbrx",
+  "n_heads": 48,
+  "n_layers": 40,
+  "tie_word_embeddings": false,
+  "vocab_size": 100352
+})";
+  const auto m = moeplan::parse_hf_config_json(text, "dbrx.json", "dbrx");
+  REQUIRE(!m.has_value());
+  CHECK(m.error().key == "model_type");
+  CHECK(m.error().line == 18);
+  CHECK(m.error().column == 3);
+  CHECK(m.error().reason.find("'dbrx' is not a family moeplan can count") != std::string::npos);
+  // Keys inside Llama 4's text_config are found there, not at the top level.
+  const auto llama4 = moeplan::parse_hf_config_json(R"({
+  "model_type": "llama4",
+  "hidden_size": 5120,
+  "text_config": {
+    "model_type": "llama4_text",
+    "hidden_size": true
+  }
+})", "llama4.json", "x");
+  REQUIRE(!llama4.has_value());
+  CHECK(llama4.error().key == "hidden_size");
+  CHECK(llama4.error().line == 6);
+}
+
+TEST_CASE("hf-config export of a model without dense layers writes an integer intermediate_size") {
+  // glm4_moe (and the DeepSeek and Qwen MoE classes) type intermediate_size as an int and
+  // size only dense layers from it: written as the expert width, it builds nothing extra.
+  const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-no-dense.toml";
+  std::ofstream(path) << R"(schema = "moeplan-model/1"
+name = "all-moe"
+[model]
+hidden_size = 1024
+num_hidden_layers = 8
+moe_intermediate_size = 512
+n_routed_experts = 8
+num_experts_per_tok = 2
+num_attention_heads = 8
+vocab_size = 32000
+)";
+  const auto out = std::filesystem::temp_directory_path() / "moeplan-hf-no-dense.json";
+  const Run r = run_moeplan({"score", path.string(), "--emit", "hf-config", "-o", out.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(std::ifstream(out));
+  CHECK(j["model_type"] == "glm4_moe");
+  CHECK(j["first_k_dense_replace"] == 0);
+  REQUIRE(j.contains("intermediate_size"));
+  CHECK(j["intermediate_size"].is_number_integer());
+  CHECK(j["intermediate_size"] == 512);
+  CHECK(score_json(out.string())["size"] == score_json(path.string())["size"]);
+  std::filesystem::remove(path);
+  std::filesystem::remove(out);
 }

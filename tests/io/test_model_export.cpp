@@ -114,8 +114,8 @@ TEST_CASE("export toml round trip: suggest, then score the file, gives suggest's
   CHECK(r.out.empty());
   const json s = score_json(path.string());
   const json& acc = w["accounting"];
-  CHECK(s["size"]["total_params"].get<double>() == doctest::Approx(acc["total_params"].get<double>()).epsilon(1e-12));
-  CHECK(s["size"]["active_params"].get<double>() == doctest::Approx(acc["active_params"].get<double>()).epsilon(1e-12));
+  CHECK(s["size"]["N_nonembedding_total"].get<double>() == doctest::Approx(acc["N_nonembedding_total"].get<double>()).epsilon(1e-12));
+  CHECK(s["size"]["N_a_nonembedding_active"].get<double>() == doctest::Approx(acc["N_a_nonembedding_active"].get<double>()).epsilon(1e-12));
   CHECK(s["compute"]["flops_per_token"].get<double>() == doctest::Approx(acc["flops_per_token"].get<double>()).epsilon(1e-12));
   CHECK(s["compute"]["tokens"].get<double>() == w["budget"]["tokens"].get<double>());
   CHECK(s["compute"]["compute"].get<double>() == doctest::Approx(1e22).epsilon(1e-12));
@@ -219,7 +219,7 @@ TEST_CASE("export hf-config round trip: deepseek-v3.1 read back by score has the
   CHECK(j["max_position_embeddings"] == 4096);
   const json a = score_json("deepseek-v3.1");
   const json b = score_json(path.string());
-  for (const char* key : {"total_params", "active_params", "total_params_with_embeddings",
+  for (const char* key : {"N_nonembedding_total", "N_a_nonembedding_active", "total_params_with_embeddings",
                           "active_params_with_embeddings", "embedding_params"}) {
     CAPTURE(key);
     CHECK(b["size"][key] == a["size"][key]);

@@ -58,6 +58,33 @@ TEST_CASE("beside N: routers, norms, and the switches of BuiltExtras") {
   CHECK(b.total.value() - b.active.value() == Lm * (16 - 2) * one_expert_bias);  // K of N_e used
 }
 
+TEST_CASE("MTP modules: counted beside the model, by hand, and outside N, N_a and the as-built total") {
+  ModelConfig m = small_moe();
+  m.extras.qkv_bias = true;  // the module's layer builds what the model's layers build
+  const ParameterCounts before = count_parameters(m);
+  const BesideN beside_before = count_beside_n(m);
+  CHECK(count_mtp(m).modules.value() == 0);
+  CHECK(count_mtp(m).stored_copies.value() == 0);
+  m.extras.num_nextn_predict_layers = 2;
+  const double d = 512, E = 16;
+  // DeepSeek-V3's module: enorm + hnorm, eh_proj (2d -> d), one MoE decoder layer (attention,
+  // routed + shared experts, router, its two norms, q/k/v biases), the final norm.
+  const double attention = 2 * d * (8 * 64) + 2 * d * (2 * 64);
+  const double moe = 3 * d * 128 * (16 + 1);
+  const double layer = attention + moe + E * d + 2 * d + (8 + 2 * 2) * 64;
+  const double one = 2 * d + 2 * d * d + layer + d;
+  const MtpCounts mtp = count_mtp(m);
+  CHECK(mtp.modules.value() == 2 * one);
+  CHECK(mtp.stored_copies.value() == 2 * (2 * 1000 * d));  // embedding and head, per module
+  const ParameterCounts after = count_parameters(m);
+  CHECK(after.N == before.N);
+  CHECK(after.N_a == before.N_a);
+  CHECK(count_beside_n(m).total == beside_before.total);
+  m.extras.num_nextn_predict_layers = -1;
+  REQUIRE(m.problem().has_value());
+  CHECK(m.problem()->key == "model.num_nextn_predict_layers");
+}
+
 TEST_CASE("moe_layer_interval: every k-th layer after the leading dense ones is MoE") {
   ModelConfig m = small_moe();
   m.first_k_dense_replace = 0;

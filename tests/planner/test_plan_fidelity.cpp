@@ -73,8 +73,8 @@ TEST_CASE("default suggest at the six Sec. 6 scales is paper 002's plan (Tables 
     REQUIRE(t.has_value());
     CHECK(j["targets"]["m_over_na"].get<double>() == doctest::Approx(t->m_over_na));
     CHECK(acc["flops_per_token"].get<double>() == doctest::Approx(t->targets.M.value()).epsilon(0.05));
-    CHECK(acc["active_params"].get<double>() == doctest::Approx(t->targets.N_a.value()).epsilon(0.05));
-    CHECK(acc["total_params"].get<double>() == doctest::Approx(t->targets.N.value()).epsilon(0.05));
+    CHECK(acc["N_a_nonembedding_active"].get<double>() == doctest::Approx(t->targets.N_a.value()).epsilon(0.05));
+    CHECK(acc["N_nonembedding_total"].get<double>() == doctest::Approx(t->targets.N.value()).epsilon(0.05));
     CHECK(std::abs(acc["error_active_params"].get<double>()) <= 0.05);
     CHECK(j["provenance"]["m_over_na_source"] == "law");
     CHECK(j["provenance"]["heads_source"] == "table4-schedule");
@@ -94,8 +94,8 @@ TEST_CASE("1e18 to 1e26 in 0.1-decade steps: credible shapes that move smoothly 
     const double d = c["hidden_size"].get<double>();
     const double L = c["num_layers"].get<double>();
     const double width_depth = L * c["num_query_heads"].get<double>() * c["head_dim"].get<double>();
-    const double Na = plan["accounting"]["active_params"].get<double>();
-    const double N = plan["accounting"]["total_params"].get<double>();
+    const double Na = plan["accounting"]["N_a_nonembedding_active"].get<double>();
+    const double N = plan["accounting"]["N_nonembedding_total"].get<double>();
     CHECK(d / L >= 16);
     CHECK(d / L <= 512);
     if (prev_d > 0) {

@@ -43,6 +43,10 @@ struct BuiltExtras {
   bool router_bias = false;         ///< gpt-oss: the router's N_e biases
   bool expert_bias = false;         ///< gpt-oss: 2 d_m + d biases in every expert
   bool attention_sinks = false;     ///< gpt-oss: one learned logit per query head and layer
+  /// Multi-token-prediction modules after the last layer (config.json num_nextn_predict_layers:
+  /// 1 in DeepSeek-V3/V3.1/R1 and GLM-4.5/-Air). Trained beside the main model and shipped in
+  /// its checkpoint, they are outside N, N_a, M and the as-built totals (count_mtp).
+  int num_nextn_predict_layers = 0;
   bool operator==(const BuiltExtras&) const = default;
 };
 
@@ -124,6 +128,19 @@ struct BesideN {
   Params active;           ///< what one token uses: all but K/N_e of the expert biases
 };
 BesideN count_beside_n(const ModelConfig& m);
+
+/// The multi-token-prediction modules of a checkpoint (BuiltExtras::num_nextn_predict_layers).
+/// One module, as DeepSeek-V3 builds it (tech report arXiv:2412.19437 Sec. 2.2 and the
+/// checkpoint's README_WEIGHTS.md: model.layers.61.*; GLM-4.5 the same, model.layers.92.*):
+/// enorm + hnorm (2d), eh_proj (2d x d), one decoder layer like the model's MoE layers
+/// (attention, experts, router, its norms, biases) and a final norm (d). Its embedding and
+/// output head are the main model's (shared), but the published checkpoints store a copy of
+/// each with every module (embed_tokens, shared_head.head): DeepSeek's 671B + 14B = 685B.
+struct MtpCounts {
+  Params modules;        ///< the modules' own weights (shared embedding and head not counted)
+  Params stored_copies;  ///< the embedding and output-head copies the checkpoint stores with them
+};
+MtpCounts count_mtp(const ModelConfig& m);
 
 /// Attention weights of one layer (GQA or MLA).
 double attention_params_per_layer(const ModelConfig& m);
