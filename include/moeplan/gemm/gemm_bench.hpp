@@ -27,7 +27,7 @@ struct Timing {
   /// Every timed run in the order it ran. CPU runs: entry r is round r, and round r timed
   /// every planned shape once, so two shapes' entries r are a pair measured side by side
   /// (what `--align auto` compares). Empty where only the summary is known (GPU).
-  std::vector<double> samples;
+  std::vector<double> samples = {};
   /// (max − min) / median: the run-to-run spread.
   [[nodiscard]] double spread() const { return median_s > 0 ? (max_s - min_s) / median_s : 0; }
 };
