@@ -174,7 +174,7 @@ void CpuGemmBench::add(const std::vector<const ModelGemms*>& set, double budget_
   const double shapes = static_cast<double>(std::max<std::size_t>(1, fresh.size()));
   // Every new shape gets an equal share of the budget over its warm-up and reps; the
   // warm-up and one round (2 calls) must fit the share even on the smallest slice.
-  const double per_call = budget_s / (shapes * (1 + options_.reps));
+  const double per_call = budget_s / (shapes * (1 + options_.reps) * std::max(1.0, options_.plan_margin));
   const double per_shape_floor = budget_s / shapes / 2;
   const double cap = options_.max_operand_bytes / sizeof(float);
   for (const Shape& key : fresh) {

@@ -190,6 +190,7 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
   // rounds (paired samples).
   BenchOptions b = alignment.bench;
   b.reps = std::max(b.reps, alignment.rounds);
+  b.plan_margin = std::max(b.plan_margin, 3.0);
   std::optional<CpuGemmBench> cpu;
   if (b.cpu) cpu.emplace(b, b.cpu_seconds / 4);
   std::vector<std::optional<ModelGemms>> gemms;

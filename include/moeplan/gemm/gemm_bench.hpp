@@ -71,6 +71,10 @@ struct BenchOptions {
   double cpu_seconds = 2.0;    ///< time budget of the CPU run (timed work, ≈ wall time)
   int threads = 0;             ///< CPU threads; 0 = all
   int reps = 5;
+  /// Slices are sized for this many times the planned calls (warm-up + reps). 1 for a
+  /// single config; `--align auto` asks for more, because the 512³ probe overstates the
+  /// rate of large shapes and a deadline that cuts rounds leaves no paired spread.
+  double plan_margin = 1.0;
   std::int64_t min_rows = 64;  ///< smallest CPU row slice (smaller only to keep the budget, noted)
   /// Largest CPU operand (A, B or C) in bytes: a bigger weight matrix is timed on a slice of
   /// its columns (n keeps its residue mod 64), so memory stays bounded at any model size.
