@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Whole-binary checks of terminal habits, run by CTest:
-#   tty     colour codes on a pseudo-terminal (script(1)), none with NO_COLOR or in a pipe
+#   tty     colour codes on a pseudo-terminal (script(1)), none with NO_COLOR, TERM=dumb or
+#           in a pipe
 #   bash    the bash completion script parses and completes subcommands and flags
 #   version --version names a commit of the source checkout (or "unknown" outside one)
 #   determinism  two runs of the binary give byte-identical stdout (timings off: --no-bench)
@@ -10,8 +11,10 @@ what=$1 moeplan=$2 src=$3
 fail() { echo "FAIL: $*" >&2; exit 1; }
 case "$what" in
   tty)
-    out=$(script -qec "env -u NO_COLOR '$moeplan' suggest --flops 1e20 --no-bench" /dev/null)
+    out=$(script -qec "env -u NO_COLOR TERM=xterm '$moeplan' suggest --flops 1e20 --no-bench" /dev/null)
     [[ "$out" == *$'\e['* ]] || fail "no colour on a terminal"
+    out=$(script -qec "env -u NO_COLOR TERM=dumb '$moeplan' suggest --flops 1e20 --no-bench" /dev/null)
+    [[ "$out" != *$'\e['* ]] || fail "colour despite TERM=dumb"
     out=$(script -qec "env NO_COLOR=1 '$moeplan' suggest --flops 1e20 --no-bench" /dev/null)
     [[ "$out" != *$'\e['* ]] || fail "colour despite NO_COLOR"
     out=$(env -u NO_COLOR "$moeplan" suggest --flops 1e20 --no-bench | cat)

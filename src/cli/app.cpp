@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <ostream>
+#include <string_view>
 #include <vector>
 
 #include "command.hpp"
@@ -40,10 +41,14 @@ std::vector<Command> commands() {
 }
 }  // namespace
 
-TerminalStyle terminal_style(bool stdout_is_terminal, const char* no_color_env) {
+TerminalStyle terminal_style(bool stdout_is_terminal, const char* no_color_env,
+                             const char* term_env) {
   // NO_COLOR: "when present and not an empty string" (https://no-color.org).
   const bool no_color = no_color_env != nullptr && no_color_env[0] != '\0';
-  const bool decorate = stdout_is_terminal && !no_color;
+  // TERM=dumb (Emacs shell buffers, some CI logs) renders neither SGR codes nor box
+  // drawing; ninja's line_printer and hyperfine's --style auto check it the same way.
+  const bool dumb = term_env != nullptr && std::string_view(term_env) == "dumb";
+  const bool decorate = stdout_is_terminal && !no_color && !dumb;
   return TerminalStyle{.colour = decorate, .unicode = decorate};
 }
 

@@ -28,7 +28,10 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
 /// "moeplan 0.1.0 (git abc123def456)": --version, and the header of generated files.
 std::string version_text();
 
-/// The style for a stdout that is (or is not) a terminal, honouring NO_COLOR.
-TerminalStyle terminal_style(bool stdout_is_terminal, const char* no_color_env);
+/// The style for a stdout that is (or is not) a terminal, honouring NO_COLOR and TERM=dumb
+/// (either turns colour and box-drawing rules off). The arguments are the raw environment
+/// values; nullptr means unset.
+TerminalStyle terminal_style(bool stdout_is_terminal, const char* no_color_env,
+                             const char* term_env = nullptr);
 
 }  // namespace moeplan::cli

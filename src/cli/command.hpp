@@ -17,7 +17,8 @@ class App;
 namespace moeplan::cli {
 
 /// How the table view may decorate stdout: colour (ANSI SGR) and box-drawing rules. Both
-/// only when stdout is a terminal and NO_COLOR is unset (https://no-color.org); never for
+/// only when stdout is a terminal, NO_COLOR is unset (https://no-color.org) and TERM is not
+/// "dumb"; never for
 /// -o files or pipes, which get plain text.
 struct TerminalStyle {
   bool colour = false;

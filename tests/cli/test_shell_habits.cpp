@@ -44,6 +44,13 @@ TEST_CASE("terminal_style: decorate a terminal unless NO_COLOR is set and non-em
   CHECK_FALSE(cli::terminal_style(false, nullptr).unicode);
 }
 
+TEST_CASE("terminal_style: TERM=dumb gets neither colour nor box-drawing rules") {
+  CHECK_FALSE(cli::terminal_style(true, nullptr, "dumb").colour);
+  CHECK_FALSE(cli::terminal_style(true, nullptr, "dumb").unicode);
+  CHECK(cli::terminal_style(true, nullptr, "xterm-256color").colour);
+  CHECK(cli::terminal_style(true, nullptr, "").colour);  // set but empty: not dumb
+}
+
 TEST_CASE("colour and rules reach a terminal's table only, never data formats or -o files") {
   const cli::TerminalStyle tty{true, true};
   const Run table = run_styled({"suggest", "--flops", "1e20", "--no-bench"}, tty);
