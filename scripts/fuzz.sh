@@ -121,7 +121,7 @@ done <<'EOF'
 suggest\n--flops\n1e22
 suggest\n--flops\n3e20\n--format\njson
 suggest\n--flops\n1e20\n--d\n1536\n--format\ncsv
-suggest\n-C\n1e24\n--top\n0\n--format\ntoml
+suggest\n-C\n1e24\n--candidates\n0\n--format\ntoml
 suggest\n--flops\n1e21\n--n-q\n16\n--n-kv\n4\n--d-qkv\n128
 suggest\n--flops\n1e22\n--experts\n64\n--top-k\n2\n--shared-experts\n0\n--align\n128
 suggest\n--flops\n1e19\n--m-over-na\n12\n--n-over-na\n10\n--tolerance\n0.1

@@ -1,6 +1,7 @@
 #include "moeplan/base/number_parse.hpp"
 
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <string>
 
@@ -19,6 +20,9 @@ std::expected<double, std::string> parse_positive_finite(std::string_view text) 
   // wanted for a budget. It does accept "nan"/"inf", which are rejected below.
   auto [ptr, ec] = std::from_chars(first, last, value, std::chars_format::general);
   const std::string quoted = fmt::format("'{}'", text);
+  if (text.find(',') != std::string_view::npos) {  // "1,5e22": a decimal comma
+    return std::unexpected(quoted + " is not a number (use '.' as the decimal point)");
+  }
   if (ec == std::errc::result_out_of_range) {
     return std::unexpected("out of the range of a double: " + quoted);
   }
@@ -60,6 +64,21 @@ std::expected<std::vector<double>, std::string> parse_budget_list(std::string_vi
     }
     if (std::abs(std::log10(out.back()) - std::log10(*stop)) < 1e-9) out.back() = *stop;
     return out;
+  }
+  // "1,5e22" is 1.5e22 written with a decimal comma, not the list {1, 5e22} (whose first
+  // budget would then fail as infeasible): a comma after a bare mantissa of one to three
+  // digits and before a digit is refused. No real budget in FLOPs has three digits.
+  for (std::size_t comma = text.find(','), begin = 0; comma != std::string_view::npos;
+       begin = comma + 1, comma = text.find(',', begin)) {
+    const std::string_view left = text.substr(begin, comma - begin);
+    const bool mantissa = !left.empty() && left.size() <= 3 &&
+                          left.find_first_not_of("0123456789") == std::string_view::npos;
+    if (mantissa && comma + 1 < text.size() && std::isdigit(static_cast<unsigned char>(text[comma + 1]))) {
+      const std::size_t end = text.find(',', comma + 1);
+      return std::unexpected(fmt::format(
+          "'{}' is not a number (use '.' as the decimal point; ',' separates the budgets of a list)",
+          text.substr(begin, end == std::string_view::npos ? end : end - begin)));
+    }
   }
   std::size_t begin = 0;
   while (true) {

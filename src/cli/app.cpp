@@ -3,36 +3,17 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <ostream>
 #include <string_view>
 #include <vector>
 
 #include "command.hpp"
 #include "completion.hpp"
+#include "typos.hpp"
 #include "git_revision.hpp"  // generated at build time: MOEPLAN_GIT_REVISION
 
 namespace moeplan::cli {
-
-namespace {
-
-// Levenshtein distance, for "did you mean" on a mistyped command.
-std::size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = up;
-    }
-  }
-  return row[b.size()];
-}
-
-}  // namespace
-
 
 namespace {
 std::vector<Command> commands() {
@@ -87,6 +68,17 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
       CLI::App* sub = app.add_subcommand(c.name, c.summary);
       runners.emplace_back(sub, c.setup(*sub));
     }
+    // A flag the subcommand does not have is named first: CLI11 would report a required
+    // flag the typo stood for ("--flops is required" for --flop) or only "not expected".
+    const CLI::App* named = named_subcommand(app, argc, argv);
+    const std::string help_hint = fmt::format(
+        "Run 'moeplan {}--help' for usage.\n", named ? named->get_name() + " " : std::string());
+    if (named) {
+      if (const std::string typo = unknown_flag_problem(app, *named, argc, argv); !typo.empty()) {
+        err << "moeplan: error: " << typo << "\n" << help_hint;
+        return static_cast<int>(ExitStatus::usage);
+      }
+    }
     try {
       app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -103,23 +95,16 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
                            return r.first->get_name() == argv[1];
                          });
       if (!known) {
-        std::string names, nearest;
-        std::size_t best = 3;  // at most 2 edits away
-        for (const auto& r : runners) {
-          const std::string& name = r.first->get_name();
-          names += (names.empty() ? "" : ", ") + name;
-          if (const std::size_t d = edit_distance(name, argv[1]); d < best) {
-            best = d;
-            nearest = name;
-          }
-        }
+        std::vector<std::string> names;
+        for (const auto& r : runners) names.push_back(r.first->get_name());
+        const std::vector<std::string> nearest = nearest_words(argv[1], names);
         err << "moeplan: error: unknown command '" << argv[1] << "'"
-            << (nearest.empty() ? "" : " (did you mean '" + nearest + "'?)") << "; commands: " << names
+            << (nearest.empty() ? "" : " (did you mean '" + nearest.front() + "'?)")
+            << "; commands: " << fmt::format("{}", fmt::join(names, ", "))
             << "\nRun 'moeplan --help' for usage.\n";
         return static_cast<int>(ExitStatus::usage);
       }
-      err << "moeplan: error: " << e.what() << "\n"
-          << "Run 'moeplan --help' for usage.\n";
+      err << "moeplan: error: " << e.what() << "\n" << help_hint;
       return static_cast<int>(ExitStatus::usage);
     }
     if (quiet && verbose) {

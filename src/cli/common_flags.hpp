@@ -25,6 +25,17 @@ inline CLI::Validator positive() {
       "POSITIVE", "positive");
 }
 
+/// One budget, a comma list or a START:STOP:STEP sweep (parse_budget_list), checked while
+/// the flags are parsed as score's and plot's single --flops are.
+inline CLI::Validator budget_list() {
+  return CLI::Validator(
+      [](std::string& text) {
+        auto v = parse_budget_list(text);
+        return v ? std::string() : v.error();
+      },
+      "BUDGETS", "budget_list");
+}
+
 /// A whole number from 0 to `max` (no sign wrap-around: -1 is an error, not 2^64 - 1; the
 /// digits are compared exactly, so max + 1 is refused even where a double cannot tell).
 inline CLI::Validator whole_number(std::uint64_t max) {

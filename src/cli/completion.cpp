@@ -19,6 +19,7 @@ namespace {
 std::vector<std::string> option_words(const CLI::App& app) {
   std::vector<std::string> words;
   for (const CLI::Option* o : app.get_options()) {
+    if (o->get_group().empty()) continue;  // hidden: an old name kept only to explain its rename
     for (const std::string& l : o->get_lnames()) words.push_back("--" + l);
     for (const std::string& s : o->get_snames()) words.push_back("-" + s);
   }
@@ -124,7 +125,7 @@ std::string zsh_completion(const CLI::App& root) {
     described += fmt::format("    '{}:{}'\n", s->get_name(), zsh_escape(s->get_description()));
     std::string specs;
     for (const CLI::Option* o : s->get_options()) {
-      if (!o->nonpositional()) continue;
+      if (!o->nonpositional() || o->get_group().empty()) continue;  // hidden: an old name
       std::vector<std::string> names;
       for (const std::string& l : o->get_lnames()) names.push_back("--" + l);
       for (const std::string& n : o->get_snames()) names.push_back("-" + n);

@@ -37,7 +37,9 @@ struct SuggestFlags {
   std::string align;  ///< "" (laws' default), a positive integer, or "auto"
   std::string rank_by = "paper002";
   std::string d_over_l;  ///< "" (laws' range) or LO:HI
-  int top = 5;
+  int top = 5;  ///< --candidates
+  std::optional<std::string> old_top;  ///< --top, refused: it read like --top-k
+  std::vector<std::string> bench_flags;  ///< benchmark settings given on the command line
   bool no_bench = false;
   bool full = false;
   bool no_gpu = false;
@@ -147,7 +149,22 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
   return deliver(f.output, text.str(), io);
 }
 
+// A benchmark setting where nothing is timed would be silently ignored: refuse it.
+std::string ignored_bench_flag(const SuggestFlags& f, bool sweep) {
+  if (f.bench_flags.empty()) return "";
+  const std::string& flag = f.bench_flags.front();
+  if (f.no_bench) return flag + " sets the benchmark that --no-bench skips: give one of them";
+  if (sweep) return flag + ": a sweep does not benchmark (run suggest on one budget for timings)";
+  if (!f.emit.empty()) return flag + ": --emit writes a config and does not benchmark";
+  return "";
+}
+
 int run_suggest(const SuggestFlags& f, Io& io) {
+  if (f.old_top) {
+    return fail(io, ExitStatus::usage,
+                "--top was renamed --candidates (how many ranked candidates to list); the "
+                "activated experts K are --top-k");
+  }
   auto budgets = parse_budget_list(f.flops);
   if (!budgets) {
     return fail(io, ExitStatus::usage, "--flops: " + budgets.error());
@@ -160,6 +177,10 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     return fail(io, ExitStatus::usage,
                 "--rank-by: expected paper002, el or joint-loss, got '" + f.rank_by + "'");
   }
+  const bool list = f.flops.find_first_of(":,") != std::string::npos;
+  if (const std::string why = ignored_bench_flag(f, list); !why.empty()) {
+    return fail(io, ExitStatus::usage, why);
+  }
   const bool align_auto = f.align == "auto";
   if (align_auto && f.no_bench) {
     return fail(io, ExitStatus::usage, "--align auto times the aligned variants; it cannot go with --no-bench");
@@ -169,7 +190,6 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (!loaded) return fail(io, loaded.error());
   const LawSet& law_set = *loaded;
   io.detail("laws: " + law_set.holistic_sources());
-  const bool list = f.flops.find_first_of(":,") != std::string::npos;
   if (list) return run_sweep(f, *budgets, o, *rule, law_set, io);
 
   o.compute = Flops(budgets->front());
@@ -233,14 +253,17 @@ Command suggest_command() {
                        "Training compute budget C in FLOPs, e.g. 1e22 (> 0, finite); a list "
                        "1e20,1e21 or a sweep START:STOP:STEP in decades (1e20:1e24:0.5) prints "
                        "one plan per budget")
-            ->required();
+            ->required()
+            ->check(budget_list());
         add_output_flags(sub, f->format, f->output, f->laws_file);
         add_emit_flag(sub, f->emit);
-        sub.add_option("--top", f->top,
+        sub.add_option("--candidates", f->top,
                        "Rank candidates around the optimum and list the best N (0: print "
                        "the pipeline optimum unranked)")
             ->check(whole_number(2147483647))
             ->capture_default_str();
+        // Its old name, hidden: "--top 4" was taken by people who meant --top-k 4.
+        sub.add_option("--top", f->old_top)->group("");
         sub.add_option("--rank-by", f->rank_by,
                        "Ranking rule: paper002 (the pipeline's d among shapes that keep the "
                        "law's targets; EL breaks near ties), el (highest EL in the d window; "
@@ -302,7 +325,14 @@ Command suggest_command() {
             "  moeplan suggest --flops 1e22 --emit hf-config -o config.json\n"
             "Exit status: 0 ok, 2 bad flag, 3 infeasible (the constraint is named on\n"
             "stderr), 4 bad --laws file, 5 cannot write -o. See man moeplan-suggest.");
-        return [f](Io& io) { return run_suggest(*f, io); };
+        const std::vector<const CLI::Option*> bench_settings{
+            sub.get_option("--bench-seconds"), sub.get_option("--tokens"), sub.get_option("--no-gpu")};
+        return [f, bench_settings](Io& io) {
+          for (const CLI::Option* o : bench_settings) {  // given ones, for ignored_bench_flag
+            if (o->count() > 0) f->bench_flags.push_back(o->get_name());
+          }
+          return run_suggest(*f, io);
+        };
       }};
 }
 

@@ -181,6 +181,17 @@ std::expected<ModelConfig, InputError> load_model_config(const std::string& path
     if (const auto text = find_embedded_preset(preset)) {
       return parse_model_config(*text, "<embedded:" + preset + ">");
     }
+    // A bare name that is no file was read as a preset too: "cannot open file" alone would
+    // hide that (a path, with a '/' or an extension, gets read_file's own message).
+    const bool path_like = path_or_preset.find('/') != std::string::npos ||
+                           path_or_preset.ends_with(".toml") || path_or_preset.ends_with(".json");
+    if (!ec && !path_like) {
+      std::string names;
+      for (const std::string& n : model_preset_names()) names += (names.empty() ? "" : ", ") + n;
+      return std::unexpected(InputError{
+          path_or_preset, 0, 0, "",
+          "neither a file nor a model preset (presets: " + names + "; 'moeplan presets' lists them)"});
+    }
   }
   auto text = read_file(path_or_preset);
   if (!text) {

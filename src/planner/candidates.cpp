@@ -266,7 +266,7 @@ std::expected<Ranking, ConstraintViolation> plan_for_budget(const LawSet& laws,
   Ranking r;
   r.rule = rule;
   r.candidates.push_back(score_suggestion(laws, std::move(*s), "pipeline optimum"));
-  r.decided_by = "unranked (--top 0)";
+  r.decided_by = "unranked (--candidates 0)";
   return r;
 }
 

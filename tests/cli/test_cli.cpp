@@ -149,7 +149,7 @@ TEST_CASE("suggest --laws: a bad file exits 4 naming it and a changed law change
   text.replace(text.find(from), from.size(), "[1e20, 25.0], [3e20, 25.0]]");
   const auto path = temp_path("laws.toml");
   std::ofstream(path) << text;
-  const Run shifted = run_moeplan({"suggest", "--no-bench", "--flops", "1e20", "--top", "0", "--format", "toml", "--laws", path.string()});
+  const Run shifted = run_moeplan({"suggest", "--no-bench", "--flops", "1e20", "--candidates", "0", "--format", "toml", "--laws", path.string()});
   REQUIRE(shifted.code == 0);
   const toml::table doc = toml::parse(shifted.out);
   CHECK(doc["targets"]["n_over_na"].value<double>() == 25.0);
@@ -159,7 +159,7 @@ TEST_CASE("suggest --laws: a bad file exits 4 naming it and a changed law change
   std::ofstream(path) << "schema = \"moeplan-laws/1\"\nname = \"mine\"\n[n_over_na]\n"
                          "schedule = [[1e18, 25.0]]\n";
   const Run partial = run_moeplan(
-      {"suggest", "--no-bench", "--flops", "1e20", "--format", "toml", "--top", "0", "--laws", path.string()});
+      {"suggest", "--no-bench", "--flops", "1e20", "--format", "toml", "--candidates", "0", "--laws", path.string()});
   REQUIRE(partial.code == 0);
   const toml::table pdoc = toml::parse(partial.out);
   CHECK(pdoc["targets"]["n_over_na"].value<double>() == 25.0);
@@ -184,9 +184,9 @@ TEST_CASE("score: presets side by side, json array") {
   CHECK(missing.code == 2);
 }
 
-TEST_CASE("suggest ranks candidates and --top 0 prints the pipeline optimum deterministically") {
-  const Run ranked = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--top", "3"});
-  const Run again = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--top", "3"});
+TEST_CASE("suggest ranks candidates and --candidates 0 prints the pipeline optimum deterministically") {
+  const Run ranked = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--candidates", "3"});
+  const Run again = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--candidates", "3"});
   REQUIRE(ranked.code == 0);
   CHECK(ranked.out == again.out);
   const toml::table doc = toml::parse(ranked.out);
@@ -197,10 +197,10 @@ TEST_CASE("suggest ranks candidates and --top 0 prints the pipeline optimum dete
   CHECK(doc["candidate_1"]["hidden_size"].value<int64_t>() == doc["config"]["hidden_size"].value<int64_t>());
   CHECK(doc["candidate_1"]["delta_loss"].value<double>() == 0.0);
 
-  const Run plain = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--top", "0"});
+  const Run plain = run_moeplan({"suggest", "--no-bench", "--flops", "3e20", "--format", "toml", "--candidates", "0"});
   REQUIRE(plain.code == 0);
   const toml::table p = toml::parse(plain.out);
-  // --top 0: the ranking section says the plan is unranked (the same keys in every mode).
+  // --candidates 0: the ranking section says the plan is unranked (the same keys in every mode).
   CHECK(p["ranking"]["candidates"].value<int64_t>() == 1);
   CHECK(p["ranking"]["variant"].value<std::string>() == "pipeline optimum");
   CHECK_FALSE(p["candidate_1"].is_table());

@@ -99,7 +99,7 @@ TEST_CASE("suggest with odd overrides: N_e = 2, K = N_e - 1, S = 128 or 1e6, ali
   };
   for (const char* C : {"1e15", "1e18", "1e21", "1e24", "1e27", "1e30"}) {
     for (const auto& o : overrides) {
-      std::vector<std::string> args{"suggest", "--flops", C, "--no-bench", "--format", "json", "--top", "0"};
+      std::vector<std::string> args{"suggest", "--flops", C, "--no-bench", "--format", "json", "--candidates", "0"};
       args.insert(args.end(), o.begin(), o.end());
       check_run(args);
     }

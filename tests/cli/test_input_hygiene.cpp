@@ -29,7 +29,7 @@ TEST_CASE("negative counts, NaN ratios and zero sizes are usage errors with read
       {{"suggest", "--flops", "1e20", "--tolerance", "nan"}, "--tolerance"},
       {{"suggest", "--flops", "1e20", "--m-over-na", "inf"}, "--m-over-na"},
       {{"suggest", "--flops", "1e20", "--seq-len", "0"}, "--seq-len"},
-      {{"suggest", "--flops", "1e20", "--top", "-1"}, "--top"},
+      {{"suggest", "--flops", "1e20", "--candidates", "-1"}, "--candidates"},
       {{"suggest", "--flops", "1e20", "--d", "abc"}, "--d"},
   };
   for (const Case& c : cases) {
