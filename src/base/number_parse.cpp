@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cctype>
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -38,6 +39,42 @@ std::expected<double, std::string> parse_positive_finite(std::string_view text) 
   return value;
 }
 
+std::string shortest_scientific(double value) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
+  return ec == std::errc() ? std::string(buffer, end) : fmt::format("{}", value);
+}
+
+namespace {
+
+// 10^(log10 start + k step) for k = 0 .. count - 1, the points between rounded to the fewest
+// significant digits (at least 6) that keep them distinct: 10^20.5 is planned and printed
+// as 3.16228e+20, not 3.1622776601683795e+20, and 10^23 as 1e+23, not 1.0000000000000001e+23.
+// START is kept as given, and so is STOP where the last step lands on it (within 1e-9
+// decade); no rounded point passes STOP.
+std::vector<double> sweep_points(double start, double stop, double step, double count) {
+  for (int digits = 6;; ++digits) {
+    std::vector<double> out{start};
+    bool distinct = true;
+    for (double k = 1; k < count; k += 1) {
+      const double exact = std::pow(10.0, std::log10(start) + k * step);
+      double point = exact;
+      if (std::abs(std::log10(exact) - std::log10(stop)) < 1e-9) {
+        point = stop;
+      } else if (digits < 17) {
+        const std::string text = fmt::format("{:.{}e}", exact, digits - 1);
+        std::from_chars(text.data(), text.data() + text.size(), point);
+        point = std::min(point, stop);
+      }
+      distinct = distinct && point > out.back();
+      out.push_back(point);
+    }
+    if (distinct || digits >= 17) return out;
+  }
+}
+
+}  // namespace
+
 std::expected<std::vector<double>, std::string> parse_budget_list(std::string_view text) {
   std::vector<double> out;
   if (const auto colon = text.find(':'); colon != std::string_view::npos) {
@@ -59,11 +96,7 @@ std::expected<std::vector<double>, std::string> parse_budget_list(std::string_vi
     if (count > double(k_max_budgets)) {
       return std::unexpected(fmt::format("{:.0f} budgets; at most {} (raise STEP)", count, k_max_budgets));
     }
-    for (double k = 0; k < count; k += 1) {
-      out.push_back(k == 0 ? *start : std::pow(10.0, std::log10(*start) + k * *step));
-    }
-    if (std::abs(std::log10(out.back()) - std::log10(*stop)) < 1e-9) out.back() = *stop;
-    return out;
+    return sweep_points(*start, *stop, *step, count);
   }
   // "1,5e22" is 1.5e22 written with a decimal comma, not the list {1, 5e22} (whose first
   // budget would then fail as infeasible): a comma after a bare mantissa of one to three

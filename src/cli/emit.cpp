@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "app.hpp"
+#include "moeplan/base/number_parse.hpp"
 #include "moeplan/planner/candidates.hpp"
 #include "moeplan/io/hf_config.hpp"
 #include "moeplan/io/model_export.hpp"
@@ -35,9 +36,10 @@ std::string emit_count_problem(std::size_t count) {
 
 ModelConfig suggestion_config(const Suggestion& s) {
   ModelConfig m = to_model_config(s.solution.arch, s.tokens);
-  m.name = fmt::format("moeplan-suggest-{:g}", s.budget.C.value());
-  m.description = fmt::format(
-      "moeplan suggest --flops {:g}: compute-optimal MoE of paper 002 Sec. 7", s.budget.C.value());
+  // The budget in full, so the name and description give back the --flops that made it.
+  const std::string C = shortest_scientific(s.budget.C.value());
+  m.name = "moeplan-suggest-" + C;
+  m.description = fmt::format("moeplan suggest --flops {}: compute-optimal MoE of paper 002 Sec. 7", C);
   m.source = "moeplan suggest (paper 002, arXiv:2603.21862)";
   return m;
 }

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/base/number_parse.hpp"
+
 namespace moeplan::cli {
 
 namespace {
@@ -34,7 +36,7 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
   Report r;
   r.sections.push_back(
       {"budget", "Budget (paper 002 Eq. 2)",
-       {{"compute", "C", "FLOPs", C, "training compute budget"},
+       {{"compute", "C", "FLOPs", C, "training compute budget", true},
         {"flops_per_token_opt", "M_opt", "FLOPs/token", s.budget.M.value(), "compute-optimal training FLOPs per token"},
         {"tokens_opt", "D_opt", "tokens", s.budget.D.value(), "compute-optimal training tokens"},
         {"tokens", "D", "tokens", s.tokens.value(), "tokens that spend C on this config (C / M)"},
@@ -190,14 +192,29 @@ std::string sweep_table(const std::vector<Report>& plans) {
     }
     return 0;
   };
-  std::string out = fmt::format("{:>9} {:>10} {:>10} {:>10} {:>6} {:>5} {:>4} {:>4} {:>6} {:>10} {:>6} {:>5} {:>5} {:>7}\n",
+  const auto text = [](const Report& r, const char* section, const char* key) -> std::string {
+    for (const Section& s : r.sections) {
+      if (s.key != section) continue;
+      for (const Field& f : s.fields) {
+        if (const auto* t = std::get_if<std::string>(&f.value); t && f.key == key) return *t;
+      }
+    }
+    return "";
+  };
+  // Budgets print in full (shortest round trip), so a row's C can be passed back to --flops.
+  std::string out = fmt::format("{:>12} {:>10} {:>10} {:>10} {:>6} {:>5} {:>4} {:>4} {:>6} {:>10} {:>6} {:>5} {:>5} {:>7}\n",
                                 "C", "N", "N_a", "D", "d", "L", "L_d", "L_m", "d_m",
                                 "heads", "M/N_a", "N/N_a", "d/L", "loss");
   for (const Report& r : plans) {
+    const std::string C = shortest_scientific(number(r, "budget", "compute"));
+    if (const std::string why = text(r, "budget", "reason"); !why.empty()) {
+      out += fmt::format("{:>12} no plan: {}\n", C, why);
+      continue;
+    }
     const double d = number(r, "config", "hidden_size"), L = number(r, "config", "num_layers");
     out += fmt::format(
-        "{:>9.3g} {:>10.4g} {:>10.4g} {:>10.4g} {:>6.0f} {:>5.0f} {:>4.0f} {:>4.0f} {:>6.0f} {:>10} {:>6.3f} {:>5.2f} {:>5.0f} {:>7.4f}\n",
-        number(r, "budget", "compute"), number(r, "accounting", "N_nonembedding_total"),
+        "{:>12} {:>10.4g} {:>10.4g} {:>10.4g} {:>6.0f} {:>5.0f} {:>4.0f} {:>4.0f} {:>6.0f} {:>10} {:>6.3f} {:>5.2f} {:>5.0f} {:>7.4f}\n",
+        C, number(r, "accounting", "N_nonembedding_total"),
         number(r, "accounting", "N_a_nonembedding_active"), number(r, "budget", "tokens"), d, L,
         number(r, "config", "num_dense_layers"), number(r, "config", "num_moe_layers"),
         number(r, "config", "expert_ffn_size"),
@@ -230,7 +247,7 @@ Report compact_suggest_report(const Report& full) {
   Report r;
   const Field* C = field("budget", "compute");
   r.sections.push_back(section(
-      "plan", C ? fmt::format("Plan for C = {:.3g} FLOPs", std::get<double>(C->value)) : "Plan",
+      "plan", C ? fmt::format("Plan for C = {} FLOPs", shortest_scientific(std::get<double>(C->value))) : "Plan",
       {{"accounting", "N_nonembedding_total"}, {"accounting", "N_a_nonembedding_active"}, {"budget", "tokens"},
        {"accounting", "flops_per_token"}, {"ranking", "predicted_loss"},
        {"ranking", "ranking_figure"}, {"ranking", "efficiency_leverage"}}));

@@ -32,6 +32,9 @@ struct Field {
   std::string unit;    ///< "FLOPs", "FLOPs/token", "params", "tokens", "" for ratios
   Value value;
   std::string description;
+  /// The table prints the number in full (the shortest text that reads back to it) rather
+  /// than to 4 digits: a value the user gave and may pass back, such as the budget C.
+  bool exact = false;
 };
 
 struct Section {
@@ -50,7 +53,8 @@ Report suggest_report(const Suggestion& s, const LawSet& laws);
 /// tie, what decided) and one "candidate_K" section for each of the best `top` candidates.
 void add_ranking(Report& report, const Ranking& ranking, std::size_t top);
 
-/// A budget sweep as one row per budget (C, size, shape, ratios, loss), for people.
+/// A budget sweep as one row per budget (C, size, shape, ratios, loss), for people; a
+/// budget without a plan (budget.feasible false) gets its budget.reason instead.
 std::string sweep_table(const std::vector<Report>& plans);
 
 /// The one-screen table of `suggest` (its default for people): the key numbers of a full

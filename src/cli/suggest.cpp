@@ -1,6 +1,7 @@
 // `moeplan suggest`: parse flags, run the core pipeline, format the result.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -86,14 +87,29 @@ std::expected<SuggestOptions, std::string> options_from_flags(const SuggestFlags
   return o;
 }
 
+// The plan of a budget with none: its budget, feasible = false and why. The data formats
+// hold it as a row like the others (JSON fills the other sections with null, CSV leaves
+// their cells empty), so one bad budget never takes the rest of the sweep with it.
+Report infeasible_plan(double C, const std::string& reason) {
+  Report r;
+  r.sections.push_back({"budget", "Budget (paper 002 Eq. 2)",
+                        {{"compute", "C", "FLOPs", C, "training compute budget", true},
+                         {"feasible", "", "", false, "a plan exists at this budget"},
+                         {"reason", "", "", reason, "why there is no plan"}}});
+  return r;
+}
+
 // One row per budget: a schedule a team can read (table) or feed to tools (json/toml/csv:
-// the full suggest report of each budget, the keys of a single `suggest`).
+// the full suggest report of each budget, the keys of a single `suggest`, plus
+// budget.feasible and budget.reason, "" for a plan). A budget without a plan gets a row
+// saying why, and the exit status 3.
 int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, SuggestOptions o,
               RankRule rule, const LawSet& law_set, Io& io) {
   if (!f.emit.empty()) return fail(io, ExitStatus::usage, "--emit takes one budget, not a sweep");
   if (f.align == "auto") return fail(io, ExitStatus::usage, "--align auto takes one budget, not a sweep");
   if (!f.no_bench) io.note("a sweep does not benchmark (run suggest on one budget for timings)");
   std::vector<Report> reports;
+  std::vector<std::string> infeasible;  // the budgets without a plan
   std::size_t outside_fit = 0, past_table = 0, moved = 0;
   std::vector<std::string> rule_warnings, other_warnings;
   const HolisticLaws& laws = law_set.holistic;
@@ -101,8 +117,9 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
     o.compute = Flops(C);
     auto plan = plan_for_budget(law_set, o, rule, f.top > 0);
     if (!plan) {
-      return fail(io, ExitStatus::infeasible,
-                  fmt::format("infeasible at C = {:g}: {}", C, plan.error().to_string()));
+      infeasible.push_back(shortest_scientific(C));
+      reports.push_back(infeasible_plan(C, plan.error().to_string()));
+      continue;
     }
     const RankedCandidate& w = plan->candidates.front();
     outside_fit += C < laws.fitted_compute_min || C > laws.fitted_compute_max;
@@ -117,6 +134,10 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
     // The anchor depends on the family alone: the later budgets reuse it.
     if (w.suggestion.extrapolation) o.shape_anchor = w.suggestion.extrapolation->anchor;
     Report r = suggest_report(w.suggestion, law_set);
+    // Where an infeasible budget has them, so every row of a CSV has the same header.
+    std::vector<Field>& budget = r.sections.front().fields;
+    budget.insert(budget.begin() + 1, {{"feasible", "", "", true, "a plan exists at this budget"},
+                                       {"reason", "", "", std::string(), "why there is no plan"}});
     add_ranking(r, *plan, static_cast<std::size_t>(f.top));
     reports.push_back(std::move(r));
   }
@@ -146,7 +167,11 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
   } else {  // JSON is an array (TOML [[plans]]), also for a one-budget sweep
     emit_many(reports, format, text, style_for(f.output, io), "plans");
   }
-  return deliver(f.output, text.str(), io);
+  if (const int written = deliver(f.output, text.str(), io); written != 0) return written;
+  if (infeasible.empty()) return static_cast<int>(ExitStatus::ok);
+  return fail(io, ExitStatus::infeasible,
+              fmt::format("{} of {} budgets have no plan: {} (each one's row says why)",
+                          infeasible.size(), budgets.size(), fmt::join(infeasible, ", ")));
 }
 
 // A benchmark setting where nothing is timed would be silently ignored: refuse it.
@@ -324,7 +349,8 @@ Command suggest_command() {
             "  moeplan suggest --flops 1e20 --d 1536 --format csv\n"
             "  moeplan suggest --flops 1e22 --emit hf-config -o config.json\n"
             "Exit status: 0 ok, 2 bad flag, 3 infeasible (the constraint is named on\n"
-            "stderr), 4 bad --laws file, 5 cannot write -o. See man moeplan-suggest.");
+            "stderr; a sweep prints every budget, those without a plan with the reason),\n"
+            "4 bad --laws file, 5 cannot write -o. See man moeplan-suggest.");
         const std::vector<const CLI::Option*> bench_settings{
             sub.get_option("--bench-seconds"), sub.get_option("--tokens"), sub.get_option("--no-gpu")};
         return [f, bench_settings](Io& io) {

@@ -10,6 +10,8 @@
 #include <fmt/ranges.h>
 #include <toml++/toml.h>
 
+#include "moeplan/base/number_parse.hpp"
+
 namespace moeplan::cli {
 
 Format parse_format(std::string_view name) {
@@ -107,6 +109,7 @@ std::string human(const Field& f) {
           return "n/a (" + x.reason + ")";
         } else {
           if (!std::isfinite(x)) return fmt::format("n/a ({})", x);
+          if (f.exact) return shortest_scientific(x);
           const double a = std::abs(x);
           if (a != 0 && (a >= 1e5 || a < 1e-3)) {
             return fmt::format("{:.4e}", x);
@@ -160,8 +163,8 @@ void emit_table(const Report& r, std::ostream& out, const TerminalStyle& style) 
   }
 }
 
-void emit_json(const Report& report, std::ostream& out) {
-  const Report r = typed(report);
+// One JSON object per report, already typed().
+void json_object(const Report& r, std::ostream& out) {
   out << "{\n";
   for (std::size_t i = 0; i < r.sections.size(); ++i) {
     const Section& s = r.sections[i];
@@ -177,6 +180,42 @@ void emit_json(const Report& report, std::ostream& out) {
     out << "  }" << (i + 1 < r.sections.size() ? ",\n" : "\n");
   }
   out << "}\n";
+}
+
+void emit_json(const Report& report, std::ostream& out) { json_object(typed(report), out); }
+
+// The objects of a JSON array share their sections, so a tool can read any key of any of
+// them: a section one report lacks (a sweep's budget without a plan) is written with every
+// field null, the report's own reason field saying why.
+void emit_json_many(const std::vector<Report>& untyped, std::ostream& out) {
+  std::vector<Report> reports;
+  for (const Report& r : untyped) reports.push_back(typed(r));
+  std::vector<const Section*> shape;  // every section key once, as first seen
+  for (const Report& r : reports) {
+    for (const Section& s : r.sections) {
+      if (std::none_of(shape.begin(), shape.end(), [&](const Section* t) { return t->key == s.key; })) {
+        shape.push_back(&s);
+      }
+    }
+  }
+  out << "[\n";
+  for (std::size_t k = 0; k < reports.size(); ++k) {
+    Report filled;
+    for (const Section* s : shape) {
+      const auto own = std::find_if(reports[k].sections.begin(), reports[k].sections.end(),
+                                    [&](const Section& t) { return t.key == s->key; });
+      if (own != reports[k].sections.end()) {
+        filled.sections.push_back(*own);
+        continue;
+      }
+      Section nulls{s->key, s->title, {}};
+      for (const Field& f : s->fields) nulls.fields.push_back({f.key, "", "", Missing{}, ""});
+      filled.sections.push_back(std::move(nulls));
+    }
+    json_object(filled, out);
+    if (k + 1 < reports.size()) out << ",\n";
+  }
+  out << "]\n";
 }
 
 toml::table toml_of(const Report& report) {
@@ -327,15 +366,7 @@ void emit_many(const std::vector<Report>& reports, Format format, std::ostream& 
         emit_table_many(reports, out, style);
       }
       break;
-    case Format::json: {
-      out << "[\n";
-      for (std::size_t k = 0; k < reports.size(); ++k) {
-        emit_json(reports[k], out);
-        if (k + 1 < reports.size()) out << ",\n";
-      }
-      out << "]\n";
-      break;
-    }
+    case Format::json: emit_json_many(reports, out); break;
     case Format::toml: {
       toml::array models;
       for (const Report& r : reports) models.push_back(toml_of(r));

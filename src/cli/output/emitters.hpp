@@ -21,9 +21,9 @@ Format parse_format(std::string_view name);
 void emit(const Report& report, Format format, std::ostream& out, const TerminalStyle& style = {});
 
 /// Several reports of the same shape (one per model of `score`, per budget of a `suggest`
-/// sweep): table side by side, json an array of objects, toml an array of [[ARRAY_KEY]]
-/// tables, csv one row each (the header is the union of keys; a missing key is an empty
-/// cell).
+/// sweep): table side by side, json an array of objects with the same sections (one a
+/// report lacks has every field null), toml an array of [[ARRAY_KEY]] tables, csv one row
+/// each (the header is the union of keys; a missing key is an empty cell).
 void emit_many(const std::vector<Report>& reports, Format format, std::ostream& out,
                const TerminalStyle& style = {}, std::string_view toml_array_key = "models");
 
