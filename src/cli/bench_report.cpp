@@ -132,15 +132,12 @@ void add_alignment(Report& report, const AlignmentResult& a) {
         {"min_gain", "", "", a.min_gain, "median speedup a variant needs, besides winning every round"},
         {"band", "", "", a.band, "paper 002 Sec. 5.3-5.4: loss within 0.1 % of the minimum"},
         {"variants", "", "", static_cast<std::int64_t>(a.variants.size()), "the proposal and its aligned variants"}}});
-  for (const std::string& why : a.skipped) {
-    report.sections.back().fields.push_back({"skipped", "", "", why, "variant not feasible, or a repeat"});
-  }
+  report.sections.back().fields.push_back({"skipped", "", "", TextList(a.skipped), "variants not feasible, or repeats"});
   for (std::size_t i = 0; i < a.variants.size(); ++i) {
     const AlignmentVariant& v = a.variants[i];
     const Suggestion& s = v.candidate.suggestion;
     const MoeArchitecture& x = s.solution.arch;
-    Section sec{fmt::format("aligned_{}", i + 1),
-                fmt::format("Variant {}{}", i + 1, i == a.chosen ? " (chosen)" : ""),
+    Section sec{"aligned", fmt::format("Variant {}{}", i + 1, i == a.chosen ? " (chosen)" : ""),
                 {{"variant", "", "", v.is_proposal ? std::string("proposal") : v.candidate.variant, ""},
                  {"hidden_size", "d", "", i64(x.d), ""},
                  {"num_dense_layers", "L_d", "", i64(x.L_d), ""},
@@ -150,7 +147,8 @@ void add_alignment(Report& report, const AlignmentResult& a) {
                  {"m_over_na", "M/N_a", "", s.solution.accounting.m_over_na(), ""},
                  {"predicted_loss", "loss", "", v.candidate.predicted_loss, "paper 001 Eq. 11 at D = C/M"},
                  {"loss_change", "dL/L", "", v.loss_change, ""},
-                 {"in_band", "", "", v.in_band, "dL/L <= band"}}};
+                 {"in_band", "", "", v.in_band, "dL/L <= band"}},
+                true};
     for (const auto& [dev, run] : {std::pair{"cpu", v.timing ? &v.timing->cpu : nullptr},
                                    {"gpu", v.timing ? &v.timing->gpu : nullptr}}) {
       if (run && *run && (*run)->errors.empty()) {

@@ -101,7 +101,7 @@ Report fit_report(const fit::FitOutcome& o, const FitContext& c) {
   add_estimates(r, "derived", "Derived", o.derived);
   for (std::size_t k = 0; k < o.curves.size(); ++k) {
     const fit::CurveFit& cf = o.curves[k];
-    Section s2{fmt::format("curve_{}", k + 1), "Curve " + cf.group, {}};
+    Section s2{"curves", "Curve " + cf.group, {}, true};
     s2.fields.push_back({"group", "group", "", cf.group, ""});
     for (const fit::Estimate& e : cf.coefficients) s2.fields.push_back({e.name, e.name, "", e.value, e.description});
     for (const fit::Estimate& e : cf.derived) s2.fields.push_back({e.name, e.name, "", e.value, e.description});
@@ -110,11 +110,7 @@ Report fit_report(const fit::FitOutcome& o, const FitContext& c) {
     r.sections.push_back(std::move(s2));
   }
   if (!o.warnings.empty()) {
-    Section w{"warnings", "Warnings", {}};
-    for (std::size_t k = 0; k < o.warnings.size(); ++k) {
-      w.fields.push_back({fmt::format("warning_{}", k + 1), "!", "", o.warnings[k], ""});
-    }
-    r.sections.push_back(std::move(w));
+    r.sections.push_back({"warnings", "Warnings", {{"messages", "!", "", TextList(o.warnings), ""}}});
   }
   return r;
 }

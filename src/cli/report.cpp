@@ -142,7 +142,7 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
                    {"efficiency_leverage", "EL", "", best.efficiency_leverage, "paper 000 Eq. 4, A = (K+1)/(N_e+1), G = 2d/d_m"},
                    {"near_tie", "", "", ranking.near_tie, "the runner-up was as good under the rule's main key"},
                    {"decided_by", "", "", ranking.decided_by, "what separated the winner from the runner-up"},
-                   {"candidates", "", "", static_cast<std::int64_t>(ranked.size()), "feasible distinct candidates scored"}}};
+                   {"candidates_scored", "", "", static_cast<std::int64_t>(ranked.size()), "feasible distinct candidates scored"}}};
   if (ranked.size() >= 2) {
     const RankedCandidate& u = ranked[1];
     section.fields.push_back({"runner_up", "", "", u.variant, "second under the rule"});
@@ -157,7 +157,7 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
     const Accounting& acc = c.suggestion.solution.accounting;
     const LayerSolution& sol = c.suggestion.solution;
     report.sections.push_back(
-        {fmt::format("candidate_{}", k + 1), fmt::format("Candidate {}", k + 1),
+        {"candidates", fmt::format("Candidate {}", k + 1),
          {{"variant", "", "", c.variant, "change from the pipeline optimum"},
           {"keeps_targets", "", "", c.keeps_targets, "M/N_a and N/N_a are the law's (not moved)"},
           {"eligible", "", "", c.eligible, "may win under the rule in force"},
@@ -176,7 +176,8 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
           {"predicted_loss", "loss", "", c.predicted_loss, "paper 001 Eq. 11"},
           {"delta_loss", "dloss", "", c.predicted_loss - best.predicted_loss, "against the winner"},
           {"efficiency_leverage", "EL", "", c.efficiency_leverage, "paper 000 Eq. 4"},
-          {"delta_efficiency_leverage", "dEL", "", c.efficiency_leverage - best.efficiency_leverage, "against the winner"}}});
+          {"delta_efficiency_leverage", "dEL", "", c.efficiency_leverage - best.efficiency_leverage, "against the winner"}},
+         true});
   }
 }
 

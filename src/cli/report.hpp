@@ -21,7 +21,11 @@ struct Missing {
   std::string reason;
 };
 
-using Value = std::variant<bool, std::int64_t, double, std::string, Missing>;
+/// A list of free-text items (warnings, notes): a JSON array of strings, a TOML array, one
+/// CSV cell with the items joined by " | ", one table row per item.
+using TextList = std::vector<std::string>;
+
+using Value = std::variant<bool, std::int64_t, double, std::string, Missing, TextList>;
 
 /// An int as a report value (reports hold 64-bit integers).
 inline std::int64_t i64(int v) { return v; }
@@ -41,6 +45,10 @@ struct Section {
   std::string key;    ///< stable machine key, e.g. "config"
   std::string title;  ///< heading in the table view
   std::vector<Field> fields;
+  /// One element of the array named `key` (the candidates of suggest): every section of
+  /// the report with this key, in order, is a JSON array of objects, a TOML array of
+  /// tables [[key]], CSV columns key.N.field (N from 1), a titled block each in the table.
+  bool repeated = false;
 };
 
 struct Report {
@@ -50,7 +58,7 @@ struct Report {
 Report suggest_report(const Suggestion& s, const LawSet& laws);
 
 /// Appends the ranking of `suggest`: a "ranking" section (rule, winner, runner-up, near
-/// tie, what decided) and one "candidate_K" section for each of the best `top` candidates.
+/// tie, what decided) and a repeated "candidates" section for each of the best `top`.
 void add_ranking(Report& report, const Ranking& ranking, std::size_t top);
 
 /// A budget sweep as one row per budget (C, size, shape, ratios, loss), for people; a

@@ -135,9 +135,7 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   fit.fields.push_back({"within_tolerance", "", "", h.in_family && h.within_tolerance, fmt::format("all three within {:g} %", 100 * h.tolerance)});
   r.sections.push_back(std::move(fit));
   Section notes{"notes", "Notes", {}};
-  for (std::size_t k = 0; k < s.notes.size(); ++k) {
-    notes.fields.push_back({fmt::format("note_{}", k + 1), "", "", s.notes[k], ""});
-  }
+  notes.fields.push_back({"messages", "note", "", TextList(s.notes), "what the laws say beside the numbers"});
   notes.fields.push_back({"laws_joint", "", "", laws.source_of("joint_loss"), "joint law coefficients"});
   notes.fields.push_back({"laws_leverage", "", "", laws.source_of("efficiency_leverage"), "EL coefficients"});
   r.sections.push_back(std::move(notes));

@@ -2,6 +2,7 @@
 // every data format carries the same values. Timings are the one exception, and
 // `--no-bench` excludes them; fits are deterministic with --seed.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -29,6 +30,12 @@ Flat from_json(const std::string& s) {
   Flat f;
   const nlohmann::json doc = nlohmann::json::parse(s);  // named: items() must not outlive it
   for (const auto& [sec, fields] : doc.items()) {
+    if (fields.is_array()) {  // an array of sections: CSV's flat form is SECTION.N.KEY
+      for (std::size_t n = 0; n < fields.size(); ++n) {
+        for (const auto& [key, v] : fields[n].items()) f[fmt::format("{}.{}.{}", sec, n + 1, key)] = text_of(v);
+      }
+      continue;
+    }
     for (const auto& [key, v] : fields.items()) f[sec + "." + key] = text_of(v);
   }
   return f;
@@ -37,8 +44,19 @@ Flat from_json(const std::string& s) {
 Flat from_toml(const std::string& s) {
   Flat f;
   const toml::table doc = toml::parse(s);
+  // [[SECTION]] arrays of tables flatten as CSV does: SECTION.N.KEY.
+  std::vector<std::pair<std::string, const toml::table*>> tables;
   for (const auto& [sec, node] : doc) {
-    for (const auto& [key, v] : *node.as_table()) {
+    if (const toml::array* items = node.as_array()) {
+      for (std::size_t n = 0; n < items->size(); ++n) {
+        tables.emplace_back(fmt::format("{}.{}", sec.str(), n + 1), items->get(n)->as_table());
+      }
+    } else {
+      tables.emplace_back(std::string(sec.str()), node.as_table());
+    }
+  }
+  for (const auto& [sec, table] : tables) {
+    for (const auto& [key, v] : *table) {
       std::string t;
       if (auto x = v.value<std::string>(); x && v.is_string()) t = *x;
       else if (v.is_boolean()) t = *v.value<bool>() ? "true" : "false";
@@ -49,7 +67,7 @@ Flat from_toml(const std::string& s) {
         o << *v.value<double>();
         t = o.str();
       }
-      f[std::string(sec.str()) + "." + std::string(key.str())] = t;
+      f[sec + "." + std::string(key.str())] = t;
     }
   }
   return f;

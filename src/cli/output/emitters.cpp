@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ostream>
+#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -24,6 +25,11 @@ Format parse_format(std::string_view name) {
 
 namespace {
 
+// A list's items in one CSV cell or table cell.
+std::string joined(const TextList& items, std::string_view separator) {
+  return fmt::format("{}", fmt::join(items, separator));
+}
+
 // Shortest text that reads back to the same double (fmt's default for "{}").
 std::string exact(const Value& v) {
   return std::visit(
@@ -35,6 +41,8 @@ std::string exact(const Value& v) {
           return x;
         } else if constexpr (std::is_same_v<T, Missing>) {
           return "";
+        } else if constexpr (std::is_same_v<T, TextList>) {
+          return joined(x, " | ");
         } else {
           return fmt::format("{}", x);
         }
@@ -42,12 +50,29 @@ std::string exact(const Value& v) {
       v);
 }
 
+// Each section's place in a flat namespace: its key, or KEY.N (N from 1) for the N-th
+// section of a repeated key. CSV columns and the side-by-side table are keyed by it.
+std::vector<std::string> section_ids(const Report& r) {
+  std::vector<std::string> ids;
+  for (const Section& s : r.sections) {
+    if (!s.repeated) {
+      ids.push_back(s.key);
+      continue;
+    }
+    const auto n = std::count_if(ids.begin(), ids.end(), [&](const std::string& id) {
+      return id.starts_with(s.key + ".");
+    });
+    ids.push_back(fmt::format("{}.{}", s.key, n + 1));
+  }
+  return ids;
+}
+
 // Data formats are typed: a non-finite double becomes Missing, and every Missing field
 // gets a KEY_reason string field right after it (JSON null / TOML absent / CSV empty).
 Report typed(const Report& in, bool with_reasons = true) {
   Report out;
   for (const Section& s : in.sections) {
-    Section t{s.key, s.title, {}};
+    Section t{s.key, s.title, {}, s.repeated};
     for (const Field& f : s.fields) {
       Field g = f;
       if (const auto* d = std::get_if<double>(&g.value); d && !std::isfinite(*d)) {
@@ -107,6 +132,8 @@ std::string human(const Field& f) {
           return fmt::format("{}", x);
         } else if constexpr (std::is_same_v<T, Missing>) {
           return "n/a (" + x.reason + ")";
+        } else if constexpr (std::is_same_v<T, TextList>) {
+          return joined(x, "; ");
         } else {
           if (!std::isfinite(x)) return fmt::format("n/a ({})", x);
           if (f.exact) return shortest_scientific(x);
@@ -143,8 +170,9 @@ void emit_table(const Report& r, std::ostream& out, const TerminalStyle& style) 
   for (const auto& s : r.sections) {
     for (const auto& f : s.fields) {
       sym_w = std::max(sym_w, (f.symbol.empty() ? f.key : f.symbol).size());
-      if (std::holds_alternative<std::string>(f.value) && std::get<std::string>(f.value).size() > 28) {
-        continue;  // long strings (file paths) do not widen the column
+      if ((std::holds_alternative<std::string>(f.value) && std::get<std::string>(f.value).size() > 28) ||
+          std::holds_alternative<TextList>(f.value)) {
+        continue;  // long strings (file paths) and lists do not widen the column
       }
       val_w = std::max(val_w, human(f).size());
       unit_w = std::max(unit_w, f.unit.size());
@@ -156,6 +184,10 @@ void emit_table(const Report& r, std::ostream& out, const TerminalStyle& style) 
     first = false;
     for (const auto& f : s.fields) {
       const std::string& name = f.symbol.empty() ? f.key : f.symbol;
+      if (const auto* items = std::get_if<TextList>(&f.value)) {  // a row per item, unaligned
+        for (const std::string& item : *items) out << fmt::format("  {:<{}}  {}\n", name, sym_w, item);
+        continue;
+      }
       std::string line = fmt::format("  {:<{}}  {:>{}} {:<{}}  ", name, sym_w, human(f), val_w,
                                      f.unit, unit_w);
       out << line << dim(f.description, style) << "\n";
@@ -163,30 +195,64 @@ void emit_table(const Report& r, std::ostream& out, const TerminalStyle& style) 
   }
 }
 
-// One JSON object per report, already typed().
-void json_object(const Report& r, std::ostream& out) {
-  out << "{\n";
-  for (std::size_t i = 0; i < r.sections.size(); ++i) {
-    const Section& s = r.sections[i];
-    out << "  " << json_string(s.key) << ": {\n";
-    for (std::size_t j = 0; j < s.fields.size(); ++j) {
-      const Field& f = s.fields[j];
-      const std::string v = std::holds_alternative<std::string>(f.value)
-                                ? json_string(std::get<std::string>(f.value))
-                            : std::holds_alternative<Missing>(f.value) ? std::string("null")
-                                                                      : exact(f.value);
-      out << "    " << json_string(f.key) << ": " << v << (j + 1 < s.fields.size() ? ",\n" : "\n");
-    }
-    out << "  }" << (i + 1 < r.sections.size() ? ",\n" : "\n");
+std::string json_value(const Value& v) {
+  if (const auto* text = std::get_if<std::string>(&v)) return json_string(*text);
+  if (std::holds_alternative<Missing>(v)) return "null";
+  if (const auto* items = std::get_if<TextList>(&v)) {
+    std::vector<std::string> quoted;
+    for (const std::string& item : *items) quoted.push_back(json_string(item));
+    return fmt::format("[{}]", fmt::join(quoted, ", "));
   }
-  out << "}\n";
+  return exact(v);
+}
+
+void json_fields(const Section& s, std::ostream& out, std::string_view indent) {
+  out << "{\n";
+  for (std::size_t j = 0; j < s.fields.size(); ++j) {
+    const Field& f = s.fields[j];
+    out << indent << "  " << json_string(f.key) << ": " << json_value(f.value)
+        << (j + 1 < s.fields.size() ? ",\n" : "\n");
+  }
+  out << indent << "}";
+}
+
+// One JSON object per report, already typed(): a section is an object, the sections of a
+// repeated key one array of objects where the first of them stands. `empty_arrays` are
+// repeated keys the report has no section of, written as [] so every object of a JSON
+// array has them.
+void json_object(const Report& r, std::ostream& out, const std::vector<std::string>& empty_arrays = {}) {
+  std::vector<std::string> entries;
+  std::vector<std::string> done;  // repeated keys already written
+  for (const Section& s : r.sections) {
+    std::ostringstream entry;
+    entry << "  " << json_string(s.key) << ": ";
+    if (!s.repeated) {
+      json_fields(s, entry, "  ");
+    } else if (std::find(done.begin(), done.end(), s.key) != done.end()) {
+      continue;
+    } else {
+      done.push_back(s.key);
+      entry << "[";
+      bool first = true;
+      for (const Section& t : r.sections) {
+        if (!t.repeated || t.key != s.key) continue;
+        entry << (first ? "\n    " : ",\n    ");
+        json_fields(t, entry, "    ");
+        first = false;
+      }
+      entry << "\n  ]";
+    }
+    entries.push_back(entry.str());
+  }
+  for (const std::string& key : empty_arrays) entries.push_back("  " + json_string(key) + ": []");
+  out << "{\n" << fmt::format("{}", fmt::join(entries, ",\n")) << "\n}\n";
 }
 
 void emit_json(const Report& report, std::ostream& out) { json_object(typed(report), out); }
 
 // The objects of a JSON array share their sections, so a tool can read any key of any of
 // them: a section one report lacks (a sweep's budget without a plan) is written with every
-// field null, the report's own reason field saying why.
+// field null, the report's own reason field saying why, and a missing array as [].
 void emit_json_many(const std::vector<Report>& untyped, std::ostream& out) {
   std::vector<Report> reports;
   for (const Report& r : untyped) reports.push_back(typed(r));
@@ -201,18 +267,24 @@ void emit_json_many(const std::vector<Report>& untyped, std::ostream& out) {
   out << "[\n";
   for (std::size_t k = 0; k < reports.size(); ++k) {
     Report filled;
+    std::vector<std::string> empty_arrays;
     for (const Section* s : shape) {
-      const auto own = std::find_if(reports[k].sections.begin(), reports[k].sections.end(),
-                                    [&](const Section& t) { return t.key == s->key; });
-      if (own != reports[k].sections.end()) {
-        filled.sections.push_back(*own);
+      bool own = false;
+      for (const Section& t : reports[k].sections) {
+        if (t.key != s->key) continue;
+        filled.sections.push_back(t);
+        own = true;
+      }
+      if (own) continue;
+      if (s->repeated) {
+        empty_arrays.push_back(s->key);
         continue;
       }
       Section nulls{s->key, s->title, {}};
       for (const Field& f : s->fields) nulls.fields.push_back({f.key, "", "", Missing{}, ""});
       filled.sections.push_back(std::move(nulls));
     }
-    json_object(filled, out);
+    json_object(filled, out, empty_arrays);
     if (k + 1 < reports.size()) out << ",\n";
   }
   out << "]\n";
@@ -226,11 +298,23 @@ toml::table toml_of(const Report& report) {
     for (const Field& f : s.fields) {
       std::visit(
           [&](const auto& x) {
-            if constexpr (!std::is_same_v<std::decay_t<decltype(x)>, Missing>) t.insert(f.key, x);
+            using T = std::decay_t<decltype(x)>;
+            if constexpr (std::is_same_v<T, TextList>) {
+              toml::array items;
+              for (const std::string& item : x) items.push_back(item);
+              t.insert(f.key, std::move(items));
+            } else if constexpr (!std::is_same_v<T, Missing>) {
+              t.insert(f.key, x);
+            }
           },
           f.value);  // TOML has no null: a Missing key is left out, KEY_reason says why
     }
-    doc.insert(s.key, std::move(t));
+    if (!s.repeated) {
+      doc.insert(s.key, std::move(t));
+      continue;
+    }
+    if (!doc.contains(s.key)) doc.insert(s.key, toml::array{});  // [[key]]
+    doc[s.key].as_array()->push_back(std::move(t));
   }
   return doc;
 }
@@ -241,10 +325,11 @@ void emit_toml(const Report& r, std::ostream& out) { out << toml_of(r) << "\n"; 
 // command has the same header and files concatenate (the table and JSON/TOML say why).
 void emit_csv(const Report& report, std::ostream& out) {
   const Report r = typed(report, false);
+  const std::vector<std::string> ids = section_ids(r);
   std::vector<std::string> header, row;
-  for (const Section& s : r.sections) {
-    for (const Field& f : s.fields) {
-      header.push_back(csv_cell(s.key + "." + f.key));
+  for (std::size_t i = 0; i < r.sections.size(); ++i) {
+    for (const Field& f : r.sections[i].fields) {
+      header.push_back(csv_cell(ids[i] + "." + f.key));
       row.push_back(csv_cell(exact(f.value)));
     }
   }
@@ -262,26 +347,44 @@ void emit_table_many(const std::vector<Report>& reports, std::ostream& out,
       name_w = std::max(name_w, (f.symbol.empty() ? f.key : f.symbol).size() + f.unit.size() + 3);
     }
   }
-  const auto find = [](const Report& r, const std::string& sec, const std::string& key) -> const Field* {
-    for (const Section& s : r.sections) {
-      if (s.key != sec) continue;
-      for (const Field& f : s.fields) {
+  std::vector<std::vector<std::string>> ids;  // section_ids of each report
+  for (const Report& r : reports) ids.push_back(section_ids(r));
+  const auto find = [&](std::size_t c, const std::string& sec, const std::string& key) -> const Field* {
+    for (std::size_t i = 0; i < reports[c].sections.size(); ++i) {
+      if (ids[c][i] != sec) continue;
+      for (const Field& f : reports[c].sections[i].fields) {
         if (f.key == key) return &f;
       }
     }
     return nullptr;
   };
+  // A list goes below the table, an item a line: "[k] section.key: item".
+  std::vector<std::string> footnotes;
+  const auto cell = [&](std::size_t c, const std::string& sec, const Field& f) -> std::string {
+    if (const auto* items = std::get_if<TextList>(&f.value)) {
+      for (const std::string& item : *items) footnotes.push_back(fmt::format("[{}] {}.{}: {}", c + 1, sec, f.key, item));
+      return items->empty() ? "" : fmt::format("see [{}]", c + 1);
+    }
+    std::string v = human(f);
+    if (v.size() > k_long) {
+      footnotes.push_back(fmt::format("[{}] {}.{}: {}", c + 1, sec, f.key, v));
+      v = fmt::format("see [{}]", c + 1);
+    }
+    return v;
+  };
   for (std::size_t c = 0; c < reports.size(); ++c) {
     for (const Section& s : reports[c].sections) {
       for (const Field& f : s.fields) {
         const std::string v = human(f);
-        if (v.size() <= k_long) col_w[c] = std::max(col_w[c], v.size());
+        if (v.size() <= k_long && !std::holds_alternative<TextList>(f.value)) {
+          col_w[c] = std::max(col_w[c], v.size());
+        }
       }
     }
   }
-  std::vector<std::string> footnotes;
   bool first_section = true;
-  for (const Section& s : first.sections) {
+  for (std::size_t i = 0; i < first.sections.size(); ++i) {
+    const Section& s = first.sections[i];
     out << (first_section ? "" : "\n") << heading(s.title, style) << "\n";
     first_section = false;
     for (const Field& f : s.fields) {
@@ -289,23 +392,21 @@ void emit_table_many(const std::vector<Report>& reports, std::ostream& out,
           (f.symbol.empty() ? f.key : f.symbol) + (f.unit.empty() ? "" : " [" + f.unit + "]");
       std::string line = fmt::format("  {:<{}}", name, name_w);
       for (std::size_t c = 0; c < reports.size(); ++c) {
-        const Field* g = find(reports[c], s.key, f.key);
-        std::string v = g ? human(*g) : "";
-        if (v.size() > k_long) {
-          footnotes.push_back(fmt::format("[{}] {}.{}: {}", c + 1, s.key, f.key, v));
-          v = fmt::format("see [{}]", c + 1);
-        }
-        line += fmt::format("  {:>{}}", v, col_w[c]);
+        const Field* g = find(c, ids[0][i], f.key);
+        line += fmt::format("  {:>{}}", g ? cell(c, ids[0][i], *g) : "", col_w[c]);
       }
       out << line << "\n";
     }
   }
-  // Notes differ in number between models: list every model's long strings and notes.
+  // Fields the first report lacks (other models' extra sections) go below the table too.
   for (std::size_t c = 0; c < reports.size(); ++c) {
-    for (const Section& s : reports[c].sections) {
-      for (const Field& f : s.fields) {
-        if (find(first, s.key, f.key) == nullptr) {
-          footnotes.push_back(fmt::format("[{}] {}.{}: {}", c + 1, s.key, f.key, human(f)));
+    for (std::size_t i = 0; i < reports[c].sections.size(); ++i) {
+      for (const Field& f : reports[c].sections[i].fields) {
+        if (find(0, ids[c][i], f.key) != nullptr) continue;
+        if (const auto* items = std::get_if<TextList>(&f.value)) {
+          for (const std::string& item : *items) footnotes.push_back(fmt::format("[{}] {}.{}: {}", c + 1, ids[c][i], f.key, item));
+        } else {
+          footnotes.push_back(fmt::format("[{}] {}.{}: {}", c + 1, ids[c][i], f.key, human(f)));
         }
       }
     }
@@ -331,9 +432,10 @@ void emit_csv_many(const std::vector<Report>& untyped, std::ostream& out) {
   for (const Report& r : untyped) reports.push_back(typed(r, false));
   std::vector<std::string> keys;
   for (const Report& r : reports) {
-    for (const Section& s : r.sections) {
-      for (const Field& f : s.fields) {
-        const std::string k = s.key + "." + f.key;
+    const std::vector<std::string> ids = section_ids(r);
+    for (std::size_t i = 0; i < r.sections.size(); ++i) {
+      for (const Field& f : r.sections[i].fields) {
+        const std::string k = ids[i] + "." + f.key;
         if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
       }
     }
@@ -343,9 +445,10 @@ void emit_csv_many(const std::vector<Report>& untyped, std::ostream& out) {
   out << fmt::format("{}\n", fmt::join(header, ","));
   for (const Report& r : reports) {
     std::vector<std::string> row(keys.size());
-    for (const Section& s : r.sections) {
-      for (const Field& f : s.fields) {
-        const auto at = std::find(keys.begin(), keys.end(), s.key + "." + f.key) - keys.begin();
+    const std::vector<std::string> ids = section_ids(r);
+    for (std::size_t i = 0; i < r.sections.size(); ++i) {
+      for (const Field& f : r.sections[i].fields) {
+        const auto at = std::find(keys.begin(), keys.end(), ids[i] + "." + f.key) - keys.begin();
         row[static_cast<std::size_t>(at)] = csv_cell(exact(f.value));
       }
     }

@@ -1,0 +1,129 @@
+// Data formats for tools (issue 22, item 12): repeated things are arrays, not numbered keys
+// (candidate_1, warning_1, note_1), and their CSV flat form is stable.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <toml++/toml.h>
+
+#include "cli_run.hpp"
+
+namespace {
+
+std::vector<std::string> header_of(const std::string& csv) {
+  std::vector<std::string> out;
+  std::string cell;
+  for (char c : csv.substr(0, csv.find('\n'))) {
+    if (c == ',') {
+      out.push_back(cell);
+      cell.clear();
+    } else {
+      cell += c;
+    }
+  }
+  out.push_back(cell);
+  return out;
+}
+
+// Every key of every object in `j`, at any depth.
+void keys_of(const nlohmann::json& j, std::vector<std::string>& out) {
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      out.push_back(k);
+      keys_of(v, out);
+    }
+  } else if (j.is_array()) {
+    for (const auto& v : j) keys_of(v, out);
+  }
+}
+
+bool numbered(const std::string& key) {
+  for (const char* prefix : {"candidate_", "warning_", "note_", "curve_", "aligned_"}) {
+    if (key.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("suggest's candidates are an array in JSON and TOML, candidates.N.key columns in CSV") {
+  const std::vector<std::string> base{"suggest", "--flops", "1e20", "--no-bench", "--candidates", "3"};
+  std::vector<std::string> args = base;
+  args.insert(args.end(), {"--format", "json"});
+  const Run json = run_moeplan(args);
+  REQUIRE(json.code == 0);
+  const nlohmann::json doc = nlohmann::json::parse(json.out);
+  REQUIRE(doc["candidates"].is_array());
+  CHECK(doc["candidates"].size() == 3);
+  CHECK(doc["candidates"][0]["hidden_size"] == doc["config"]["hidden_size"]);  // the winner first
+  CHECK(doc["ranking"]["candidates_scored"].is_number_integer());
+  std::vector<std::string> keys;
+  keys_of(doc, keys);
+  for (const std::string& k : keys) {
+    CAPTURE(k);
+    CHECK_FALSE(numbered(k));
+  }
+
+  args = base;
+  args.insert(args.end(), {"--format", "toml"});
+  const Run toml_run = run_moeplan(args);
+  REQUIRE(toml_run.code == 0);
+  const toml::table t = toml::parse(toml_run.out);
+  REQUIRE(t["candidates"].is_array_of_tables());
+  CHECK(t["candidates"].as_array()->size() == 3);
+  CHECK(t["candidates"][2]["variant"].value<std::string>().has_value());
+
+  args = base;
+  args.insert(args.end(), {"--format", "csv"});
+  const Run csv = run_moeplan(args);
+  REQUIRE(csv.code == 0);
+  const std::vector<std::string> header = header_of(csv.out);
+  for (const char* column : {"candidates.1.variant", "candidates.3.delta_efficiency_leverage"}) {
+    CAPTURE(column);
+    CHECK(std::find(header.begin(), header.end(), column) != header.end());
+  }
+  for (const std::string& h : header) {
+    CAPTURE(h);
+    CHECK_FALSE(numbered(h));
+  }
+}
+
+TEST_CASE("a sweep row without a plan has an empty candidates array, like the others have one") {
+  const Run r = run_moeplan({"suggest", "--flops", "1e15,1e20", "--no-bench", "--format", "json"});
+  CHECK(r.code == 3);
+  const nlohmann::json doc = nlohmann::json::parse(r.out);
+  REQUIRE(doc.size() == 2);
+  REQUIRE(doc[0]["candidates"].is_array());
+  CHECK(doc[0]["candidates"].empty());
+  CHECK(doc[1]["candidates"].size() == 5);
+}
+
+TEST_CASE("score's notes and fit's warnings are arrays of strings") {
+  const Run score = run_moeplan({"score", "moe-mini", "deepseek-v3.1", "--format", "json"});
+  REQUIRE(score.code == 0);
+  const nlohmann::json models = nlohmann::json::parse(score.out);
+  for (const nlohmann::json& m : models) {
+    REQUIRE(m["notes"]["messages"].is_array());
+    for (const nlohmann::json& note : m["notes"]["messages"]) CHECK(note.is_string());
+  }
+  CHECK_FALSE(models[1]["notes"]["messages"].empty());  // MLA: a note on its projection FLOPs
+  const Run score_toml = run_moeplan({"score", "deepseek-v3.1", "--format", "toml"});
+  const toml::table t = toml::parse(score_toml.out);
+  CHECK(t["models"][0]["notes"]["messages"].is_array());
+
+  const Run fit = run_moeplan({"fit", MOEPLAN_TEST_DATA_DIR "/moe_vs_dense_runs.csv", "--law", "activation",
+                               "--column", "loss=BPC", "--max-iterations", "1", "--format", "json", "-q"});
+  REQUIRE_MESSAGE(fit.code == 0, fit.err);
+  const nlohmann::json f = nlohmann::json::parse(fit.out);
+  REQUIRE(f["warnings"]["messages"].is_array());
+  CHECK_FALSE(f["warnings"]["messages"].empty());  // the iteration cap, at least
+  CHECK(f["warnings"]["messages"][0].is_string());
+  std::vector<std::string> keys;
+  keys_of(f, keys);
+  for (const std::string& k : keys) {
+    CAPTURE(k);
+    CHECK_FALSE(numbered(k));
+  }
+}
