@@ -71,9 +71,11 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
         {"embedding_params", "", "params", acc.embedding.value(), "input embedding + untied output head, 2 V d"},
         {"m_over_na", "M/N_a", "", acc.m_over_na(), "of this config"},
         {"n_over_na", "N/N_a", "", acc.n_over_na(), "of this config"},
-        {"r_attention", "r_a", "", acc.r_a, "attention share of M"},
-        {"r_dense", "r_d", "", acc.r_d, "dense FFN share of M"},
-        {"r_moe", "r_m", "", acc.r_m, "MoE share of M"},
+        // r_a is paper 002's attention share; paper 003's activation rate, also written r_a,
+        // is score's activation_rate (N_a/N): the keys say which is meant.
+        {"attention_share", "r_a", "", acc.r_a, "attention share of M (as score's compute.attention_share)"},
+        {"dense_share", "r_d", "", acc.r_d, "dense FFN share of M"},
+        {"moe_share", "r_m", "", acc.r_m, "MoE share of M"},
         {"error_flops_per_token", "dM/M", "", s.solution.error_M, "relative miss of the M target"},
         {"error_active_params", "dN_a/N_a", "", s.solution.error_N_a, "relative miss of the N_a target"},
         {"error_total_params", "dN/N", "", s.solution.error_N, "relative miss of the N target"}}});

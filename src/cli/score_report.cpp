@@ -64,7 +64,7 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
       {"compute", "Compute (convention holistic-002: paper 002 Appendix A)",
        {{"convention", "", "", std::string(to_string(s.flops.convention)), "FLOP counting used in this section"},
         {"flops_per_token", "M", "FLOPs/token", s.flops.M().value(), "training FLOPs per token, no embeddings"},
-        {"attention_share", "", "", s.flops.attention_share(), "attention share of M"},
+        {"attention_share", "r_a", "", s.flops.attention_share(), "attention share of M (paper 002's r_a)"},
         {"compute", "C", "FLOPs", opt(s.C, no_budget), "C = M D"},
         {"tokens", "D", "tokens", opt(s.D, no_budget), "training tokens"}}});
   r.sections.push_back(
@@ -107,10 +107,10 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"allocation_loss", "", "", opt(s.allocation_loss, moe ? no_budget : "dense model"), "Eq. 2, Table 1 (only differences are meaningful)"}}});
   r.sections.push_back(
       {"activation_rate", "Activation rate vs dense at equal N, C (paper 003, convention moe-vs-dense-003)",
-       {{"activation_rate", "r_a", "", s.active_ratio, "N_a / N"},
+       {{"activation_rate", "N_a/N", "", s.active_ratio, "N_a / N, paper 003's activation rate (not r_a, the attention share)"},
         {"verdict", "", "", std::string(to_string(s.activation_verdict)),
          "against paper 003's 15-48 % region (optimum 20 %) where a MoE beats a dense model of the "
-         "same N, C and D; paper 002's compute-optimal plans (N/N_a ~ 20, r_a ~ 5 %) lie below it "
+         "same N, C and D; paper 002's compute-optimal plans (N/N_a ~ 20, N_a/N ~ 5 %) lie below it "
          "by design, since paper 002 lets N grow for C where paper 003 holds N equal to the dense model's"},
         {"compute_ratio", "R_c", "", s.versus_dense.compute_ratio, "M_MoE / M_dense, dense twin: same N and d, d_ffn = 2.77 d"},
         {"extra_tokens_factor", "1/R_c", "", s.versus_dense.extra_tokens_factor, "tokens needed vs the dense twin at equal C"},

@@ -11,9 +11,9 @@ const char* to_string(ActivationVerdict v) {
   return "?";
 }
 
-ActivationVerdict activation_verdict(const ActivationRateGuide& g, double r_a) {
-  if (r_a < g.beats_dense.lo) return ActivationVerdict::below_region;
-  if (r_a > g.beats_dense.hi) return ActivationVerdict::above_region;
+ActivationVerdict activation_verdict(const ActivationRateGuide& g, double activation_rate) {
+  if (activation_rate < g.beats_dense.lo) return ActivationVerdict::below_region;
+  if (activation_rate > g.beats_dense.hi) return ActivationVerdict::above_region;
   return ActivationVerdict::in_region;
 }
 

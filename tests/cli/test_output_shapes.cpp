@@ -127,3 +127,29 @@ TEST_CASE("score's notes and fit's warnings are arrays of strings") {
     CHECK_FALSE(numbered(k));
   }
 }
+
+TEST_CASE("one name, one meaning: r_a is the attention share in suggest and score, the activation rate is N_a/N") {
+  const auto config = temp_path("shapes-1e21.toml");
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e21", "--emit", "toml", "-o", config.string()}).code == 0);
+  const Run plan = run_moeplan({"suggest", "--flops", "1e21", "--no-bench", "--format", "json"});
+  const Run score = run_moeplan({"score", config.string(), "--format", "json"});
+  REQUIRE(plan.code == 0);
+  REQUIRE(score.code == 0);
+  const nlohmann::json p = nlohmann::json::parse(plan.out), s = nlohmann::json::parse(score.out).at(0);
+  CHECK_FALSE(p["accounting"].contains("r_attention"));
+  const double suggest_share = p["accounting"]["attention_share"].get<double>();
+  CHECK(suggest_share == doctest::Approx(s["compute"]["attention_share"].get<double>()).epsilon(1e-12));
+  CHECK(s["activation_rate"]["activation_rate"].get<double>() ==
+        doctest::Approx(s["size"]["N_a_nonembedding_active"].get<double>() / s["size"]["N_nonembedding_total"].get<double>()));
+  // The tables label the attention share r_a and the activation rate N_a/N, in both commands.
+  const Run score_table = run_moeplan({"score", config.string()});
+  for (const std::string& line : {std::string("  r_a "), std::string("  N_a/N ")}) {
+    CAPTURE(line);
+    CHECK(score_table.out.find(line) != std::string::npos);
+  }
+  const std::size_t activation = score_table.out.find("activation rate");
+  REQUIRE(activation != std::string::npos);
+  const std::size_t row = score_table.out.rfind('\n', activation);
+  CHECK(score_table.out.substr(row + 1, 8) == "  N_a/N ");
+  std::filesystem::remove(config);
+}

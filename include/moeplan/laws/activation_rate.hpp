@@ -5,6 +5,10 @@
 /// FLOPs convention of that paper (Eq. 2 and Eq. 6, times 3 for training, Sec. 3.1):
 ///   M = 3·(2·N_a + 4·D_m·S·L)   per token, non-embedding.
 /// This reproduces every M of its Tables 8–16 (tests/test_activation_rate.cpp).
+///
+/// In this file r_a is paper 003's activation rate N_a/N, as its equations print it. Everywhere
+/// else in moeplan r_a is paper 002's attention share of M; outputs name this one
+/// activation_rate (symbol N_a/N) so the two never share a name.
 #include <optional>
 
 #include "moeplan/base/range.hpp"
@@ -20,7 +24,7 @@ struct ActivationRateGuide {
 
 enum class ActivationVerdict { below_region, in_region, above_region };
 const char* to_string(ActivationVerdict v);
-ActivationVerdict activation_verdict(const ActivationRateGuide& g, double r_a);
+ActivationVerdict activation_verdict(const ActivationRateGuide& g, double activation_rate);
 
 /// Per-token training FLOPs of paper 003: 3·(2·N_a + 4·d·S·L).
 FlopsPerToken moe_vs_dense_flops(Params N_a, double d_model, double seq_len, double layers);
