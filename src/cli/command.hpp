@@ -9,6 +9,7 @@
 
 #include "app.hpp"  // ExitStatus
 #include "moeplan/base/errors.hpp"  // ErrorCode
+#include "output/printable.hpp"
 
 namespace CLI {
 class App;
@@ -35,7 +36,11 @@ struct Io {
 
   /// Diagnostics on stderr. Errors always print; warnings and notes not with --quiet;
   /// detail only with --verbose.
-  void error(std::string_view message) const { err << "moeplan: error: " << message << "\n"; }
+  /// Messages quote the user's files (names, paths): printable() keeps their control
+  /// characters off the terminal; a message's own line breaks stay.
+  void error(std::string_view message) const {
+    err << "moeplan: error: " << printable(message, true) << "\n";
+  }
   void warning(std::string_view message) const { say("warning", message, Verbosity::normal); }
   void note(std::string_view message) const { say("note", message, Verbosity::normal); }
   void detail(std::string_view message) const { say("detail", message, Verbosity::verbose); }
@@ -43,7 +48,7 @@ struct Io {
  private:
   void say(std::string_view kind, std::string_view message, Verbosity least) const {
     if (static_cast<int>(verbosity) >= static_cast<int>(least)) {
-      err << "moeplan: " << kind << ": " << message << "\n";
+      err << "moeplan: " << kind << ": " << printable(message, true) << "\n";
     }
   }
 };

@@ -12,6 +12,7 @@
 #include "moeplan/io/model_loader.hpp"
 #include "moeplan/planner/model_score.hpp"
 #include "output/emitters.hpp"
+#include "output/printable.hpp"
 #include "output_file.hpp"
 #include "score_report.hpp"
 
@@ -82,7 +83,7 @@ int run_score(const ScoreFlags& f, Io& io) {
   for (const ModelConfig& m : models) {
     const ModelScore s = score_model(laws, m);
     for (const std::string& note : s.notes) {
-      io.note(m.name + ": " + note);
+      io.note(printable(m.name) + ": " + note);  // a line break in the name stays escaped
     }
     reports.push_back(score_report(s, laws));
   }

@@ -12,6 +12,7 @@
 #include <toml++/toml.h>
 
 #include "moeplan/base/number_parse.hpp"
+#include "output/printable.hpp"
 
 namespace moeplan::cli {
 
@@ -85,6 +86,32 @@ Report typed(const Report& in, bool with_reasons = true) {
     }
     out.sections.push_back(std::move(t));
   }
+  return out;
+}
+
+// The table and CSV print text as it is (JSON and TOML escape it themselves): every text of
+// the report through printable(), so a control character in a model's name or a path shows
+// as an escape instead of reaching the terminal or splitting a CSV row.
+Report printable_report(const Report& in) {
+  Report out = in;
+  for (Section& s : out.sections) {
+    s.key = printable(s.key);
+    s.title = printable(s.title);
+    for (Field& f : s.fields) {
+      for (std::string* text : {&f.key, &f.symbol, &f.unit, &f.description}) *text = printable(*text);
+      if (auto* v = std::get_if<std::string>(&f.value)) *v = printable(*v);
+      if (auto* m = std::get_if<Missing>(&f.value)) m->reason = printable(m->reason);
+      if (auto* items = std::get_if<TextList>(&f.value)) {
+        for (std::string& item : *items) item = printable(item);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<Report> printable_reports(const std::vector<Report>& in) {
+  std::vector<Report> out;
+  for (const Report& r : in) out.push_back(printable_report(r));
   return out;
 }
 
@@ -464,9 +491,9 @@ void emit_many(const std::vector<Report>& reports, Format format, std::ostream& 
   switch (format) {
     case Format::table:
       if (reports.size() == 1) {
-        emit_table(reports.front(), out, style);
+        emit_table(printable_report(reports.front()), out, style);
       } else {
-        emit_table_many(reports, out, style);
+        emit_table_many(printable_reports(reports), out, style);
       }
       break;
     case Format::json: emit_json_many(reports, out); break;
@@ -478,16 +505,16 @@ void emit_many(const std::vector<Report>& reports, Format format, std::ostream& 
       out << doc << "\n";
       break;
     }
-    case Format::csv: emit_csv_many(reports, out); break;
+    case Format::csv: emit_csv_many(printable_reports(reports), out); break;
   }
 }
 
 void emit(const Report& report, Format format, std::ostream& out, const TerminalStyle& style) {
   switch (format) {
-    case Format::table: emit_table(report, out, style); break;
+    case Format::table: emit_table(printable_report(report), out, style); break;
     case Format::json: emit_json(report, out); break;
     case Format::toml: emit_toml(report, out); break;
-    case Format::csv: emit_csv(report, out); break;
+    case Format::csv: emit_csv(printable_report(report), out); break;
   }
 }
 
