@@ -136,6 +136,9 @@ score\ndeepseek-v3.1\nqwen3-235b-a22b
 score\nmoe-mini\n--format\njson
 score\nkimi-k2.toml\n--laws\njoint_moe.toml\n--format\ncsv
 score\ngpt-oss-20b\ndense-6.1b\n-f\ntoml
+score\nendless.toml
+suggest\n--flops\n1e22\n--laws\nendless.toml
+fit\nendless.csv
 --help
 suggest\n--help
 --version
@@ -144,6 +147,9 @@ EOF
 cp presets/models/*.toml presets/laws/*.toml "$build/work/fuzz_cli/"
 for f in tests/data/*.csv; do head -n 40 "$f" >"$build/work/fuzz_cli/$(basename "$f")"; done
 cp "$corpus/fuzz_runs_csv/chinchilla.csv" "$build/work/fuzz_cli/"
+# Endless inputs: the size bounds of read_bounded (man moeplan, LIMITS) must end these.
+ln -sf /dev/zero "$build/work/fuzz_cli/endless.toml"
+ln -sf /dev/zero "$build/work/fuzz_cli/endless.csv"
 
 toml_dict() {  # every key and section name of the given TOML files
   grep -hoE '^\s*\[?[A-Za-z_][A-Za-z0-9_.]*\]?\s*=?' "$@" | tr -d ' =' | sort -u |

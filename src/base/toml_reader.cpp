@@ -1,8 +1,6 @@
 #include "moeplan/base/toml_reader.hpp"
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include "moeplan/base/bounded_read.hpp"
 
 namespace moeplan {
 
@@ -17,20 +15,7 @@ std::expected<toml::table, InputError> parse_toml(std::string_view text, const s
 }
 
 std::expected<std::string, InputError> read_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    return std::unexpected(InputError{path, 0, 0, "", "is a directory, not a file"});
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return std::unexpected(InputError{path, 0, 0, "", "cannot open file"});
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    return std::unexpected(InputError{path, 0, 0, "", "read error"});
-  }
-  return text.str();
+  return read_bounded(path, k_max_config_bytes, "a laws file, model TOML or config.json");
 }
 
 }  // namespace moeplan

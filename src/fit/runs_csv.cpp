@@ -5,10 +5,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <iterator>
-#include <iostream>
-#include <filesystem>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -16,6 +12,8 @@
 
 #include <dlib/md5.h>
 #include <fmt/format.h>
+
+#include "moeplan/base/bounded_read.hpp"
 
 namespace moeplan {
 
@@ -393,27 +391,19 @@ std::expected<RunTable, CsvErrors> parse_runs_csv(const std::string& text,
 std::expected<RunTable, CsvErrors> read_runs_csv(const std::string& path,
                                                  const ColumnChooser& choose,
                                                  const CsvReadOptions& options) {
-  const auto failure = [&](std::string reason) {
-    CsvErrors e;
-    e.errors.push_back({path, 0, 0, "", std::move(reason)});
-    e.total = 1;
-    return std::unexpected(std::move(e));
-  };
-  std::error_code ec;
-  if (path != "-" && std::filesystem::is_directory(path, ec)) {
-    return failure("is a directory, not a CSV file");
-  }
   // The bytes are read once and both parsed and hashed, so a pipe (fit <(cat runs.csv),
   // /dev/stdin, '-') records the MD5 of what was read, not of an empty reopened stream.
-  std::string bytes;
-  if (path == "-") {
-    bytes.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return failure("cannot open file for reading");
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    if (in.bad()) return failure("read error");
+  // Bounded: fit /dev/zero is refused after 256 MiB, not read until memory runs out.
+  constexpr std::string_view what = "a runs or residuals CSV";
+  auto read = path == "-" ? read_stdin_bounded(k_max_csv_bytes, what)
+                          : read_bounded(path, k_max_csv_bytes, what);
+  if (!read) {
+    CsvErrors e;
+    e.errors.push_back(read.error());
+    e.total = 1;
+    return std::unexpected(std::move(e));
   }
+  const std::string& bytes = *read;
   auto table = parse_stream(bytes, path == "-" ? std::string("<stdin>") : path, choose, options);
   if (table) table->md5 = dlib::md5(bytes);
   return table;

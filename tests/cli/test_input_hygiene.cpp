@@ -185,3 +185,29 @@ TEST_CASE("float flags refuse nan and say their range: bench --seconds, suggest 
     CHECK(r.err.size() < 300);
   }
 }
+
+TEST_CASE("an endless config or laws file is refused at 16 MiB, naming it and the bound (exit 4, no hang)") {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"score", "/dev/zero"},
+        std::vector<std::string>{"score", "/dev/urandom"},
+        std::vector<std::string>{"suggest", "--flops", "1e22", "--no-bench", "--laws", "/dev/zero"},
+        std::vector<std::string>{"score", "moe-mini", "--laws", "/dev/zero"}}) {
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("/dev/") != std::string::npos);
+    CHECK(r.err.find("larger than 16 MiB") != std::string::npos);
+  }
+}
+
+TEST_CASE("an endless runs CSV is refused at 256 MiB, naming it and the bound (exit 4, no hang)" *
+          doctest::test_suite("slow")) {
+  for (const char* device : {"/dev/zero", "/dev/urandom"}) {
+    CAPTURE(device);
+    const Run r = run_moeplan({"fit", device});
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(std::string(device) + ": larger than 256 MiB") != std::string::npos);
+  }
+}

@@ -173,7 +173,8 @@ class Reader {
 /// Parses TOML text; syntax errors come back with line and column.
 std::expected<toml::table, InputError> parse_toml(std::string_view text, const std::string& source);
 
-/// Reads a whole file; "cannot open file" / "read error" name the path.
+/// Reads a whole laws file, model TOML or config.json, at most k_max_config_bytes
+/// (read_bounded: its errors name the path, and the bound when it is exceeded).
 std::expected<std::string, InputError> read_file(const std::string& path);
 
 }  // namespace moeplan
