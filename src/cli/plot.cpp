@@ -92,6 +92,16 @@ int run_plot(const PlotFlags& f, Io& io) {
     if (f.flops.empty()) return fail(io, ExitStatus::usage, "plot " + f.kind + " needs --flops");
     auto C = parse_positive_finite(f.flops);
     if (!C) return fail(io, ExitStatus::usage, "--flops: " + C.error());
+    // Bounded work: a range is refused before any of it is computed.
+    const plot::SweepVariable swept = f.kind == "d" ? plot::SweepVariable::d : plot::SweepVariable::m_over_na;
+    const plot::SweepRange sweep{f.from, f.to, f.points};
+    const plot::ComputeRange compute{f.from, f.to, 4};
+    if (const std::string why = f.kind == "loss-vs-compute" ? plot::compute_range_problem(*C, compute)
+                                : f.kind == "el"           ? std::string()
+                                                           : plot::sweep_range_problem(swept, sweep);
+        !why.empty()) {
+      return fail(io, ExitStatus::usage, why);
+    }
     auto loaded = laws_with_overlay(f.laws_file);
     if (!loaded) return fail(io, loaded.error());
     const LawSet& laws = *loaded;
@@ -101,9 +111,7 @@ int run_plot(const PlotFlags& f, Io& io) {
     if (f.kind == "el") {
       made = plot::el_landscape(laws, o);
     } else if (f.kind == "m-over-na" || f.kind == "d") {
-      made = plot::loss_sweep(laws, o,
-                              f.kind == "d" ? plot::SweepVariable::d : plot::SweepVariable::m_over_na,
-                              plot::SweepRange{f.from, f.to, f.points});
+      made = plot::loss_sweep(laws, o, swept, sweep);
     } else {
       std::vector<ModelConfig> models;
       for (const std::string& name : f.models) {
@@ -111,7 +119,7 @@ int run_plot(const PlotFlags& f, Io& io) {
         if (!m) return fail(io, m.error());
         models.push_back(std::move(*m));
       }
-      made = plot::loss_versus_compute(laws, o, models, plot::ComputeRange{f.from, f.to, 4});
+      made = plot::loss_versus_compute(laws, o, models, compute);
     }
     if (!made) return fail(io, ExitStatus::infeasible, "infeasible: " + made.error().to_string());
     figure = std::move(*made);
@@ -161,13 +169,14 @@ Command plot_command() {
                        "M/N_a x, d_min of the feasible interval, C/1000)")
             ->check(positive());
         sub.add_option("--to", f->to,
-                       "Sweep end (default 6 + 4 (x - 6), d_max of the feasible interval, 100 C)")
+                       "Sweep end (default 6 + 4 (x - 6), d_max of the feasible interval, 100 C); "
+                       "loss-vs-compute spans at most 30 decades")
             ->check(positive());
         sub.add_flag("--blind-ok", f->blind_ok,
                      "m-over-na, d: draw the joint law's loss although it cannot see what is "
                      "swept (refused without this flag; see man moeplan-plot)");
         sub.add_option("--points", f->points, "Sweep points for m-over-na and d")
-            ->check(number_in(2, 10000))
+            ->check(number_in(2, plot::k_max_sweep_points))
             ->capture_default_str();
         sub.footer(
             "Examples:\n"

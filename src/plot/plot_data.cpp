@@ -134,10 +134,27 @@ std::expected<Figure, ConstraintViolation> el_landscape(const LawSet& laws,
   return f;
 }
 
+std::string sweep_range_problem(SweepVariable variable, const SweepRange& range) {
+  if (range.points < 2 || range.points > k_max_sweep_points) {
+    return fmt::format("--points: a sweep has 2 to {} points, got {}", k_max_sweep_points, range.points);
+  }
+  if (variable == SweepVariable::d) {
+    for (const auto& [flag, end] : {std::pair{"--from", range.from}, std::pair{"--to", range.to}}) {
+      if (end && !(*end <= k_max_sweep_d)) {
+        return fmt::format("{}: d is at most {:.0f} (an int), got {:g}", flag, k_max_sweep_d, *end);
+      }
+    }
+  }
+  return "";
+}
+
 std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
                                                       const SuggestOptions& options,
                                                       SweepVariable variable,
                                                       const SweepRange& range) {
+  if (std::string why = sweep_range_problem(variable, range); !why.empty()) {
+    return std::unexpected(ConstraintViolation{"sweep range", why});
+  }
   auto chosen = chosen_config(laws, options);
   if (!chosen) return std::unexpected(chosen.error());
   const Suggestion& w = chosen->candidate.suggestion;
@@ -153,7 +170,7 @@ std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
   // attention at M/N_a = 6.
   const double lo = range.from.value_or(is_d ? w.d_interval.d_min : 6 + (w.m_over_na_target - 6) * 0.25);
   const double hi = range.to.value_or(is_d ? w.d_interval.d_max : 6 + (w.m_over_na_target - 6) * 4.0);
-  const int n = std::max(range.points, 2);
+  const int n = range.points;
   std::vector<double> xs;
   for (int i = 0; i < n; ++i) {
     const double x = lo + (hi - lo) * i / (n - 1);
@@ -231,12 +248,35 @@ std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
   return f;
 }
 
+std::string compute_range_problem(double C, const ComputeRange& range) {
+  const double lo = range.from.value_or(C / 1e3), hi = range.to.value_or(C * 1e2);
+  // The ends as the user sees them: given, or the defaults around --flops.
+  const std::string ends = fmt::format("{}{:g}..{:g}{}", range.from ? "" : "C/1000 = ",
+                                       lo, hi, range.to ? "" : " = 100 C");
+  if (!(lo > 0) || !std::isfinite(hi)) {
+    return fmt::format("--from/--to: the range {} is not a range of finite budgets", ends);
+  }
+  if (!(lo < hi)) return fmt::format("--from/--to: the range {} is empty (--from must be below --to)", ends);
+  const double decades = std::log10(hi) - std::log10(lo);
+  if (decades > k_max_compute_decades) {
+    return fmt::format("--from/--to: the range {} spans {:.4g} decades; at most {:g} ({} budgets at {} "
+                       "per decade, each a full suggest)",
+                       ends, decades, k_max_compute_decades,
+                       static_cast<int>(k_max_compute_decades) * range.points_per_decade + 1,
+                       range.points_per_decade);
+  }
+  return "";
+}
+
 std::expected<Figure, ConstraintViolation> loss_versus_compute(
     const LawSet& laws, const SuggestOptions& options, const std::vector<ModelConfig>& models,
     const ComputeRange& range) {
+  const double C0 = options.compute.value();
+  if (std::string why = compute_range_problem(C0, range); !why.empty()) {
+    return std::unexpected(ConstraintViolation{"compute range", why});
+  }
   auto chosen = chosen_config(laws, options);
   if (!chosen) return std::unexpected(chosen.error());
-  const double C0 = options.compute.value();
   const double lo = range.from.value_or(C0 / 1e3), hi = range.to.value_or(C0 * 1e2);
   const int n = std::max(2, static_cast<int>(std::lround(std::log10(hi / lo) *
                                                          range.points_per_decade)) + 1);

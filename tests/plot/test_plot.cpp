@@ -170,6 +170,23 @@ TEST_CASE("plot usage errors exit 2 and write nothing") {
   CHECK(!fs::exists("x.png"));
 }
 
+TEST_CASE("plot work is bounded: a range over 30 decades or a d past an int is a usage error naming the flag") {
+  const fs::path out = temp_path("bounded.png");
+  fs::remove(out);
+  const Run wide = run_moeplan({"plot", "loss-vs-compute", "--flops", "1e22", "--from", "1e10",
+                                "--to", "1e300", "-o", out.string()});
+  CHECK(wide.code == 2);
+  CHECK(wide.err.find("--from/--to") != std::string::npos);
+  CHECK(wide.err.find("at most 30") != std::string::npos);
+  const Run d = run_moeplan({"plot", "d", "--blind-ok", "--flops", "1e22", "--from", "1",
+                             "--to", "1e300", "-o", out.string()});
+  CHECK(d.code == 2);
+  CHECK(d.err.find("--to: d is at most") != std::string::npos);
+  CHECK(run_moeplan({"plot", "m-over-na", "--blind-ok", "--flops", "1e22", "--points", "10001",
+                     "-o", out.string()}).code == 2);
+  CHECK_FALSE(fs::exists(out));
+}
+
 TEST_CASE("plot to an unwritable path exits 5 and leaves no file") {
   const fs::path dir = temp_path("plot-no-such-dir");
   fs::remove_all(dir);

@@ -105,6 +105,30 @@ TEST_CASE("plot data: an empty sweep range is infeasible, not an empty figure") 
   CHECK(f.error().constraint == "sweep");
 }
 
+TEST_CASE("plot data: a compute range over 30 decades is refused before any budget is planned") {
+  CHECK(plot::compute_range_problem(1e22, {}).empty());  // C/1000..100 C: 5 decades
+  CHECK(plot::compute_range_problem(1e22, {1e10, 1e40, 4}).empty());  // exactly 30
+  const std::string wide = plot::compute_range_problem(1e22, {1e10, 1e300, 4});
+  CHECK(wide.find("--from/--to") == 0);
+  CHECK(wide.find("spans 290 decades; at most 30 (121 budgets") != std::string::npos);
+  // One end given: the other is the default around C, and the message says so.
+  const std::string high = plot::compute_range_problem(1e22, {std::nullopt, 1e300, 4});
+  CHECK(high.find("C/1000 = 1e+19..1e+300") != std::string::npos);
+  const auto f = plot::loss_versus_compute(builtin_laws(), at(1e22), {}, {1e10, 1e300, 4});
+  REQUIRE_FALSE(f.has_value());
+  CHECK(f.error().detail == wide);
+}
+
+TEST_CASE("plot data: sweep points are 2 to 10000 and d ends fit an int") {
+  using plot::SweepVariable;
+  CHECK(plot::sweep_range_problem(SweepVariable::d, {}).empty());
+  CHECK(plot::sweep_range_problem(SweepVariable::m_over_na, {6.5, 1e300, 41}).empty());
+  CHECK(plot::sweep_range_problem(SweepVariable::d, {1, 1e300, 41}).find("--to: d is at most 2147483647") == 0);
+  CHECK(plot::sweep_range_problem(SweepVariable::m_over_na, {std::nullopt, std::nullopt, 10001})
+            .find("--points") == 0);
+  CHECK_FALSE(plot::loss_sweep(builtin_laws(), at(1e22), SweepVariable::d, {1, 1e300, 41}).has_value());
+}
+
 TEST_CASE("plot data: loss-vs-compute has the suggest envelope, the fixed winner and models") {
   auto mini = load_model_config("moe-mini");
   REQUIRE(mini.has_value());

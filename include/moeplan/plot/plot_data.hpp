@@ -84,11 +84,21 @@ std::expected<Figure, ConstraintViolation> el_landscape(const LawSet& laws,
                                                         const SuggestOptions& options,
                                                         const ElGrid& grid = {});
 
+/// What loss_sweep varies: M/N_a (`m-over-na`) or d (`d`).
+enum class SweepVariable { m_over_na, d };
+
 /// A sweep range; unset ends default to 0.5× and 2× the pipeline's own value.
 struct SweepRange {
   std::optional<double> from, to;
   int points = 41;
 };
+/// The most points of an m-over-na or d sweep (each is a pipeline solve, ~0.2 ms measured):
+/// the work of a sweep is bounded by its points, whatever its range.
+inline constexpr int k_max_sweep_points = 10000;
+/// d is an int: a d sweep's ends stay below this.
+inline constexpr double k_max_sweep_d = 2147483647.0;
+/// "" when `range` is one loss_sweep draws, else the reason (naming --points, --from or --to).
+std::string sweep_range_problem(SweepVariable variable, const SweepRange& range);
 /// Relative width of the near-optimal band: loss ≤ min·(1 + 0.001) (paper 002 Sec. 5.3 / Fig. 5 for
 /// M/N_a, Sec. 6 / Fig. 6 for d).
 inline constexpr double k_near_optimal_band = 0.001;
@@ -96,7 +106,6 @@ inline constexpr double k_near_optimal_band = 0.001;
 /// Sweep of M/N_a (`m-over-na`) or of d (`d`, aligned to the suggestion's alignment).
 /// Series: "loss" (line, feasible points only), "band" (the sweep points within the band),
 /// "minimum" (marker), "chosen" (marker: the winner's M/N_a target or d and its loss).
-enum class SweepVariable { m_over_na, d };
 std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
                                                       const SuggestOptions& options,
                                                       SweepVariable variable,
@@ -106,6 +115,13 @@ struct ComputeRange {
   std::optional<double> from, to;  ///< default C/1000 and C·100
   int points_per_decade = 4;
 };
+/// The widest loss-vs-compute range: each budget is a whole ranked suggest (up to 0.25 s
+/// measured past 1e30 FLOPs), so 30 decades (121 budgets at 4 per decade) stay within half
+/// a minute; the default range spans 5.
+inline constexpr double k_max_compute_decades = 30;
+/// "" when `range` around the budget C (ends defaulted) is one loss_versus_compute draws,
+/// else the reason (naming --from/--to and the bound).
+std::string compute_range_problem(double C, const ComputeRange& range);
 /// Series "suggest" (the winner re-chosen at each C), "suggest @ C kept fixed" (the
 /// winner at options.compute, D = C/M), one line per model (D = C/M, M by the paper 002 App. A
 /// convention) and "chosen" (marker). Budgets where the pipeline is infeasible are skipped.
