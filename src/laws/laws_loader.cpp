@@ -288,12 +288,25 @@ constexpr SectionReader k_sections[] = {
     {"attention_share", read_attention_share, false},
 };
 
+// `fit runs.csv -o laws.toml` writes the fit's report (its [fit] table names the law and
+// the input's md5), not a laws file: the easiest mistake to make with --out and -o.
+constexpr std::string_view k_report_hint =
+    "; this is a report of `moeplan fit` (what -o writes): the laws file is what "
+    "`moeplan fit --out FILE` writes";
+
+bool looks_like_fit_report(const toml::table& doc) {
+  const toml::table* fit = doc["fit"].as_table();
+  return fit != nullptr && fit->contains("law") && fit->contains("input_md5");
+}
+
 // Overlays every section of `doc` on `laws`; with `require_holistic`, every paper-002
 // section must be present (a complete holistic file).
 void read_laws(const toml::table& doc, Reader& r, LawSet& laws, const std::string& source,
                bool require_holistic) {
   if (!doc.get("schema")) {  // the first thing a laws file must say; say what it must be
-    r.fail(doc.source(), "schema", "missing: a laws file starts with schema = \"moeplan-laws/1\"");
+    r.fail(doc.source(), "schema",
+           std::string("missing: a laws file starts with schema = \"moeplan-laws/1\"") +
+               (looks_like_fit_report(doc) ? std::string(k_report_hint) : std::string()));
   }
   const std::string schema = doc.get("schema") ? r.string(doc, "schema", "schema") : std::string();
   if (!r.failed() && schema != "moeplan-laws/1") {
@@ -368,7 +381,14 @@ std::expected<LawSet, InputError> parse_laws(std::string_view text, std::string 
                                              const LawSet& base) {
   auto doc = parse_toml(text, source_name);
   if (!doc) {
-    return std::unexpected(doc.error());
+    InputError e = doc.error();
+    // A JSON report of `fit` (-o report.json, --format json) given as --laws.
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first != std::string_view::npos && text[first] == '{') {
+      e.reason += "; this is JSON, and a laws file is TOML (schema moeplan-laws/1) as "
+                  "`moeplan fit --out FILE` writes it (-o writes the fit's report)";
+    }
+    return std::unexpected(std::move(e));
   }
   Reader reader(source_name);
   LawSet laws = base;

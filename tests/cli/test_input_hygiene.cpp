@@ -211,3 +211,30 @@ TEST_CASE("an endless runs CSV is refused at 256 MiB, naming it and the bound (e
     CHECK(r.err.find(std::string(device) + ": larger than 256 MiB") != std::string::npos);
   }
 }
+
+TEST_CASE("a fit report given as --laws says that the laws file is what fit --out writes") {
+  const std::string csv = std::string(MOEPLAN_TEST_DATA_DIR) + "/moe_vs_dense_runs.csv";
+  for (const char* name : {"report.toml", "report.json"}) {
+    CAPTURE(name);
+    const auto report = temp_path(name);
+    REQUIRE(run_moeplan({"fit", csv, "--law", "activation", "--column", "loss=BPC", "-q", "-o",
+                         report.string()}).code == 0);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"suggest", "--flops", "1e20", "--no-bench", "--laws", report.string()},
+          std::vector<std::string>{"score", "moe-mini", "--laws", report.string()}}) {
+      CAPTURE(fmt_args(args));
+      const Run r = run_moeplan(args);
+      CHECK(r.code == 4);
+      CHECK(r.err.find(report.string()) != std::string::npos);
+      CHECK(r.err.find("`moeplan fit --out FILE` writes") != std::string::npos);
+    }
+    std::filesystem::remove(report);
+  }
+  // A laws file that merely lacks the key gets no such hint.
+  const auto plain = temp_path("plain-laws.toml");
+  std::ofstream(plain) << "name = \"x\"\n";
+  const Run r = run_moeplan({"suggest", "--flops", "1e20", "--laws", plain.string()});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("fit --out") == std::string::npos);
+  std::filesystem::remove(plain);
+}
