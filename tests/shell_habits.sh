@@ -6,6 +6,7 @@
 #   version --version names a commit of the source checkout (or "unknown" outside one)
 #   determinism  two runs of the binary give byte-identical stdout (timings off: --no-bench)
 #   install cmake --install lays out binary, man pages (groff -ww clean), completions, presets
+#   interrupt  SIGINT or SIGTERM while -o files are staged removes their temporaries
 set -euo pipefail
 what=$1 moeplan=$2 src=$3
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -52,6 +53,43 @@ case "$what" in
     done
     a=$("$moeplan" -q score deepseek-v3.1 kimi-k2 --format csv) b=$("$moeplan" -q score deepseek-v3.1 kimi-k2 --format csv)
     [[ "$a" == "$b" ]] || fail "two score runs differ" ;;
+  interrupt)
+    # A FIFO nobody reads holds the command in the middle of its write: its regular files
+    # are staged (their temporaries exist), the FIFO is written first and blocks. Then the
+    # signal: the temporaries go, no output appears, and the process dies of the signal.
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    mkfifo "$work/fifo"
+    runs="$src/tests/data/moe_vs_dense_runs.csv"
+    set -m  # background jobs of a script ignore SIGINT without job control
+    interrupted() {  # SIGNAL FILE COMMAND...: FILE's temporary exists, then SIGNAL removes it
+      local sig=$1 file=$2 pid status leftover
+      shift 2
+      "$@" 2>/dev/null &
+      pid=$!
+      for _ in $(seq 300); do
+        compgen -G "$file.moeplan-*" >/dev/null && break
+        sleep 0.05
+      done
+      compgen -G "$file.moeplan-*" >/dev/null || fail "no temporary of $file while the FIFO blocks"
+      kill -s "$sig" $pid
+      set +e
+      wait $pid 2>/dev/null
+      status=$?
+      set -e
+      [[ $status == $((128 + $(kill -l "$sig"))) ]] || fail "SIG$sig: exit status $status: $*"
+      leftover=$(compgen -G "$file*" || true)
+      [[ -z "$leftover" ]] || fail "SIG$sig left $leftover: $*"
+    }
+    for sig in INT TERM; do
+      interrupted $sig "$work/res.csv" "$moeplan" fit "$runs" --law activation --column loss=BPC \
+        -q --residuals "$work/res.csv" -o "$work/fifo"
+    done
+    # plot's image is staged like any output (in builds with PLplot).
+    if "$moeplan" plot el --flops 1e22 -q -o "$work/probe.png" 2>/dev/null; then
+      interrupted INT "$work/el.png" "$moeplan" plot el --flops 1e22 -q -o "$work/el.png" \
+        --data "$work/fifo"
+    fi ;;
   install)
     build=$4 prefix=$(mktemp -d)
     trap 'rm -rf "$prefix"' EXIT

@@ -48,6 +48,11 @@ int run_bench(const BenchFlags& f, Io& io) {
                 fmt::format("--threads {}: this process may run on {} CPU(s) (its affinity mask); "
                             "give at most {}, or 0 for all", f.threads, cpus, cpus));
   }
+  // The destination before the timing (seconds): never one of the configs.
+  const InputFiles& inputs = f.configs;
+  if (std::string why = check_outputs({{f.output, ""}}, inputs); !why.empty()) {
+    return fail(io, ExitStatus::output_file, why);
+  }
   // Read every config first: one bad file fails the whole command and times nothing.
   std::vector<std::pair<ModelConfig, ModelGemms>> models;
   for (const std::string& c : f.configs) {
@@ -84,7 +89,7 @@ int run_bench(const BenchFlags& f, Io& io) {
   }
   std::ostringstream text;
   emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
-  return deliver(f.output, text.str(), io);
+  return deliver(f.output, text.str(), io, inputs);
 }
 
 }  // namespace

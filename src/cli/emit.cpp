@@ -45,7 +45,7 @@ ModelConfig suggestion_config(const Suggestion& s) {
 }
 
 int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& laws,
-                const std::string& output, Io& io) {
+                const std::string& output, Io& io, const std::vector<std::string>& inputs) {
   std::string text;
   if (kind == "toml") {
     text = to_model_toml(m);
@@ -63,7 +63,7 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
   } else {  // "megatron"; CLI11 admitted nothing else
     text = to_megatron_args(m, training_hyperparameters(laws, m));
   }
-  return deliver(output, text, io);
+  return deliver(output, text, io, inputs);
 }
 
 }  // namespace moeplan::cli

@@ -3,6 +3,7 @@
 // core's exporters (moeplan/model_export.hpp), shared so both commands behave the same.
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "command.hpp"
 #include "moeplan/laws/law_set.hpp"
@@ -24,8 +25,9 @@ std::string emit_count_problem(std::size_t count);
 /// The config of a `suggest` result, named after its budget, for export.
 ModelConfig suggestion_config(const Suggestion& s);
 
-/// Writes `m` as `kind` to `output` ('-' = stdout, else whole or nothing); the exit status.
+/// Writes `m` as `kind` to `output` ('-' = stdout, else whole or nothing, never over one
+/// of the command's `inputs`); the exit status.
 int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& laws,
-                const std::string& output, Io& io);
+                const std::string& output, Io& io, const std::vector<std::string>& inputs);
 
 }  // namespace moeplan::cli

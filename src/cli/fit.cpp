@@ -119,6 +119,21 @@ int run_fit(const FitFlags& f, Io& io) {
     }
     return fit::columns_for(*kind, settings);
   };
+  // The destinations first: a fit can take minutes, and `fit runs.csv -o runs.csv` must not
+  // cost them (nor the runs).
+  const InputFiles inputs{f.runs};
+  const auto outputs = [&](std::string laws, std::string residuals, std::string points,
+                           std::string report) {
+    std::vector<OutputFile> files;
+    if (!f.out.empty()) files.push_back({f.out, std::move(laws), "--out"});
+    if (!f.residuals.empty()) files.push_back({f.residuals, std::move(residuals), "--residuals"});
+    if (!f.points.empty()) files.push_back({f.points, std::move(points), "--points"});
+    files.push_back({f.output, std::move(report), "-o"});  // stdout (or -o) last
+    return files;
+  };
+  if (std::string why = check_outputs(outputs("", "", "", ""), inputs); !why.empty()) {
+    return fail(io, ExitStatus::output_file, why);
+  }
   auto table = read_runs_csv(f.runs, choose, csv);
   if (!table) {
     io.err << "moeplan: error: " << f.runs << ": cannot fit; nothing was written:\n"
@@ -160,12 +175,10 @@ int run_fit(const FitFlags& f, Io& io) {
   const std::string laws_text = f.out.empty() ? "" : fitted_laws_toml(*outcome, ctx, utc_now());
   std::ostringstream text;
   emit(fit_report(*outcome, ctx), parse_format(f.format), text, style_for(f.output, io));
-  std::vector<OutputFile> files;
-  if (!f.out.empty()) files.push_back({f.out, laws_text});
-  if (!f.residuals.empty()) files.push_back({f.residuals, residuals_csv(*outcome)});
-  if (!f.points.empty()) files.push_back({f.points, outcome->el_points_csv});
-  files.push_back({f.output, text.str()});  // stdout (or -o) last
-  if (std::string why = write_outputs(files, io.out); !why.empty()) {
+  const std::vector<OutputFile> files =
+      outputs(laws_text, f.residuals.empty() ? "" : residuals_csv(*outcome), outcome->el_points_csv,
+              text.str());
+  if (std::string why = write_outputs(files, io.out, inputs); !why.empty()) {
     return fail(io, ExitStatus::output_file, why);
   }
   return static_cast<int>(ExitStatus::ok);
@@ -225,7 +238,9 @@ Command fit_command() {
             sub.add_option("--reference-c", f->reference_c,
                            "C at which r* is derived (default: largest C in the data)")
                 ->check(positive());
-            sub.add_option("--out", f->out, "Write the fitted laws as a laws TOML (moeplan-laws/1)");
+            sub.add_option("--out", f->out,
+                           "Write the fitted laws as a laws TOML (moeplan-laws/1) for --laws; "
+                           "-o writes the report");
             sub.add_option("--residuals", f->residuals, "Write per-run residuals as CSV");
             sub.add_option("--points", f->points, "loss-curves: write the EL points as CSV");
             add_format_flags(sub, f->format, f->output);

@@ -74,6 +74,18 @@ int run_plot(const PlotFlags& f, Io& io) {
   if (f.from && f.to && !(*f.from < *f.to)) {
     return fail(io, ExitStatus::usage, "--from must be below --to");
   }
+  // The destinations before the work: neither output may be an input (plot residuals
+  // res.csv --data res.csv), a write-protected file, or the other output.
+  InputFiles inputs{f.residuals_file, f.laws_file};
+  inputs.insert(inputs.end(), f.models.begin(), f.models.end());
+  const auto outputs = [&](std::string image, std::string data) {
+    std::vector<OutputFile> files{{f.output, std::move(image), "-o"}};
+    if (!f.data.empty()) files.push_back({f.data, std::move(data), "--data"});
+    return files;
+  };
+  if (std::string why = check_outputs(outputs("", ""), inputs); !why.empty()) {
+    return fail(io, ExitStatus::output_file, why);
+  }
 
   plot::Figure figure;
   if (residuals) {
@@ -127,13 +139,11 @@ int run_plot(const PlotFlags& f, Io& io) {
   if (!f.title.empty()) figure.title = f.title;
   for (const std::string& note : figure.notes) io.note(note);
 
-  if (!f.data.empty()) {
-    if (std::string why = write_output(f.data, plot::to_csv(figure), io.out); !why.empty()) {
-      return fail(io, ExitStatus::output_file, "--data: " + why);
-    }
-  }
-  if (std::string why = plot::render(figure, *format, f.output); !why.empty()) {
-    return fail(io, ExitStatus::output_file, "-o: " + why);
+  auto image = plot::render(figure, *format);
+  if (!image) return fail(io, ExitStatus::output_file, "-o: " + image.error());
+  const std::string data = f.data.empty() ? "" : plot::to_csv(figure);
+  if (std::string why = write_outputs(outputs(std::move(*image), data), io.out, inputs); !why.empty()) {
+    return fail(io, ExitStatus::output_file, why);
   }
   return static_cast<int>(ExitStatus::ok);
 #endif

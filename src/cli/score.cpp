@@ -34,6 +34,12 @@ int run_score(const ScoreFlags& f, Io& io) {
   if (!f.emit.empty() && !emit_count_problem(f.configs.size()).empty()) {
     return fail(io, ExitStatus::usage, emit_count_problem(f.configs.size()));
   }
+  // score my-model.toml -o my-model.toml would replace the config with its report.
+  InputFiles inputs = f.configs;
+  inputs.push_back(f.laws_file);
+  if (std::string why = check_outputs({{f.output, ""}}, inputs); !why.empty()) {
+    return fail(io, ExitStatus::output_file, why);
+  }
   auto loaded = laws_with_overlay(f.laws_file);
   if (!loaded) return fail(io, loaded.error());
   const LawSet& laws = *loaded;
@@ -78,7 +84,7 @@ int run_score(const ScoreFlags& f, Io& io) {
     models.push_back(std::move(*m));
   }
   if (models.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));
-  if (!f.emit.empty()) return emit_config(f.emit, models.front(), laws, f.output, io);
+  if (!f.emit.empty()) return emit_config(f.emit, models.front(), laws, f.output, io, inputs);
   std::vector<Report> reports;
   for (const ModelConfig& m : models) {
     const ModelScore s = score_model(laws, m);
@@ -89,7 +95,7 @@ int run_score(const ScoreFlags& f, Io& io) {
   }
   std::ostringstream text;
   emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
-  const int delivered = deliver(f.output, text.str(), io);
+  const int delivered = deliver(f.output, text.str(), io, inputs);
   return delivered != 0 ? delivered : first_failure.value_or(0);
 }
 

@@ -99,6 +99,9 @@ Report infeasible_plan(double C, const std::string& reason) {
   return r;
 }
 
+// suggest --laws F -o F would replace the laws with the plan.
+InputFiles inputs_of(const SuggestFlags& f) { return {f.laws_file}; }
+
 // One row per budget: a schedule a team can read (table) or feed to tools (json/toml/csv:
 // the full suggest report of each budget, the keys of a single `suggest`, plus
 // budget.feasible and budget.reason, "" for a plan). A budget without a plan gets a row
@@ -167,7 +170,7 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
   } else {  // JSON is an array (TOML [[plans]]), also for a one-budget sweep
     emit_many(reports, format, text, style_for(f.output, io), "plans");
   }
-  if (const int written = deliver(f.output, text.str(), io); written != 0) return written;
+  if (const int written = deliver(f.output, text.str(), io, inputs_of(f)); written != 0) return written;
   if (infeasible.empty()) return static_cast<int>(ExitStatus::ok);
   return fail(io, ExitStatus::infeasible,
               fmt::format("{} of {} budgets have no plan: {} (each one's row says why)",
@@ -211,6 +214,10 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     return fail(io, ExitStatus::usage, "--align auto times the aligned variants; it cannot go with --no-bench");
   }
 
+  // The destination before the work (a benchmark takes seconds).
+  if (std::string why = check_outputs({{f.output, ""}}, inputs_of(f)); !why.empty()) {
+    return fail(io, ExitStatus::output_file, why);
+  }
   auto loaded = laws_with_overlay(f.laws_file);
   if (!loaded) return fail(io, loaded.error());
   const LawSet& law_set = *loaded;
@@ -247,7 +254,9 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   }
   // The warnings of the printed config (its heads, its extrapolation), not the pipeline's.
   for (const std::string& w : plan_notes(*chosen)) io.warning(w);
-  if (!f.emit.empty()) return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io);
+  if (!f.emit.empty()) {
+    return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f));
+  }
   if (timed && !timed->gpu && !f.no_gpu) {
     io.note("no GPU run: " + timed->gpu_status);
   }
@@ -264,7 +273,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   } else {
     emit(report, format, text, style_for(f.output, io));
   }
-  return deliver(f.output, text.str(), io);
+  return deliver(f.output, text.str(), io, inputs_of(f));
 }
 
 }  // namespace

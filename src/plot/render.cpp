@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <string_view>
@@ -340,7 +341,7 @@ void draw_map(const Figure& f) {
 
 }  // namespace
 
-std::string render(const Figure& f, ImageFormat format, const std::string& path) {
+std::expected<std::string, std::string> render(const Figure& f, ImageFormat format) {
   const char* device = format == ImageFormat::png ? "pngcairo" : "svg";
   {
     const char* menus[256];
@@ -352,16 +353,18 @@ std::string render(const Figure& f, ImageFormat format, const std::string& path)
     bool found = false;
     for (PLINT i = 0; i < n; ++i) found = found || std::strcmp(d[i], device) == 0;
     if (!found) {
-      return fmt::format("PLplot has no '{}' driver here (install plplot-driver-cairo)", device);
+      return std::unexpected(
+          fmt::format("PLplot has no '{}' driver here (install plplot-driver-cairo)", device));
     }
   }
-  const std::string tmp = path + ".moeplan-tmp";
-  FILE* file = std::fopen(tmp.c_str(), "wb");
-  if (file == nullptr) {
-    return "cannot create " + tmp + ": " + std::strerror(errno);
-  }
+  // Into memory: the CLI writes the image like every other output (whole or nothing,
+  // never over an input, removed on Ctrl-C), so PLplot never touches the file system.
+  char* bytes = nullptr;
+  std::size_t size = 0;
+  FILE* file = ::open_memstream(&bytes, &size);
+  if (file == nullptr) return std::unexpected(std::string("cannot draw in memory: ") + std::strerror(errno));
   plsdev(device);
-  plsfile(file);  // plend() closes it
+  plsfile(file);  // plend() closes it, which sets `bytes` and `size`
   plspage(0, 0, 1200, 800, 0, 0);
   set_palette();
   plinit();
@@ -373,20 +376,11 @@ std::string render(const Figure& f, ImageFormat format, const std::string& path)
     draw_chart(f);
   }
   plend();
-  // PLplot reports no write errors; an empty file is the sign of one (e.g. a full disk).
-  if (FILE* check = std::fopen(tmp.c_str(), "rb"); check == nullptr || std::fgetc(check) == EOF) {
-    if (check != nullptr) std::fclose(check);
-    std::remove(tmp.c_str());
-    return "cannot write " + tmp;
-  } else {
-    std::fclose(check);
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return "cannot rename " + tmp + " to " + path + ": " + reason;
-  }
-  return "";
+  std::string image(bytes == nullptr ? "" : std::string(bytes, size));
+  std::free(bytes);
+  // PLplot reports no errors; an empty image is the sign of one.
+  if (image.empty()) return std::unexpected(std::string("PLplot drew nothing"));
+  return image;
 }
 
 }  // namespace moeplan::plot

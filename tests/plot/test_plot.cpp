@@ -197,7 +197,33 @@ TEST_CASE("plot to an unwritable path exits 5 and leaves no file") {
   const Run d = run_moeplan({"plot", "el", "--flops", "1e22", "-o", temp_path("ok.png").string(),
                              "--data", (dir / "el.csv").string()});
   CHECK(d.code == 5);
-  CHECK(!fs::exists(temp_path("ok.png")));  // --data is written first; the image never starts
+  CHECK(!fs::exists(temp_path("ok.png")));  // both outputs or neither
+}
+
+TEST_CASE("plot refuses to write one file twice or over its input (exit 5), and leaves no temporary") {
+  const fs::path dir = temp_path("plot-same");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string png = (dir / "same.png").string();
+  const Run twice = run_moeplan({"plot", "el", "--flops", "1e22", "-o", png, "--data", png});
+  CHECK(twice.code == 5);
+  CHECK(twice.err.find("are the same file") != std::string::npos);
+  CHECK_FALSE(fs::exists(png));
+  const fs::path res = dir / "res.csv";
+  std::ofstream(res) << "line,split,group,observed,predicted,residual,relative_residual\n"
+                        "3,train,,2.5,2.4,-0.1,-0.04\n4,validation,,2.3,2.35,0.05,0.02\n";
+  const std::string before = slurp(res);
+  const Run over_input = run_moeplan({"plot", "residuals", res.string(), "-o",
+                                      (dir / "r.svg").string(), "--data", (dir / "." / "res.csv").string()});
+  CHECK(over_input.code == 5);
+  CHECK(over_input.err.find("--data: ") != std::string::npos);
+  CHECK(slurp(res) == before);
+  CHECK_FALSE(fs::exists(dir / "r.svg"));
+  REQUIRE(run_moeplan({"plot", "residuals", res.string(), "-o", (dir / "r.svg").string()}).code == 0);
+  for (const auto& e : fs::directory_iterator(dir)) {
+    CHECK(e.path().filename().string().find(".moeplan-") == std::string::npos);
+  }
+  fs::remove_all(dir);
 }
 
 TEST_CASE("plot residuals of a missing or malformed file exits 4") {

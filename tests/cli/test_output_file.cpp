@@ -1,0 +1,136 @@
+// What -o (and --out, --residuals, --points, --data) may write over: never an input, never a
+// write-protected file, never one file twice; no temporary outlives a command.
+#include <doctest/doctest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+#include "interrupt_cleanup.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// A fresh directory with a runs CSV and a model config in it.
+struct Workdir {
+  fs::path dir;
+  std::string runs, runs_text, model, model_text;
+  explicit Workdir(const std::string& name) : dir(fs::temp_directory_path() / ("moeplan-out-" + name)) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    runs = (dir / "runs.csv").string();
+    fs::copy_file(std::string(MOEPLAN_TEST_DATA_DIR) + "/moe_vs_dense_runs.csv", runs);
+    runs_text = slurp(runs);
+    model = (dir / "model.toml").string();
+    model_text = run_moeplan({"presets", "show", "moe-mini"}).out;
+    std::ofstream(model) << model_text;
+  }
+  ~Workdir() { fs::remove_all(dir); }
+  Workdir(const Workdir&) = delete;
+  Workdir& operator=(const Workdir&) = delete;
+  [[nodiscard]] std::string at(const std::string& name) const { return (dir / name).string(); }
+};
+
+const std::vector<std::string> k_fit{"--law", "activation", "--column", "loss=BPC", "-q"};
+
+Run fit(const std::string& runs, std::vector<std::string> extra) {
+  std::vector<std::string> args{"fit", runs};
+  args.insert(args.end(), k_fit.begin(), k_fit.end());
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_moeplan(args);
+}
+
+}  // namespace
+
+TEST_CASE("an output that is an input is refused (exit 5) by identity: the name, ./name, a symlink, a hard link") {
+  const Workdir w("input-identity");
+  fs::create_symlink(w.runs, w.at("link.csv"));
+  fs::create_hard_link(w.runs, w.at("hard.csv"));
+  const std::string dot = (w.dir / "." / "runs.csv").string();
+  const std::vector<std::vector<std::string>> outputs{
+      {"-o", w.runs, "--format", "csv"}, {"--out", w.runs},       {"--residuals", w.runs},
+      {"--out", dot},                    {"--residuals", w.at("link.csv")},
+      {"-o", w.at("hard.csv"), "--format", "json"}};
+  for (const auto& o : outputs) {
+    CAPTURE(fmt_args(o));
+    const Run r = fit(w.runs, o);
+    CHECK(r.code == 5);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(o[0] + ": ") != std::string::npos);  // names the flag
+    CHECK(r.err.find("writing it would destroy what was read") != std::string::npos);
+    CHECK(slurp(w.runs) == w.runs_text);
+    CHECK(fs::is_symlink(w.at("link.csv")));
+  }
+  // The same rule for every command that reads files: score's configs, --laws.
+  const Run score = run_moeplan({"score", w.model, "-o", w.model});
+  CHECK(score.code == 5);
+  const Run emit = run_moeplan({"score", w.model, "--emit", "toml", "-o", w.model});
+  CHECK(emit.code == 5);
+  CHECK(slurp(w.model) == w.model_text);
+  const std::string laws = w.at("laws.toml");
+  std::ofstream(laws) << run_moeplan({"presets", "show", "holistic"}).out;
+  const std::string laws_text = slurp(laws);
+  const Run suggest = run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "--laws", laws, "-o", laws});
+  CHECK(suggest.code == 5);
+  CHECK(suggest.err.find("laws.toml is an input file") != std::string::npos);
+  CHECK(slurp(laws) == laws_text);
+  // A different file is written as before.
+  CHECK(fit(w.runs, {"--residuals", w.at("res.csv")}).code == 0);
+  CHECK(fs::exists(w.at("res.csv")));
+}
+
+TEST_CASE("a write-protected -o file is refused (exit 5) and kept, also for root - a writable one is replaced") {
+  const Workdir w("protected");
+  const std::string keep = w.at("keep.json");
+  std::ofstream(keep) << "keep";
+  fs::permissions(keep, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);  // 0444
+  const Run r = run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", keep});
+  CHECK(r.code == 5);
+  CHECK(r.err.find("keep.json") != std::string::npos);
+  CHECK(r.err.find("0444") != std::string::npos);
+  CHECK(slurp(keep) == "keep");
+  CHECK((fs::status(keep).permissions() & fs::perms::all) ==
+        (fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read));
+  fs::permissions(keep, fs::perms::owner_write, fs::perm_options::add);  // 0644
+  CHECK(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", keep}).code == 0);
+  CHECK(slurp(keep).find("\"config\"") != std::string::npos);
+}
+
+TEST_CASE("two outputs naming one file are refused: by identity when it exists, by normalised path when new") {
+  const Workdir w("same-file");
+  const std::string a = w.at("a.toml"), a_dotted = (w.dir / "." / "a.toml").string();
+  const Run fresh = fit(w.runs, {"--out", a, "--residuals", a_dotted});
+  CHECK(fresh.code == 5);
+  CHECK(fresh.err.find("are the same file") != std::string::npos);
+  CHECK_FALSE(fs::exists(a));
+  std::ofstream(w.at("old.csv")) << "old";
+  fs::create_hard_link(w.at("old.csv"), w.at("twin.csv"));
+  const Run linked = fit(w.runs, {"--residuals", w.at("old.csv"), "-o", w.at("twin.csv")});
+  CHECK(linked.code == 5);
+  CHECK(linked.err.find("--residuals") != std::string::npos);
+  CHECK(linked.err.find("-o ") != std::string::npos);
+  CHECK(slurp(w.at("old.csv")) == "old");
+}
+
+TEST_CASE("no temporary outlives a command, written or refused") {
+  const Workdir w("temporaries");
+  CHECK(fit(w.runs, {"-o", w.at("report.json"), "--residuals", w.at("r.csv")}).code == 0);
+  CHECK(fit(w.runs, {"--residuals", w.at("x.csv"), "-o", "/nonexistent/report.json"}).code == 5);
+  CHECK_FALSE(fs::exists(w.at("x.csv")));
+  CHECK(moeplan::cli::pending_temporaries() == 0);
+  for (const auto& e : fs::directory_iterator(w.dir)) {
+    CHECK(e.path().filename().string().find(".moeplan-") == std::string::npos);
+  }
+}
