@@ -1,6 +1,7 @@
 #pragma once
 // Flags every data-printing subcommand shares: one definition, so --help cannot drift.
 #include <CLI/CLI.hpp>
+#include <sys/stat.h>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
@@ -73,29 +74,71 @@ inline CLI::Validator number_in(double lo, double hi) {
       fmt::format("in [{:g}, {:g}]", lo, hi), "number_in");
 }
 
-/// The format a file name asks for: "json", "toml" or "csv" by its extension, else "".
-inline std::string format_of_path(const std::string& path) {
+/// An output file name: "" is refused (exit 2) rather than read as standard output; '-'
+/// is standard output.
+inline CLI::Validator not_empty_path() {
+  return CLI::Validator(
+      [](std::string& text) {
+        return text.empty() ? std::string("an empty file name (use '-' for standard output)")
+                            : std::string();
+      },
+      "FILE", "not_empty_path");
+}
+
+/// A file name's extension, lower case and without the dot ("" for none: plan, -,
+/// /dev/stdout, .hidden, dir.d/plan).
+inline std::string extension_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  const std::size_t base = slash == std::string::npos ? 0 : slash + 1;
   const auto dot = path.rfind('.');
-  if (dot == std::string::npos || path.find('/', dot) != std::string::npos) return "";
+  if (dot == std::string::npos || dot <= base) return "";
   std::string ext = path.substr(dot + 1);
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return ext == "json" || ext == "toml" || ext == "csv" ? ext : "";
+  return ext;
+}
+
+/// The format a file name asks for: "json", "toml" or "csv" by its extension, "table" for
+/// .txt, else "" (no extension, or one no format claims).
+inline std::string format_of_path(const std::string& path) {
+  const std::string ext = extension_of(path);
+  if (ext == "json" || ext == "toml" || ext == "csv") return ext;
+  return ext == "txt" ? "table" : "";
 }
 
 /// --format table|json|toml|csv and --output/-o FILE. Without --format, -o plan.json,
-/// plan.toml or plan.csv writes that format (not the table under a data file's name).
+/// plan.toml or plan.csv writes that format (not the table under a data file's name), and
+/// plan.txt the table; an extension no format claims (plan.yaml) is a usage error listing
+/// the known ones, since the file would hold something its name does not say. --format
+/// writes any name; so do --emit (its kind fixes the content), `presets show` (TOML), and
+/// a FIFO or device, which keeps nothing under its name.
 inline void add_format_flags(CLI::App& sub, std::string& format, std::string& output) {
   CLI::Option* format_option =
       sub.add_option("--format,-f", format,
-                     "Output format (default table, or the -o file's extension: .json .toml .csv)")
+                     "Output format (default table, or the -o file's extension: .json .toml .csv "
+                     ".txt; another extension needs --format)")
           ->check(CLI::IsMember({"table", "json", "toml", "csv"}))
           ->capture_default_str();
-  sub.add_option("--output,-o", output, "Write the result to FILE ('-' = stdout)")
-      ->capture_default_str();
-  sub.parse_complete_callback([format_option, &format, &output] {
-    if (format_option->count() == 0) {
-      if (std::string ext = format_of_path(output); !ext.empty()) format = ext;
+  CLI::Option* output_option =
+      sub.add_option("--output,-o", output, "Write the result to FILE ('-' = stdout)")
+          ->check(not_empty_path())
+          ->capture_default_str();
+  sub.parse_complete_callback([&sub, format_option, output_option, &format, &output] {
+    if (format_option->count() != 0 || output_option->count() == 0) return;
+    if (std::string f = format_of_path(output); !f.empty()) {
+      format = f;
+      return;
     }
+    const std::string ext = extension_of(output);
+    const CLI::Option* emit = sub.get_option_no_throw("--emit");
+    const bool nested = !sub.get_subcommands([](const CLI::App* s) { return s->parsed(); }).empty();
+    // A FIFO or a device (plan.fifo, /dev/tty) stores nothing under its name.
+    struct stat st {};
+    const bool stream = ::stat(output.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+    if (ext.empty() || (emit != nullptr && emit->count() != 0) || nested || stream) return;
+    throw CLI::ValidationError(
+        "--output", fmt::format("'{}': no format writes .{} files (known: .json .toml .csv, .txt "
+                                "for the table); give --format to write that name anyway",
+                                output, ext));
   });
 }
 

@@ -240,9 +240,12 @@ Command fit_command() {
                 ->check(positive());
             sub.add_option("--out", f->out,
                            "Write the fitted laws as a laws TOML (moeplan-laws/1) for --laws; "
-                           "-o writes the report");
-            sub.add_option("--residuals", f->residuals, "Write per-run residuals as CSV");
-            sub.add_option("--points", f->points, "loss-curves: write the EL points as CSV");
+                           "-o writes the report")
+                ->check(not_empty_path());
+            sub.add_option("--residuals", f->residuals, "Write per-run residuals as CSV")
+                ->check(not_empty_path());
+            sub.add_option("--points", f->points, "loss-curves: write the EL points as CSV")
+                ->check(not_empty_path());
             add_format_flags(sub, f->format, f->output);
             sub.footer(
                 "Examples:\n"

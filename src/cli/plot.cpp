@@ -163,11 +163,13 @@ Command plot_command() {
         sub.add_option("file", f->residuals_file,
                        "residuals only: the CSV written by 'moeplan fit --residuals FILE'");
         sub.add_option("--output,-o", f->output, "Image file; .png or .svg picks the format")
-            ->required();
+            ->required()
+            ->check(not_empty_path());
         sub.add_option("--flops,-C", f->flops,
                        "Training compute budget C in FLOPs (all kinds but residuals)")
             ->check(positive());
-        sub.add_option("--data", f->data, "Also write the plotted series as CSV ('-' = stdout)");
+        sub.add_option("--data", f->data, "Also write the plotted series as CSV ('-' = stdout)")
+            ->check(not_empty_path());
         sub.add_option("--title", f->title, "Replace the figure's title");
         sub.add_option("--laws", f->laws_file,
                        "Laws TOML overlaying the embedded laws section by section");

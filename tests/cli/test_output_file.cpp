@@ -1,5 +1,6 @@
 // What -o (and --out, --residuals, --points, --data) may write over: never an input, never a
-// write-protected file, never one file twice; no temporary outlives a command.
+// write-protected file, never one file twice, never a name no format claims; no temporary
+// outlives a command.
 #include <doctest/doctest.h>
 
 #include <sys/stat.h>
@@ -106,6 +107,42 @@ TEST_CASE("a write-protected -o file is refused (exit 5) and kept, also for root
   fs::permissions(keep, fs::perms::owner_write, fs::perm_options::add);  // 0644
   CHECK(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", keep}).code == 0);
   CHECK(slurp(keep).find("\"config\"") != std::string::npos);
+}
+
+TEST_CASE("an empty output name is a usage error (exit 2), not standard output") {
+  const Workdir w("empty-name");
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"suggest", "--flops", "1e20", "--no-bench", "-o", ""},
+        std::vector<std::string>{"presets", "--output", ""},
+        std::vector<std::string>{"fit", w.runs, "--out", ""},
+        std::vector<std::string>{"fit", w.runs, "--residuals", ""}}) {
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("empty file name") != std::string::npos);
+  }
+}
+
+TEST_CASE("-o with an extension no format claims is refused with the known ones, unless --format or --emit says what to write") {
+  const Workdir w("extension");
+  const Run yaml = run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", w.at("plan.yaml")});
+  CHECK(yaml.code == 2);
+  CHECK(yaml.err.find(".yaml") != std::string::npos);
+  CHECK(yaml.err.find(".json .toml .csv") != std::string::npos);
+  CHECK(yaml.err.find("--format") != std::string::npos);
+  CHECK_FALSE(fs::exists(w.at("plan.yaml")));
+  CHECK(fit(w.runs, {"-o", w.at("report.md")}).code == 2);
+  // --format names the content, so any name goes.
+  CHECK(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-f", "json", "-o", w.at("plan.yaml")}).code == 0);
+  CHECK(slurp(w.at("plan.yaml")).find("\"config\"") != std::string::npos);
+  // .txt is the table; no extension is the table; --emit fixes its own content.
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", w.at("plan.txt")}).code == 0);
+  CHECK(slurp(w.at("plan.txt")).rfind("Plan for C", 0) == 0);
+  REQUIRE(run_moeplan({"suggest", "--flops", "1e20", "--no-bench", "-o", w.at("plan")}).code == 0);
+  CHECK(slurp(w.at("plan")).rfind("Plan for C", 0) == 0);
+  CHECK(run_moeplan({"score", "moe-mini", "--emit", "megatron", "-o", w.at("args.sh"), "-q"}).code == 0);
+  CHECK(run_moeplan({"presets", "show", "holistic", "-o", w.at("laws.toml")}).code == 0);
 }
 
 TEST_CASE("two outputs naming one file are refused: by identity when it exists, by normalised path when new") {
