@@ -6,6 +6,7 @@
 #   version --version names a commit of the source checkout (or "unknown" outside one)
 #   determinism  two runs of the binary give byte-identical stdout (timings off: --no-bench)
 #   install cmake --install lays out binary, man pages (groff -ww clean), completions, presets
+#   full    a full disk on stdout (/dev/full) is exit 5 with the reason, for every output
 #   interrupt  SIGINT or SIGTERM while -o files are staged removes their temporaries
 set -euo pipefail
 what=$1 moeplan=$2 src=$3
@@ -53,6 +54,17 @@ case "$what" in
     done
     a=$("$moeplan" -q score deepseek-v3.1 kimi-k2 --format csv) b=$("$moeplan" -q score deepseek-v3.1 kimi-k2 --format csv)
     [[ "$a" == "$b" ]] || fail "two score runs differ" ;;
+  full)
+    for args in "--help" "--version" "completion bash" "completion zsh" "fit --help" \
+                "presets" "suggest --flops 1e20 --no-bench -q"; do
+      set +e
+      err=$("$moeplan" $args 2>&1 >/dev/full)
+      status=$?
+      set -e
+      [[ $status == 5 ]] || fail "'moeplan $args > /dev/full' exited $status"
+      [[ "$err" == "moeplan: error: cannot write to standard output: No space left on device" ]] ||
+        fail "'moeplan $args > /dev/full' said: $err"
+    done ;;
   interrupt)
     # A FIFO nobody reads holds the command in the middle of its write: its regular files
     # are staged (their temporaries exist), the FIFO is written first and blocks. Then the

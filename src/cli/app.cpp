@@ -4,12 +4,15 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <cerrno>
 #include <ostream>
+#include <streambuf>
 #include <string_view>
 #include <vector>
 
 #include "command.hpp"
 #include "completion.hpp"
+#include "output_file.hpp"
 #include "typos.hpp"
 #include "git_revision.hpp"  // generated at build time: MOEPLAN_GIT_REVISION
 
@@ -41,8 +44,53 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
   return run(argc, argv, out, err, TerminalStyle{});
 }
 
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
-        const TerminalStyle& style) {
+namespace {
+
+// Forwards every write to the stream's own buffer and remembers the errno of the first that
+// failed: by the time a command ends, the errno of a failed write (ENOSPC of `> /dev/full`)
+// is long overwritten, and the message should still say why.
+class ErrnoOfFirstFailure : public std::streambuf {
+ public:
+  explicit ErrnoOfFirstFailure(std::ostream& out) : out_(out), inner_(out.rdbuf(this)) {}
+  ~ErrnoOfFirstFailure() override { out_.rdbuf(inner_); }
+  ErrnoOfFirstFailure(const ErrnoOfFirstFailure&) = delete;
+  ErrnoOfFirstFailure& operator=(const ErrnoOfFirstFailure&) = delete;
+
+  [[nodiscard]] int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    errno = 0;
+    const int_type r = inner_->sputc(traits_type::to_char_type(c));
+    if (traits_type::eq_int_type(r, traits_type::eof())) remember();
+    return r;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    errno = 0;
+    const std::streamsize done = inner_->sputn(s, n);
+    if (done < n) remember();
+    return done;
+  }
+  int sync() override {
+    errno = 0;
+    const int r = inner_->pubsync();
+    if (r != 0) remember();
+    return r;
+  }
+
+ private:
+  void remember() {
+    if (error_ == 0) error_ = errno != 0 ? errno : EIO;
+  }
+  std::ostream& out_;
+  std::streambuf* inner_;
+  int error_ = 0;
+};
+
+// The command line, parsed and run; run() then checks what went to `out`.
+int parse_and_run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+                  const TerminalStyle& style) {
   Io io{out, err, style};
   try {
     CLI::App app{"moeplan: plan a Mixture-of-Experts architecture from published scaling laws",
@@ -122,6 +170,21 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
     err << "moeplan: error: internal: " << e.what() << "\n";
     return static_cast<int>(ExitStatus::internal_error);
   }
+}
+
+}  // namespace
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
+        const TerminalStyle& style) {
+  const ErrnoOfFirstFailure watch(out);
+  const int status = parse_and_run(argc, argv, out, err, style);
+  if (status != static_cast<int>(ExitStatus::ok)) return status;  // its error is printed
+  // --help, --version, completion scripts and data on stdout: a write that failed (a full
+  // disk, `> /dev/full`) is exit 5, never a silent 0.
+  out.flush();
+  if (out && watch.error() == 0) return status;
+  err << "moeplan: error: " << stdout_failure(watch.error()) << "\n";
+  return static_cast<int>(ExitStatus::output_file);
 }
 
 }  // namespace moeplan::cli

@@ -1,17 +1,21 @@
 // What -o (and --out, --residuals, --points, --data) may write over: never an input, never a
-// write-protected file, never one file twice, never a name no format claims; no temporary
-// outlives a command.
+// write-protected file, never one file twice, never a name no format claims; a failed write
+// to standard output is exit 5; no temporary outlives a command.
 #include <doctest/doctest.h>
 
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "app.hpp"
 #include "cli_run.hpp"
 #include "interrupt_cleanup.hpp"
 
@@ -51,6 +55,30 @@ Run fit(const std::string& runs, std::vector<std::string> extra) {
   args.insert(args.end(), k_fit.begin(), k_fit.end());
   args.insert(args.end(), extra.begin(), extra.end());
   return run_moeplan(args);
+}
+
+// A stream buffer on a full disk: every write fails with ENOSPC.
+class FullDisk : public std::streambuf {
+ protected:
+  int_type overflow(int_type) override {
+    errno = ENOSPC;
+    return traits_type::eof();
+  }
+  std::streamsize xsputn(const char*, std::streamsize) override {
+    errno = ENOSPC;
+    return 0;
+  }
+};
+
+Run run_to_full_disk(std::vector<std::string> args) {
+  args.insert(args.begin(), "moeplan");
+  std::vector<const char*> argv;
+  for (const auto& a : args) argv.push_back(a.c_str());
+  FullDisk full;
+  std::ostream out(&full);
+  std::ostringstream err;
+  const int code = moeplan::cli::run(static_cast<int>(argv.size()), argv.data(), out, err);
+  return {code, "", err.str()};
 }
 
 }  // namespace
@@ -159,6 +187,20 @@ TEST_CASE("two outputs naming one file are refused: by identity when it exists, 
   CHECK(linked.err.find("--residuals") != std::string::npos);
   CHECK(linked.err.find("-o ") != std::string::npos);
   CHECK(slurp(w.at("old.csv")) == "old");
+}
+
+TEST_CASE("a failed write to standard output is exit 5 with the reason: --help, --version, completion, data") {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--help"}, std::vector<std::string>{"--version"},
+        std::vector<std::string>{"completion", "bash"}, std::vector<std::string>{"fit", "--help"},
+        std::vector<std::string>{"presets"},
+        std::vector<std::string>{"suggest", "--flops", "1e20", "--no-bench", "-q"}}) {
+    CAPTURE(fmt_args(args));
+    const Run r = run_to_full_disk(args);
+    CHECK(r.code == 5);
+    CHECK(r.err.find("moeplan: error: cannot write to standard output: No space left on device") == 0);
+    CHECK(r.err.find("cannot write to standard output", 20) == std::string::npos);  // said once
+  }
 }
 
 TEST_CASE("no temporary outlives a command, written or refused") {
