@@ -17,7 +17,7 @@ namespace {
 
 // The handler may only touch what is async-signal-safe: a fixed array of fixed-size paths
 // and lock-free flags (no std::string, no allocation, no lock).
-constexpr std::size_t k_slots = 64;        // a command stages at most a handful of files
+constexpr std::size_t k_slots = 16;        // a command stages at most four files (fit)
 constexpr std::size_t k_path_bytes = 4096; // PATH_MAX on Linux
 struct Slot {
   std::atomic<bool> used{false};

@@ -12,7 +12,8 @@ namespace moeplan::cli {
 
 /// mkstemp(target + ".moeplan-XXXXXX"), registered for removal on a signal before the
 /// signals are let through again (no window in which a temporary exists unregistered).
-/// Returns the open descriptor and sets `path`, or -1 with errno set.
+/// Returns the open descriptor and sets `path`, or -1 with errno set. (Past 16 pending
+/// temporaries, or a path of 4096 bytes or more, a temporary is created unregistered.)
 int create_temporary(const std::string& target, std::string& path);
 
 /// rename(2) of a registered temporary over `target`, and the handler forgets it, with the
