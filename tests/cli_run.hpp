@@ -41,3 +41,21 @@ inline std::string fmt_flops(double exponent) {
 inline std::filesystem::path temp_path(const std::string& name) {
   return std::filesystem::temp_directory_path() / ("moeplan-test-" + name);
 }
+
+/// A CSV line's cells, split at commas outside double quotes (quotes kept in the cell).
+inline std::vector<std::string> cells(const std::string& line) {
+  std::vector<std::string> out;
+  std::string cell;
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"') quoted = !quoted;
+    if (c == ',' && !quoted) {
+      out.push_back(cell);
+      cell.clear();
+    } else {
+      cell += c;
+    }
+  }
+  out.push_back(cell);
+  return out;
+}

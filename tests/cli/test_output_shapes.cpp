@@ -12,21 +12,6 @@
 
 namespace {
 
-std::vector<std::string> header_of(const std::string& csv) {
-  std::vector<std::string> out;
-  std::string cell;
-  for (char c : csv.substr(0, csv.find('\n'))) {
-    if (c == ',') {
-      out.push_back(cell);
-      cell.clear();
-    } else {
-      cell += c;
-    }
-  }
-  out.push_back(cell);
-  return out;
-}
-
 // Every key of every object in `j`, at any depth.
 void keys_of(const nlohmann::json& j, std::vector<std::string>& out) {
   if (j.is_object()) {
@@ -79,7 +64,7 @@ TEST_CASE("suggest's candidates are an array in JSON and TOML, candidates.N.key 
   args.insert(args.end(), {"--format", "csv"});
   const Run csv = run_moeplan(args);
   REQUIRE(csv.code == 0);
-  const std::vector<std::string> header = header_of(csv.out);
+  const std::vector<std::string> header = cells(csv.out.substr(0, csv.out.find('\n')));
   for (const char* column : {"candidates.1.variant", "candidates.3.delta_efficiency_leverage"}) {
     CAPTURE(column);
     CHECK(std::find(header.begin(), header.end(), column) != header.end());

@@ -25,23 +25,6 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-// A CSV line's cells (no quoted commas in the cells this reads: numbers and booleans).
-std::vector<std::string> cells(const std::string& line) {
-  std::vector<std::string> out;
-  std::string cell;
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') quoted = !quoted;
-    if (c == ',' && !quoted) {
-      out.push_back(cell);
-      cell.clear();
-    } else {
-      cell += c;
-    }
-  }
-  out.push_back(cell);
-  return out;
-}
 
 }  // namespace
 
