@@ -118,8 +118,8 @@ Command bench_command() {
             ->check(number_in(1, 1000))
             ->capture_default_str();
         sub.add_option("--min-rows", f->min_rows,
-                       "Smallest row slice a CPU shape is timed on (fewer rows understate "
-                       "the rate: packing the weights costs relatively more)")
+                       "Smallest row slice a CPU shape is timed on, unless the budget cannot hold "
+                       "it (then down to 16, noted); fewer rows understate the rate")
             ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();
         sub.add_option("--routing-skew", f->routing_skew,

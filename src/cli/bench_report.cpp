@@ -111,7 +111,7 @@ void add_alignment(Report& report, const AlignmentResult& a) {
   // 0: not compared (untimed, or too few rounds to tell a speedup from noise).
   const auto speed = [&](double x) -> Value {
     if (x > 0) return x;
-    return Missing{"not compared: see alignment.decision"};
+    return Missing{"not compared: see decision"};
   };
   const MoeArchitecture& arch = c.candidate.suggestion.solution.arch;
   report.sections.push_back(
@@ -128,7 +128,7 @@ void add_alignment(Report& report, const AlignmentResult& a) {
         {"speedup_high", "", "", speed(c.speedup_high), "highest paired-round speedup"},
         {"timed_on", "", "", a.timed_on, "device whose timings decided"},
         {"paired_rounds", "", "", static_cast<std::int64_t>(a.rounds),
-         "interleaved rounds giving paired samples (0: bounds from fastest/slowest runs)"},
+         "interleaved CPU rounds giving paired samples (0: GPU, bounds from fastest/slowest runs)"},
         {"min_gain", "", "", a.min_gain, "median speedup a variant needs, besides winning every round"},
         {"band", "", "", a.band, "paper 002 Sec. 5.3-5.4: loss within 0.1 % of the minimum"},
         {"variants", "", "", static_cast<std::int64_t>(a.variants.size()), "the proposal and its aligned variants"}}});
@@ -145,16 +145,19 @@ void add_alignment(Report& report, const AlignmentResult& a) {
                  {"expert_ffn_size", "d_m", "", i64(x.d_m), ""},
                  {"dense_ffn_size", "d_d", "", i64(x.d_d), ""},
                  {"m_over_na", "M/N_a", "", s.solution.accounting.m_over_na(), ""},
-                 {"predicted_loss", "loss", "", v.candidate.predicted_loss, "paper 001 Eq. 11 at D = C/M"},
+                 {"predicted_loss", "loss", "nats/token", v.candidate.predicted_loss, "paper 001 Eq. 11 at D = C/M"},
                  {"loss_change", "dL/L", "", v.loss_change, ""},
                  {"in_band", "", "", v.in_band, "dL/L <= band"}},
                 true};
     for (const auto& [dev, run] : {std::pair{"cpu", v.timing ? &v.timing->cpu : nullptr},
                                    {"gpu", v.timing ? &v.timing->gpu : nullptr}}) {
       if (run && *run && (*run)->errors.empty()) {
+        // Uncompared variants get no rate either: one sample's figure is noise on display.
+        const bool compared = v.speedup > 0;
         sec.fields.push_back({std::string(dev) + "_tokens_per_second", "", "tokens/s",
-                              (*run)->tokens_per_second, "forward GEMMs"});
-        sec.fields.push_back({std::string(dev) + "_rate", "", "FLOP/s", (*run)->rate, "forward GEMMs"});
+                              compared ? Value((*run)->tokens_per_second) : speed(0), "forward GEMMs"});
+        sec.fields.push_back({std::string(dev) + "_rate", "", "FLOP/s",
+                              compared ? Value((*run)->rate) : speed(0), "forward GEMMs"});
       }
     }
     sec.fields.push_back({"budget_seconds", "", "s", v.budget_seconds,

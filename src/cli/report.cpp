@@ -139,7 +139,7 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
   Section section{"ranking", fmt::format("Ranking (--rank-by {})", to_string(ranking.rule)),
                   {{"rule", "", "", std::string(to_string(ranking.rule)), "what decides (man moeplan-suggest, RANKING)"},
                    {"variant", "", "", best.variant, "how the winner differs from the pipeline optimum"},
-                   {"predicted_loss", "loss", "", best.predicted_loss, loss_description(ranking.rule)},
+                   {"predicted_loss", "loss", "nats/token", best.predicted_loss, loss_description(ranking.rule)},
                    {"ranking_figure", "rank by", "", ranking_figure(ranking.rule, best), ranking_figure_description(ranking.rule)},
                    {"efficiency_leverage", "EL", "", best.efficiency_leverage, "paper 000 Eq. 4, A = (K+1)/(N_e+1), G = 2d/d_m"},
                    {"near_tie", "", "", ranking.near_tie, "the runner-up was as good under the rule's main key"},
@@ -149,7 +149,7 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
     const RankedCandidate& u = ranked[1];
     section.fields.push_back({"runner_up", "", "", u.variant, "second under the rule"});
     section.fields.push_back({"runner_up_hidden_size", "d", "", i64(u.suggestion.solution.arch.d), "runner-up's hidden size"});
-    section.fields.push_back({"runner_up_predicted_loss", "loss", "", u.predicted_loss, "runner-up's joint-law loss"});
+    section.fields.push_back({"runner_up_predicted_loss", "loss", "nats/token", u.predicted_loss, "runner-up's joint-law loss"});
     section.fields.push_back({"runner_up_efficiency_leverage", "EL", "", u.efficiency_leverage, "runner-up's EL"});
   }
   report.sections.push_back(std::move(section));
@@ -175,7 +175,7 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
           {"error_flops_per_token", "dM/M", "", sol.error_M, "against the law's targets"},
           {"error_active_params", "dN_a/N_a", "", sol.error_N_a, "against the law's targets"},
           {"error_total_params", "dN/N", "", sol.error_N, "against the law's targets"},
-          {"predicted_loss", "loss", "", c.predicted_loss, "paper 001 Eq. 11"},
+          {"predicted_loss", "loss", "nats/token", c.predicted_loss, "paper 001 Eq. 11"},
           {"delta_loss", "dloss", "", c.predicted_loss - best.predicted_loss, "against the winner"},
           {"efficiency_leverage", "EL", "", c.efficiency_leverage, "paper 000 Eq. 4"},
           {"delta_efficiency_leverage", "dEL", "", c.efficiency_leverage - best.efficiency_leverage, "against the winner"}},
@@ -253,7 +253,7 @@ Report compact_suggest_report(const Report& full) {
       "plan", C ? fmt::format("Plan for C = {} FLOPs", shortest_scientific(std::get<double>(C->value))) : "Plan",
       {{"accounting", "N_nonembedding_total"}, {"accounting", "N_a_nonembedding_active"}, {"budget", "tokens"},
        {"accounting", "flops_per_token"}, {"ranking", "predicted_loss"},
-       {"ranking", "ranking_figure"}, {"ranking", "efficiency_leverage"}}));
+       {"ranking", "ranking_figure"}, {"ranking", "decided_by"}, {"ranking", "efficiency_leverage"}}));
   r.sections.push_back(section(
       "shape", "Shape",
       {{"config", "hidden_size"}, {"config", "num_layers"}, {"config", "num_dense_layers"},
@@ -262,7 +262,7 @@ Report compact_suggest_report(const Report& full) {
        {"config", "num_query_heads"}, {"config", "num_kv_heads"}, {"config", "head_dim"},
        {"config", "seq_len"}}));
   Section speed = section("speed", "Speed (forward GEMMs of one micro-batch)",
-                          {{"alignment", "chosen"}, {"alignment", "speedup"},
+                          {{"alignment", "chosen"}, {"alignment", "decision"}, {"alignment", "speedup"},
                            {"alignment", "loss_change"}});
   for (const char* dev : {"gpu", "cpu"}) {
     for (const char* key : {"rate", "fraction_of_peak", "tokens_per_second"}) {

@@ -87,7 +87,7 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   const auto in = [](const ClosedRange& rg, double v) { return std::string(rg.contains(v) ? "inside" : "outside"); };
   r.sections.push_back(
       {"joint_law", "Joint MoE law (paper 001 Eq. 11-14)",
-       {{"predicted_loss", "loss", "", opt(s.predicted_loss, moe ? no_budget : "dense model"), "Eq. 11 at (N, D, N_a, G_001, S_001)"},
+       {{"predicted_loss", "loss", "nats/token", opt(s.predicted_loss, moe ? no_budget : "dense model"), "Eq. 11 at (N, D, N_a, G_001, S_001)"},
         {"active_ratio", "N_a/N", "", s.active_ratio, "of this model, no embeddings"},
         {"active_ratio_theoretical", "", "", s.active_ratio_theoretical, "Eq. 14 at G = 7, S = 0.31"},
         {"active_ratio_efficient_0001", "", "", opt(s.active_ratio_efficient_tight, "not reached"), "Algorithm 1, dLoss = 0.001"},

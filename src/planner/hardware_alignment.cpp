@@ -58,7 +58,7 @@ void choose_aligned_variant(AlignmentResult& out, const AlignmentOptions& alignm
   const double dp = p.candidate.suggestion.tokens.value();
   const std::size_t rounds = pr->forward_seconds_by_round.size();
   const bool paired = static_cast<int>(rounds) >= alignment.min_rounds;
-  out.rounds = paired ? static_cast<int>(rounds) : 0;
+  out.rounds = static_cast<int>(rounds);  // 0 on the GPU: its runs are not paired
   if (!paired && rounds > 0) {
     // Paired CPU rounds, but too few of them: one or two samples carry no spread (issue 22
     // saw a warm-up alone give "24.8x"), so nothing is decided.

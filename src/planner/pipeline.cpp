@@ -299,17 +299,18 @@ std::optional<ConstraintViolation> check_solution(const ArchitectureFamily& fami
     return ConstraintViolation{
         "a MoE part that has not collapsed: L_m >= L_d (docs/design.md)",
         fmt::format("the closest config has {} MoE layer(s) and {} dense layers (L_m/L = {:.3g}): the "
-                    "targets (N/N_a = {:.6g} with N_e = {}, K = {}) leave too few inactive expert "
-                    "parameters for a MoE; raise --n-over-na or lower --experts",
+                    "targets (M/N_a = {:.4g}, N/N_a = {:.6g} with N_e = {}, K = {}) leave the MoE "
+                    "layers too small a share of N_a; move --n-over-na or --m-over-na toward the "
+                    "laws' values, or change --experts/--top-k",
                     sol.arch.L_m, sol.arch.L_d, double(sol.arch.L_m) / sol.arch.layers(),
-                    s.n_over_na_target, family.n_experts, family.top_k)};
+                    s.m_over_na_target, s.n_over_na_target, family.n_experts, family.top_k)};
   }
   if (const double g = 2.0 * sol.arch.d / sol.arch.d_m; g > 64) {
     return ConstraintViolation{
         "expert granularity 2d/d_m <= 64: at most 4x paper 000's finest (Table 9: 16)",
         fmt::format("the closest config has d = {}, d_m = {}: 2d/d_m = {:.4g}, {:.4g} above the "
                     "limit; the targets (N/N_a = {:.6g} with N_e = {}, K = {}) leave too few inactive "
-                    "expert parameters for experts this many; raise --n-over-na or lower --experts",
+                    "expert parameters for this many experts; raise --n-over-na or lower --experts",
                     sol.arch.d, sol.arch.d_m, g, g - 64, s.n_over_na_target, family.n_experts,
                     family.top_k)};
   }

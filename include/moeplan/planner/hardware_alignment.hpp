@@ -56,7 +56,7 @@ struct AlignmentResult {
   std::string timed_on;                    ///< "gpu" when a GPU run exists, else "cpu"
   double band = 0.001;
   double min_gain = 0.05;
-  int rounds = 0;                          ///< paired timing rounds (0: unpaired bounds)
+  int rounds = 0;                          ///< paired CPU timing rounds (0: GPU, unpaired bounds)
   std::string decision;                    ///< one line: why `chosen` (and by how much)
   std::vector<std::string> skipped;        ///< variants the pipeline could not solve, or repeats, why
 };
