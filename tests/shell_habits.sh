@@ -6,7 +6,8 @@
 #   version --version names a commit of the source checkout (or "unknown" outside one)
 #   determinism  two runs of the binary give byte-identical stdout (timings off: --no-bench)
 #   install cmake --install lays out binary, man pages (groff -ww clean), completions, presets
-#   full    a full disk on stdout (/dev/full) is exit 5 with the reason, for every output
+#   full    a full disk on stdout (/dev/full) is exit 5 with the reason, for every output;
+#           -o /dev/stdout is the stream (>> appends), and a second output there is refused
 #   interrupt  SIGINT or SIGTERM while -o files are staged removes their temporaries
 set -euo pipefail
 what=$1 moeplan=$2 src=$3
@@ -64,7 +65,23 @@ case "$what" in
       [[ $status == 5 ]] || fail "'moeplan $args > /dev/full' exited $status"
       [[ "$err" == "moeplan: error: cannot write to standard output: No space left on device" ]] ||
         fail "'moeplan $args > /dev/full' said: $err"
-    done ;;
+    done
+    # -o naming standard output's own file is standard output: `>>` still appends (a rename
+    # over it used to drop what the file held), and a second output there is refused.
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    printf 'PRECIOUS\n' >"$work/log.txt"
+    "$moeplan" suggest --flops 1e20 --no-bench -q -o /dev/stdout >>"$work/log.txt" ||
+      fail "-o /dev/stdout >> file failed"
+    [[ $(head -1 "$work/log.txt") == PRECIOUS ]] || fail "-o /dev/stdout >> file lost what the file held"
+    grep -q "Plan for C = 1e+20" "$work/log.txt" || fail "-o /dev/stdout >> file: no plan appended"
+    set +e
+    "$moeplan" fit "$src/tests/data/moe_vs_dense_runs.csv" --law chinchilla --column loss=BPC -q \
+      --out /dev/stdout >"$work/both.txt" 2>"$work/err.txt"
+    status=$?
+    set -e
+    [[ $status == 5 ]] || fail "fit --out /dev/stdout with the report on stdout exited $status"
+    [[ ! -s "$work/both.txt" ]] || fail "fit --out /dev/stdout wrote something" ;;
   interrupt)
     # A FIFO nobody reads holds the command in the middle of its write: its regular files
     # are staged (their temporaries exist), the FIFO is written first and blocks. Then the

@@ -109,9 +109,8 @@ Report fit_report(const fit::FitOutcome& o, const FitContext& c) {
     s2.fields.push_back({"rmse", "RMSE", "", cf.quality.rmse, ""});
     r.sections.push_back(std::move(s2));
   }
-  if (!o.warnings.empty()) {
-    r.sections.push_back({"warnings", "Warnings", {{"messages", "!", "", TextList(o.warnings), ""}}});
-  }
+  // Always present, empty or not, so the CSV header is the same on every run.
+  r.sections.push_back({"warnings", "Warnings", {{"messages", "!", "", TextList(o.warnings), ""}}});
   return r;
 }
 

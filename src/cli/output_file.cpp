@@ -153,6 +153,13 @@ std::string resolve(Staged& s, const std::vector<Input>& inputs) {
     s.new_file_key = normalised_new_path(s.target);
     return "";
   }
+  // A name for this process's own standard output (/dev/stdout, /dev/fd/1, the file a
+  // shell redirected it to) is standard output: written through the stream, so `>>` still
+  // appends, and a second output there is the same destination as -o -.
+  if (struct stat so {}; ::fstat(STDOUT_FILENO, &so) == 0 && so.st_dev == st.st_dev && so.st_ino == st.st_ino) {
+    s.to_stdout = true;
+    return "";
+  }
   s.identity = Identity{st.st_dev, st.st_ino};
   s.mode = st.st_mode;
   if (S_ISDIR(st.st_mode)) return s.fail(path + " is a directory");

@@ -57,7 +57,7 @@ std::vector<std::string> nearest_words(std::string_view word, const std::vector<
     } else if (const std::size_t d = edit_distance(word, k); d < best && d < word.size()) {
       best = d;
       near = {k};
-    } else if (d == best && d < word.size()) {
+    } else if (d == best && best < 3 && d < word.size()) {  // 3 is the bar, not a match
       near.push_back(k);
     }
   }

@@ -222,3 +222,16 @@ TEST_CASE("fit --objective huber-nll: with a large delta it is Gaussian NLL, so 
   CHECK(nll.out.find("negative log-likelihood with a fitted scale") != std::string::npos);
   CHECK(run_moeplan({"fit", runs, "--objective", "bogus"}).code == 2);
 }
+
+TEST_CASE("fit's CSV header is the same with and without warnings (review of issue 22)") {
+  const std::string runs = write_temp("chin-header.csv", chinchilla_runs(0.34, 0.28));
+  const Run quiet = run_moeplan({"fit", runs, "--starts", "60", "--format", "csv", "-q"});
+  const Run capped = run_moeplan({"fit", runs, "--starts", "60", "--max-iterations", "2", "--format", "csv", "-q"});
+  REQUIRE(quiet.code == 0);
+  REQUIRE(capped.code == 0);
+  const auto header = [](const std::string& csv) { return csv.substr(0, csv.find('\n')); };
+  CHECK(header(quiet.out) == header(capped.out));
+  CHECK(header(quiet.out).find("warnings.messages") != std::string::npos);
+  // The capped run did warn: its cell is not empty where the quiet one's is.
+  CHECK(capped.out.find("iteration cap") != std::string::npos);
+}

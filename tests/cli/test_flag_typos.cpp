@@ -20,6 +20,8 @@ TEST_CASE("nearest_words: same word but for case and separators, then prefix, th
   CHECK(nearest_words("fromat", flags) == std::vector<std::string>{"format"});
   CHECK(nearest_words("no", flags) == std::vector<std::string>{"no-bench", "no-gpu"});
   CHECK(nearest_words("zzzzzz", flags).empty());
+  // Three edits away is no suggestion (review: score --topk said "did you mean --flops?").
+  CHECK(nearest_words("topk", {"flops", "out", "laws"}).empty());
   CHECK(nearest_words("x", flags).empty());  // one letter is not "one edit from d"
 }
 

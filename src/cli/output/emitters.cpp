@@ -212,6 +212,7 @@ void emit_table(const Report& r, std::ostream& out, const TerminalStyle& style) 
     for (const auto& f : s.fields) {
       const std::string& name = f.symbol.empty() ? f.key : f.symbol;
       if (const auto* items = std::get_if<TextList>(&f.value)) {  // a row per item, unaligned
+        if (items->empty()) out << fmt::format("  {:<{}}  (none)\n", name, sym_w);
         for (const std::string& item : *items) out << fmt::format("  {:<{}}  {}\n", name, sym_w, item);
         continue;
       }
