@@ -17,18 +17,6 @@ double gemm_flops(std::int64_t m, std::int64_t n, std::int64_t k) {
   return 2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
 }
 
-Timing summarise(std::vector<double> seconds) {
-  Timing t;
-  t.samples = seconds;
-  std::sort(seconds.begin(), seconds.end());
-  t.reps = static_cast<int>(seconds.size());
-  if (seconds.empty()) return t;
-  const std::size_t h = seconds.size() / 2;
-  t.median_s = seconds.size() % 2 ? seconds[h] : 0.5 * (seconds[h - 1] + seconds[h]);
-  t.min_s = seconds.front();
-  t.max_s = seconds.back();
-  return t;
-}
 
 /// Sums per-layer seconds and the whole-model figures once every op is timed.
 void total_up(DeviceRun& run, const ModelGemms& g) {
@@ -70,6 +58,19 @@ void total_up(DeviceRun& run, const ModelGemms& g) {
 }
 
 }  // namespace
+
+Timing summarise(std::vector<double> seconds) {
+  Timing t;
+  t.samples = seconds;
+  std::sort(seconds.begin(), seconds.end());
+  t.reps = static_cast<int>(seconds.size());
+  if (seconds.empty()) return t;
+  const std::size_t h = seconds.size() / 2;
+  t.median_s = seconds.size() % 2 ? seconds[h] : 0.5 * (seconds[h - 1] + seconds[h]);
+  t.min_s = seconds.front();
+  t.max_s = seconds.back();
+  return t;
+}
 
 double fraction_of(double rate, double peak, std::vector<std::string>* notes) {
   if (!(peak > 0) || !(rate > 0)) return 0;

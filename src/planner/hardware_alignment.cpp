@@ -26,14 +26,7 @@ namespace {
 
 bool same_shape(const MoeArchitecture& a, const MoeArchitecture& b) {
   return a.d == b.d && a.L_d == b.L_d && a.L_m == b.L_m && a.d_m == b.d_m && a.d_d == b.d_d &&
-         a.family.heads.n_q == b.family.heads.n_q && a.family.heads.n_kv == b.family.heads.n_kv &&
-         a.family.heads.d_qkv == b.family.heads.d_qkv;
-}
-
-double median_of(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t h = v.size() / 2;
-  return v.size() % 2 ? v[h] : 0.5 * (v[h - 1] + v[h]);
+         a.family.heads == b.family.heads;
 }
 
 }  // namespace
@@ -79,9 +72,10 @@ void choose_aligned_variant(AlignmentResult& out, const AlignmentOptions& alignm
       for (std::size_t r = 0; r < rounds; ++r) {
         ratio.push_back(dp * pr->forward_seconds_by_round[r] / (dv * vr->forward_seconds_by_round[r]));
       }
-      v.speedup = median_of(ratio);
-      v.speedup_low = *std::min_element(ratio.begin(), ratio.end());
-      v.speedup_high = *std::max_element(ratio.begin(), ratio.end());
+      const Timing spread = summarise(std::move(ratio));  // median and extremes, as for timings
+      v.speedup = spread.median_s;
+      v.speedup_low = spread.min_s;
+      v.speedup_high = spread.max_s;
     } else {
       v.speedup = p.budget_seconds / v.budget_seconds;
       v.speedup_low = dp * pr->forward_seconds_min / (dv * vr->forward_seconds_max);
@@ -94,7 +88,6 @@ void choose_aligned_variant(AlignmentResult& out, const AlignmentOptions& alignm
   }
   const std::string how = paired ? fmt::format("in every one of {} interleaved rounds", rounds)
                                  : std::string("between its slowest and the proposal's fastest runs (GPU)");
-  out.chosen = 0;
   for (std::size_t i = 1; i < out.variants.size(); ++i) {
     const AlignmentVariant& v = out.variants[i];
     if (v.faster_beyond_noise && v.speedup > out.variants[out.chosen].speedup) out.chosen = i;
@@ -130,7 +123,6 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
                                    const AlignmentOptions& alignment) {
   AlignmentResult out;
   out.band = alignment.band;
-  out.min_gain = alignment.min_gain;
   const Suggestion& w = winner.suggestion;
   AlignmentVariant proposal;
   proposal.candidate = winner;

@@ -100,11 +100,10 @@ AlignmentVariant timed_variant(std::vector<double> seconds, double tokens, bool 
   v.timing.emplace();
   v.timing->gemms.tokens = 1000;
   DeviceRun run;
-  std::vector<double> sorted = seconds;
-  std::sort(sorted.begin(), sorted.end());
-  run.forward_seconds = sorted[sorted.size() / 2];
-  run.forward_seconds_min = sorted.front();
-  run.forward_seconds_max = sorted.back();
+  const Timing t = summarise(seconds);
+  run.forward_seconds = t.median_s;
+  run.forward_seconds_min = t.min_s;
+  run.forward_seconds_max = t.max_s;
   run.forward_seconds_by_round = std::move(seconds);
   v.timing->cpu = run;
   v.budget_seconds = training_gemm_seconds(run, v.timing->gemms, tokens);

@@ -32,6 +32,9 @@ struct Timing {
   [[nodiscard]] double spread() const { return median_s > 0 ? (max_s - min_s) / median_s : 0; }
 };
 
+/// The median, extremes and count of some runs, `samples` kept in the order given.
+Timing summarise(std::vector<double> seconds);
+
 struct TimedOp {
   GemmOp op;
   std::vector<std::int64_t> timed_rows;  ///< rows of each timed call (a slice or a member)
