@@ -50,13 +50,13 @@ int main() {
 
   for (double C : {1e18, 1e20, 1e22, 1e24, 1e27}) {
     row(fmt::format("suggest pipeline, C = {:.0e}", C), time_it(200, [&] {
-          auto s = suggest(laws, {.compute = Flops(C)});
+          auto s = suggest(laws, {.goal = {.compute = Flops(C)}});
           sink = s ? s->solution.objective() : -1.0;
         }));
   }
 
   for (double C : {1e18, 1e22, 1e27}) {
-    auto s = suggest(laws, {.compute = Flops(C)});
+    auto s = suggest(laws, {.goal = {.compute = Flops(C)}});
     if (!s) {
       fmt::print("suggest at {:.0e} infeasible: {}\n", C, s.error().to_string());
       return 1;

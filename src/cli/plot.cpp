@@ -118,7 +118,7 @@ int run_plot(const PlotFlags& f, Io& io) {
     if (!loaded) return fail(io, loaded.error());
     const LawSet& laws = *loaded;
     SuggestOptions o;
-    o.compute = Flops(*C);
+    o.goal.compute = Flops(*C);
     std::expected<plot::Figure, ConstraintViolation> made;
     if (f.kind == "el") {
       made = plot::el_landscape(laws, o);

@@ -36,10 +36,12 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
   Report r;
   r.sections.push_back(
       {"budget", "Budget (paper 002 Eq. 2)",
-       {{"compute", "C", "FLOPs", C, "training compute budget", true},
+       {{"compute", "C", "FLOPs", C, s.resolved.compute_given ? "training compute budget" : "training compute, M D of the targets (the goal fixed D and the size)",
+         s.resolved.compute_given},
         {"flops_per_token_opt", "M_opt", "FLOPs/token", s.budget.M.value(), "compute-optimal training FLOPs per token"},
         {"tokens_opt", "D_opt", "tokens", s.budget.D.value(), "compute-optimal training tokens"},
-        {"tokens", "D", "tokens", s.tokens.value(), "tokens that spend C on this config (C / M)"},
+        {"tokens", "D", "tokens", s.tokens.value(),
+         s.resolved.fixed_tokens ? "training tokens, fixed by the goal" : "tokens that spend C on this config (C / M)"},
         {"in_fitted_range", "", "", in_range, "C inside the budgets the laws were fitted on"}}});
   r.sections.push_back(
       {"targets", "Targets (paper 002 Sec. 7)",
@@ -229,6 +231,88 @@ std::string sweep_table(const std::vector<Report>& plans) {
   return out;
 }
 
+namespace {
+
+Value number_or(std::optional<double> v, const std::string& reason) {
+  if (v && std::isfinite(*v)) return *v;
+  return Missing{reason};
+}
+
+void add_figures(std::vector<Field>& out, const std::string& prefix, const std::string& whose,
+                 const std::optional<PlanFigures>& f, const std::string& reason) {
+  const auto v = [&](auto get) -> Value {
+    return f ? number_or(get(*f), reason) : Value(Missing{reason});
+  };
+  out.push_back({prefix + "N_a_nonembedding_active", "N_a", "params",
+                 v([](const PlanFigures& x) { return x.N_a.value(); }), whose + ": active parameters"});
+  out.push_back({prefix + "tokens", "D", "tokens", v([](const PlanFigures& x) { return x.D.value(); }),
+                 whose + ": training tokens"});
+  out.push_back({prefix + "tokens_per_active_param", "D/N_a", "", v([](const PlanFigures& x) {
+                   return x.tokens_per_active_param; }), whose + ": training tokens per active parameter"});
+  out.push_back({prefix + "predicted_loss", "L", "nats/token",
+                 v([](const PlanFigures& x) { return x.predicted_loss; }),
+                 whose + ": paper 001 Eq. 11 on paper 002's target curve (N, N_a at C', D)"});
+  out.push_back({prefix + "training_compute", "C_train", "FLOPs",
+                 v([](const PlanFigures& x) { return x.training_compute.value(); }), whose + ": M D"});
+  out.push_back({prefix + "inference_flops_per_token", "M/3", "FLOPs/token",
+                 v([](const PlanFigures& x) { return x.inference_flops_per_token.value(); }),
+                 whose + ": forward pass, a third of M (paper 002 Eq. 12 counts forward + backward)"});
+  out.push_back({prefix + "weight_bytes_bf16", "", "bytes",
+                 v([](const PlanFigures& x) { return x.weight_bytes_bf16; }),
+                 whose + ": weights to serve in bf16, 2 (N + embeddings)"});
+}
+
+}  // namespace
+
+Section price_section(const PlanPrice& p) {
+  Section sec{"price", "Price of leaving the compute-optimal line (paper 001 Eq. 11 on paper 002's curves)", {}};
+  add_figures(sec.fields, "", "this plan", p.plan, "the joint law has no loss here");
+  add_figures(sec.fields, "compute_optimal_", "paper 002's compute-optimal plan for the same C",
+              p.compute_optimal, "no compute-optimal plan at this C");
+  const std::string why = p.overhead_note.empty() ? "no equal-loss compute" : p.overhead_note;
+  sec.fields.push_back({"equal_loss_compute", "C*", "FLOPs",
+                        number_or(p.equal_loss_compute ? std::optional(p.equal_loss_compute->value()) : std::nullopt, why),
+                        "compute at which the compute-optimal plan reaches this plan's loss"});
+  sec.fields.push_back({"overhead", "C/C*-1", "", number_or(p.overhead, why),
+                        "compute overhead of this plan against the compute-optimal line"});
+  sec.fields.push_back({"overhead_note", "", "", p.overhead_note, "why the overhead is negative or missing (else empty)"});
+  sec.fields.push_back({"joint_optimum_tokens_ratio", "", "",
+                        number_or(p.joint_optimum_tokens_ratio, "the joint law has no minimum along D here"),
+                        "where the joint law's loss is least along D at this C, as D / D_opt"});
+  if (p.inference_tokens) {
+    sec.fields.push_back({"inference_tokens", "T", "tokens", p.inference_tokens->value(), "lifetime inference tokens"});
+    sec.fields.push_back({"lifetime_compute", "", "FLOPs",
+                          number_or(p.lifetime_compute ? std::optional(p.lifetime_compute->value()) : std::nullopt, "n/a"),
+                          "this plan: C_train + T M/3"});
+    sec.fields.push_back({"compute_optimal_lifetime_compute", "", "FLOPs",
+                          number_or(p.compute_optimal_lifetime_compute
+                                        ? std::optional(p.compute_optimal_lifetime_compute->value()) : std::nullopt,
+                                    "no compute-optimal plan at this C"),
+                          "paper 002's plan for the reference C: C + T M/3"});
+    sec.fields.push_back({"lifetime_saving", "", "", number_or(p.lifetime_saving, "no compute-optimal plan at this C"),
+                          "1 - lifetime / compute-optimal lifetime"});
+  }
+  return sec;
+}
+
+void add_goal_and_price(Report& report, const Suggestion& s, const PlanPrice& price) {
+  const ResolvedBudget& b = s.resolved;
+  Section goal{"goal", "Goal (what was fixed, and how C, M, D followed)",
+               {{"kind", "", "", std::string(to_string(b.kind)), "the form of the goal"},
+                {"how", "", "", b.how, "how C, M and D followed from it"},
+                {"shape_compute", "C'", "FLOPs", b.shape_compute.value(),
+                 "the budget whose compute-optimal plan has this M: the shape laws are read there"},
+                {"flops_per_token_target", "M", "FLOPs/token", b.M.value(), "the M the layer solve aimed for"},
+                {"total_params_cap", "N_max", "params",
+                 b.total_params_cap ? Value(b.total_params_cap->value()) : Value(Missing{"no cap"}),
+                 "cap on total non-embedding parameters (--total-params)"}}};
+  auto at = report.sections.begin();
+  while (at != report.sections.end() && at->key != "budget") ++at;
+  if (at != report.sections.end()) ++at;
+  at = report.sections.insert(at, std::move(goal));
+  report.sections.insert(at + 1, price_section(price));
+}
+
 Report compact_suggest_report(const Report& full) {
   const auto field = [&](const std::string& section, const std::string& key) -> const Field* {
     for (const Section& s : full.sections) {
@@ -250,7 +334,9 @@ Report compact_suggest_report(const Report& full) {
   Report r;
   const Field* C = field("budget", "compute");
   r.sections.push_back(section(
-      "plan", C ? fmt::format("Plan for C = {} FLOPs", shortest_scientific(std::get<double>(C->value))) : "Plan",
+      "plan", C ? fmt::format("Plan for C = {} FLOPs", C->exact ? shortest_scientific(std::get<double>(C->value))
+                                                                : fmt::format("{:.4g}", std::get<double>(C->value)))
+                : "Plan",
       {{"accounting", "N_nonembedding_total"}, {"accounting", "N_a_nonembedding_active"}, {"budget", "tokens"},
        {"accounting", "flops_per_token"}, {"ranking", "predicted_loss"},
        {"ranking", "ranking_figure"}, {"ranking", "decided_by"}, {"ranking", "efficiency_leverage"}}));
@@ -272,6 +358,18 @@ Report compact_suggest_report(const Report& full) {
         speed.fields.push_back(std::move(g));
       }
     }
+  }
+  if (field("price", "overhead") != nullptr) {
+    Section price = section("price", "Price (this plan | paper 002's compute-optimal plan for C)",
+                            {{"goal", "kind"}, {"price", "tokens_per_active_param"},
+                             {"price", "compute_optimal_tokens_per_active_param"},
+                             {"price", "predicted_loss"}, {"price", "compute_optimal_predicted_loss"},
+                             {"price", "equal_loss_compute"}, {"price", "overhead"},
+                             {"price", "inference_flops_per_token"},
+                             {"price", "compute_optimal_inference_flops_per_token"},
+                             {"price", "weight_bytes_bf16"}, {"price", "compute_optimal_weight_bytes_bf16"},
+                             {"price", "lifetime_saving"}});
+    r.sections.insert(r.sections.begin() + 1, std::move(price));
   }
   if (!speed.fields.empty()) r.sections.push_back(std::move(speed));
   return r;

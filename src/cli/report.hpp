@@ -10,6 +10,7 @@
 #include "moeplan/planner/candidates.hpp"
 #include "moeplan/laws/law_set.hpp"
 #include "moeplan/planner/pipeline.hpp"
+#include "moeplan/planner/plan_price.hpp"
 
 namespace moeplan::cli {
 
@@ -56,6 +57,15 @@ struct Report {
 };
 
 Report suggest_report(const Suggestion& s, const LawSet& laws);
+
+/// A plan of any goal but a plain --flops: a "goal" section (how C, M, D followed from
+/// it) and a "price" section (this plan beside paper 002's compute-optimal plan for the
+/// same C: tokens per active parameter, loss, C*, overhead, inference FLOPs, weights),
+/// inserted after the budget.
+void add_goal_and_price(Report& report, const Suggestion& s, const PlanPrice& price);
+
+/// The price of a scored config trained on D (score --tokens).
+Section price_section(const PlanPrice& price);
 
 /// Appends the ranking of `suggest`: a "ranking" section (rule, winner, runner-up, near
 /// tie, what decided) and a repeated "candidates" section for each of the best `top`.

@@ -18,6 +18,7 @@
 #include "moeplan/laws/laws_loader.hpp"
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/planner/pipeline.hpp"
+#include "moeplan/planner/plan_price.hpp"
 #include "output/emitters.hpp"
 #include "output_file.hpp"
 #include "report.hpp"
@@ -45,8 +46,25 @@ struct SuggestFlags {
   bool full = false;
   bool no_gpu = false;
   double bench_seconds = 2.0;
-  std::int64_t tokens = 8192;
+  std::int64_t micro_batch_tokens = 8192;
+  // The plan goal (plan_goal.hpp): --flops above, and these.
+  std::optional<double> tokens, active_params, flops_per_token, total_params, inference_tokens;
 };
+
+// The old --tokens was the benchmark's micro-batch (at most 2^24); training on so few
+// tokens plans nothing, so such a value is the old flag, and the message says where it went.
+constexpr double k_old_micro_batch_max = 16777216;
+
+// The goal the flags fix, without --flops (a sweep sets it per budget).
+PlanGoal goal_from_flags(const SuggestFlags& f) {
+  PlanGoal g;
+  if (f.tokens) g.tokens = Tokens(*f.tokens);
+  if (f.active_params) g.active_params = Params(*f.active_params);
+  if (f.flops_per_token) g.flops_per_token = FlopsPerToken(*f.flops_per_token);
+  if (f.total_params) g.total_params_cap = Params(*f.total_params);
+  if (f.inference_tokens) g.inference_tokens = Tokens(*f.inference_tokens);
+  return g;
+}
 
 // Flags → options shared by one budget and a sweep; an error is a usage message.
 std::expected<SuggestOptions, std::string> options_from_flags(const SuggestFlags& f) {
@@ -87,6 +105,12 @@ std::expected<SuggestOptions, std::string> options_from_flags(const SuggestFlags
   return o;
 }
 
+// The goal and price sections of a plan whose goal is not a plain --flops C.
+void add_goal_and_price(Report& r, const Suggestion& s, const OptimalLine& line, const PlanGoal& goal) {
+  if (s.resolved.kind == GoalKind::compute_optimal && !s.resolved.total_params_cap) return;
+  add_goal_and_price(r, s, price_plan(line, s, goal.inference_tokens));
+}
+
 // The plan of a budget with none: its budget, feasible = false and why. The data formats
 // hold it as a row like the others (JSON fills the other sections with null, CSV leaves
 // their cells empty), so one bad budget never takes the rest of the sweep with it.
@@ -116,9 +140,13 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
   std::size_t outside_fit = 0, past_table = 0, moved = 0;
   std::vector<std::string> rule_warnings, other_warnings;
   const HolisticLaws& laws = law_set.holistic;
+  const Planner planner(law_set.holistic, o);  // one family: its anchor is computed once
+  const OptimalLine line(law_set, planner);
   for (double C : budgets) {
-    o.compute = Flops(C);
-    auto plan = plan_for_budget(law_set, o, rule, f.top > 0);
+    o.goal.compute = Flops(C);
+    auto budget = resolve_goal(line, o.goal);
+    auto plan = budget ? plan_for_budget(law_set, planner, *budget, rule, f.top > 0)
+                       : std::expected<Ranking, ConstraintViolation>(std::unexpected(budget.error()));
     if (!plan) {
       infeasible.push_back(shortest_scientific(C));
       reports.push_back(infeasible_plan(C, plan.error().to_string()));
@@ -134,12 +162,11 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
         other_warnings.push_back(warning);
       }
     }
-    // The anchor depends on the family alone: the later budgets reuse it.
-    if (w.suggestion.extrapolation) o.shape_anchor = w.suggestion.extrapolation->anchor;
     Report r = suggest_report(w.suggestion, law_set);
+    add_goal_and_price(r, w.suggestion, line, o.goal);
     // Where an infeasible budget has them, so every row of a CSV has the same header.
-    std::vector<Field>& budget = r.sections.front().fields;
-    budget.insert(budget.begin() + 1, {{"feasible", "", "", true, "a plan exists at this budget"},
+    std::vector<Field>& budget_fields = r.sections.front().fields;
+    budget_fields.insert(budget_fields.begin() + 1, {{"feasible", "", "", true, "a plan exists at this budget"},
                                        {"reason", "", "", std::string(), "why there is no plan"}});
     add_ranking(r, *plan, static_cast<std::size_t>(f.top));
     reports.push_back(std::move(r));
@@ -193,13 +220,24 @@ int run_suggest(const SuggestFlags& f, Io& io) {
                 "--top was renamed --candidates (how many ranked candidates to list); the "
                 "activated experts K are --top-k");
   }
-  auto budgets = parse_budget_list(f.flops);
-  if (!budgets) {
-    return fail(io, ExitStatus::usage, "--flops: " + budgets.error());
+  if (f.tokens && *f.tokens <= k_old_micro_batch_max) {
+    return fail(io, ExitStatus::usage,
+                fmt::format("--tokens is the training tokens D now (got {:g}, too few to train a "
+                            "model on); the benchmark's micro-batch is --micro-batch-tokens",
+                            *f.tokens));
+  }
+  std::vector<double> budget_values;
+  if (!f.flops.empty()) {
+    auto budgets = parse_budget_list(f.flops);
+    if (!budgets) return fail(io, ExitStatus::usage, "--flops: " + budgets.error());
+    budget_values = *budgets;
   }
   auto options = options_from_flags(f);
   if (!options) return fail(io, ExitStatus::usage, options.error());
   SuggestOptions o = *options;
+  o.goal = goal_from_flags(f);
+  if (!budget_values.empty()) o.goal.compute = Flops(budget_values.front());
+  if (auto why = goal_problem(o.goal)) return fail(io, ExitStatus::usage, *why);
   const auto rule = parse_rank_rule(f.rank_by);
   if (!rule) {
     return fail(io, ExitStatus::usage,
@@ -222,10 +260,14 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (!loaded) return fail(io, loaded.error());
   const LawSet& law_set = *loaded;
   io.detail("laws: " + law_set.holistic_sources());
-  if (list) return run_sweep(f, *budgets, o, *rule, law_set, io);
+  if (list) return run_sweep(f, budget_values, o, *rule, law_set, io);
 
-  o.compute = Flops(budgets->front());
-  auto plan = plan_for_budget(law_set, o, *rule, f.top > 0);
+  const Planner planner(law_set.holistic, o);
+  const OptimalLine line(law_set, planner);
+  auto budget = resolve_goal(line, o.goal);
+  if (!budget) return fail(io, ExitStatus::infeasible, "infeasible: " + budget.error().to_string());
+  io.detail("goal: " + budget->how);
+  auto plan = plan_for_budget(law_set, planner, *budget, *rule, f.top > 0);
   if (!plan) {
     return fail(io, ExitStatus::infeasible, "infeasible: " + plan.error().to_string());
   }
@@ -233,22 +275,22 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   io.detail(fmt::format("{} candidate(s) scored; winner: {} ({})", plan->candidates.size(),
                         plan->candidates.front().variant, plan->decided_by));
   BenchOptions bench;
-  bench.tokens = f.tokens;
+  bench.tokens = f.micro_batch_tokens;
   bench.cpu_seconds = f.bench_seconds;
   bench.gpu = !f.no_gpu;
   std::optional<BenchResult> timed;
   std::optional<AlignmentResult> aligned;
   const Suggestion* chosen = &plan->candidates.front().suggestion;
   if (align_auto) {
-    aligned = align_for_hardware(law_set, o, plan->candidates.front(), AlignmentOptions{.bench = bench});
+    aligned = align_for_hardware(law_set, planner, plan->candidates.front(), AlignmentOptions{.bench = bench});
     const AlignmentVariant& v = aligned->variants[aligned->chosen];
     io.note("--align auto: " + aligned->decision);
     chosen = &v.candidate.suggestion;
     timed = v.timing;
   } else if (!f.no_bench && f.emit.empty()) {
     io.detail(fmt::format("benchmark: T = {} tokens, CPU budget {} s (--no-bench skips it)",
-                          f.tokens, f.bench_seconds));
-    auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.tokens);
+                          f.micro_batch_tokens, f.bench_seconds));
+    auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.micro_batch_tokens);
     if (!gemms) return fail(io, ExitStatus::internal_error, "bench: " + gemms.error());
     timed = run_gemm_bench(*gemms, bench);
   }
@@ -261,6 +303,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     io.note("no GPU run: " + timed->gpu_status);
   }
   Report report = suggest_report(*chosen, law_set);
+  add_goal_and_price(report, *chosen, line, o.goal);
   add_ranking(report, *plan, static_cast<std::size_t>(f.top));
   if (aligned) add_alignment(report, *aligned);
   if (timed) add_bench(report, *timed, true, chosen->tokens.value());
@@ -280,15 +323,36 @@ int run_suggest(const SuggestFlags& f, Io& io) {
 
 Command suggest_command() {
   return {
-      "suggest", "Compute-optimal MoE architecture for a training budget (paper 002 Sec. 7)",
+      "suggest", "MoE architecture for a training budget (paper 002 Sec. 7): compute-optimal, or for a token budget, a size, a size cap or an inference load",
       [](CLI::App& sub) -> std::function<int(Io&)> {
         auto f = std::make_shared<SuggestFlags>();
         sub.add_option("--flops,-C", f->flops,
                        "Training compute budget C in FLOPs, e.g. 1e22 (> 0, finite); a list "
                        "1e20,1e21 or a sweep START:STOP:STEP in decades (1e20:1e24:0.5) prints "
-                       "one plan per budget")
-            ->required()
+                       "one plan per budget. Alone: the compute-optimal plan (paper 002 Eq. 2)")
             ->check(budget_list());
+        sub.add_option("--tokens,-D", f->tokens,
+                       "Training tokens D: with --flops, M = C / D; with --active-params or "
+                       "--flops-per-token, C = M D (more than 2^24; the benchmark's micro-batch "
+                       "is --micro-batch-tokens)")
+            ->check(positive());
+        sub.add_option("--active-params", f->active_params,
+                       "Active non-embedding parameters N_a of the plan (with --tokens or "
+                       "--flops): the shape of the compute-optimal plan of that N_a")
+            ->check(positive());
+        sub.add_option("--flops-per-token", f->flops_per_token,
+                       "Training FLOPs per token M (instead of --active-params)")
+            ->check(positive());
+        sub.add_option("--total-params", f->total_params,
+                       "Cap on total non-embedding parameters N (the memory a deployment has): "
+                       "with --flops alone the largest plan under it when the compute-optimal "
+                       "one is larger; with the other forms a constraint (exit 3 if broken)")
+            ->check(positive());
+        sub.add_option("--inference-tokens", f->inference_tokens,
+                       "Lifetime inference tokens T (with --flops C): the plan at the compute-"
+                       "optimal plan's predicted loss with the least training + inference FLOPs "
+                       "(Sardana et al. 2024, for an MoE)")
+            ->check(positive());
         add_output_flags(sub, f->format, f->output, f->laws_file);
         add_emit_flag(sub, f->emit);
         sub.add_option("--candidates", f->top,
@@ -345,7 +409,8 @@ Command suggest_command() {
                        "CPU time budget of the GEMM benchmark (all --align auto variants together)")
             ->check(number_in(0.01, 3600.0))
             ->capture_default_str();
-        sub.add_option("--tokens", f->tokens, "Tokens per micro-batch T for the benchmark")
+        sub.add_option("--micro-batch-tokens", f->micro_batch_tokens,
+                       "Tokens per micro-batch for the benchmark's GEMMs")
             ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();
         sub.add_flag("--no-gpu", f->no_gpu, "Benchmark on the CPU only");
@@ -353,6 +418,10 @@ Command suggest_command() {
             "Examples:\n"
             "  moeplan suggest --flops 1e22\n"
             "  moeplan suggest --flops 1e22 --align auto\n"
+            "  moeplan suggest --tokens 15e12 --active-params 37e9 --no-bench\n"
+            "  moeplan suggest --flops 3e24 --tokens 15e12 --no-bench\n"
+            "  moeplan suggest --flops 1e23 --total-params 30e9 --no-bench\n"
+            "  moeplan suggest --flops 3e24 --inference-tokens 1e13 --no-bench\n"
             "  moeplan suggest --flops 1e20:1e24:0.5 --format csv\n"
             "  moeplan suggest --flops 3e21 --format json | jq .config\n"
             "  moeplan suggest --flops 1e20 --d 1536 --format csv\n"
@@ -361,7 +430,7 @@ Command suggest_command() {
             "stderr; a sweep prints every budget, those without a plan with the reason),\n"
             "4 bad --laws file, 5 cannot write -o. See man moeplan-suggest.");
         const std::vector<const CLI::Option*> bench_settings{
-            sub.get_option("--bench-seconds"), sub.get_option("--tokens"), sub.get_option("--no-gpu")};
+            sub.get_option("--bench-seconds"), sub.get_option("--micro-batch-tokens"), sub.get_option("--no-gpu")};
         return [f, bench_settings](Io& io) {
           for (const CLI::Option* o : bench_settings) {  // given ones, for ignored_bench_flag
             if (o->count() > 0) f->bench_flags.push_back(o->get_name());

@@ -67,14 +67,13 @@ int align_to(double x, int step) {
 }
 
 struct Variant {
-  std::optional<double> m_over_na, n_over_na;
-  std::optional<AttentionHeads> heads;
-  std::optional<int> d;
+  Tweak tweak;
   std::string label;
 };
 
 std::vector<Variant> variants(const LawSet& laws, const SuggestOptions& options,
                               const Suggestion& pipeline) {
+  // Each variant is one Tweak of the pipeline's own choice.
   std::vector<Variant> out;
   const MoeArchitecture& a = pipeline.solution.arch;
   // Shapes that keep the targets: d near the optimum, inside the window around the d target.
@@ -89,7 +88,7 @@ std::vector<Variant> variants(const LawSet& laws, const SuggestOptions& options,
     picks.insert(align_to(pipeline.d_target * 1.05, 64));
     for (int d : picks) {
       if (d != a.d && d > 0 && std::abs(d / pipeline.d_target - 1.0) <= window) {
-        out.push_back({{}, {}, {}, d, fmt::format("d = {}", d)});
+        out.push_back({Tweak{.d = d}, fmt::format("d = {}", d)});
       }
     }
   }
@@ -98,7 +97,7 @@ std::vector<Variant> variants(const LawSet& laws, const SuggestOptions& options,
     const auto add = [&](int n_q, int n_kv) {
       const double width = double(n_q) * h.d_qkv;
       if (n_kv >= 1 && width >= a.d / 2.0 && width <= 2.0 * a.d) {
-        out.push_back({{}, {}, AttentionHeads{n_q, n_kv, h.d_qkv}, {},
+        out.push_back({Tweak{.heads = AttentionHeads{n_q, n_kv, h.d_qkv}},
                        fmt::format("heads {}/{}", n_q, n_kv)});
       }
     };
@@ -108,12 +107,12 @@ std::vector<Variant> variants(const LawSet& laws, const SuggestOptions& options,
   // Moves of the targets (shown; they win only under --rank-by joint-loss).
   if (!options.m_over_na) {
     for (double f : {0.95, 1.05}) {
-      out.push_back({pipeline.m_over_na_target * f, {}, {}, {}, fmt::format("M/N_a x{:g}", f)});
+      out.push_back({Tweak{.m_over_na = pipeline.m_over_na_target * f}, fmt::format("M/N_a x{:g}", f)});
     }
   }
   if (!options.n_over_na) {
     for (double delta : {-1.0, 1.0}) {
-      out.push_back({{}, pipeline.n_over_na_target + delta, {}, {}, fmt::format("N/N_a {:+g}", delta)});
+      out.push_back({Tweak{.n_over_na = pipeline.n_over_na_target + delta}, fmt::format("N/N_a {:+g}", delta)});
     }
   }
   return out;
@@ -125,8 +124,8 @@ double d_distance(const RankedCandidate& c) {  // |ln(d / d_target)| of paper 00
 
 }  // namespace
 
-Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
-                        const Suggestion& pipeline, RankRule rule) {
+Ranking rank_candidates(const LawSet& laws, const Planner& planner, const Suggestion& pipeline,
+                        RankRule rule) {
   Ranking r;
   r.rule = rule;
   r.candidates.push_back(score_suggestion(laws, pipeline, "pipeline optimum"));
@@ -137,34 +136,15 @@ Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
     return Key{a.d, a.L_d, a.L_m, a.d_m, a.family.heads.n_q, a.family.heads.n_kv, a.family.heads.d_qkv};
   };
   seen.insert(key_of(pipeline.solution.arch));
-  for (const Variant& v : variants(laws, options, pipeline)) {
-    SuggestOptions o = options;
-    if (v.m_over_na) o.m_over_na = v.m_over_na;
-    if (v.n_over_na) o.n_over_na = v.n_over_na;
-    if (v.heads) o.heads = v.heads;
-    if (v.d) o.d = v.d;
-    if (pipeline.extrapolation) o.shape_anchor = pipeline.extrapolation->anchor;  // same family
-    auto s = suggest(laws.holistic, o);
+  for (const Variant& v : variants(laws, planner.options(), pipeline)) {
+    // The same budget, one tweak: the planner reports what the tweak moved as the
+    // ranking's, and measures the variant against the law's targets.
+    auto s = planner.solve(pipeline.resolved, v.tweak);
     if (!s || !seen.insert(key_of(s->solution.arch)).second) {
       continue;  // infeasible variant, or the same integers as one already scored
     }
-    // Provenance: what the ranking moved is the ranking's, not the user's; errors are
-    // measured against the law's targets, so a target move is reported against them.
-    // The targets shown stay the law's (with the law's sources); the variant label says
-    // what the ranking moved, and the warnings are the pipeline's context.
-    if (v.d) s->d_source = DSource::ranking;
-    if (v.heads) s->heads_source = HeadsSource::ranking;
-    s->m_over_na_source = pipeline.m_over_na_source;
-    s->n_over_na_source = pipeline.n_over_na_source;
-    s->warnings = pipeline.warnings;
-    s->extrapolation = pipeline.extrapolation;
-    s->d_target = pipeline.d_target;
-    s->solution = evaluate_against(s->solution.arch, pipeline.targets);
-    s->targets = pipeline.targets;
-    s->m_over_na_target = pipeline.m_over_na_target;
-    s->n_over_na_target = pipeline.n_over_na_target;
     RankedCandidate c = score_suggestion(laws, std::move(*s), v.label);
-    c.keeps_targets = !v.m_over_na && !v.n_over_na;
+    c.keeps_targets = !v.tweak.moves_targets();
     r.candidates.push_back(std::move(c));
   }
 
@@ -258,16 +238,26 @@ Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
 }
 
 std::expected<Ranking, ConstraintViolation> plan_for_budget(const LawSet& laws,
-                                                            const SuggestOptions& options,
+                                                            const Planner& planner,
+                                                            const ResolvedBudget& budget,
                                                             RankRule rule, bool rank) {
-  auto s = suggest(laws.holistic, options);
+  auto s = planner.solve(budget);
   if (!s) return std::unexpected(s.error());
-  if (rank) return rank_candidates(laws, options, *s, rule);
+  if (rank) return rank_candidates(laws, planner, *s, rule);
   Ranking r;
   r.rule = rule;
   r.candidates.push_back(score_suggestion(laws, std::move(*s), "pipeline optimum"));
   r.decided_by = "unranked (--candidates 0)";
   return r;
+}
+
+std::expected<Ranking, ConstraintViolation> plan_for_budget(const LawSet& laws,
+                                                            const SuggestOptions& options,
+                                                            RankRule rule, bool rank) {
+  const Planner planner(laws.holistic, options);
+  auto budget = planner.resolve(options.goal);
+  if (!budget) return std::unexpected(budget.error());
+  return plan_for_budget(laws, planner, *budget, rule, rank);
 }
 
 }  // namespace moeplan

@@ -118,7 +118,7 @@ void choose_aligned_variant(AlignmentResult& out, const AlignmentOptions& alignm
       how, 100 * alignment.min_gain, c.candidate.variant, c.speedup_low, c.speedup_high, c.speedup);
 }
 
-AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& options,
+AlignmentResult align_for_hardware(const LawSet& laws, const Planner& planner,
                                    const RankedCandidate& winner,
                                    const AlignmentOptions& alignment) {
   AlignmentResult out;
@@ -129,17 +129,12 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
   proposal.is_proposal = true;
   out.variants.push_back(std::move(proposal));
 
-  // Hold what the ranking chose, so every variant aims at the same (M, N_a, N).
-  SuggestOptions held = options;
-  held.m_over_na = w.m_over_na_target;
-  held.n_over_na = w.n_over_na_target;
-  held.heads = w.solution.arch.family.heads;
-  if (w.extrapolation) held.shape_anchor = w.extrapolation->anchor;  // same family
+  // Every variant aims at the winner's (M, N_a, N) with its heads; d and the alignment
+  // step are what the tweak moves (reported as the ranking's).
   for (auto [d, step] : aligned_hidden_sizes(w.solution.arch.d, alignment.steps)) {
-    SuggestOptions o = held;
-    o.d = d;
-    o.alignment = step;
-    auto s = suggest(laws.holistic, o);
+    Tweak tweak{.d = d, .alignment = step};
+    if (w.heads_source == HeadsSource::ranking) tweak.heads = w.solution.arch.family.heads;
+    auto s = planner.solve(w.resolved, tweak);
     if (!s) {
       out.skipped.push_back(fmt::format("d = {} (step {}): {}", d, step, s.error().to_string()));
       continue;
@@ -155,15 +150,6 @@ AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& opt
                             (same->is_proposal ? std::string("the proposal") : same->candidate.variant));
       continue;
     }
-    // Provenance: the ratios and heads are the winner's (held, not the user's); d is moved
-    // by this alignment step.
-    s->m_over_na_source = w.m_over_na_source;
-    s->n_over_na_source = w.n_over_na_source;
-    s->heads_source = w.heads_source;
-    s->d_source = DSource::ranking;
-    s->d_target = w.d_target;
-    s->extrapolation = w.extrapolation;
-    s->warnings = w.warnings;
     AlignmentVariant v;
     v.candidate = score_suggestion(laws, std::move(*s), label);
     v.step = step;

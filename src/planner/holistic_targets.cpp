@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "moeplan/planner/head_schedule.hpp"
-#include "moeplan/planner/pipeline.hpp"
 
 namespace moeplan {
 
@@ -21,30 +20,10 @@ const char* to_string(RatioSource s) {
   return "?";
 }
 
-std::expected<ShapeAnchor, ConstraintViolation> shape_anchor(const HolisticLaws& laws,
-                                                             const ArchitectureFamily& family) {
-  if (laws.heads.empty()) {
-    return std::unexpected(ConstraintViolation{"head schedule", "the laws define no heads"});
-  }
-  const double C4 = laws.heads.back().compute;
-  SuggestOptions o{.compute = Flops(C4)};
-  o.seq_len = family.seq_len;
-  o.n_experts = family.n_experts;
-  o.top_k = family.top_k;
-  o.n_shared_experts = family.n_shared_experts;
-  o.vocab_size = family.vocab_size;
-  o.dense_ffn_ratio = family.dense_ffn_ratio;
-  auto plan = suggest(laws, o);
-  if (!plan) {
-    return std::unexpected(ConstraintViolation{
-        plan.error().constraint,
-        fmt::format("at the last Table 4 row (C = {:.3g}), whose plan's shape larger budgets "
-                    "keep: {}",
-                    C4, plan.error().detail)});
-  }
-  const MoeArchitecture& a = plan->solution.arch;
+ShapeAnchor anchor_of(const HolisticLaws& laws, const ArchitectureFamily& family,
+                      const MoeArchitecture& a, FlopsPerToken M4, double goal, double n4) {
   const double L = a.layers();
-  ShapeAnchor anchor{.compute = C4,
+  ShapeAnchor anchor{.compute = laws.heads.back().compute,
                      .attention_width_ratio = double(a.family.heads.n_q) * a.family.heads.d_qkv / a.d,
                      .dense_layer_fraction = a.L_d / L,
                      .aspect_ratio = a.d / L};
@@ -52,9 +31,6 @@ std::expected<ShapeAnchor, ConstraintViolation> shape_anchor(const HolisticLaws&
   // must meet the law exactly at C4, or M/N_a would jump there. d/L and L_d/L are kept as
   // planned; ω, the one ratio the heads round, is set so that Eq. 5 gives the law's M/N_a
   // at C4 (M/N_a rises with ω: more attention width per d spends more FLOPs on scores).
-  const double goal = plan->m_over_na_target;
-  const FlopsPerToken M4 = plan->budget.M;
-  const double n4 = plan->n_over_na_target;
   double lo = anchor.attention_width_ratio / 64, hi = anchor.attention_width_ratio * 64;
   const auto m_over_na = [&](double omega) {
     ShapeAnchor trial = anchor;
@@ -127,10 +103,12 @@ std::expected<HolisticTargets, ConstraintViolation> holistic_targets(
   // M/N_a: the Fig. 5b law up to the last Table 4 row, the anchored shape past it.
   const bool past_table = !laws.heads.empty() && C.value() > laws.heads.back().compute;
   if (past_table) {
-    auto anchor = overrides.anchor ? std::expected<ShapeAnchor, ConstraintViolation>(*overrides.anchor)
-                                   : shape_anchor(laws, family);
-    if (!anchor) return Violation(anchor.error());
-    t.extrapolation = extrapolate_shape(laws, family, *anchor, t.budget.M, t.n_over_na);
+    if (!overrides.anchor) {
+      return Violation(ConstraintViolation{
+          "a shape anchor past the last Table 4 row",
+          fmt::format("C' = {:.3g} lies past the last Table 4 row and no anchor was given", C.value())});
+    }
+    t.extrapolation = extrapolate_shape(laws, family, *overrides.anchor, t.budget.M, t.n_over_na);
   }
   if (overrides.m_over_na) {
     t.m_over_na = *overrides.m_over_na;

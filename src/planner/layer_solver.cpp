@@ -44,7 +44,7 @@ struct Best {
 // For fixed (d, L_d, L_m), M, N_a and N are affine in d_m, so the sum of squared relative
 // errors is a convex quadratic in d_m. Try the aligned values around its real minimiser.
 void search_expert_width(const LayerTargets& t, const MoeArchitecture& base, int alignment,
-                         Best& best) {
+                         const ArchitectureFilter& admit, Best& best) {
   const ArchitectureFamily& f = base.family;
   const double d = base.d;
   const double L = base.layers();
@@ -71,9 +71,11 @@ void search_expert_width(const LayerTargets& t, const MoeArchitecture& base, int
       obj += e * e;
     }
     if (obj < best.objective) {
+      MoeArchitecture candidate = base;
+      candidate.d_m = static_cast<int>(dm);
+      if (admit && !admit(candidate)) continue;
       best.objective = obj;
-      best.arch = base;
-      best.arch.d_m = static_cast<int>(dm);
+      best.arch = candidate;
     }
   }
 }
@@ -81,7 +83,8 @@ void search_expert_width(const LayerTargets& t, const MoeArchitecture& base, int
 }  // namespace
 
 std::optional<LayerSolution> solve_layers(const LayerTargets& t, const ArchitectureFamily& f,
-                                          std::span<const int> d_candidates, int alignment) {
+                                          std::span<const int> d_candidates, int alignment,
+                                          const ArchitectureFilter& admit) {
   const double scores_per_layer = 6.0 * f.seq_len * f.heads.n_q * f.heads.d_qkv;
   const double L_real = (t.M.value() - 6.0 * t.N_a.value()) / scores_per_layer;
   if (!(L_real > 0.0) || !(L_real <= k_max_layers)) {
@@ -107,7 +110,7 @@ std::optional<LayerSolution> solve_layers(const LayerTargets& t, const Architect
       for (int L_d = 0; L_d <= L - 1; ++L_d) {  // L_m = L − L_d ≥ 1
         base.L_d = L_d;
         base.L_m = L - L_d;
-        search_expert_width(t, base, alignment, best);
+        search_expert_width(t, base, alignment, admit, best);
       }
     }
   }

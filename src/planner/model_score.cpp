@@ -1,4 +1,5 @@
 #include "moeplan/planner/model_score.hpp"
+#include "moeplan/planner/planner.hpp"
 
 #include <cmath>
 
@@ -57,7 +58,8 @@ HolisticCheck check_holistic(const LawSet& laws, const ModelConfig& m, const Mod
   arch.d_d = m.intermediate_size;
   arch.d_m = m.moe_intermediate_size;
   // The targets suggest would aim for with this model's family (one function for both).
-  auto t = holistic_targets(laws.holistic, *s.C, arch.family);
+  const Planner planner(laws.holistic, family_options(arch.family));
+  auto t = planner.targets(*s.C);
   if (!t) {
     h.in_family = false;
     h.why_not = "no paper-002 targets at this budget: " + t.error().to_string();

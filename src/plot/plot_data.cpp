@@ -104,7 +104,7 @@ std::expected<Figure, ConstraintViolation> el_landscape(const LawSet& laws,
                                                         const ElGrid& grid) {
   auto chosen = chosen_config(laws, options);
   if (!chosen) return std::unexpected(chosen.error());
-  const Flops C = options.compute;
+  const Flops C = *options.goal.compute;
   const EfficiencyLeverageLaw& el = laws.leverage;
 
   Figure f;
@@ -191,7 +191,7 @@ std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
   Figure f;
   f.kind = is_d ? "d" : "m-over-na";
   f.title = fmt::format("Predicted loss (paper 001 Eq. 11) vs {} at C = {} FLOPs",
-                        is_d ? "d" : "M/N_a", flops_text(options.compute.value()));
+                        is_d ? "d" : "M/N_a", flops_text(options.goal.compute->value()));
   f.x_label = is_d ? "hidden size d" : "M/N_a (FLOPs per token per active parameter)";
   f.y_label = "predicted loss (paper 001 Eq. 11)";
   f.x_key = is_d ? "d" : "m_over_na";
@@ -271,7 +271,7 @@ std::string compute_range_problem(double C, const ComputeRange& range) {
 std::expected<Figure, ConstraintViolation> loss_versus_compute(
     const LawSet& laws, const SuggestOptions& options, const std::vector<ModelConfig>& models,
     const ComputeRange& range) {
-  const double C0 = options.compute.value();
+  const double C0 = options.goal.compute->value();
   if (std::string why = compute_range_problem(C0, range); !why.empty()) {
     return std::unexpected(ConstraintViolation{"compute range", why});
   }
@@ -296,7 +296,7 @@ std::expected<Figure, ConstraintViolation> loss_versus_compute(
   int infeasible = 0;
   for (double C : Cs) {
     SuggestOptions o = options;
-    o.compute = Flops(C);
+    o.goal.compute = Flops(C);
     auto c = chosen_config(laws, o);
     if (!c) {
       ++infeasible;

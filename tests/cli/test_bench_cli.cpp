@@ -29,17 +29,17 @@ TEST_CASE("aligned_hidden_sizes: d rounded down and up to each step") {
 TEST_CASE("align_for_hardware: variants meet the same targets, are aligned, and the choice is in band" * doctest::test_suite("slow")) {
   const LawSet& laws = builtin_laws();
   SuggestOptions o;
-  o.compute = Flops(1e20);
+  o.goal.compute = Flops(1e20);
   const auto s = suggest(laws.holistic, o);
   REQUIRE(s.has_value());
-  const auto ranked = rank_candidates(laws, o, *s);
+  const auto ranked = rank_candidates(laws, Planner(laws.holistic, o), *s);
   AlignmentOptions a;
   a.bench.cpu_seconds = 0.3;
   a.bench.reps = 3;
   a.bench.gpu = false;
   a.bench.tokens = 1024;
   a.bench.peak_size = 256;
-  const AlignmentResult r = align_for_hardware(laws, o, ranked.candidates.front(), a);
+  const AlignmentResult r = align_for_hardware(laws, Planner(laws.holistic, o), ranked.candidates.front(), a);
   REQUIRE(r.variants.size() >= 2);
   CHECK(r.variants.front().is_proposal);
   CHECK(r.timed_on == "cpu");

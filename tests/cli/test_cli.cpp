@@ -204,7 +204,7 @@ TEST_CASE("suggest ranks candidates and --candidates 0 prints the pipeline optim
   CHECK(p["ranking"]["candidates_scored"].value<int64_t>() == 1);
   CHECK(p["ranking"]["variant"].value<std::string>() == "pipeline optimum");
   CHECK_FALSE(p["candidates"]);
-  auto core = moeplan::suggest(moeplan::builtin_holistic_laws(), {.compute = moeplan::Flops(3e20)});
+  auto core = moeplan::suggest(moeplan::builtin_holistic_laws(), {.goal = {.compute = moeplan::Flops(3e20)}});
   REQUIRE(core.has_value());
   CHECK(p["config"]["hidden_size"].value<int64_t>() == core->solution.arch.d);
 }

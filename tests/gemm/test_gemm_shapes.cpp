@@ -51,7 +51,7 @@ TEST_CASE("a GEMM's FLOPs are 2 m n k summed over its members, exactly") {
 TEST_CASE("suggest 1e22 winner: 3 x forward GEMM FLOPs/token + attention scores = M (paper 002 Eq. 12)") {
   const LawSet laws = builtin_laws();
   SuggestOptions o;
-  o.compute = Flops(1e22);
+  o.goal.compute = Flops(1e22);
   const auto s = suggest(laws.holistic, o);
   REQUIRE(s.has_value());
   const MoeArchitecture& a = s->solution.arch;

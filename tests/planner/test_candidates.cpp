@@ -18,10 +18,10 @@ double d_distance(const RankedCandidate& c) {
 
 Ranking ranked(double C, RankRule rule) {
   const LawSet& laws = builtin_laws();
-  SuggestOptions o{.compute = Flops(C)};
+  SuggestOptions o{.goal = {.compute = Flops(C)}};
   const auto pipeline = suggest(laws.holistic, o);
   REQUIRE(pipeline.has_value());
-  return rank_candidates(laws, o, *pipeline, rule);
+  return rank_candidates(laws, Planner(laws.holistic, o), *pipeline, rule);
 }
 
 }  // namespace
@@ -86,7 +86,7 @@ TEST_CASE("rank joint-loss: every candidate may win, the lowest loss, EL among t
 
 TEST_CASE("plan_for_budget without ranking is the pipeline optimum alone, scored as the ranking scores it") {
   const LawSet& laws = builtin_laws();
-  const SuggestOptions o{.compute = Flops(1e20)};
+  const SuggestOptions o{.goal = {.compute = Flops(1e20)}};
   const auto plan = plan_for_budget(laws, o, RankRule::paper002, false);
   REQUIRE(plan.has_value());
   REQUIRE(plan->candidates.size() == 1);

@@ -15,6 +15,7 @@
 #include "cli_run.hpp"
 #include "moeplan/planner/candidates.hpp"
 #include "moeplan/planner/holistic_targets.hpp"
+#include "moeplan/planner/planner.hpp"
 #include "moeplan/laws/laws_loader.hpp"
 #include "paper_tables.hpp"
 
@@ -117,12 +118,13 @@ TEST_CASE("past Table 4 the plan keeps the shape of its last row: continuous, bo
   const HolisticLaws& laws = builtin_holistic_laws();
   const ArchitectureFamily& f = laws.family_defaults;
   const double C4 = laws.heads.back().compute;
-  auto anchor = shape_anchor(laws, f);
+  const Planner planner(laws, family_options(f));
+  const auto& anchor = planner.anchor();
   REQUIRE(anchor.has_value());
   CHECK(anchor->compute == C4);
   // Continuity at the last row: just past it, the shape's M/N_a meets the in-range law.
-  auto inside = holistic_targets(laws, Flops(C4), f);
-  auto past = holistic_targets(laws, Flops(C4 * 1.0001), f);
+  auto inside = planner.targets(Flops(C4));
+  auto past = planner.targets(Flops(C4 * 1.0001));
   REQUIRE((inside && past));
   CHECK_FALSE(inside->extrapolation.has_value());
   REQUIRE(past->extrapolation.has_value());
@@ -132,7 +134,7 @@ TEST_CASE("past Table 4 the plan keeps the shape of its last row: continuous, bo
   double prev_m = past->m_over_na, prev_d = past->extrapolation->d;
   for (double e = 21; e <= 30; e += 0.5) {
     CAPTURE(e);
-    auto t = holistic_targets(laws, Flops(std::pow(10.0, e)), f);
+    auto t = planner.targets(Flops(std::pow(10.0, e)));
     REQUIRE(t.has_value());
     REQUIRE(t->extrapolation.has_value());
     const ShapeExtrapolation& x = *t->extrapolation;
@@ -170,7 +172,7 @@ TEST_CASE("suggest -> --emit toml -> score is within tolerance of the same targe
 
 TEST_CASE("ranking: the default keeps the law's targets and Table 4 heads - other rules warn") {
   const LawSet& laws = builtin_laws();
-  const SuggestOptions o{.compute = Flops(1e20)};
+  const SuggestOptions o{.goal = {.compute = Flops(1e20)}};
   auto paper = plan_for_budget(laws, o);
   REQUIRE(paper.has_value());
   const RankedCandidate& w = paper->candidates.front();

@@ -85,10 +85,10 @@ TEST_CASE("plot el writes a PNG with a non-empty IHDR and --data marks the sugge
   const auto chosen = rows_of(data, "chosen");
   REQUIRE(chosen.size() == 1);
   SuggestOptions o;
-  o.compute = Flops(1e22);
+  o.goal.compute = Flops(1e22);
   const auto s = suggest(builtin_laws().holistic, o);
   REQUIRE(s.has_value());
-  const RankedCandidate w = rank_candidates(builtin_laws(), o, *s).candidates.front();
+  const RankedCandidate w = rank_candidates(builtin_laws(), Planner(builtin_laws().holistic, o), *s).candidates.front();
   const MoeArchitecture& a = w.suggestion.solution.arch;
   CHECK(std::stod(chosen[0][1]) == doctest::Approx(double(a.family.top_k + a.family.n_shared_experts) /
                                                    (a.family.n_experts + a.family.n_shared_experts)));
@@ -113,7 +113,7 @@ TEST_CASE("plot m-over-na writes an SVG with its labels as text and the grey ban
   CHECK(text.find("predicted loss (paper 001 Eq. 11)") != std::string::npos);
   CHECK(text.find("within 0.1 % of min") != std::string::npos);         // legend
   {  // the star is suggest's own winner at this budget (its law target M/N_a)
-    auto plan = plan_for_budget(builtin_laws(), SuggestOptions{.compute = Flops(1e22)});
+    auto plan = plan_for_budget(builtin_laws(), SuggestOptions{.goal = {.compute = Flops(1e22)}});
     REQUIRE(plan.has_value());
     const double target = plan->candidates.front().suggestion.m_over_na_target;
     CHECK(text.find(fmt::format("suggest's config (m_over_na = {:.4g})", target)) != std::string::npos);

@@ -20,7 +20,7 @@ namespace {
 
 SuggestOptions at(double C) {
   SuggestOptions o;
-  o.compute = Flops(C);
+  o.goal.compute = Flops(C);
   return o;
 }
 
@@ -28,7 +28,7 @@ SuggestOptions at(double C) {
 RankedCandidate suggest_winner(double C) {
   const auto s = suggest(builtin_laws().holistic, at(C));
   REQUIRE(s.has_value());
-  return rank_candidates(builtin_laws(), at(C), *s).candidates.front();
+  return rank_candidates(builtin_laws(), Planner(builtin_laws().holistic, at(C)), *s).candidates.front();
 }
 
 bool strictly_increasing(const std::vector<double>& v) {

@@ -39,6 +39,10 @@ using Tokens = Quantity<TokensTag>;
 
 /// C = M · D (paper 002 Sec. 3.2).
 constexpr Flops operator*(FlopsPerToken m, Tokens d) { return Flops(m.value() * d.value()); }
+/// D = C / M: the tokens a budget buys at a per-token cost (paper 002 Sec. 3.2, C = M·D).
+constexpr Tokens operator/(Flops c, FlopsPerToken m) { return Tokens(c.value() / m.value()); }
+/// M = C / D: the per-token cost that spends a budget on D tokens.
+constexpr FlopsPerToken operator/(Flops c, Tokens d) { return FlopsPerToken(c.value() / d.value()); }
 /// M / N_a: FLOPs per token per active parameter (paper 002 Eq. 5), dimensionless.
 constexpr double operator/(FlopsPerToken m, Params n) { return m.value() / n.value(); }
 

@@ -31,6 +31,7 @@
 #include "moeplan/laws/law_set.hpp"
 #include "moeplan/model/model_config.hpp"
 #include "moeplan/planner/pipeline.hpp"
+#include "moeplan/planner/planner.hpp"
 
 namespace moeplan {
 
@@ -60,11 +61,18 @@ struct Ranking {
 RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string variant);
 
 /// Candidates ranked by `rule`, winner first; the pipeline optimum is always among them.
-Ranking rank_candidates(const LawSet& laws, const SuggestOptions& options,
-                        const Suggestion& pipeline, RankRule rule = RankRule::paper002);
+/// Each variant is the planner's solve of the pipeline's budget with one Tweak.
+Ranking rank_candidates(const LawSet& laws, const Planner& planner, const Suggestion& pipeline,
+                        RankRule rule = RankRule::paper002);
 
 /// The plan for a budget, as `suggest` and `plot` make it: the pipeline, then the ranking
 /// (with `rank` false, the pipeline optimum alone, unranked).
+std::expected<Ranking, ConstraintViolation> plan_for_budget(const LawSet& laws,
+                                                            const Planner& planner,
+                                                            const ResolvedBudget& budget,
+                                                            RankRule rule = RankRule::paper002,
+                                                            bool rank = true);
+/// The same for options whose goal resolves without a loss law (a Planner made for them).
 std::expected<Ranking, ConstraintViolation> plan_for_budget(const LawSet& laws,
                                                             const SuggestOptions& options,
                                                             RankRule rule = RankRule::paper002,

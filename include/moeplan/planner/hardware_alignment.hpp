@@ -78,10 +78,10 @@ struct AlignmentOptions {
   BenchOptions bench;   ///< bench.cpu_seconds bounds the CPU timing of all variants
 };
 
-/// The proposal `winner` (as produced by rank_candidates for `options`) and its aligned
+/// The proposal `winner` (as produced by rank_candidates with `planner`) and its aligned
 /// variants, each scored and timed; `chosen` is the fastest in-band variant that is faster
 /// than the proposal beyond the timing noise, else the proposal.
-AlignmentResult align_for_hardware(const LawSet& laws, const SuggestOptions& options,
+AlignmentResult align_for_hardware(const LawSet& laws, const Planner& planner,
                                    const RankedCandidate& winner,
                                    const AlignmentOptions& alignment);
 

@@ -58,25 +58,27 @@ struct HolisticTargets {
 struct TargetOverrides {
   std::optional<double> m_over_na;
   std::optional<double> n_over_na;
-  /// The family's anchor when the caller already has it (it depends on the family alone):
-  /// ranking variants and sweeps reuse it instead of re-planning the last Table 4 row.
+  /// The family's anchor (it depends on the family alone; the Planner computes it once).
   std::optional<ShapeAnchor> anchor;
 };
 
-/// The anchor shape for `family` (its S, N_e, K, shared experts, γ): d/L and L_d/L of the
-/// in-range plan of `suggest` at the last Table 4 row, and ω set so that the continuous
-/// shape meets the M/N_a law exactly there (the integer plan misses it by up to the
-/// tolerance). Fails if no plan exists at that row.
-std::expected<ShapeAnchor, ConstraintViolation> shape_anchor(const HolisticLaws& laws,
-                                                             const ArchitectureFamily& family);
+/// The anchor shape read off `at_last_row`, the in-range plan of the family at the last
+/// Table 4 row (the Planner makes it once): its d/L and L_d/L, and ω set so that the
+/// continuous shape meets the M/N_a law exactly there (the integer plan misses it by up to
+/// the tolerance).
+ShapeAnchor anchor_of(const HolisticLaws& laws, const ArchitectureFamily& family,
+                      const MoeArchitecture& at_last_row, FlopsPerToken M, double m_over_na,
+                      double n_over_na);
 
 /// The continuous self-similar plan at M (FLOPs/token) for the anchor's shape and N/N_a.
 ShapeExtrapolation extrapolate_shape(const HolisticLaws& laws, const ArchitectureFamily& family,
                                      const ShapeAnchor& anchor, FlopsPerToken M,
                                      double n_over_na);
 
-/// Targets at C for `family` (heads are ignored: they are an output past the anchor).
-/// Checks M/N_a > 6 and 1 < N/N_a < max_n_over_na(family) (Eq. 5).
+/// Targets at the shape budget C' (M_opt(C') = M: paper 002's laws evaluated there) for
+/// `family` (heads are ignored: they are an output past the anchor). Past the last Table 4
+/// row the caller passes the family's anchor (the Planner computes it once); without one
+/// the targets fail there. Checks M/N_a > 6 and 1 < N/N_a < max_n_over_na(family) (Eq. 5).
 std::expected<HolisticTargets, ConstraintViolation> holistic_targets(
     const HolisticLaws& laws, Flops C, const ArchitectureFamily& family,
     const TargetOverrides& overrides = {});

@@ -2,6 +2,7 @@
 /// From (M, N_a, N) targets to integer layers: the feasible hidden-size interval and the
 /// exhaustive integer layer solve of paper 002 Eq. 3.
 #include <expected>
+#include <functional>
 #include <optional>
 #include <span>
 
@@ -56,9 +57,13 @@ LayerSolution evaluate_against(const MoeArchitecture& arch, const LayerTargets& 
 /// continuous least-squares d_m (the objective is a convex quadratic in d_m, so its integer
 /// optimum is next to the real one). d_d = round(γ·d). Keeps the smallest objective().
 /// Returns nullopt when no candidate has L_m ≥ 1 and d_m ≥ alignment, or when the
-/// continuous L exceeds k_max_layers.
+/// continuous L exceeds k_max_layers. `admit`, when given, is asked about each config
+/// that would improve on the best so far (a cap on N, a cluster's divisibility): configs
+/// it refuses are skipped, so the solve returns the best admitted config.
+using ArchitectureFilter = std::function<bool(const MoeArchitecture&)>;
 std::optional<LayerSolution> solve_layers(const LayerTargets& targets,
                                           const ArchitectureFamily& family,
-                                          std::span<const int> d_candidates, int alignment);
+                                          std::span<const int> d_candidates, int alignment,
+                                          const ArchitectureFilter& admit = {});
 
 }  // namespace moeplan

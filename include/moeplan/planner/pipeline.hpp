@@ -1,6 +1,8 @@
 #pragma once
 /// The holistic pipeline of paper 002 Sec. 7: compute budget C → (M_opt, D_opt) by Eq. 2
 /// → optimal M/N_a → N_a → N via N/N_a (Appendix F.4) → d → integer layer solve (Eq. 3).
+/// The steps live in the Planner (planner.hpp); this header holds what a plan is and the
+/// one-call entry point `suggest()`.
 #include <expected>
 #include <optional>
 #include <string>
@@ -11,12 +13,13 @@
 #include "moeplan/laws/holistic_laws.hpp"
 #include "moeplan/planner/holistic_targets.hpp"
 #include "moeplan/planner/layer_solver.hpp"
+#include "moeplan/planner/plan_goal.hpp"
 
 namespace moeplan {
 
 /// What the user may override; unset fields take the laws' values.
 struct SuggestOptions {
-  Flops compute;                              ///< C (FLOPs), > 0 and finite
+  PlanGoal goal;                              ///< what the team fixed (plan_goal.hpp)
   std::optional<int> d = {};                  ///< fixes the hidden size
   std::optional<double> m_over_na = {};       ///< replaces the M/N_a law
   std::optional<double> n_over_na = {};       ///< replaces the N/N_a schedule
@@ -30,9 +33,6 @@ struct SuggestOptions {
   std::optional<int> alignment = {};           ///< d, d_m multiples
   std::optional<double> tolerance = {};        ///< max |relative miss| of M, N_a, N
   std::optional<AspectBounds> d_over_l = {};   ///< replaces the laws' credible d/L range
-  /// Past Table 4: the family's shape anchor when already known (holistic_targets.hpp);
-  /// it depends on the family alone, so variants and sweeps of one family share it.
-  std::optional<ShapeAnchor> shape_anchor = {};
 };
 
 /// Where d came from: the Sec. 4.3 median proxy, a fitted d law, the anchored shape past
@@ -43,7 +43,8 @@ const char* to_string(DSource s);
 const char* to_string(HeadsSource s);
 
 struct Suggestion {
-  ComputeOptimalPoint budget;     ///< C, M_opt, D_opt (Eq. 2)
+  ComputeOptimalPoint budget;     ///< C, M_opt(C), D_opt(C) (Eq. 2) of the asked budget
+  ResolvedBudget resolved;        ///< the goal as (C, M, C'): what the plan was solved for
   double m_over_na_target = 0;    ///< from the law, the anchored shape or the override
   RatioSource m_over_na_source = RatioSource::law;
   double n_over_na_target = 0;    ///< from the F.4 schedule or the override
@@ -58,11 +59,14 @@ struct Suggestion {
   double tolerance = 0.05;
   AspectBounds d_over_l;          ///< the credible d/L range the plan was held to
   LayerSolution solution;         ///< the concrete config and its accounting
-  Tokens tokens;                  ///< D = C / M of the concrete config (C = M·D)
+  Tokens tokens;                  ///< D: fixed by the goal, else C / M of the concrete config
+  Flops training_compute;         ///< M·D of the concrete config (= C when the plan spends C)
   std::string fitted_range_warning;   ///< C outside the laws' fitted budgets (else empty)
   std::vector<std::string> warnings;  ///< for stderr: the S note etc. (plan_notes adds the rest)
 };
 
+/// One plan: a Planner for the options' family, the goal resolved, one solve. Callers
+/// that plan more than once for a family (variants, sweeps) keep a Planner instead.
 std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
                                                        const SuggestOptions& options);
 

@@ -1,0 +1,103 @@
+#pragma once
+/// The planner: paper 002's pipeline for one family, built once per command.
+///
+/// It holds the laws, the family (defaults with the user's overrides) and the shape anchor
+/// past the last Table 4 row, computed once at construction from the family's in-range
+/// plan there (no plan ever re-enters the planner to find its anchor). `resolve` turns a
+/// goal into (C, M, C'); `solve` runs the steps once for a budget and an optional tweak
+/// (a ranking or alignment variant), and returns a plan whose sources the tweak set, its
+/// errors measured against the law's targets. Constraints (a list of named predicates)
+/// are consulted by the layer solve, the feasibility check and the ranking's eligibility.
+#include <expected>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "moeplan/base/errors.hpp"
+#include "moeplan/laws/holistic_laws.hpp"
+#include "moeplan/planner/pipeline.hpp"
+#include "moeplan/planner/plan_goal.hpp"
+
+namespace moeplan {
+
+/// What a variant moves away from the pipeline's own choice; each moved item is reported
+/// with the source `ranking`, and the plan's errors stay measured against the law's targets.
+struct Tweak {
+  std::optional<int> d;
+  std::optional<AttentionHeads> heads;
+  std::optional<double> m_over_na;
+  std::optional<double> n_over_na;
+  std::optional<int> alignment;
+  [[nodiscard]] bool moves_targets() const { return m_over_na || n_over_na; }
+};
+
+/// A named predicate on a concrete config: nullopt when it holds, else the violation
+/// (which constraint, by how much).
+struct Constraint {
+  std::string name;
+  /// Consulted by the layer solve too (it then returns the best config that meets it):
+  /// limits of what may be built (a size cap, a cluster). Shape rules are not: a plan that
+  /// breaks one is reported, not quietly replaced by a worse fit.
+  bool steers_solve = false;
+  std::function<std::optional<ConstraintViolation>(const MoeArchitecture&, const Accounting&)> check;
+};
+
+class Planner {
+ public:
+  /// `options` without its goal: the family overrides, ratios, heads, d, alignment...
+  Planner(const HolisticLaws& laws, SuggestOptions options);
+
+  /// The goal as (C, M, C'). Size goals (N_a, a cap on N) are solved on the targets' smooth
+  /// curves (N_a and N rise with C'); the inference goal needs a loss law and lives in
+  /// plan_price.hpp.
+  [[nodiscard]] std::expected<ResolvedBudget, ConstraintViolation> resolve(const PlanGoal& goal) const;
+
+  /// The plan for a resolved budget, optionally with a variant's tweak.
+  [[nodiscard]] std::expected<Suggestion, ConstraintViolation> solve(const ResolvedBudget& budget,
+                                                                     const Tweak& tweak = {}) const;
+
+  /// Paper 002's (M, N_a, N) targets at a shape budget C' for this family.
+  [[nodiscard]] std::expected<HolisticTargets, ConstraintViolation> targets(
+      Flops shape_compute, const TargetOverrides& overrides = {}) const;
+
+  /// The shape budget C' whose compute-optimal M is M (Eq. 2 inverted).
+  [[nodiscard]] Flops shape_compute_for(FlopsPerToken M) const;
+
+  void add_constraint(Constraint c) { constraints_.push_back(std::move(c)); }
+  /// The first constraint a config breaks, if any.
+  [[nodiscard]] std::optional<ConstraintViolation> first_violation(const MoeArchitecture& a,
+                                                             const Accounting& acc) const;
+
+  [[nodiscard]] const ArchitectureFamily& family() const { return family_; }
+  /// The family's shape anchor past the last Table 4 row, or why it has none.
+  [[nodiscard]] const std::expected<ShapeAnchor, ConstraintViolation>& anchor() const { return anchor_; }
+  [[nodiscard]] const SuggestOptions& options() const { return options_; }
+  [[nodiscard]] const HolisticLaws& laws() const { return *laws_; }
+
+ private:
+  std::expected<Suggestion, ConstraintViolation> solve_steps(const ResolvedBudget& budget,
+                                                             const Tweak& tweak,
+                                                             bool with_anchor) const;
+  std::expected<ResolvedBudget, ConstraintViolation> size_goal(const PlanGoal& goal) const;
+
+  const HolisticLaws* laws_;
+  SuggestOptions options_;
+  ArchitectureFamily family_;
+  std::optional<ConstraintViolation> family_problem_;
+  /// Past the last Table 4 row: the family's anchor, or why it has none.
+  std::expected<ShapeAnchor, ConstraintViolation> anchor_;
+  std::vector<Constraint> constraints_;
+};
+
+/// Options that fix a family and nothing else (score's view of a config's family).
+SuggestOptions family_options(const ArchitectureFamily& f);
+
+/// The constraints every plan meets (docs/design.md): a MoE part that has not collapsed
+/// (L_m >= L_d, 2d/d_m <= 64) and a credible aspect ratio d/L.
+std::vector<Constraint> standard_constraints(const AspectBounds& d_over_l);
+
+/// A cap on total non-embedding parameters N (--total-params).
+Constraint total_params_cap(Params cap);
+
+}  // namespace moeplan

@@ -1,0 +1,271 @@
+#include "moeplan/planner/plan_price.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace moeplan {
+
+OptimalLine::OptimalLine(const LawSet& laws, const Planner& planner) : laws_(&laws), planner_(&planner) {
+  const ArchitectureFamily& f = planner.family();
+  active_experts_ = double(f.top_k) + f.n_shared_experts;  // paper 001 Eq. 2: G counts shared
+  shared_ratio_ = active_experts_ > 0 ? f.n_shared_experts / active_experts_ : 0;  // Eq. 3
+}
+
+FlopsPerToken OptimalLine::optimal_flops_per_token(Flops C) const {
+  return compute_optimal(planner_->laws().compute_optimal, C).M;
+}
+
+std::optional<double> OptimalLine::loss_at(Flops shape_compute, Tokens D) const {
+  auto t = planner_->targets(shape_compute);
+  if (!t) return std::nullopt;
+  const double L = laws_->joint.loss(t->targets.N, D, t->targets.N_a, active_experts_, shared_ratio_);
+  if (!std::isfinite(L)) return std::nullopt;
+  return L;
+}
+
+std::optional<double> OptimalLine::optimal_loss(Flops C) const {
+  return loss_at(C, C / optimal_flops_per_token(C));
+}
+
+std::optional<Flops> OptimalLine::equal_loss_compute(double loss, Flops near) const {
+  double lo = near.value() * 1e-6, hi = near.value() * 1e6;
+  const auto l_lo = optimal_loss(Flops(lo)), l_hi = optimal_loss(Flops(hi));
+  if (!l_lo || !l_hi || !(*l_hi <= loss && loss <= *l_lo)) return std::nullopt;
+  for (int i = 0; i < 200 && hi / lo > 1.0 + 1e-14; ++i) {
+    const double mid = std::sqrt(lo * hi);
+    const auto l = optimal_loss(Flops(mid));
+    if (!l) return std::nullopt;
+    (*l > loss ? lo : hi) = mid;
+  }
+  return Flops(std::sqrt(lo * hi));
+}
+
+std::optional<Tokens> OptimalLine::tokens_for_loss(Flops shape_compute, double loss) const {
+  // Eq. 11 falls with D towards its D → ∞ value; D from 1e3 to 1e22 tokens.
+  double lo = 1e3, hi = 1e22;
+  const auto l_lo = loss_at(shape_compute, Tokens(lo)), l_hi = loss_at(shape_compute, Tokens(hi));
+  if (!l_lo || !l_hi || !(*l_hi <= loss && loss <= *l_lo)) return std::nullopt;
+  for (int i = 0; i < 200 && hi / lo > 1.0 + 1e-14; ++i) {
+    const double mid = std::sqrt(lo * hi);
+    (*loss_at(shape_compute, Tokens(mid)) > loss ? lo : hi) = mid;
+  }
+  return Tokens(std::sqrt(lo * hi));
+}
+
+std::optional<double> OptimalLine::joint_optimum_tokens_ratio(Flops C) const {
+  // Along D at fixed C the plan of D has the shape of C' = M_opt⁻¹(C / D); golden-section
+  // search of the loss in log(D / D_opt) over [1/100, 100].
+  const double D_opt = (C / optimal_flops_per_token(C)).value();
+  const auto f = [&](double x) {
+    const Tokens D(D_opt * std::exp(x));
+    const auto l = loss_at(planner_->shape_compute_for(C / D), D);
+    return l ? *l : INFINITY;
+  };
+  double a = std::log(0.01), b = std::log(100.0);
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  double x1 = b - g * (b - a), x2 = a + g * (b - a), f1 = f(x1), f2 = f(x2);
+  for (int i = 0; i < 120 && b - a > 1e-9; ++i) {
+    if (f1 < f2) {
+      b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = f(x1);
+    } else {
+      a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = f(x2);
+    }
+  }
+  if (!std::isfinite(std::min(f1, f2))) return std::nullopt;
+  return std::exp(0.5 * (a + b));
+}
+
+namespace {
+
+PlanFigures figures_of(Params N, Params N_a, Params embedding, FlopsPerToken M, Tokens D, double loss) {
+  PlanFigures f;
+  f.N_a = N_a;
+  f.N = N;
+  f.D = D;
+  f.training_compute = M * D;
+  f.tokens_per_active_param = D.value() / N_a.value();
+  f.predicted_loss = loss;
+  // Paper 002's M (Eq. 12) counts forward and backward, 3x the forward pass, with the
+  // attention scores at the training context S.
+  f.inference_flops_per_token = M / 3.0;
+  f.weight_bytes_bf16 = 2.0 * (N.value() + embedding.value());
+  return f;
+}
+
+void fill_overhead(const OptimalLine& curve, Flops C, PlanPrice& p) {
+  p.joint_optimum_tokens_ratio = curve.joint_optimum_tokens_ratio(C);
+  p.equal_loss_compute = curve.equal_loss_compute(p.plan.predicted_loss, C);
+  if (!p.equal_loss_compute) {
+    p.overhead_note = "no compute-optimal plan within 6 decades of C reaches this loss";
+    return;
+  }
+  p.overhead = C / *p.equal_loss_compute - 1.0;
+  if (*p.overhead < 0) {
+    p.overhead_note = fmt::format(
+        "negative: the joint law (paper 001) predicts a lower loss for this plan than for paper "
+        "002's compute-optimal plan at the same C; along D it puts its own optimum at {} D_opt, "
+        "and the two laws disagree between there and D_opt",
+        p.joint_optimum_tokens_ratio ? fmt::format("{:.3g}x", *p.joint_optimum_tokens_ratio)
+                                     : std::string("an unknown"));
+  }
+}
+
+}  // namespace
+
+PlanPrice price_plan(const OptimalLine& curve, const Suggestion& s, std::optional<Tokens> T) {
+  PlanPrice p;
+  const Accounting& acc = s.solution.accounting;
+  const ResolvedBudget& b = s.resolved;
+  // On the target curve: the targets at C' trained on D; the C priced is M(C')·D.
+  const Tokens D = s.tokens;
+  const Flops C = curve.optimal_flops_per_token(b.shape_compute) * D;
+  const auto loss = curve.loss_at(b.shape_compute, D);
+  p.plan = figures_of(acc.N, acc.N_a, acc.embedding, acc.M, D, loss.value_or(NAN));
+  if (!loss) {
+    p.overhead_note = "the joint law has no loss for these targets";
+  } else {
+    fill_overhead(curve, C, p);
+  }
+  // Paper 002's own plan for the same C, beside it.
+  const Flops C_ref = b.reference_compute.value_or(b.compute_given ? b.C : s.training_compute);
+  auto ref = curve.planner().solve(compute_optimal_budget(C_ref, curve.optimal_flops_per_token(C_ref)));
+  if (ref) {
+    const Accounting& r = ref->solution.accounting;
+    p.compute_optimal = figures_of(r.N, r.N_a, r.embedding, r.M, ref->tokens,
+                                   curve.optimal_loss(C_ref).value_or(NAN));
+  }
+  if (T) {
+    p.inference_tokens = T;
+    p.lifetime_compute = s.training_compute + Flops((acc.M / 3.0).value() * T->value());
+    if (p.compute_optimal) {
+      p.compute_optimal_lifetime_compute =
+          p.compute_optimal->training_compute +
+          Flops(p.compute_optimal->inference_flops_per_token.value() * T->value());
+      p.lifetime_saving = 1.0 - *p.lifetime_compute / *p.compute_optimal_lifetime_compute;
+    }
+  }
+  return p;
+}
+
+PlanPrice price_config(const OptimalLine& curve, Params N, Params N_a, Params embedding,
+                       FlopsPerToken M, Tokens D, double G, double S) {
+  PlanPrice p;
+  const double loss = curve.joint_loss(N, D, N_a, G, S);
+  p.plan = figures_of(N, N_a, embedding, M, D, loss);
+  if (!std::isfinite(loss)) {
+    p.overhead_note = "the joint law has no loss for this config";
+    return p;
+  }
+  const Flops C = M * D;
+  fill_overhead(curve, C, p);
+  auto ref = curve.planner().solve(compute_optimal_budget(C, curve.optimal_flops_per_token(C)));
+  if (ref) {
+    const Accounting& r = ref->solution.accounting;
+    p.compute_optimal = figures_of(r.N, r.N_a, r.embedding, r.M, ref->tokens,
+                                   curve.optimal_loss(C).value_or(NAN));
+  }
+  return p;
+}
+
+std::expected<ResolvedBudget, ConstraintViolation> resolve_goal(const OptimalLine& curve,
+                                                                const PlanGoal& goal) {
+  if (auto why = goal_problem(goal)) {
+    return std::unexpected(ConstraintViolation{"a well-formed plan goal", *why});
+  }
+  if (goal_kind(goal) != GoalKind::inference_aware) return curve.planner().resolve(goal);
+  const Flops C = *goal.compute;
+  const double T = goal.inference_tokens->value();
+  const auto target = curve.optimal_loss(C);
+  if (!target) {
+    return std::unexpected(ConstraintViolation{"a loss for the compute-optimal plan at C",
+                                               "the joint law has none at this budget"});
+  }
+  // Total cost of the plan of shape C' that reaches the target loss: M(C')·(D + T/3).
+  const auto total = [&](double log_c) -> double {
+    const Flops Cp(std::exp(log_c));
+    const auto D = curve.tokens_for_loss(Cp, *target);
+    if (!D) return INFINITY;
+    const double M = curve.optimal_flops_per_token(Cp).value();
+    return M * (D->value() + T / 3.0);
+  };
+  // Smaller models than the compute-optimal one trade training for inference; scan C' from
+  // 1e-6 C to C (a larger model never lowers both), then refine around the best.
+  const double lo = std::log(C.value() * 1e-6), hi = std::log(C.value());
+  constexpr int n = 241;
+  int best = n - 1;
+  double best_cost = INFINITY;
+  for (int i = 0; i < n; ++i) {
+    const double c = total(lo + (hi - lo) * i / (n - 1));
+    if (c < best_cost) best_cost = c, best = i;
+  }
+  if (!std::isfinite(best_cost)) {
+    return std::unexpected(ConstraintViolation{"a plan at the compute-optimal plan's loss",
+                                               "no shape from 1e-6 C to C reaches it"});
+  }
+  const double step = (hi - lo) / (n - 1);
+  double a = lo + step * std::max(0, best - 1), b = lo + step * std::min(n - 1, best + 1);
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  double x1 = b - g * (b - a), x2 = a + g * (b - a), f1 = total(x1), f2 = total(x2);
+  for (int i = 0; i < 100 && b - a > 1e-10; ++i) {
+    if (f1 < f2) {
+      b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = total(x1);
+    } else {
+      a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = total(x2);
+    }
+  }
+  const Flops Cp(std::exp(0.5 * (a + b)));
+  const auto D = curve.tokens_for_loss(Cp, *target);
+  if (!D) {
+    return std::unexpected(ConstraintViolation{"a plan at the compute-optimal plan's loss",
+                                               "the optimum's D could not be solved"});
+  }
+  ResolvedBudget r;
+  r.kind = GoalKind::inference_aware;
+  r.shape_compute = Cp;
+  r.M = curve.optimal_flops_per_token(Cp);
+  r.fixed_tokens = *D;
+  r.C = r.M * *D;
+  r.compute_given = false;
+  r.reference_compute = C;
+  r.total_params_cap = goal.total_params_cap;
+  r.how = fmt::format(
+      "least C_train + T·M/3 (T = {:.4g} inference tokens) among plans at the loss {:.5g} of the "
+      "compute-optimal plan for C = {:.4g} (Sardana et al. 2024): the shape of C' = {:.4g} on "
+      "D = {:.4g} tokens",
+      T, *target, C.value(), Cp.value(), D->value());
+  return r;
+}
+
+std::vector<EqualLossPoint> equal_loss_curve(const OptimalLine& curve, Flops C, double min_ratio,
+                                             double max_ratio, int points) {
+  std::vector<EqualLossPoint> out;
+  const auto target = curve.optimal_loss(C);
+  const auto opt = curve.planner().targets(C);
+  if (!target || !opt || points < 2) return out;
+  const double Na_opt = opt->targets.N_a.value();
+  // The C' whose targets have N_a = ratio·N_a,opt: N_a rises with C', so bisect in log C'.
+  const auto shape_for = [&](double ratio) -> std::optional<Flops> {
+    double lo = C.value() * 1e-12, hi = C.value() * 1e6;
+    for (int i = 0; i < 200 && hi / lo > 1.0 + 1e-12; ++i) {
+      const double mid = std::sqrt(lo * hi);
+      auto t = curve.planner().targets(Flops(mid));
+      if (!t) return std::nullopt;
+      (t->targets.N_a.value() < ratio * Na_opt ? lo : hi) = mid;
+    }
+    return Flops(std::sqrt(lo * hi));
+  };
+  for (int i = 0; i < points; ++i) {
+    const double ratio = min_ratio * std::pow(max_ratio / min_ratio, double(i) / (points - 1));
+    const auto Cp = shape_for(ratio);
+    if (!Cp) continue;
+    const auto D = curve.tokens_for_loss(*Cp, *target);
+    if (!D) continue;
+    const Flops spent = curve.optimal_flops_per_token(*Cp) * *D;
+    out.push_back({ratio, spent / C - 1.0, *Cp, *D});
+  }
+  return out;
+}
+
+}  // namespace moeplan
