@@ -118,6 +118,10 @@ std::vector<Variant> variants(const LawSet& laws, const SuggestOptions& options,
   return out;
 }
 
+bool rounded_shape(const RankedCandidate& c) {  // the pipeline's plan past Table 4
+  return c.variant == "pipeline optimum" && c.suggestion.d_source == DSource::shape_extrapolation;
+}
+
 double d_distance(const RankedCandidate& c) {  // |ln(d / d_target)| of paper 002's d choice
   return std::abs(std::log(c.suggestion.solution.arch.d / c.suggestion.d_target));
 }
@@ -174,6 +178,11 @@ Ranking rank_candidates(const LawSet& laws, const Planner& planner, const Sugges
     switch (rule) {
       case RankRule::paper002:
         if (std::abs(d_distance(x) - d_distance(y)) >= d_tie) return d_distance(x) < d_distance(y);
+        // Past the last Table 4 row the pipeline's plan is the anchored shape rounded
+        // (holistic_targets.hpp): its d is the shape's own, and keeping it on a near tie is
+        // what makes plans grow smoothly with the budget. Inside the table d is the median
+        // proxy of Sec. 4.3, and EL breaks the tie.
+        if (rounded_shape(x) != rounded_shape(y)) return rounded_shape(x);
         return x.efficiency_leverage > y.efficiency_leverage;
       case RankRule::efficiency_leverage:
         return x.efficiency_leverage > y.efficiency_leverage;
@@ -197,7 +206,13 @@ Ranking rank_candidates(const LawSet& laws, const Planner& planner, const Sugges
     switch (rule) {
       case RankRule::paper002:
         r.near_tie = std::abs(d_distance(w) - d_distance(u)) < d_tie;
-        r.decided_by = r.near_tie
+        r.decided_by = r.near_tie && rounded_shape(w)
+            ? fmt::format("near tie in d (d = {} and {} are within 1 % of equally near the d "
+                          "target {:.0f}); the anchored shape's own d is kept past Table 4 (EL "
+                          "{:.6g} vs {:.6g})",
+                          w.suggestion.solution.arch.d, u.suggestion.solution.arch.d,
+                          w.suggestion.d_target, w.efficiency_leverage, u.efficiency_leverage)
+            : r.near_tie
             ? fmt::format("near tie in d (d = {} and {} are within 1 % of equally near the d "
                           "target {:.0f}); the higher EL ({:.6g} vs {:.6g}) decided",
                           w.suggestion.solution.arch.d, u.suggestion.solution.arch.d,

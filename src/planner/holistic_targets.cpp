@@ -20,49 +20,28 @@ const char* to_string(RatioSource s) {
   return "?";
 }
 
-ShapeAnchor anchor_of(const HolisticLaws& laws, const ArchitectureFamily& family,
-                      const MoeArchitecture& a, FlopsPerToken M4, double goal, double n4) {
+ShapeAnchor anchor_of(const HolisticLaws& laws, const MoeArchitecture& a) {
   const double L = a.layers();
-  ShapeAnchor anchor{.compute = laws.heads.back().compute,
+  return ShapeAnchor{.compute = laws.heads.back().compute,
                      .attention_width_ratio = double(a.family.heads.n_q) * a.family.heads.d_qkv / a.d,
                      .dense_layer_fraction = a.L_d / L,
-                     .aspect_ratio = a.d / L};
-  // The integer plan misses its M/N_a target by up to the tolerance; the continuous shape
-  // must meet the law exactly at C4, or M/N_a would jump there. d/L and L_d/L are kept as
-  // planned; ω, the one ratio the heads round, is set so that Eq. 5 gives the law's M/N_a
-  // at C4 (M/N_a rises with ω: more attention width per d spends more FLOPs on scores).
-  double lo = anchor.attention_width_ratio / 64, hi = anchor.attention_width_ratio * 64;
-  const auto m_over_na = [&](double omega) {
-    ShapeAnchor trial = anchor;
-    trial.attention_width_ratio = omega;
-    return extrapolate_shape(laws, family, trial, M4, n4).m_over_na;
-  };
-  if (m_over_na(lo) < goal && m_over_na(hi) > goal) {
-    for (int i = 0; i < 100 && hi / lo > 1.0 + 1e-12; ++i) {
-      const double mid = std::sqrt(lo * hi);
-      (m_over_na(mid) > goal ? hi : lo) = mid;
-    }
-    anchor.attention_width_ratio = std::sqrt(lo * hi);
-  }
-  return anchor;
+                     .aspect_ratio = a.d / L,
+                     .expert_width_ratio = double(a.d_m) / a.d};
 }
 
 ShapeExtrapolation extrapolate_shape(const HolisticLaws& laws, const ArchitectureFamily& f,
-                                     const ShapeAnchor& anchor, FlopsPerToken M,
-                                     double n_over_na) {
+                                     const ShapeAnchor& anchor, FlopsPerToken M) {
   const HeadExtrapolation& x = laws.head_extrapolation;
   const double omega = anchor.attention_width_ratio;
   const double lambda = anchor.dense_layer_fraction;
   const double rho = anchor.aspect_ratio;
   const double S = f.seq_len;
   const double g = 1.0 / x.q_per_kv;  // N_kv / N_q of the extrapolated heads
-  // Per layer, in units of d²·L (Eq. 3): attention 2(1+g)ω, dense 3γλ, active MoE μ(1−λ).
-  // N − N_a = μ(1−λ)(N_e−K)/(K+s) and N = n·N_a fix μ(1−λ) for the given n (Eq. 5).
+  // Per layer, in units of d²·L (Eq. 3): attention 2(1+g)ω, dense 3γλ, active MoE
+  // 3(K+s)ε(1−λ) (each MoE layer activates K routed and s shared experts of 3·d·d_m).
   const double attention = 2.0 * (1.0 + g) * omega;
   const double dense = 3.0 * f.dense_ffn_ratio * lambda;
-  const double moe_per_active =
-      double(f.n_experts - f.top_k) / double(f.top_k + f.n_shared_experts);
-  const double moe = (n_over_na - 1.0) * (attention + dense) / (moe_per_active - (n_over_na - 1.0));
+  const double moe = 3.0 * (f.top_k + f.n_shared_experts) * anchor.expert_width_ratio * (1.0 - lambda);
   const double kappa = attention + dense + moe;  // N_a = κ·d²·L
   // M = 6 N_a + 6 S ω d L with L = d/ρ:  M(d) = 6 d² (κ d + S ω) / ρ, increasing in d.
   const auto flops = [&](double d) { return 6.0 * d * d * (kappa * d + S * omega) / rho; };
@@ -77,6 +56,23 @@ ShapeExtrapolation extrapolate_shape(const HolisticLaws& laws, const Architectur
   out.m_over_na = 6.0 * (kappa * out.d + S * omega) / (kappa * out.d);  // Eq. 5
   out.heads = extrapolated_heads(x, omega * out.d);
   return out;
+}
+
+MoeArchitecture self_similar_architecture(const ShapeExtrapolation& x, const ArchitectureFamily& f,
+                                          int alignment) {
+  const auto aligned = [alignment](double v) {
+    return static_cast<int>(std::max(1.0, std::round(v / alignment))) * alignment;
+  };
+  MoeArchitecture a;
+  a.family = f;
+  a.family.heads = x.heads;
+  a.d = aligned(x.d);
+  const int L = std::max(2, static_cast<int>(std::lround(x.d / x.anchor.aspect_ratio)));
+  a.L_d = std::min(L - 1, static_cast<int>(std::lround(x.anchor.dense_layer_fraction * L)));
+  a.L_m = L - a.L_d;
+  a.d_d = aligned(f.dense_ffn_ratio * a.d);  // as the layer solve: γ·d of the aligned d
+  a.d_m = aligned(x.anchor.expert_width_ratio * x.d);
+  return a;
 }
 
 std::expected<HolisticTargets, ConstraintViolation> holistic_targets(
@@ -108,7 +104,7 @@ std::expected<HolisticTargets, ConstraintViolation> holistic_targets(
           "a shape anchor past the last Table 4 row",
           fmt::format("C' = {:.3g} lies past the last Table 4 row and no anchor was given", C.value())});
     }
-    t.extrapolation = extrapolate_shape(laws, family, *overrides.anchor, t.budget.M, t.n_over_na);
+    t.extrapolation = extrapolate_shape(laws, family, *overrides.anchor, t.budget.M);
   }
   if (overrides.m_over_na) {
     t.m_over_na = *overrides.m_over_na;

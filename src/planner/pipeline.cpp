@@ -57,10 +57,10 @@ std::vector<std::string> plan_notes(const Suggestion& s) {
   }
   out.push_back(fmt::format(
       "past Table 4's last row (C = {:.3g}) the plan keeps the shape of the plan there "
-      "(d/L = {:.3g}, L_d/L = {:.3g}; attention width {:.3g} d, set so that M/N_a meets the law "
-      "at that row); {}; heads N_q = {}, N_kv = {}, d_qkv = {} ({})",
-      a.compute, a.aspect_ratio, a.dense_layer_fraction, a.attention_width_ratio, ratio, h.n_q,
-      h.n_kv, h.d_qkv, to_string(s.heads_source)));
+      "(d/L = {:.3g}, L_d/L = {:.3g}, d_m/d = {:.3g}, attention width {:.3g} d), rounded; {}; "
+      "heads N_q = {}, N_kv = {}, d_qkv = {} ({})",
+      a.compute, a.aspect_ratio, a.dense_layer_fraction, a.expert_width_ratio,
+      a.attention_width_ratio, ratio, h.n_q, h.n_kv, h.d_qkv, to_string(s.heads_source)));
   return out;
 }
 

@@ -225,8 +225,9 @@ std::expected<DChoice, ConstraintViolation> d_step(const HolisticLaws& laws, con
   return choice;
 }
 
-// Step 5: integer layer solve (Eq. 3). Search the aligned d around the target, ±2 steps
-// first; if no integer config there meets the tolerance (small budgets, where one layer
+// Step 5: integer layer solve (Eq. 3). Search the aligned d nearest the target first (the
+// Sec. 4.3 proxy itself, so d follows the target up with the budget), then ±2 steps; if
+// no integer config there meets the tolerance (small budgets, where one layer
 // is a large share of N_a), widen the window geometrically up to the whole interval:
 // d is the proxy dimension (rank-preserving, Sec. 4.3), so moving it costs less than
 // missing (M, N_a, N).
@@ -237,7 +238,7 @@ std::optional<LayerSolution> solve_integer_layers(const ArchitectureFamily& fami
   std::optional<LayerSolution> solution;
   std::vector<int> d_candidates;
   const double center = std::round(s.d_target / s.alignment);
-  for (double half = 2;; half *= 2) {
+  for (double half = 0;; half = half == 0 ? 2 : 2 * half) {
     d_candidates.clear();
     for (double k = std::max(choice.lo_step, center - half);
          k <= std::min(choice.hi_step, center + half); k += 1) {
@@ -416,8 +417,7 @@ Planner::Planner(const HolisticLaws& laws, SuggestOptions options)
                     C4.value(), plan.error().detail)});
     return;
   }
-  anchor_ = anchor_of(laws, family_, plan->solution.arch, plan->budget.M, plan->m_over_na_target,
-                      plan->n_over_na_target);
+  anchor_ = anchor_of(laws, plan->solution.arch);
 }
 
 Flops Planner::shape_compute_for(FlopsPerToken M) const {
@@ -520,7 +520,21 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
   }
   Suggestion probe = s;
   probe.targets = solve_for.targets;
-  const auto solution = solve_integer_layers(family, *choice, probe, admit);
+  // Past the last Table 4 row, with nothing overridden, the plan is the anchored shape
+  // rounded (every integer a non-decreasing function of the continuous d, so plans grow
+  // smoothly with the budget); the least-squares solve is for everything else, and for a
+  // rounded shape that the steering constraints refuse.
+  std::optional<LayerSolution> solution;
+  const bool pure_shape = s.d_source == DSource::shape_extrapolation && !tweak.d && !tweak.heads &&
+                          !tweak.moves_targets() && !o.heads && !o.d && !o.m_over_na && !o.n_over_na;
+  if (pure_shape) {
+    const MoeArchitecture rounded = self_similar_architecture(*solve_for.extrapolation, family, s.alignment);
+    LayerSolution fit = evaluate_against(rounded, solve_for.targets);
+    if (rounded.L_m >= 1 && (!admit || admit(rounded)) && !tolerance_check(fit, s.tolerance)) {
+      solution = std::move(fit);
+    }
+  }
+  if (!solution) solution = solve_integer_layers(family, *choice, probe, admit);
   if (!solution) {
     return violation("an integer layer config with L_m >= 1 and d_m >= alignment",
                      fmt::format("none exists for continuous L = {:.3g}{}", s.d_interval.layers,

@@ -200,6 +200,11 @@ std::expected<Figure, ConstraintViolation> loss_sweep(const LawSet& laws,
   Series loss{"loss", SeriesStyle::line, {}, {}, {}};
   int infeasible = 0;
   for (double x : xs) {
+    if (x == chosen_x) {  // the chosen config itself (past Table 4 a rounded shape no re-solve gives)
+      loss.x.push_back(x);
+      loss.y.push_back(chosen->candidate.predicted_loss);
+      continue;
+    }
     SuggestOptions o = base;
     if (is_d) {
       o.d = static_cast<int>(x);

@@ -92,11 +92,12 @@ TEST_CASE("heads follow Table 4 at its six scales, its first row below it") {
   CHECK(table4_heads(laws, 2e19) == paper002::table4_heads(3e19));  // nearer in log10
 }
 
-TEST_CASE("past Table 4, N_q is the power of two nearest width / d_qkv, GQA 2, clamped") {
+TEST_CASE("past Table 4, N_kv is the whole number nearest width / (2 d_qkv), GQA 2, clamped") {
   const HeadExtrapolation x = builtin_holistic_laws().head_extrapolation;
   CHECK(extrapolated_heads(x, 4096) == AttentionHeads{32, 16, 128});
-  CHECK(extrapolated_heads(x, 4096 * 1.40) == AttentionHeads{32, 16, 128});  // < sqrt(2)
-  CHECK(extrapolated_heads(x, 4096 * 1.42) == AttentionHeads{64, 32, 128});  // > sqrt(2)
+  CHECK(extrapolated_heads(x, 4096 + 127) == AttentionHeads{32, 16, 128});  // 16.496 KV heads
+  CHECK(extrapolated_heads(x, 4096 + 129) == AttentionHeads{34, 17, 128});  // 16.504
+  CHECK(extrapolated_heads(x, 4096 * 1.42) == AttentionHeads{46, 23, 128});  // not a doubling
   CHECK(extrapolated_heads(x, 10) == AttentionHeads{x.min_n_q, x.min_n_q / 2, 128});
   CHECK(extrapolated_heads(x, 1e12).n_q == x.max_n_q);
 }

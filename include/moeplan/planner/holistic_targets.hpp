@@ -34,6 +34,7 @@ struct ShapeAnchor {
   double attention_width_ratio = 0;  ///< ω = N_q·d_qkv / d
   double dense_layer_fraction = 0;   ///< λ = L_d / L
   double aspect_ratio = 0;           ///< ρ = d / L
+  double expert_width_ratio = 0;     ///< ε = d_m / d
 };
 
 /// The self-similar plan at a budget past the anchor.
@@ -41,8 +42,16 @@ struct ShapeExtrapolation {
   ShapeAnchor anchor;
   double d = 0;            ///< continuous hidden size solving Eq. 3 for this shape
   double m_over_na = 0;    ///< Eq. 5 for this shape: 6 (κ d + S ω) / (κ d)
-  AttentionHeads heads;    ///< N_q the power of two nearest ω·d / d_qkv (heads_extrapolation)
+  AttentionHeads heads;    ///< N_kv nearest ω·d / (d_qkv·N_q/N_kv) (heads_extrapolation)
 };
+
+/// The integer config of the continuous shape, every integer a rounded non-decreasing
+/// function of the continuous d: d and d_m to the alignment, L = d/ρ, L_d = λ·L, d_d = γ·d,
+/// the shape's heads. As the budget grows none of them falls (docs/design.md "Past the last
+/// Table 4 row"); Eq. 3 is met within the rounding (a few per cent at most, checked against
+/// the tolerance like any solve).
+MoeArchitecture self_similar_architecture(const ShapeExtrapolation& shape,
+                                          const ArchitectureFamily& family, int alignment);
 
 struct HolisticTargets {
   ComputeOptimalPoint budget;   ///< C, M_opt, D_opt (Eq. 2)
@@ -63,17 +72,14 @@ struct TargetOverrides {
 };
 
 /// The anchor shape read off `at_last_row`, the in-range plan of the family at the last
-/// Table 4 row (the Planner makes it once): its d/L and L_d/L, and ω set so that the
-/// continuous shape meets the M/N_a law exactly there (the integer plan misses it by up to
-/// the tolerance).
-ShapeAnchor anchor_of(const HolisticLaws& laws, const ArchitectureFamily& family,
-                      const MoeArchitecture& at_last_row, FlopsPerToken M, double m_over_na,
-                      double n_over_na);
+/// Table 4 row (the Planner makes it once): its ω, d/L, L_d/L and d_m/d, so that the
+/// continuous shape passes through that plan and the plans past the row continue it (their
+/// M/N_a starts from the plan's own, within the tolerance of the law's).
+ShapeAnchor anchor_of(const HolisticLaws& laws, const MoeArchitecture& at_last_row);
 
-/// The continuous self-similar plan at M (FLOPs/token) for the anchor's shape and N/N_a.
+/// The continuous self-similar plan at M (FLOPs/token) for the anchor's shape.
 ShapeExtrapolation extrapolate_shape(const HolisticLaws& laws, const ArchitectureFamily& family,
-                                     const ShapeAnchor& anchor, FlopsPerToken M,
-                                     double n_over_na);
+                                     const ShapeAnchor& anchor, FlopsPerToken M);
 
 /// Targets at the shape budget C' (M_opt(C') = M: paper 002's laws evaluated there) for
 /// `family` (heads are ignored: they are an output past the anchor). Past the last Table 4
