@@ -490,6 +490,17 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
     moved = *m;
   }
   const HolisticTargets& solve_for = moved ? *moved : *law;
+  // A cap the goal's own size cannot meet is refused before the search, with the target it
+  // would have to break and by how much (no integer config lies within the tolerance).
+  if (budget.total_params_cap && solve_for.targets.N.value() * (1.0 - s.tolerance) >
+                                     budget.total_params_cap->value()) {
+    const double N = solve_for.targets.N.value(), cap = budget.total_params_cap->value();
+    return violation(fmt::format("N <= {:.4g} (--total-params)", cap),
+                     fmt::format("the goal's size has N = {:.4g} total non-embedding parameters "
+                                 "(target), {:.3g}x the cap; lower --active-params or "
+                                 "--flops-per-token, or raise the cap",
+                                 N, N / cap));
+  }
 
   if (auto bad = heads_step(laws, o, tweak, budget.shape_compute, family, s, solve_for.extrapolation)) {
     return std::unexpected(*bad);
