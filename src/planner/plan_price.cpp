@@ -2,10 +2,33 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <utility>
 
 #include <fmt/format.h>
 
 namespace moeplan {
+
+namespace {
+
+// The minimum of a unimodal f on [a, b] by golden-section search, to a bracket of `width`:
+// (x, f(x)) at the bracket's middle.
+std::pair<double, double> golden_section_min(const std::function<double(double)>& f, double a,
+                                             double b, double width) {
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  double x1 = b - g * (b - a), x2 = a + g * (b - a), f1 = f(x1), f2 = f(x2);
+  for (int i = 0; i < 200 && b - a > width; ++i) {
+    if (f1 < f2) {
+      b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = f(x1);
+    } else {
+      a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = f(x2);
+    }
+  }
+  const double x = 0.5 * (a + b);
+  return {x, f(x)};
+}
+
+}  // namespace
 
 OptimalLine::OptimalLine(const LawSet& laws, const Planner& planner) : laws_(&laws), planner_(&planner) {
   const ArchitectureFamily& f = planner.family();
@@ -63,18 +86,9 @@ std::optional<double> OptimalLine::joint_optimum_tokens_ratio(Flops C) const {
     const auto l = loss_at(planner_->shape_compute_for(C / D), D);
     return l ? *l : INFINITY;
   };
-  double a = std::log(0.01), b = std::log(100.0);
-  const double g = (std::sqrt(5.0) - 1) / 2;
-  double x1 = b - g * (b - a), x2 = a + g * (b - a), f1 = f(x1), f2 = f(x2);
-  for (int i = 0; i < 120 && b - a > 1e-9; ++i) {
-    if (f1 < f2) {
-      b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = f(x1);
-    } else {
-      a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = f(x2);
-    }
-  }
-  if (!std::isfinite(std::min(f1, f2))) return std::nullopt;
-  return std::exp(0.5 * (a + b));
+  const auto [x, fx] = golden_section_min(f, std::log(0.01), std::log(100.0), 1e-9);
+  if (!std::isfinite(fx)) return std::nullopt;
+  return std::exp(x);
 }
 
 namespace {
@@ -205,17 +219,9 @@ std::expected<ResolvedBudget, ConstraintViolation> resolve_goal(const OptimalLin
                                                "no shape from 1e-6 C to C reaches it"});
   }
   const double step = (hi - lo) / (n - 1);
-  double a = lo + step * std::max(0, best - 1), b = lo + step * std::min(n - 1, best + 1);
-  const double g = (std::sqrt(5.0) - 1) / 2;
-  double x1 = b - g * (b - a), x2 = a + g * (b - a), f1 = total(x1), f2 = total(x2);
-  for (int i = 0; i < 100 && b - a > 1e-10; ++i) {
-    if (f1 < f2) {
-      b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = total(x1);
-    } else {
-      a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = total(x2);
-    }
-  }
-  const Flops Cp(std::exp(0.5 * (a + b)));
+  const auto [x, fx] = golden_section_min(total, lo + step * std::max(0, best - 1),
+                                          lo + step * std::min(n - 1, best + 1), 1e-10);
+  const Flops Cp(std::exp(x));
   const auto D = curve.tokens_for_loss(Cp, *target);
   if (!D) {
     return std::unexpected(ConstraintViolation{"a plan at the compute-optimal plan's loss",

@@ -152,16 +152,19 @@ std::expected<DChoice, ConstraintViolation> d_step(const HolisticLaws& laws, con
                                  family.heads.d_qkv));
   }
   DChoice choice;
-  if (o.d && tweak.d) {  // a variant moves the user's d (an alignment step)
-    s.d_source = DSource::ranking;
-    s.d_target = *o.d;
+  // A variant's d (ranking or alignment): aligned and inside the interval, or no variant.
+  const auto variant_d = [&]() -> std::expected<DChoice, ConstraintViolation> {
     if (*tweak.d % s.alignment != 0 || !interval->contains(*tweak.d)) {
       return violation("a variant's d inside its feasible interval, aligned",
                        fmt::format("d = {} (alignment {}), interval [{:.1f}, {:.1f}]", *tweak.d,
                                    s.alignment, interval->d_min, interval->d_max));
     }
-    choice.fixed.push_back(*tweak.d);
-    return choice;
+    return DChoice{{*tweak.d}, 0, 0};
+  };
+  if (o.d && tweak.d) {  // a variant moves the user's d (an alignment step)
+    s.d_source = DSource::ranking;
+    s.d_target = *o.d;
+    return variant_d();
   }
   if (o.d) {
     s.d_source = DSource::user;
@@ -199,13 +202,7 @@ std::expected<DChoice, ConstraintViolation> d_step(const HolisticLaws& laws, con
   }
   if (tweak.d) {  // a variant's d; d_target stays the pipeline's, which the ranking measures from
     s.d_source = DSource::ranking;
-    if (*tweak.d % s.alignment != 0 || !interval->contains(*tweak.d)) {
-      return violation("a variant's d inside its feasible interval, aligned",
-                       fmt::format("d = {} (alignment {}), interval [{:.1f}, {:.1f}]", *tweak.d,
-                                   s.alignment, interval->d_min, interval->d_max));
-    }
-    choice.fixed.push_back(*tweak.d);
-    return choice;
+    return variant_d();
   }
   if (!interval->contains(s.d_target)) {
     return violation(fmt::format("d from the {} inside its feasible interval",

@@ -55,7 +55,7 @@ TEST_CASE("Tokens = Flops / FlopsPerToken and FlopsPerToken = Flops / Tokens are
   CHECK((M * (C / M)).value() == doctest::Approx(C.value()));
 }
 
-TEST_CASE("--flops C --tokens D_opt(C) is the default plan at six budgets") {
+TEST_CASE("goal: flops C with tokens D_opt(C) is the default plan at six budgets") {
   const Fixture f;
   for (double C : {1e18, 1e19, 1e20, 3e20, 1e22, 1e24}) {
     CAPTURE(C);
@@ -114,7 +114,7 @@ TEST_CASE("at C = 1e21 and 1e23, D from 0.1x to 30x D_opt: N_a falls, the price 
   }
 }
 
-TEST_CASE("--tokens D --active-params N_a plans the compute-optimal shape of that N_a and spends C = M D") {
+TEST_CASE("goal: tokens D with active params N_a plans the compute-optimal shape of that N_a and spends C = M D") {
   const Fixture f;
   const Suggestion s = f.plan({.tokens = Tokens(15e12), .active_params = Params(37e9)});
   CHECK(s.resolved.kind == GoalKind::tokens_and_size);
@@ -131,7 +131,7 @@ TEST_CASE("--tokens D --active-params N_a plans the compute-optimal shape of tha
   CHECK(c.tokens.value() == doctest::Approx(1e24 / c.solution.accounting.M.value()));
 }
 
-TEST_CASE("--total-params: the largest plan under the cap, the default when it fits, a constraint otherwise") {
+TEST_CASE("goal: a total-params cap gives the largest plan under it, the default when it fits, a constraint otherwise") {
   const Fixture f;
   const Suggestion capped = f.plan({.compute = Flops(1e23), .total_params_cap = Params(30e9)});
   CHECK(capped.resolved.kind == GoalKind::size_capped);
@@ -152,7 +152,7 @@ TEST_CASE("--total-params: the largest plan under the cap, the default when it f
   CHECK(refused.error().to_string().find("--total-params") != std::string::npos);
 }
 
-TEST_CASE("--inference-tokens: the plan at the compute-optimal loss with the least lifetime FLOPs") {
+TEST_CASE("goal: an inference load gives the plan at the compute-optimal loss with the least lifetime FLOPs") {
   const Fixture f;
   const Flops C(3e24);
   const Suggestion s = f.plan({.compute = C, .inference_tokens = Tokens(1e13)});
@@ -174,7 +174,7 @@ TEST_CASE("--inference-tokens: the plan at the compute-optimal loss with the lea
   CHECK(light.resolved.shape_compute.value() == doctest::Approx(C.value()).epsilon(0.02));
 }
 
-TEST_CASE("suggest: over- and under-determined goals exit 2 naming the flags; the old --tokens says where it went") {
+TEST_CASE("goal: over- and under-determined goals exit 2 naming the flags, and the old tokens flag says where it went") {
   struct Case {
     std::vector<std::string> args;
     std::vector<const char*> named;
