@@ -48,8 +48,12 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
 }  // namespace
 
 FlopsBreakdown flops_per_token(const ModelConfig& m, FlopsConvention c, int seq_len) {
+  return flops_per_token(m, count_parameters(m), c, seq_len);
+}
+
+FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, FlopsConvention c,
+                               int seq_len) {
   const Shape s = shape_of(m, seq_len);
-  const ParameterCounts p = count_parameters(m);
   FlopsBreakdown f;
   f.convention = c;
   switch (c) {

@@ -101,6 +101,45 @@ ParameterCounts count_parameters(const ModelConfig& m) {
   return p;
 }
 
+ModelConfig model_config_of(const MoeArchitecture& a) {
+  const ArchitectureFamily& f = a.family;
+  ModelConfig m;
+  m.name = "suggested";
+  m.hidden_size = a.d;
+  m.num_hidden_layers = a.layers();
+  m.first_k_dense_replace = a.L_d;
+  m.intermediate_size = a.d_d;
+  m.moe_intermediate_size = a.d_m;
+  m.n_routed_experts = f.n_experts;
+  m.num_experts_per_tok = f.top_k;
+  m.n_shared_experts = f.n_shared_experts;
+  m.num_attention_heads = f.heads.n_q;
+  m.num_key_value_heads = f.heads.n_kv;
+  m.head_dim = f.heads.d_qkv;
+  m.vocab_size = f.vocab_size;
+  return m;
+}
+
+Accounting account_of(const ModelConfig& m, const ParameterCounts& p, int seq_len) {
+  const double attention = p.attention.value();                               // Eq. 6 · L
+  const double dense = p.dense_ffn.value();                                   // Eq. 7 · L_d
+  const double moe_active = (p.routed_active + p.shared).value();            // Eq. 8 + 9
+  const double scores = 6.0 * seq_len * m.num_attention_heads * m.head_size() *
+                        m.num_hidden_layers;                                  // Eq. 11
+  Accounting acc;
+  acc.N_a = p.N_a;                                                            // Eq. 10
+  acc.N = p.N;                                                                // Eq. 3
+  acc.M_attention_scores = FlopsPerToken(scores);
+  acc.M = FlopsPerToken(6.0 * acc.N_a.value() + scores);                     // Eq. 12
+  acc.embedding = p.embedding;
+  // Eq. 4: shares of M. Attention owns its projections (6·params) and the score FLOPs.
+  const double M = acc.M.value();
+  acc.r_a = (6.0 * attention + scores) / M;
+  acc.r_d = 6.0 * dense / M;
+  acc.r_m = 6.0 * moe_active / M;
+  return acc;
+}
+
 BesideN count_beside_n(const ModelConfig& m) {
   const BuiltExtras& x = m.extras;
   const double d = m.hidden_size;

@@ -28,22 +28,8 @@ std::optional<RankRule> parse_rank_rule(std::string_view text) {
 }
 
 ModelConfig to_model_config(const MoeArchitecture& a, Tokens D) {
-  const ArchitectureFamily& f = a.family;
-  ModelConfig m;
-  m.name = "suggested";
-  m.hidden_size = a.d;
-  m.num_hidden_layers = a.layers();
-  m.first_k_dense_replace = a.L_d;
-  m.intermediate_size = a.d_d;
-  m.moe_intermediate_size = a.d_m;
-  m.n_routed_experts = f.n_experts;
-  m.num_experts_per_tok = f.top_k;
-  m.n_shared_experts = f.n_shared_experts;
-  m.num_attention_heads = f.heads.n_q;
-  m.num_key_value_heads = f.heads.n_kv;
-  m.head_dim = f.heads.d_qkv;
-  m.vocab_size = f.vocab_size;
-  m.training = TrainingSetup{.tokens = D, .compute = {}, .seq_len = f.seq_len, .unique_tokens = {}};
+  ModelConfig m = model_config_of(a);
+  m.training = TrainingSetup{.tokens = D, .compute = {}, .seq_len = a.family.seq_len, .unique_tokens = {}};
   return m;
 }
 

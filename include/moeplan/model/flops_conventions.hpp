@@ -37,5 +37,8 @@ struct FlopsBreakdown {
 };
 
 FlopsBreakdown flops_per_token(const ModelConfig& m, FlopsConvention c, int seq_len);
+/// The same from counts already made (score counts a config once for its four conventions).
+FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, FlopsConvention c,
+                               int seq_len);
 
 }  // namespace moeplan

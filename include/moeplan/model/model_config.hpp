@@ -6,6 +6,7 @@
 #include <string>
 
 #include "moeplan/base/units.hpp"
+#include "moeplan/model/architecture.hpp"
 
 namespace moeplan {
 
@@ -145,5 +146,13 @@ MtpCounts count_mtp(const ModelConfig& m);
 /// Attention weights of one layer (GQA or MLA).
 double attention_params_per_layer(const ModelConfig& m);
 ParameterCounts count_parameters(const ModelConfig& m);
+
+/// The HF-style config of a paper-002 architecture (no training table): the one bridge from
+/// the planner's vocabulary to the counting one.
+ModelConfig model_config_of(const MoeArchitecture& a);
+
+/// Paper 002's accounting (Eq. 3, 4, 10-12) from counts already made: the one place N, N_a
+/// and M are summed (account() of an architecture and score's family check both use it).
+Accounting account_of(const ModelConfig& m, const ParameterCounts& p, int seq_len);
 
 }  // namespace moeplan
