@@ -7,28 +7,10 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/base/search.hpp"
+
 namespace moeplan {
 
-namespace {
-
-// The minimum of a unimodal f on [a, b] by golden-section search, to a bracket of `width`:
-// (x, f(x)) at the bracket's middle.
-std::pair<double, double> golden_section_min(const std::function<double(double)>& f, double a,
-                                             double b, double width) {
-  const double g = (std::sqrt(5.0) - 1) / 2;
-  double x1 = b - g * (b - a), x2 = a + g * (b - a), f1 = f(x1), f2 = f(x2);
-  for (int i = 0; i < 200 && b - a > width; ++i) {
-    if (f1 < f2) {
-      b = x2, x2 = x1, f2 = f1, x1 = b - g * (b - a), f1 = f(x1);
-    } else {
-      a = x1, x1 = x2, f1 = f2, x2 = a + g * (b - a), f2 = f(x2);
-    }
-  }
-  const double x = 0.5 * (a + b);
-  return {x, f(x)};
-}
-
-}  // namespace
 
 OptimalLine::OptimalLine(const LawSet& laws, const Planner& planner) : laws_(&laws), planner_(&planner) {
   const ArchitectureFamily& f = planner.family();
@@ -53,28 +35,20 @@ std::optional<double> OptimalLine::optimal_loss(Flops C) const {
 }
 
 std::optional<Flops> OptimalLine::equal_loss_compute(double loss, Flops near) const {
-  double lo = near.value() * 1e-6, hi = near.value() * 1e6;
-  const auto l_lo = optimal_loss(Flops(lo)), l_hi = optimal_loss(Flops(hi));
-  if (!l_lo || !l_hi || !(*l_hi <= loss && loss <= *l_lo)) return std::nullopt;
-  for (int i = 0; i < 200 && hi / lo > 1.0 + 1e-14; ++i) {
-    const double mid = std::sqrt(lo * hi);
-    const auto l = optimal_loss(Flops(mid));
-    if (!l) return std::nullopt;
-    (*l > loss ? lo : hi) = mid;
-  }
-  return Flops(std::sqrt(lo * hi));
+  // L_opt falls with C; over-trained plans reach the loss of budgets many decades below
+  // their own.
+  const auto C = bisect_log([&](double c) { return optimal_loss(Flops(c)); }, loss,
+                            near.value() * 1e-12, near.value() * 1e6, false);
+  if (!C) return std::nullopt;
+  return Flops(*C);
 }
 
 std::optional<Tokens> OptimalLine::tokens_for_loss(Flops shape_compute, double loss) const {
   // Eq. 11 falls with D towards its D → ∞ value; D from 1e3 to 1e22 tokens.
-  double lo = 1e3, hi = 1e22;
-  const auto l_lo = loss_at(shape_compute, Tokens(lo)), l_hi = loss_at(shape_compute, Tokens(hi));
-  if (!l_lo || !l_hi || !(*l_hi <= loss && loss <= *l_lo)) return std::nullopt;
-  for (int i = 0; i < 200 && hi / lo > 1.0 + 1e-14; ++i) {
-    const double mid = std::sqrt(lo * hi);
-    (*loss_at(shape_compute, Tokens(mid)) > loss ? lo : hi) = mid;
-  }
-  return Tokens(std::sqrt(lo * hi));
+  const auto D = bisect_log([&](double d) { return loss_at(shape_compute, Tokens(d)); }, loss,
+                            1e3, 1e22, false);
+  if (!D) return std::nullopt;
+  return Tokens(*D);
 }
 
 std::optional<double> OptimalLine::joint_optimum_tokens_ratio(Flops C) const {
@@ -112,7 +86,7 @@ void fill_overhead(const OptimalLine& curve, Flops C, PlanPrice& p) {
   p.joint_optimum_tokens_ratio = curve.joint_optimum_tokens_ratio(C);
   p.equal_loss_compute = curve.equal_loss_compute(p.plan.predicted_loss, C);
   if (!p.equal_loss_compute) {
-    p.overhead_note = "no compute-optimal plan within 6 decades of C reaches this loss";
+    p.overhead_note = "no compute-optimal plan from 1e-12 C to 1e6 C reaches this loss";
     return;
   }
   p.overhead = C / *p.equal_loss_compute - 1.0;
@@ -132,11 +106,12 @@ PlanPrice price_plan(const OptimalLine& curve, const Suggestion& s, std::optiona
   PlanPrice p;
   const Accounting& acc = s.solution.accounting;
   const ResolvedBudget& b = s.resolved;
-  // On the target curve: the targets at C' trained on D; the C priced is M(C')·D.
-  const Tokens D = s.tokens;
+  // On the target curve: the targets at C' trained on the goal's D (given, or C / M of the
+  // targets, where the plan spends C on C / M of its config); the C priced is M(C')·D.
+  const Tokens D = b.fixed_tokens ? *b.fixed_tokens : b.C / b.M;
   const Flops C = curve.optimal_flops_per_token(b.shape_compute) * D;
   const auto loss = curve.loss_at(b.shape_compute, D);
-  p.plan = figures_of(acc.N, acc.N_a, acc.embedding, acc.M, D, loss.value_or(NAN));
+  p.plan = figures_of(acc.N, acc.N_a, acc.embedding, acc.M, s.tokens, loss.value_or(NAN));
   if (!loss) {
     p.overhead_note = "the joint law has no loss for these targets";
   } else {

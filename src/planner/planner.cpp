@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/base/search.hpp"
 #include "moeplan/planner/head_schedule.hpp"
 #include "moeplan/planner/holistic_targets.hpp"
 
@@ -282,31 +283,6 @@ std::optional<ConstraintViolation> tolerance_check(const LayerSolution& sol, dou
   return std::nullopt;
 }
 
-// The C' in [lo, hi] where an increasing function of C' meets `goal`: a scan in steps of
-// a quarter decade finds two neighbours that bracket it (the laws may have no targets at
-// some C', e.g. s(C) outside (0, 1) far below Table 4), then log-space bisection; nullopt
-// when no bracket exists.
-std::optional<double> bisect_log(const std::function<std::optional<double>(double)>& f,
-                                 double goal, double lo, double hi) {
-  std::optional<double> prev_c, prev_f;
-  for (double e = std::log10(lo); e <= std::log10(hi) + 1e-9; e += 0.25) {
-    const double c = std::pow(10.0, e);
-    const auto fc = f(c);
-    if (fc && prev_f && *prev_f <= goal && goal <= *fc) {
-      double a = *prev_c, b = c;
-      for (int i = 0; i < 200 && b / a > 1.0 + 1e-13; ++i) {
-        const double mid = std::sqrt(a * b);
-        const auto fm = f(mid);
-        if (!fm) return std::nullopt;
-        (*fm < goal ? a : b) = mid;
-      }
-      return std::sqrt(a * b);
-    }
-    if (fc) prev_c = c, prev_f = fc; else prev_c.reset(), prev_f.reset();
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 std::vector<Constraint> standard_constraints(const AspectBounds& d_over_l) {
@@ -563,6 +539,21 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
 }
 
 std::expected<ResolvedBudget, ConstraintViolation> Planner::resolve(const PlanGoal& goal) const {
+  auto b = resolve_budget(goal);
+  if (!b || b->kind == GoalKind::compute_optimal) return b;
+  // A goal far off the laws' range (M = C / D of a few FLOPs) has no targets at its C':
+  // say what the goal asked for, then why.
+  if (auto t = targets(b->shape_compute); !t) {
+    return std::unexpected(ConstraintViolation{
+        t.error().constraint,
+        fmt::format("the goal asks for M = {:.4g} FLOPs/token, the size of the compute-optimal "
+                    "plan at C' = {:.4g} FLOPs, where the laws give no plan: {}",
+                    b->M.value(), b->shape_compute.value(), t.error().detail)});
+  }
+  return b;
+}
+
+std::expected<ResolvedBudget, ConstraintViolation> Planner::resolve_budget(const PlanGoal& goal) const {
   if (auto why = goal_problem(goal)) {
     return std::unexpected(ConstraintViolation{"a well-formed plan goal", *why});
   }

@@ -32,7 +32,7 @@ class OptimalLine {
   [[nodiscard]] std::optional<double> loss_at(Flops shape_compute, Tokens D) const;
   /// L_opt(C): the compute-optimal targets at C on D = C / M_opt(C).
   [[nodiscard]] std::optional<double> optimal_loss(Flops C) const;
-  /// C* with L_opt(C*) = loss (L_opt falls with C), searched within 6 decades of `near`.
+  /// C* with L_opt(C*) = loss (L_opt falls with C), searched from 1e-12 to 1e6 times `near`.
   [[nodiscard]] std::optional<Flops> equal_loss_compute(double loss, Flops near) const;
   /// The D at which the targets at C' reach `loss`; nullopt when no D does.
   [[nodiscard]] std::optional<Tokens> tokens_for_loss(Flops shape_compute, double loss) const;

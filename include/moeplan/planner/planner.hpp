@@ -80,6 +80,7 @@ class Planner {
                                                              const Tweak& tweak,
                                                              bool with_anchor) const;
   std::expected<ResolvedBudget, ConstraintViolation> size_goal(const PlanGoal& goal) const;
+  std::expected<ResolvedBudget, ConstraintViolation> resolve_budget(const PlanGoal& goal) const;
 
   const HolisticLaws* laws_;
   SuggestOptions options_;
