@@ -32,7 +32,8 @@ class OptimalLine {
   [[nodiscard]] std::optional<double> loss_at(Flops shape_compute, Tokens D) const;
   /// L_opt(C): the compute-optimal targets at C on D = C / M_opt(C).
   [[nodiscard]] std::optional<double> optimal_loss(Flops C) const;
-  /// C* with L_opt(C*) = loss (L_opt falls with C), searched within 6 decades of `near`.
+  /// C* with L_opt(C*) = loss (L_opt falls with C), searched within 6 decades of `near`
+  /// where L_opt exists (paper 002's laws have no targets below about 1e15 FLOPs).
   [[nodiscard]] std::optional<Flops> equal_loss_compute(double loss, Flops near) const;
   /// The D at which the targets at C' reach `loss`; nullopt when no D does.
   [[nodiscard]] std::optional<Tokens> tokens_for_loss(Flops shape_compute, double loss) const;
@@ -91,13 +92,18 @@ std::expected<ResolvedBudget, ConstraintViolation> resolve_goal(const OptimalLin
                                                                 const PlanGoal& goal);
 
 /// Plans of equal loss to the compute-optimal plan at C, by size: x = N_a / N_a,opt,
-/// overhead = C_train / C − 1 (plot overtraining).
+/// overhead = C_train / C − 1 (plot overtraining). `points` log-spaced ratios from
+/// min_ratio to max_ratio, plus ratio 1 itself when it lies strictly inside; a ratio that no
+/// shape budget within 1e-12 C .. 1e6 C reaches, or whose model never reaches the loss at any
+/// D, has no point (the result may be shorter than asked).
 struct EqualLossPoint {
   double active_ratio = 0;
   double overhead = 0;
   Flops shape_compute;
   Tokens D;
 };
+/// The ratios equal_loss_curve tries: `points` log-spaced from min_ratio to max_ratio, and 1.
+std::vector<double> equal_loss_ratios(double min_ratio, double max_ratio, int points);
 std::vector<EqualLossPoint> equal_loss_curve(const OptimalLine& curve, Flops C, double min_ratio,
                                              double max_ratio, int points);
 
