@@ -1,8 +1,12 @@
 // `moeplan plot KIND`: compute a figure's series in the core (moeplan/plot_data.hpp), then
-// draw them with PLplot (src/plot, only when built with it) and optionally export them.
+// draw them with PLplot (src/plot, only when built with it) or write them as CSV or JSON.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <cctype>
 #include <memory>
+#include <optional>
+#include <sstream>
+#include <string_view>
 
 #include "app.hpp"
 #include "command.hpp"
@@ -11,7 +15,9 @@
 #include "moeplan/io/model_loader.hpp"
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/plot/plot_data.hpp"
+#include "output/emitters.hpp"
 #include "output_file.hpp"
+#include "report.hpp"
 #ifdef MOEPLAN_HAVE_PLOTS
 #include "render.hpp"
 #endif
@@ -30,7 +36,7 @@ struct PlotFlags {
   std::string laws_file;
   std::vector<std::string> models;
   std::optional<double> from, to;
-  int points = 41;
+  std::optional<int> points;  ///< default per kind: 41 (m-over-na, d), 61 (overtraining)
   bool blind_ok = false;
 };
 
@@ -53,18 +59,82 @@ std::string blind_law_reason(const std::string& kind) {
   return "";
 }
 
-int run_plot(const PlotFlags& f, Io& io) {
-#ifndef MOEPLAN_HAVE_PLOTS
-  (void)f;
-  return fail(io, ExitStatus::usage,
-              "moeplan was built without PLplot (install libplplot-dev plplot-driver-cairo and "
-              "rebuild)");
-#else
-  const auto format = plot::image_format_for(f.output);
-  if (!format) {
-    return fail(io, ExitStatus::usage,
-                "-o: '" + f.output + "' must end in .png or .svg (the image format)");
+// What -o writes, from its extension: an image drawn by PLplot, or the figure's data.
+enum class PlotOutput { png, svg, csv, json };
+
+std::optional<PlotOutput> plot_output_for(std::string_view path) {
+  if (const auto image = plot::image_format_for(path)) {
+    return *image == plot::ImageFormat::png ? PlotOutput::png : PlotOutput::svg;
   }
+  const auto dot = path.rfind('.');
+  if (dot == std::string_view::npos || path.find('/', dot) != std::string_view::npos) return {};
+  std::string ext(path.substr(dot + 1));
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == "csv") return PlotOutput::csv;
+  if (ext == "json") return PlotOutput::json;
+  return {};
+}
+
+// The figure as JSON through the report emitters (never NaN: a non-finite number is null):
+// {"figure": {kind, title, axes, notes}, "points": [{series, style, X, Y[, Z]}, ...]}, the
+// points those of the CSV, one object per row.
+std::string figure_json(const plot::Figure& f) {
+  Report r;
+  Section head{"figure", "Figure",
+               {{"kind", "", "", f.kind, "plot kind"},
+                {"title", "", "", f.title, "title"},
+                {"x_key", "", "", f.x_key, "key of x in points"},
+                {"x_label", "", "", f.x_label, "x axis"},
+                {"log_x", "", "", f.log_x, "x axis is logarithmic"},
+                {"y_key", "", "", f.y_key, "key of y in points"},
+                {"y_label", "", "", f.y_label, "y axis"},
+                {"log_y", "", "", f.log_y, "y axis is logarithmic"}}};
+  if (!f.z_key.empty()) {
+    head.fields.push_back({"z_key", "", "", f.z_key, "key of z in points"});
+    head.fields.push_back({"z_label", "", "", f.z_label, "z values"});
+  }
+  head.fields.push_back({"notes", "", "", TextList(f.notes), "what the figure does not show by itself"});
+  r.sections.push_back(std::move(head));
+  const auto point = [&](const plot::Series& s, double x, double y, std::optional<double> z) {
+    Section p{"points", "Point", {{"series", "", "", s.name, "series"},
+                                  {"style", "", "", std::string(plot::to_string(s.style)), "how it is drawn"},
+                                  {f.x_key, "", "", x, f.x_label},
+                                  {f.y_key, "", "", y, f.y_label}}, true};
+    if (!f.z_key.empty()) {
+      p.fields.push_back({f.z_key, "", "", z ? Value(*z) : Value(Missing{"no z for this series"}), f.z_label});
+    }
+    r.sections.push_back(std::move(p));
+  };
+  for (const plot::Series& s : f.series) {
+    if (s.style == plot::SeriesStyle::grid) {
+      for (std::size_t i = 0; i < s.x.size(); ++i) {
+        for (std::size_t j = 0; j < s.y.size(); ++j) point(s, s.x[i], s.y[j], s.z[i * s.y.size() + j]);
+      }
+      continue;
+    }
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      point(s, s.x[i], s.y[i], i < s.z.size() ? std::optional<double>(s.z[i]) : std::nullopt);
+    }
+  }
+  std::ostringstream out;
+  emit(r, Format::json, out);
+  return out.str();
+}
+
+int run_plot(const PlotFlags& f, Io& io) {
+  const auto output = plot_output_for(f.output);
+  if (!output) {
+    return fail(io, ExitStatus::usage,
+                "-o: '" + f.output + "' must end in .png or .svg (the image format), or .csv or "
+                ".json (the figure's data)");
+  }
+#ifndef MOEPLAN_HAVE_PLOTS
+  if (*output == PlotOutput::png || *output == PlotOutput::svg) {
+    return fail(io, ExitStatus::usage,
+                "moeplan was built without PLplot (install libplplot-dev plplot-driver-cairo and "
+                "rebuild); -o FILE.csv or FILE.json writes the figure's data without it");
+  }
+#endif
   const bool residuals = f.kind == "residuals";
   if (residuals != !f.residuals_file.empty()) {
     return fail(io, ExitStatus::usage,
@@ -78,8 +148,8 @@ int run_plot(const PlotFlags& f, Io& io) {
   // res.csv --data res.csv), a write-protected file, or the other output.
   InputFiles inputs{f.residuals_file, f.laws_file};
   inputs.insert(inputs.end(), f.models.begin(), f.models.end());
-  const auto outputs = [&](std::string image, std::string data) {
-    std::vector<OutputFile> files{{f.output, std::move(image), "-o"}};
+  const auto outputs = [&](std::string main, std::string data) {
+    std::vector<OutputFile> files{{f.output, std::move(main), "-o"}};
     if (!f.data.empty()) files.push_back({f.data, std::move(data), "--data"});
     return files;
   };
@@ -106,9 +176,11 @@ int run_plot(const PlotFlags& f, Io& io) {
     if (!C) return fail(io, ExitStatus::usage, "--flops: " + C.error());
     // Bounded work: a range is refused before any of it is computed.
     const plot::SweepVariable swept = f.kind == "d" ? plot::SweepVariable::d : plot::SweepVariable::m_over_na;
-    const plot::SweepRange sweep{f.from, f.to, f.points};
+    const plot::SweepRange sweep{f.from, f.to, f.points.value_or(plot::SweepRange{}.points)};
     const plot::ComputeRange compute{f.from, f.to, 4};
+    const plot::SizeRatioRange sizes{f.from, f.to, f.points};
     if (const std::string why = f.kind == "loss-vs-compute" ? plot::compute_range_problem(*C, compute)
+                                : f.kind == "overtraining"  ? plot::size_ratio_range_problem(sizes)
                                 : f.kind == "el"           ? std::string()
                                                            : plot::sweep_range_problem(swept, sweep);
         !why.empty()) {
@@ -124,6 +196,8 @@ int run_plot(const PlotFlags& f, Io& io) {
       made = plot::el_landscape(laws, o);
     } else if (f.kind == "m-over-na" || f.kind == "d") {
       made = plot::loss_sweep(laws, o, swept, sweep);
+    } else if (f.kind == "overtraining") {
+      made = plot::overtraining(laws, o, sizes);
     } else {
       std::vector<ModelConfig> models;
       for (const std::string& name : f.models) {
@@ -139,30 +213,42 @@ int run_plot(const PlotFlags& f, Io& io) {
   if (!f.title.empty()) figure.title = f.title;
   for (const std::string& note : figure.notes) io.note(note);
 
-  auto image = plot::render(figure, *format);
-  if (!image) return fail(io, ExitStatus::output_file, "-o: " + image.error());
+  std::string main;
+  if (*output == PlotOutput::csv) {
+    main = plot::to_csv(figure);
+  } else if (*output == PlotOutput::json) {
+    main = figure_json(figure);
+  } else {
+#ifdef MOEPLAN_HAVE_PLOTS
+    auto drawn = plot::render(figure, *output == PlotOutput::png ? plot::ImageFormat::png : plot::ImageFormat::svg);
+    if (!drawn) return fail(io, ExitStatus::output_file, "-o: " + drawn.error());
+    main = std::move(*drawn);
+#endif
+  }
   const std::string data = f.data.empty() ? "" : plot::to_csv(figure);
-  if (std::string why = write_outputs(outputs(std::move(*image), data), io.out, inputs); !why.empty()) {
+  if (std::string why = write_outputs(outputs(std::move(main), data), io.out, inputs); !why.empty()) {
     return fail(io, ExitStatus::output_file, why);
   }
   return static_cast<int>(ExitStatus::ok);
-#endif
 }
 
 }  // namespace
 
 Command plot_command() {
   return {
-      "plot", "Draw a law's landscape, a near-optimal band or fit residuals (PNG or SVG)",
+      "plot", "Draw a law's landscape, a near-optimal band, the overhead of leaving the compute-optimal line or fit residuals (PNG, SVG, or the data as CSV or JSON)",
       [](CLI::App& sub) -> std::function<int(Io&)> {
         auto f = std::make_shared<PlotFlags>();
         sub.add_option("kind", f->kind,
-                       "el | m-over-na | d | loss-vs-compute | residuals (see man moeplan-plot)")
+                       "el | m-over-na | d | loss-vs-compute | overtraining | residuals (see man "
+                       "moeplan-plot)")
             ->required()
-            ->check(CLI::IsMember({"el", "m-over-na", "d", "loss-vs-compute", "residuals"}));
+            ->check(CLI::IsMember({"el", "m-over-na", "d", "loss-vs-compute", "overtraining", "residuals"}));
         sub.add_option("file", f->residuals_file,
                        "residuals only: the CSV written by 'moeplan fit --residuals FILE'");
-        sub.add_option("--output,-o", f->output, "Image file; .png or .svg picks the format")
+        sub.add_option("--output,-o", f->output,
+                       "Output file: .png or .svg draws the figure, .csv or .json writes its data "
+                       "(the extension picks)")
             ->required()
             ->check(not_empty_path());
         sub.add_option("--flops,-C", f->flops,
@@ -177,24 +263,26 @@ Command plot_command() {
                        "loss-vs-compute: also draw this model (preset name or TOML file; "
                        "repeatable)");
         sub.add_option("--from", f->from,
-                       "Sweep start: M/N_a, d or C (default 6 + (x - 6)/4 for the chosen "
-                       "M/N_a x, d_min of the feasible interval, C/1000)")
+                       "Sweep start: M/N_a, d, C or N_a/N_a,opt (default 6 + (x - 6)/4 for the "
+                       "chosen M/N_a x, d_min of the feasible interval, C/1000, 0.1)")
             ->check(positive());
         sub.add_option("--to", f->to,
-                       "Sweep end (default 6 + 4 (x - 6), d_max of the feasible interval, 100 C); "
-                       "loss-vs-compute spans at most 30 decades")
+                       "Sweep end (default 6 + 4 (x - 6), d_max of the feasible interval, 100 C, "
+                       "2); loss-vs-compute spans at most 30 decades, overtraining 0.001 to 100")
             ->check(positive());
         sub.add_flag("--blind-ok", f->blind_ok,
                      "m-over-na, d: draw the joint law's loss although it cannot see what is "
                      "swept (refused without this flag; see man moeplan-plot)");
-        sub.add_option("--points", f->points, "Sweep points for m-over-na and d")
-            ->check(number_in(2, plot::k_max_sweep_points))
-            ->capture_default_str();
+        sub.add_option("--points", f->points,
+                       "Sweep points for m-over-na and d [41], sizes for overtraining [61]")
+            ->check(number_in(2, plot::k_max_sweep_points));
         sub.footer(
             "Examples:\n"
             "  moeplan plot el --flops 1e22 -o el.png\n"
             "  moeplan plot m-over-na --flops 1e22 --blind-ok -o m.svg --data m.csv\n"
             "  moeplan plot loss-vs-compute --flops 1e22 -m moe-mini -o loss.png\n"
+            "  moeplan plot overtraining --flops 1e22 -o overtraining.png\n"
+            "  moeplan plot overtraining --flops 1e22 -o overtraining.csv\n"
             "  moeplan plot residuals res.csv -o res.png\n"
             "Exit status: 0 ok, 2 bad flag or built without PLplot, 3 infeasible, 4 bad\n"
             "input file, 5 cannot write -o or --data. See man moeplan-plot.");

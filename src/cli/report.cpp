@@ -239,22 +239,27 @@ Value number_or(std::optional<double> v, const std::string& reason) {
 }
 
 void add_figures(std::vector<Field>& out, const std::string& prefix, const std::string& whose,
-                 const std::optional<PlanFigures>& f, const std::string& reason) {
+                 const std::optional<PlanFigures>& f, const std::string& reason,
+                 const std::string& loss_basis) {
   const auto v = [&](auto get) -> Value {
     return f ? number_or(get(*f), reason) : Value(Missing{reason});
   };
-  out.push_back({prefix + "N_a_nonembedding_active", "N_a", "params",
+  // The compute-optimal plan's rows get their own symbols: a side-by-side table (score of
+  // several configs) shows symbols without descriptions.
+  const std::string opt = prefix.empty() ? "" : " (opt)";
+  const auto sym = [&](const char* s) { return std::string(s) + opt; };
+  out.push_back({prefix + "N_a_nonembedding_active", sym("N_a"), "params",
                  v([](const PlanFigures& x) { return x.N_a.value(); }), whose + ": active parameters"});
-  out.push_back({prefix + "tokens", "D", "tokens", v([](const PlanFigures& x) { return x.D.value(); }),
+  out.push_back({prefix + "tokens", sym("D"), "tokens", v([](const PlanFigures& x) { return x.D.value(); }),
                  whose + ": training tokens"});
-  out.push_back({prefix + "tokens_per_active_param", "D/N_a", "", v([](const PlanFigures& x) {
+  out.push_back({prefix + "tokens_per_active_param", sym("D/N_a"), "", v([](const PlanFigures& x) {
                    return x.tokens_per_active_param; }), whose + ": training tokens per active parameter"});
-  out.push_back({prefix + "predicted_loss", "L", "nats/token",
+  out.push_back({prefix + "predicted_loss", sym("L"), "nats/token",
                  v([](const PlanFigures& x) { return x.predicted_loss; }),
-                 whose + ": paper 001 Eq. 11 on paper 002's target curve (N, N_a at C', D)"});
-  out.push_back({prefix + "training_compute", "C_train", "FLOPs",
+                 whose + ": paper 001 Eq. 11 " + loss_basis});
+  out.push_back({prefix + "training_compute", sym("C_train"), "FLOPs",
                  v([](const PlanFigures& x) { return x.training_compute.value(); }), whose + ": M D"});
-  out.push_back({prefix + "inference_flops_per_token", "M/3", "FLOPs/token",
+  out.push_back({prefix + "inference_flops_per_token", sym("M/3"), "FLOPs/token",
                  v([](const PlanFigures& x) { return x.inference_flops_per_token.value(); }),
                  whose + ": forward pass, a third of M (paper 002 Eq. 12 counts forward + backward)"});
   out.push_back({prefix + "weight_bytes_bf16", "", "bytes",
@@ -264,17 +269,21 @@ void add_figures(std::vector<Field>& out, const std::string& prefix, const std::
 
 }  // namespace
 
-Section price_section(const PlanPrice& p) {
+Section price_section(const PlanPrice& p, PriceOf of) {
+  const bool config = of == PriceOf::config;
+  const std::string self = config ? "this config" : "this plan";
+  const std::string on_curve = "on paper 002's target curve (N, N_a at C', D)";
   Section sec{"price", "Price of leaving the compute-optimal line (paper 001 Eq. 11 on paper 002's curves)", {}};
-  add_figures(sec.fields, "", "this plan", p.plan, "the joint law has no loss here");
+  add_figures(sec.fields, "", self, p.plan, "the joint law has no loss here",
+              config ? "at this config's own N, N_a and D" : on_curve);
   add_figures(sec.fields, "compute_optimal_", "paper 002's compute-optimal plan for the same C",
-              p.compute_optimal, "no compute-optimal plan at this C");
+              p.compute_optimal, "no compute-optimal plan at this C", on_curve);
   const std::string why = p.overhead_note.empty() ? "no equal-loss compute" : p.overhead_note;
   sec.fields.push_back({"equal_loss_compute", "C*", "FLOPs",
                         number_or(p.equal_loss_compute ? std::optional(p.equal_loss_compute->value()) : std::nullopt, why),
-                        "compute at which the compute-optimal plan reaches this plan's loss"});
+                        "compute at which the compute-optimal plan reaches " + self + "'s loss"});
   sec.fields.push_back({"overhead", "C/C*-1", "", number_or(p.overhead, why),
-                        "compute overhead of this plan against the compute-optimal line"});
+                        "compute overhead of " + self + " against the compute-optimal line"});
   sec.fields.push_back({"overhead_note", "", "", p.overhead_note, "why the overhead is negative or missing (else empty)"});
   sec.fields.push_back({"joint_optimum_tokens_ratio", "", "",
                         number_or(p.joint_optimum_tokens_ratio, "the joint law has no minimum along D here"),
@@ -291,6 +300,19 @@ Section price_section(const PlanPrice& p) {
                           "paper 002's plan for the reference C: C + T M/3"});
     sec.fields.push_back({"lifetime_saving", "", "", number_or(p.lifetime_saving, "no compute-optimal plan at this C"),
                           "1 - lifetime / compute-optimal lifetime"});
+  }
+  return sec;
+}
+
+Section missing_price_section(const std::string& reason) {
+  Section sec = price_section(PlanPrice{}, PriceOf::config);
+  for (Field& f : sec.fields) {
+    if (f.key == "overhead_note") {
+      f.value = reason;
+    } else if (std::holds_alternative<double>(f.value) || std::holds_alternative<std::int64_t>(f.value) ||
+               std::holds_alternative<Missing>(f.value)) {
+      f.value = Missing{reason};
+    }
   }
   return sec;
 }

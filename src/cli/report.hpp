@@ -64,8 +64,18 @@ Report suggest_report(const Suggestion& s, const LawSet& laws);
 /// inserted after the budget.
 void add_goal_and_price(Report& report, const Suggestion& s, const PlanPrice& price);
 
-/// The price of a scored config trained on D (score --tokens).
-Section price_section(const PlanPrice& price);
+/// Whose price a section states: a solved plan (suggest: its loss read on paper 002's
+/// target curve) or a scored config (score: its own N and N_a in the joint law).
+enum class PriceOf { plan, config };
+
+/// The "price" section: this plan or config beside paper 002's compute-optimal plan for the
+/// same C (tokens per active parameter, loss, C*, overhead, inference FLOPs, weights).
+/// Suggest and score write the same keys.
+Section price_section(const PlanPrice& price, PriceOf of = PriceOf::plan);
+
+/// The same section with every number null for `reason` (a scored config without a price:
+/// no budget, or outside paper 002's family), so every config has the same keys.
+Section missing_price_section(const std::string& reason);
 
 /// Appends the ranking of `suggest`: a "ranking" section (rule, winner, runner-up, near
 /// tie, what decided) and a repeated "candidates" section for each of the best `top`.

@@ -21,6 +21,11 @@ const char* to_string(RatioSource s) {
 }
 
 ShapeAnchor anchor_of(const HolisticLaws& laws, const MoeArchitecture& a) {
+  // Every ratio is the plan's own, so the continuous shape passes through it and plans past
+  // the row continue it (docs/design.md "Past the last Table 4 row"). Fitting ω to meet the
+  // M/N_a law exactly at the row instead (issue 13) moves the continuous d off the plan's and
+  // leaves the shape's N/N_a off the plan's, so the rounded plans past the row miss N by up
+  // to 6 % and fall back to the least-squares solve, which steps back.
   const double L = a.layers();
   return ShapeAnchor{.compute = laws.heads.back().compute,
                      .attention_width_ratio = double(a.family.heads.n_q) * a.family.heads.d_qkv / a.d,

@@ -2,6 +2,7 @@
 #include "moeplan/planner/planner.hpp"
 
 #include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -28,15 +29,35 @@ ExpertShape expert_shape(const ModelConfig& m) {
 
 namespace {
 
-HolisticCheck check_holistic(const LawSet& laws, const ModelConfig& m, const ModelScore& s) {
+/// Paper 002's family of a config (its heads, S, experts, d_d/d, V), or why the config lies
+/// outside it. The holistic check and the price read this one family.
+std::expected<ArchitectureFamily, std::string> paper002_family(const ModelConfig& m, int seq_len) {
+  if (!m.is_moe()) return std::unexpected(std::string("dense model (paper 002 plans MoE models)"));
+  if (m.latent_attention) {
+    return std::unexpected(std::string("latent attention (paper 002 Eq. 6 assumes GQA)"));
+  }
+  if (m.n_shared_experts > 0 && m.shared_width() != m.moe_intermediate_size) {
+    return std::unexpected(std::string("shared expert width differs from d_m (paper 002 Eq. 9)"));
+  }
+  ArchitectureFamily f;
+  f.heads = {m.num_attention_heads, m.num_key_value_heads, m.head_size()};
+  f.seq_len = seq_len;
+  f.n_experts = m.n_routed_experts;
+  f.top_k = m.num_experts_per_tok;
+  f.n_shared_experts = m.n_shared_experts;
+  f.dense_ffn_ratio = double(m.intermediate_size) / m.hidden_size;
+  f.vocab_size = m.vocab_size;
+  return f;
+}
+
+/// `planner` is the family's (non-null whenever `family` holds one).
+HolisticCheck check_holistic(const LawSet& laws, const ModelConfig& m, const ModelScore& s,
+                             const std::expected<ArchitectureFamily, std::string>& family,
+                             const Planner* planner) {
   HolisticCheck h;
   h.tolerance = laws.holistic.tolerance;
-  if (!m.is_moe()) {
-    h.why_not = "dense model (paper 002 plans MoE models)";
-  } else if (m.latent_attention) {
-    h.why_not = "latent attention (paper 002 Eq. 6 assumes GQA)";
-  } else if (m.n_shared_experts > 0 && m.shared_width() != m.moe_intermediate_size) {
-    h.why_not = "shared expert width differs from d_m (paper 002 Eq. 9)";
+  if (!family) {
+    h.why_not = family.error();
   } else if (!s.C) {
     h.why_not = "no training budget ([training] tokens or compute)";
   }
@@ -45,21 +66,14 @@ HolisticCheck check_holistic(const LawSet& laws, const ModelConfig& m, const Mod
   }
   h.in_family = true;
   MoeArchitecture arch;
-  arch.family.heads = {m.num_attention_heads, m.num_key_value_heads, m.head_size()};
-  arch.family.seq_len = s.seq_len;
-  arch.family.n_experts = m.n_routed_experts;
-  arch.family.top_k = m.num_experts_per_tok;
-  arch.family.n_shared_experts = m.n_shared_experts;
-  arch.family.dense_ffn_ratio = double(m.intermediate_size) / m.hidden_size;
-  arch.family.vocab_size = m.vocab_size;
+  arch.family = *family;
   arch.d = m.hidden_size;
   arch.L_d = m.dense_layers();
   arch.L_m = m.moe_layers();
   arch.d_d = m.intermediate_size;
   arch.d_m = m.moe_intermediate_size;
   // The targets suggest would aim for with this model's family (one function for both).
-  const Planner planner(laws.holistic, family_options(arch.family));
-  auto t = planner.targets(*s.C);
+  auto t = planner->targets(*s.C);
   if (!t) {
     h.in_family = false;
     h.why_not = "no paper-002 targets at this budget: " + t.error().to_string();
@@ -74,6 +88,23 @@ HolisticCheck check_holistic(const LawSet& laws, const ModelConfig& m, const Mod
   h.error_N = e.error_N;
   h.within_tolerance = e.max_abs_error() <= h.tolerance;
   return h;
+}
+
+/// The config's own N, N_a (paper 002 Eq. 3, no embeddings) and G, S (paper 001 Eq. 2-3) in
+/// the joint law (paper 001 Eq. 11) on D, against paper 002's compute-optimal line for its
+/// family at C = M·D (plan_price.hpp).
+std::expected<PlanPrice, std::string> price_of(const LawSet& laws, const ModelScore& s,
+                                               const std::expected<ArchitectureFamily, std::string>& family,
+                                               const Planner* planner) {
+  if (!family) return std::unexpected("outside paper 002's family: " + family.error());
+  if (!s.C || !s.D) return std::unexpected(std::string("no training budget"));
+  if (!std::isfinite(s.C->value()) || !std::isfinite(s.D->value())) {
+    return std::unexpected(std::string("the training budget is not a finite number"));
+  }
+  if (!s.holistic.in_family) return std::unexpected(s.holistic.why_not);
+  const OptimalLine line(laws, *planner);
+  return price_config(line, s.params.N, s.params.N_a, s.params.embedding, s.flops.M(), *s.D,
+                      s.shape.active_experts, s.shape.shared_ratio);
 }
 
 void add_allocation_notes(const LawSet& laws, ModelScore& s) {
@@ -203,7 +234,12 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
     }
   }
 
-  s.holistic = check_holistic(laws, m, s);
+  const auto family = paper002_family(m, s.seq_len);
+  std::optional<Planner> planner;  // the family's, for the holistic check and the price
+  if (family) planner.emplace(laws.holistic, family_options(*family));
+  const Planner* p = planner ? &*planner : nullptr;
+  s.holistic = check_holistic(laws, m, s, family, p);
+  s.price = price_of(laws, s, family, p);
   if (m.latent_attention) {
     s.notes.push_back("latent attention: projection FLOPs use the real MLA weights in every "
                       "convention (the papers' formulas assume GQA)");

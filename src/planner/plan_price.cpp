@@ -219,6 +219,25 @@ std::expected<ResolvedBudget, ConstraintViolation> resolve_goal(const OptimalLin
   return r;
 }
 
+std::vector<double> equal_loss_ratios(double min_ratio, double max_ratio, int points) {
+  std::vector<double> ratios;
+  if (points < 2) return ratios;
+  for (int i = 0; i < points; ++i) {
+    ratios.push_back(min_ratio * std::pow(max_ratio / min_ratio, double(i) / (points - 1)));
+  }
+  // Ratio 1, the compute-optimal plan itself (overhead 0), so the curve passes through it.
+  if (min_ratio < 1.0 && 1.0 < max_ratio) {
+    const auto near_one = std::find_if(ratios.begin(), ratios.end(),
+                                       [](double r) { return std::abs(r - 1.0) < 1e-9; });
+    if (near_one != ratios.end()) {
+      *near_one = 1.0;  // a grid point that is 1 up to rounding
+    } else {
+      ratios.insert(std::upper_bound(ratios.begin(), ratios.end(), 1.0), 1.0);
+    }
+  }
+  return ratios;
+}
+
 std::vector<EqualLossPoint> equal_loss_curve(const OptimalLine& curve, Flops C, double min_ratio,
                                              double max_ratio, int points) {
   std::vector<EqualLossPoint> out;
@@ -231,14 +250,18 @@ std::vector<EqualLossPoint> equal_loss_curve(const OptimalLine& curve, Flops C, 
     double lo = C.value() * 1e-12, hi = C.value() * 1e6;
     for (int i = 0; i < 200 && hi / lo > 1.0 + 1e-12; ++i) {
       const double mid = std::sqrt(lo * hi);
+      // No targets: below the budgets where paper 002's laws have a solution, so too small
+      // (a wrong guess ends at a C' whose N_a is not the ratio's, checked below).
       auto t = curve.planner().targets(Flops(mid));
-      if (!t) return std::nullopt;
-      (t->targets.N_a.value() < ratio * Na_opt ? lo : hi) = mid;
+      (!t || t->targets.N_a.value() < ratio * Na_opt ? lo : hi) = mid;
     }
-    return Flops(std::sqrt(lo * hi));
+    // A ratio out of the bracket's reach ends the search at its edge: no such C'.
+    const Flops Cp(std::sqrt(lo * hi));
+    const auto t = curve.planner().targets(Cp);
+    if (!t || std::abs(t->targets.N_a.value() / (ratio * Na_opt) - 1.0) > 1e-6) return std::nullopt;
+    return Cp;
   };
-  for (int i = 0; i < points; ++i) {
-    const double ratio = min_ratio * std::pow(max_ratio / min_ratio, double(i) / (points - 1));
+  for (const double ratio : equal_loss_ratios(min_ratio, max_ratio, points)) {
     const auto Cp = shape_for(ratio);
     if (!Cp) continue;
     const auto D = curve.tokens_for_loss(*Cp, *target);

@@ -372,6 +372,7 @@ Planner::Planner(const HolisticLaws& laws, SuggestOptions options)
                                    options_.tolerance.value_or(laws.tolerance));
   }
   constraints_ = standard_constraints(d_over_l);
+  if (family_problem_) anchor_ = std::unexpected(*family_problem_);  // no plan for this family
   if (laws.heads.empty() || family_problem_) return;
   // The anchor: the family's own in-range plan at the last Table 4 row, planned once with
   // the family alone (not the user's d, heads, ratios or alignment), as every budget past

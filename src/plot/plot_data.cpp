@@ -9,6 +9,7 @@
 
 #include "moeplan/model/flops_conventions.hpp"
 #include "moeplan/planner/model_score.hpp"
+#include "moeplan/planner/plan_price.hpp"
 
 namespace moeplan::plot {
 
@@ -352,6 +353,119 @@ std::expected<Figure, ConstraintViolation> loss_versus_compute(
     f.series.push_back(std::move(s));
   }
   f.series.push_back({"chosen", SeriesStyle::marker, {C0}, {chosen->candidate.predicted_loss}, {}});
+  return f;
+}
+
+std::string size_ratio_range_problem(const SizeRatioRange& range) {
+  const int points = range.points.value_or(k_default_size_ratio_points);
+  if (points < 2 || points > k_max_sweep_points) {
+    return fmt::format("--points: overtraining draws 2 to {} sizes, got {}", k_max_sweep_points, points);
+  }
+  for (const auto& [flag, end] : {std::pair{"--from", range.from}, std::pair{"--to", range.to}}) {
+    if (end && !(*end >= k_min_size_ratio && *end <= k_max_size_ratio)) {
+      return fmt::format("{}: overtraining draws N_a / N_a,opt from {:g} to {:g}, got {:g}", flag,
+                         k_min_size_ratio, k_max_size_ratio, *end);
+    }
+  }
+  const double lo = range.from.value_or(k_default_min_size_ratio);
+  const double hi = range.to.value_or(k_default_max_size_ratio);
+  if (!(lo < hi)) {
+    return fmt::format("--from/--to: the size range {:g}..{:g} is empty (--from must be below --to)", lo, hi);
+  }
+  return "";
+}
+
+std::expected<Figure, ConstraintViolation> overtraining(const LawSet& laws, const SuggestOptions& options,
+                                                        const SizeRatioRange& range) {
+  if (std::string why = size_ratio_range_problem(range); !why.empty()) {
+    return std::unexpected(ConstraintViolation{"size range", why});
+  }
+  const Flops C = *options.goal.compute;
+  const Planner planner(laws.holistic, options);
+  const OptimalLine line(laws, planner);
+  const auto optimum = planner.targets(C);
+  if (!optimum) return std::unexpected(optimum.error());
+  const auto loss = line.optimal_loss(C);
+  if (!loss) {
+    return std::unexpected(ConstraintViolation{"a loss for the compute-optimal plan at C",
+                                               "the joint law has none at this budget"});
+  }
+  const double lo = range.from.value_or(k_default_min_size_ratio);
+  const double hi = range.to.value_or(k_default_max_size_ratio);
+  const int n = range.points.value_or(k_default_size_ratio_points);
+  const std::vector<EqualLossPoint> curve = equal_loss_curve(line, C, lo, hi, n);
+
+  Figure f;
+  f.kind = "overtraining";
+  f.title = fmt::format("C = {}: paper 001 Eq. 11 on paper 002's compute-optimal line",
+                        flops_text(C.value()));
+  f.x_label = "model size N_a / N_a,opt (active parameters)";
+  f.y_label = "compute overhead C_train / C - 1";
+  f.z_label = "training tokens D";
+  f.x_key = "active_ratio";
+  f.y_key = "overhead";
+  f.z_key = "tokens";
+  f.log_x = true;
+  Series equal{"plans at the compute-optimal loss", SeriesStyle::line, {}, {}, {}};
+  for (const EqualLossPoint& p : curve) {
+    equal.x.push_back(p.active_ratio);
+    equal.y.push_back(p.overhead);
+    equal.z.push_back(p.D.value());
+  }
+  const std::size_t asked = equal_loss_ratios(lo, hi, n).size();
+  if (equal.x.size() < asked) {
+    f.notes.push_back(fmt::format(
+        "{} of the sizes asked for have no plan at the compute-optimal loss {:.5g} (no shape "
+        "budget of that N_a, or a model too small to reach the loss at any D): not plotted",
+        asked - equal.x.size(), *loss));
+  }
+  if (equal.x.empty()) {
+    return std::unexpected(ConstraintViolation{
+        "overtraining", fmt::format("no size in N_a / N_a,opt = {:g}..{:g} reaches the compute-optimal "
+                                    "loss {:.5g} at C = {:.4g}", lo, hi, *loss, C.value())});
+  }
+  // Where the curve dips below zero: the two laws do not share an optimum (plan_price.hpp).
+  // Ratio 1 itself is 0 up to the searches' tolerance, so "below" means below -1e-9.
+  double neg_lo = 0, neg_hi = 0, least = 0, least_at = 0;
+  for (std::size_t i = 0; i < equal.x.size(); ++i) {
+    if (!(equal.y[i] < -1e-9)) continue;
+    if (neg_lo == 0) neg_lo = equal.x[i];
+    neg_hi = equal.x[i];
+    if (equal.y[i] < least) least = equal.y[i], least_at = equal.x[i];
+  }
+  if (least < 0) {
+    const auto joint = line.joint_optimum_tokens_ratio(C);
+    f.notes.push_back(fmt::format(
+        "the overhead is negative for N_a / N_a,opt from {:.3g} to {:.3g} (least {:.3g} % at {:.3g}): "
+        "the joint law (paper 001 Eq. 11) puts its own optimum along D at {} paper 002's D_opt, so by "
+        "that law plans between the two optima reach the compute-optimal loss with less compute "
+        "(docs/plan-goals.md Sec. 3); the curve is drawn as the laws give it",
+        neg_lo, neg_hi, 100 * least, least_at,
+        joint ? fmt::format("{:.3g} x", *joint) : std::string("an unknown multiple of")));
+    f.caption = fmt::format("below 0 for N_a/N_a,opt {:.3g} to {:.3g} (least {:.3g} %): the joint law's "
+                            "optimum is at {} D_opt",
+                            neg_lo, neg_hi, 100 * least,
+                            joint ? fmt::format("{:.3g}", *joint) : std::string("some other"));
+  }
+  // Towards the smallest model that reaches the loss at all, the overhead runs off to a
+  // pole: the picture stops at +200 % (3x the compute), the data keeps every point.
+  constexpr double k_drawn_overhead = 2.0;
+  if (const auto top = std::max_element(equal.y.begin(), equal.y.end()); *top > k_drawn_overhead) {
+    f.y_max = k_drawn_overhead;
+    const auto above = std::count_if(equal.y.begin(), equal.y.end(),
+                                     [&](double y) { return y > k_drawn_overhead; });
+    f.notes.push_back(fmt::format(
+        "{} of the plotted sizes need more than {:g} x the compute (overhead up to {:.4g} at "
+        "N_a / N_a,opt = {:.3g}): the image stops at an overhead of {:g}, the data (-o .csv/.json, "
+        "--data) has every point",
+        above, 1 + k_drawn_overhead, *top, equal.x[static_cast<std::size_t>(top - equal.y.begin())],
+        k_drawn_overhead));
+  }
+  f.series.push_back(std::move(equal));
+  if (lo <= 1 && 1 <= hi) {
+    const double D_opt = (C / line.optimal_flops_per_token(C)).value();
+    f.series.push_back({"compute-optimal", SeriesStyle::marker, {1.0}, {0.0}, {D_opt}});
+  }
   return f;
 }
 

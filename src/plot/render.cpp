@@ -121,8 +121,13 @@ void draw_box(const Figure& f, double xmin, double xmax, double ymin, double yma
   plmtex("b", 3.4, 0.5, 0.5, escape(f.x_label).c_str());
   plmtex("l", f.log_y ? 4.2 : 2.0 + 0.75 * (decimals.y + 2), 0.5, 0.5, escape(f.y_label).c_str());
   plschr(0, 1.15);
-  plmtex("t", 1.5, 0.5, 0.5, escape(f.title).c_str());
+  plmtex("t", f.caption.empty() ? 1.5 : 2.3, 0.5, 0.5, escape(f.title).c_str());
   plschr(0, 1.0);
+  if (!f.caption.empty()) {  // a subtitle, smaller, between the title and the box
+    plschr(0, 0.8);
+    plmtex("t", 0.8, 0.5, 0.5, escape(f.caption).c_str());
+    plschr(0, 1.0);
+  }
 }
 
 struct LegendEntry {
@@ -171,6 +176,7 @@ void draw_chart(const Figure& f) {
     }
   }
   if (!f.y_range_series.empty()) hi_y += (hi_y - lo_y) * 0.5;  // some room for the others
+  if (f.y_max && hi_y > *f.y_max && lo_y < *f.y_max) hi_y = *f.y_max;
   if (!(lo_x < hi_x)) lo_x = lo_x * 0.9 - 1e-9, hi_x = hi_x * 1.1 + 1e-9;
   if (!(lo_y < hi_y)) lo_y = lo_y * 0.999 - 1e-9, hi_y = hi_y * 1.001 + 1e-9;
   // Margins: 3 % each side in x (5 % for scatter), 8 % in y (room for the legend on top).
@@ -209,6 +215,15 @@ void draw_chart(const Figure& f) {
                       k_band, true, ""});
   }
   draw_box(f, xmin, xmax, ymin, ymax, lo_x, hi_x, lo_y, hi_y);
+  // A linear y axis across 0 (the overhead of plot overtraining) gets a dotted zero line,
+  // so the points below it read as below it.
+  if (!f.log_y && ymin < 0 && ymax > 0) {
+    plcol0(k_ink);
+    plwidth(1.0);
+    pllsty(3);
+    pljoin(xmin, 0, xmax, 0);
+    pllsty(1);
+  }
 
   int next = 0;
   for (const Series& s : f.series) {
@@ -239,15 +254,19 @@ void draw_chart(const Figure& f) {
         break;
       }
       case SeriesStyle::marker: {
-        const bool chosen = s.name == "chosen";
-        plcol0(chosen ? k_chosen : k_minimum);
-        plschr(0, chosen ? 2.2 : 1.6);
-        plstring(n, x.data(), y.data(), chosen ? "★" : "○");
+        // A star for a plan (suggest's config, paper 002's compute-optimal plan), a ring
+        // for a minimum.
+        const bool chosen = s.name == "chosen", optimal = s.name == "compute-optimal";
+        const bool star = chosen || optimal;
+        plcol0(star ? k_chosen : k_minimum);
+        plschr(0, star ? 2.2 : 1.6);
+        plstring(n, x.data(), y.data(), star ? "★" : "○");
         plschr(0, 1.0);
         const std::string at = tick_text(s.x[0], f.x_key == "compute" ? "" : "plain");
-        legend.push_back({chosen ? fmt::format("suggest's config ({} = {})", f.x_key, at)
-                                 : fmt::format("minimum ({} = {})", f.x_key, at),
-                          chosen ? k_chosen : k_minimum, false, chosen ? "★" : "○"});
+        legend.push_back({chosen    ? fmt::format("suggest's config ({} = {})", f.x_key, at)
+                          : optimal ? std::string("paper 002's compute-optimal plan (overhead 0)")
+                                    : fmt::format("minimum ({} = {})", f.x_key, at),
+                          star ? k_chosen : k_minimum, false, star ? "★" : "○"});
         break;
       }
       case SeriesStyle::band:
@@ -257,6 +276,7 @@ void draw_chart(const Figure& f) {
   }
   plwidth(1.0);
   draw_legend(legend, scatter);  // scatter hugs y = x: the top left is empty
+
 }
 
 void draw_map(const Figure& f) {

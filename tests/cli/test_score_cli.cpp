@@ -2,9 +2,12 @@
 // paper 002's N and which a model card's, and several configs with a bad one among them.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -84,4 +87,116 @@ TEST_CASE("score of several configs: each failure named on stderr, the good ones
   CHECK(none.out.empty());
   CHECK_FALSE(std::filesystem::exists(out));
   std::filesystem::remove(bad);
+}
+
+namespace {
+
+/// The keys of a JSON object, without the KEY_reason companions of null numbers.
+std::vector<std::string> keys_of(const json& object) {
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : object.items()) {
+    if (key.size() < 7 || key.compare(key.size() - 7, 7, "_reason") != 0) keys.push_back(key);
+  }
+  return keys;
+}
+
+/// Every number of a price section: null, each with its reason, or every one a number.
+void check_all_null(const json& price, const std::string& reason_part) {
+  for (const auto& [key, value] : price.items()) {
+    CAPTURE(key);
+    if (key == "overhead_note") {
+      CHECK(value.get<std::string>().find(reason_part) != std::string::npos);
+    } else if (!value.is_string()) {
+      CHECK(value.is_null());
+      REQUIRE(price.contains(key + "_reason"));
+      CHECK(price[key + "_reason"].get<std::string>().find(reason_part) != std::string::npos);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("score --tokens prints the price of leaving paper 002's compute-optimal line, with suggest's keys") {
+  const Run r = run_moeplan({"score", "moe-mini", "--tokens", "1e12", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out);  // strict: no NaN or Infinity
+  REQUIRE(j.size() == 1);
+  const json& price = j[0].at("price");
+  const json& size = j[0].at("size");
+  const json& compute = j[0].at("compute");
+  REQUIRE(price.at("overhead").is_number());
+  CHECK(price.at("tokens").get<double>() == 1e12);
+  CHECK(price.at("N_a_nonembedding_active") == size.at("N_a_nonembedding_active"));
+  CHECK(price.at("training_compute").get<double>() == doctest::Approx(compute.at("compute").get<double>()));
+  CHECK(price.at("tokens_per_active_param").get<double>() ==
+        doctest::Approx(1e12 / size.at("N_a_nonembedding_active").get<double>()));
+  // The config's own N, N_a in the joint law: the loss score prints beside it.
+  CHECK(price.at("predicted_loss").get<double>() ==
+        doctest::Approx(j[0].at("joint_law").at("predicted_loss").get<double>()));
+  const double C = compute.at("compute").get<double>();
+  CHECK(price.at("overhead").get<double>() ==
+        doctest::Approx(C / price.at("equal_loss_compute").get<double>() - 1.0));
+  // MoE-mini on 1e12 tokens trains ~25x more tokens per active parameter than paper 002's
+  // plan for the same C: more compute than the compute-optimal line needs for its loss.
+  CHECK(price.at("tokens_per_active_param").get<double>() >
+        10 * price.at("compute_optimal_tokens_per_active_param").get<double>());
+  CHECK(price.at("overhead").get<double>() > 0);
+  CHECK(price.at("overhead_note") == "");
+
+  // The keys are suggest's (a goal off the line, no inference load).
+  const Run s = run_moeplan({"suggest", "--flops", "3e24", "--tokens", "15e12", "--no-bench", "--format", "json"});
+  REQUIRE_MESSAGE(s.code == 0, s.err);
+  CHECK(keys_of(price) == keys_of(json::parse(s.out).at("price")));
+
+  // --flops C: D = C / M.
+  const Run f = run_moeplan({"score", "moe-mini", "--flops", "1e22", "--format", "json"});
+  REQUIRE(f.code == 0);
+  const json fp = json::parse(f.out).at(0);
+  CHECK(fp.at("price").at("tokens").get<double>() ==
+        doctest::Approx(1e22 / fp.at("compute").at("flops_per_token").get<double>()));
+  CHECK(fp.at("price").at("overhead").is_number());
+  // The config's own [training] tokens (MoE-mini: 1e12) price it without a flag.
+  const Run own = run_moeplan({"score", "moe-mini", "--format", "json"});
+  REQUIRE(own.code == 0);
+  CHECK(json::parse(own.out)[0].at("price").at("overhead") == price.at("overhead"));
+  // More tokens on the same model: further off the line, a higher price.
+  const Run more = run_moeplan({"score", "moe-mini", "--tokens", "4e12", "--format", "json"});
+  REQUIRE(more.code == 0);
+  CHECK(json::parse(more.out)[0].at("price").at("overhead").get<double>() > price.at("overhead").get<double>());
+
+  const Run table = run_moeplan({"score", "moe-mini", "--tokens", "1e12"});
+  REQUIRE(table.code == 0);
+  CHECK(table.out.find("Price of leaving the compute-optimal line") != std::string::npos);
+  CHECK(table.out.find("C/C*-1") != std::string::npos);
+}
+
+TEST_CASE("score's price is null with a reason where it cannot be computed, per config, same keys") {
+  const std::string no_budget = k_hf + "glm-4.5-air.json";  // in the family, no [training]
+  const Run r = run_moeplan({"score", "moe-mini", "dense-6.1b", "deepseek-v3.1", no_budget, "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out);
+  REQUIRE(j.size() == 4);
+  CHECK(j[0].at("price").at("overhead").is_number());
+  check_all_null(j[1].at("price"), "outside paper 002's family: dense model");
+  check_all_null(j[2].at("price"), "outside paper 002's family: latent attention");
+  check_all_null(j[3].at("price"), "no training budget");
+  for (std::size_t k = 1; k < j.size(); ++k) {
+    CAPTURE(k);
+    CHECK(keys_of(j[k].at("price")) == keys_of(j[0].at("price")));
+  }
+
+  // CSV: one header for all, an empty cell where there is no number.
+  const Run csv = run_moeplan({"score", "moe-mini", "dense-6.1b", "--tokens", "1e12", "--format", "csv"});
+  REQUIRE(csv.code == 0);
+  std::istringstream lines(csv.out);
+  std::string header, first, second;
+  std::getline(lines, header);
+  std::getline(lines, first);
+  std::getline(lines, second);
+  const std::vector<std::string> names = cells(header);
+  const auto at = std::find(names.begin(), names.end(), "price.overhead");
+  REQUIRE(at != names.end());
+  const auto column = static_cast<std::size_t>(at - names.begin());
+  CHECK_FALSE(cells(first).at(column).empty());
+  CHECK(cells(second).at(column).empty());
 }

@@ -157,6 +157,28 @@ TEST_CASE("plot d, loss-vs-compute and residuals each write an image") {
   fs::remove(res_svg);
 }
 
+TEST_CASE("plot overtraining draws the equal-loss overhead with its laws in the title and the dip below zero said") {
+  const fs::path svg = temp_path("plot-overtraining.svg"), png = temp_path("plot-overtraining.png");
+  const Run r = run_moeplan({"plot", "overtraining", "--flops", "1e19", "-o", svg.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const std::string text = svg_text(slurp(svg));
+  CHECK(text.find("C = 1e19: paper 001 Eq. 11 on paper 002's compute-optimal line") != std::string::npos);
+  CHECK(text.find("model size N_a / N_a,opt") != std::string::npos);
+  CHECK(text.find("compute overhead C_train / C - 1") != std::string::npos);
+  CHECK(text.find("plans at the compute-optimal loss") != std::string::npos);
+  CHECK(text.find("paper 002's compute-optimal plan (overhead 0)") != std::string::npos);
+  CHECK(text.find("below 0 for N_a/N_a,opt") != std::string::npos);  // the caption
+  const Run p = run_moeplan({"plot", "overtraining", "--flops", "1e22", "-o", png.string()});
+  REQUIRE(p.code == 0);
+  const std::string bytes = slurp(png);
+  CHECK(bytes.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+  CHECK(big_endian_u32(bytes, 16) == 1200);
+  // The pole of the smallest sizes is clipped in the image and said so.
+  CHECK(p.err.find("the image stops at an overhead of 2") != std::string::npos);
+  fs::remove(svg);
+  fs::remove(png);
+}
+
 TEST_CASE("plot usage errors exit 2 and write nothing") {
   const fs::path pdf = temp_path("plot.pdf");
   const Run bad_ext = run_moeplan({"plot", "el", "--flops", "1e22", "-o", pdf.string()});

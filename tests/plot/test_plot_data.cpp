@@ -5,13 +5,20 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
 #include "moeplan/planner/candidates.hpp"
 #include "moeplan/laws/laws_loader.hpp"
 #include "moeplan/io/model_loader.hpp"
 #include "moeplan/planner/model_score.hpp"
+#include "moeplan/planner/plan_price.hpp"
 #include "moeplan/plot/plot_data.hpp"
 
 using namespace moeplan;
@@ -29,6 +36,11 @@ RankedCandidate suggest_winner(double C) {
   const auto s = suggest(builtin_laws().holistic, at(C));
   REQUIRE(s.has_value());
   return rank_candidates(builtin_laws(), Planner(builtin_laws().holistic, at(C)), *s).candidates.front();
+}
+
+std::string slurp_file(const std::filesystem::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
 }
 
 bool strictly_increasing(const std::vector<double>& v) {
@@ -208,6 +220,158 @@ TEST_CASE("plot data: image format comes from the extension") {
   CHECK(!plot::image_format_for("a.pdf"));
   CHECK(!plot::image_format_for("png"));
   CHECK(!plot::image_format_for("dir.png/file"));
+}
+
+TEST_CASE("plot data: overtraining is the equal-loss curve of paper 002's compute-optimal plan, through (1, 0)") {
+  const LawSet& laws = builtin_laws();
+  const auto f = plot::overtraining(laws, at(1e19));
+  REQUIRE(f.has_value());
+  CHECK(f->kind == "overtraining");
+  CHECK(f->title.find("paper 001 Eq. 11 on paper 002's compute-optimal line") != std::string::npos);
+  CHECK(f->log_x);
+  CHECK(f->x_key == "active_ratio");
+  CHECK(f->y_key == "overhead");
+  const plot::Series* curve = f->find("plans at the compute-optimal loss");
+  const plot::Series* optimum = f->find("compute-optimal");
+  REQUIRE(curve != nullptr);
+  REQUIRE(optimum != nullptr);
+  CHECK(optimum->x == std::vector<double>{1.0});
+  CHECK(optimum->y == std::vector<double>{0.0});
+  // The curve is equal_loss_curve on the default family's line, 0.1 to 2 in 61 sizes and 1.
+  const Planner planner(laws.holistic, at(1e19));
+  const OptimalLine line(laws, planner);
+  const auto points = equal_loss_curve(line, Flops(1e19), 0.1, 2.0, 61);
+  REQUIRE(curve->x.size() == points.size());
+  CHECK(curve->x.size() == 62);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    CHECK(curve->x[i] == points[i].active_ratio);
+    CHECK(curve->y[i] == points[i].overhead);
+    CHECK(curve->z[i] == points[i].D.value());
+  }
+  CHECK(strictly_increasing(curve->x));
+  // At 1e19 the joint law's optimum lies at more tokens than paper 002's D_opt: smaller
+  // models than the optimum dip below zero, and a note (and the image's caption) says so.
+  CHECK(*std::min_element(curve->y.begin(), curve->y.end()) < 0);
+  CHECK_FALSE(f->caption.empty());
+  CHECK(std::any_of(f->notes.begin(), f->notes.end(), [](const std::string& n) {
+    return n.find("the overhead is negative") != std::string::npos && n.find("paper 001") != std::string::npos;
+  }));
+  // A narrower range without ratio 1 has no marker; the range is checked before any work.
+  const auto narrow = plot::overtraining(laws, at(1e19), {0.2, 0.5, 7});
+  REQUIRE(narrow.has_value());
+  CHECK(narrow->find("compute-optimal") == nullptr);
+  CHECK(narrow->find("plans at the compute-optimal loss")->x.size() == 7);
+  CHECK_FALSE(plot::overtraining(laws, at(1e19), {0.5, 0.2, {}}).has_value());
+  CHECK(plot::size_ratio_range_problem({1e-4, {}, {}}).find("--from") == 0);
+  CHECK(plot::size_ratio_range_problem({{}, 1e3, {}}).find("--to") == 0);
+  CHECK(plot::size_ratio_range_problem({{}, {}, 1}).find("--points") == 0);
+  CHECK(plot::size_ratio_range_problem({}).empty());
+}
+
+namespace {
+
+/// The (ratio, overhead) rows of the equal-loss series in `moeplan plot overtraining`'s CSV.
+std::vector<std::pair<double, double>> overtraining_rows(const std::string& csv) {
+  std::vector<std::pair<double, double>> rows;
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  REQUIRE(line == "series,active_ratio,overhead,tokens");
+  while (std::getline(in, line)) {
+    const std::vector<std::string> c = cells(line);
+    REQUIRE(c.size() == 4);
+    if (c[0] == "plans at the compute-optimal loss") rows.emplace_back(std::stod(c[1]), std::stod(c[2]));
+  }
+  return rows;
+}
+
+double overhead_at(const std::vector<std::pair<double, double>>& rows, double ratio) {
+  for (const auto& [x, y] : rows) {
+    if (std::abs(x / ratio - 1) < 1e-9) return y;
+  }
+  FAIL("no row at ratio " << ratio);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("plot overtraining -o .csv and .json: the data without PLplot, 0 at ratio 1, rising as the model shrinks") {
+  const std::filesystem::path csv = temp_path("overtraining.csv"), js = temp_path("overtraining.json");
+  // 1e19, inside the fitted range: every size from 0.1 to 2 of the optimum reaches its loss.
+  const Run r = run_moeplan({"plot", "overtraining", "--flops", "1e19", "-o", csv.string()});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.out.empty());
+  const auto rows = overtraining_rows(slurp_file(csv));
+  REQUIRE(rows.size() == 62);
+  CHECK(std::abs(overhead_at(rows, 1.0)) < 1e-6);
+  CHECK(overhead_at(rows, 0.1) > 0);
+  CHECK(overhead_at(rows, 2.0) > 0);
+  for (std::size_t i = 1; i < rows.size() && rows[i].first < 0.5; ++i) {
+    CAPTURE(rows[i].first);
+    CHECK(rows[i - 1].second > rows[i].second);  // more overhead for the smaller model
+  }
+  // The dip below zero is reported, not hidden.
+  CHECK(r.err.find("note: the overhead is negative") != std::string::npos);
+
+  const Run j = run_moeplan({"plot", "overtraining", "--flops", "1e19", "-o", js.string()});
+  REQUIRE_MESSAGE(j.code == 0, j.err);
+  const nlohmann::json doc = nlohmann::json::parse(slurp_file(js));  // strict: no NaN
+  CHECK(doc.at("figure").at("kind") == "overtraining");
+  CHECK(doc.at("figure").at("x_key") == "active_ratio");
+  CHECK(doc.at("figure").at("y_key") == "overhead");
+  CHECK(doc.at("figure").at("notes").is_array());
+  const nlohmann::json& points = doc.at("points");
+  REQUIRE(points.size() == rows.size() + 1);  // and the marker
+  std::size_t i = 0;
+  for (const nlohmann::json& p : points) {
+    if (p.at("series") != "plans at the compute-optimal loss") {
+      CHECK(p.at("series") == "compute-optimal");
+      CHECK(p.at("active_ratio") == 1.0);
+      CHECK(p.at("overhead") == 0.0);
+      continue;
+    }
+    CHECK(p.at("active_ratio").get<double>() == doctest::Approx(rows[i].first).epsilon(1e-9));
+    CHECK(p.at("overhead").get<double>() == doctest::Approx(rows[i].second).epsilon(1e-9));
+    CHECK(p.at("tokens").get<double>() > 0);
+    ++i;
+  }
+
+  // Larger budgets: the smallest sizes never reach the loss; they are left out, with a note.
+  const Run big = run_moeplan({"plot", "overtraining", "--flops", "1e22", "-o", csv.string()});
+  REQUIRE(big.code == 0);
+  const auto big_rows = overtraining_rows(slurp_file(csv));
+  CHECK(big_rows.front().first > 0.1);
+  CHECK(std::abs(overhead_at(big_rows, 1.0)) < 1e-6);
+  CHECK(big.err.find("have no plan at the compute-optimal loss") != std::string::npos);
+  std::filesystem::remove(csv);
+  std::filesystem::remove(js);
+}
+
+TEST_CASE("plot overtraining: bad ranges and outputs exit 2 naming the flag, and write nothing") {
+  const std::filesystem::path out = temp_path("overtraining-bad.csv");
+  std::filesystem::remove(out);
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{"--from", "0.0001"}, "--from"},
+      {{"--to", "1000"}, "--to"},
+      {{"--from", "2", "--to", "1"}, "--from"},
+      {{"--points", "1"}, "--points"},
+  };
+  for (const auto& [extra, flag] : cases) {
+    std::vector<std::string> args{"plot", "overtraining", "--flops", "1e20", "-o", out.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(flag) != std::string::npos);
+    CHECK(r.out.empty());
+  }
+  const Run no_flops = run_moeplan({"plot", "overtraining", "-o", out.string()});
+  CHECK(no_flops.code == 2);
+  CHECK(no_flops.err.find("needs --flops") != std::string::npos);
+  const Run pdf = run_moeplan({"plot", "overtraining", "--flops", "1e20", "-o", temp_path("o.pdf").string()});
+  CHECK(pdf.code == 2);
+  CHECK(pdf.err.find(".csv or .json") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(out));
 }
 
 #ifndef MOEPLAN_HAVE_PLOTS

@@ -1,6 +1,7 @@
 #pragma once
 /// Everything the laws say about one concrete model (`moeplan score`, and the candidate
 /// ranking of `suggest`). The core computes values; the CLI decides how to show them.
+#include <expected>
 #include <optional>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "moeplan/laws/law_set.hpp"
 #include "moeplan/planner/layer_solver.hpp"
 #include "moeplan/model/model_config.hpp"
+#include "moeplan/planner/plan_price.hpp"
 
 namespace moeplan {
 
@@ -91,6 +93,10 @@ struct ModelScore {
   std::optional<Tokens> dense_D_opt_000;
 
   HolisticCheck holistic;
+  /// The price of training this config on D (plan_price.hpp, price_config): its own N, N_a
+  /// in the joint law of paper 001 (Eq. 11) against the compute-optimal line of paper 002
+  /// for its own family; or why there is none (no budget, outside paper 002's family).
+  std::expected<PlanPrice, std::string> price = std::unexpected(std::string("no training budget"));
   /// Where a paper's prose disagrees with its own formula at this config, and other caveats.
   std::vector<std::string> notes;
 };

@@ -91,13 +91,18 @@ std::expected<ResolvedBudget, ConstraintViolation> resolve_goal(const OptimalLin
                                                                 const PlanGoal& goal);
 
 /// Plans of equal loss to the compute-optimal plan at C, by size: x = N_a / N_a,opt,
-/// overhead = C_train / C − 1 (plot overtraining).
+/// overhead = C_train / C − 1 (plot overtraining). `points` log-spaced ratios from
+/// min_ratio to max_ratio, plus ratio 1 itself when it lies strictly inside; a ratio that no
+/// shape budget within 1e-12 C .. 1e6 C reaches, or whose model never reaches the loss at any
+/// D, has no point (the result may be shorter than asked).
 struct EqualLossPoint {
   double active_ratio = 0;
   double overhead = 0;
   Flops shape_compute;
   Tokens D;
 };
+/// The ratios equal_loss_curve tries: `points` log-spaced from min_ratio to max_ratio, and 1.
+std::vector<double> equal_loss_ratios(double min_ratio, double max_ratio, int points);
 std::vector<EqualLossPoint> equal_loss_curve(const OptimalLine& curve, Flops C, double min_ratio,
                                              double max_ratio, int points);
 

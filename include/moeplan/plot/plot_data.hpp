@@ -8,6 +8,9 @@
 ///                     M/N_a or d swept; band = loss ≤ min·(1 + 0.001) (paper 002 Sec. 5.3, Sec. 6)
 ///   loss-vs-compute   paper 001 Eq. 11 loss against C for the `suggest` winner at each C,
 ///                     the winner at the chosen C kept fixed, and given models (D = C/M)
+///   overtraining      compute overhead C_train/C − 1 against N_a / N_a,opt of the plans at
+///                     the compute-optimal plan's predicted loss (paper 001 Eq. 11 on paper
+///                     002's compute-optimal line, plan_price.hpp)
 ///   residuals         predicted against observed from `moeplan fit --residuals`
 #include <expected>
 #include <optional>
@@ -42,7 +45,7 @@ struct Series {
 };
 
 struct Figure {
-  std::string kind;                   ///< "el", "m-over-na", "d", "loss-vs-compute", "residuals"
+  std::string kind;                   ///< "el", "m-over-na", "d", "loss-vs-compute", "overtraining", "residuals"
   std::string title;
   std::string x_label, y_label, z_label;  ///< axis captions, plain text
   std::string x_key, y_key, z_key;        ///< CSV column names (z_key empty: no z column)
@@ -50,8 +53,15 @@ struct Figure {
   /// When set, the y range follows this series alone (others are clipped): a model far
   /// from its compute-optimal size must not flatten the curve the plot is about.
   std::string y_range_series;
+  /// When set, the drawn y axis stops here: a curve that runs off towards a pole (the
+  /// overhead of a model too small to reach a loss) is clipped in the image, never in the
+  /// data, so it does not flatten the part that matters.
+  std::optional<double> y_max;
   std::vector<Series> series;
   std::vector<std::string> notes;     ///< for stderr (infeasible sweep points, …)
+  /// One short line drawn in the image under the title: what the picture shows that a
+  /// reader could take for an error (a curve below zero). Empty: none.
+  std::string caption;
   [[nodiscard]] const Series* find(std::string_view name) const;
 };
 
@@ -128,6 +138,29 @@ std::string compute_range_problem(double C, const ComputeRange& range);
 std::expected<Figure, ConstraintViolation> loss_versus_compute(
     const LawSet& laws, const SuggestOptions& options, const std::vector<ModelConfig>& models,
     const ComputeRange& range = {});
+
+/// The sizes `overtraining` draws, as N_a / N_a,opt (log-spaced; ratio 1 is always added
+/// inside the range).
+struct SizeRatioRange {
+  std::optional<double> from, to;  ///< default 0.1 and 2
+  std::optional<int> points;       ///< default 61
+};
+inline constexpr double k_default_min_size_ratio = 0.1, k_default_max_size_ratio = 2.0;
+inline constexpr int k_default_size_ratio_points = 61;
+/// The widest size range: the search for a shape budget spans 1e-12 C to 1e6 C, which
+/// reaches N_a / N_a,opt beyond 1e-3 to 1e2 at every budget (paper 002's N_a grows about as
+/// C'^0.5). Sizes too small to reach the loss at all are left out with a note.
+inline constexpr double k_min_size_ratio = 1e-3, k_max_size_ratio = 100;
+/// "" when `range` is one overtraining draws, else the reason (naming --from, --to or --points).
+std::string size_ratio_range_problem(const SizeRatioRange& range);
+
+/// Series "plans at the compute-optimal loss" (line: x = N_a / N_a,opt, y = C_train / C − 1, z = the tokens D of
+/// each plan) from equal_loss_curve (plan_price.hpp) on paper 002's compute-optimal line for
+/// the family of `options`, and "compute-optimal" (marker at x = 1, y = 0, z = D_opt) when 1
+/// lies in the range. Notes say where the overhead is negative (the joint law's optimum along
+/// D is not paper 002's D_opt) and how many sizes have no plan at that loss.
+std::expected<Figure, ConstraintViolation> overtraining(const LawSet& laws, const SuggestOptions& options,
+                                                        const SizeRatioRange& range = {});
 
 /// Reads the CSV of `moeplan fit --residuals` (columns observed, predicted, split).
 std::expected<RunTable, CsvErrors> read_residuals_csv(const std::string& path);
