@@ -304,11 +304,11 @@ Section price_section(const PlanPrice& p, PriceOf of) {
   return sec;
 }
 
-Section missing_price_section(const std::string& reason) {
+Section missing_price_section(const std::string& reason, const std::string& note) {
   Section sec = price_section(PlanPrice{}, PriceOf::config);
   for (Field& f : sec.fields) {
     if (f.key == "overhead_note") {
-      f.value = reason;
+      f.value = note;
     } else if (std::holds_alternative<double>(f.value) || std::holds_alternative<std::int64_t>(f.value) ||
                std::holds_alternative<Missing>(f.value)) {
       f.value = Missing{reason};

@@ -74,8 +74,10 @@ enum class PriceOf { plan, config };
 Section price_section(const PlanPrice& price, PriceOf of = PriceOf::plan);
 
 /// The same section with every number null for `reason` (a scored config without a price:
-/// no budget, or outside paper 002's family), so every config has the same keys.
-Section missing_price_section(const std::string& reason);
+/// no budget, or outside paper 002's family), so every config has the same keys; `note`, the
+/// whole story, goes in overhead_note (the reason stays short: a side-by-side table shows it
+/// in its cell).
+Section missing_price_section(const std::string& reason, const std::string& note);
 
 /// Appends the ranking of `suggest`: a "ranking" section (rule, winner, runner-up, near
 /// tie, what decided) and a repeated "candidates" section for each of the best `top`.

@@ -113,7 +113,8 @@ Command score_command() {
             add_emit_flag(sub, f->emit);
             sub.add_option("--tokens", f->tokens,
                            "Training tokens D for every config (replaces its [training] budget; "
-                           "a config.json has none)")
+                           "a config.json has none). With a budget the price section says what "
+                           "training on D costs against paper 002's compute-optimal line")
                 ->check(positive());
             sub.add_option("--flops", f->flops, "Training compute C instead of --tokens (D = C / M)")
                 ->check(positive());
@@ -123,6 +124,7 @@ Command score_command() {
                 "Examples:\n"
                 "  moeplan score deepseek-v3.1 kimi-k2\n"
                 "  moeplan score config.json --tokens 15e12\n"
+                "  moeplan score moe-mini --tokens 1e12 --format json | jq '.[0].price'\n"
                 "  moeplan score my-model.toml --format json | jq '.[0].leverage'\n"
                 "  moeplan score deepseek-v3.1 --emit megatron -o args.sh\n"
                 "Every config is scored; one that fails is named on stderr and the others\n"

@@ -135,8 +135,14 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   fit.fields.push_back({"within_tolerance", "", "", h.in_family && h.within_tolerance, fmt::format("all three within {:g} %", 100 * h.tolerance)});
   r.sections.push_back(std::move(fit));
   // The price against paper 002's compute-optimal line (the keys of suggest's), or the same
-  // keys null with why: every config of a side-by-side score has them.
-  r.sections.push_back(s.price ? price_section(*s.price, PriceOf::config) : missing_price_section(s.price.error()));
+  // keys null with why: every config of a side-by-side score has them. The numbers' reason
+  // is the holistic section's; overhead_note says in full why there is no price.
+  if (s.price) {
+    r.sections.push_back(price_section(*s.price, PriceOf::config));
+  } else {
+    const std::string reason = !s.C ? no_budget : !h.in_family ? "not in family" : s.price.error();
+    r.sections.push_back(missing_price_section(reason, s.price.error()));
+  }
   Section notes{"notes", "Notes", {}};
   notes.fields.push_back({"messages", "note", "", TextList(s.notes), "what the laws say beside the numbers"});
   notes.fields.push_back({"laws_joint", "", "", laws.source_of("joint_loss"), "joint law coefficients"});

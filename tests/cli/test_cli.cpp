@@ -208,3 +208,31 @@ TEST_CASE("suggest ranks candidates and --candidates 0 prints the pipeline optim
   REQUIRE(core.has_value());
   CHECK(p["config"]["hidden_size"].value<int64_t>() == core->solution.arch.d);
 }
+
+TEST_CASE("suggest goals: --flops alone prints no goal or price, other goals print both, the old --tokens says where it went") {
+  const Run plain = run_moeplan({"suggest", "--flops", "1e22", "--no-bench", "--format", "json"});
+  REQUIRE(plain.code == 0);
+  CHECK(plain.out.find("\"goal\"") == std::string::npos);
+  CHECK(plain.out.find("\"price\"") == std::string::npos);
+  for (const std::vector<std::string>& goal :
+       {std::vector<std::string>{"--tokens", "15e12", "--active-params", "37e9"},
+        std::vector<std::string>{"--flops", "3e24", "--tokens", "15e12"},
+        std::vector<std::string>{"--flops", "1e23", "--total-params", "30e9"},
+        std::vector<std::string>{"--flops", "3e24", "--inference-tokens", "1e13"}}) {
+    std::vector<std::string> args{"suggest", "--no-bench", "--format", "json"};
+    args.insert(args.end(), goal.begin(), goal.end());
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    CHECK(r.out.find("\"goal\": {") != std::string::npos);
+    CHECK(r.out.find("\"price\": {") != std::string::npos);
+    CHECK(r.out.find("\"overhead\": ") != std::string::npos);
+  }
+  const Run old = run_moeplan({"suggest", "--flops", "1e22", "--tokens", "8192"});
+  CHECK(old.code == 2);
+  CHECK(old.out.empty());
+  CHECK(old.err.find("--micro-batch-tokens") != std::string::npos);
+  const Run over = run_moeplan({"suggest", "--flops", "1e22", "--tokens", "1e11", "--active-params", "1e9"});
+  CHECK(over.code == 2);
+  CHECK(over.err.find("over-determined") != std::string::npos);
+}

@@ -8,7 +8,7 @@
 /// the budget whose compute-optimal plan has this M (M_opt(C') = M, Eq. 2 inverted). The
 /// shape laws of paper 002 (M/N_a, N/N_a, d, heads) describe the compute-optimal model of a
 /// given M, so an off-optimal plan takes the shape of the plan at C' and differs from it in
-/// D alone; `--flops C` alone gives C' = C, today's plan (docs/design.md "Plan goals").
+/// D alone; `--flops C` alone gives C' = C, today's plan (docs/plan-goals.md).
 #include <optional>
 #include <string>
 

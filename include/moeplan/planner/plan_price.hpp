@@ -12,7 +12,7 @@
 /// Vries, here for an MoE), and the overhead is C / C* − 1.
 ///
 /// The two laws do not share an optimum: along D at fixed C the joint law's minimum lies
-/// near, not at, paper 002's D_opt (docs/design.md "The price"), so between the two the
+/// near, not at, paper 002's D_opt (docs/plan-goals.md Sec. 3), so between the two the
 /// overhead is slightly negative; it is reported as it is, with that note.
 #include <expected>
 #include <optional>
