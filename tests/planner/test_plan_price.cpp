@@ -133,6 +133,10 @@ TEST_CASE("C* is found inside the fitted range, where the line has no targets 6 
     REQUIRE(L.has_value());
     const auto back = line.equal_loss_compute(*L, Flops(C * 2.5));
     REQUIRE(back.has_value());
-    CHECK(back->value() == doctest::Approx(C).epsilon(1e-6));
+    // At the last Table 4 row the targets step from the law's M/N_a to the anchored
+    // shape's, which starts at the row plan's own (1.3 % off the law's at 3e20; docs/design.md
+    // "Past the last Table 4 row"): the line's loss steps up by what 1 % of compute buys, so
+    // L_opt(3e20) is met again at ~1.01 x 3e20.
+    CHECK(back->value() == doctest::Approx(C).epsilon(C < 3e20 ? 1e-6 : 0.02));
   }
 }
