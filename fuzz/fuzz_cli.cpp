@@ -8,7 +8,7 @@
 // Work per input is bounded, so every subcommand but `plot` (which writes images) runs:
 //  - `suggest` gets --no-bench (no ~2 s GEMM benchmark);
 //  - `fit` gets --starts 2 --max-iterations 100 --bootstrap 0: the optimiser runs, briefly;
-//  - `bench` gets --seconds 0.01 --reps 1 --tokens 64 --threads 1 --min-rows 1 --no-gpu.
+//  - `bench` gets --seconds 0.01 --reps 1 --micro-batch-tokens 64 --threads 1 --min-rows 1 --no-gpu.
 // Inputs that set those flags themselves are skipped (ours must win, and CLI11 refuses a
 // flag given twice), as are inputs that
 //  - name `plot`;
@@ -40,7 +40,7 @@ bool refused(std::string_view w) {
   if (w == "plot") return true;
   if (starts_with_any(w, {"-o", "--o", "--residuals", "--points", "--data", "--no-bench",
                           "--starts", "--max-iterations", "--bootstrap", "--seconds", "--reps",
-                          "--tokens", "--threads", "--min-rows", "--no-gpu", "--bench-seconds"})) {
+                          "--tokens", "--micro-batch-tokens", "--threads", "--min-rows", "--no-gpu", "--bench-seconds"})) {
     return true;
   }
   if (w.starts_with('/') || w.find("..") != std::string_view::npos) return true;
@@ -52,7 +52,7 @@ std::vector<std::string> bounds_for(std::string_view subcommand) {
   if (subcommand == "suggest") return {"--no-bench"};
   if (subcommand == "fit") return {"--starts", "2", "--max-iterations", "100", "--bootstrap", "0"};
   if (subcommand == "bench") {
-    return {"--seconds", "0.01", "--reps", "1", "--tokens", "64", "--threads", "1",
+    return {"--seconds", "0.01", "--reps", "1", "--micro-batch-tokens", "64", "--threads", "1",
             "--min-rows", "1", "--no-gpu"};
   }
   return {};

@@ -21,7 +21,8 @@ struct BenchFlags {
   std::vector<std::string> configs;
   std::string format = "table";
   std::string output = "-";
-  std::int64_t tokens = 8192;
+  std::int64_t tokens = 8192;  ///< --micro-batch-tokens
+  std::optional<std::string> old_tokens;  ///< --tokens, refused: it is the training D elsewhere
   double seconds = 5.0;
   int threads = 0;
   int reps = 5;
@@ -41,6 +42,11 @@ std::optional<double> training_tokens(const ModelConfig& m) {
 }
 
 int run_bench(const BenchFlags& f, Io& io) {
+  if (f.old_tokens) {
+    return fail(io, ExitStatus::usage,
+                "--tokens was renamed --micro-batch-tokens (the benchmark's micro-batch); "
+                "--tokens is the training tokens D in suggest and score");
+  }
   if (f.no_cpu && f.no_gpu) return fail(io, ExitStatus::usage, "--no-cpu and --no-gpu leave nothing to run");
   // More threads than CPUs only time-slice, and a peak counted from them would be fiction.
   if (const int cpus = available_cpu_threads(); f.threads > cpus) {
@@ -103,9 +109,10 @@ Command bench_command() {
                        "Model TOML files (schema moeplan-model/1) or preset names")
             ->required();
         add_format_flags(sub, f->format, f->output);
-        sub.add_option("--tokens", f->tokens, "Tokens per micro-batch T")
+        sub.add_option("--micro-batch-tokens", f->tokens, "Tokens per micro-batch T")
             ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();
+        sub.add_option("--tokens", f->old_tokens)->group("");  // the old name, refused
         sub.add_option("--seconds", f->seconds,
                        "CPU time budget for all configs together (shapes too big for it "
                        "are timed on a slice of their rows)")
@@ -133,7 +140,7 @@ Command bench_command() {
         sub.footer(
             "Examples:\n"
             "  moeplan bench deepseek-v3.1\n"
-            "  moeplan bench my-model.toml --tokens 4096 --seconds 10 --format json\n"
+            "  moeplan bench my-model.toml --micro-batch-tokens 4096 --seconds 10 --format json\n"
             "  moeplan bench qwen3-30b-a3b --routing-skew 1.0 --summary\n"
             "Exit status: 0 ok, 2 bad flag, 4 bad config, 5 cannot write -o. See man moeplan-bench.");
         return [f](Io& io) { return run_bench(*f, io); };

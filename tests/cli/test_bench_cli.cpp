@@ -217,7 +217,7 @@ TEST_CASE("suggest --align auto at 1e22, five runs: one answer, with its spread 
 
 TEST_CASE("suggest --align auto reports the trade and prints the chosen config" * doctest::test_suite("slow")) {
   const Run r = run_moeplan({"suggest", "--flops", "1e20", "--align", "auto", "--format", "json",
-                             "--bench-seconds", "0.3", "--tokens", "1024", "--no-gpu"});
+                             "--bench-seconds", "0.3", "--micro-batch-tokens", "1024", "--no-gpu"});
   REQUIRE(r.code == 0);
   CHECK(r.out.find("\"alignment\"") != std::string::npos);
   CHECK(r.out.find("\"aligned\": [") != std::string::npos);

@@ -232,7 +232,7 @@ TEST_CASE("outputs: devices and stdout go first, so a failing one leaves no file
 
 TEST_CASE("numbers stay numbers: bench timed_rows and score's ranges") {
   const Run b = run_moeplan({"bench", "moe-mini", "--seconds", "0.05", "--reps", "1", "--threads", "1",
-                             "--tokens", "64", "--no-gpu", "--format", "json"});
+                             "--micro-batch-tokens", "64", "--no-gpu", "--format", "json"});
   REQUIRE(b.code == 0);
   const json jb = json::parse(b.out);
   bool saw = false;
