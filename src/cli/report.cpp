@@ -41,7 +41,8 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
         {"flops_per_token_opt", "M_opt", "FLOPs/token", s.budget.M.value(), "compute-optimal training FLOPs per token"},
         {"tokens_opt", "D_opt", "tokens", s.budget.D.value(), "compute-optimal training tokens"},
         {"tokens", "D", "tokens", s.tokens.value(),
-         s.resolved.fixed_tokens ? "training tokens, fixed by the goal" : "tokens that spend C on this config (C / M)"},
+         s.resolved.kind == GoalKind::inference_aware ? "training tokens, chosen with the model for the least lifetime FLOPs"
+         : s.resolved.fixed_tokens ? "training tokens, fixed by the goal" : "tokens that spend C on this config (C / M)"},
         {"in_fitted_range", "", "", in_range, "C inside the budgets the laws were fitted on"}}});
   r.sections.push_back(
       {"targets", "Targets (paper 002 Sec. 7)",
@@ -254,7 +255,7 @@ void add_figures(std::vector<Field>& out, const std::string& prefix, const std::
                  whose + ": training tokens"});
   out.push_back({prefix + "tokens_per_active_param", sym("D/N_a"), "", v([](const PlanFigures& x) {
                    return x.tokens_per_active_param; }), whose + ": training tokens per active parameter"});
-  out.push_back({prefix + "predicted_loss", sym("L"), "nats/token",
+  out.push_back({prefix + "predicted_loss", sym("loss"), "nats/token",
                  v([](const PlanFigures& x) { return x.predicted_loss; }),
                  whose + ": paper 001 Eq. 11 " + loss_basis});
   out.push_back({prefix + "training_compute", sym("C_train"), "FLOPs",

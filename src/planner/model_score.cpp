@@ -45,7 +45,9 @@ std::expected<ArchitectureFamily, std::string> paper002_family(const ModelConfig
   f.n_experts = m.n_routed_experts;
   f.top_k = m.num_experts_per_tok;
   f.n_shared_experts = m.n_shared_experts;
-  f.dense_ffn_ratio = double(m.intermediate_size) / m.hidden_size;
+  // γ = d_d / d sizes the dense layers; a model without any (Qwen3-MoE: every layer MoE,
+  // intermediate_size unused) keeps the family default, which then sizes nothing.
+  if (m.dense_layers() > 0) f.dense_ffn_ratio = double(m.intermediate_size) / m.hidden_size;
   f.vocab_size = m.vocab_size;
   return f;
 }
@@ -96,12 +98,23 @@ HolisticCheck check_holistic(const LawSet& laws, const ModelConfig& m, const Mod
 std::expected<PlanPrice, std::string> price_of(const LawSet& laws, const ModelScore& s,
                                                const std::expected<ArchitectureFamily, std::string>& family,
                                                const Planner* planner) {
-  if (!family) return std::unexpected("outside paper 002's family: " + family.error());
   if (!s.C || !s.D) return std::unexpected(std::string("no training budget"));
   if (!std::isfinite(s.C->value()) || !std::isfinite(s.D->value())) {
     return std::unexpected(std::string("the training budget is not a finite number"));
   }
-  if (!s.holistic.in_family) return std::unexpected(s.holistic.why_not);
+  if (!family || !s.holistic.in_family) {
+    // Outside paper 002's family there is no compute-optimal line to compare with, but the
+    // config's own figures (and the joint law's loss, for an MoE) stand.
+    PlanPrice p;
+    const double loss = s.config.is_moe()
+                            ? laws.joint.loss(s.params.N, *s.D, s.params.N_a, s.shape.active_experts,
+                                              s.shape.shared_ratio)
+                            : NAN;
+    p.plan = figures_of(s.params.N, s.params.N_a, s.params.embedding, s.flops.M(), *s.D, loss);
+    p.overhead_note = "no compute-optimal line to compare with: outside paper 002's family (" +
+                      (family ? s.holistic.why_not : family.error()) + ")";
+    return p;
+  }
   const OptimalLine line(laws, *planner);
   return price_config(line, s.params.N, s.params.N_a, s.params.embedding, s.flops.M(), *s.D,
                       s.shape.active_experts, s.shape.shared_ratio);

@@ -65,8 +65,6 @@ std::optional<double> OptimalLine::joint_optimum_tokens_ratio(Flops C) const {
   return std::exp(x);
 }
 
-namespace {
-
 PlanFigures figures_of(Params N, Params N_a, Params embedding, FlopsPerToken M, Tokens D, double loss) {
   PlanFigures f;
   f.N_a = N_a;
@@ -81,6 +79,8 @@ PlanFigures figures_of(Params N, Params N_a, Params embedding, FlopsPerToken M, 
   f.weight_bytes_bf16 = 2.0 * (N.value() + embedding.value());
   return f;
 }
+
+namespace {
 
 void fill_overhead(const OptimalLine& curve, Flops C, PlanPrice& p) {
   p.joint_optimum_tokens_ratio = curve.joint_optimum_tokens_ratio(C);
@@ -190,14 +190,24 @@ std::expected<ResolvedBudget, ConstraintViolation> resolve_goal(const OptimalLin
     if (c < best_cost) best_cost = c, best = i;
   }
   if (!std::isfinite(best_cost)) {
-    return std::unexpected(ConstraintViolation{"a plan at the compute-optimal plan's loss",
-                                               "no shape from 1e-6 C to C reaches it"});
+    return std::unexpected(ConstraintViolation{
+        "a plan at the compute-optimal plan's loss",
+        fmt::format("no model from 1e-6 C to C reaches it with a finite lifetime cost (T = {:.4g} "
+                    "inference tokens)", T)});
   }
   const double step = (hi - lo) / (n - 1);
   const auto [x, fx] = golden_section_min(total, lo + step * std::max(0, best - 1),
                                           lo + step * std::min(n - 1, best + 1), 1e-10);
   const Flops Cp(std::exp(x));
   const auto D = curve.tokens_for_loss(Cp, *target);
+  if (D && D->value() > 1e21) {  // the search reaches 1e22 tokens: an optimum there is its edge
+    return std::unexpected(ConstraintViolation{
+        "a training set of at most 1e21 tokens",
+        fmt::format("with T = {:.4g} inference tokens the least lifetime cost lies at a model "
+                    "trained on D = {:.3g} tokens or more, beyond any text there is; lower "
+                    "--inference-tokens",
+                    T, D->value())});
+  }
   if (!D) {
     return std::unexpected(ConstraintViolation{"a plan at the compute-optimal plan's loss",
                                                "the optimum's D could not be solved"});

@@ -380,6 +380,9 @@ Planner::Planner(const HolisticLaws& laws, SuggestOptions options)
   const Flops C4(laws.heads.back().compute);
   Planner at_row = *this;
   at_row.options_ = family_options(family_);
+  // The user's N/N_a is part of what the family can be (128 experts top-8 cannot hold the
+  // F.4 schedule's 22): the row's plan, and so the shape past it, honours it.
+  at_row.options_.n_over_na = options_.n_over_na;
   at_row.constraints_ = standard_constraints(laws.d_over_l);
   const auto M4 = compute_optimal(laws.compute_optimal, C4).M;
   auto plan = at_row.solve_steps(compute_optimal_budget(C4, M4), {}, false);
@@ -402,6 +405,9 @@ Flops Planner::shape_compute_for(FlopsPerToken M) const {
 std::expected<HolisticTargets, ConstraintViolation> Planner::targets(
     Flops shape_compute, const TargetOverrides& overrides) const {
   TargetOverrides o = overrides;
+  // The user's ratios hold wherever this family is planned (sizes, the price's line).
+  if (!o.m_over_na) o.m_over_na = options_.m_over_na;
+  if (!o.n_over_na) o.n_over_na = options_.n_over_na;
   const bool past_table = !laws_->heads.empty() && shape_compute.value() > laws_->heads.back().compute;
   if (past_table && !o.anchor) {
     if (!anchor_) return std::unexpected(anchor_.error());
@@ -469,11 +475,15 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
   if (budget.total_params_cap && solve_for.targets.N.value() * (1.0 - s.tolerance) >
                                      budget.total_params_cap->value()) {
     const double N = solve_for.targets.N.value(), cap = budget.total_params_cap->value();
+    const char* hint = budget.kind == GoalKind::compute_and_tokens
+                           ? "more --tokens or less --flops (a smaller M = C / D)"
+                       : budget.kind == GoalKind::inference_aware
+                           ? "a larger --inference-tokens (a smaller model) or less --flops"
+                           : "lower --active-params or --flops-per-token";
     return violation(fmt::format("N <= {:.4g} (--total-params)", cap),
                      fmt::format("the goal's size has N = {:.4g} total non-embedding parameters "
-                                 "(target), {:.3g}x the cap; lower --active-params or "
-                                 "--flops-per-token, or raise the cap",
-                                 N, N / cap));
+                                 "(target), {:.3g}x the cap; give {}, or raise the cap",
+                                 N, N / cap, hint));
   }
 
   if (auto bad = heads_step(laws, o, tweak, budget.shape_compute, family, s, solve_for.extrapolation)) {
@@ -536,11 +546,29 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
   const FlopsPerToken M = s.solution.accounting.M;
   s.tokens = budget.fixed_tokens ? *budget.fixed_tokens : budget.C / M;
   s.training_compute = M * s.tokens;
+  // A model trained on far fewer tokens than it has active parameters is outside anything
+  // the laws were fitted on (paper 002's runs train on D_opt ≈ 20-60 N_a, paper 000's on 3x
+  // more) and its predicted loss is not a number to plan with. The bound is an order of
+  // magnitude under one token per parameter: a tenth of D_opt at 1e21 is D/N_a = 0.5.
+  if (const double ratio = s.tokens.value() / s.solution.accounting.N_a.value(); ratio < 0.1) {
+    return violation(
+        "D >= 0.1 N_a: at least one training token per ten active parameters",
+        fmt::format("the plan (N_a = {:.4g}) would train on D = {:.4g} tokens, D/N_a = {:.3g}; "
+                    "its size is that of the compute-optimal plan at C' = {:.3g} FLOPs; give "
+                    "more --tokens or less --flops",
+                    s.solution.accounting.N_a.value(), s.tokens.value(), ratio,
+                    budget.shape_compute.value()));
+  }
   return s;
 }
 
 std::expected<ResolvedBudget, ConstraintViolation> Planner::resolve(const PlanGoal& goal) const {
   auto b = resolve_budget(goal);
+  if (b && !(std::isfinite(b->C.value()) && std::isfinite(b->M.value()))) {
+    return std::unexpected(ConstraintViolation{
+        "C = M D finite", fmt::format("the goal gives C = {:.4g}, M = {:.4g}: out of range",
+                                      b->C.value(), b->M.value())});
+  }
   if (!b || b->kind == GoalKind::compute_optimal) return b;
   // A goal far off the laws' range (M = C / D of a few FLOPs) has no targets at its C':
   // say what the goal asked for, then why.

@@ -115,6 +115,29 @@ void check_all_null(const json& price, const std::string& reason, const std::str
   }
 }
 
+/// Outside paper 002's family: the config's own figures are numbers, the comparison with
+/// the compute-optimal line is null with a reason, and overhead_note says why in full.
+void check_comparison_null(const json& price, const std::string& why) {
+  for (const char* key : {"N_a_nonembedding_active", "tokens", "tokens_per_active_param", "training_compute",
+                          "inference_flops_per_token", "weight_bytes_bf16"}) {
+    CAPTURE(key);
+    CHECK(price.at(key).is_number());
+  }
+  for (const auto& [key, value] : price.items()) {
+    CAPTURE(key);
+    if (key.starts_with("compute_optimal_") && !key.ends_with("_reason")) {
+      CHECK(value.is_null());
+      CHECK(price.contains(key + "_reason"));
+    }
+  }
+  for (const char* key : {"equal_loss_compute", "overhead"}) {
+    CAPTURE(key);
+    CHECK(price.at(key).is_null());
+    CHECK(price.at(std::string(key) + "_reason").get<std::string>().find(why) != std::string::npos);
+  }
+  CHECK(price.at("overhead_note").get<std::string>().find(why) != std::string::npos);
+}
+
 }  // namespace
 
 TEST_CASE("score --tokens prints the price of leaving paper 002's compute-optimal line, with suggest's keys") {
@@ -171,15 +194,17 @@ TEST_CASE("score --tokens prints the price of leaving paper 002's compute-optima
   CHECK(table.out.find("C/C*-1") != std::string::npos);
 }
 
-TEST_CASE("score's price is null with a reason where it cannot be computed, per config, same keys") {
+TEST_CASE("score's price: own figures outside the family, null with a reason where it cannot be computed, same keys") {
   const std::string no_budget = k_hf + "glm-4.5-air.json";  // in the family, no [training]
   const Run r = run_moeplan({"score", "moe-mini", "dense-6.1b", "deepseek-v3.1", no_budget, "--format", "json"});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json j = json::parse(r.out);
   REQUIRE(j.size() == 4);
   CHECK(j[0].at("price").at("overhead").is_number());
-  check_all_null(j[1].at("price"), "not in family", "outside paper 002's family: dense model");
-  check_all_null(j[2].at("price"), "not in family", "outside paper 002's family: latent attention");
+  check_comparison_null(j[1].at("price"), "outside paper 002's family (dense model");
+  CHECK(j[1].at("price").at("predicted_loss").is_null());  // the joint law is an MoE law
+  check_comparison_null(j[2].at("price"), "outside paper 002's family (latent attention");
+  CHECK(j[2].at("price").at("predicted_loss").is_number());
   check_all_null(j[3].at("price"), "no training budget", "no training budget");
   for (std::size_t k = 1; k < j.size(); ++k) {
     CAPTURE(k);

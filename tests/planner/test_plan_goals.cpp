@@ -222,3 +222,42 @@ TEST_CASE("suggest prints a goal and a price section for an off-optimal goal, ne
   }
   CHECK(j["price"]["overhead"].get<double>() > 0);  // 3.4x D_opt: outside the laws' disagreement
 }
+
+TEST_CASE("goal: plans outside what the laws can say are refused with the constraint and by how much") {
+  struct Case {
+    std::vector<std::string> args;
+    std::vector<const char*> named;
+  };
+  const std::vector<Case> cases{
+      // 16.8M tokens for C = 1e23: a model of 1e15 active parameters seeing each 1e-8 times.
+      {{"--flops", "1e23", "--tokens", "16777217"}, {"D >= 0.1 N_a", "D/N_a = 1.69e-08"}},
+      {{"--flops", "1e23", "--inference-tokens", "1e40"}, {"at most 1e21 tokens", "--inference-tokens"}},
+      {{"--tokens", "1e12", "--flops-per-token", "1e300"}, {"C = M D finite"}},
+      {{"--flops", "1e22", "--tokens", "1e12", "--total-params", "1e9"}, {"--total-params", "28.1x the cap", "more --tokens"}},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args{"suggest", "--no-bench"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    CHECK(r.code == 3);
+    CHECK(r.out.empty());
+    for (const char* word : c.named) CHECK(r.err.find(word) != std::string::npos);
+  }
+}
+
+TEST_CASE("goal: --n-over-na holds past Table 4 too, so 128 experts top-8 can be planned at any size") {
+  const Run plain = run_moeplan({"suggest", "--flops", "1e22", "--experts", "128", "--no-bench"});
+  CHECK(plain.code == 3);
+  CHECK(plain.err.find("--n-over-na") != std::string::npos);
+  for (const std::vector<std::string>& goal :
+       {std::vector<std::string>{"--flops", "1e22"}, std::vector<std::string>{"--tokens", "15e12", "--active-params", "3e9"}}) {
+    std::vector<std::string> args{"suggest", "--no-bench", "--format", "json", "--experts", "128", "--n-over-na", "12"};
+    args.insert(args.end(), goal.begin(), goal.end());
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    REQUIRE(r.code == 0);
+    const json j = json::parse(r.out);
+    CHECK(j["accounting"]["n_over_na"].get<double>() == doctest::Approx(12).epsilon(0.05));
+  }
+}

@@ -62,6 +62,9 @@ struct PlanFigures {
   double weight_bytes_bf16 = 0;           ///< 2 bytes × (N + embeddings)
 };
 
+/// A config's own figures trained on D (`loss` NaN where no law gives one).
+PlanFigures figures_of(Params N, Params N_a, Params embedding, FlopsPerToken M, Tokens D, double loss);
+
 struct PlanPrice {
   PlanFigures plan;
   std::optional<PlanFigures> compute_optimal;  ///< paper 002's plan for the same C

@@ -57,7 +57,8 @@ class Planner {
   [[nodiscard]] std::expected<Suggestion, ConstraintViolation> solve(const ResolvedBudget& budget,
                                                                      const Tweak& tweak = {}) const;
 
-  /// Paper 002's (M, N_a, N) targets at a shape budget C' for this family.
+  /// Paper 002's (M, N_a, N) targets at a shape budget C' for this family (the options'
+  /// --m-over-na / --n-over-na where `overrides` leaves them unset).
   [[nodiscard]] std::expected<HolisticTargets, ConstraintViolation> targets(
       Flops shape_compute, const TargetOverrides& overrides = {}) const;
 
