@@ -48,10 +48,6 @@ RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string v
 
 namespace {
 
-int align_to(double x, int step) {
-  return std::max(step, static_cast<int>(std::lround(x / step)) * step);
-}
-
 struct Variant {
   Tweak tweak;
   std::string label;
@@ -70,8 +66,8 @@ std::vector<Variant> variants(const LawSet& laws, const SuggestOptions& options,
       picks.insert(a.d / step * step);
       picks.insert((a.d + step - 1) / step * step);
     }
-    picks.insert(align_to(pipeline.d_target * 0.95, 64));
-    picks.insert(align_to(pipeline.d_target * 1.05, 64));
+    picks.insert(round_to_multiple(pipeline.d_target * 0.95, 64));
+    picks.insert(round_to_multiple(pipeline.d_target * 1.05, 64));
     for (int d : picks) {
       if (d != a.d && d > 0 && std::abs(d / pipeline.d_target - 1.0) <= window) {
         out.push_back({Tweak{.d = d}, fmt::format("d = {}", d)});

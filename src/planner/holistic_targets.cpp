@@ -65,18 +65,15 @@ ShapeExtrapolation extrapolate_shape(const HolisticLaws& laws, const Architectur
 
 MoeArchitecture self_similar_architecture(const ShapeExtrapolation& x, const ArchitectureFamily& f,
                                           int alignment) {
-  const auto aligned = [alignment](double v) {
-    return static_cast<int>(std::max(1.0, std::round(v / alignment))) * alignment;
-  };
   MoeArchitecture a;
   a.family = f;
   a.family.heads = x.heads;
-  a.d = aligned(x.d);
+  a.d = round_to_multiple(x.d, alignment);
   const int L = std::max(2, static_cast<int>(std::lround(x.d / x.anchor.aspect_ratio)));
   a.L_d = std::min(L - 1, static_cast<int>(std::lround(x.anchor.dense_layer_fraction * L)));
   a.L_m = L - a.L_d;
-  a.d_d = aligned(f.dense_ffn_ratio * a.d);  // as the layer solve: γ·d of the aligned d
-  a.d_m = aligned(x.anchor.expert_width_ratio * x.d);
+  a.d_d = round_to_multiple(f.dense_ffn_ratio * a.d, alignment);  // as the layer solve: γ·d of the aligned d
+  a.d_m = round_to_multiple(x.anchor.expert_width_ratio * x.d, alignment);
   return a;
 }
 

@@ -82,6 +82,14 @@ PlanFigures figures_of(Params N, Params N_a, Params embedding, FlopsPerToken M, 
 
 namespace {
 
+// Paper 002's own plan for C, priced on its line, beside the plan or config.
+std::optional<PlanFigures> compute_optimal_figures(const OptimalLine& curve, Flops C) {
+  auto ref = curve.planner().solve(compute_optimal_budget(C, curve.optimal_flops_per_token(C)));
+  if (!ref) return std::nullopt;
+  const Accounting& r = ref->solution.accounting;
+  return figures_of(r.N, r.N_a, r.embedding, r.M, ref->tokens, curve.optimal_loss(C).value_or(NAN));
+}
+
 void fill_overhead(const OptimalLine& curve, Flops C, PlanPrice& p) {
   p.joint_optimum_tokens_ratio = curve.joint_optimum_tokens_ratio(C);
   p.equal_loss_compute = curve.equal_loss_compute(p.plan.predicted_loss, C);
@@ -119,12 +127,7 @@ PlanPrice price_plan(const OptimalLine& curve, const Suggestion& s, std::optiona
   }
   // Paper 002's own plan for the same C, beside it.
   const Flops C_ref = b.reference_compute.value_or(b.compute_given ? b.C : s.training_compute);
-  auto ref = curve.planner().solve(compute_optimal_budget(C_ref, curve.optimal_flops_per_token(C_ref)));
-  if (ref) {
-    const Accounting& r = ref->solution.accounting;
-    p.compute_optimal = figures_of(r.N, r.N_a, r.embedding, r.M, ref->tokens,
-                                   curve.optimal_loss(C_ref).value_or(NAN));
-  }
+  p.compute_optimal = compute_optimal_figures(curve, C_ref);
   if (T) {
     p.inference_tokens = T;
     p.lifetime_compute = s.training_compute + Flops((acc.M / 3.0).value() * T->value());
@@ -149,12 +152,7 @@ PlanPrice price_config(const OptimalLine& curve, Params N, Params N_a, Params em
   }
   const Flops C = M * D;
   fill_overhead(curve, C, p);
-  auto ref = curve.planner().solve(compute_optimal_budget(C, curve.optimal_flops_per_token(C)));
-  if (ref) {
-    const Accounting& r = ref->solution.accounting;
-    p.compute_optimal = figures_of(r.N, r.N_a, r.embedding, r.M, ref->tokens,
-                                   curve.optimal_loss(C).value_or(NAN));
-  }
+  p.compute_optimal = compute_optimal_figures(curve, C);
   return p;
 }
 
@@ -256,23 +254,10 @@ std::vector<EqualLossPoint> equal_loss_curve(const OptimalLine& curve, Flops C, 
   if (!target || !opt || points < 2) return out;
   const double Na_opt = opt->targets.N_a.value();
   // The C' whose targets have N_a = ratio·N_a,opt: N_a rises with C', so bisect in log C'.
-  const auto shape_for = [&](double ratio) -> std::optional<Flops> {
-    double lo = C.value() * 1e-12, hi = C.value() * 1e6;
-    for (int i = 0; i < 200 && hi / lo > 1.0 + 1e-12; ++i) {
-      const double mid = std::sqrt(lo * hi);
-      // No targets: below the budgets where paper 002's laws have a solution, so too small
-      // (a wrong guess ends at a C' whose N_a is not the ratio's, checked below).
-      auto t = curve.planner().targets(Flops(mid));
-      (!t || t->targets.N_a.value() < ratio * Na_opt ? lo : hi) = mid;
-    }
-    // A ratio out of the bracket's reach ends the search at its edge: no such C'.
-    const Flops Cp(std::sqrt(lo * hi));
-    const auto t = curve.planner().targets(Cp);
-    if (!t || std::abs(t->targets.N_a.value() / (ratio * Na_opt) - 1.0) > 1e-6) return std::nullopt;
-    return Cp;
-  };
   for (const double ratio : equal_loss_ratios(min_ratio, max_ratio, points)) {
-    const auto Cp = shape_for(ratio);
+    // The C' whose targets have N_a = ratio·N_a,opt; a ratio out of reach has no point.
+    const auto Cp = curve.planner().shape_compute_for_size(Params(ratio * Na_opt), false,
+                                                           C * 1e-12, C * 1e6);
     if (!Cp) continue;
     const auto D = curve.tokens_for_loss(*Cp, *target);
     if (!D) continue;

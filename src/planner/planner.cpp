@@ -230,9 +230,9 @@ std::expected<DChoice, ConstraintViolation> d_step(const HolisticLaws& laws, con
 // d is the proxy dimension (rank-preserving, Sec. 4.3), so moving it costs less than
 // missing (M, N_a, N).
 std::optional<LayerSolution> solve_integer_layers(const ArchitectureFamily& family,
-                                                  const DChoice& choice, const Suggestion& s,
-                                                  const ArchitectureFilter& admit) {
-  if (!choice.fixed.empty()) return solve_layers(s.targets, family, choice.fixed, s.alignment, admit);
+                                                  const DChoice& choice, const LayerTargets& targets,
+                                                  const Suggestion& s, const ArchitectureFilter& admit) {
+  if (!choice.fixed.empty()) return solve_layers(targets, family, choice.fixed, s.alignment, admit);
   std::optional<LayerSolution> solution;
   std::vector<int> d_candidates;
   const double center = std::round(s.d_target / s.alignment);
@@ -242,7 +242,7 @@ std::optional<LayerSolution> solve_integer_layers(const ArchitectureFamily& fami
          k <= std::min(choice.hi_step, center + half); k += 1) {
       d_candidates.push_back(static_cast<int>(k * s.alignment));
     }
-    solution = solve_layers(s.targets, family, d_candidates, s.alignment, admit);
+    solution = solve_layers(targets, family, d_candidates, s.alignment, admit);
     const bool whole = center - half <= choice.lo_step && center + half >= choice.hi_step;
     // Each d costs about 5·L (L, L_d) pairs; stop widening before the next window would
     // exceed k_max_search_pairs, and report the best config found so far.
@@ -402,6 +402,18 @@ Flops Planner::shape_compute_for(FlopsPerToken M) const {
   return Flops(std::pow(M.value() / m.coefficient, 1.0 / m.exponent));
 }
 
+std::optional<Flops> Planner::shape_compute_for_size(Params size, bool total, Flops lo,
+                                                    Flops hi) const {
+  const auto on_curve = [&](double C) -> std::optional<double> {
+    auto t = targets(Flops(C));
+    if (!t) return std::nullopt;
+    return total ? t->targets.N.value() : t->targets.N_a.value();
+  };
+  const auto Cp = bisect_log(on_curve, size.value(), lo.value(), hi.value());
+  if (!Cp) return std::nullopt;
+  return Flops(*Cp);
+}
+
 std::expected<HolisticTargets, ConstraintViolation> Planner::targets(
     Flops shape_compute, const TargetOverrides& overrides) const {
   TargetOverrides o = overrides;
@@ -513,8 +525,6 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
                          [&](const Constraint* c) { return !c->check(a, acc); });
     };
   }
-  Suggestion probe = s;
-  probe.targets = solve_for.targets;
   // Past the last Table 4 row, with nothing overridden, the plan is the anchored shape
   // rounded (every integer a non-decreasing function of the continuous d, so plans grow
   // smoothly with the budget); the least-squares solve is for everything else, and for a
@@ -529,7 +539,7 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
       solution = std::move(fit);
     }
   }
-  if (!solution) solution = solve_integer_layers(family, *choice, probe, admit);
+  if (!solution) solution = solve_integer_layers(family, *choice, solve_for.targets, s, admit);
   if (!solution) {
     return violation("an integer layer config with L_m >= 1 and d_m >= alignment",
                      fmt::format("none exists for continuous L = {:.3g}{}", s.d_interval.layers,
@@ -621,31 +631,23 @@ std::expected<ResolvedBudget, ConstraintViolation> Planner::size_goal(const Plan
   ResolvedBudget b;
   b.kind = kind;
   b.total_params_cap = goal.total_params_cap;
-  const auto on_curve = [&](double C, bool total) -> std::optional<double> {
-    auto t = targets(Flops(C));
-    if (!t) return std::nullopt;
-    return total ? t->targets.N.value() : t->targets.N_a.value();
-  };
   // The shape budgets searched: 1e12 to 1e32 FLOPs (models of ~1e3 to ~1e14 active
   // parameters), where paper 002's curves rise with C'.
   constexpr double lo = 1e12, hi = 1e32;
   if (kind == GoalKind::size_capped) {
     const Flops C = *goal.compute;
-    const auto N_opt = on_curve(C.value(), true);
-    if (!N_opt) {
-      auto t = targets(C);
-      return std::unexpected(t ? ConstraintViolation{"targets", "none"} : t.error());
-    }
-    if (*N_opt <= goal.total_params_cap->value()) {
+    const auto at_C = targets(C);
+    if (!at_C) return std::unexpected(at_C.error());
+    const double N_opt = at_C->targets.N.value();
+    if (N_opt <= goal.total_params_cap->value()) {
       b = compute_optimal_budget(C, compute_optimal(laws_->compute_optimal, C).M);
       b.kind = GoalKind::size_capped;
       b.total_params_cap = goal.total_params_cap;
       b.how = fmt::format("the compute-optimal plan for C (N target {:.4g} <= the cap {:.4g})",
-                          *N_opt, goal.total_params_cap->value());
+                          N_opt, goal.total_params_cap->value());
       return b;
     }
-    const auto Cp = bisect_log([&](double c) { return on_curve(c, true); },
-                               goal.total_params_cap->value(), lo, C.value());
+    const auto Cp = shape_compute_for_size(*goal.total_params_cap, true, Flops(lo), C);
     if (!Cp) {
       return std::unexpected(ConstraintViolation{
           fmt::format("N <= {:.4g} (--total-params)", goal.total_params_cap->value()),
@@ -653,11 +655,11 @@ std::expected<ResolvedBudget, ConstraintViolation> Planner::size_goal(const Plan
                       lo)});
     }
     b.C = C;
-    b.shape_compute = Flops(*Cp);
+    b.shape_compute = *Cp;
     b.M = compute_optimal(laws_->compute_optimal, b.shape_compute).M;
     b.how = fmt::format("the cap binds (the compute-optimal N at C is {:.4g}): the shape of the "
                         "compute-optimal plan with N = {:.4g} (C' = {:.4g}), trained on C / M tokens",
-                        *N_opt, goal.total_params_cap->value(), *Cp);
+                        N_opt, goal.total_params_cap->value(), Cp->value());
     return b;
   }
   // N_a or M fixes the size.
@@ -668,17 +670,17 @@ std::expected<ResolvedBudget, ConstraintViolation> Planner::size_goal(const Plan
                         b.M.value(), b.shape_compute.value());
   } else {
     const double Na = goal.active_params->value();
-    const auto Cp = bisect_log([&](double c) { return on_curve(c, false); }, Na, lo, hi);
+    const auto Cp = shape_compute_for_size(*goal.active_params, false, Flops(lo), Flops(hi));
     if (!Cp) {
       return std::unexpected(ConstraintViolation{
           "N_a on paper 002's compute-optimal curve (--active-params)",
           fmt::format("no shape budget from {:.0e} to {:.0e} FLOPs has N_a = {:.4g}", lo, hi, Na)});
     }
-    b.shape_compute = Flops(*Cp);
+    b.shape_compute = *Cp;
     b.M = compute_optimal(laws_->compute_optimal, b.shape_compute).M;
     b.how = fmt::format("the shape of the compute-optimal plan with N_a = {:.4g} (C' = {:.4g}, "
                         "M = {:.4g} FLOPs/token)",
-                        Na, *Cp, b.M.value());
+                        Na, Cp->value(), b.M.value());
   }
   if (kind == GoalKind::tokens_and_size) {
     b.fixed_tokens = goal.tokens;

@@ -1,6 +1,8 @@
 #pragma once
 /// From (M, N_a, N) targets to integer layers: the feasible hidden-size interval and the
 /// exhaustive integer layer solve of paper 002 Eq. 3.
+#include <algorithm>
+#include <cmath>
 #include <expected>
 #include <functional>
 #include <optional>
@@ -15,6 +17,11 @@ namespace moeplan {
 /// a request is reported as infeasible rather than left to run (no trainable model has
 /// 10^5 layers).
 inline constexpr double k_max_layers = 100000;
+
+/// x rounded to the nearest multiple of `step`, at least `step` (d, d_m and d_d alignment).
+inline int round_to_multiple(double x, int step) {
+  return static_cast<int>(std::max(1.0, std::round(x / step))) * step;
+}
 
 struct LayerTargets {
   FlopsPerToken M;

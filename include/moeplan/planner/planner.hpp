@@ -64,6 +64,10 @@ class Planner {
 
   /// The shape budget C' whose compute-optimal M is M (Eq. 2 inverted).
   [[nodiscard]] Flops shape_compute_for(FlopsPerToken M) const;
+  /// The shape budget C' in [lo, hi] whose targets have N_a (or N, when `total`) equal to
+  /// `size`: both rise with C', where the laws give targets. nullopt when none does.
+  [[nodiscard]] std::optional<Flops> shape_compute_for_size(Params size, bool total, Flops lo,
+                                                            Flops hi) const;
 
   void add_constraint(Constraint c) { constraints_.push_back(std::move(c)); }
   /// The first constraint a config breaks, if any.
