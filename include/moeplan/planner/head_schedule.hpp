@@ -10,8 +10,8 @@ namespace moeplan {
 /// below the table (the paper has nothing smaller). Requires a non-empty schedule.
 AttentionHeads table4_heads(const HolisticLaws& laws, double compute);
 
-/// Past Table 4: head size x.d_qkv, N_q the power of two nearest (in log) to
-/// width / d_qkv, clamped to [x.min_n_q, x.max_n_q], and N_kv = max(1, N_q / x.q_per_kv).
+/// Past Table 4: head size x.d_qkv, N_kv the whole number nearest width / (d_qkv·q_per_kv),
+/// N_q = q_per_kv·N_kv clamped to [x.min_n_q, x.max_n_q] (one KV head per step, no doublings).
 AttentionHeads extrapolated_heads(const HeadExtrapolation& x, double width);
 
 }  // namespace moeplan

@@ -8,11 +8,11 @@
 /// Past the last Table 4 row the paper has no heads and its M/N_a law, extrapolated with
 /// the heads held, forces the depth to grow like N_a (M − 6N_a = 6·S·N_q·d_qkv·L). moeplan
 /// instead holds the *shape* of its own plan at the last row — attention width over hidden
-/// size ω = N_q·d_qkv/d, dense-layer fraction λ = L_d/L, aspect ratio ρ = d/L — and lets
-/// N/N_a follow its schedule. Eq. 3 then fixes everything else: a cubic in d gives the
-/// hidden size, and Eq. 5 the M/N_a that this shape implies, which is bounded (> 6, falling
-/// towards 6 as d grows) and meets the in-range law at the last row. The derivation is in
-/// docs/design.md ("Past the last Table 4 row").
+/// size ω = N_q·d_qkv/d, dense-layer fraction λ = L_d/L, aspect ratio ρ = d/L, expert width
+/// ε = d_m/d. Eq. 3 then fixes everything else: a cubic in d gives the hidden size, and
+/// Eq. 5 the M/N_a that this shape implies, which is bounded (> 6, falling towards 6 as d
+/// grows) and starts at the row plan's own. The derivation is in docs/design.md ("Past the
+/// last Table 4 row").
 #include <expected>
 #include <optional>
 
