@@ -1,0 +1,44 @@
+#pragma once
+/// The accelerators a plan can be fitted onto: datasheet figures, each with its source.
+/// The catalog is the embedded preset presets/hardware/gpus.toml; a user's TOML file in the
+/// same schema (`--gpu-catalog FILE`) adds devices or replaces them by id (docs/cluster.md).
+#include <expected>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "moeplan/base/errors.hpp"
+
+namespace moeplan {
+
+/// One accelerator kind. Bandwidths are per GPU and per direction, in bytes/s.
+struct GpuSpec {
+  std::string id;                     ///< catalog key, lower case: "h100-sxm", "mi300x"
+  std::string name;                   ///< as the vendor writes it: "NVIDIA H100 SXM5 80GB"
+  double bf16_dense_flops = 0;        ///< FLOP/s, dense bf16 tensor-core peak (no sparsity)
+  double hbm_bytes = 0;               ///< memory capacity, bytes (datasheet GB = 1e9 bytes)
+  double hbm_bandwidth = 0;           ///< bytes/s
+  double intra_node_bandwidth = 0;    ///< NVLink / xGMI to the other GPUs of the node, bytes/s per direction
+  double network_bandwidth = 0;       ///< scale-out NIC bandwidth per GPU, bytes/s per direction
+  int gpus_per_node = 8;              ///< NVLink/xGMI domain size (GB200 NVL72: 72)
+  std::string source;                 ///< datasheet or spec page the figures come from
+};
+
+struct GpuCatalog {
+  std::vector<GpuSpec> gpus;  ///< in file order
+  /// The GPU with this id (case-insensitive), or nullptr.
+  [[nodiscard]] const GpuSpec* find(std::string_view id) const;
+  /// "h100-sxm, h100-pcie, …": the ids, for an error message or --help.
+  [[nodiscard]] std::string ids() const;
+};
+
+/// Reads a catalog in the gpus.toml schema from `text` (`source` names it in errors) and
+/// lays it over `base`: a GPU with a known id replaces it, a new id is appended.
+std::expected<GpuCatalog, InputError> read_gpu_catalog(std::string_view text,
+                                                       const std::string& source,
+                                                       GpuCatalog base = {});
+
+/// The embedded catalog (presets/hardware/gpus.toml).
+const GpuCatalog& embedded_gpu_catalog();
+
+}  // namespace moeplan

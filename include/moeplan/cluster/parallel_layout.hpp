@@ -1,0 +1,52 @@
+#pragma once
+/// A cluster (GPU kind × count) and a parallel layout of one training job on it, in
+/// Megatron-LM's vocabulary (its MoE README, "parallel folding": attention TP × CP × DP × PP,
+/// MoE layers ETP × EP × EDP × PP over the same GPUs).
+#include <optional>
+#include <string>
+
+#include "moeplan/cluster/gpu_catalog.hpp"
+
+namespace moeplan {
+
+struct Cluster {
+  GpuSpec gpu;
+  int gpus = 0;           ///< world size
+  int gpus_per_node = 8;  ///< normally gpu.gpus_per_node
+  [[nodiscard]] int nodes() const { return (gpus + gpus_per_node - 1) / gpus_per_node; }
+};
+
+/// What is kept for the backward pass (Korthikanti et al. 2022, Sec. 4-5).
+enum class Recompute {
+  none,       ///< every activation stored
+  selective,  ///< the attention core (softmax, dropout, QK^T, AV) recomputed: no 5as/h term
+  full,       ///< only each layer's input stored; the layer is recomputed (one more forward)
+};
+const char* to_string(Recompute r);
+
+struct ParallelLayout {
+  int tp = 1;                      ///< tensor parallel (attention and dense FFN)
+  bool sequence_parallel = true;   ///< SP with TP (Korthikanti et al. 2022 Sec. 4.2.2)
+  int cp = 1;                      ///< context parallel
+  int pp = 1;                      ///< pipeline stages
+  int vpp = 1;                     ///< virtual stages per pipeline rank (interleaved 1F1B)
+  int ep = 1;                      ///< expert parallel
+  int etp = 1;                     ///< expert tensor parallel
+  int dp = 1;                      ///< data parallel of the dense part: world / (tp·cp·pp)
+  int edp = 1;                     ///< data parallel of the experts: world / (etp·ep·pp)
+  bool distributed_optimizer = true;  ///< ZeRO-1: optimizer states sharded over dp (edp for experts)
+  int micro_batch = 1;             ///< sequences per micro-batch
+  long long global_batch = 0;      ///< sequences per optimizer step
+  Recompute recompute = Recompute::selective;
+  /// Layers of the first and last pipeline stage when they differ from L/pp
+  /// (Megatron's --decoder-first/last-pipeline-num-layers); 0: even split.
+  int first_stage_layers = 0;
+  int last_stage_layers = 0;
+
+  /// Micro-batches per step on one pipeline: global_batch / (micro_batch·dp).
+  [[nodiscard]] long long microbatches() const;
+  /// "TP 8 · PP 4 (v2) · EP 8 · DP 32 · mb 1 · selective": one line for people.
+  [[nodiscard]] std::string describe() const;
+};
+
+}  // namespace moeplan

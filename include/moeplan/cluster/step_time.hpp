@@ -1,0 +1,60 @@
+#pragma once
+/// Time of one training step of a layout, and what it gives: tokens/s, MFU, days and
+/// GPU-hours for D tokens (docs/cluster.md, "Step time"). A roofline model: each term is a
+/// volume over a rate, with the rates from the GPU catalog and stated efficiencies.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "moeplan/base/units.hpp"
+#include "moeplan/cluster/parallel_layout.hpp"
+#include "moeplan/model/model_config.hpp"
+
+namespace moeplan {
+
+struct StepTimeOptions {
+  int seq_len = 4096;  ///< S
+  /// Achieved/peak for the GEMMs when no measured rate is given: an engineering figure
+  /// (what well-tuned bf16 GEMMs reach on H100 class GPUs), stated and a flag (--gemm-efficiency).
+  double gemm_efficiency = 0.6;
+  /// A measured GEMM rate on the target GPU (FLOP/s, from `moeplan bench`): replaces
+  /// peak × gemm_efficiency when set.
+  std::optional<double> measured_gemm_flops;
+  /// Achieved/nominal bandwidth of collectives (NCCL bus bandwidth vs the link's figure).
+  double network_efficiency = 0.7;
+  /// Fraction of the data-parallel gradient reduction hidden behind the backward pass.
+  double dp_overlap = 0.8;
+  /// Busiest expert rank's routed tokens over the balanced share (>= 1): the routing skew of
+  /// `bench --routing-skew` as a load factor; it stretches the expert GEMMs and all-to-all.
+  double expert_load_factor = 1.0;
+};
+
+struct StepTerm {
+  std::string name;    ///< "gemm", "attention", "all_to_all", "tp_collectives", "pipeline_bubble", "dp_reduction", "recompute"
+  double seconds = 0;  ///< its share of the step on the critical path
+  std::string detail;
+};
+
+struct StepTime {
+  std::vector<StepTerm> terms;
+  double step_seconds = 0;       ///< sum of the terms
+  double tokens_per_step = 0;    ///< global_batch · S
+  double tokens_per_second = 0;
+  double model_flops_per_token = 0;  ///< M of the config (6 N_a + attention), what MFU counts
+  double mfu = 0;                ///< model FLOPs/s over the cluster's peak
+  [[nodiscard]] double seconds_of(const std::string& name) const;  ///< 0 when absent
+};
+
+StepTime step_time(const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
+                   const ParallelLayout& layout, const StepTimeOptions& options);
+
+/// What a run of D tokens costs at that step time.
+struct TrainingTime {
+  double seconds = 0;
+  double days = 0;
+  double gpu_hours = 0;
+  long long steps = 0;
+};
+TrainingTime training_time(const StepTime& step, const Cluster& cluster, Tokens tokens);
+
+}  // namespace moeplan
