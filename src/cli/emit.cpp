@@ -45,7 +45,8 @@ ModelConfig suggestion_config(const Suggestion& s) {
 }
 
 int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& laws,
-                const std::string& output, Io& io, const std::vector<std::string>& inputs) {
+                const std::string& output, Io& io, const std::vector<std::string>& inputs,
+                const ParallelLayout* layout) {
   std::string text;
   if (kind == "toml") {
     text = to_model_toml(m);
@@ -61,7 +62,7 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
                         b.norms.value(), b.biases.value(), b.gates_and_sinks.value()));
     text = std::move(*json);
   } else {  // "megatron"; CLI11 admitted nothing else
-    text = to_megatron_args(m, training_hyperparameters(laws, m));
+    text = to_megatron_args(m, training_hyperparameters(laws, m), layout);
   }
   return deliver(output, text, io, inputs);
 }

@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "moeplan/laws/law_set.hpp"
 #include "moeplan/model/model_config.hpp"
+#include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/planner/pipeline.hpp"
 
 namespace CLI {
@@ -27,7 +28,9 @@ ModelConfig suggestion_config(const Suggestion& s);
 
 /// Writes `m` as `kind` to `output` ('-' = stdout, else whole or nothing, never over one
 /// of the command's `inputs`); the exit status.
+/// With a layout (--gpus), `--emit megatron` carries its parallelism flags.
 int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& laws,
-                const std::string& output, Io& io, const std::vector<std::string>& inputs);
+                const std::string& output, Io& io, const std::vector<std::string>& inputs,
+                const ParallelLayout* layout = nullptr);
 
 }  // namespace moeplan::cli

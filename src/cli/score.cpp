@@ -1,10 +1,12 @@
 // `moeplan score`: read model configs, run every law on each, print them side by side.
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 #include <memory>
 #include <optional>
 #include <sstream>
 
 #include "app.hpp"
+#include "cluster_flags.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
 #include "emit.hpp"
@@ -28,6 +30,7 @@ struct ScoreFlags {
   std::string emit;  ///< "": the report; else --emit KIND of the one config
   std::optional<double> tokens, flops;  ///< a training budget for every config (--tokens/--flops)
   std::optional<int> seq_len;
+  ClusterFlags cluster;  ///< --gpus, --gpu, ...: each config on a cluster
 };
 
 int run_score(const ScoreFlags& f, Io& io) {
@@ -43,6 +46,16 @@ int run_score(const ScoreFlags& f, Io& io) {
   auto loaded = laws_with_overlay(f.laws_file);
   if (!loaded) return fail(io, loaded.error());
   const LawSet& laws = *loaded;
+  std::optional<ClusterFitOptions> cluster;
+  if (f.cluster.given()) {
+    auto c = cluster_options(f.cluster);
+    if (!c) {
+      if (c.error().input) return fail(io, c.error().error);
+      return fail(io, ExitStatus::usage, c.error().usage);
+    }
+    cluster = std::move(*c);
+    cluster->co_design = false;  // a given config is fitted as it is
+  }
   if (f.tokens && f.flops) {
     return fail(io, ExitStatus::usage, "--tokens and --flops both set the budget: give one");
   }
@@ -84,7 +97,28 @@ int run_score(const ScoreFlags& f, Io& io) {
     models.push_back(std::move(*m));
   }
   if (models.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));
-  if (!f.emit.empty()) return emit_config(f.emit, models.front(), laws, f.output, io, inputs);
+  // A config on the cluster: its training D is the score's (the config's budget or the
+  // flags'); without one there is nothing to time, and the config says so.
+  const auto on_cluster = [&](const ModelConfig& m, const ModelScore& s)
+      -> std::expected<ClusterFit, std::string> {
+    if (!s.D) return std::unexpected(printable(m.name) + ": --gpus needs a training budget (--tokens or --flops)");
+    auto fit = fit_on_cluster(laws, m, *s.D, *cluster);
+    if (!fit) {
+      return std::unexpected(fmt::format("{}: infeasible on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
+                                         cluster->cluster.gpu.id, fit.error().to_string()));
+    }
+    return std::move(*fit);
+  };
+  if (!f.emit.empty()) {
+    std::optional<ClusterFit> fit;
+    if (cluster) {
+      auto got = on_cluster(models.front(), score_model(laws, models.front()));
+      if (!got) return fail(io, ExitStatus::infeasible, got.error());
+      fit = std::move(*got);
+    }
+    return emit_config(f.emit, models.front(), laws, f.output, io, inputs,
+                       fit ? &fit->layouts.ranked.front().layout : nullptr);
+  }
   std::vector<Report> reports;
   for (const ModelConfig& m : models) {
     const ModelScore s = score_model(laws, m);
@@ -92,6 +126,14 @@ int run_score(const ScoreFlags& f, Io& io) {
       io.note(printable(m.name) + ": " + note);  // a line break in the name stays escaped
     }
     reports.push_back(score_report(s, laws));
+    if (cluster) {
+      auto fit = on_cluster(m, s);
+      if (fit) {
+        add_cluster_fit(reports.back(), *fit, cluster->cluster);
+      } else {
+        failed(fail(io, ExitStatus::infeasible, fit.error()));
+      }
+    }
   }
   std::ostringstream text;
   emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
@@ -120,6 +162,7 @@ Command score_command() {
                 ->check(positive());
             sub.add_option("--seq-len", f->seq_len, "Training sequence length S for the attention FLOPs (default: the config's [training] seq_len, else paper 002's S = 8192 from the laws)")
                 ->check(positive());
+            add_cluster_flags(sub, f->cluster);
             sub.footer(
                 "Examples:\n"
                 "  moeplan score deepseek-v3.1 kimi-k2\n"
@@ -127,6 +170,7 @@ Command score_command() {
                 "  moeplan score moe-mini --tokens 1e12 --format json | jq '.[0].price'\n"
                 "  moeplan score my-model.toml --format json | jq '.[0].leverage'\n"
                 "  moeplan score deepseek-v3.1 --emit megatron -o args.sh\n"
+                "  moeplan score deepseek-v3.1 --gpus 2048 --gpu h800 --tokens 14.8e12\n"
                 "Every config is scored; one that fails is named on stderr and the others\n"
                 "are printed. Exit status: 0 ok, 2 bad flag, 4 bad config or --laws file\n"
                 "(the first failure's), 5 cannot write -o. See man moeplan-score for the\n"

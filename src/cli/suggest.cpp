@@ -9,6 +9,7 @@
 
 #include "app.hpp"
 #include "bench_report.hpp"
+#include "cluster_flags.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
 #include "emit.hpp"
@@ -49,6 +50,8 @@ struct SuggestFlags {
   std::int64_t micro_batch_tokens = 8192;
   // The plan goal (plan_goal.hpp): --flops above, and these.
   std::optional<double> tokens, active_params, flops_per_token, total_params, inference_tokens;
+  ClusterFlags cluster;        ///< --gpus, --gpu, ...: fit the plan onto a cluster
+  std::optional<double> days;  ///< with --gpus: C from the cluster's speed and this time
 };
 
 // The old --tokens was the benchmark's micro-batch (at most 2^24); training on so few
@@ -134,6 +137,7 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
               RankRule rule, const LawSet& law_set, Io& io) {
   if (!f.emit.empty()) return fail(io, ExitStatus::usage, "--emit takes one budget, not a sweep");
   if (f.align == "auto") return fail(io, ExitStatus::usage, "--align auto takes one budget, not a sweep");
+  if (f.cluster.given()) return fail(io, ExitStatus::usage, "--gpus takes one budget, not a sweep");
   if (!f.no_bench) io.note("a sweep does not benchmark (run suggest on one budget for timings)");
   std::vector<Report> reports;
   std::vector<std::string> infeasible;  // the budgets without a plan
@@ -226,6 +230,30 @@ int run_suggest(const SuggestFlags& f, Io& io) {
                             "model on); the benchmark's micro-batch is --micro-batch-tokens",
                             *f.tokens));
   }
+  std::optional<ClusterFitOptions> cluster;
+  if (f.cluster.given()) {
+    auto c = cluster_options(f.cluster);
+    if (!c) {
+      if (c.error().input) return fail(io, c.error().error);
+      return fail(io, ExitStatus::usage, c.error().usage);
+    }
+    cluster = std::move(*c);
+    // --align N keeps the planner's alignment: no co-design moves.
+    cluster->co_design = f.align.empty();
+    if (f.align == "auto") {
+      return fail(io, ExitStatus::usage,
+                  "--align auto times CPU GEMMs; with --gpus the plan is co-designed for the "
+                  "cluster instead (--align N keeps the planner's alignment)");
+    }
+  }
+  if (f.days) {
+    if (!cluster) return fail(io, ExitStatus::usage, "--days needs --gpus and --gpu (the cluster that trains)");
+    if (!f.flops.empty() || f.tokens || f.active_params || f.flops_per_token || f.inference_tokens) {
+      return fail(io, ExitStatus::usage,
+                  "--days sets the budget from the cluster: give it instead of --flops, --tokens, "
+                  "--active-params, --flops-per-token and --inference-tokens");
+    }
+  }
   std::vector<double> budget_values;
   if (!f.flops.empty()) {
     auto budgets = parse_budget_list(f.flops);
@@ -237,6 +265,9 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   SuggestOptions o = *options;
   o.goal = goal_from_flags(f);
   if (!budget_values.empty()) o.goal.compute = Flops(budget_values.front());
+  if (f.days) {  // a first guess; the loop below moves it to the fixed point
+    o.goal.compute = Flops(cluster->cluster.gpus * cluster->cluster.gpu.bf16_dense_flops * 0.4 * *f.days * 86400);
+  }
   if (auto why = goal_problem(o.goal)) return fail(io, ExitStatus::usage, *why);
   const auto rule = parse_rank_rule(f.rank_by);
   if (!rule) {
@@ -264,13 +295,39 @@ int run_suggest(const SuggestFlags& f, Io& io) {
 
   const Planner planner(law_set.holistic, o);
   const OptimalLine line(law_set, planner);
-  auto budget = resolve_goal(line, o.goal);
-  if (!budget) return fail(io, ExitStatus::infeasible, "infeasible: " + budget.error().to_string());
-  io.detail("goal: " + budget->how);
-  auto plan = plan_for_budget(law_set, planner, *budget, *rule, f.top > 0);
-  if (!plan) {
-    return fail(io, ExitStatus::infeasible, "infeasible: " + plan.error().to_string());
+  std::expected<ResolvedBudget, ConstraintViolation> budget;
+  std::expected<Ranking, ConstraintViolation> plan;
+  std::optional<CoDesignedPlan> on_cluster;
+  // --days: C = M · (tokens/s on the cluster) · time, and tokens/s depends on the plan's
+  // layout: iterate C to its fixed point (a few rounds: MFU moves slowly with C).
+  for (int round = 0; round < (f.days ? 30 : 1); ++round) {
+    budget = resolve_goal(line, o.goal);
+    if (!budget) return fail(io, ExitStatus::infeasible, "infeasible: " + budget.error().to_string());
+    plan = plan_for_budget(law_set, planner, *budget, *rule, f.top > 0);
+    if (!plan) {
+      return fail(io, ExitStatus::infeasible, "infeasible: " + plan.error().to_string());
+    }
+    if (!cluster) break;
+    auto fitted = co_design(law_set, planner, plan->candidates.front(), *cluster);
+    if (!fitted) {
+      return fail(io, ExitStatus::infeasible,
+                  fmt::format("infeasible on {} x {}: {}", cluster->cluster.gpus, cluster->cluster.gpu.id,
+                              fitted.error().to_string()));
+    }
+    on_cluster = std::move(*fitted);
+    if (!f.days) break;
+    const StepTime& t = on_cluster->fit.layouts.ranked.front().time;
+    const double C = t.model_flops_per_token * t.tokens_per_second * *f.days * 86400;
+    const double was = o.goal.compute->value();
+    io.detail(fmt::format("--days round {}: C {:.4g} -> {:.4g} FLOPs (MFU {:.3f})", round + 1, was, C, t.mfu));
+    o.goal.compute = Flops(C);
+    if (std::abs(C / was - 1) < 1e-3) break;
+    if (round == 29) {
+      return fail(io, ExitStatus::infeasible,
+                  fmt::format("--days: the budget did not settle in 30 rounds (last {:.4g} -> {:.4g} FLOPs)", was, C));
+    }
   }
+  io.detail("goal: " + budget->how);
   for (const std::string& w : plan->warnings) io.warning(w);
   io.detail(fmt::format("{} candidate(s) scored; winner: {} ({})", plan->candidates.size(),
                         plan->candidates.front().variant, plan->decided_by));
@@ -281,6 +338,12 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   std::optional<BenchResult> timed;
   std::optional<AlignmentResult> aligned;
   const Suggestion* chosen = &plan->candidates.front().suggestion;
+  if (on_cluster) {
+    chosen = &on_cluster->plan.suggestion;
+    for (const CoDesignMove& m : on_cluster->moves) {
+      if (m.kept && m.from != m.to) io.note(fmt::format("co-design: {}: {} -> {} (loss {:+.4f} %)", m.name, m.from, m.to, 100 * m.loss_change));
+    }
+  }
   if (align_auto) {
     aligned = align_for_hardware(law_set, planner, plan->candidates.front(), AlignmentOptions{.bench = bench});
     const AlignmentVariant& v = aligned->variants[aligned->chosen];
@@ -297,7 +360,8 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   // The warnings of the printed config (its heads, its extrapolation), not the pipeline's.
   for (const std::string& w : plan_notes(*chosen)) io.warning(w);
   if (!f.emit.empty()) {
-    return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f));
+    return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f),
+                       on_cluster ? &on_cluster->fit.layouts.ranked.front().layout : nullptr);
   }
   if (timed && !timed->gpu && !f.no_gpu) {
     io.note("no GPU run: " + timed->gpu_status);
@@ -307,10 +371,20 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   add_ranking(report, *plan, static_cast<std::size_t>(f.top));
   if (aligned) add_alignment(report, *aligned);
   if (timed) add_bench(report, *timed, true, chosen->tokens.value());
+  if (on_cluster) {
+    add_cluster_fit(report, on_cluster->fit, cluster->cluster);
+    add_co_design(report, *on_cluster);
+  }
   std::ostringstream text;
   const Format format = parse_format(f.format);
   if (format == Format::table && !f.full) {
-    emit(compact_suggest_report(report), format, text, style_for(f.output, io));
+    Report compact = compact_suggest_report(report);
+    for (const Section& sec : report.sections) {  // the cluster's sections as they are
+      if (sec.key == "cluster" || sec.key == "memory" || sec.key == "step_time" || sec.key == "co_design") {
+        compact.sections.push_back(sec);
+      }
+    }
+    emit(compact, format, text, style_for(f.output, io));
     text << "\n(--full for every section: targets, accounting, provenance, candidates, per-GEMM\n"
             " timings; --format json|toml|csv for tools)\n";
   } else {
@@ -414,6 +488,12 @@ Command suggest_command() {
             ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();
         sub.add_flag("--no-gpu", f->no_gpu, "Benchmark on the CPU only");
+        add_cluster_flags(sub, f->cluster);
+        sub.add_option("--days", f->days,
+                       "With --gpus and --gpu: the budget C the cluster spends in this many days "
+                       "(instead of --flops; iterated to a fixed point, as MFU depends on the plan)")
+            ->check(number_in(0.001, 36500.0))
+            ->group("Cluster (docs/cluster.md)");
         sub.footer(
             "Examples:\n"
             "  moeplan suggest --flops 1e22\n"
@@ -426,6 +506,8 @@ Command suggest_command() {
             "  moeplan suggest --flops 3e21 --format json | jq .config\n"
             "  moeplan suggest --flops 1e20 --d 1536 --format csv\n"
             "  moeplan suggest --flops 1e22 --emit hf-config -o config.json\n"
+            "  moeplan suggest --flops 1e24 --gpus 2048 --gpu h100 --no-bench\n"
+            "  moeplan suggest --gpus 1024 --gpu h100 --days 60 --no-bench\n"
             "Exit status: 0 ok, 2 bad flag, 3 infeasible (the constraint is named on\n"
             "stderr; a sweep prints every budget, those without a plan with the reason),\n"
             "4 bad --laws file, 5 cannot write -o. See man moeplan-suggest.");

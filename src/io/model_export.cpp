@@ -107,7 +107,8 @@ std::string to_model_toml(const ModelConfig& m) {
 
 // ---- Megatron-LM ---------------------------------------------------------------------------
 
-std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& h) {
+std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& h,
+                             const ParallelLayout* layout) {
   std::vector<std::pair<std::string, std::string>> args;  // flag, value ("" for a switch)
   std::vector<std::string> notes;                          // the comment block
   const auto arg = [&](std::string flag, std::string value, std::string why) {
@@ -192,14 +193,58 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     arg("--moe-z-loss-coeff", "0.001", "router z-loss coefficient of paper 000 Sec. 2");
   }
   if (h.learning_rate) {
+    const bool table4 = h.source == HyperparameterSource::holistic_table4;
     arg("--lr", fmt::format("{:.3g}", *h.learning_rate),
-        fmt::format("paper 002 Table 4 learning rate at C = {:.3g} FLOPs (log-C interpolation, "
-                    "end rows held outside 1e18..3e20)", h.compute.value_or(0)));
+        table4 ? fmt::format("paper 002 Table 4 learning rate at C = {:.3g} FLOPs (log-C "
+                             "interpolation between its rows, 1e18..3e20)", h.compute.value_or(0))
+               : fmt::format("paper 000 Eq. 5 eta_opt(C) at C = {:.3g} FLOPs "
+                             "(outside Table 4's rows 1e18..3e20, which would hold an end row)",
+                             h.compute.value_or(0)));
   }
-  if (h.global_batch_size) {
+  if (layout) {  // the layout moeplan chose (docs/cluster.md): Megatron-LM's own flag names
+    const ParallelLayout& p = *layout;
+    arg("--tensor-model-parallel-size", num(p.tp), "TP: divides N_q and N_kv, within a node");
+    if (p.tp > 1 && p.sequence_parallel) {
+      arg("--sequence-parallel", "", "SP with TP (Korthikanti et al. 2022): activations / TP");
+    }
+    if (p.cp > 1) arg("--context-parallel-size", num(p.cp), "CP: the sequence split over ranks");
+    arg("--pipeline-model-parallel-size", num(p.pp), "PP stages");
+    if (p.vpp > 1) {
+      arg("--num-layers-per-virtual-pipeline-stage", num(m.num_hidden_layers / (p.pp * p.vpp)),
+          fmt::format("interleaved 1F1B, {} virtual stages per rank", p.vpp));
+    }
+    if (p.first_stage_layers > 0) {
+      arg("--decoder-first-pipeline-num-layers", num(p.first_stage_layers), "uneven pipeline: first stage");
+    }
+    if (p.last_stage_layers > 0) {
+      arg("--decoder-last-pipeline-num-layers", num(p.last_stage_layers), "uneven pipeline: last stage");
+    }
+    if (m.is_moe()) {
+      arg("--expert-model-parallel-size", num(p.ep), "EP: divides N_e");
+      arg("--expert-tensor-parallel-size", num(p.etp), "ETP (MoE parallel folding)");
+    }
+    if (p.distributed_optimizer) {
+      arg("--use-distributed-optimizer", "", "optimizer states sharded over DP (ZeRO-1)");
+    }
+    arg("--micro-batch-size", num(p.micro_batch), "sequences per micro-batch");
+    if (p.recompute == Recompute::selective) {
+      arg("--recompute-granularity", "selective", "the attention core is recomputed");
+    } else if (p.recompute == Recompute::full) {
+      arg("--recompute-granularity", "full", "every layer recomputed from its input");
+      arg("--recompute-method", "uniform", "with --recompute-num-layers 1");
+      arg("--recompute-num-layers", "1", "every layer's input kept");
+    }
+    arg("--global-batch-size", num(p.global_batch),
+        fmt::format("the laws' batch at C rounded to a multiple of micro-batch x DP = {} x {}",
+                    p.micro_batch, p.dp));
+  }
+  if (h.global_batch_size && !layout) {
+    const bool table4 = h.source == HyperparameterSource::holistic_table4;
     arg("--global-batch-size", num(*h.global_batch_size),
-        "paper 002 Table 4 batch size at C, read as sequences of S tokens "
-        "(presets/laws/holistic.toml [training])");
+        table4 ? std::string("paper 002 Table 4 batch size at C, read as sequences of S tokens "
+                             "(presets/laws/holistic.toml [training])")
+               : std::string("paper 000 Eq. 5 B_opt(C), tokens, in sequences "
+                             "of S (outside Table 4's rows)"));
   }
   if (h.train_samples) {
     arg("--train-samples", num(*h.train_samples), "D / S sequences (D = training tokens)");

@@ -266,8 +266,20 @@ TrainingHyperparameters training_hyperparameters(const LawSet& laws, const Model
   const ModelScore s = score_model(laws, m);
   if (!s.C || !s.D) return h;
   h.compute = s.C->value();
-  if (s.learning_rate_002) h.learning_rate = *s.learning_rate_002;
-  if (s.batch_size_002) h.global_batch_size = std::max(1LL, std::llround(*s.batch_size_002));
+  const auto& rows = laws.holistic_training.learning_rate.points;
+  const bool inside_table4 =
+      !rows.empty() && h.compute >= rows.front().first && h.compute <= rows.back().first;
+  if (inside_table4) {
+    if (s.learning_rate_002) h.learning_rate = *s.learning_rate_002;
+    if (s.batch_size_002) h.global_batch_size = std::max(1LL, std::llround(*s.batch_size_002));
+  } else if (s.learning_rate_000 && s.batch_tokens_000) {
+    // Paper 000 Eq. 5: B_opt is in tokens (presets/laws/efficiency_leverage.toml), so
+    // B_opt / S sequences of the run's S.
+    h.source = HyperparameterSource::leverage_eq5;
+    h.learning_rate = *s.learning_rate_000;
+    const double sequences = *s.batch_tokens_000 / m.training->seq_len;
+    if (sequences < 9e18) h.global_batch_size = std::max(1LL, std::llround(sequences));
+  }
   // Past ~9e18 sequences llround overflows; no run is that long, so none is given then.
   if (const double samples = s.D->value() / m.training->seq_len; samples < 9e18) {
     h.train_samples = std::max(1LL, std::llround(samples));

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "moeplan/base/errors.hpp"
+#include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/laws/training_hyperparameters.hpp"
 #include "moeplan/model/model_config.hpp"
 
@@ -20,6 +21,9 @@ std::string to_model_toml(const ModelConfig& m);
 
 /// Megatron-LM `pretrain_gpt.py` arguments: a comment block citing every value, then one
 /// `--flag value` per line, each ending in " \" so the lines paste into a shell command.
-std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper);
+/// With a layout (suggest/score --gpus), its parallelism flags too, and the layout's global
+/// batch (the laws' batch rounded to whole micro-batches on every data-parallel rank).
+std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
+                             const ParallelLayout* layout = nullptr);
 
 }  // namespace moeplan

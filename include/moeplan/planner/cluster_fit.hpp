@@ -1,0 +1,66 @@
+#pragma once
+/// A plan (or any config) on a cluster: its layout, memory and time, and the co-design
+/// that moves a plan's integers to what the cluster runs well, inside paper 002's
+/// near-optimal band (docs/cluster.md, "Co-design").
+#include <expected>
+#include <string>
+#include <vector>
+
+#include "moeplan/cluster/layout_search.hpp"
+#include "moeplan/laws/law_set.hpp"
+#include "moeplan/planner/candidates.hpp"
+#include "moeplan/planner/planner.hpp"
+
+namespace moeplan {
+
+struct ClusterFitOptions {
+  Cluster cluster;
+  LayoutSearchOptions search;  ///< global_batch_tokens 0: from the laws at the run's C
+  /// Move the plan to hardware-friendly values inside the band (suggest's default with a
+  /// cluster; `--align N` keeps the planner's alignment and moves nothing).
+  bool co_design = true;
+  /// Paper 002 Sec. 5.3-5.4: within 0.1 % of the loss of the plan as the papers give it.
+  double band = 0.001;
+};
+
+/// A config on the cluster: the global batch it trains with, the ranked layouts, the time.
+struct ClusterFit {
+  ModelConfig config;
+  long long global_batch_sequences = 0;
+  std::string global_batch_source;  ///< which law gave it (paper 002 Table 4 or paper 000 Eq. 5)
+  LayoutSearchResult layouts;       ///< ranked[0] is the chosen layout
+  TrainingTime time;                ///< for the run's D on ranked[0]
+  Tokens tokens;                    ///< D
+};
+
+/// The config `m` trained on `tokens` on the cluster: batch from the laws at C = M·D (or
+/// the options'), layouts searched, time for D. A ConstraintViolation when nothing fits.
+std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws,
+                                                              const ModelConfig& m, Tokens tokens,
+                                                              const ClusterFitOptions& options);
+
+/// One co-design move: what it changed, what it cost in predicted loss, and whether it was
+/// kept (in band and no slower) or why not.
+struct CoDesignMove {
+  std::string name;        ///< "d, d_m aligned", "L multiple of PP", "heads multiple of TP", "N_e multiple of EP"
+  std::string from, to;    ///< the values before and after ("" when nothing was tried)
+  double loss_change = 0;  ///< (L_after − L_paper) / L_paper, joint law (paper 001 Eq. 11)
+  bool kept = false;
+  std::string why;
+};
+
+struct CoDesignedPlan {
+  RankedCandidate plan;        ///< the plan as moved (the paper's plan when nothing was kept)
+  double paper_loss = 0;       ///< the joint-law loss of the plan as the planner gave it
+  ClusterFit fit;
+  std::vector<CoDesignMove> moves;
+};
+
+/// `plan` (the planner's winner) fitted onto the cluster, moved inside the band where a move
+/// makes it train faster or lets it use the hardware's shapes.
+std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
+                                                             const Planner& planner,
+                                                             const RankedCandidate& plan,
+                                                             const ClusterFitOptions& options);
+
+}  // namespace moeplan

@@ -1,0 +1,172 @@
+// The cluster flags and the report sections of a fit on a cluster (docs/cluster.md).
+#include "cluster_flags.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "common_flags.hpp"
+#include "moeplan/base/bounded_read.hpp"
+
+namespace moeplan::cli {
+
+void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
+  const std::string group = "Cluster (docs/cluster.md)";
+  sub.add_option("--gpus", f.gpus,
+                 "Fit the plan onto this many GPUs (with --gpu): memory per GPU, the fastest "
+                 "parallel layout that fits, step time, MFU and days")
+      ->check(CLI::Range(1, 1 << 20))
+      ->group(group);
+  sub.add_option("--gpu", f.gpu,
+                 "GPU kind from the catalog: h100-sxm (or h100), h100-pcie, h200, h800, h20, "
+                 "a100-40gb, a100-80gb, b200, gb200, mi300x (moeplan presets show hardware/gpus.toml)")
+      ->group(group);
+  sub.add_option("--gpu-catalog", f.catalog_file,
+                 "TOML file of more GPUs in the schema of presets/hardware/gpus.toml (same id: "
+                 "replaces the embedded entry)")
+      ->check(not_empty_path())
+      ->group(group);
+  sub.add_option("--gpus-per-node", f.gpus_per_node,
+                 "GPUs sharing NVLink/xGMI [the GPU's own, 8 for most; 72 for gb200]")
+      ->check(CLI::Range(1, 1024))
+      ->group(group);
+  sub.add_option("--gemm-efficiency", f.gemm_efficiency,
+                 "Achieved/peak bf16 GEMM rate the step time assumes (a stated figure, not a paper's)")
+      ->check(number_in(0.01, 1.0))
+      ->capture_default_str()
+      ->group(group);
+  sub.add_option("--network-efficiency", f.network_efficiency,
+                 "Achieved/nominal bandwidth of collectives")
+      ->check(number_in(0.01, 1.0))
+      ->capture_default_str()
+      ->group(group);
+  sub.add_option("--dp-overlap", f.dp_overlap,
+                 "Fraction of the data-parallel gradient reduction hidden behind the backward pass")
+      ->check(number_in(0.0, 1.0))
+      ->capture_default_str()
+      ->group(group);
+  sub.add_option("--framework-gib", f.framework_gib,
+                 "Memory per GPU for what no formula counts (CUDA context, NCCL, fragmentation)")
+      ->check(number_in(0.0, 1024.0))
+      ->capture_default_str()
+      ->group(group);
+  sub.add_option("--expert-load", f.expert_load,
+                 "Busiest expert rank's routed tokens over the balanced share (>= 1): routing "
+                 "imbalance in memory and step time")
+      ->check(number_in(1.0, 64.0))
+      ->capture_default_str()
+      ->group(group);
+  sub.add_option("--global-batch-tokens", f.global_batch_tokens,
+                 "Tokens per optimizer step [the laws' batch at C: paper 002 Table 4 inside "
+                 "its rows, paper 000 Eq. 5 outside]")
+      ->check(number_in(1.0, 1e12))
+      ->group(group);
+}
+
+std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
+  const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
+  if (!f.gpus || f.gpu.empty()) {
+    return usage(f.gpus ? "--gpus needs --gpu KIND (the GPU model: h100, h200, ...)"
+                        : "--gpu needs --gpus N (how many GPUs)");
+  }
+  GpuCatalog catalog = embedded_gpu_catalog();
+  if (!f.catalog_file.empty()) {
+    auto text = read_bounded(f.catalog_file, k_max_config_bytes, "a GPU catalog");
+    if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
+    auto read = read_gpu_catalog(*text, f.catalog_file, catalog);
+    if (!read) return std::unexpected(ClusterFlagsError{true, "", read.error()});
+    catalog = std::move(*read);
+  }
+  const GpuSpec* gpu = catalog.find(f.gpu);
+  if (!gpu) return usage(fmt::format("--gpu: unknown GPU '{}'; the catalog has {}", f.gpu, catalog.ids()));
+  ClusterFitOptions o;
+  o.cluster.gpu = *gpu;
+  o.cluster.gpus = *f.gpus;
+  o.cluster.gpus_per_node = f.gpus_per_node.value_or(gpu->gpus_per_node);
+  if (o.cluster.gpus % o.cluster.gpus_per_node != 0 && o.cluster.gpus > o.cluster.gpus_per_node) {
+    return usage(fmt::format("--gpus {} is not a whole number of {}-GPU nodes", o.cluster.gpus,
+                             o.cluster.gpus_per_node));
+  }
+  if (o.cluster.gpus < o.cluster.gpus_per_node) o.cluster.gpus_per_node = o.cluster.gpus;
+  o.search.time.gemm_efficiency = f.gemm_efficiency;
+  o.search.time.network_efficiency = f.network_efficiency;
+  o.search.time.dp_overlap = f.dp_overlap;
+  o.search.time.expert_load_factor = f.expert_load;
+  o.search.memory.expert_load_factor = f.expert_load;
+  o.search.memory.framework_bytes = f.framework_gib * double(1ull << 30);
+  if (f.global_batch_tokens) o.search.global_batch_tokens = static_cast<long long>(*f.global_batch_tokens);
+  return o;
+}
+
+namespace {
+
+constexpr double k_gib = double(1ull << 30);
+
+std::string layout_line(const ParallelLayout& p) { return p.describe(); }
+
+}  // namespace
+
+void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster) {
+  const LayoutCandidate& best = fit.layouts.ranked.front();
+  const ParallelLayout& p = best.layout;
+  report.sections.push_back(
+      {"cluster", fmt::format("Cluster: {} x {} ({} nodes)", cluster.gpus, cluster.gpu.name, cluster.nodes()),
+       {{"gpu", "", "", cluster.gpu.id, cluster.gpu.name},
+        {"gpus", "", "", i64(cluster.gpus), "world size"},
+        {"gpus_per_node", "", "", i64(cluster.gpus_per_node), "NVLink/xGMI domain"},
+        {"gpu_source", "", "", cluster.gpu.source, "where the GPU's figures come from"},
+        {"layout", "", "", layout_line(p), "the fastest layout that fits"},
+        {"tp", "TP", "", i64(p.tp), "tensor parallel (with sequence parallel)"},
+        {"cp", "CP", "", i64(p.cp), "context parallel"},
+        {"pp", "PP", "", i64(p.pp), "pipeline stages"},
+        {"vpp", "VPP", "", i64(p.vpp), "virtual stages per pipeline rank"},
+        {"ep", "EP", "", i64(p.ep), "expert parallel"},
+        {"etp", "ETP", "", i64(p.etp), "expert tensor parallel"},
+        {"dp", "DP", "", i64(p.dp), "data parallel (attention and dense layers)"},
+        {"edp", "EDP", "", i64(p.edp), "data parallel of the experts"},
+        {"micro_batch", "", "sequences", i64(p.micro_batch), ""},
+        {"global_batch", "", "sequences", static_cast<std::int64_t>(p.global_batch), "rounded to micro-batch x DP"},
+        {"global_batch_source", "", "", fit.global_batch_source, "the law the batch comes from"},
+        {"recompute", "", "", std::string(to_string(p.recompute)), "activation recompute"},
+        {"layouts_evaluated", "", "", static_cast<std::int64_t>(fit.layouts.evaluated), "legal layouts whose memory and time were computed"}}});
+  Section mem{"memory", "Memory per GPU (most loaded rank)", {}};
+  for (const MemoryTerm& t : best.memory.terms) mem.fields.push_back({t.name, "", "GiB", t.bytes / k_gib, t.detail});
+  mem.fields.push_back({"total", "", "GiB", best.memory.total() / k_gib, "the terms together"});
+  mem.fields.push_back({"capacity", "", "GiB", cluster.gpu.hbm_bytes / k_gib, "HBM of one GPU"});
+  report.sections.push_back(std::move(mem));
+  Section time{"step_time", "Step time (critical path)", {}};
+  for (const StepTerm& t : best.time.terms) time.fields.push_back({t.name, "", "s", t.seconds, t.detail});
+  time.fields.push_back({"step", "", "s", best.time.step_seconds, "one optimizer step"});
+  time.fields.push_back({"tokens_per_second", "", "tokens/s", best.time.tokens_per_second, "whole cluster"});
+  time.fields.push_back({"mfu", "MFU", "", best.time.mfu, "model FLOPs (M of the config) over the cluster's peak"});
+  time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
+  time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
+  time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
+  report.sections.push_back(std::move(time));
+  for (std::size_t i = 1; i < fit.layouts.ranked.size(); ++i) {
+    const LayoutCandidate& c = fit.layouts.ranked[i];
+    report.sections.push_back(
+        {"runner_up", fmt::format("Runner-up layout {}", i),
+         {{"layout", "", "", layout_line(c.layout), ""},
+          {"tokens_per_second", "", "tokens/s", c.time.tokens_per_second, ""},
+          {"memory", "", "GiB", c.memory.total() / k_gib, "per GPU"},
+          {"why_lost", "", "", i - 1 < fit.layouts.why_lost.size() ? fit.layouts.why_lost[i - 1] : std::string(),
+           "what made it slower than the chosen layout"}},
+         true});
+  }
+}
+
+void add_co_design(Report& report, const CoDesignedPlan& plan) {
+  for (const CoDesignMove& m : plan.moves) {
+    report.sections.push_back({"co_design", "Co-design: " + m.name,
+                               {{"move", "", "", m.name, ""},
+                                {"from", "", "", m.from, ""},
+                                {"to", "", "", m.to, ""},
+                                {"loss_change", "", "", m.loss_change,
+                                 "joint-law loss vs the paper's plan, relative (band: 0.001)"},
+                                {"kept", "", "", m.kept, ""},
+                                {"why", "", "", m.why, ""}},
+                               true});
+  }
+}
+
+}  // namespace moeplan::cli

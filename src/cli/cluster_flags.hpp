@@ -1,0 +1,50 @@
+#pragma once
+// The cluster flags of `suggest` and `score` (--gpus, --gpu, --gpu-catalog, efficiencies)
+// and the sections a fit on a cluster adds to a report (docs/cluster.md).
+#include <expected>
+#include <optional>
+#include <string>
+
+#include "moeplan/planner/cluster_fit.hpp"
+#include "report.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace moeplan::cli {
+
+struct ClusterFlags {
+  std::optional<int> gpus;
+  std::string gpu;  ///< catalog id
+  std::string catalog_file;
+  std::optional<int> gpus_per_node;
+  double gemm_efficiency = 0.6;
+  double network_efficiency = 0.7;
+  double dp_overlap = 0.8;
+  double framework_gib = 5;
+  double expert_load = 1.0;
+  std::optional<double> global_batch_tokens;
+  [[nodiscard]] bool given() const { return gpus.has_value() || !gpu.empty(); }
+};
+
+/// Adds the flags to a subcommand.
+void add_cluster_flags(CLI::App& sub, ClusterFlags& f);
+
+/// The cluster fit's options from the flags: a usage message (exit 2) when --gpus and --gpu
+/// are not given together or the GPU is unknown; an InputError for a bad --gpu-catalog file.
+struct ClusterFlagsError {
+  bool input = false;  ///< true: a bad catalog file (exit 4); false: usage (exit 2)
+  std::string usage;
+  InputError error;
+};
+std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f);
+
+/// The sections of a config on a cluster: "cluster" (GPU, layout, batch), "memory" (per GPU
+/// by term), "step_time" (by term, tokens/s, MFU, days), "layouts" (the runners-up, repeated).
+void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster);
+
+/// The co-design moves of a plan (repeated "co_design" sections).
+void add_co_design(Report& report, const CoDesignedPlan& plan);
+
+}  // namespace moeplan::cli

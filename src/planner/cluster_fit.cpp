@@ -1,0 +1,233 @@
+// A config on a cluster, and the co-design moves of a plan (docs/cluster.md).
+#include "moeplan/planner/cluster_fit.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "moeplan/planner/model_score.hpp"
+
+namespace moeplan {
+
+std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws,
+                                                              const ModelConfig& config,
+                                                              Tokens tokens,
+                                                              const ClusterFitOptions& options) {
+  ClusterFit fit;
+  fit.config = config;
+  fit.tokens = tokens;
+  if (!fit.config.training) fit.config.training = TrainingSetup{};
+  fit.config.training->tokens = tokens;
+  fit.config.training->compute.reset();
+  const int S = fit.config.training->seq_len;
+
+  LayoutSearchOptions search = options.search;
+  search.memory.seq_len = S;
+  search.time.seq_len = S;
+  if (search.global_batch_tokens <= 0) {
+    // The laws' batch at the run's C = M·D: paper 002 Table 4 inside its rows, paper 000
+    // Eq. 5 outside (training_hyperparameters says which).
+    const TrainingHyperparameters h = training_hyperparameters(laws, fit.config);
+    if (!h.global_batch_size) {
+      return std::unexpected(ConstraintViolation{
+          "a global batch from the laws", "the run has no budget to read the batch law at"});
+    }
+    fit.global_batch_sequences = *h.global_batch_size;
+    fit.global_batch_source = h.source == HyperparameterSource::holistic_table4
+                                  ? fmt::format("paper 002 Table 4 at C = {:.3g} FLOPs, sequences of S = {}",
+                                                h.compute.value_or(0), S)
+                                  : fmt::format("paper 000 Eq. 5 B_opt at C = {:.3g} FLOPs, {:.3g} tokens / S = {}",
+                                                h.compute.value_or(0),
+                                                static_cast<double>(*h.global_batch_size) * S, S);
+    search.global_batch_tokens = *h.global_batch_size * S;
+  } else {
+    fit.global_batch_sequences = std::max(1LL, search.global_batch_tokens / S);
+    fit.global_batch_source = "given (--global-batch-tokens)";
+  }
+  const ParameterCounts counts = count_parameters(fit.config);
+  auto layouts = search_layouts(fit.config, counts, options.cluster, search);
+  if (!layouts) return std::unexpected(layouts.error());
+  fit.layouts = std::move(*layouts);
+  if (fit.layouts.ranked.empty()) {
+    return std::unexpected(ConstraintViolation{"a parallel layout", "the search kept none"});
+  }
+  fit.global_batch_sequences = fit.layouts.ranked.front().layout.global_batch;
+  fit.time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
+  return fit;
+}
+
+namespace {
+
+double tokens_per_second(const ClusterFit& f) {
+  return f.layouts.ranked.front().time.tokens_per_second;
+}
+
+std::string shape_of(const MoeArchitecture& a) {
+  return fmt::format("d {}, d_m {}, L {}, {}/{} heads", a.d, a.d_m, a.layers(), a.family.heads.n_q,
+                     a.family.heads.n_kv);
+}
+
+// A re-solve of the current plan with a tweak and extra steering constraints: the plan, or
+// why there is none.
+struct Trial {
+  std::optional<RankedCandidate> plan;
+  std::string why_not;
+};
+
+Trial try_solve(const LawSet& laws, Planner planner, const Suggestion& from, const Tweak& tweak,
+                std::vector<Constraint> extra, const std::string& variant) {
+  for (Constraint& c : extra) planner.add_constraint(std::move(c));
+  auto s = planner.solve(from.resolved, tweak);
+  if (!s) return {std::nullopt, s.error().to_string()};
+  return {score_suggestion(laws, std::move(*s), variant), ""};
+}
+
+Constraint multiple_of(std::string name, int step, int (*value)(const MoeArchitecture&)) {
+  return Constraint{name, true,
+                    [name, step, value](const MoeArchitecture& a, const Accounting&)
+                        -> std::optional<ConstraintViolation> {
+                      if (value(a) % step == 0) return std::nullopt;
+                      return ConstraintViolation{name, fmt::format("{} is not a multiple of {}", value(a), step)};
+                    }};
+}
+
+}  // namespace
+
+std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
+                                                             const Planner& planner,
+                                                             const RankedCandidate& plan,
+                                                             const ClusterFitOptions& options) {
+  CoDesignedPlan out;
+  out.plan = plan;
+  out.paper_loss = plan.predicted_loss;
+  const auto config_of = [](const RankedCandidate& c) {
+    return to_model_config(c.suggestion.solution.arch, c.suggestion.tokens);
+  };
+  auto fitted = fit_on_cluster(laws, config_of(plan), plan.suggestion.tokens, options);
+  if (!options.co_design) {
+    if (!fitted) return std::unexpected(fitted.error());
+    out.fit = std::move(*fitted);
+    return out;
+  }
+  const auto loss_change = [&](const RankedCandidate& c) {
+    return (c.predicted_loss - out.paper_loss) / out.paper_loss;
+  };
+  // Take a trial when it stays in the band and trains no slower (or makes a layout fit
+  // where none did); report it either way.
+  Tweak tweak;
+  std::vector<Constraint> held;  // the moves kept so far, held by every later re-solve
+  const auto consider = [&](CoDesignMove move, const Tweak& t, const std::vector<Constraint>& extra) {
+    std::vector<Constraint> all = held;
+    all.insert(all.end(), extra.begin(), extra.end());
+    Trial trial = try_solve(laws, planner, out.plan.suggestion, t, all, move.name);
+    if (!trial.plan) {
+      move.why = "no plan meets it: " + trial.why_not;
+      out.moves.push_back(move);
+      return;
+    }
+    move.to = shape_of(trial.plan->suggestion.solution.arch);
+    move.loss_change = loss_change(*trial.plan);
+    if (move.loss_change > options.band) {
+      move.why = fmt::format("outside the near-optimal band: loss +{:.3f} % > {:.1f} % (paper 002 Sec. 5.3)",
+                             100 * move.loss_change, 100 * options.band);
+      out.moves.push_back(move);
+      return;
+    }
+    auto trial_fit = fit_on_cluster(laws, config_of(*trial.plan), trial.plan->suggestion.tokens, options);
+    if (!trial_fit) {
+      move.why = "its layouts do not fit: " + trial_fit.error().to_string();
+      out.moves.push_back(move);
+      return;
+    }
+    if (fitted && tokens_per_second(*trial_fit) < tokens_per_second(*fitted) * (1 - 1e-9)) {
+      move.why = fmt::format("trains slower: {:.4g} vs {:.4g} tokens/s", tokens_per_second(*trial_fit),
+                             tokens_per_second(*fitted));
+      out.moves.push_back(move);
+      return;
+    }
+    move.kept = true;
+    move.why = fitted ? fmt::format("in the band, {:+.2f} % tokens/s",
+                                    100 * (tokens_per_second(*trial_fit) / tokens_per_second(*fitted) - 1))
+                      : "in the band, and a layout now fits";
+    tweak = t;
+    held = all;
+    out.plan = std::move(*trial.plan);
+    fitted = std::move(trial_fit);
+    out.moves.push_back(move);
+  };
+
+  // 1. d to a multiple of 128 and d_m of 64 (GEMM tiles of 128 and 64 columns; paper 002
+  //    Sec. 5.4 names exactly this rounding as the use of the band).
+  {
+    const MoeArchitecture& a = out.plan.suggestion.solution.arch;
+    CoDesignMove move{"d multiple of 128, d_m of 64", shape_of(a), "", 0, false, ""};
+    if (a.d % 128 == 0 && a.d_m % 64 == 0 && a.d_d % 64 == 0) {
+      move.to = move.from;
+      move.loss_change = loss_change(out.plan);
+      move.kept = true;
+      move.why = "already";
+      out.moves.push_back(move);
+    } else {
+      Tweak t = tweak;
+      t.alignment = 64;
+      consider(move, t, {multiple_of("d multiple of 128", 128, [](const MoeArchitecture& x) { return x.d; })});
+    }
+  }
+  // 2. Query and key/value heads to multiples of the node's TP (attention shards by KV head).
+  if (fitted) {
+    const AttentionHeads h = out.plan.suggestion.solution.arch.family.heads;
+    const int tp_full = options.cluster.gpus_per_node;
+    const int tp_now = fitted->layouts.ranked.front().layout.tp;
+    CoDesignMove move{"N_q, N_kv multiples of TP", fmt::format("{}/{} heads (TP {})", h.n_q, h.n_kv, tp_now), "", 0, false, ""};
+    int step = 1;
+    while (step * 2 <= tp_full) step *= 2;
+    if (h.n_kv % step == 0) {
+      move.to = move.from;
+      move.loss_change = loss_change(out.plan);
+      move.kept = true;
+      move.why = fmt::format("already: TP up to {} divides the heads", step);
+      out.moves.push_back(move);
+    } else {
+      const int n_kv = (h.n_kv + step - 1) / step * step;
+      const int n_q = std::max(n_kv, (h.n_q * n_kv + h.n_kv - 1) / h.n_kv / n_kv * n_kv);
+      Tweak t = tweak;
+      t.heads = AttentionHeads{n_q, n_kv, h.d_qkv};
+      consider(move, t, {});
+    }
+  }
+  // 3. L to a multiple of PP (even stages: no short first/last stage, no idle GPU-time).
+  if (fitted) {
+    const ParallelLayout& lay = fitted->layouts.ranked.front().layout;
+    const int L = out.plan.suggestion.solution.arch.layers();
+    CoDesignMove move{"L multiple of PP", fmt::format("L {} (PP {})", L, lay.pp), "", 0, false, ""};
+    if (L % lay.pp == 0) {
+      move.to = move.from;
+      move.loss_change = loss_change(out.plan);
+      move.kept = true;
+      move.why = "already";
+      out.moves.push_back(move);
+    } else {
+      const int pp = lay.pp;
+      Constraint c{"L multiple of PP", true,
+                   [pp](const MoeArchitecture& a, const Accounting&) -> std::optional<ConstraintViolation> {
+                     if (a.layers() % pp == 0) return std::nullopt;
+                     return ConstraintViolation{"L multiple of PP", fmt::format("L = {}, PP = {}", a.layers(), pp)};
+                   }};
+      consider(move, tweak, {c});
+    }
+  }
+  // 4. N_e and EP: the search only takes EP dividing N_e, so this is a check, not a move
+  //    (N_e is the family's, paper 002 Sec. 4.2.2, not a solved integer).
+  if (fitted) {
+    const ParallelLayout& lay = fitted->layouts.ranked.front().layout;
+    const int ne = out.plan.suggestion.solution.arch.family.n_experts;
+    out.moves.push_back(CoDesignMove{"N_e multiple of EP", fmt::format("N_e {} (EP {})", ne, lay.ep),
+                                     fmt::format("N_e {} (EP {})", ne, lay.ep), 0, true,
+                                     "holds: the search only takes EP dividing N_e"});
+  }
+  if (!fitted) return std::unexpected(fitted.error());
+  out.fit = std::move(*fitted);
+  return out;
+}
+
+}  // namespace moeplan
