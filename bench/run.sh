@@ -26,6 +26,22 @@ for C in 1e18 1e20 1e22 1e24; do
 done
 
 echo
+echo "== end to end with a cluster (plan, co-design, layout search): wall, 30 runs each"
+printf '%-52s %10s %10s %10s\n' "command" "median ms" "p10 ms" "p90 ms"
+for cmd in "suggest --no-bench --flops 1e24 --gpus 2048 --gpu h100" \
+           "suggest --no-bench --flops 1e22 --gpus 64 --gpu h100" \
+           "score deepseek-v3.1 --gpus 2048 --gpu h800 --tokens 14.8e12"; do
+  for _ in $(seq 30); do
+    t0=$(date +%s%N)
+    # shellcheck disable=SC2086
+    "$build/moeplan" $cmd --format json >/dev/null 2>&1
+    t1=$(date +%s%N)
+    echo $(( (t1 - t0) / 1000 ))
+  done | sort -n | awk -v c="$cmd" '{ v[NR] = $1 }
+    END { printf "%-52s %10.2f %10.2f %10.2f\n", c, v[15] / 1000, v[3] / 1000, v[27] / 1000 }'
+done
+
+echo
 echo "== start-up: wall time and peak RSS of commands that use no GPU (the CUDA module is not loaded)"
 printf '%-40s %10s %10s\n' "command" "median ms" "max RSS MB"
 [ -x /usr/bin/time ] || echo "   (GNU time is missing: apt-get install time)"
