@@ -1,0 +1,136 @@
+// `suggest` and `score` with a cluster (src/cli/cluster_flags.cpp, src/planner/cluster_fit.cpp,
+// docs/cluster.md): the flags' errors, the sections, co-design inside the band, --days, and
+// the Megatron export of the layout.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+
+using nlohmann::json;
+
+TEST_CASE("cluster flags: --gpus and --gpu go together, an unknown GPU names the catalog, --days needs a cluster") {
+  Run r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--no-bench"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--gpu") != std::string::npos);
+  r = run_moeplan({"suggest", "--flops", "1e22", "--gpu", "h100", "--no-bench"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--gpus") != std::string::npos);
+  r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--gpu", "tpu-v9", "--no-bench"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("tpu-v9") != std::string::npos);
+  CHECK(r.err.find("h100-sxm") != std::string::npos);  // the ids it knows
+  r = run_moeplan({"suggest", "--days", "30", "--no-bench"});
+  CHECK(r.code == 2);
+  r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--gpu", "h100", "--days", "30", "--no-bench"});
+  CHECK(r.code == 2);  // --days replaces --flops
+  r = run_moeplan({"suggest", "--flops", "1e20,1e22", "--gpus", "64", "--gpu", "h100"});
+  CHECK(r.code == 2);  // one budget
+  r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "60", "--gpu", "h100", "--no-bench"});
+  CHECK(r.code == 2);  // not whole nodes
+  CHECK(r.err.find("node") != std::string::npos);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("cluster flags: a bad --gpu-catalog file is named with its line and key, exit 4") {
+  const auto path = temp_path("gpus.toml");
+  std::ofstream(path) << "[[gpu]]\nid = \"x1\"\nname = \"X1\"\nbf16_dense_tflops = -5\n";
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "8", "--gpu", "x1",
+                             "--gpu-catalog", path.string(), "--no-bench"});
+  CHECK(r.code == 4);
+  CHECK(r.err.find(path.string()) != std::string::npos);
+  CHECK(r.out.empty());
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("suggest --gpus: cluster, memory and step-time sections, valid JSON, memory within the GPU") {
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--gpu", "h100", "--no-bench",
+                             "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out);
+  const json& c = j.at("cluster");
+  CHECK(c.at("gpus").get<int>() == 64);
+  const int tp = c.at("tp").get<int>(), pp = c.at("pp").get<int>(), cp = c.at("cp").get<int>();
+  CHECK(tp * pp * cp * c.at("dp").get<int>() == 64);
+  CHECK(c.at("etp").get<int>() * c.at("ep").get<int>() * pp * c.at("edp").get<int>() == 64);
+  // The layout obeys the rules on the printed config.
+  const json& cfg = j.at("config");
+  CHECK(cfg.at("num_query_heads").get<int>() % tp == 0);
+  CHECK(cfg.at("num_kv_heads").get<int>() % tp == 0);
+  CHECK(cfg.at("num_experts").get<int>() % c.at("ep").get<int>() == 0);
+  const json& mem = j.at("memory");
+  CHECK(mem.at("total").get<double>() <= mem.at("capacity").get<double>());
+  CHECK(mem.at("capacity").get<double>() == doctest::Approx(80e9 / (1ull << 30)).epsilon(1e-6));
+  const json& t = j.at("step_time");
+  CHECK(t.at("mfu").get<double>() > 0);
+  CHECK(t.at("mfu").get<double>() < 0.6);  // at most the GEMM efficiency
+  const double days = t.at("training_tokens").get<double>() / t.at("tokens_per_second").get<double>() / 86400;
+  CHECK(t.at("days").get<double>() == doctest::Approx(days).epsilon(0.01));
+}
+
+TEST_CASE("suggest --gpus co-designs inside the band: every kept move costs at most 0.1 % of loss, --align 8 moves nothing") {
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--gpu", "h100", "--no-bench",
+                             "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out);
+  REQUIRE(j.contains("co_design"));
+  bool aligned = false;
+  for (const json& m : j.at("co_design")) {
+    if (m.at("kept").get<bool>()) CHECK(m.at("loss_change").get<double>() <= 0.001);
+    if (m.at("move").get<std::string>().starts_with("d multiple of 128")) aligned = m.at("kept").get<bool>();
+  }
+  const json& cfg = j.at("config");
+  if (aligned) {
+    CHECK(cfg.at("hidden_size").get<int>() % 128 == 0);
+    CHECK(cfg.at("expert_ffn_size").get<int>() % 64 == 0);
+  }
+  CHECK(cfg.at("num_layers").get<int>() % j.at("cluster").at("pp").get<int>() == 0);
+  // The paper's plan with --align 8: same integers as without a cluster.
+  const Run paper = run_moeplan({"suggest", "--flops", "1e22", "--no-bench", "--format", "json"});
+  const Run kept = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--gpu", "h100", "--no-bench",
+                                "--align", "8", "--format", "json"});
+  REQUIRE_MESSAGE(kept.code == 0, kept.err);
+  CHECK(json::parse(kept.out).at("config") == json::parse(paper.out).at("config"));
+}
+
+TEST_CASE("suggest --days: C is what the cluster spends in that time (fixed point)") {
+  const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--days", "30", "--no-bench",
+                             "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out);
+  CHECK(j.at("step_time").at("days").get<double>() == doctest::Approx(30).epsilon(0.01));
+}
+
+TEST_CASE("suggest --gpus too few for the model: exit 3 naming the memory shortfall") {
+  const Run r = run_moeplan({"suggest", "--flops", "1e25", "--gpus", "8", "--gpu", "a100-40gb", "--no-bench"});
+  CHECK(r.code == 3);
+  CHECK(r.err.find("GiB") != std::string::npos);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("score --gpus fits a preset as it is and --emit megatron carries the layout") {
+  Run r = run_moeplan({"score", "mixtral-8x7b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                       "--format", "json"});
+  if (r.code == 4) {  // no Mixtral preset: use Qwen3-30B-A3B, which is one
+    r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12", "--format", "json"});
+  }
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out).at(0);
+  CHECK(j.at("cluster").at("gpus").get<int>() == 64);
+  CHECK(j.at("memory").at("total").get<double>() <= j.at("memory").at("capacity").get<double>());
+  const Run m = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                             "--emit", "megatron"});
+  REQUIRE_MESSAGE(m.code == 0, m.err);
+  for (const char* flag : {"--tensor-model-parallel-size", "--pipeline-model-parallel-size",
+                           "--expert-model-parallel-size", "--expert-tensor-parallel-size",
+                           "--micro-batch-size", "--global-batch-size", "--use-distributed-optimizer"}) {
+    CHECK_MESSAGE(m.out.find(flag) != std::string::npos, flag);
+  }
+  // Past Table 4 the batch is paper 000 Eq. 5's, and says so.
+  CHECK(m.out.find("paper 000 Eq. 5") != std::string::npos);
+}
