@@ -1,1 +1,157 @@
-// stub
+#include "moeplan/cluster/gpu_catalog.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "moeplan/base/presets.hpp"
+#include "moeplan/base/toml_reader.hpp"
+
+namespace moeplan {
+namespace {
+
+constexpr std::string_view k_embedded_path = "hardware/gpus.toml";
+
+// Datasheets print TFLOPS, GB and TB/s in decimal units (docs/cluster.md, "Units").
+constexpr double k_tera = 1e12;
+constexpr double k_giga = 1e9;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+// Ids are what people type on the command line: lower case, digits, '-', '.', '_'.
+bool valid_id(std::string_view id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), [](unsigned char c) {
+    return std::islower(c) || std::isdigit(c) || c == '-' || c == '.' || c == '_';
+  });
+}
+
+std::vector<std::string> read_aliases(const toml::table& t, const std::string& path, Reader& r) {
+  std::vector<std::string> out;
+  const toml::node* n = t.get("aliases");
+  if (!n) return out;
+  const toml::array* a = n->as_array();
+  if (!a) {
+    r.fail(n->source(), path, "must be an array of quoted ids, e.g. [\"h100\"]");
+    return out;
+  }
+  for (const toml::node& item : *a) {
+    const auto s = item.value<std::string>();
+    if (!s || !valid_id(*s)) {
+      r.fail(item.source(), path, "each alias must be a lower-case id (letters, digits, - . _)");
+      return out;
+    }
+    out.push_back(*s);
+  }
+  return out;
+}
+
+GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
+  r.only_keys(t,
+              {"id", "aliases", "name", "bf16_dense_tflops", "hbm_gb", "hbm_tb_per_s",
+               "intra_node_gb_per_s", "network_gb_per_s", "gpus_per_node", "source"},
+              path);
+  GpuSpec g;
+  g.id = r.string(t, "id", path + ".id");
+  if (!r.failed() && !valid_id(g.id)) {
+    r.fail(t.get("id")->source(), path + ".id",
+           fmt::format("\"{}\" must be lower case: letters, digits, - . _", g.id));
+  }
+  g.aliases = read_aliases(t, path + ".aliases", r);
+  g.name = r.string(t, "name", path + ".name");
+  g.bf16_dense_flops = r.number(t, "bf16_dense_tflops", path + ".bf16_dense_tflops", true) * k_tera;
+  g.hbm_bytes = r.number(t, "hbm_gb", path + ".hbm_gb", true) * k_giga;
+  g.hbm_bandwidth = r.number(t, "hbm_tb_per_s", path + ".hbm_tb_per_s", true) * k_tera;
+  g.intra_node_bandwidth =
+      r.number(t, "intra_node_gb_per_s", path + ".intra_node_gb_per_s", true) * k_giga;
+  g.network_bandwidth = r.number(t, "network_gb_per_s", path + ".network_gb_per_s", true) * k_giga;
+  g.gpus_per_node = r.integer(t, "gpus_per_node", path + ".gpus_per_node", 1);
+  g.source = r.string(t, "source", path + ".source");
+  // A catalog entry without its provenance is a number nobody can check (STYLE.md).
+  if (!r.failed() && g.source.empty()) {
+    r.fail(t.get("source")->source(), path + ".source", "must name the datasheet or spec page");
+  }
+  return g;
+}
+
+}  // namespace
+
+const GpuSpec* GpuCatalog::find(std::string_view id) const {
+  const std::string key = lower(id);
+  for (const GpuSpec& g : gpus) {
+    if (g.id == key) return &g;
+  }
+  for (const GpuSpec& g : gpus) {
+    if (std::find(g.aliases.begin(), g.aliases.end(), key) != g.aliases.end()) return &g;
+  }
+  return nullptr;
+}
+
+std::string GpuCatalog::ids() const {
+  std::string out;
+  for (const GpuSpec& g : gpus) {
+    if (!out.empty()) out += ", ";
+    out += g.id;
+  }
+  return out;
+}
+
+std::expected<GpuCatalog, InputError> read_gpu_catalog(std::string_view text,
+                                                       const std::string& source,
+                                                       GpuCatalog base) {
+  auto doc = parse_toml(text, source);
+  if (!doc) return std::unexpected(doc.error());
+  Reader r(source);
+  r.only_keys(*doc, {"gpu"}, "");
+  const toml::node* list = doc->get("gpu");
+  if (!r.failed() && (!list || !list->is_array_of_tables() || list->as_array()->empty())) {
+    r.fail(list ? list->source() : doc->source(), "gpu",
+           "must be one or more [[gpu]] tables");
+  }
+  if (r.failed()) return std::unexpected(r.error());
+
+  std::set<std::string> seen;
+  std::size_t i = 0;
+  for (const toml::node& n : *list->as_array()) {
+    const toml::table& t = *n.as_table();
+    const std::string path = fmt::format("gpu[{}]", i++);
+    GpuSpec g = read_gpu(t, path, r);
+    if (r.failed()) return std::unexpected(r.error());
+    if (!seen.insert(g.id).second) {
+      r.fail(t.get("id")->source(), path + ".id",
+             fmt::format("\"{}\" appears twice in this file", g.id));
+      return std::unexpected(r.error());
+    }
+    // Overlay: a known id is replaced where it stands, a new one appended.
+    auto same = std::find_if(base.gpus.begin(), base.gpus.end(),
+                             [&](const GpuSpec& b) { return b.id == g.id; });
+    if (same != base.gpus.end()) {
+      *same = std::move(g);
+    } else {
+      base.gpus.push_back(std::move(g));
+    }
+  }
+  return base;
+}
+
+const GpuCatalog& embedded_gpu_catalog() {
+  // Parsed once; the preset is compiled in and tested, so a failure here is a build bug.
+  static const GpuCatalog catalog = [] {
+    const auto text = find_embedded_preset(k_embedded_path);
+    if (!text) throw std::logic_error("embedded preset hardware/gpus.toml is missing");
+    auto c = read_gpu_catalog(*text, fmt::format("<embedded:{}>", k_embedded_path));
+    if (!c) throw std::logic_error("embedded GPU catalog: " + c.error().to_string());
+    return std::move(*c);
+  }();
+  return catalog;
+}
+
+}  // namespace moeplan

@@ -1,1 +1,375 @@
-// stub
+#include "moeplan/cluster/memory_model.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace moeplan {
+namespace {
+
+// Mixed precision as Megatron-LM trains (theoretical_memory_usage.py,
+// compute_weight_and_optimizer_memory: 18 bytes per parameter, or 6 + 12/DP with the
+// distributed optimizer): bf16 weights, fp32 gradients, fp32 master weights + Adam m and v.
+constexpr double k_weight_bytes = 2;
+constexpr double k_gradient_bytes = 4;
+constexpr double k_optimizer_bytes = 12;
+constexpr double k_bf16 = 2;  // bytes of a stored activation
+constexpr double k_fp32 = 4;
+
+// Layer i (0-based) is an MoE layer: after the leading dense layers every
+// moe_layer_interval-th one (ModelConfig::dense_layers: (i - first_k + 1) % interval == 0).
+bool is_moe_layer(const ModelConfig& m, int i) {
+  if (!m.is_moe() || i < m.first_k_dense_replace) return false;
+  const int k = std::max(1, m.moe_layer_interval);
+  return (i - m.first_k_dense_replace + 1) % k == 0;
+}
+
+// Layers of each pipeline rank. Even split (remainder to the earlier ranks), or the uneven one
+// of Megatron's --decoder-first/last-pipeline-num-layers (middle ranks share the rest); with
+// VPP rank r holds chunks c = 0..vpp-1 of L/(pp·vpp) layers, chunk c = model chunk c·pp + r
+// (Megatron's interleaved assignment).
+std::vector<std::vector<int>> layers_of_ranks(int L, const ParallelLayout& lay) {
+  const int pp = std::max(1, lay.pp);
+  std::vector<std::vector<int>> ranks(pp);
+  const auto split = [](int n, int parts, int k) {  // start of part k of n split evenly
+    return static_cast<int>((static_cast<long long>(n) * k) / parts);
+  };
+  if (lay.vpp > 1 && pp > 1) {
+    const int chunks = pp * lay.vpp;
+    for (int c = 0; c < lay.vpp; ++c) {
+      for (int r = 0; r < pp; ++r) {
+        const int k = c * pp + r;
+        for (int i = split(L, chunks, k); i < split(L, chunks, k + 1); ++i) ranks[r].push_back(i);
+      }
+    }
+    return ranks;
+  }
+  std::vector<int> count(pp, 0);
+  if (pp == 1) {
+    count[0] = L;
+  } else if (lay.first_stage_layers > 0 || lay.last_stage_layers > 0) {
+    int rest = L;
+    int lo = 0, hi = pp;
+    if (lay.first_stage_layers > 0) count[lo++] = lay.first_stage_layers, rest -= lay.first_stage_layers;
+    if (lay.last_stage_layers > 0) count[--hi] = lay.last_stage_layers, rest -= lay.last_stage_layers;
+    const int middle = hi - lo;
+    for (int k = 0; k < middle; ++k) count[lo + k] = split(rest, middle, k + 1) - split(rest, middle, k);
+    if (middle == 0 && rest > 0) count[pp - 1] += rest;  // nothing in between: keep every layer
+  } else {
+    for (int r = 0; r < pp; ++r) count[r] = split(L, pp, r + 1) - split(L, pp, r);
+  }
+  int next = 0;
+  for (int r = 0; r < pp; ++r) {
+    for (int k = 0; k < count[r] && next < L; ++k) ranks[r].push_back(next++);
+  }
+  return ranks;
+}
+
+struct RankParams {
+  double dense = 0;   // everything but the routed experts: sharded by the optimizer over dp
+  double expert = 0;  // routed experts: over edp
+  double embedding = 0;
+  [[nodiscard]] double total() const { return dense + expert; }
+};
+
+// Parameters held by one GPU of pipeline rank `r`. Attention, dense FFN and shared experts are
+// split over TP; routed experts over EP·ETP; routers and RMSNorms replicated; the embedding on
+// the first rank and the output head on the last, each V·d/TP (once when tied and PP = 1).
+RankParams params_of_rank(const ModelConfig& m, const ParallelLayout& lay,
+                          const std::vector<int>& layers, int r) {
+  const double d = m.hidden_size;
+  const double tp = lay.tp;
+  const double attention = attention_params_per_layer(m) / tp;
+  const double norms = 2 * d;  // input and post-attention RMSNorm weights
+  RankParams p;
+  for (int i : layers) {
+    p.dense += attention + norms;
+    if (is_moe_layer(m, i)) {
+      p.expert += m.n_routed_experts * 3 * d * m.moe_intermediate_size / (lay.ep * lay.etp);
+      p.dense += m.n_shared_experts * 3 * d * m.shared_width() / tp;
+      p.dense += double(m.n_routed_experts) * d;  // router N_e × d
+    } else {
+      p.dense += 3 * d * m.intermediate_size / tp;
+    }
+  }
+  const double table = double(m.vocab_size) * d / tp;
+  const bool first = r == 0;
+  const bool last = r == std::max(1, lay.pp) - 1;
+  if (first) p.embedding += table;
+  if (last) {
+    p.dense += d;  // final RMSNorm
+    if (!(m.tie_word_embeddings && lay.pp == 1)) p.embedding += table;
+  }
+  p.dense += p.embedding;
+  return p;
+}
+
+// Micro-batches whose activations pipeline rank r holds at once. 1F1B: rank r runs pp − r
+// forwards before its first backward, fewer when the step has fewer micro-batches
+// (Megatron's min(num_microbatches, pp) for the first stage). Interleaved: × 1 + (pp − 1) /
+// (pp·vpp) (Megatron's interleaved_schedule_memory_penalty).
+double in_flight(const ParallelLayout& lay, int r) {
+  const int pp = std::max(1, lay.pp);
+  const long long m = lay.microbatches();
+  double n = pp - r;
+  if (m > 0) n = std::min<double>(n, static_cast<double>(m));
+  if (lay.vpp > 1 && pp > 1) {
+    n = (pp - r) * (1.0 + (pp - 1.0) / (double(pp) * lay.vpp));
+  }
+  return n;
+}
+
+struct LayerShape {
+  double s, b, h, t, t_sp;  // tokens of a sequence on this rank, micro-batch, d, TP, TP if SP
+  double etp;               // expert tensor parallel
+};
+
+// moeplan's count of one layer's stored activations for one micro-batch (bytes), as kept for
+// the backward pass with `recompute` none or selective. Token-sharded tensors (outside the
+// TP region) are / TP only with SP; head- and width-sharded ones always / TP.
+double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
+                           const MemoryOptions& o, Recompute recompute) {
+  const double sb = x.s * x.b;
+  const double h = x.h;
+  const double nq = m.num_attention_heads;
+  double qk_head = m.head_size(), v_head = m.head_size();
+  double q_width = nq * qk_head, k_width = m.num_key_value_heads * qk_head;
+  double v_width = m.num_key_value_heads * v_head;
+  double latent = 0;
+  if (m.latent_attention) {
+    // MLA: attention runs on per-head q, k (nope + rope) and v after the up-projections; the
+    // compressed q and kv latents are kept as the up-projections' inputs.
+    const LatentAttention& a = *m.latent_attention;
+    qk_head = a.qk_nope_head_dim + a.qk_rope_head_dim;
+    v_head = a.v_head_dim;
+    q_width = k_width = nq * qk_head;
+    v_width = nq * v_head;
+    latent = a.q_lora_rank + a.kv_lora_rank + a.qk_rope_head_dim;
+  }
+  double bytes = 0;
+  // Attention block.
+  bytes += k_bf16 * sb * h / x.t_sp;                            // RMSNorm input
+  bytes += k_bf16 * sb * h / x.t_sp;                            // QKV GEMM input (norm output)
+  bytes += k_bf16 * sb * latent / x.t_sp;                       // MLA latents
+  bytes += k_bf16 * sb * (q_width + k_width + v_width) / x.t;   // q, k, v: flash's backward reads them
+  bytes += k_bf16 * sb * nq * v_head / x.t;                     // attention output = out-proj input
+  if (o.flash_attention) {
+    bytes += k_fp32 * sb * nq / x.t;  // softmax log-sum-exp per head and token (flash backward)
+  } else if (recompute == Recompute::none) {
+    // Korthikanti et al. 2022 Sec. 4.1: softmax output 2as²b, dropout mask as²b, dropout
+    // output 2as²b; selective recompute drops exactly these.
+    bytes += 5 * nq * x.s * x.s * x.b / x.t;
+  }
+  // FFN block (no dropout in current LLM recipes: Korthikanti's masks are not counted).
+  bytes += k_bf16 * sb * h / x.t_sp;  // RMSNorm input
+  bytes += k_bf16 * sb * h / x.t_sp;  // FFN / router input (norm output)
+  const auto swiglu = [&](double width, double tokens, double split) {
+    return k_bf16 * tokens * 2 * width / split  // gate and up outputs (SiLU and product inputs)
+           + k_bf16 * tokens * width / split;   // SiLU(gate)·up: the down projection's input
+  };
+  if (!moe) {
+    bytes += swiglu(m.intermediate_size, sb, x.t);
+    return bytes;
+  }
+  const double K = m.num_experts_per_tok;
+  const double load = o.expert_load_factor;
+  const double routed = K * sb / x.t_sp * load;  // token-copies this rank's experts process
+  bytes += k_fp32 * 2 * sb * m.n_routed_experts / x.t_sp;  // router logits and probabilities
+  bytes += k_bf16 * routed * h;                            // dispatched tokens (expert input)
+  bytes += swiglu(m.moe_intermediate_size, routed, x.etp);  // expert gate/up, activation
+  bytes += k_bf16 * routed * h;                             // expert outputs before combine
+  if (m.n_shared_experts > 0) {
+    // Shared experts: one dense SwiGLU of width n_shared·w_s on every token.
+    bytes += swiglu(double(m.n_shared_experts) * m.shared_width(), sb, x.t);
+  }
+  return bytes;
+}
+
+// Megatron-LM megatron/training/theoretical_memory_usage.py, evaluated for pipeline rank r
+// instead of the first stage only (rank 0 gives the function's result exactly: its
+// num_layers · layer × the in-flight factor is L/pp layers × in_flight(0)).
+double megatron_rank_activations(const ModelConfig& m, const LayerShape& x,
+                                 const ParallelLayout& lay, int layers, int r) {
+  const double sbh = x.s * x.b * x.h;
+  const double sb = x.s * x.b;
+  const double V = m.vocab_size;
+  const int pp = std::max(1, lay.pp);
+  const double n = in_flight(lay, r);
+  const bool first = r == 0;
+  const double f = m.intermediate_size > 0 ? m.intermediate_size : m.moe_intermediate_size;
+  if (lay.recompute == Recompute::full) {
+    // Not in Megatron's estimate: Korthikanti's kept layer input, its other terms unchanged.
+    double a = layers * 2 * sbh / x.t_sp + (first ? (8 * sb + sbh) / x.t : 0);
+    a *= n;
+    if (pp == 1) a += sbh * 4 * (1 + V / x.h) / x.t;
+    return a;
+  }
+  if (lay.sequence_parallel && lay.recompute == Recompute::selective) {
+    // compute_activation_memory: per layer sbh(18 + 4f/h); embedding input 8sb and its
+    // dropout sbh per in-flight micro-batch; with PP = 1 the output layer's input and the
+    // CE loss, 4sbh(1 + V/h); all / TP.
+    double a = layers * sbh * (18 + 4 * f / x.h) + (first ? 8 * sb + sbh : 0);
+    a *= n;
+    if (pp == 1) a += sbh * 4 * (1 + V / x.h);
+    return a / x.t;
+  }
+  // compute_activation_memory_without_sp (what report_theoretical_memory uses otherwise):
+  // per layer sbh(10 + 24/t), the embedding terms, with PP = 1 logits sbV/t and the final
+  // norm's output sbh at 2 bytes, and a 5 % allowance, not divided by TP afterwards.
+  double a = layers * sbh * (10 + 24 / x.t) + (first ? 8 * sb + sbh : 0);
+  a *= n;
+  if (pp == 1) a += (sb * V / x.t + sbh) * 2;
+  return a * 1.05;
+}
+
+struct RankActivations {
+  double bytes = 0;
+  double in_flight = 0;
+};
+
+RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape& x,
+                                         const ParallelLayout& lay, const MemoryOptions& o,
+                                         const std::vector<int>& layers, int r) {
+  const double sb = x.s * x.b;
+  const double sbh = sb * x.h;
+  const int pp = std::max(1, lay.pp);
+  RankActivations out;
+  out.in_flight = in_flight(lay, r);
+  double per_microbatch = 0;
+  double working_set = 0;  // full recompute: one layer's activations while it is re-run
+  for (int i : layers) {
+    const bool moe = is_moe_layer(m, i);
+    if (lay.recompute == Recompute::full) {
+      per_microbatch += k_bf16 * sbh / x.t_sp;  // the layer input, kept (Korthikanti Table 2)
+      working_set = std::max(working_set, moeplan_layer_bytes(m, x, moe, o, Recompute::none));
+    } else {
+      per_microbatch += moeplan_layer_bytes(m, x, moe, o, lay.recompute);
+    }
+  }
+  if (r == 0) per_microbatch += 8 * sb;  // int64 token ids (Megatron's "input to embedding")
+  out.bytes = per_microbatch * out.in_flight + working_set;
+  if (r == pp - 1) {
+    // Output layer input and cross-entropy logits, one micro-batch at a time (Megatron's
+    // "Inputs to output layer and CE loss": 4sbh(1 + V/h), / TP).
+    out.bytes += sbh * 4 * (1 + double(m.vocab_size) / x.h) / x.t;
+  }
+  return out;
+}
+
+std::string count_text(double v) { return fmt::format("{:.3g}", v); }
+
+}  // namespace
+
+double MemoryBreakdown::total() const {
+  double sum = 0;
+  for (const MemoryTerm& t : terms) sum += t.bytes;
+  return sum;
+}
+
+double MemoryBreakdown::bytes_of(const std::string& name) const {
+  for (const MemoryTerm& t : terms) {
+    if (t.name == name) return t.bytes;
+  }
+  return 0;
+}
+
+MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*/,
+                               const ParallelLayout& layout, const MemoryOptions& options) {
+  // The counts are made per pipeline rank from the config itself (each rank's own layers);
+  // `p` stays in the signature for callers that already hold it.
+  const ParallelLayout& lay = layout;
+  const int pp = std::max(1, lay.pp);
+  const int tp = std::max(1, lay.tp);
+  LayerShape x{};
+  x.s = double(options.seq_len) / std::max(1, lay.cp);  // a rank's share of a sequence
+  x.b = lay.micro_batch;
+  x.h = m.hidden_size;
+  x.t = tp;
+  x.t_sp = lay.sequence_parallel ? tp : 1;
+  x.etp = std::max(1, lay.etp);
+  const auto ranks = layers_of_ranks(m.num_hidden_layers, lay);
+
+  // The most loaded rank: the largest total of parameter bytes and activations.
+  struct Rank {
+    int r = 0;
+    RankParams params;
+    double weights = 0, gradients = 0, optimizer = 0, activations = 0, in_flight = 0;
+    [[nodiscard]] double total() const { return weights + gradients + optimizer + activations; }
+  };
+  Rank best;
+  for (int r = 0; r < pp; ++r) {
+    Rank k;
+    k.r = r;
+    k.params = params_of_rank(m, lay, ranks[r], r);
+    k.weights = k_weight_bytes * k.params.total();
+    k.gradients = k_gradient_bytes * k.params.total();
+    k.optimizer = lay.distributed_optimizer
+                      ? k_optimizer_bytes * (k.params.dense / std::max(1, lay.dp) +
+                                             k.params.expert / std::max(1, lay.edp))
+                      : k_optimizer_bytes * k.params.total();
+    if (options.activation_formula == ActivationFormula::megatron) {
+      k.activations = megatron_rank_activations(m, x, lay, static_cast<int>(ranks[r].size()), r);
+      k.in_flight = in_flight(lay, r);
+    } else {
+      const RankActivations a = moeplan_rank_activations(m, x, lay, options, ranks[r], r);
+      k.activations = a.bytes;
+      k.in_flight = a.in_flight;
+    }
+    if (r == 0 || k.total() > best.total()) best = k;
+  }
+
+  MemoryBreakdown out;
+  out.params_on_gpu = best.params.total();
+  out.stage_layers = static_cast<int>(ranks[best.r].size());
+  out.in_flight_microbatches = best.in_flight;
+  const std::string where =
+      fmt::format("{} params on rank {}{}", count_text(best.params.total()), best.r,
+                  m.is_moe() ? fmt::format(" (experts / EP {} · ETP {})", lay.ep, lay.etp)
+                             : std::string());
+  out.terms.push_back({"weights", best.weights, "bf16, " + where});
+  out.terms.push_back({"gradients", best.gradients, "fp32, " + where});
+  out.terms.push_back(
+      {"optimizer", best.optimizer,
+       lay.distributed_optimizer
+           ? fmt::format("fp32 master + Adam m, v: 12 B / DP {} (experts / EDP {})", lay.dp,
+                         lay.edp)
+           : std::string("fp32 master + Adam m, v: 12 B per param, not sharded")});
+  out.terms.push_back(
+      {"activations", best.activations,
+       fmt::format("{} layers × {:.3g} micro-batches in flight, {} recompute, {}{}",
+                   out.stage_layers, best.in_flight, to_string(lay.recompute),
+                   options.activation_formula == ActivationFormula::megatron ? "Megatron formula"
+                                                                             : "moeplan formula",
+                   lay.sequence_parallel && tp > 1 ? fmt::format(", / TP {} (SP)", tp)
+                                                   : std::string())});
+  double a2a = 0;
+  if (m.is_moe()) {
+    // Send and receive buffers of one MoE layer's dispatch: K copies of this rank's tokens
+    // (/ TP with SP), bf16, times the expert load factor.
+    a2a = 2 * m.num_experts_per_tok * (x.s * x.b / x.t_sp) * x.h * k_bf16 *
+          options.expert_load_factor;
+  }
+  out.terms.push_back(
+      {"all_to_all", a2a,
+       m.is_moe() ? fmt::format("send + receive of one MoE layer, K = {}, load {:.3g}",
+                                m.num_experts_per_tok, options.expert_load_factor)
+                  : std::string("dense model: none")});
+  out.terms.push_back({"framework", options.framework_bytes,
+                       "CUDA context, NCCL buffers, fragmentation (stated allowance)"});
+  return out;
+}
+
+double korthikanti_layer_activation_bytes(double s, double b, double h, double a, int t,
+                                          bool sequence_parallel, Recompute recompute) {
+  // Korthikanti et al. 2022, Table 2 (bytes of one layer, 16-bit activations).
+  const double sbh = s * b * h;
+  const double tt = std::max(1, t);
+  if (recompute == Recompute::full) return 2 * sbh / (sequence_parallel ? tt : 1.0);
+  // Softmax output, dropout mask and dropout output of the attention core (Sec. 4.1): 5as/h.
+  const double core = recompute == Recompute::selective ? 0 : 5 * a * s / h;
+  if (sequence_parallel || tt == 1) return sbh * (34 + core) / tt;
+  return sbh * (10 + 24 / tt + core / tt);  // TP without SP: the 10sbh of norms/dropouts replicated
+}
+
+}  // namespace moeplan

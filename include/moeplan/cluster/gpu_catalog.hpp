@@ -15,6 +15,9 @@ namespace moeplan {
 struct GpuSpec {
   std::string id;                     ///< catalog key, lower case: "h100-sxm", "mi300x"
   std::string name;                   ///< as the vendor writes it: "NVIDIA H100 SXM5 80GB"
+  /// Other names find() accepts ("h100" for "h100-sxm"), lower case; `aliases = [...]` in the
+  /// TOML, optional. An alias never shadows another GPU's id.
+  std::vector<std::string> aliases;
   double bf16_dense_flops = 0;        ///< FLOP/s, dense bf16 tensor-core peak (no sparsity)
   double hbm_bytes = 0;               ///< memory capacity, bytes (datasheet GB = 1e9 bytes)
   double hbm_bandwidth = 0;           ///< bytes/s
@@ -26,14 +29,15 @@ struct GpuSpec {
 
 struct GpuCatalog {
   std::vector<GpuSpec> gpus;  ///< in file order
-  /// The GPU with this id (case-insensitive), or nullptr.
+  /// The GPU with this id (case-insensitive), else the first whose aliases hold it, or nullptr.
   [[nodiscard]] const GpuSpec* find(std::string_view id) const;
   /// "h100-sxm, h100-pcie, …": the ids, for an error message or --help.
   [[nodiscard]] std::string ids() const;
 };
 
 /// Reads a catalog in the gpus.toml schema from `text` (`source` names it in errors) and
-/// lays it over `base`: a GPU with a known id replaces it, a new id is appended.
+/// lays it over `base`: a GPU with a known id replaces it, a new id is appended. Errors name
+/// the line and key: unknown keys, missing or non-positive fields, an id twice in one file.
 std::expected<GpuCatalog, InputError> read_gpu_catalog(std::string_view text,
                                                        const std::string& source,
                                                        GpuCatalog base = {});

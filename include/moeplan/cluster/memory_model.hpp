@@ -18,8 +18,26 @@
 
 namespace moeplan {
 
+/// Which count of a layer's activations memory_per_gpu uses.
+enum class ActivationFormula {
+  /// moeplan's own (memory_model.cpp, term by term): SwiGLU, GQA/MLA, flash attention, MoE
+  /// router/dispatch/expert terms, the three recompute levels. What the planner uses.
+  moeplan,
+  /// Megatron-LM megatron/training/theoretical_memory_usage.py as report_theoretical_memory
+  /// applies it: compute_activation_memory (per layer s·b·h·(18 + 4·f/h), Korthikanti Table 2
+  /// with SP and selective recompute, f = ffn_hidden_size, its embedding and output terms and
+  /// interleaved penalty, / TP) with SP and selective recompute, and
+  /// compute_activation_memory_without_sp (s·b·h·(10 + 24/t) per layer, × 1.05) otherwise.
+  /// Megatron has no full-recompute count: there Korthikanti's kept layer input 2·s·b·h (/ t
+  /// with SP) replaces the layer term. Dense-FFN width f: intermediate_size, else the expert
+  /// width (Megatron's --moe-ffn-hidden-size defaults to --ffn-hidden-size). For checking
+  /// against Megatron's own estimate; it knows nothing of MoE activations.
+  megatron,
+};
+
 struct MemoryOptions {
   int seq_len = 4096;  ///< S
+  ActivationFormula activation_formula = ActivationFormula::moeplan;
   /// Routed tokens an expert rank holds, relative to the balanced share: the capacity factor
   /// of a capacity-limited router, or the busiest rank's load of a dropless one (>= 1).
   double expert_load_factor = 1.0;

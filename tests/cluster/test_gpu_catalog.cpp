@@ -1,0 +1,125 @@
+// The GPU catalog: the embedded preset's entries, the overlay of a user's file, bad files.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "moeplan/cluster/gpu_catalog.hpp"
+
+using namespace moeplan;
+
+namespace {
+
+const char* const k_one_gpu = R"([[gpu]]
+id = "test-gpu"
+name = "Test GPU"
+bf16_dense_tflops = 100
+hbm_gb = 10
+hbm_tb_per_s = 1
+intra_node_gb_per_s = 100
+network_gb_per_s = 10
+gpus_per_node = 4
+source = "made up for a test"
+)";
+
+std::string with(std::string text, const std::string& from, const std::string& to) {
+  const auto at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("cluster catalog: every embedded GPU is positive, sourced and the required ones present") {
+  const GpuCatalog& c = embedded_gpu_catalog();
+  for (const char* id : {"h100-sxm", "h100-pcie", "h200", "h800", "h20", "a100-40gb", "a100-80gb",
+                         "b200", "gb200", "mi300x"}) {
+    const std::string name = id;
+    CAPTURE(name);
+    CHECK(c.find(id) != nullptr);
+  }
+  for (const GpuSpec& g : c.gpus) {
+    CAPTURE(g.id);
+    CHECK(g.bf16_dense_flops > 0);
+    CHECK(g.hbm_bytes > 0);
+    CHECK(g.hbm_bandwidth > 0);
+    CHECK(g.intra_node_bandwidth > 0);
+    CHECK(g.network_bandwidth > 0);
+    CHECK(g.gpus_per_node >= 1);
+    CHECK(g.source.size() > 20);
+    CHECK_FALSE(g.name.empty());
+  }
+}
+
+TEST_CASE("cluster catalog: H100 SXM carries its datasheet figures in SI units") {
+  const GpuSpec* h = embedded_gpu_catalog().find("h100-sxm");
+  REQUIRE(h != nullptr);
+  // H100 datasheet: 1,979 TFLOPS bf16 with sparsity = 989.5 dense; 80 GB; 3.35 TB/s;
+  // NVLink 900 GB/s bidirectional = 450 per direction; 400 Gb/s NIC = 50 GB/s.
+  CHECK(h->bf16_dense_flops == doctest::Approx(989.5e12));
+  CHECK(h->hbm_bytes == doctest::Approx(80e9));
+  CHECK(h->hbm_bandwidth == doctest::Approx(3.35e12));
+  CHECK(h->intra_node_bandwidth == doctest::Approx(450e9));
+  CHECK(h->network_bandwidth == doctest::Approx(50e9));
+  CHECK(embedded_gpu_catalog().find("gb200")->gpus_per_node == 72);
+}
+
+TEST_CASE("cluster catalog: find is case-insensitive and knows aliases") {
+  const GpuCatalog& c = embedded_gpu_catalog();
+  REQUIRE(c.find("H100-SXM") != nullptr);
+  CHECK(c.find("H100-SXM")->id == "h100-sxm");
+  REQUIRE(c.find("h100") != nullptr);
+  CHECK(c.find("h100")->id == "h100-sxm");
+  CHECK(c.find("MI300X")->id == "mi300x");
+  CHECK(c.find("no-such-gpu") == nullptr);
+  CHECK(c.ids().find("h100-sxm, h100-pcie") == 0);
+}
+
+TEST_CASE("cluster catalog: an overlay file replaces a GPU by id and appends a new one") {
+  const GpuCatalog& base = embedded_gpu_catalog();
+  const std::string replace = with(with(k_one_gpu, "\"test-gpu\"", "\"h100-sxm\""),
+                                   "hbm_gb = 10", "hbm_gb = 96");
+  auto c = read_gpu_catalog(replace + "\n" + k_one_gpu, "mine.toml", base);
+  REQUIRE_MESSAGE(c.has_value(), c.error().to_string());
+  CHECK(c->gpus.size() == base.gpus.size() + 1);
+  CHECK(c->find("h100-sxm")->hbm_bytes == doctest::Approx(96e9));
+  CHECK(c->gpus.front().id == base.gpus.front().id);  // replaced where it stood
+  CHECK(c->gpus.back().id == "test-gpu");
+  CHECK(c->find("test-gpu")->gpus_per_node == 4);
+  CHECK(c->find("h200")->hbm_bytes == doctest::Approx(141e9));  // untouched
+}
+
+TEST_CASE("cluster catalog: bad files name the line, the key and the reason") {
+  struct Case {
+    const char* what;
+    std::string text;
+    int line;
+    const char* key;
+    const char* reason;
+  };
+  const Case cases[] = {
+      {"unknown key", with(k_one_gpu, "hbm_gb = 10", "hbm_gbs = 10"), 5, "gpu[0].hbm_gbs",
+       "unknown key"},
+      {"missing field", with(k_one_gpu, "hbm_tb_per_s = 1\n", ""), 1, "gpu[0].hbm_tb_per_s",
+       "missing"},
+      {"negative", with(k_one_gpu, "network_gb_per_s = 10", "network_gb_per_s = -10"), 8,
+       "gpu[0].network_gb_per_s", "positive"},
+      {"zero", with(k_one_gpu, "bf16_dense_tflops = 100", "bf16_dense_tflops = 0"), 4,
+       "gpu[0].bf16_dense_tflops", "positive"},
+      {"duplicate id", std::string(k_one_gpu) + "\n" + k_one_gpu, 13, "gpu[1].id", "twice"},
+      {"upper-case id", with(k_one_gpu, "\"test-gpu\"", "\"Test-GPU\""), 2, "gpu[0].id",
+       "lower case"},
+  };
+  for (const Case& k : cases) {
+    const std::string what = k.what;
+    CAPTURE(what);
+    auto c = read_gpu_catalog(k.text, "mine.toml");
+    REQUIRE_FALSE(c.has_value());
+    CHECK(c.error().source == "mine.toml");
+    CHECK(c.error().line == k.line);
+    CHECK(c.error().key == k.key);
+    CHECK(c.error().reason.find(k.reason) != std::string::npos);
+  }
+  auto empty = read_gpu_catalog("", "empty.toml");
+  REQUIRE_FALSE(empty.has_value());
+  CHECK(empty.error().key == "gpu");
+}

@@ -1,0 +1,354 @@
+// Memory per GPU: Korthikanti et al. 2022 Table 2 on the paper's own configurations, Megatron-LM's
+// theoretical memory (megatron/training/theoretical_memory_usage.py) recomputed by hand for two
+// dense and three MoE layouts, and the behaviour of moeplan's own activation count.
+//
+// Expected numbers are written out from the sources' formulas, never read back from the code.
+#include <doctest/doctest.h>
+
+#include "moeplan/cluster/memory_model.hpp"
+
+using namespace moeplan;
+
+namespace {
+
+MemoryOptions megatron_options(int seq_len) {
+  MemoryOptions o;
+  o.seq_len = seq_len;
+  o.activation_formula = ActivationFormula::megatron;
+  o.framework_bytes = 0;
+  return o;
+}
+
+double state_bytes(const MemoryBreakdown& b) {
+  return b.bytes_of("weights") + b.bytes_of("gradients") + b.bytes_of("optimizer");
+}
+
+ModelConfig dense(int d, int layers, int heads, int kv, int ffn, int vocab) {
+  ModelConfig m;
+  m.name = "dense";
+  m.hidden_size = d;
+  m.num_hidden_layers = layers;
+  m.num_attention_heads = heads;
+  m.num_key_value_heads = kv;
+  m.intermediate_size = ffn;
+  m.vocab_size = vocab;
+  return m;
+}
+
+// Mixtral 8x7B (mistralai/Mixtral-8x7B-v0.1 config.json): d 4096, 32 layers, 32 heads, 8 kv
+// heads, 8 experts of width 14336, top-2, vocab 32000, untied.
+ModelConfig mixtral() {
+  ModelConfig m = dense(4096, 32, 32, 8, 14336, 32000);
+  m.name = "mixtral-8x7b";
+  m.moe_intermediate_size = 14336;  // Megatron: --moe-ffn-hidden-size defaults to --ffn-hidden-size
+  m.n_routed_experts = 8;
+  m.num_experts_per_tok = 2;
+  return m;
+}
+
+// Qwen1.5-MoE-A2.7B (Qwen/Qwen1.5-MoE-A2.7B config.json): d 2048, 24 layers, 16 heads (MHA),
+// 60 experts of width 1408, top-4, one shared expert of width 5632, vocab 151936, untied.
+// Megatron's --ffn-hidden-size 5632 (the activation formula's f).
+ModelConfig qwen_moe() {
+  ModelConfig m = dense(2048, 24, 16, 16, 5632, 151936);
+  m.name = "qwen1.5-moe-a2.7b";
+  m.moe_intermediate_size = 1408;
+  m.n_routed_experts = 60;
+  m.num_experts_per_tok = 4;
+  m.n_shared_experts = 1;
+  m.shared_expert_intermediate_size = 5632;
+  return m;
+}
+
+ParallelLayout layout(int tp, int pp, int dp, int mb, long long gb) {
+  ParallelLayout l;
+  l.tp = tp;
+  l.pp = pp;
+  l.dp = dp;
+  l.edp = dp;
+  l.micro_batch = mb;
+  l.global_batch = gb;
+  l.sequence_parallel = true;
+  l.recompute = Recompute::selective;
+  l.distributed_optimizer = true;
+  return l;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer Models"
+// (arXiv 2205.05198). Table 2: activation bytes per layer; Table 3: the evaluated models, all
+// with s = 2048 and t = 8: 22B (a 64, h 6144, L 48), 175B (a 96, h 12288, L 96), 530B (a 128,
+// h 20480, L 105), 1T (a 160, h 25600, L 128).
+
+TEST_CASE("cluster memory: Korthikanti Table 2 closed forms on the paper's 22B model") {
+  const double s = 2048, b = 1, h = 6144, a = 64;
+  const double sbh = s * b * h;  // 12,582,912
+  // No parallelism: sbh(34 + 5as/h), 5as/h = 5·64·2048/6144 = 106.67.
+  CHECK(korthikanti_layer_activation_bytes(s, b, h, a, 1, false, Recompute::none) ==
+        doctest::Approx(sbh * (34 + 5 * 64 * 2048 / 6144.0)));
+  // Tensor parallel t = 8: sbh(10 + 24/t + 5as/(ht)).
+  CHECK(korthikanti_layer_activation_bytes(s, b, h, a, 8, false, Recompute::none) ==
+        doctest::Approx(sbh * (10 + 3 + 106.6667 / 8)).epsilon(1e-5));
+  // Tensor + sequence parallel: sbh/t (34 + 5as/h).
+  CHECK(korthikanti_layer_activation_bytes(s, b, h, a, 8, true, Recompute::none) ==
+        doctest::Approx(sbh / 8 * (34 + 106.6667)).epsilon(1e-5));
+  // Tensor parallel + selective recompute: sbh(10 + 24/t); with SP as well: 34 sbh/t.
+  CHECK(korthikanti_layer_activation_bytes(s, b, h, a, 8, false, Recompute::selective) ==
+        doctest::Approx(sbh * 13));
+  CHECK(korthikanti_layer_activation_bytes(s, b, h, a, 8, true, Recompute::selective) ==
+        doctest::Approx(sbh * 34 / 8));
+  // Full recompute keeps the layer input, 2sbh (/ t with SP).
+  CHECK(korthikanti_layer_activation_bytes(s, b, h, a, 8, true, Recompute::full) ==
+        doctest::Approx(2 * sbh / 8));
+}
+
+TEST_CASE("cluster memory: Korthikanti's 5x activation reduction and the 70 and 65 percent of selective recompute") {
+  struct Model {
+    const char* name;
+    double h, a;
+  };
+  // The abstract's "reduce activation memory by 5x": tensor parallelism alone (Table 2 row 2)
+  // against sequence parallelism + selective recomputation (row 5) for the 530B and 1T
+  // models, t = 8, s = 2048: (10 + 24/8 + 64/8) / (34/8) = 21 / 4.25 = 4.94.
+  for (const Model m : {Model{"530B", 20480, 128}, Model{"1T", 25600, 160}}) {
+    CAPTURE(m.name);
+    const double tp_only = korthikanti_layer_activation_bytes(2048, 1, m.h, m.a, 8, false, Recompute::none);
+    const double both = korthikanti_layer_activation_bytes(2048, 1, m.h, m.a, 8, true, Recompute::selective);
+    CHECK(tp_only / both == doctest::Approx(5.0).epsilon(0.015));
+  }
+  // Sec. 4.2: selective recomputation saves the 5as/h term: for GPT-3 175B (5as/h = 80)
+  // 80 / 114 = 70 %, for MT-NLG 530B (5as/h = 64) 64 / 98 = 65 %.
+  const auto saved = [](double h, double a) {
+    const double none = korthikanti_layer_activation_bytes(2048, 1, h, a, 8, true, Recompute::none);
+    const double sel = korthikanti_layer_activation_bytes(2048, 1, h, a, 8, true, Recompute::selective);
+    return 1 - sel / none;
+  };
+  CHECK(saved(12288, 96) == doctest::Approx(0.70).epsilon(0.01));
+  CHECK(saved(20480, 128) == doctest::Approx(0.65).epsilon(0.01));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Megatron-LM megatron/training/theoretical_memory_usage.py (NVIDIA/Megatron-LM main):
+//  compute_weight_and_optimizer_memory: params on the most loaded shard
+//    = (transformer block / pp + embedding) / tp   (+ embedding / tp again if untied and pp = 1)
+//    layer = 2h(f·3/2 + norm_size) + self_attn, self_attn = 2h²(1 + g/a)(q_proj/h) (GQA),
+//    MoE layer = 2h(f_m·E·3/2 + f_shared·3/2 + norm_size) + self_attn, block = Σ layers + h;
+//    bytes per param 18, or 6 + 12/dp with the distributed optimizer.
+//  compute_activation_memory (SP + selective recompute):
+//    (sbh(18 + 4f/h)·L + 8sb·pp + sbh·pp) × (interleaved penalty 1 + (pp−1)/(pp·vpp), or
+//    min(1, m/pp) without VPP and pp > 1) + (pp = 1: 4sbh(1 + V/h)), all / tp.
+// moeplan keeps norms whole on every TP rank and counts routers (N_e·h per MoE layer) and the
+// final norm on the last rank: < 0.01 % of these totals.
+
+TEST_CASE("cluster memory: Megatron theoretical memory, dense Llama-3 8B, TP 2, DP 4") {
+  // meta-llama/Meta-Llama-3-8B: h 4096, L 32, a 32, g 8, f 14336, V 128256, untied; s 8192.
+  const ModelConfig m = dense(4096, 32, 32, 8, 14336, 128256);
+  const ParallelLayout l = layout(2, 1, 4, 1, 32);
+  const MemoryBreakdown b = memory_per_gpu(m, count_parameters(m), l, megatron_options(8192));
+  // self_attn = 2·4096²·(1 + 8/32) = 41,943,040
+  // layer = 2·4096·(14336·1.5 + 1) + 41,943,040 = 176,168,960 + 41,943,040 = 218,112,000
+  // block = 32·218,112,000 + 4096 = 6,979,588,096; embedding = 4096·128,256 = 525,336,576
+  // shard = (6,979,588,096 + 525,336,576 + 525,336,576) / 2 = 4,015,130,624
+  // bytes = 4,015,130,624 · (6 + 12/4) = 36,136,175,616
+  CHECK(state_bytes(b) == doctest::Approx(36'136'175'616.0).epsilon(0.01));
+  // layer = 8192·4096·(18 + 4·14336/4096) = 33,554,432·32 = 1,073,741,824; ·32 = 34,359,738,368
+  // + 8·8192 + 8192·4096 = 33,619,968 -> 34,393,358,336
+  // + 4·8192·4096·(1 + 128256/4096) = 134,217,728·32.3125 = 4,336,910,336 -> 38,730,268,672
+  // / tp 2 = 19,365,134,336
+  CHECK(b.bytes_of("activations") == doctest::Approx(19'365'134'336.0).epsilon(0.01));
+}
+
+TEST_CASE("cluster memory: Megatron theoretical memory, dense Llama-3 70B, TP 8, PP 4, VPP 5") {
+  // meta-llama/Meta-Llama-3-70B: h 8192, L 80, a 64, g 8, f 28672, V 128256, untied; s 4096.
+  const ModelConfig m = dense(8192, 80, 64, 8, 28672, 128256);
+  ParallelLayout l = layout(8, 4, 2, 1, 64);
+  l.vpp = 5;
+  const MemoryBreakdown b = memory_per_gpu(m, count_parameters(m), l, megatron_options(4096));
+  // self_attn = 2·8192²·(1 + 8/64) = 150,994,944
+  // layer = 2·8192·(28672·1.5 + 1) + 150,994,944 = 704,659,456 + 150,994,944 = 855,654,400
+  // block = 80·855,654,400 + 8192 = 68,452,360,192; embedding = 8192·128,256 = 1,050,673,152
+  // shard = (68,452,360,192/4 + 1,050,673,152)/8 = 2,270,470,400; bytes · (6 + 12/2) = 27,245,644,800
+  CHECK(state_bytes(b) == doctest::Approx(27'245'644'800.0).epsilon(0.01));
+  // layer = 4096·8192·(18 + 4·28672/8192) = 1,073,741,824; ·80 = 85,899,345,920
+  // + 8·4096·4 + 4096·8192·4 = 134,348,800 -> 86,033,694,720
+  // · (1 + 3/(4·5)) = 98,938,748,928; / 8 = 12,367,343,616
+  CHECK(b.bytes_of("activations") == doctest::Approx(12'367'343'616.0).epsilon(0.01));
+  CHECK(b.stage_layers == 20);
+  CHECK(b.in_flight_microbatches == doctest::Approx(4.6));
+}
+
+TEST_CASE("cluster memory: Megatron theoretical memory, Mixtral 8x7B, TP 4 = ETP, EP 1, PP 2") {
+  const ModelConfig m = mixtral();
+  ParallelLayout l = layout(4, 2, 2, 1, 16);
+  l.etp = 4;  // Megatron's default: expert TP = TP; EDP = 16/(4·1·2) = 2 = DP
+  l.edp = 2;
+  const MemoryBreakdown b = memory_per_gpu(m, count_parameters(m), l, megatron_options(4096));
+  // self_attn = 41,943,040 (as Llama-3 8B)
+  // MoE layer = 2·4096·(14336·8·1.5 + 1) + 41,943,040 = 1,409,294,336 + 41,943,040 = 1,451,237,376
+  // block = 32·1,451,237,376 + 4096 = 46,439,600,128; embedding = 4096·32000 = 131,072,000
+  // shard = (46,439,600,128/2 + 131,072,000)/4 = 5,837,718,016; bytes · (6 + 12/2) = 70,052,616,192
+  CHECK(state_bytes(b) == doctest::Approx(70'052'616'192.0).epsilon(0.01));
+  // layer = 4096·4096·(18 + 4·14336/4096) = 536,870,912; ·32 = 17,179,869,184
+  // + 8·4096·2 + 4096·4096·2 = 33,619,968 -> 17,213,489,152; · min(1, 8/2) = 1; / 4 = 4,303,372,288
+  CHECK(b.bytes_of("activations") == doctest::Approx(4'303'372'288.0).epsilon(0.01));
+}
+
+TEST_CASE("cluster memory: Megatron theoretical memory, Qwen1.5-MoE with a shared expert, TP 2, DP 4") {
+  const ModelConfig m = qwen_moe();
+  ParallelLayout l = layout(2, 1, 4, 2, 64);
+  l.etp = 2;  // EDP = 8/(2·1·1) = 4 = DP
+  l.edp = 4;
+  const MemoryBreakdown b = memory_per_gpu(m, count_parameters(m), l, megatron_options(4096));
+  // self_attn = 2·2048²·(1 + 16/16) = 16,777,216
+  // MoE layer = 2·2048·(1408·60·1.5 + 5632·1.5 + 1) + 16,777,216 = 4096·135,169 + 16,777,216
+  //           = 570,429,440; block = 24·570,429,440 + 2048 = 13,690,308,608
+  // embedding = 2048·151,936 = 311,164,928; shard = (13,690,308,608 + 2·311,164,928)/2
+  //           = 7,156,319,232; bytes · (6 + 12/4) = 64,406,873,088
+  CHECK(state_bytes(b) == doctest::Approx(64'406'873'088.0).epsilon(0.01));
+  // layer = 4096·2·2048·(18 + 4·5632/2048) = 16,777,216·29 = 486,539,264; ·24 = 11,676,942,336
+  // + 8·4096·2 + 4096·2·2048 = 16,842,752 -> 11,693,785,088
+  // + 4·16,777,216·(1 + 151936/2048) = 5,045,747,712 -> 16,739,532,800; / 2 = 8,369,766,400
+  CHECK(b.bytes_of("activations") == doctest::Approx(8'369'766'400.0).epsilon(0.01));
+}
+
+TEST_CASE("cluster memory: Megatron weights with expert parallelism, Mixtral 8x7B, TP 2, EP 8, PP 4") {
+  // Megatron's upstream estimate keeps every expert on each shard (it ignores
+  // --expert-model-parallel-size); Megatron itself shards routed experts over EP·ETP and their
+  // optimizer states over the expert-data-parallel group. Hand count of that, same formula:
+  // world 64 = tp 2 · pp 4 · dp 8; EDP = 64/(ETP 1 · EP 8 · PP 4) = 2.
+  const ModelConfig m = mixtral();
+  ParallelLayout l = layout(2, 4, 8, 1, 256);
+  l.ep = 8;
+  l.etp = 1;
+  l.edp = 2;
+  const MemoryBreakdown b = memory_per_gpu(m, count_parameters(m), l, megatron_options(4096));
+  // rank 0 holds 8 layers and the embedding:
+  //   non-expert per layer (self_attn + 2h)/tp = (41,943,040 + 8192)/2 = 20,975,616
+  //   experts per layer 8·3·4096·14336/(8·1) = 176,160,768; embedding 131,072,000/2 = 65,536,000
+  //   non-expert 8·20,975,616 + 65,536,000 = 233,340,928 at 6 + 12/8 = 7.5 B -> 1,750,056,960
+  //   experts 8·176,160,768 = 1,409,286,144 at 6 + 12/2 = 12 B -> 16,911,433,728
+  //   total 18,661,490,688
+  CHECK(state_bytes(b) == doctest::Approx(18'661'490'688.0).epsilon(0.01));
+  // activations: 536,870,912·32 + (8·4096 + 4096·4096)·4 = 17,247,240,192 (m = 256/8 = 32 >= 4);
+  // / 2 = 8,623,620,096
+  CHECK(b.bytes_of("activations") == doctest::Approx(8'623'620'096.0).epsilon(0.01));
+}
+
+// ---------------------------------------------------------------------------------------------
+// moeplan's own activation count: how it moves, not what it equals.
+
+namespace {
+MemoryBreakdown moeplan_memory(const ModelConfig& m, const ParallelLayout& l) {
+  MemoryOptions o;
+  o.seq_len = 4096;
+  return memory_per_gpu(m, count_parameters(m), l, o);
+}
+}  // namespace
+
+TEST_CASE("cluster memory: moeplan activations grow with the micro-batch and shrink with recompute") {
+  const ModelConfig m = mixtral();
+  ParallelLayout l = layout(4, 2, 2, 1, 64);
+  l.etp = 4;
+  const double mb1 = moeplan_memory(m, l).bytes_of("activations");
+  l.micro_batch = 2;
+  const double mb2 = moeplan_memory(m, l).bytes_of("activations");
+  CHECK(mb2 > 1.9 * mb1);
+  CHECK(mb2 < 2.1 * mb1);
+
+  l.micro_batch = 1;
+  MemoryOptions no_flash;
+  no_flash.seq_len = 4096;
+  no_flash.flash_attention = false;
+  l.recompute = Recompute::none;
+  const double none = memory_per_gpu(m, count_parameters(m), l, no_flash).bytes_of("activations");
+  l.recompute = Recompute::selective;
+  const double selective = memory_per_gpu(m, count_parameters(m), l, no_flash).bytes_of("activations");
+  l.recompute = Recompute::full;
+  const double full = memory_per_gpu(m, count_parameters(m), l, no_flash).bytes_of("activations");
+  CHECK(selective < none);
+  CHECK(full < selective);
+  // Without flash attention, selective recompute drops exactly 5·a·s²·b/t per layer and
+  // in-flight micro-batch: 5·32·4096²/4 · 16 layers · 2 in flight.
+  CHECK(none - selective == doctest::Approx(5.0 * 32 * 4096.0 * 4096 / 4 * 16 * 2));
+}
+
+TEST_CASE("cluster memory: moeplan activations divide by TP with sequence parallelism") {
+  const ModelConfig m = dense(4096, 32, 32, 8, 14336, 128256);
+  ParallelLayout l1 = layout(1, 4, 8, 1, 64);
+  ParallelLayout l4 = layout(4, 4, 2, 1, 64);
+  MemoryOptions o;
+  o.seq_len = 4096;
+  // Rank 0 (no output head): every stored tensor is token- or width-sharded over TP with SP.
+  const double a1 = memory_per_gpu(m, count_parameters(m), l1, o).bytes_of("activations");
+  const double a4 = memory_per_gpu(m, count_parameters(m), l4, o).bytes_of("activations");
+  CHECK(a4 == doctest::Approx(a1 / 4).epsilon(0.01));
+  l4.sequence_parallel = false;
+  CHECK(memory_per_gpu(m, count_parameters(m), l4, o).bytes_of("activations") > 1.5 * a4);
+}
+
+TEST_CASE("cluster memory: expert parallelism divides the routed experts' weights") {
+  const ModelConfig m = mixtral();
+  ParallelLayout l = layout(1, 1, 8, 1, 64);
+  l.distributed_optimizer = false;
+  const double ep1 = moeplan_memory(m, l).bytes_of("weights");
+  l.ep = 8;
+  const double ep8 = moeplan_memory(m, l).bytes_of("weights");
+  const double experts = 32.0 * 8 * 3 * 4096 * 14336;  // all routed expert weights
+  CHECK(ep1 - ep8 == doctest::Approx(2 * experts * (1 - 1.0 / 8)));
+  CHECK(moeplan_memory(m, l).bytes_of("optimizer") == doctest::Approx(12 * moeplan_memory(m, l).params_on_gpu));
+}
+
+TEST_CASE("cluster memory: the distributed optimizer keeps 6 + 12/DP bytes per parameter") {
+  const ModelConfig m = dense(4096, 32, 32, 8, 14336, 128256);
+  ParallelLayout l = layout(2, 1, 16, 1, 64);
+  const MemoryBreakdown b = moeplan_memory(m, l);
+  CHECK(state_bytes(b) == doctest::Approx((6 + 12.0 / 16) * b.params_on_gpu));
+  l.distributed_optimizer = false;
+  const MemoryBreakdown plain = moeplan_memory(m, l);
+  CHECK(state_bytes(plain) == doctest::Approx(18 * plain.params_on_gpu));
+}
+
+TEST_CASE("cluster memory: the breakdown names its terms and counts the all-to-all of MoE only") {
+  const ModelConfig moe = mixtral();
+  ParallelLayout l = layout(4, 1, 2, 1, 16);
+  l.etp = 4;
+  const MemoryBreakdown b = moeplan_memory(moe, l);
+  REQUIRE(b.terms.size() == 6);
+  const char* names[] = {"weights", "gradients", "optimizer", "activations", "all_to_all", "framework"};
+  for (std::size_t i = 0; i < 6; ++i) {
+    CHECK(b.terms[i].name == names[i]);
+    CHECK_FALSE(b.terms[i].detail.empty());
+  }
+  // 2 · K · (s·b/t) · h · 2 bytes = 2·2·1024·4096·2
+  CHECK(b.bytes_of("all_to_all") == doctest::Approx(2.0 * 2 * 1024 * 4096 * 2));
+  CHECK(b.bytes_of("framework") == doctest::Approx(5.0 * (1ull << 30)));
+  CHECK(b.total() > b.bytes_of("weights"));
+  CHECK(moeplan_memory(dense(4096, 32, 32, 8, 14336, 128256), l).bytes_of("all_to_all") == 0);
+}
+
+TEST_CASE("cluster memory: uneven pipeline stages and the most loaded rank") {
+  const ModelConfig m = dense(4096, 30, 32, 8, 14336, 128256);
+  ParallelLayout l = layout(1, 4, 1, 1, 64);
+  l.first_stage_layers = 6;
+  l.last_stage_layers = 6;
+  const MemoryBreakdown b = moeplan_memory(m, l);
+  // Middle ranks hold (30 - 12)/2 = 9 layers. Rank 0: 6 layers × 4 micro-batches in flight
+  // plus the embedding (525M params ≈ 2.4 layers' weights); rank 1: 9 layers × 3 in flight =
+  // 27 layer-micro-batches against 24, and 9 layers of weights against 8.4: rank 1 carries
+  // the most, not the first rank.
+  CHECK(b.stage_layers == 9);
+  CHECK(b.in_flight_microbatches == doctest::Approx(3));
+  CHECK(b.terms[0].detail.find("rank 1") != std::string::npos);
+}
+
+TEST_CASE("cluster layout: describe and microbatches") {
+  ParallelLayout l = layout(8, 4, 32, 1, 1024);
+  l.vpp = 2;
+  l.ep = 8;
+  l.edp = 4 * 32 / 8;
+  CHECK(l.microbatches() == 32);
+  CHECK(l.describe() == "TP 8+SP · PP 4 (v2) · EP 8 · DP 32 · EDP 16 · mb 1 · selective");
+  CHECK(std::string(to_string(Recompute::full)) == "full");
+}
