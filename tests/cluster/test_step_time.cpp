@@ -29,7 +29,7 @@ std::string detail_of(const StepTime& t, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("cluster step time: seven terms in order that sum to the step; MFU counts M") {
+TEST_CASE("cluster step time: seven terms in order that sum to the step, MFU counts M") {
   const ModelConfig m = moe_model();
   const ParameterCounts p = count_parameters(m);
   const StepTime t = time_of(m, 64, layout_of(64, 2, 2, 8, 1), 1024);
