@@ -1,1 +1,401 @@
-// stub
+// Choosing a parallel layout (docs/cluster.md, "Layout search"): the legal layouts of a
+// config on a cluster, each timed (step_seconds, no strings); memory computed in order of
+// tokens/s until the best few that fit are known; the winners formatted with why the
+// runners-up lost, or the smallest shortfall when nothing fits.
+#include "moeplan/cluster/layout_search.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <tuple>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "step_model.hpp"
+
+namespace moeplan {
+
+using namespace cluster_detail;
+
+namespace {
+
+constexpr double k_gib = double(1ull << 30);
+constexpr std::size_t k_keep = 3;  ///< the best and two runners-up
+
+int kv_heads_for_tp(const ModelConfig& m) {
+  // MLA: every query head has its own key and value, decompressed from the shared latent.
+  return m.latent_attention ? m.num_attention_heads : m.num_key_value_heads;
+}
+
+const std::string& gpu_name(const GpuSpec& g) { return g.name.empty() ? g.id : g.name; }
+
+/// The ParallelLayout with its derived fields (dp, edp, the uneven stage split) set.
+ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int pp, int vpp, int ep,
+                           int etp, bool allow_uneven) {
+  ParallelLayout l;
+  l.tp = tp;
+  l.sequence_parallel = tp > 1;
+  l.cp = cp;
+  l.pp = pp;
+  l.vpp = vpp;
+  l.ep = ep;
+  l.etp = etp;
+  l.dp = world / (tp * cp * pp);
+  const long long expert_grid = static_cast<long long>(etp) * ep * pp;
+  l.edp = world % expert_grid == 0 ? static_cast<int>(world / expert_grid) : 0;
+  if (m.num_hidden_layers % pp != 0) {
+    if (const auto split = stage_split(m.num_hidden_layers, pp, 0, 0, allow_uneven)) {
+      l.first_stage_layers = split->first;
+      l.last_stage_layers = split->last;
+    }
+  }
+  return l;
+}
+
+struct Timed {
+  ParallelLayout layout;
+  double tokens_per_second = 0;
+  double time_load = 1;    ///< expert load factor of its step time
+  double memory_load = 1;  ///< and of its memory
+};
+
+const char* term_label(int i) {
+  switch (i) {
+    case k_gemm: return "GEMM";
+    case k_attention: return "attention";
+    case k_recompute: return "recompute";
+    case k_tp_collectives: return "TP collectives";
+    case k_all_to_all: return "all-to-all";
+    case k_pipeline: return "pipeline";
+    case k_dp_reduction: return "DP reduction";
+    default: return "?";
+  }
+}
+
+std::string term_note(int i, const ParallelLayout& l, const Cluster& c) {
+  switch (i) {
+    case k_gemm: return "";
+    case k_attention: return l.cp > 1 ? fmt::format(" (CP {})", l.cp) : "";
+    case k_recompute: return fmt::format(" ({})", to_string(l.recompute));
+    case k_tp_collectives: return fmt::format(" (TP {})", l.tp);
+    case k_all_to_all: {
+      if (l.ep == 1) return " (EP 1)";
+      const int nodes = ep_nodes(l.ep, l.etp, c.gpus_per_node);
+      return nodes > 1 ? fmt::format(" (EP {} spans {} nodes)", l.ep, nodes)
+                       : fmt::format(" (EP {} within a node)", l.ep);
+    }
+    case k_pipeline:
+      return fmt::format(" (PP {}{}, {} micro-batches)", l.pp,
+                         l.vpp > 1 ? fmt::format(" v{}", l.vpp) : std::string(), l.microbatches());
+    case k_dp_reduction: return fmt::format(" (DP {}, EDP {})", l.dp, l.edp);
+    default: return "";
+  }
+}
+
+/// "0.27 s slower per step (6.1 % fewer tokens/s): +0.21 s all-to-all (EP 16 spans 2
+/// nodes), +0.05 s pipeline (PP 4, 16 micro-batches)": the terms that differ most.
+std::string why_lost(const LayoutCandidate& best, const LayoutCandidate& c, const Cluster& cluster) {
+  std::array<double, k_step_terms> diff{};
+  for (int i = 0; i < k_step_terms; ++i) {
+    diff[i] = c.time.terms[i].seconds - best.time.terms[i].seconds;
+  }
+  std::array<int, k_step_terms> order{};
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return std::abs(diff[a]) > std::abs(diff[b]); });
+  const double slower = c.time.step_seconds - best.time.step_seconds;
+  const double floor = std::max(1e-4 * best.time.step_seconds, 0.1 * std::abs(diff[order[0]]));
+  std::vector<std::string> parts;
+  for (int i : order) {
+    if (parts.size() == 3 || std::abs(diff[i]) < floor || diff[i] == 0) break;
+    parts.push_back(fmt::format("{:+.3g} s {}{}", diff[i], term_label(i), term_note(i, c.layout, cluster)));
+  }
+  if (parts.empty()) {
+    return fmt::format("the same step time, {:.2f} GiB more memory per GPU",
+                       (c.memory.total() - best.memory.total()) / k_gib);
+  }
+  const double fewer = best.time.tokens_per_second > 0
+                           ? 100.0 * (1.0 - c.time.tokens_per_second / best.time.tokens_per_second)
+                           : 0.0;
+  return fmt::format("{:.3g} s slower per step ({:.1f} % fewer tokens/s): {}", slower, fewer,
+                     fmt::join(parts, ", "));
+}
+
+ConstraintViolation shortfall(const ModelConfig& m, const Cluster& cluster, const ParallelLayout& l,
+                              const MemoryBreakdown& mem, double usable, double headroom) {
+  const MemoryTerm* largest = nullptr;
+  for (const MemoryTerm& t : mem.terms) {
+    if (largest == nullptr || t.bytes > largest->bytes) largest = &t;
+  }
+  const double total = mem.total();
+  const std::string has =
+      headroom < 1.0 ? fmt::format("{:.1f} GiB to plan with ({:.0f} % of {:.1f} GiB", usable / k_gib,
+                                   100 * headroom, cluster.gpu.hbm_bytes / k_gib)
+                     : fmt::format("{:.1f} GiB (", usable / k_gib);
+  std::string detail = fmt::format(
+      "no layout of {} on {} GPUs fits; the closest, {}, needs {:.1f} GiB per GPU, the {} has {}"
+      "{}{:.1f} GiB short)",
+      m.name.empty() ? std::string("the model") : m.name, cluster.gpus, l.describe(), total / k_gib,
+      gpu_name(cluster.gpu), has, headroom < 1.0 ? "; " : "", (total - usable) / k_gib);
+  if (largest != nullptr) {
+    detail += fmt::format("; its largest term is {} ({:.1f} GiB)", largest->name, largest->bytes / k_gib);
+  }
+  return {"memory per GPU", std::move(detail)};
+}
+
+}  // namespace
+
+std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
+                                  const ParallelLayout& l, bool allow_uneven_pipeline) {
+  const int world = cluster.gpus;
+  const int per_node = cluster.gpus_per_node;
+  for (const auto& [name, v] : {std::pair{"TP", l.tp}, {"CP", l.cp}, {"PP", l.pp}, {"VPP", l.vpp},
+                                {"EP", l.ep}, {"ETP", l.etp}, {"DP", l.dp},
+                                {"micro-batch", l.micro_batch}}) {
+    if (v < 1) return fmt::format("{} {} must be at least 1", name, v);
+  }
+  const long long attention_grid = static_cast<long long>(l.tp) * l.cp * l.pp * l.dp;
+  if (attention_grid != world) {
+    return fmt::format("TP {} × CP {} × PP {} × DP {} = {} GPUs, not the cluster's {}", l.tp, l.cp,
+                       l.pp, l.dp, attention_grid, world);
+  }
+  if (l.tp > per_node) return fmt::format("TP {} exceeds the {} GPUs of a node", l.tp, per_node);
+  if (l.tp * l.cp > per_node) {
+    return fmt::format("TP {} × CP {} = {} exceeds the {} GPUs of a node", l.tp, l.cp, l.tp * l.cp,
+                       per_node);
+  }
+  if (m.num_attention_heads % l.tp != 0) {
+    return fmt::format("TP {} does not divide N_q = {}", l.tp, m.num_attention_heads);
+  }
+  if (kv_heads_for_tp(m) % l.tp != 0) {
+    return fmt::format("TP {} does not divide N_kv = {}", l.tp, kv_heads_for_tp(m));
+  }
+  if (!m.is_moe()) {
+    if (l.ep != 1 || l.etp != 1) {
+      return fmt::format("EP {} × ETP {} needs routed experts; {} is dense", l.ep, l.etp,
+                         m.name.empty() ? "the model" : m.name);
+    }
+  } else if (m.n_routed_experts % l.ep != 0) {
+    return fmt::format("EP {} does not divide N_e = {}", l.ep, m.n_routed_experts);
+  }
+  if (l.etp != 1 && l.etp != l.tp) return fmt::format("ETP {} is neither 1 nor TP = {}", l.etp, l.tp);
+  const long long tp_cp_dp = static_cast<long long>(l.tp) * l.cp * l.dp;
+  if (tp_cp_dp % (static_cast<long long>(l.ep) * l.etp) != 0) {
+    return fmt::format(
+        "EP {} × ETP {} = {} does not divide TP × CP × DP = {} (parallel folding: the expert "
+        "grid tiles the GPUs of one pipeline stage)",
+        l.ep, l.etp, l.ep * l.etp, tp_cp_dp);
+  }
+  const long long expert_grid = static_cast<long long>(l.etp) * l.ep * l.edp * l.pp;
+  if (expert_grid != world) {
+    return fmt::format("ETP {} × EP {} × EDP {} × PP {} = {} GPUs, not the cluster's {}", l.etp, l.ep,
+                       l.edp, l.pp, expert_grid, world);
+  }
+  const int L = m.num_hidden_layers;
+  if (l.pp > L) return fmt::format("PP {} exceeds L = {} layers", l.pp, L);
+  const auto split = stage_split(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline);
+  if (!split) {
+    if (l.first_stage_layers > 0 || l.last_stage_layers > 0) {
+      return fmt::format(
+          "first and last stages of {} and {} layers leave no equal share of L = {} for the other {} "
+          "stages of PP {}",
+          l.first_stage_layers, l.last_stage_layers, L, std::max(l.pp - 2, 0), l.pp);
+    }
+    if (!allow_uneven_pipeline) {
+      return fmt::format("PP {} does not divide L = {} (uneven pipelines not allowed)", l.pp, L);
+    }
+    const int middle = (L + l.pp - 1) / l.pp;
+    return fmt::format(
+        "PP {} does not divide L = {} and the uneven split ({} middle stages of {}) leaves {} layer{} "
+        "for the first and last stages, under one each",
+        l.pp, L, l.pp - 2, middle, L - (l.pp - 2) * middle, L - (l.pp - 2) * middle == 1 ? "" : "s");
+  }
+  if (l.vpp > 1) {
+    if (l.pp == 1) return fmt::format("VPP {} needs PP > 1", l.vpp);
+    if (!split->even()) {
+      return fmt::format("VPP {} needs an even pipeline split; PP {} does not divide L = {}", l.vpp,
+                         l.pp, L);
+    }
+    if (split->middle % l.vpp != 0) {
+      return fmt::format("VPP {} does not divide the {} layers of a stage", l.vpp, split->middle);
+    }
+  }
+  const long long per_step = static_cast<long long>(l.micro_batch) * l.dp;
+  if (l.global_batch > 0 && l.global_batch % per_step != 0) {
+    return fmt::format("global batch {} is not a multiple of micro-batch {} × DP {}", l.global_batch,
+                       l.micro_batch, l.dp);
+  }
+  return {};
+}
+
+std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
+    const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
+    const LayoutSearchOptions& options) {
+  const int world = cluster.gpus;
+  const int per_node = cluster.gpus_per_node;
+  const int S = options.time.seq_len;
+  if (world < 1 || per_node < 1) {
+    return std::unexpected(ConstraintViolation{
+        "cluster", fmt::format("{} GPUs of {} per node: both must be at least 1", world, per_node)});
+  }
+  if (world > per_node && world % per_node != 0) {
+    return std::unexpected(ConstraintViolation{
+        "cluster", fmt::format("{} GPUs are not a whole number of {}-GPU nodes", world, per_node)});
+  }
+  if (S < 1 || options.global_batch_tokens < 1) {
+    return std::unexpected(ConstraintViolation{
+        "global batch", fmt::format("{} tokens per step of sequences of {} tokens: both must be "
+                                    "positive",
+                                    options.global_batch_tokens, S)});
+  }
+  if (options.micro_batches.empty() || options.recompute_levels.empty()) {
+    return std::unexpected(ConstraintViolation{"parallel layout", "no micro-batch sizes or recompute levels to try"});
+  }
+
+  const ModelFlops flops = model_flops(m, p, S);
+  const bool uneven = options.allow_uneven_pipeline;
+  const long long sequences =
+      std::max(1LL, std::llround(double(options.global_batch_tokens) / S));  // B in sequences
+  const long long per_structure =
+      static_cast<long long>(options.micro_batches.size() * options.recompute_levels.size());
+
+  std::vector<int> cps{1};
+  for (int cp : {2, 4, 8}) {
+    if (S >= 16384 && S / cp >= 4096) cps.push_back(cp);
+  }
+  std::vector<int> eps;
+  for (int ep = 1; ep <= std::max(1, m.n_routed_experts); ++ep) {
+    if (!m.is_moe() ? ep == 1 : m.n_routed_experts % ep == 0) eps.push_back(ep);
+  }
+  // Load factors of a routing skew, per (EP, micro-batch, CP): a handful of Zipf splits.
+  std::vector<std::tuple<int, int, int, double>> load_cache;
+  const auto skewed_load = [&](int ep, int micro, int cp) {
+    for (const auto& [e, mb, c, load] : load_cache) {
+      if (e == ep && mb == micro && c == cp) return load;
+    }
+    const long long tokens = static_cast<long long>(micro) * (S / cp) * ep;
+    const double load = expert_load_factor(tokens, m.num_experts_per_tok, m.n_routed_experts, ep,
+                                           options.routing_skew);
+    load_cache.emplace_back(ep, micro, cp, load);
+    return load;
+  };
+
+  LayoutSearchResult result;
+  std::string first_reason;
+  std::vector<Timed> timed;
+  timed.reserve(4096);
+  for (int tp = 1; tp <= per_node; ++tp) {
+    if (per_node % tp != 0) continue;
+    for (int cp : cps) {
+      if (world % (tp * cp) != 0) {
+        result.illegal += per_structure;
+        if (first_reason.empty()) {
+          first_reason = fmt::format("TP {} × CP {} does not divide the {} GPUs", tp, cp, world);
+        }
+        continue;
+      }
+      const int base = world / (tp * cp);
+      for (int pp = 1; pp <= std::min(m.num_hidden_layers, base); ++pp) {
+        if (base % pp != 0) continue;
+        for (int vpp = 1; vpp <= std::max(1, options.max_vpp); ++vpp) {
+          if (vpp > 1 && pp == 1) break;
+          for (int ep : eps) {
+            for (int k = 0; k < (tp > 1 && m.is_moe() ? 2 : 1); ++k) {
+              const int etp = k == 0 ? 1 : tp;  // ETP 1 or TP
+              ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, uneven);
+              std::string reason = layout_illegal_reason(m, cluster, l, uneven);
+              if (!reason.empty()) {
+                result.illegal += per_structure;
+                if (first_reason.empty()) first_reason = std::move(reason);
+                continue;
+              }
+              for (int micro : options.micro_batches) {
+                if (micro < 1) continue;
+                const long long unit = static_cast<long long>(micro) * l.dp;
+                l.micro_batch = micro;
+                l.global_batch = std::max(unit, std::llround(double(sequences) / double(unit)) * unit);
+                double time_load = options.time.expert_load_factor;
+                double memory_load = options.memory.expert_load_factor;
+                if (options.routing_skew > 0 && m.is_moe()) {
+                  time_load = memory_load = skewed_load(ep, micro, cp);
+                }
+                for (Recompute rec : options.recompute_levels) {
+                  l.recompute = rec;
+                  const StepSeconds r = step_seconds(flops, cluster, l, options.time, time_load, uneven);
+                  timed.push_back({l, r.tokens_per_second, time_load, memory_load});
+                  ++result.evaluated;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (timed.empty()) {
+    return std::unexpected(ConstraintViolation{
+        "parallel layout",
+        fmt::format("no legal layout of {} on {} GPUs ({} per node): {}",
+                    m.name.empty() ? std::string("the model") : m.name, world, per_node,
+                    first_reason.empty() ? std::string("nothing to enumerate") : first_reason)});
+  }
+
+  // Fastest first; memory in that order until k_keep fit (and past them while tokens/s ties).
+  std::vector<std::size_t> order(timed.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return timed[a].tokens_per_second > timed[b].tokens_per_second;
+  });
+  const double usable = cluster.gpu.hbm_bytes * options.memory_headroom;
+  MemoryOptions memory = options.memory;
+  memory.seq_len = S;
+  std::vector<std::pair<LayoutCandidate, double>> fits;  // with the load factor of its time
+  std::optional<LayoutCandidate> closest;
+  double cutoff = 0;
+  for (std::size_t i : order) {
+    const Timed& t = timed[i];
+    if (fits.size() >= k_keep && t.tokens_per_second < cutoff * (1.0 - 1e-12)) break;
+    memory.expert_load_factor = t.memory_load;
+    LayoutCandidate c;
+    c.layout = t.layout;
+    c.memory = memory_per_gpu(m, p, t.layout, memory);
+    ++result.memory_evaluated;
+    const double total = c.memory.total();
+    c.fits = total <= usable;
+    if (c.fits) {
+      fits.emplace_back(std::move(c), t.time_load);
+      if (fits.size() == k_keep) cutoff = t.tokens_per_second;
+    } else {
+      c.shortfall_bytes = total - usable;
+      if (!closest || c.shortfall_bytes < closest->shortfall_bytes) closest = std::move(c);
+    }
+  }
+  if (fits.empty()) {
+    return std::unexpected(
+        shortfall(m, cluster, closest->layout, closest->memory, usable, options.memory_headroom));
+  }
+  // Formatted step times of the kept ones; tokens/s, then less memory on a tie.
+  for (auto& [c, time_load] : fits) {
+    StepTimeOptions time = options.time;
+    time.expert_load_factor = time_load;
+    c.time = step_time(m, p, cluster, c.layout, time);
+  }
+  std::stable_sort(fits.begin(), fits.end(), [](const auto& x, const auto& y) {
+    const LayoutCandidate& a = x.first;
+    const LayoutCandidate& b = y.first;
+    if (a.time.tokens_per_second != b.time.tokens_per_second) {
+      return a.time.tokens_per_second > b.time.tokens_per_second;
+    }
+    return a.memory.total() < b.memory.total();
+  });
+  for (std::size_t i = 0; i < std::min(k_keep, fits.size()); ++i) {
+    result.ranked.push_back(std::move(fits[i].first));
+  }
+  for (std::size_t i = 1; i < result.ranked.size(); ++i) {
+    result.why_lost.push_back(why_lost(result.ranked[0], result.ranked[i], cluster));
+  }
+  return result;
+}
+
+}  // namespace moeplan

@@ -12,8 +12,8 @@
 namespace moeplan {
 
 struct LayoutSearchOptions {
-  MemoryOptions memory;
-  StepTimeOptions time;
+  MemoryOptions memory;  ///< its seq_len is replaced by time.seq_len (one S for both)
+  StepTimeOptions time;  ///< time.seq_len is S
   long long global_batch_tokens = 0;  ///< B (tokens per step); rounded to whole micro-batches × dp
   /// Fraction of HBM a layout may plan to use (the rest is headroom for spikes).
   double memory_headroom = 1.0;
@@ -21,6 +21,10 @@ struct LayoutSearchOptions {
   std::vector<Recompute> recompute_levels{Recompute::none, Recompute::selective, Recompute::full};
   bool allow_uneven_pipeline = true;  ///< first/last stages one layer short when L % pp != 0
   int max_vpp = 4;
+  /// Zipf exponent of the routed rows (`bench --routing-skew`); > 0: each layout's expert
+  /// load factor, for memory and time alike, is expert_load_factor() of its EP over one
+  /// micro-batch of its EP group's tokens, replacing memory/time.expert_load_factor.
+  double routing_skew = 0;
 };
 
 /// One layout that was evaluated.
@@ -41,14 +45,26 @@ std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
 
 struct LayoutSearchResult {
   std::vector<LayoutCandidate> ranked;  ///< fitting layouts, fastest first (at most a few kept)
-  long long evaluated = 0;              ///< legal layouts whose memory and time were computed
-  long long illegal = 0;                ///< combinations rejected by the layout rules
+  /// Legal layouts × micro-batch sizes × recompute levels whose step time was computed.
+  long long evaluated = 0;
+  /// Of those, the ones whose memory was computed: in order of tokens/s, until the best few
+  /// that fit are known (all of them when none fits). The ranking is the same as if every
+  /// one had been; only the work is less.
+  long long memory_evaluated = 0;
+  /// (TP, CP, PP, VPP, EP, ETP) combinations rejected by the layout rules, × micro-batch
+  /// sizes × recompute levels (the units of `evaluated`).
+  long long illegal = 0;
   /// Why the runners-up lost to the best: one line each, aligned with ranked[1..].
   std::vector<std::string> why_lost;
 };
 
-/// The fastest fitting layouts of `m` on `cluster`, best first; a ConstraintViolation naming
-/// the smallest shortfall (which term dominates, how many GiB) when none fits.
+/// The fastest fitting layouts of `m` on `cluster`, best first (ties: less memory); a
+/// ConstraintViolation naming the smallest shortfall (which term dominates, how many GiB)
+/// when none fits, or why no layout is legal (a world that is not whole nodes, no tokens
+/// per step). Enumerates TP over the divisors of a node that divide the heads (N_kv = N_q
+/// under MLA), CP 1 (2, 4, 8 when S >= 16384 and S/CP >= 4096), PP dividing world/(TP·CP)
+/// up to L, VPP up to max_vpp on even splits, EP over the divisors of N_e, ETP 1 or TP.
+/// Global batch: round(global_batch_tokens / S) sequences to a multiple of micro × DP.
 std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
     const LayoutSearchOptions& options);

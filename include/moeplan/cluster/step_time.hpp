@@ -30,7 +30,10 @@ struct StepTimeOptions {
 };
 
 struct StepTerm {
-  std::string name;    ///< "gemm", "attention", "all_to_all", "tp_collectives", "pipeline_bubble", "dp_reduction", "recompute"
+  /// In this order: "gemm", "attention", "recompute", "tp_collectives", "all_to_all",
+  /// "pipeline" (bubble and point-to-point sends), "dp_reduction" (its exposed part). Every
+  /// term is present; one that a layout does not incur has 0 seconds ("TP 1: none").
+  std::string name;
   double seconds = 0;  ///< its share of the step on the critical path
   std::string detail;
 };
@@ -45,6 +48,15 @@ struct StepTime {
   [[nodiscard]] double seconds_of(const std::string& name) const;  ///< 0 when absent
 };
 
+/// The busiest expert-parallel rank's routed rows over the balanced share (>= 1) when the
+/// rows of `tokens` tokens × K are Zipf-skewed over the N_e experts (zipf_expert_rows,
+/// gemm/gemm_shapes.hpp) and the experts are placed on the ep ranks in contiguous blocks of
+/// N_e/ep, as Megatron places them: max over ranks of its rows / (T·K/ep). 1 for skew 0 or
+/// ep 1 (one rank holds every expert). ep must divide N_e.
+double expert_load_factor(long long tokens, int top_k, int n_experts, int ep, double skew);
+
+/// Seconds per step of a legal layout (layout_illegal_reason() == ""), by term
+/// (docs/cluster.md, "Step time"). layout.global_batch sequences of options.seq_len tokens.
 StepTime step_time(const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
                    const ParallelLayout& layout, const StepTimeOptions& options);
 
@@ -55,6 +67,8 @@ struct TrainingTime {
   double gpu_hours = 0;
   long long steps = 0;
 };
+/// steps = ceil(D / tokens per step), seconds = steps × step seconds, days = seconds / 86400,
+/// GPU-hours = GPUs × seconds / 3600. Zero when the step moves no tokens.
 TrainingTime training_time(const StepTime& step, const Cluster& cluster, Tokens tokens);
 
 }  // namespace moeplan

@@ -1,0 +1,102 @@
+#pragma once
+/// Private to the cluster library: the numeric core of the step-time model (no strings, no
+/// allocations), shared by step_time() and the layout search, which times thousands of
+/// layouts and formats only the few it keeps (docs/cluster.md, "Step time").
+#include <array>
+#include <optional>
+
+#include "moeplan/cluster/parallel_layout.hpp"
+#include "moeplan/cluster/step_time.hpp"
+#include "moeplan/model/model_config.hpp"
+
+namespace moeplan::cluster_detail {
+
+/// What a config costs per token, split the way the step-time terms need it (paper 002
+/// Eq. 11-12, holistic-002 convention: M = 6 N_a + 3·S·N_q·(d_qk + d_v)·L).
+struct ModelFlops {
+  double dense_per_token = 0;   ///< 6·(attention projections + dense FFN + shared experts)
+  double expert_per_token = 0;  ///< 6·(K routed experts per MoE layer)
+  double scores_per_token = 0;  ///< the S-dependent attention core
+  double M = 0;                 ///< their sum: M of the config
+  double dense_params = 0;      ///< attention + dense FFN + shared experts, all layers
+  double routed_params = 0;     ///< all routed experts of all MoE layers
+  double embedding_params = 0;  ///< input embedding + output head (once when tied)
+  double vocab_params = 0;      ///< V·d: one of them (a pipeline end stage holds one)
+  int layers = 0;               ///< L
+  int moe_layers = 0;           ///< L_m (0 for a dense model)
+  double hidden = 0;            ///< d
+  int top_k = 0;                ///< K
+};
+ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len);
+
+/// Transformer layers of the first, the middle and the last pipeline stages.
+struct StageSplit {
+  int first = 0;
+  int middle = 0;
+  int last = 0;
+  [[nodiscard]] int most() const;  ///< layers of the most loaded stage
+  [[nodiscard]] bool even() const { return first == middle && middle == last; }
+};
+
+/// The split of L layers over pp stages: the layout's first/last_stage_layers when set
+/// (the other stages share the rest evenly); else L/pp; else, uneven pipelines allowed,
+/// middle stages ceil(L/pp) and the first and last the remainder (first the smaller), each
+/// at least one layer. nullopt when no such split exists.
+std::optional<StageSplit> stage_split(int layers, int pp, int first_stage_layers,
+                                      int last_stage_layers, bool allow_uneven);
+
+/// EP peers of the worst-placed rank that sit on its own node: the expert grid is laid out
+/// ETP fastest, then EP (Megatron's parallel folding), so an EP group is a block of ep·etp
+/// consecutive ranks, cut by node boundaries into pieces of at least gcd(ep·etp, per node).
+int ep_peers_on_node(int ep, int etp, int gpus_per_node);
+/// Nodes an aligned block of ep·etp consecutive ranks touches.
+int ep_nodes(int ep, int etp, int gpus_per_node);
+
+enum StepTermIndex : int {
+  k_gemm,
+  k_attention,
+  k_recompute,
+  k_tp_collectives,
+  k_all_to_all,
+  k_pipeline,
+  k_dp_reduction,
+  k_step_terms
+};
+/// The term names, in StepTermIndex order: what StepTerm::name holds.
+extern const std::array<const char*, k_step_terms> k_step_term_names;
+
+/// Every figure of a step, in seconds and the volumes behind them.
+struct StepSeconds {
+  std::array<double, k_step_terms> seconds{};
+  double total = 0;
+  double tokens_per_step = 0;
+  double tokens_per_second = 0;
+  double mfu = 0;
+  // what the details print
+  double gemm_rate = 0;           ///< FLOP/s of one GPU's GEMMs
+  double gemm_flops_gpu = 0;      ///< projection + expert GEMM FLOPs per GPU per step
+  double expert_share = 0;        ///< of gemm_flops_gpu, the routed experts' part
+  double scores_flops_gpu = 0;
+  double stage_imbalance = 1;     ///< most loaded stage's layers × pp / L
+  int stage_layers = 0;
+  double stage_moe_layers = 0;
+  long long microbatches = 0;
+  double tp_bytes = 0;            ///< one TP collective
+  double a2a_bytes = 0;           ///< one all-to-all, the busiest rank's send
+  double a2a_off_node = 0;        ///< share of its EP peers on other nodes
+  double bubble = 0;
+  double p2p = 0;
+  bool p2p_off_node = false;
+  double dp_dense_bytes = 0;
+  double dp_expert_bytes = 0;
+  bool dp_off_node = false;
+  double load_factor = 1;
+};
+
+/// The step of `layout` (already legal) for a config of `f`. `load_factor` replaces
+/// options.expert_load_factor (the search derives it per EP from a routing skew).
+StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const ParallelLayout& layout,
+                         const StepTimeOptions& options, double load_factor,
+                         bool allow_uneven_pipeline = true);
+
+}  // namespace moeplan::cluster_detail

@@ -1,0 +1,245 @@
+// The layout rules (docs/cluster.md, "Layout search"), one case per rule with its reason,
+// and the search: fitting layouts ranked by tokens/s, the shortfall when none fits. GPUs,
+// clusters and configs are built by hand (cluster_fixtures.hpp); the memory checks hold for
+// any memory model (a 1 GB GPU fits nothing, a 10 TB one everything).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "cluster/cluster_fixtures.hpp"
+#include "moeplan/cluster/layout_search.hpp"
+#include "moeplan/io/model_loader.hpp"
+
+using namespace moeplan;
+using namespace moeplan::test;
+
+namespace {
+
+std::string reason(const ModelConfig& m, int world, const ParallelLayout& l, bool uneven = true) {
+  return layout_illegal_reason(m, cluster_of(world), l, uneven);
+}
+
+LayoutSearchOptions search_options(long long batch_tokens = 4'000'000) {
+  LayoutSearchOptions o;
+  o.global_batch_tokens = batch_tokens;
+  o.time.seq_len = 4096;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("cluster layout rule: TP divides the query and the key/value heads") {
+  const ModelConfig m = moe_model();  // 32 query heads, 4 kv heads
+  CHECK(reason(m, 64, layout_of(64, 4, 1)) == "");
+  CHECK(reason(m, 64, layout_of(64, 8, 1)) == "TP 8 does not divide N_kv = 4");
+  ModelConfig twelve = m;
+  twelve.num_attention_heads = 12;
+  twelve.num_key_value_heads = 12;
+  CHECK(reason(twelve, 64, layout_of(64, 8, 1)) == "TP 8 does not divide N_q = 12");
+  // MLA: every query head has its own key and value (N_kv = N_q), whatever the config says
+  ModelConfig mla = m;
+  mla.num_key_value_heads = 1;
+  mla.latent_attention = LatentAttention{1536, 512, 128, 64, 128};
+  CHECK(reason(mla, 64, layout_of(64, 8, 1)) == "");
+}
+
+TEST_CASE("cluster layout rule: TP (and TP x CP) stays within a node") {
+  ModelConfig m = moe_model();
+  m.num_key_value_heads = 32;
+  CHECK(reason(m, 64, layout_of(64, 16, 1)) == "TP 16 exceeds the 8 GPUs of a node");
+  CHECK(reason(m, 64, layout_of(64, 4, 1, 1, 1, 4)) == "TP 4 × CP 4 = 16 exceeds the 8 GPUs of a node");
+  CHECK(reason(m, 64, layout_of(64, 4, 1, 1, 1, 2)) == "");
+}
+
+TEST_CASE("cluster layout rule: EP divides N_e, ETP is 1 or TP") {
+  const ModelConfig m = moe_model(24, 288);
+  CHECK(reason(m, 64, layout_of(64, 1, 1, 64)) == "EP 64 does not divide N_e = 288");
+  CHECK(reason(m, 64, layout_of(64, 1, 1, 32)) == "");  // 288 = 32 × 9
+  CHECK(reason(m, 64, layout_of(64, 4, 1, 8, 2)) == "ETP 2 is neither 1 nor TP = 4");
+  CHECK(reason(m, 64, layout_of(64, 4, 1, 8, 4)) == "");
+  CHECK(reason(dense_model(), 64, layout_of(64, 1, 1, 2)) ==
+        "EP 2 × ETP 1 needs routed experts; test-dense is dense");
+}
+
+TEST_CASE("cluster layout rule: parallel folding, EP x ETP divides TP x CP x DP") {
+  const ModelConfig m = moe_model(24, 288);
+  // 16 GPUs, PP 2: a stage has 8 GPUs; EP 16 cannot tile them
+  const ParallelLayout l = layout_of(16, 1, 2, 16);
+  CHECK(reason(m, 16, l) ==
+        "EP 16 × ETP 1 = 16 does not divide TP × CP × DP = 8 (parallel folding: the expert grid "
+        "tiles the GPUs of one pipeline stage)");
+  CHECK(reason(m, 16, layout_of(16, 1, 2, 8)) == "");
+  CHECK(reason(m, 16, layout_of(16, 2, 2, 2, 2)) == "");
+  ParallelLayout wrong_edp = layout_of(16, 2, 2, 2, 2);
+  wrong_edp.edp = 4;
+  CHECK(reason(m, 16, wrong_edp) == "ETP 2 × EP 2 × EDP 4 × PP 2 = 32 GPUs, not the cluster's 16");
+}
+
+TEST_CASE("cluster layout rule: PP divides L, or the uneven split leaves every stage a layer") {
+  const ModelConfig m = moe_model(61, 256);
+  // 61 over 4 stages: middle stages 16, first and last 14 and 15
+  CHECK(reason(m, 32, layout_of(32, 1, 4)) == "");
+  CHECK(reason(m, 32, layout_of(32, 1, 4), false) ==
+        "PP 4 does not divide L = 61 (uneven pipelines not allowed)");
+  // 61 over 32 stages: 30 middle stages of 2 leave 1 layer for the first and last
+  CHECK(reason(m, 256, layout_of(256, 1, 32)) ==
+        "PP 32 does not divide L = 61 and the uneven split (30 middle stages of 2) leaves 1 layer "
+        "for the first and last stages, under one each");
+  CHECK(reason(m, 512, layout_of(512, 1, 64)) == "PP 64 exceeds L = 61 layers");
+  // explicit first/last stage layers (Megatron's --decoder-first/last-pipeline-num-layers)
+  ParallelLayout explicit_split = layout_of(32, 1, 4);
+  explicit_split.first_stage_layers = 13;
+  explicit_split.last_stage_layers = 14;
+  CHECK(reason(m, 32, explicit_split) == "");  // 13 + 2 × 17 + 14
+  explicit_split.last_stage_layers = 15;
+  CHECK(reason(m, 32, explicit_split) ==
+        "first and last stages of 13 and 15 layers leave no equal share of L = 61 for the other 2 "
+        "stages of PP 4");
+}
+
+TEST_CASE("cluster layout rule: VPP needs PP, an even split, and divides a stage's layers") {
+  const ModelConfig m = dense_model(24);
+  CHECK(reason(m, 32, layout_of(32, 1, 1, 1, 1, 1, 2)) == "VPP 2 needs PP > 1");
+  CHECK(reason(m, 32, layout_of(32, 1, 4, 1, 1, 1, 3)) == "");  // 6 layers a stage, 3 chunks of 2
+  CHECK(reason(m, 32, layout_of(32, 1, 4, 1, 1, 1, 4)) == "VPP 4 does not divide the 6 layers of a stage");
+  const ModelConfig odd = moe_model(61, 256);
+  CHECK(reason(odd, 32, layout_of(32, 1, 4, 1, 1, 1, 2)) ==
+        "VPP 2 needs an even pipeline split; PP 4 does not divide L = 61");
+}
+
+TEST_CASE("cluster layout rule: TP x CP x PP x DP is the world, the batch whole micro-batches") {
+  const ModelConfig m = moe_model();
+  ParallelLayout l = layout_of(64, 4, 2);
+  l.dp = 4;
+  CHECK(reason(m, 64, l) == "TP 4 × CP 1 × PP 2 × DP 4 = 32 GPUs, not the cluster's 64");
+  CHECK(reason(m, 64, layout_of(64, 4, 2, 1, 1, 1, 0)) == "VPP 0 must be at least 1");
+  ParallelLayout batch = layout_of(64, 4, 2);  // DP 8
+  batch.micro_batch = 2;
+  batch.global_batch = 1000;
+  CHECK(reason(m, 64, batch) == "global batch 1000 is not a multiple of micro-batch 2 × DP 8");
+  batch.global_batch = 1008;
+  CHECK(reason(m, 64, batch) == "");
+}
+
+TEST_CASE("cluster search: a world that is not whole nodes, or no batch, is no legal layout") {
+  const ModelConfig m = moe_model();
+  const ParameterCounts p = count_parameters(m);
+  const auto partial = search_layouts(m, p, cluster_of(2050), search_options());
+  REQUIRE_FALSE(partial.has_value());
+  CHECK(partial.error().constraint == "cluster");
+  CHECK(partial.error().detail == "2050 GPUs are not a whole number of 8-GPU nodes");
+  const auto no_batch = search_layouts(m, p, cluster_of(64), search_options(0));
+  REQUIRE_FALSE(no_batch.has_value());
+  CHECK(no_batch.error().constraint == "global batch");
+  // one GPU: TP 1, PP 1, EP 1 is always legal, whatever N_e
+  ModelConfig odd = moe_model(24, 7);
+  odd.num_experts_per_tok = 1;
+  GpuSpec g = h100_like();
+  g.gpus_per_node = 1;
+  const auto one = search_layouts(odd, count_parameters(odd), cluster_of(1, g), search_options());
+  CHECK(one.has_value());  // TP 1 on one GPU is always legal
+}
+
+TEST_CASE("cluster search: nothing fits, the smallest shortfall names its layout, term and GiB") {
+  const ModelConfig m = moe_model();
+  const ParameterCounts p = count_parameters(m);
+  GpuSpec tiny = h100_like();
+  tiny.hbm_bytes = 1e9;  // 0.93 GiB: less than the framework allowance alone
+  const auto r = search_layouts(m, p, cluster_of(64, tiny), search_options());
+  REQUIRE_FALSE(r.has_value());
+  const ConstraintViolation& v = r.error();
+  CHECK(v.constraint == "memory per GPU");
+  CHECK(v.detail.find("no layout of test-moe on 64 GPUs fits; the closest, TP ") == 0);
+  CHECK(v.detail.find("GiB per GPU, the H100 SXM has 0.9 GiB (") != std::string::npos);
+  CHECK(v.detail.find(" GiB short); its largest term is ") != std::string::npos);
+  // the exit status of `suggest` when nothing fits: the ConstraintViolation's code, 3
+  CHECK(static_cast<int>(ConstraintViolation::code) == 3);
+  // with headroom, the usable part is what is compared and printed
+  LayoutSearchOptions o = search_options();
+  o.memory_headroom = 0.5;
+  const auto half = search_layouts(m, p, cluster_of(64, tiny), o);
+  REQUIRE_FALSE(half.has_value());
+  CHECK(half.error().detail.find("has 0.5 GiB to plan with (50 % of 0.9 GiB; ") != std::string::npos);
+}
+
+TEST_CASE("cluster search: fitting layouts ranked by tokens/s, why the runners-up lost") {
+  const ModelConfig m = moe_model();
+  const ParameterCounts p = count_parameters(m);
+  GpuSpec big = h100_like();
+  big.hbm_bytes = 1e13;  // everything fits: the ranking is by time alone
+  const Cluster c = cluster_of(64, big);
+  const LayoutSearchOptions o = search_options();
+  const auto r = search_layouts(m, p, c, o);
+  REQUIRE(r.has_value());
+  REQUIRE(r->ranked.size() == 3);
+  REQUIRE(r->why_lost.size() == 2);
+  CHECK(r->evaluated > 100);
+  CHECK(r->memory_evaluated == 3);  // the three fastest all fit: no more memory computed
+  CHECK(r->illegal > 0);            // TP 8 on 4 kv heads, EP that do not fold, ...
+  for (std::size_t i = 0; i < r->ranked.size(); ++i) {
+    const LayoutCandidate& cand = r->ranked[i];
+    CHECK(cand.fits);
+    CHECK(layout_illegal_reason(m, c, cand.layout, true) == "");
+    CHECK(cand.time.step_seconds > 0);
+    // B: round(4e6 / 4096) = 977 sequences, rounded to micro × DP
+    const long long unit = static_cast<long long>(cand.layout.micro_batch) * cand.layout.dp;
+    CHECK(cand.layout.global_batch % unit == 0);
+    CHECK(std::abs(double(cand.layout.global_batch) - 977.0) <= double(unit) / 2 + 1);
+    if (i > 0) {
+      CHECK(cand.time.tokens_per_second <= r->ranked[i - 1].time.tokens_per_second);
+      CHECK(r->why_lost[i - 1].find("slower per step") != std::string::npos);
+    }
+  }
+  // the winner is the fastest legal layout: no hand-picked one beats it
+  for (const auto& [tp, ep] : {std::pair{1, 1}, {2, 8}, {4, 16}, {1, 64 / 2}}) {
+    ParallelLayout l = layout_of(64, tp, 1, ep);
+    l.global_batch = std::max<long long>(l.dp, (977 / l.dp) * l.dp);
+    if (layout_illegal_reason(m, c, l, true) != "") continue;
+    for (Recompute rec : {Recompute::none, Recompute::selective, Recompute::full}) {
+      l.recompute = rec;
+      CHECK(step_time(m, p, c, l, o.time).tokens_per_second <=
+            r->ranked[0].time.tokens_per_second * (1 + 1e-9));
+    }
+  }
+  // on an 80 GB GPU the winners fit with what the memory model counts
+  const auto real = search_layouts(m, p, cluster_of(64), o);
+  REQUIRE(real.has_value());
+  for (const LayoutCandidate& cand : real->ranked) CHECK(cand.memory.total() <= 80e9);
+  CHECK(real->ranked.front().time.tokens_per_second <= r->ranked.front().time.tokens_per_second);
+}
+
+TEST_CASE("cluster search: a routing skew gives each EP its own load factor") {
+  // 155e9 routed parameters and one kv head (TP 1): on 64 GPUs of 80 GB only EP > 1 fits
+  ModelConfig m = moe_model(24, 256);
+  m.hidden_size = 4096;
+  m.moe_intermediate_size = 2048;
+  m.num_key_value_heads = 1;
+  const ParameterCounts p = count_parameters(m);
+  LayoutSearchOptions o = search_options();
+  const auto balanced = search_layouts(m, p, cluster_of(64), o);
+  o.routing_skew = 1.0;
+  const auto skewed = search_layouts(m, p, cluster_of(64), o);
+  REQUIRE(balanced.has_value());
+  REQUIRE(skewed.has_value());
+  CHECK(balanced->ranked[0].layout.ep > 1);
+  CHECK(skewed->ranked[0].layout.ep > 1);
+  CHECK(skewed->ranked[0].time.tokens_per_second < balanced->ranked[0].time.tokens_per_second);
+  CHECK(skewed->ranked[0].time.terms[0].detail.find("load 1.00") == std::string::npos);
+}
+
+TEST_CASE("cluster search: DeepSeek-V3.1 on 2048 H100 is searched in well under a second") {
+  const auto m = load_model_config("deepseek-v3.1");
+  REQUIRE(m.has_value());
+  const ParameterCounts p = count_parameters(*m);
+  LayoutSearchOptions o = search_options(4096LL * 15360);  // DeepSeek-V3: 15360 sequences of 4K
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = search_layouts(*m, p, cluster_of(2048), o);
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  REQUIRE(r.has_value());
+  CHECK(r->evaluated > 1000);
+  CHECK(ms < 1000);  // milliseconds in Release; the bound leaves room for sanitizer builds
+  MESSAGE("search: " << r->evaluated << " layouts timed, " << r->memory_evaluated
+                     << " memory counts, " << ms << " ms; best " << r->ranked[0].layout.describe());
+}

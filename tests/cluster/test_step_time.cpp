@@ -1,0 +1,201 @@
+// Step time of a layout (docs/cluster.md, "Step time"): the terms and how they move with the
+// layout, MFU against the GEMM efficiency, the load factor of a routing skew, and what a run
+// of D tokens costs. GPUs and configs are built by hand (cluster_fixtures.hpp).
+#include <doctest/doctest.h>
+
+#include <numeric>
+
+#include "cluster/cluster_fixtures.hpp"
+#include "moeplan/cluster/step_time.hpp"
+#include "moeplan/gemm/gemm_shapes.hpp"
+
+using namespace moeplan;
+using namespace moeplan::test;
+
+namespace {
+
+StepTime time_of(const ModelConfig& m, int world, ParallelLayout l, long long global_batch,
+                 StepTimeOptions o = {}) {
+  l.global_batch = global_batch;
+  return step_time(m, count_parameters(m), cluster_of(world), l, o);
+}
+
+std::string detail_of(const StepTime& t, const std::string& name) {
+  for (const StepTerm& term : t.terms) {
+    if (term.name == name) return term.detail;
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("cluster step time: seven terms in order that sum to the step, MFU counts M") {
+  const ModelConfig m = moe_model();
+  const ParameterCounts p = count_parameters(m);
+  const StepTime t = time_of(m, 64, layout_of(64, 2, 2, 8, 1), 1024);
+  REQUIRE(t.terms.size() == 7);
+  const char* names[] = {"gemm", "attention", "recompute", "tp_collectives", "all_to_all", "pipeline",
+                         "dp_reduction"};
+  double sum = 0;
+  for (std::size_t i = 0; i < 7; ++i) {
+    CHECK(t.terms[i].name == names[i]);
+    CHECK(t.terms[i].seconds >= 0);
+    CHECK_FALSE(t.terms[i].detail.empty());
+    sum += t.terms[i].seconds;
+  }
+  CHECK(t.step_seconds == doctest::Approx(sum));
+  CHECK(t.tokens_per_step == 1024.0 * 4096);
+  CHECK(t.tokens_per_second == doctest::Approx(t.tokens_per_step / t.step_seconds));
+  // M of paper 002 Eq. 12, the figure score and suggest print
+  CHECK(t.model_flops_per_token == doctest::Approx(account_of(m, p, 4096).M.value()));
+  CHECK(t.mfu == doctest::Approx(t.model_flops_per_token * t.tokens_per_second / (64 * 989e12)));
+  CHECK(t.seconds_of("all_to_all") == t.terms[4].seconds);
+  CHECK(t.seconds_of("no such term") == 0);
+}
+
+TEST_CASE("cluster step time: MFU is at most the GEMM efficiency, equal with nothing but GEMMs") {
+  const ModelConfig dense = dense_model();
+  ParallelLayout alone = layout_of(1, 1, 1);
+  alone.recompute = Recompute::none;
+  const StepTime one = time_of(dense, 1, alone, 8);
+  CHECK(one.mfu == doctest::Approx(0.6));
+  CHECK(one.seconds_of("tp_collectives") == 0);
+  CHECK(one.seconds_of("dp_reduction") == 0);
+  CHECK(detail_of(one, "tp_collectives") == "TP 1: none");
+  CHECK(detail_of(one, "pipeline") == "PP 1: none");
+  const ModelConfig moe = moe_model();
+  for (const ParallelLayout& l : {layout_of(64, 1, 1, 8), layout_of(64, 4, 2, 16), layout_of(64, 4, 1, 16, 4)}) {
+    for (Recompute r : {Recompute::none, Recompute::selective, Recompute::full}) {
+      ParallelLayout with = l;
+      with.recompute = r;
+      const StepTime t = time_of(moe, 64, with, 1024);
+      CHECK(t.mfu <= 0.6 + 1e-12);
+      CHECK(t.mfu > 0.05);
+    }
+  }
+  // a measured GEMM rate replaces peak x efficiency
+  StepTimeOptions measured;
+  measured.measured_gemm_flops = 400e12;
+  const StepTime slow = time_of(dense, 1, alone, 8, measured);
+  CHECK(slow.seconds_of("gemm") == doctest::Approx(one.seconds_of("gemm") * 0.6 * 989 / 400));
+  CHECK(slow.mfu == doctest::Approx(400.0 / 989));
+}
+
+TEST_CASE("cluster step time: recompute adds a forward, selective less than full") {
+  const ModelConfig m = moe_model();
+  ParallelLayout l = layout_of(64, 2, 1, 8);
+  l.recompute = Recompute::none;
+  const StepTime none = time_of(m, 64, l, 1024);
+  l.recompute = Recompute::selective;
+  const StepTime selective = time_of(m, 64, l, 1024);
+  l.recompute = Recompute::full;
+  const StepTime full = time_of(m, 64, l, 1024);
+  CHECK(none.seconds_of("recompute") == 0);
+  CHECK(selective.seconds_of("recompute") == doctest::Approx(selective.seconds_of("attention") / 3));
+  CHECK(full.seconds_of("recompute") ==
+        doctest::Approx((full.seconds_of("gemm") + full.seconds_of("attention")) / 3));
+  CHECK(none.step_seconds < selective.step_seconds);
+  CHECK(selective.step_seconds < full.step_seconds);
+}
+
+TEST_CASE("cluster step time: the all-to-all grows when EP leaves the node") {
+  const ModelConfig m = moe_model(24, 256);
+  const StepTime within = time_of(m, 64, layout_of(64, 1, 1, 8), 1024);
+  const StepTime two = time_of(m, 64, layout_of(64, 1, 1, 16), 1024);
+  const StepTime eight = time_of(m, 64, layout_of(64, 1, 1, 64), 1024);
+  CHECK(within.seconds_of("all_to_all") > 0);
+  CHECK(two.seconds_of("all_to_all") > 3 * within.seconds_of("all_to_all"));
+  CHECK(eight.seconds_of("all_to_all") > two.seconds_of("all_to_all"));
+  CHECK(detail_of(within, "all_to_all").find("EP 8 within a node") != std::string::npos);
+  CHECK(detail_of(two, "all_to_all").find("EP 16 spans 2 nodes, 53 % of peers off-node") != std::string::npos);
+  // ETP x EP contiguous: EP 8 with ETP 2 spans two nodes as well
+  const StepTime folded = time_of(m, 64, layout_of(64, 2, 1, 8, 2), 1024);
+  CHECK(detail_of(folded, "all_to_all").find("EP 8 spans 2 nodes") != std::string::npos);
+  // no all-to-all with EP 1, nor in a dense model
+  CHECK(time_of(m, 64, layout_of(64, 1, 1, 1), 1024).seconds_of("all_to_all") == 0);
+  CHECK(time_of(dense_model(), 64, layout_of(64, 1, 1), 1024).seconds_of("all_to_all") == 0);
+}
+
+TEST_CASE("cluster step time: the pipeline bubble falls with more micro-batches and with VPP") {
+  // 8 GPUs, TP 2 x PP 4: the stages talk over NVLink, the bubble dominates the term
+  const ModelConfig m = dense_model(24);
+  ParallelLayout l = layout_of(8, 2, 4);
+  l.micro_batch = 4;
+  const StepTime sixteen = time_of(m, 8, l, 64);  // 16 micro-batches
+  l.micro_batch = 1;
+  const StepTime sixty_four = time_of(m, 8, l, 64);  // 64
+  CHECK(sixty_four.seconds_of("pipeline") < sixteen.seconds_of("pipeline"));
+  l.vpp = 2;
+  const StepTime interleaved = time_of(m, 8, l, 64);
+  CHECK(interleaved.seconds_of("pipeline") < sixty_four.seconds_of("pipeline"));
+  CHECK(detail_of(interleaved, "pipeline").find("(PP−1)/(VPP·m) = 3/(2·64)") != std::string::npos);
+  // the same work either way: only the pipeline term moves
+  CHECK(interleaved.seconds_of("gemm") == doctest::Approx(sixty_four.seconds_of("gemm")));
+  // an uneven split stretches the GEMMs by the busiest stage: 61 layers, 16 on a middle stage
+  const ModelConfig odd = moe_model(61, 256);
+  ParallelLayout uneven = layout_of(32, 1, 4);
+  const StepTime t_uneven = time_of(odd, 32, uneven, 256);
+  ParallelLayout flat = layout_of(32, 1, 1);
+  const StepTime t_flat = time_of(odd, 32, flat, 256);
+  CHECK(t_uneven.seconds_of("gemm") == doctest::Approx(t_flat.seconds_of("gemm") * 16 * 4 / 61));
+}
+
+TEST_CASE("cluster step time: the expert load factor stretches the expert GEMMs and all-to-all") {
+  const ModelConfig m = moe_model();
+  const ParameterCounts p = count_parameters(m);
+  const ParallelLayout l = layout_of(64, 1, 1, 16);
+  StepTimeOptions o;
+  const StepTime balanced = time_of(m, 64, l, 1024, o);
+  o.expert_load_factor = 1.5;
+  const StepTime skewed = time_of(m, 64, l, 1024, o);
+  const double tokens = 1024.0 * 4096;
+  const double expert_seconds = 6 * p.routed_active.value() * tokens / 64 / (989e12 * 0.6);
+  CHECK(skewed.seconds_of("gemm") - balanced.seconds_of("gemm") ==
+        doctest::Approx(0.5 * expert_seconds));
+  CHECK(skewed.seconds_of("all_to_all") == doctest::Approx(1.5 * balanced.seconds_of("all_to_all")));
+  CHECK(skewed.seconds_of("attention") == doctest::Approx(balanced.seconds_of("attention")));
+  CHECK(detail_of(skewed, "gemm").find("load 1.50") != std::string::npos);
+}
+
+TEST_CASE("cluster step time: the load factor of a Zipf skew, busiest EP rank over the mean") {
+  CHECK(expert_load_factor(32768, 8, 256, 8, 0.0) == 1.0);
+  CHECK(expert_load_factor(32768, 8, 256, 1, 1.2) == 1.0);
+  const auto rows = zipf_expert_rows(32768, 8, 256, 1.0);
+  // experts in contiguous blocks of 32: the first block holds the most-chosen experts
+  const double first_block = double(std::accumulate(rows.begin(), rows.begin() + 32, std::int64_t{0}));
+  CHECK(expert_load_factor(32768, 8, 256, 8, 1.0) == doctest::Approx(first_block / (32768.0 * 8 / 8)));
+  CHECK(expert_load_factor(32768, 8, 256, 8, 1.0) > 1.5);
+  CHECK(expert_load_factor(32768, 8, 256, 64, 1.0) > expert_load_factor(32768, 8, 256, 8, 1.0));
+  CHECK(expert_load_factor(32768, 8, 256, 8, 0.5) < expert_load_factor(32768, 8, 256, 8, 1.0));
+}
+
+TEST_CASE("cluster step time: TP collectives and the data-parallel reduction") {
+  const ModelConfig m = moe_model();
+  const StepTime tp8 = time_of(m, 64, layout_of(64, 4, 1, 8), 1024);
+  CHECK(tp8.seconds_of("tp_collectives") > 0);
+  CHECK(detail_of(tp8, "tp_collectives").find("over NVLink") != std::string::npos);
+  // the reduction's exposed part is (1 - dp_overlap) of it
+  StepTimeOptions hidden;
+  hidden.dp_overlap = 1.0;
+  CHECK(time_of(m, 64, layout_of(64, 4, 1, 8), 1024, hidden).seconds_of("dp_reduction") == 0);
+  StepTimeOptions exposed;
+  exposed.dp_overlap = 0.0;
+  CHECK(time_of(m, 64, layout_of(64, 4, 1, 8), 1024, exposed).seconds_of("dp_reduction") ==
+        doctest::Approx(5 * tp8.seconds_of("dp_reduction")));
+  CHECK(detail_of(tp8, "dp_reduction").find("over the NIC") != std::string::npos);
+}
+
+TEST_CASE("cluster training time: days = D / (tokens/s) / 86400, whole steps") {
+  const ModelConfig m = moe_model();
+  const StepTime t = time_of(m, 64, layout_of(64, 2, 1, 8), 1024);
+  const Cluster c = cluster_of(64);
+  const Tokens D(t.tokens_per_step * 1000);
+  const TrainingTime run = training_time(t, c, D);
+  CHECK(run.steps == 1000);
+  CHECK(run.seconds == doctest::Approx(1000 * t.step_seconds));
+  CHECK(run.days == doctest::Approx(D.value() / t.tokens_per_second / 86400));
+  CHECK(run.gpu_hours == doctest::Approx(64 * run.seconds / 3600));
+  // a partial step is a whole step
+  CHECK(training_time(t, c, Tokens(t.tokens_per_step * 1000 + 1)).steps == 1001);
+  CHECK(training_time(t, c, Tokens(0)).steps == 0);
+}
