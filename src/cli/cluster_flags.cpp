@@ -49,7 +49,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(number_in(0.0, 1024.0))
       ->capture_default_str()
       ->group(group);
-  sub.add_option("--expert-load", f.expert_load,
+  sub.add_option("--load-imbalance", f.load_imbalance,
                  "Busiest expert rank's routed tokens over the balanced share (>= 1): routing "
                  "imbalance in memory and step time")
       ->check(number_in(1.0, 64.0))
@@ -90,8 +90,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.gemm_efficiency = f.gemm_efficiency;
   o.search.time.network_efficiency = f.network_efficiency;
   o.search.time.dp_overlap = f.dp_overlap;
-  o.search.time.expert_load_factor = f.expert_load;
-  o.search.memory.expert_load_factor = f.expert_load;
+  o.search.time.expert_load_factor = f.load_imbalance;
+  o.search.memory.expert_load_factor = f.load_imbalance;
   o.search.memory.framework_bytes = f.framework_gib * double(1ull << 30);
   if (f.global_batch_tokens) o.search.global_batch_tokens = static_cast<long long>(*f.global_batch_tokens);
   return o;

@@ -23,7 +23,7 @@ struct ClusterFlags {
   double network_efficiency = 0.7;
   double dp_overlap = 0.8;
   double framework_gib = 5;
-  double expert_load = 1.0;
+  double load_imbalance = 1.0;  ///< --load-imbalance: busiest expert rank over the balanced share
   std::optional<double> global_batch_tokens;
   [[nodiscard]] bool given() const { return gpus.has_value() || !gpu.empty(); }
 };

@@ -310,9 +310,12 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     if (!cluster) break;
     auto fitted = co_design(law_set, planner, plan->candidates.front(), *cluster);
     if (!fitted) {
+      const Accounting& acc = plan->candidates.front().suggestion.solution.accounting;
       return fail(io, ExitStatus::infeasible,
-                  fmt::format("infeasible on {} x {}: {}", cluster->cluster.gpus, cluster->cluster.gpu.id,
-                              fitted.error().to_string()));
+                  fmt::format("infeasible on {} x {}: {} (the plan has N = {:.3g} parameters: more GPUs, "
+                              "or --total-params to cap its size)",
+                              cluster->cluster.gpus, cluster->cluster.gpu.id, fitted.error().to_string(),
+                              acc.N.value()));
     }
     on_cluster = std::move(*fitted);
     if (!f.days) break;

@@ -76,6 +76,8 @@ struct StepSeconds {
   double gemm_rate = 0;           ///< FLOP/s of one GPU's GEMMs
   double gemm_flops_gpu = 0;      ///< projection + expert GEMM FLOPs per GPU per step
   double expert_share = 0;        ///< of gemm_flops_gpu, the routed experts' part
+  double weight_stream_bytes = 0; ///< HBM traffic of the GEMMs' weights per GPU per step
+  bool gemm_memory_bound = false; ///< the weight stream, not the FLOPs, set part of the GEMM time
   double scores_flops_gpu = 0;
   double stage_imbalance = 1;     ///< most loaded stage's layers × pp / L
   int stage_layers = 0;

@@ -126,7 +126,19 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   r.expert_share = r.gemm_flops_gpu > 0 ? experts / r.gemm_flops_gpu : 0;
   r.scores_flops_gpu = tokens * f.scores_per_token / world * r.stage_imbalance;
   auto& sec = r.seconds;
-  sec[k_gemm] = transfer(r.gemm_flops_gpu, r.gemm_rate);
+  // A GEMM cannot run faster than its weights stream from HBM: per micro-batch and layer
+  // each GPU reads its weight shard in the forward pass and again for the backward's data
+  // gradient, and writes the weight gradient (3 passes of 2 bytes per parameter). This is
+  // the roofline floor that makes thin expert GEMMs (few routed rows per expert, EP 1) cost
+  // what they do; flat efficiency alone would call them free of it.
+  const double passes = 3.0 * 2.0 * mb * r.stage_layers;
+  const double dense_stream = f.layers > 0 ? passes * f.dense_params / f.layers / L.tp : 0;
+  const double expert_stream =
+      f.moe_layers > 0 ? 3.0 * 2.0 * mb * r.stage_moe_layers * f.routed_params / f.moe_layers / (L.ep * L.etp) : 0;
+  r.weight_stream_bytes = dense_stream + expert_stream;
+  sec[k_gemm] = std::max(transfer(dense, r.gemm_rate), transfer(dense_stream, gpu.hbm_bandwidth)) +
+                std::max(transfer(experts, r.gemm_rate), transfer(expert_stream, gpu.hbm_bandwidth));
+  r.gemm_memory_bound = sec[k_gemm] > transfer(r.gemm_flops_gpu, r.gemm_rate) * (1 + 1e-9);
   sec[k_attention] = transfer(r.scores_flops_gpu, r.gemm_rate);
   // Recompute re-runs a forward pass, a third of the training FLOPs (paper 002 Eq. 12's 6 =
   // 2 forward + 4 backward): the attention core (selective) or every layer (full).
@@ -246,6 +258,10 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
         s += fmt::format(" (experts {:.0f} %, load {:.2f})", 100 * r.expert_share, r.load_factor);
       }
       s += fmt::format(" at {:.0f} TFLOP/s ({})", r.gemm_rate / 1e12, rate);
+      if (r.gemm_memory_bound) {
+        s += fmt::format("; weight streaming {:.4g} GB at {:.3g} TB/s HBM bounds part of it",
+                         r.weight_stream_bytes / 1e9, c.gpu.hbm_bandwidth / 1e12);
+      }
       if (r.stage_imbalance > 1.0 + 1e-9) {
         s += fmt::format(", busiest stage {} layers (×{:.3f})", r.stage_layers, r.stage_imbalance);
       }

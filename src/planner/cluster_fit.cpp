@@ -101,7 +101,9 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
   out.plan = plan;
   out.paper_loss = plan.predicted_loss;
   const auto config_of = [](const RankedCandidate& c) {
-    return to_model_config(c.suggestion.solution.arch, c.suggestion.tokens);
+    ModelConfig m = to_model_config(c.suggestion.solution.arch, c.suggestion.tokens);
+    m.name = "the plan";
+    return m;
   };
   auto fitted = fit_on_cluster(laws, config_of(plan), plan.suggestion.tokens, options);
   if (!options.co_design) {
@@ -116,10 +118,16 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
   // where none did); report it either way.
   Tweak tweak;
   std::vector<Constraint> held;  // the moves kept so far, held by every later re-solve
-  const auto consider = [&](CoDesignMove move, const Tweak& t, const std::vector<Constraint>& extra) {
+  // `no_slower` false: kept whenever it is in the band and fits (hardware alignment, whose
+  // gain the flat GEMM efficiency of the step model cannot see).
+  const Planner* current = &planner;  // the family's planner; another after an N_e move
+  std::optional<Planner> moved_family;
+  const auto consider = [&](CoDesignMove move, const Tweak& t, const std::vector<Constraint>& extra,
+                            bool no_slower = true, const Planner* family = nullptr) {
     std::vector<Constraint> all = held;
     all.insert(all.end(), extra.begin(), extra.end());
-    Trial trial = try_solve(laws, planner, out.plan.suggestion, t, all, move.name);
+    const Planner& use = family ? *family : *current;
+    Trial trial = try_solve(laws, use, out.plan.suggestion, t, all, move.name);
     if (!trial.plan) {
       move.why = "no plan meets it: " + trial.why_not;
       out.moves.push_back(move);
@@ -127,6 +135,17 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
     }
     move.to = shape_of(trial.plan->suggestion.solution.arch);
     move.loss_change = loss_change(*trial.plan);
+    // A move rounds the plan; one that redesigns it (another family's solve can land on a
+    // different d and d_m/d) is not co-design, whatever the joint law says: the joint law
+    // cannot see d or d_m (docs/design.md, "Ranking").
+    const MoeArchitecture& was = out.plan.suggestion.solution.arch;
+    const MoeArchitecture& now = trial.plan->suggestion.solution.arch;
+    if (std::abs(double(now.d) / was.d - 1) > 0.1 || std::abs(double(now.d_m) / was.d_m - 1) > 0.25) {
+      move.why = fmt::format("reshapes the plan (d {} -> {}, d_m {} -> {}): more than a rounding",
+                             was.d, now.d, was.d_m, now.d_m);
+      out.moves.push_back(move);
+      return;
+    }
     if (move.loss_change > options.band) {
       move.why = fmt::format("outside the near-optimal band: loss +{:.3f} % > {:.1f} % (paper 002 Sec. 5.3)",
                              100 * move.loss_change, 100 * options.band);
@@ -139,13 +158,14 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
       out.moves.push_back(move);
       return;
     }
-    if (fitted && tokens_per_second(*trial_fit) < tokens_per_second(*fitted) * (1 - 1e-9)) {
+    if (no_slower && fitted && tokens_per_second(*trial_fit) < tokens_per_second(*fitted) * (1 - 1e-9)) {
       move.why = fmt::format("trains slower: {:.4g} vs {:.4g} tokens/s", tokens_per_second(*trial_fit),
                              tokens_per_second(*fitted));
       out.moves.push_back(move);
       return;
     }
     move.kept = true;
+    if (family) current = family;
     move.why = fitted ? fmt::format("in the band, {:+.2f} % tokens/s",
                                     100 * (tokens_per_second(*trial_fit) / tokens_per_second(*fitted) - 1))
                       : "in the band, and a layout now fits";
@@ -170,10 +190,46 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
     } else {
       Tweak t = tweak;
       t.alignment = 64;
-      consider(move, t, {multiple_of("d multiple of 128", 128, [](const MoeArchitecture& x) { return x.d; })});
+      std::vector<Constraint> aligned{
+          multiple_of("d multiple of 128", 128, [](const MoeArchitecture& x) { return x.d; })};
+      // With the layer count the current layout's PP divides, when it has one (moving d moves
+      // L = d/rho too, and a pipeline that lost its even split would price the alignment).
+      if (fitted) {
+        const int pp = fitted->layouts.ranked.front().layout.pp;
+        if (pp > 1 && a.layers() % pp == 0) {
+          std::vector<Constraint> with_pp = aligned;
+          with_pp.push_back(multiple_of(fmt::format("L multiple of PP = {}", pp), pp,
+                                        [](const MoeArchitecture& x) { return x.layers(); }));
+          Trial both = try_solve(laws, *current, out.plan.suggestion, t, with_pp, move.name);
+          if (both.plan && loss_change(*both.plan) <= options.band) aligned = std::move(with_pp);
+        }
+      }
+      consider(move, t, aligned, false);
     }
   }
-  // 2. Query and key/value heads to multiples of the node's TP (attention shards by KV head).
+  // 2. N_e to a multiple of 64, so that EP can grow with the cluster in powers of two (EP
+  //    must divide N_e, and EP x ETP the data-parallel GPUs, a power of two on most
+  //    clusters: 288 = 2^5 x 9 stops EP at 32). N_e is the family's (paper 002 Sec. 4.2.2
+  //    fixes it by engineering choice, not by a law), so the move re-plans the family with
+  //    the nearest multiples of 64 and is kept in the band when it trains faster, or fits
+  //    where nothing did.
+  {
+    const int ne = out.plan.suggestion.solution.arch.family.n_experts;
+    if (ne > 64 && ne % 64 != 0 && !planner.options().n_experts) {
+      const std::vector<int> options_ne{ne / 64 * 64, (ne / 64 + 1) * 64};
+      for (int candidate : options_ne) {
+        SuggestOptions o = planner.options();
+        o.n_experts = candidate;
+        moved_family.emplace(laws.holistic, o);
+        const std::size_t before = out.moves.size();
+        CoDesignMove move{"N_e multiple of 64 (EP)", fmt::format("N_e {}", ne), "", 0, false, ""};
+        consider(move, tweak, {}, true, &*moved_family);
+        out.moves.back().to = fmt::format("N_e {}: {}", candidate, out.moves.back().to);
+        if (out.moves.size() > before && out.moves.back().kept) break;  // `current` is moved_family now
+      }
+    }
+  }
+  // 3. Query and key/value heads to multiples of the node's TP (attention shards by KV head).
   if (fitted) {
     const AttentionHeads h = out.plan.suggestion.solution.arch.family.heads;
     const int tp_full = options.cluster.gpus_per_node;
@@ -195,7 +251,7 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
       consider(move, t, {});
     }
   }
-  // 3. L to a multiple of PP (even stages: no short first/last stage, no idle GPU-time).
+  // 4. L to a multiple of PP (even stages: no short first/last stage, no idle GPU-time).
   if (fitted) {
     const ParallelLayout& lay = fitted->layouts.ranked.front().layout;
     const int L = out.plan.suggestion.solution.arch.layers();
@@ -207,22 +263,18 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
       move.why = "already";
       out.moves.push_back(move);
     } else {
-      const int pp = lay.pp;
-      Constraint c{"L multiple of PP", true,
-                   [pp](const MoeArchitecture& a, const Accounting&) -> std::optional<ConstraintViolation> {
-                     if (a.layers() % pp == 0) return std::nullopt;
-                     return ConstraintViolation{"L multiple of PP", fmt::format("L = {}, PP = {}", a.layers(), pp)};
-                   }};
+      const Constraint c = multiple_of("L multiple of PP", lay.pp,
+                                       [](const MoeArchitecture& x) { return x.layers(); });
       consider(move, tweak, {c});
     }
   }
-  // 4. N_e and EP: the search only takes EP dividing N_e, so this is a check, not a move
+  // 5. N_e and EP: the search only takes EP dividing N_e, so this is a check, not a move
   //    (N_e is the family's, paper 002 Sec. 4.2.2, not a solved integer).
   if (fitted) {
     const ParallelLayout& lay = fitted->layouts.ranked.front().layout;
     const int ne = out.plan.suggestion.solution.arch.family.n_experts;
     out.moves.push_back(CoDesignMove{"N_e multiple of EP", fmt::format("N_e {} (EP {})", ne, lay.ep),
-                                     fmt::format("N_e {} (EP {})", ne, lay.ep), 0, true,
+                                     fmt::format("N_e {} (EP {})", ne, lay.ep), loss_change(out.plan), true,
                                      "holds: the search only takes EP dividing N_e"});
   }
   if (!fitted) return std::unexpected(fitted.error());

@@ -99,17 +99,23 @@ TEST_CASE("suggest --gpus co-designs inside the band: every kept move costs at m
 }
 
 TEST_CASE("suggest --days: C is what the cluster spends in that time (fixed point)") {
-  const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--days", "30", "--no-bench",
+  const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--days", "10", "--no-bench",
                              "--format", "json"});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json j = json::parse(r.out);
-  CHECK(j.at("step_time").at("days").get<double>() == doctest::Approx(30).epsilon(0.01));
+  CHECK(j.at("step_time").at("days").get<double>() == doctest::Approx(10).epsilon(0.01));
+  // C = M D of the plan: the budget it printed is what it trains on in those days.
+  const double C = j.at("budget").at("compute").get<double>();
+  CHECK(C == doctest::Approx(j.at("accounting").at("flops_per_token").get<double>() *
+                             j.at("budget").at("tokens").get<double>()).epsilon(0.01));
 }
 
 TEST_CASE("suggest --gpus too few for the model: exit 3 naming the memory shortfall") {
   const Run r = run_moeplan({"suggest", "--flops", "1e25", "--gpus", "8", "--gpu", "a100-40gb", "--no-bench"});
   CHECK(r.code == 3);
   CHECK(r.err.find("GiB") != std::string::npos);
+  CHECK(r.err.find("short") != std::string::npos);
+  CHECK(r.err.find("--total-params") != std::string::npos);
   CHECK(r.out.empty());
 }
 

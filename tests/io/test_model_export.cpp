@@ -1,6 +1,8 @@
 // Exports (`--emit toml|hf-config|megatron`): field names and values, and round trips back
 // through `moeplan score`.
 #include <doctest/doctest.h>
+
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
@@ -260,9 +262,13 @@ TEST_CASE("export megatron: the flags parse back to the 1e22 winner's integers")
     CHECK(f.count(sw) == 1);
     CHECK(f.at(sw).empty());
   }
-  // Paper 002 Table 4 at C = 1e22: above its last row (3e20), so the 3e20 row holds.
-  CHECK(std::stod(f.at("--lr")) == doctest::Approx(4.82e-4));
-  CHECK(as_int("--global-batch-size") == 288);
+  // C = 1e22 is past Table 4's last row (3e20): paper 000 Eq. 5 instead of a held row,
+  // eta_opt = 1.1576 C^-0.1529 and B_opt = 0.0694 C^0.3644 tokens (App. E.1), here in
+  // sequences of S = 8192 (issue 24: the 3e20 row's 288 sequences held for any C).
+  const double C = w["budget"]["compute"].get<double>();
+  CHECK(std::stod(f.at("--lr")) == doctest::Approx(1.1576 * std::pow(C, -0.1529)).epsilon(2e-3));
+  CHECK(as_int("--global-batch-size") == std::llround(0.0694 * std::pow(C, 0.3644) / 8192));
+  CHECK(r.out.find("paper 000 Eq. 5") != std::string::npos);
   CHECK(as_int("--train-samples") == std::llround(w["budget"]["tokens"].get<double>() / 8192));
   CHECK(f.at("--adam-beta2") == "0.95");
   // Every flag is explained in the comment block.
