@@ -366,6 +366,18 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f),
                        on_cluster ? &on_cluster->fit.layouts.ranked.front().layout : nullptr);
   }
+  // The cluster's GEMMs at the rate this machine's GPU measured, when it is the target GPU
+  // (the "rate measured on this device when it is the target").
+  if (on_cluster && timed && timed->gpu && gpu_is(timed->gpu->device, cluster->cluster.gpu)) {
+    ClusterFitOptions measured = *cluster;
+    measured.search.time.measured_gemm_flops = timed->gpu->rate;
+    auto refit = fit_on_cluster(law_set, on_cluster->fit.config, on_cluster->fit.tokens, measured);
+    if (refit) {
+      io.note(fmt::format("cluster: GEMMs at the {:.0f} TFLOP/s measured on {} (not peak x efficiency)",
+                          timed->gpu->rate / 1e12, timed->gpu->device));
+      on_cluster->fit = std::move(*refit);
+    }
+  }
   if (timed && !timed->gpu && !f.no_gpu) {
     io.note("no GPU run: " + timed->gpu_status);
   }

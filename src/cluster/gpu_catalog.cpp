@@ -154,4 +154,24 @@ const GpuCatalog& embedded_gpu_catalog() {
   return catalog;
 }
 
+bool gpu_is(std::string_view device, const GpuSpec& gpu) {
+  const auto lower = [](std::string_view t) {
+    std::string out(t);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  const std::string dev = lower(device);
+  std::string_view id = gpu.id;
+  bool first = true;
+  while (!id.empty()) {
+    const std::size_t dash = id.find('-');
+    const std::string part = lower(id.substr(0, dash));
+    if ((first || part != "sxm") && dev.find(part) == std::string::npos) return false;
+    first = false;
+    if (dash == std::string_view::npos) break;
+    id.remove_prefix(dash + 1);
+  }
+  return true;
+}
+
 }  // namespace moeplan

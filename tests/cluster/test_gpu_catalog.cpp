@@ -123,3 +123,16 @@ TEST_CASE("cluster catalog: bad files name the line, the key and the reason") {
   REQUIRE_FALSE(empty.has_value());
   CHECK(empty.error().key == "gpu");
 }
+
+TEST_CASE("cluster gpu_is: a benchmark's device string is matched to the catalog id it measured") {
+  const moeplan::GpuCatalog& c = moeplan::embedded_gpu_catalog();
+  REQUIRE(c.find("h100-sxm") != nullptr);
+  REQUIRE(c.find("h100-pcie") != nullptr);
+  REQUIRE(c.find("a100-40gb") != nullptr);
+  CHECK(moeplan::gpu_is("cuda: NVIDIA H100 80GB HBM3, 132 SMs", *c.find("h100-sxm")));
+  CHECK(moeplan::gpu_is("cuda: NVIDIA H100 PCIe", *c.find("h100-pcie")));
+  CHECK_FALSE(moeplan::gpu_is("cuda: NVIDIA H100 80GB HBM3", *c.find("h100-pcie")));
+  CHECK_FALSE(moeplan::gpu_is("cuda: NVIDIA H200", *c.find("h100-sxm")));
+  CHECK(moeplan::gpu_is("cuda: NVIDIA A100-SXM4-40GB", *c.find("a100-40gb")));
+  CHECK_FALSE(moeplan::gpu_is("cuda: NVIDIA A100-SXM4-80GB", *c.find("a100-40gb")));
+}

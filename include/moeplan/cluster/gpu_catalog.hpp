@@ -42,6 +42,11 @@ std::expected<GpuCatalog, InputError> read_gpu_catalog(std::string_view text,
                                                        const std::string& source,
                                                        GpuCatalog base = {});
 
+/// Whether a benchmark's device string ("cuda: NVIDIA H100 80GB HBM3, ...") is this GPU:
+/// the id's model part ("H100" of "h100-sxm") appears in it, and a form factor or memory
+/// qualifier of the id ("pcie", "40gb") does too; "sxm" is the default form and not asked.
+bool gpu_is(std::string_view device, const GpuSpec& gpu);
+
 /// The embedded catalog (presets/hardware/gpus.toml).
 const GpuCatalog& embedded_gpu_catalog();
 
