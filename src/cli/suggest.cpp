@@ -298,36 +298,72 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   std::expected<ResolvedBudget, ConstraintViolation> budget;
   std::expected<Ranking, ConstraintViolation> plan;
   std::optional<CoDesignedPlan> on_cluster;
-  // --days: C = M · (tokens/s on the cluster) · time, and tokens/s depends on the plan's
-  // layout: iterate C to its fixed point (a few rounds: MFU moves slowly with C).
-  for (int round = 0; round < (f.days ? 30 : 1); ++round) {
+  std::optional<ConstraintViolation> cluster_problem;
+  // One plan for the goal's C (and with a cluster its fit): false when there is no plan.
+  const auto plan_at = [&]() {
+    on_cluster.reset();
+    cluster_problem.reset();
     budget = resolve_goal(line, o.goal);
-    if (!budget) return fail(io, ExitStatus::infeasible, "infeasible: " + budget.error().to_string());
+    if (!budget) return false;
     plan = plan_for_budget(law_set, planner, *budget, *rule, f.top > 0);
-    if (!plan) {
-      return fail(io, ExitStatus::infeasible, "infeasible: " + plan.error().to_string());
+    if (!plan) return false;
+    if (cluster) {
+      auto fitted = co_design(law_set, planner, plan->candidates.front(), *cluster);
+      if (fitted) {
+        on_cluster = std::move(*fitted);
+      } else {
+        cluster_problem = fitted.error();
+      }
     }
-    if (!cluster) break;
-    auto fitted = co_design(law_set, planner, plan->candidates.front(), *cluster);
-    if (!fitted) {
+    return true;
+  };
+  if (f.days) {
+    // C = M · tokens/s · time, and tokens/s depends on the plan's layout and co-design, which
+    // jump as C moves: so no fixed-point iteration but a bisection in log C for the largest
+    // budget the cluster trains within the days (a plan that does not fit counts as too big).
+    const auto within = [&](double C) {
+      o.goal.compute = Flops(C);
+      if (!plan_at() || !on_cluster) return false;
+      return on_cluster->fit.time.days <= *f.days;
+    };
+    double lo = o.goal.compute->value(), hi = lo;
+    int grow = 0;
+    while (!within(lo) && grow++ < 40) lo /= 4;
+    grow = 0;
+    do { hi *= 4; } while (within(hi) && grow++ < 40);
+    if (!within(lo)) {
+      return fail(io, ExitStatus::infeasible,
+                  fmt::format("--days {:g}: no plan down to C = {:.3g} FLOPs trains on {} x {} in that time{}",
+                              *f.days, lo, cluster->cluster.gpus, cluster->cluster.gpu.id,
+                              cluster_problem ? " (" + cluster_problem->to_string() + ")" : std::string()));
+    }
+    for (int i = 0; i < 60 && hi / lo > 1.001; ++i) {
+      const double mid = std::sqrt(lo * hi);
+      (within(mid) ? lo : hi) = mid;
+    }
+    const bool above_fits = within(hi) || on_cluster.has_value();
+    const double above_days = on_cluster ? on_cluster->fit.time.days : 0;
+    within(lo);  // the plan of the answer
+    if (on_cluster->fit.time.days < 0.98 * *f.days) {
+      io.note(fmt::format("--days {:g}: the largest plan within it takes {:.3g} days; the next one up (C = {:.3g}) {}",
+                          *f.days, on_cluster->fit.time.days, hi,
+                          above_fits ? fmt::format("takes {:.3g} days (plans and layouts step, not glide)", above_days)
+                                     : std::string("does not fit the cluster's memory")));
+    }
+    io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} days on the cluster)", *f.days, lo,
+                          on_cluster->fit.time.days));
+  } else {
+    if (!plan_at()) {
+      return fail(io, ExitStatus::infeasible,
+                  "infeasible: " + (budget ? plan.error() : budget.error()).to_string());
+    }
+    if (cluster_problem) {
       const Accounting& acc = plan->candidates.front().suggestion.solution.accounting;
       return fail(io, ExitStatus::infeasible,
                   fmt::format("infeasible on {} x {}: {} (the plan has N = {:.3g} parameters: more GPUs, "
                               "or --total-params to cap its size)",
-                              cluster->cluster.gpus, cluster->cluster.gpu.id, fitted.error().to_string(),
+                              cluster->cluster.gpus, cluster->cluster.gpu.id, cluster_problem->to_string(),
                               acc.N.value()));
-    }
-    on_cluster = std::move(*fitted);
-    if (!f.days) break;
-    const StepTime& t = on_cluster->fit.layouts.ranked.front().time;
-    const double C = t.model_flops_per_token * t.tokens_per_second * *f.days * 86400;
-    const double was = o.goal.compute->value();
-    io.detail(fmt::format("--days round {}: C {:.4g} -> {:.4g} FLOPs (MFU {:.3f})", round + 1, was, C, t.mfu));
-    o.goal.compute = Flops(C);
-    if (std::abs(C / was - 1) < 1e-3) break;
-    if (round == 29) {
-      return fail(io, ExitStatus::infeasible,
-                  fmt::format("--days: the budget did not settle in 30 rounds (last {:.4g} -> {:.4g} FLOPs)", was, C));
     }
   }
   io.detail("goal: " + budget->how);

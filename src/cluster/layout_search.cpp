@@ -96,15 +96,18 @@ std::string term_note(int i, const ParallelLayout& l, const Cluster& c) {
 /// "0.27 s slower per step (6.1 % fewer tokens/s): +0.21 s all-to-all (EP 16 spans 2
 /// nodes), +0.05 s pipeline (PP 4, 16 micro-batches)": the terms that differ most.
 std::string why_lost(const LayoutCandidate& best, const LayoutCandidate& c, const Cluster& cluster) {
+  // Per token: layouts round the global batch to their own micro-batch × DP, so a step of
+  // another layout may hold fewer tokens; the comparison is at the best one's batch.
+  const double scale = c.time.tokens_per_step > 0 ? best.time.tokens_per_step / c.time.tokens_per_step : 1.0;
   std::array<double, k_step_terms> diff{};
   for (int i = 0; i < k_step_terms; ++i) {
-    diff[i] = c.time.terms[i].seconds - best.time.terms[i].seconds;
+    diff[i] = c.time.terms[i].seconds * scale - best.time.terms[i].seconds;
   }
   std::array<int, k_step_terms> order{};
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return std::abs(diff[a]) > std::abs(diff[b]); });
-  const double slower = c.time.step_seconds - best.time.step_seconds;
+  const double slower = c.time.step_seconds * scale - best.time.step_seconds;
   const double floor = std::max(1e-4 * best.time.step_seconds, 0.1 * std::abs(diff[order[0]]));
   std::vector<std::string> parts;
   for (int i : order) {
@@ -118,7 +121,7 @@ std::string why_lost(const LayoutCandidate& best, const LayoutCandidate& c, cons
   const double fewer = best.time.tokens_per_second > 0
                            ? 100.0 * (1.0 - c.time.tokens_per_second / best.time.tokens_per_second)
                            : 0.0;
-  return fmt::format("{:.3g} s slower per step ({:.1f} % fewer tokens/s): {}", slower, fewer,
+  return fmt::format("{:.3g} s slower per step of the same tokens ({:.1f} % fewer tokens/s): {}", slower, fewer,
                      fmt::join(parts, ", "));
 }
 
@@ -222,6 +225,10 @@ std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
     }
   }
   const long long per_step = static_cast<long long>(l.micro_batch) * l.dp;
+  if (l.global_batch > 0 && l.vpp > 1 && l.global_batch % (per_step * l.pp) != 0) {
+    return fmt::format("global batch {} is not a multiple of micro-batch {} × DP {} × PP {} "
+                       "(Megatron's interleaved schedule)", l.global_batch, l.micro_batch, l.dp, l.pp);
+  }
   if (l.global_batch > 0 && l.global_batch % per_step != 0) {
     return fmt::format("global batch {} is not a multiple of micro-batch {} × DP {}", l.global_batch,
                        l.micro_batch, l.dp);
@@ -312,7 +319,9 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
               }
               for (int micro : options.micro_batches) {
                 if (micro < 1) continue;
-                const long long unit = static_cast<long long>(micro) * l.dp;
+                // Megatron's interleaved schedule needs the micro-batches per step to be a
+                // multiple of PP (schedules.py raises otherwise).
+                const long long unit = static_cast<long long>(micro) * l.dp * (l.vpp > 1 ? l.pp : 1);
                 l.micro_batch = micro;
                 l.global_batch = std::max(unit, std::llround(double(sequences) / double(unit)) * unit);
                 double time_load = options.time.expert_load_factor;

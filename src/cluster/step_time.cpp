@@ -111,8 +111,17 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   const std::optional<StageSplit> split =
       stage_split(f.layers, L.pp, L.first_stage_layers, L.last_stage_layers, allow_uneven);
   r.stage_layers = split ? split->most() : (f.layers + L.pp - 1) / L.pp;
-  r.stage_imbalance = double(r.stage_layers) * L.pp / f.layers;
-  r.stage_moe_layers = double(f.moe_layers) * r.stage_layers / f.layers;
+  // The output head (6·V·d FLOPs per token, outside M like every embedding FLOP) runs on the
+  // last stage: in layers' worth of GEMMs it can outweigh two layers (V = 152k, d = 4096), so
+  // the busiest stage is the last one's layers plus the head when that is the larger.
+  const double per_layer = f.layers > 0 ? (f.dense_per_token + f.expert_per_token + f.scores_per_token) / f.layers : 0;
+  const double head_layers = per_layer > 0 ? 6.0 * f.vocab_params / per_layer : 0;
+  const double last = split ? split->last : r.stage_layers;
+  const double busiest = std::max<double>(r.stage_layers, last + head_layers);
+  r.stage_imbalance = busiest * L.pp / f.layers;
+  // The busiest stage's MoE layers: a middle stage is all MoE once the leading dense layers
+  // are behind it, so the count is its layers, at most L_m.
+  r.stage_moe_layers = std::min<double>(f.moe_layers, r.stage_layers);
   const long long per_step = static_cast<long long>(L.micro_batch) * L.dp;
   r.microbatches = per_step > 0 ? std::max(1LL, L.global_batch / per_step) : 1;
   const double mb = static_cast<double>(r.microbatches);
@@ -188,7 +197,9 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
     sec[k_pipeline] = r.bubble + r.p2p;
   }
 
-  // Data parallel: reduce-scatter of bf16 gradients and all-gather of bf16 weights (the
+  // Data parallel: reduce-scatter of fp32 gradients (Megatron accumulates and reduces bf16
+  // runs' gradients in fp32, as the memory model's 4 bytes per gradient) and all-gather of
+  // bf16 weights (the
   // distributed optimizer), (G-1)/G of the shard each, G = DP·CP for the dense part and EDP
   // for the experts; over the NIC once the group (world/PP consecutive ranks) leaves a node.
   // dp_overlap of it hides behind the backward pass.
@@ -197,8 +208,9 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   const double end_params = L.pp == 1 ? f.embedding_params : f.vocab_params;
   const double dense_shard = f.dense_params * stage_share / L.tp + end_params / L.tp;
   const double expert_shard = f.routed_params * stage_share / (double(L.ep) * L.etp);
-  r.dp_dense_bytes = dense_group > 1 ? 2.0 * (dense_group - 1.0) / dense_group * 2.0 * dense_shard : 0;
-  r.dp_expert_bytes = L.edp > 1 ? 2.0 * (L.edp - 1.0) / L.edp * 2.0 * expert_shard : 0;
+  // (G-1)/G of the shard twice: 4 bytes reduce-scattered, 2 bytes all-gathered.
+  r.dp_dense_bytes = dense_group > 1 ? (dense_group - 1.0) / dense_group * (4.0 + 2.0) * dense_shard : 0;
+  r.dp_expert_bytes = L.edp > 1 ? (L.edp - 1.0) / L.edp * (4.0 + 2.0) * expert_shard : 0;
   r.dp_off_node = world / L.pp > per_node;
   const double dp_rate = r.dp_off_node ? nic : nvlink;
   sec[k_dp_reduction] = (1.0 - o.dp_overlap) *

@@ -140,9 +140,10 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
     // cannot see d or d_m (docs/design.md, "Ranking").
     const MoeArchitecture& was = out.plan.suggestion.solution.arch;
     const MoeArchitecture& now = trial.plan->suggestion.solution.arch;
-    if (std::abs(double(now.d) / was.d - 1) > 0.1 || std::abs(double(now.d_m) / was.d_m - 1) > 0.25) {
-      move.why = fmt::format("reshapes the plan (d {} -> {}, d_m {} -> {}): more than a rounding",
-                             was.d, now.d, was.d_m, now.d_m);
+    if (std::abs(double(now.d) / was.d - 1) > 0.1 || std::abs(double(now.d_m) / was.d_m - 1) > 0.15 ||
+        std::abs(double(now.layers()) / was.layers() - 1) > 0.1) {
+      move.why = fmt::format("reshapes the plan (d {} -> {}, d_m {} -> {}, L {} -> {}): more than a rounding",
+                             was.d, now.d, was.d_m, now.d_m, was.layers(), now.layers());
       out.moves.push_back(move);
       return;
     }

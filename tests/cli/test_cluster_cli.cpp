@@ -98,12 +98,15 @@ TEST_CASE("suggest --gpus co-designs inside the band: every kept move costs at m
   CHECK(json::parse(kept.out).at("config") == json::parse(paper.out).at("config"));
 }
 
-TEST_CASE("suggest --days: C is what the cluster spends in that time (fixed point)") {
+TEST_CASE("suggest --days: C is the largest budget the cluster trains within that time") {
   const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--days", "10", "--no-bench",
                              "--format", "json"});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json j = json::parse(r.out);
-  CHECK(j.at("step_time").at("days").get<double>() == doctest::Approx(10).epsilon(0.01));
+  // The largest plan within the days: at most 10, and not far below (plans and layouts
+  // step as C grows, so not exactly 10).
+  CHECK(j.at("step_time").at("days").get<double>() <= 10.0);
+  CHECK(j.at("step_time").at("days").get<double>() > 5.0);
   // C = M D of the plan: the budget it printed is what it trains on in those days.
   const double C = j.at("budget").at("compute").get<double>();
   CHECK(C == doctest::Approx(j.at("accounting").at("flops_per_token").get<double>() *
