@@ -18,7 +18,8 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->group(group);
   sub.add_option("--gpu", f.gpu,
                  "GPU kind from the catalog: h100-sxm (or h100), h100-pcie, h200, h800, h20, "
-                 "a100-40gb, a100-80gb, b200, gb200, mi300x (moeplan presets show hardware/gpus.toml)")
+                 "a100-40gb, a100-80gb, b200, gb200, mi300x (moeplan presets show gpus)")
+      ->each([&f](const std::string&) { f.gpu_given = true; })
       ->group(group);
   sub.add_option("--gpu-catalog", f.catalog_file,
                  "TOML file of more GPUs in the schema of presets/hardware/gpus.toml (same id: "
@@ -64,6 +65,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
 
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
   const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
+  if (f.gpus && f.gpu_given && f.gpu.empty()) return usage("--gpu: empty; give a GPU kind (h100, h200, ...)");
   if (!f.gpus || f.gpu.empty()) {
     return usage(f.gpus ? "--gpus needs --gpu KIND (the GPU model: h100, h200, ...)"
                         : "--gpu needs --gpus N (how many GPUs)");
@@ -71,7 +73,11 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   GpuCatalog catalog = embedded_gpu_catalog();
   if (!f.catalog_file.empty()) {
     auto text = read_bounded(f.catalog_file, k_max_config_bytes, "a GPU catalog");
-    if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
+    if (!text) {
+      InputError e = text.error();
+      e.key = "--gpu-catalog";
+      return std::unexpected(ClusterFlagsError{true, "", e});
+    }
     auto read = read_gpu_catalog(*text, f.catalog_file, catalog);
     if (!read) return std::unexpected(ClusterFlagsError{true, "", read.error()});
     catalog = std::move(*read);
@@ -113,7 +119,7 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
        {{"gpu", "", "", cluster.gpu.id, cluster.gpu.name},
         {"gpus", "", "", i64(cluster.gpus), "world size"},
         {"gpus_per_node", "", "", i64(cluster.gpus_per_node), "NVLink/xGMI domain"},
-        {"gpu_source", "", "", cluster.gpu.source, "where the GPU's figures come from"},
+        {"gpu_source", "", "", cluster.gpu.source, "where the GPU's figures come from (datasheet)"},
         {"layout", "", "", layout_line(p), "the fastest layout that fits"},
         {"tp", "TP", "", i64(p.tp), "tensor parallel (with sequence parallel)"},
         {"cp", "CP", "", i64(p.cp), "context parallel"},

@@ -17,6 +17,7 @@ namespace moeplan::cli {
 struct ClusterFlags {
   std::optional<int> gpus;
   std::string gpu;  ///< catalog id
+  bool gpu_given = false;  ///< --gpu was on the command line (possibly empty)
   std::string catalog_file;
   std::optional<int> gpus_per_node;
   double gemm_efficiency = 0.6;
@@ -25,7 +26,7 @@ struct ClusterFlags {
   double framework_gib = 5;
   double load_imbalance = 1.0;  ///< --load-imbalance: busiest expert rank over the balanced share
   std::optional<double> global_batch_tokens;
-  [[nodiscard]] bool given() const { return gpus.has_value() || !gpu.empty(); }
+  [[nodiscard]] bool given() const { return gpus.has_value() || !gpu.empty() || gpu_given; }
 };
 
 /// Adds the flags to a subcommand.

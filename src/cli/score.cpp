@@ -97,6 +97,15 @@ int run_score(const ScoreFlags& f, Io& io) {
     models.push_back(std::move(*m));
   }
   if (models.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));
+  if (cluster) {  // nothing to time without D: said before anything is printed
+    for (const ModelConfig& m : models) {
+      if (!m.training || (!m.training->tokens && !m.training->compute)) {
+        return fail(io, ExitStatus::usage,
+                    printable(m.name) + ": --gpus needs a training budget (--tokens or --flops; the "
+                                        "config has no [training] table)");
+      }
+    }
+  }
   // A config on the cluster: its training D is the score's (the config's budget or the
   // flags'); without one there is nothing to time, and the config says so.
   const auto on_cluster = [&](const ModelConfig& m, const ModelScore& s)

@@ -433,6 +433,8 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     for (const Section& sec : report.sections) {  // the cluster's sections as they are
       if (sec.key == "cluster" || sec.key == "memory" || sec.key == "step_time" || sec.key == "co_design") {
         compact.sections.push_back(sec);
+        // The datasheet quotes are long; --full and the data formats keep them.
+        std::erase_if(compact.sections.back().fields, [](const Field& fl) { return fl.key == "gpu_source"; });
       }
     }
     emit(compact, format, text, style_for(f.output, io));

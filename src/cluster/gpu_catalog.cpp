@@ -75,6 +75,19 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
   g.network_bandwidth = r.number(t, "network_gb_per_s", path + ".network_gb_per_s", true) * k_giga;
   g.gpus_per_node = r.integer(t, "gpus_per_node", path + ".gpus_per_node", 1);
   g.source = r.string(t, "source", path + ".source");
+  // Plausible ranges, so that a unit slip (TFLOP/s given in FLOP/s, GB in TB) is an error,
+  // not an MFU of 2e-9: wide enough for any accelerator of the next decade.
+  const auto within = [&](const char* key, double value, double lo, double hi, const char* unit) {
+    if (!r.failed() && (value < lo || value > hi)) {
+      r.fail(t.get(key)->source(), path + "." + key,
+             fmt::format("{:g} {} is outside {:g}..{:g} (check the unit)", value, unit, lo, hi));
+    }
+  };
+  within("bf16_dense_tflops", g.bf16_dense_flops / k_tera, 1, 1e5, "TFLOP/s");
+  within("hbm_gb", g.hbm_bytes / k_giga, 1, 1e5, "GB");
+  within("hbm_tb_per_s", g.hbm_bandwidth / k_tera, 0.05, 1e3, "TB/s");
+  within("intra_node_gb_per_s", g.intra_node_bandwidth / k_giga, 0.1, 1e5, "GB/s");
+  within("network_gb_per_s", g.network_bandwidth / k_giga, 0.1, 1e5, "GB/s");
   // A catalog entry without its provenance is a number nobody can check (STYLE.md).
   if (!r.failed() && g.source.empty()) {
     r.fail(t.get("source")->source(), path + ".source", "must name the datasheet or spec page");
@@ -110,7 +123,7 @@ std::expected<GpuCatalog, InputError> read_gpu_catalog(std::string_view text,
   auto doc = parse_toml(text, source);
   if (!doc) return std::unexpected(doc.error());
   Reader r(source);
-  r.only_keys(*doc, {"gpu"}, "");
+  r.only_keys(*doc, {"description", "gpu"}, "");
   const toml::node* list = doc->get("gpu");
   if (!r.failed() && (!list || !list->is_array_of_tables() || list->as_array()->empty())) {
     r.fail(list ? list->source() : doc->source(), "gpu",
@@ -133,7 +146,19 @@ std::expected<GpuCatalog, InputError> read_gpu_catalog(std::string_view text,
     // Overlay: a known id is replaced where it stands, a new one appended.
     auto same = std::find_if(base.gpus.begin(), base.gpus.end(),
                              [&](const GpuSpec& b) { return b.id == g.id; });
+    // An alias may not name another GPU (it would silently lose to that GPU's id).
+    for (const std::string& a : g.aliases) {
+      for (const GpuSpec& b : base.gpus) {
+        if (b.id == g.id) continue;
+        if (b.id == a || std::find(b.aliases.begin(), b.aliases.end(), a) != b.aliases.end()) {
+          r.fail(t.get("aliases")->source(), path + ".aliases",
+                 fmt::format("\"{}\" already names {}", a, b.id));
+          return std::unexpected(r.error());
+        }
+      }
+    }
     if (same != base.gpus.end()) {
+      if (g.aliases.empty()) g.aliases = same->aliases;  // a replaced GPU keeps its names
       *same = std::move(g);
     } else {
       base.gpus.push_back(std::move(g));

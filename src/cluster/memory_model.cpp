@@ -337,7 +337,7 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
            : std::string("fp32 master + Adam m, v: 12 B per param, not sharded")});
   out.terms.push_back(
       {"activations", best.activations,
-       fmt::format("{} layers × {:.3g} micro-batches in flight, {} recompute, {}{}",
+       fmt::format("{} layer(s) × {:.3g} micro-batches in flight, {} recompute, {}{}",
                    out.stage_layers, best.in_flight, to_string(lay.recompute),
                    options.activation_formula == ActivationFormula::megatron ? "Megatron formula"
                                                                              : "moeplan formula",

@@ -291,7 +291,7 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       return "";
     case k_tp_collectives:
       if (L.tp == 1) return "TP 1: none";
-      return fmt::format("{} per layer × {} layers × {} micro-batches, {:.3g} MiB each over NVLink",
+      return fmt::format("{} per layer × {} layer(s) × {} micro-batches, {:.3g} MiB each over NVLink",
                          L.recompute == Recompute::full ? 12 : 8, r.stage_layers, r.microbatches,
                          r.tp_bytes / k_mib);
     case k_all_to_all: {
@@ -301,7 +301,7 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
               ? fmt::format("EP {} spans {} nodes, {:.0f} % of peers off-node", L.ep,
                             ep_nodes(L.ep, L.etp, per_node), 100 * r.a2a_off_node)
               : fmt::format("EP {} within a node", L.ep);
-      return fmt::format("{} per MoE layer × {:.3g} MoE layers × {} micro-batches, {:.3g} MiB each ({})",
+      return fmt::format("{} per MoE layer × {:.3g} MoE layer(s) × {} micro-batches, {:.3g} MiB each ({})",
                          L.recompute == Recompute::full ? 6 : 4, r.stage_moe_layers, r.microbatches,
                          r.a2a_bytes / k_mib, where);
     }

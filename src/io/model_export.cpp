@@ -227,6 +227,12 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
       arg("--use-distributed-optimizer", "", "optimizer states sharded over DP (ZeRO-1)");
     }
     arg("--micro-batch-size", num(p.micro_batch), "sequences per micro-batch");
+    arg("--bf16", "", "bf16 weights and activations, fp32 gradients and optimizer states: what "
+                      "the memory per GPU counts (6 + 12/DP bytes per parameter)");
+    if (m.is_moe() && p.ep > 1) {
+      arg("--moe-token-dispatcher-type", "alltoall",
+          "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");
+    }
     if (p.recompute == Recompute::selective) {
       arg("--recompute-granularity", "selective", "the attention core is recomputed");
     } else if (p.recompute == Recompute::full) {
@@ -287,7 +293,7 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
       out += "# Not expressed by these flags (outside paper 002's N): " + fmt::format("{}", fmt::join(lost, ", ")) + ".\n";
     }
   }
-  out += "# Parallelism, micro-batch size and precision depend on the cluster: add them.\n";
+  if (!layout) out += "# Parallelism, micro-batch size and precision depend on the cluster: add them.\n";
   // " \" continues every line but the last, so a paste ends the command there.
   for (std::size_t i = 0; i < args.size(); ++i) {
     const auto& [flag, value] = args[i];

@@ -223,7 +223,7 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
         o.n_experts = candidate;
         moved_family.emplace(laws.holistic, o);
         const std::size_t before = out.moves.size();
-        CoDesignMove move{"N_e multiple of 64 (EP)", fmt::format("N_e {}", ne), "", 0, false, ""};
+        CoDesignMove move{"N_e multiple of 64 (room for EP)", fmt::format("N_e {}", ne), "", 0, false, ""};
         consider(move, tweak, {}, true, &*moved_family);
         out.moves.back().to = fmt::format("N_e {}: {}", candidate, out.moves.back().to);
         if (out.moves.size() > before && out.moves.back().kept) break;  // `current` is moved_family now
@@ -274,7 +274,7 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
   if (fitted) {
     const ParallelLayout& lay = fitted->layouts.ranked.front().layout;
     const int ne = out.plan.suggestion.solution.arch.family.n_experts;
-    out.moves.push_back(CoDesignMove{"N_e multiple of EP", fmt::format("N_e {} (EP {})", ne, lay.ep),
+    out.moves.push_back(CoDesignMove{"EP divides N_e", fmt::format("N_e {} (EP {})", ne, lay.ep),
                                      fmt::format("N_e {} (EP {})", ne, lay.ep), loss_change(out.plan), true,
                                      "holds: the search only takes EP dividing N_e"});
   }
