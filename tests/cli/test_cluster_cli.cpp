@@ -143,3 +143,58 @@ TEST_CASE("score --gpus fits a preset as it is and --emit megatron carries the l
   // Past Table 4 the batch is paper 000 Eq. 5's, and says so.
   CHECK(m.out.find("paper 000 Eq. 5") != std::string::npos);
 }
+
+TEST_CASE("score --gpus without a training budget exits 2 before printing anything") {
+  const Run r = run_moeplan({"score", "mixtral-8x7b", "--gpus", "64", "--gpu", "h100", "--format", "json"});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("--tokens") != std::string::npos);
+}
+
+TEST_CASE("--emit megatron with a layout: bf16, the all-to-all dispatcher with EP, a batch Megatron's schedule accepts") {
+  const Run m = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                             "--emit", "megatron"});
+  REQUIRE_MESSAGE(m.code == 0, m.err);
+  CHECK(m.out.find("\n--bf16 \\") != std::string::npos);
+  CHECK(m.out.find("add them") == std::string::npos);  // no "add parallelism yourself" left
+  const auto value = [&](const std::string& flag) -> long long {
+    const auto at = m.out.find("\n" + flag + " ");
+    if (at == std::string::npos) return 0;
+    return std::stoll(m.out.substr(at + flag.size() + 2));
+  };
+  if (value("--expert-model-parallel-size") > 1) {
+    CHECK(m.out.find("--moe-token-dispatcher-type alltoall") != std::string::npos);
+  }
+  const long long tp = value("--tensor-model-parallel-size"), pp = value("--pipeline-model-parallel-size");
+  const long long cp = std::max(1LL, value("--context-parallel-size"));
+  const long long dp = 2048 / (tp * pp * cp);
+  const long long micro = value("--micro-batch-size"), global = value("--global-batch-size");
+  REQUIRE(micro > 0);
+  CHECK(global % (micro * dp) == 0);
+  if (m.out.find("--num-layers-per-virtual-pipeline-stage") != std::string::npos) {
+    CHECK((global / (micro * dp)) % pp == 0);  // Megatron's interleaved schedule
+    CHECK(m.out.find("--decoder-first-pipeline-num-layers") == std::string::npos);
+  }
+}
+
+TEST_CASE("--gpu-catalog: a unit slip is an error naming the key, a replaced GPU keeps its alias") {
+  const auto slip = temp_path("gpus-slip.toml");
+  std::ofstream(slip) << "[[gpu]]\nid = \"x1\"\nname = \"X1\"\nbf16_dense_tflops = 1e15\nhbm_gb = 80\n"
+                         "hbm_tb_per_s = 3\nintra_node_gb_per_s = 450\nnetwork_gb_per_s = 50\n"
+                         "gpus_per_node = 8\nsource = \"test\"\n";
+  Run r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "8", "--gpu", "x1", "--gpu-catalog", slip.string(),
+                       "--no-bench"});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("bf16_dense_tflops") != std::string::npos);
+  CHECK(r.err.find(":4:") != std::string::npos);  // its line
+  const auto replace = temp_path("gpus-replace.toml");
+  std::ofstream(replace) << "[[gpu]]\nid = \"h100-sxm\"\nname = \"H100 at 500 TFLOP/s\"\nbf16_dense_tflops = 500\n"
+                            "hbm_gb = 80\nhbm_tb_per_s = 3.35\nintra_node_gb_per_s = 450\nnetwork_gb_per_s = 50\n"
+                            "gpus_per_node = 8\nsource = \"a measured sustained rate\"\n";
+  r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--gpu", "h100", "--gpu-catalog", replace.string(),
+                   "--no-bench", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(json::parse(r.out).at("cluster").at("gpu_source").get<std::string>() == "a measured sustained rate");
+  std::filesystem::remove(slip);
+  std::filesystem::remove(replace);
+}
