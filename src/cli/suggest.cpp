@@ -543,8 +543,8 @@ Command suggest_command() {
         sub.add_flag("--no-gpu", f->no_gpu, "Benchmark on the CPU only");
         add_cluster_flags(sub, f->cluster);
         sub.add_option("--days", f->days,
-                       "With --gpus and --gpu: the budget C the cluster spends in this many days "
-                       "(instead of --flops; iterated to a fixed point, as MFU depends on the plan)")
+                       "With --gpus and --gpu: the largest budget C whose plan the cluster trains "
+                       "within this many days (instead of --flops; bisection in log C)")
             ->check(number_in(0.001, 36500.0))
             ->group("Cluster (docs/cluster.md)");
         sub.footer(
