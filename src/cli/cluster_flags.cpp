@@ -103,6 +103,16 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   return o;
 }
 
+std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& f, const Io& io) {
+  if (!f.given()) return std::optional<ClusterFitOptions>();
+  auto c = cluster_options(f);
+  if (!c) {
+    return std::unexpected(c.error().input ? fail(io, c.error().error)
+                                           : fail(io, ExitStatus::usage, c.error().usage));
+  }
+  return std::optional<ClusterFitOptions>(std::move(*c));
+}
+
 namespace {
 
 constexpr double k_gib = double(1ull << 30);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "moeplan/planner/cluster_fit.hpp"
+#include "command.hpp"
 #include "report.hpp"
 
 namespace CLI {
@@ -40,6 +41,10 @@ struct ClusterFlagsError {
   InputError error;
 };
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f);
+
+/// cluster_options for a command: nullopt when no cluster flag was given; on an error it is
+/// reported on `io` and the exit status comes back instead (2 usage, 4 a bad catalog file).
+std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& f, const Io& io);
 
 /// The sections of a config on a cluster: "cluster" (GPU, layout, batch), "memory" (per GPU
 /// by term), "step_time" (by term, tokens/s, MFU, days), "layouts" (the runners-up, repeated).

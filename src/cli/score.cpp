@@ -46,14 +46,10 @@ int run_score(const ScoreFlags& f, Io& io) {
   auto loaded = laws_with_overlay(f.laws_file);
   if (!loaded) return fail(io, loaded.error());
   const LawSet& laws = *loaded;
-  std::optional<ClusterFitOptions> cluster;
-  if (f.cluster.given()) {
-    auto c = cluster_options(f.cluster);
-    if (!c) {
-      if (c.error().input) return fail(io, c.error().error);
-      return fail(io, ExitStatus::usage, c.error().usage);
-    }
-    cluster = std::move(*c);
+  auto flags_cluster = cluster_from_flags(f.cluster, io);
+  if (!flags_cluster) return flags_cluster.error();
+  std::optional<ClusterFitOptions> cluster = std::move(*flags_cluster);
+  if (cluster) {
     cluster->co_design = false;  // a given config is fitted as it is
   }
   if (f.tokens && f.flops) {

@@ -230,14 +230,10 @@ int run_suggest(const SuggestFlags& f, Io& io) {
                             "model on); the benchmark's micro-batch is --micro-batch-tokens",
                             *f.tokens));
   }
-  std::optional<ClusterFitOptions> cluster;
-  if (f.cluster.given()) {
-    auto c = cluster_options(f.cluster);
-    if (!c) {
-      if (c.error().input) return fail(io, c.error().error);
-      return fail(io, ExitStatus::usage, c.error().usage);
-    }
-    cluster = std::move(*c);
+  auto flags_cluster = cluster_from_flags(f.cluster, io);
+  if (!flags_cluster) return flags_cluster.error();
+  std::optional<ClusterFitOptions> cluster = std::move(*flags_cluster);
+  if (cluster) {
     // --align N keeps the planner's alignment: no co-design moves.
     cluster->co_design = f.align.empty();
     if (f.align == "auto") {
