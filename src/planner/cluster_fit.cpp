@@ -177,17 +177,21 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
     out.moves.push_back(move);
   };
 
+  // A move whose condition already holds: reported, nothing re-solved.
+  const auto already = [&](CoDesignMove move, std::string why) {
+    move.to = move.from;
+    move.loss_change = loss_change(out.plan);
+    move.kept = true;
+    move.why = std::move(why);
+    out.moves.push_back(std::move(move));
+  };
   // 1. d to a multiple of 128 and d_m of 64 (GEMM tiles of 128 and 64 columns; paper 002
   //    Sec. 5.4 names exactly this rounding as the use of the band).
   {
     const MoeArchitecture& a = out.plan.suggestion.solution.arch;
     CoDesignMove move{"d multiple of 128, d_m of 64", shape_of(a), "", 0, false, ""};
     if (a.d % 128 == 0 && a.d_m % 64 == 0 && a.d_d % 64 == 0) {
-      move.to = move.from;
-      move.loss_change = loss_change(out.plan);
-      move.kept = true;
-      move.why = "already";
-      out.moves.push_back(move);
+      already(move, "already");
     } else {
       Tweak t = tweak;
       t.alignment = 64;
@@ -239,11 +243,7 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
     int step = 1;
     while (step * 2 <= tp_full) step *= 2;
     if (h.n_kv % step == 0) {
-      move.to = move.from;
-      move.loss_change = loss_change(out.plan);
-      move.kept = true;
-      move.why = fmt::format("already: TP up to {} divides the heads", step);
-      out.moves.push_back(move);
+      already(move, fmt::format("already: TP up to {} divides the heads", step));
     } else {
       const int n_kv = (h.n_kv + step - 1) / step * step;
       const int n_q = std::max(n_kv, (h.n_q * n_kv + h.n_kv - 1) / h.n_kv / n_kv * n_kv);
@@ -258,11 +258,7 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
     const int L = out.plan.suggestion.solution.arch.layers();
     CoDesignMove move{"L multiple of PP", fmt::format("L {} (PP {})", L, lay.pp), "", 0, false, ""};
     if (L % lay.pp == 0) {
-      move.to = move.from;
-      move.loss_change = loss_change(out.plan);
-      move.kept = true;
-      move.why = "already";
-      out.moves.push_back(move);
+      already(move, "already");
     } else {
       const Constraint c = multiple_of("L multiple of PP", lay.pp,
                                        [](const MoeArchitecture& x) { return x.layers(); });

@@ -151,7 +151,7 @@ TEST_CASE("score --gpus without a training budget exits 2 before printing anythi
   CHECK(r.err.find("--tokens") != std::string::npos);
 }
 
-TEST_CASE("--emit megatron with a layout: bf16, the all-to-all dispatcher with EP, a batch Megatron's schedule accepts") {
+TEST_CASE("cluster export: --emit megatron with a layout: bf16, the all-to-all dispatcher with EP, a batch Megatron's schedule accepts") {
   const Run m = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
                              "--emit", "megatron"});
   REQUIRE_MESSAGE(m.code == 0, m.err);
@@ -177,7 +177,7 @@ TEST_CASE("--emit megatron with a layout: bf16, the all-to-all dispatcher with E
   }
 }
 
-TEST_CASE("--gpu-catalog: a unit slip is an error naming the key, a replaced GPU keeps its alias") {
+TEST_CASE("cluster catalog overlay: a unit slip is an error naming the key, a replaced GPU keeps its alias") {
   const auto slip = temp_path("gpus-slip.toml");
   std::ofstream(slip) << "[[gpu]]\nid = \"x1\"\nname = \"X1\"\nbf16_dense_tflops = 1e15\nhbm_gb = 80\n"
                          "hbm_tb_per_s = 3\nintra_node_gb_per_s = 450\nnetwork_gb_per_s = 50\n"
