@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <set>
 #include <tuple>
 
 #include <fmt/format.h>
@@ -362,9 +363,16 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
   std::vector<std::pair<LayoutCandidate, double>> fits;  // with the load factor of its time
   std::optional<LayoutCandidate> closest;
   double cutoff = 0;
+  // The runners-up are other splits of the GPUs, not the winner with another micro-batch or
+  // recompute level (which would say little about why the winner won): fits are counted
+  // per structure (TP, CP, PP, VPP, EP, ETP).
+  const auto structure = [](const ParallelLayout& l) {
+    return std::array<int, 6>{l.tp, l.cp, l.pp, l.vpp, l.ep, l.etp};
+  };
+  std::set<std::array<int, 6>> structures;
   for (std::size_t i : order) {
     const Timed& t = timed[i];
-    if (fits.size() >= k_keep && t.tokens_per_second < cutoff * (1.0 - 1e-12)) break;
+    if (structures.size() >= k_keep && t.tokens_per_second < cutoff * (1.0 - 1e-12)) break;
     memory.expert_load_factor = t.memory_load;
     LayoutCandidate c;
     c.layout = t.layout;
@@ -373,8 +381,9 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     const double total = c.memory.total();
     c.fits = total <= usable;
     if (c.fits) {
+      structures.insert(structure(c.layout));
       fits.emplace_back(std::move(c), t.time_load);
-      if (fits.size() == k_keep) cutoff = t.tokens_per_second;
+      if (structures.size() == k_keep && cutoff == 0) cutoff = t.tokens_per_second;
     } else {
       c.shortfall_bytes = total - usable;
       if (!closest || c.shortfall_bytes < closest->shortfall_bytes) closest = std::move(c);
@@ -398,8 +407,10 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     }
     return a.memory.total() < b.memory.total();
   });
-  for (std::size_t i = 0; i < std::min(k_keep, fits.size()); ++i) {
-    result.ranked.push_back(std::move(fits[i].first));
+  std::set<std::array<int, 6>> kept;
+  for (auto& [c, time_load] : fits) {
+    if (result.ranked.size() == k_keep) break;
+    if (kept.insert(structure(c.layout)).second) result.ranked.push_back(std::move(c));
   }
   for (std::size_t i = 1; i < result.ranked.size(); ++i) {
     result.why_lost.push_back(why_lost(result.ranked[0], result.ranked[i], cluster));
