@@ -541,9 +541,10 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
   }
   if (!solution) solution = solve_integer_layers(family, *choice, solve_for.targets, s, admit);
   if (!solution) {
+    std::string under;  // the steering constraints it had to meet, by name
+    for (const Constraint* c : steering) under += (under.empty() ? " under " : ", ") + c->name;
     return violation("an integer layer config with L_m >= 1 and d_m >= alignment",
-                     fmt::format("none exists for continuous L = {:.3g}{}", s.d_interval.layers,
-                                 steering.empty() ? "" : " under the size cap"));
+                     fmt::format("none exists for continuous L = {:.3g}{}", s.d_interval.layers, under));
   }
   if (auto bad = tolerance_check(*solution, s.tolerance)) return std::unexpected(*bad);
   if (auto bad = first_violation(solution->arch, solution->accounting)) return std::unexpected(*bad);
