@@ -324,10 +324,11 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     };
     double lo = o.goal.compute->value(), hi = lo;
     int grow = 0;
-    while (!within(lo) && grow++ < 40) lo /= 4;
+    bool lo_within = within(lo);
+    while (!lo_within && grow++ < 40) lo_within = within(lo /= 4);
     grow = 0;
     do { hi *= 4; } while (within(hi) && grow++ < 40);
-    if (!within(lo)) {
+    if (!lo_within) {
       return fail(io, ExitStatus::infeasible,
                   fmt::format("--days {:g}: no plan down to C = {:.3g} FLOPs trains on {} x {} in that time{}",
                               *f.days, lo, cluster->cluster.gpus, cluster->cluster.gpu.id,
