@@ -166,7 +166,12 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
                       m.vocab_size,
                       m.tie_word_embeddings, mla(m));
   };
-  return layout(a) == layout(b) && a.extras == b.extras;
+  // Per-layer patterns, non-softmax mixers and the rest are written by no class here: a model
+  // with any of them matches no candidate and is refused.
+  const auto unusual = [](const ModelConfig& m) {
+    return std::tuple(m.layers, m.linear_mixers, m.indexer, m.zero_experts, m.ffn_gated, m.gated_attention);
+  };
+  return layout(a) == layout(b) && a.extras == b.extras && unusual(a) == unusual(b);
 }
 
 // The classes tried, in order: the model's own, then the general ones.

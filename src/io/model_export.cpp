@@ -20,6 +20,48 @@ namespace moeplan {
 
 // ---- moeplan TOML ------------------------------------------------------------------------
 
+namespace {
+
+// The per-layer lists of a non-uniform model (docs/hybrid-layers.md): its mixers by kind, its
+// FFNs, and the widths, kv heads and K/V sharing where any layer has its own.
+void write_layer_pattern(const ModelConfig& m, toml::table& model) {
+  if (!m.linear_mixers.empty()) {
+    toml::array mixers;
+    for (const LinearMixer& x : m.linear_mixers) {
+      toml::table t;
+      t.insert("kind", x.kind);
+      t.insert("matrix_params", x.matrix_params);
+      t.insert("other_params", x.other_params);
+      t.insert("state_flops", x.state_flops);
+      if (!x.source.empty()) t.insert("source", x.source);
+      mixers.push_back(std::move(t));
+    }
+    model.insert("linear_mixers", std::move(mixers));
+  }
+  if (m.layers.empty()) return;
+  toml::array mixer, ffn, width, kv, own;
+  bool widths = false, kvs = false, shared = false;
+  for (const LayerSpec& l : m.layers) {
+    mixer.push_back(l.mixer == MixerKind::linear
+                        ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
+                        : std::string(to_string(l.mixer)));
+    ffn.push_back(std::string(to_string(l.ffn)));
+    width.push_back(int64_t{l.dense_width});
+    kv.push_back(int64_t{l.kv_heads});
+    own.push_back(l.own_kv);
+    widths |= l.dense_width > 0;
+    kvs |= l.kv_heads > 0;
+    shared |= !l.own_kv;
+  }
+  model.insert("layer_mixers", std::move(mixer));
+  model.insert("layer_ffns", std::move(ffn));
+  if (widths) model.insert("layer_ffn_widths", std::move(width));
+  if (kvs) model.insert("layer_kv_heads", std::move(kv));
+  if (shared) model.insert("layer_own_kv", std::move(own));
+}
+
+}  // namespace
+
 std::string to_model_toml(const ModelConfig& m) {
   // toml++ writes the document so that strings are quoted and escaped correctly and
   // doubles come out in their shortest round-trip form (std::to_chars).
@@ -75,6 +117,17 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("expert_bias", x.expert_bias);
   flag("attention_sinks", x.attention_sinks);
   if (x.num_nextn_predict_layers > 0) put("num_nextn_predict_layers", x.num_nextn_predict_layers);
+  flag("norm_bias", x.norm_bias);
+  flag("lm_head_bias", x.lm_head_bias);
+  if (!m.ffn_gated) model.insert("ffn_gated", false);
+  flag("gated_attention", m.gated_attention);
+  if (m.zero_experts > 0) put("zero_experts", m.zero_experts);
+  if (m.indexer) {
+    put("index_n_heads", m.indexer->n_heads);
+    put("index_head_dim", m.indexer->head_dim);
+    put("index_topk", m.indexer->topk);
+  }
+  write_layer_pattern(m, model);
   doc.insert("model", std::move(model));
 
   if (m.training) {

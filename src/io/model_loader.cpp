@@ -37,6 +37,133 @@ void optional_quantity(const toml::table& t, std::string_view key, const std::st
   }
 }
 
+// [[model.linear_mixers]]: one table per kind of non-softmax mixer (docs/hybrid-layers.md).
+void read_linear_mixers(const toml::node& n, ModelConfig& m, Reader& r) {
+  const toml::array* list = n.as_array();
+  if (!list || !list->is_array_of_tables()) {
+    r.fail(n.source(), "model.linear_mixers", "must be an array of tables ([[model.linear_mixers]])");
+    return;
+  }
+  for (std::size_t i = 0; i < list->size() && !r.failed(); ++i) {
+    const toml::table& x = *list->get(i)->as_table();
+    const std::string at = fmt::format("model.linear_mixers[{}]", i);
+    r.only_keys(x, {"kind", "matrix_params", "other_params", "state_flops", "source"}, at);
+    LinearMixer mixer;
+    mixer.kind = r.string(x, "kind", at + ".kind");
+    mixer.matrix_params = r.number(x, "matrix_params", at + ".matrix_params", false);
+    mixer.other_params = r.number(x, "other_params", at + ".other_params", false);
+    mixer.state_flops = r.number(x, "state_flops", at + ".state_flops", false);
+    if (x.get("source")) mixer.source = r.string(x, "source", at + ".source");
+    for (const LinearMixer& other : m.linear_mixers) {
+      if (other.kind == mixer.kind && !r.failed()) {
+        r.fail(x.source(), at + ".kind", "names a kind described twice; layer_mixers refers to mixers by kind");
+      }
+    }
+    if (!r.failed() && (mixer.kind == "attention" || mixer.kind == "none")) {
+      r.fail(x.source(), at + ".kind", "\"attention\" and \"none\" are layer_mixers words, not mixer kinds");
+    }
+    if (!r.failed() && (mixer.matrix_params < 0 || mixer.other_params < 0 || mixer.state_flops < 0)) {
+      r.fail(x.source(), at, "counts must not be negative");
+    }
+    m.linear_mixers.push_back(std::move(mixer));
+  }
+}
+
+// A per-layer list of num_hidden_layers entries, each read by `one`; false when absent.
+template <class F>
+bool read_per_layer(const toml::table& t, std::string_view key, const ModelConfig& m, Reader& r, F one) {
+  const toml::node* n = t.get(key);
+  if (!n) return false;
+  const std::string path = "model." + std::string(key);
+  const toml::array* list = n->as_array();
+  if (!list) {
+    r.fail(n->source(), path, "must be an array with one entry per layer");
+    return false;
+  }
+  if (static_cast<int>(list->size()) != m.num_hidden_layers) {
+    r.fail(n->source(), path, fmt::format("has {} entries, num_hidden_layers is {}", list->size(), m.num_hidden_layers));
+    return false;
+  }
+  for (std::size_t i = 0; i < list->size() && !r.failed(); ++i) one(*list->get(i), i, path);
+  return true;
+}
+
+// layer_mixers / layer_ffns and their per-layer companions: the layers of a hybrid or
+// otherwise non-uniform model, one entry per layer.
+void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
+  if (const toml::node* n = t.get("linear_mixers")) read_linear_mixers(*n, m, r);
+  if (r.failed()) return;
+  const bool any = t.get("layer_mixers") || t.get("layer_ffns") || t.get("layer_ffn_widths") ||
+                   t.get("layer_kv_heads") || t.get("layer_own_kv");
+  if (!any) {
+    if (const toml::node* n = t.get("linear_mixers")) {
+      r.fail(n->source(), "model.linear_mixers", "needs layer_mixers naming the layers that use them");
+    }
+    return;
+  }
+  for (const char* key : {"layer_mixers", "layer_ffns"}) {
+    if (!t.get(key)) {
+      r.fail(t.source(), std::string("model.") + key, "missing: a per-layer model lists every layer's mixer and FFN");
+      return;
+    }
+  }
+  m.layers.assign(static_cast<std::size_t>(std::max(m.num_hidden_layers, 0)), LayerSpec{});
+  const auto word = [&r](const toml::node& v, const std::string& path) -> std::string {
+    if (!v.is_string()) {
+      r.fail(v.source(), path, fmt::format("entries must be strings, got a {}", toml_type_name(v)));
+      return {};
+    }
+    return std::string(v.as_string()->get());
+  };
+  read_per_layer(t, "layer_mixers", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    const std::string w = word(v, path);
+    if (r.failed()) return;
+    if (const auto k = mixer_kind_of(w); k && *k != MixerKind::linear) {
+      m.layers[i].mixer = *k;
+      return;
+    }
+    for (std::size_t k = 0; k < m.linear_mixers.size(); ++k) {
+      if (m.linear_mixers[k].kind == w) {
+        m.layers[i].mixer = MixerKind::linear;
+        m.layers[i].linear_mixer = static_cast<int>(k);
+        return;
+      }
+    }
+    r.fail(v.source(), path, fmt::format("\"{}\" is neither \"attention\", \"none\" nor a kind of "
+                                          "[[model.linear_mixers]]", w));
+  });
+  read_per_layer(t, "layer_ffns", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    const std::string w = word(v, path);
+    if (r.failed()) return;
+    if (const auto k = ffn_kind_of(w)) {
+      m.layers[i].ffn = *k;
+    } else {
+      r.fail(v.source(), path, fmt::format("\"{}\" is not one of \"dense\", \"moe\", \"moe_and_dense\", \"none\"", w));
+    }
+  });
+  const auto count = [&r](const toml::node& v, const std::string& path, int min) -> int {
+    const auto x = v.value_exact<int64_t>();
+    if (!x || *x < min || *x > 1'000'000'000) {
+      r.fail(v.source(), path, fmt::format("entries must be integers in [{}, 1e9]", min));
+      return 0;
+    }
+    return static_cast<int>(*x);
+  };
+  read_per_layer(t, "layer_ffn_widths", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].dense_width = count(v, path, 0);
+  });
+  read_per_layer(t, "layer_kv_heads", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].kv_heads = count(v, path, 0);
+  });
+  read_per_layer(t, "layer_own_kv", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    if (!v.is_boolean()) {
+      r.fail(v.source(), path, "entries must be true or false");
+    } else {
+      m.layers[i].own_kv = v.as_boolean()->get();
+    }
+  });
+}
+
 void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   r.only_keys(t,
               {"hidden_size", "num_hidden_layers", "first_k_dense_replace", "intermediate_size",
@@ -46,7 +173,10 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "vocab_size",
                "tie_word_embeddings", "moe_layer_interval", "hf_model_type", "qkv_bias",
                "output_bias", "qk_norm", "shared_expert_gate", "router_bias", "expert_bias",
-               "attention_sinks", "num_nextn_predict_layers"},
+               "attention_sinks", "num_nextn_predict_layers", "norm_bias", "lm_head_bias",
+               "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
+               "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
+               "layer_kv_heads", "layer_own_kv"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
@@ -84,6 +214,19 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
       r.fail(n->source(), "model.qk_norm", fmt::format("must be \"none\", \"per_head\" or \"full_width\", got \"{}\"", v));
     }
   }
+  optional_bool(t, "norm_bias", s, m.extras.norm_bias, r);
+  optional_bool(t, "lm_head_bias", s, m.extras.lm_head_bias, r);
+  optional_bool(t, "ffn_gated", s, m.ffn_gated, r);
+  optional_bool(t, "gated_attention", s, m.gated_attention, r);
+  optional_int(t, "zero_experts", s, 0, m.zero_experts, r);
+  if (t.get("index_n_heads") || t.get("index_head_dim") || t.get("index_topk")) {
+    AttentionIndexer x;
+    x.n_heads = r.integer(t, "index_n_heads", "model.index_n_heads", 1);
+    x.head_dim = r.integer(t, "index_head_dim", "model.index_head_dim", 1);
+    x.topk = r.integer(t, "index_topk", "model.index_topk", 1);
+    m.indexer = x;
+  }
+  read_layer_pattern(t, m, r);
   if (t.get("kv_lora_rank")) {
     LatentAttention a;
     a.kv_lora_rank = r.integer(t, "kv_lora_rank", "model.kv_lora_rank", 1);

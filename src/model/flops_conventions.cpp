@@ -14,34 +14,61 @@ std::string_view to_string(FlopsConvention c) {
 
 namespace {
 
+// Per-layer sums over the model's layers (a uniform model is its layers written out).
 struct Shape {
-  double d, L, L_dense, L_moe, S, n_q, kv_ratio, q_dim;
-  double qk_dim, v_dim;  // per head, for attention scores
-  double projections;    // attention projection weights per layer
-  double dense_width, expert_width, shared_width, K, E, shared;
+  double d, S, n_q, q_dim;
+  double qk_dim, v_dim;       // per head, for attention scores
+  double attention_layers;    // softmax attention
+  double keys;                // S_eff: twice the mean keys a query scores (S without an indexer)
+  double indexer_scores;      // training FLOPs per token of the indexer's q·k, all layers
+  double proj_000;            // Σ 2·(Q, K, V weights): paper 000's projections, as printed
+  double proj_004;            // Σ 2·(all projections) + 2·d·q: paper 004's
+  double mixers;              // Σ training FLOPs of the linear mixers: 3·(2·matrices + state)
+  double dense_widths;        // Σ widths of the dense FFNs (residual ones included)
+  double moe_layers;
+  double ffn;                 // matrices per FFN: 3 (gated) or 2
+  double expert_width, shared_width, K, E, shared;
 };
 
 Shape shape_of(const ModelConfig& m, int seq_len) {
   Shape s{};
   s.d = m.hidden_size;
-  s.L = m.num_hidden_layers;
-  s.L_dense = m.dense_layers();
-  s.L_moe = m.is_moe() ? m.moe_layers() : 0;
   s.S = seq_len;
   s.n_q = m.num_attention_heads;
-  s.kv_ratio = double(m.num_attention_heads) / m.num_key_value_heads;
   s.q_dim = double(m.num_attention_heads) * m.head_size();
   s.qk_dim = m.latent_attention
                  ? m.latent_attention->qk_nope_head_dim + m.latent_attention->qk_rope_head_dim
                  : m.head_size();
   s.v_dim = m.latent_attention ? m.latent_attention->v_head_dim : m.head_size();
-  s.projections = attention_params_per_layer(m);
-  s.dense_width = m.intermediate_size;
+  s.keys = s.S;
+  if (m.indexer && m.indexer->topk < seq_len) {
+    // Query i scores min(i, topk) keys: on average topk - topk²/(2S), twice that in place of
+    // S in the score terms (which count a causal average of S/2 keys).
+    const double t = m.indexer->topk;
+    s.keys = 2.0 * t - t * t / s.S;
+  }
+  s.ffn = m.ffn_gated ? 3.0 : 2.0;
   s.expert_width = m.moe_intermediate_size;
   s.shared_width = m.shared_width();
   s.K = m.num_experts_per_tok;
   s.E = m.n_routed_experts;
   s.shared = m.n_shared_experts;
+  for (const LayerSpec& l : m.layer_specs()) {
+    if (l.mixer == MixerKind::attention) {
+      const double all = attention_params_of(m, l);
+      s.attention_layers += 1;
+      s.proj_000 += 2.0 * (m.latent_attention ? all : all - s.d * s.q_dim);
+      s.proj_004 += 2.0 * all + 2.0 * s.d * s.q_dim;
+      if (m.indexer) s.indexer_scores += 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;
+    } else if (l.mixer == MixerKind::linear) {
+      const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
+      s.mixers += 3.0 * (2.0 * x.matrix_params + x.state_flops);
+    }
+    if (l.ffn == FfnKind::dense || l.ffn == FfnKind::moe_and_dense) {
+      s.dense_widths += l.dense_width > 0 ? l.dense_width : m.intermediate_size;
+    }
+    if (m.is_moe() && (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense)) s.moe_layers += 1;
+  }
   return s;
 }
 
@@ -56,11 +83,16 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
   const Shape s = shape_of(m, seq_len);
   FlopsBreakdown f;
   f.convention = c;
+  // Non-softmax mixers are token mixing: every convention counts them with attention, at 3 x
+  // their forward FLOPs (2 per matrix weight + the state update), and says so (the papers'
+  // laws never saw one).
+  f.linear_mixers = s.mixers;
   switch (c) {
     case FlopsConvention::holistic_002: {
       // Eq. 12: 6 FLOPs per active weight, plus the score FLOPs of Eq. 11 written for
       // separate q·k and v head sizes: 3·S·N_q·(d_qk + d_v) per layer.
-      f.attention = 6.0 * p.attention.value() + 3.0 * s.S * s.n_q * (s.qk_dim + s.v_dim) * s.L;
+      f.attention = 6.0 * p.attention.value() +
+                    3.0 * s.keys * s.n_q * (s.qk_dim + s.v_dim) * s.attention_layers + s.indexer_scores + s.mixers;
       f.experts = 6.0 * (p.routed_active + p.shared).value();
       f.dense_ffn = 6.0 * p.dense_ffn.value();
       break;
@@ -68,17 +100,16 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
     case FlopsConvention::leverage_000: {
       // App. I, Eq. 10–12, training = 3 × forward. Projections as printed:
       // 2·d·q·(1 + 2/(n_h/n_kv)) — Q, K, V, no output projection.
-      const double proj = m.latent_attention ? 2.0 * s.projections
-                                             : 2.0 * s.d * s.q_dim * (1.0 + 2.0 / s.kv_ratio);
-      f.attention = 3.0 * (proj + 4.0 * s.S * s.d) * s.L;
-      f.dense_ffn = 3.0 * 6.0 * s.d * s.dense_width * s.L_dense;
-      f.experts = 3.0 * (6.0 * s.d * s.K * s.expert_width +
-                         4.0 * s.d * s.shared_width * s.shared) * s.L_moe;
+      f.attention = 3.0 * (s.proj_000 + 4.0 * s.keys * s.d * s.attention_layers) + s.indexer_scores + s.mixers;
+      f.dense_ffn = 3.0 * 2.0 * s.ffn * s.d * s.dense_widths;
+      f.experts = 3.0 * (s.ffn / 3.0) * (6.0 * s.d * s.K * s.expert_width +
+                                         4.0 * s.d * s.shared_width * s.shared) * s.moe_layers;
       break;
     }
     case FlopsConvention::moe_vs_dense_003: {
       // Eq. 2/6, ×3: 2 FLOPs per active weight + 4·d·S per layer for attention scores.
-      f.attention = 3.0 * (2.0 * p.attention.value() + 4.0 * s.d * s.S * s.L);
+      f.attention = 3.0 * (2.0 * p.attention.value() + 4.0 * s.d * s.keys * s.attention_layers) +
+                    s.indexer_scores + s.mixers;
       f.experts = 3.0 * 2.0 * (p.routed_active + p.shared).value();
       f.dense_ffn = 3.0 * 2.0 * p.dense_ffn.value();
       break;
@@ -86,12 +117,10 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
     case FlopsConvention::allocation_004: {
       // App. C per token, ×3 (C.4, no PEFT): Q 2dq, KV 4dq/ratio, weights 2·S·d,
       // "value" 2dq (as printed), output 2dq.
-      const double proj = m.latent_attention
-                              ? 2.0 * s.projections + 2.0 * s.d * s.q_dim
-                              : 2.0 * s.d * s.q_dim * (3.0 + 2.0 / s.kv_ratio);
-      f.attention = 3.0 * (proj + 2.0 * s.S * s.d) * s.L;
-      f.experts = 3.0 * (2.0 * s.d * s.E + 6.0 * s.d * s.expert_width * (s.K + s.shared)) * s.L_moe;
-      f.dense_ffn = 3.0 * 6.0 * s.d * s.dense_width * s.L_dense;
+      f.attention = 3.0 * (s.proj_004 + 2.0 * s.keys * s.d * s.attention_layers) + s.indexer_scores + s.mixers;
+      f.experts = 3.0 * (2.0 * s.d * (s.E + m.zero_experts) +
+                         2.0 * s.ffn * s.d * s.expert_width * (s.K + s.shared)) * s.moe_layers;
+      f.dense_ffn = 3.0 * 2.0 * s.ffn * s.d * s.dense_widths;
       break;
     }
   }

@@ -1,15 +1,79 @@
 #include "moeplan/model/model_config.hpp"
 
+#include <algorithm>
+#include <string>
+
 #include "moeplan/model/architecture.hpp"
 
 namespace moeplan {
 
 int ModelConfig::dense_layers() const {
+  if (!layers.empty()) {
+    int n = 0;
+    for (const LayerSpec& l : layers) n += l.ffn == FfnKind::dense ? 1 : 0;
+    return n;
+  }
   if (!is_moe()) return num_hidden_layers;
   // Layer i >= first_k is MoE when (i - first_k + 1) is a multiple of the interval
   // (Llama 4: interleave_moe_layer_step 2 makes layers 1, 3, 5, ... MoE).
   const int after = num_hidden_layers - first_k_dense_replace;
   return num_hidden_layers - (moe_layer_interval > 0 ? after / moe_layer_interval : after);
+}
+
+int ModelConfig::moe_layers() const {
+  if (layers.empty()) return num_hidden_layers - dense_layers();
+  int n = 0;
+  for (const LayerSpec& l : layers) n += l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense ? 1 : 0;
+  return n;
+}
+
+std::vector<LayerSpec> ModelConfig::layer_specs() const {
+  if (!layers.empty()) return layers;
+  std::vector<LayerSpec> out(static_cast<std::size_t>(std::max(num_hidden_layers, 0)));
+  const int interval = std::max(moe_layer_interval, 1);
+  for (int i = 0; i < num_hidden_layers; ++i) {
+    const bool moe = is_moe() && i >= first_k_dense_replace && (i - first_k_dense_replace + 1) % interval == 0;
+    out[static_cast<std::size_t>(i)].ffn = moe ? FfnKind::moe : FfnKind::dense;
+  }
+  return out;
+}
+
+int ModelConfig::attention_layers() const {
+  if (layers.empty()) return num_hidden_layers;
+  int n = 0;
+  for (const LayerSpec& l : layers) n += l.mixer == MixerKind::attention ? 1 : 0;
+  return n;
+}
+
+std::vector<std::string> ModelConfig::outside_law_architecture() const {
+  // Papers 000-004 fit their laws on uniform decoder stacks of softmax attention and SwiGLU
+  // (or gated) FFNs/experts; whatever else a model builds is named here, once per kind.
+  std::vector<std::string> out;
+  std::vector<int> per_mixer(linear_mixers.size(), 0);
+  int mixerless = 0, ffnless = 0, residual = 0, shared_kv = 0;
+  for (const LayerSpec& l : layers) {
+    if (l.mixer == MixerKind::linear && l.linear_mixer >= 0 &&
+        l.linear_mixer < static_cast<int>(per_mixer.size())) {
+      ++per_mixer[static_cast<std::size_t>(l.linear_mixer)];
+    }
+    mixerless += l.mixer == MixerKind::none ? 1 : 0;
+    ffnless += l.ffn == FfnKind::none ? 1 : 0;
+    residual += l.ffn == FfnKind::moe_and_dense ? 1 : 0;
+    shared_kv += l.mixer == MixerKind::attention && !l.own_kv ? 1 : 0;
+  }
+  const auto of = [this](int n) { return std::to_string(n) + " of " + std::to_string(num_hidden_layers) + " layers"; };
+  for (std::size_t k = 0; k < per_mixer.size(); ++k) {
+    if (per_mixer[k] > 0) out.push_back(linear_mixers[k].kind + " mixers (not softmax attention) in " + of(per_mixer[k]));
+  }
+  if (mixerless > 0) out.push_back("no token mixer in " + of(mixerless));
+  if (ffnless > 0) out.push_back("no FFN in " + of(ffnless));
+  if (residual > 0) out.push_back("a dense FFN beside the experts in " + of(residual));
+  if (shared_kv > 0) out.push_back("K, V shared with an earlier layer (cross-layer attention) in " + of(shared_kv));
+  if (zero_experts > 0) out.push_back(std::to_string(zero_experts) + " zero-width experts beside the routed ones (tokens routed to them skip the FFN)");
+  if (indexer) out.push_back("a sparse-attention indexer: each query attends to " + std::to_string(indexer->topk) + " keys");
+  if (!ffn_gated) out.push_back("ungated FFNs (up and down only)");
+  if (gated_attention) out.push_back("gated attention (an output gate from q_proj)");
+  return out;
 }
 
 int ModelConfig::head_size() const {
@@ -36,7 +100,7 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
         need(head_size() > 0, "model.head_dim", "must be positive"),
         need(first_k_dense_replace >= 0 && first_k_dense_replace <= num_hidden_layers,
              "model.first_k_dense_replace", "must be in [0, num_hidden_layers]"),
-        need(dense_layers() == 0 || intermediate_size > 0, "model.intermediate_size",
+        need(!layers.empty() || dense_layers() == 0 || intermediate_size > 0, "model.intermediate_size",
              "is required when the model has dense layers"),
         need(!is_moe() || moe_intermediate_size > 0, "model.moe_intermediate_size",
              "is required for an MoE model"),
@@ -59,6 +123,39 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
                            "qk_rope_head_dim and v_head_dim (all positive)"};
     }
   }
+  if (!layers.empty()) {
+    if (static_cast<int>(layers.size()) != num_hidden_layers) {
+      return ConfigProblem{"model.layer_mixers", "must list num_hidden_layers layers"};
+    }
+    for (const LayerSpec& l : layers) {
+      if (l.mixer == MixerKind::linear &&
+          (l.linear_mixer < 0 || l.linear_mixer >= static_cast<int>(linear_mixers.size()))) {
+        return ConfigProblem{"model.linear_mixers", "a layer names a linear mixer that is not described"};
+      }
+      if ((l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense) && !is_moe()) {
+        return ConfigProblem{"model.layer_ffns", "an MoE layer in a model without experts"};
+      }
+      if ((l.ffn == FfnKind::dense || l.ffn == FfnKind::moe_and_dense) && l.dense_width <= 0 &&
+          intermediate_size <= 0) {
+        return ConfigProblem{"model.intermediate_size", "is required when the model has dense FFNs"};
+      }
+      if (l.kv_heads < 0 || (l.kv_heads > 0 && (l.kv_heads > num_attention_heads ||
+                                                num_attention_heads % l.kv_heads != 0))) {
+        return ConfigProblem{"model.layer_kv_heads", "must divide num_attention_heads"};
+      }
+    }
+  }
+  for (const LinearMixer& x : linear_mixers) {
+    if (!(x.matrix_params >= 0 && x.other_params >= 0 && x.state_flops >= 0) || x.kind.empty()) {
+      return ConfigProblem{"model.linear_mixers", "needs a kind and non-negative counts"};
+    }
+  }
+  if (zero_experts < 0) return ConfigProblem{"model.zero_experts", "must not be negative"};
+  if (indexer && (indexer->n_heads <= 0 || indexer->head_dim <= 0 || indexer->topk <= 0 ||
+                  !latent_attention || latent_attention->q_lora_rank <= 0)) {
+    return ConfigProblem{"model.index_n_heads", "the indexer needs index_n_heads, index_head_dim, "
+                                                "index_topk (positive) and latent attention with a q_lora_rank"};
+  }
   if (training) {
     if (training->tokens.has_value() == training->compute.has_value()) {
       return ConfigProblem{"training", "give exactly one of tokens and compute"};
@@ -68,36 +165,74 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
   return std::nullopt;
 }
 
-double attention_params_per_layer(const ModelConfig& m) {
+double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   const double d = m.hidden_size;
   const double h = m.num_attention_heads;
+  double indexer = 0;
+  if (m.indexer && m.latent_attention) {  // wq_b, wk, weights_proj (DeepSeek-V3.2 model.py, Indexer)
+    const AttentionIndexer& x = *m.indexer;
+    indexer = double(m.latent_attention->q_lora_rank) * x.n_heads * x.head_dim + d * x.head_dim + d * x.n_heads;
+  }
   if (m.latent_attention) {
     const LatentAttention& a = *m.latent_attention;
     const double qk = a.qk_nope_head_dim + a.qk_rope_head_dim;
     const double q = a.q_lora_rank > 0 ? d * a.q_lora_rank + a.q_lora_rank * h * qk : d * h * qk;
     const double kv = d * (a.kv_lora_rank + a.qk_rope_head_dim) +
                       a.kv_lora_rank * h * (a.qk_nope_head_dim + a.v_head_dim);
-    return q + kv + h * a.v_head_dim * d;  // + output projection
+    return q + kv + h * a.v_head_dim * d + indexer;  // + output projection
   }
-  // GQA: Q and O d × (N_q·d_head), K and V d × (N_kv·d_head) — paper 002 Eq. 6.
-  return attention_params_per_layer(
-      AttentionHeads{m.num_attention_heads, m.num_key_value_heads, m.head_size()}, d);
+  // GQA: Q and O d × (N_q·d_head), K and V d × (N_kv·d_head) — paper 002 Eq. 6. A layer
+  // that reuses an earlier layer's K and V builds Q and O only; a gated attention's q_proj
+  // writes N_q·d_head more outputs (the gate).
+  const int kv = layer.kv_heads > 0 ? layer.kv_heads : m.num_key_value_heads;
+  const double hd = m.head_size();
+  const double gate = m.gated_attention ? d * h * hd : 0.0;
+  if (!layer.own_kv) return 2.0 * d * h * hd + gate + indexer;
+  return attention_params_per_layer(AttentionHeads{m.num_attention_heads, kv, m.head_size()}, d) + gate + indexer;
 }
+
+double attention_params_per_layer(const ModelConfig& m) { return attention_params_of(m, LayerSpec{}); }
 
 ParameterCounts count_parameters(const ModelConfig& m) {
   const double d = m.hidden_size;
+  const double ffn = m.ffn_gated ? 3.0 : 2.0;  // gate, up, down (SwiGLU) or up, down
   ParameterCounts p;
-  p.attention = Params(attention_params_per_layer(m) * m.num_hidden_layers);
-  p.dense_ffn = Params(3.0 * d * m.intermediate_size * m.dense_layers());
-  if (m.is_moe()) {
-    const double expert = 3.0 * d * m.moe_intermediate_size;
-    p.routed_total = Params(expert * m.n_routed_experts * m.moe_layers());
-    p.routed_active = Params(expert * m.num_experts_per_tok * m.moe_layers());
-    p.shared = Params(3.0 * d * m.shared_width() * m.n_shared_experts * m.moe_layers());
+  const double expert = ffn * d * m.moe_intermediate_size;
+  const double one_moe_total = m.is_moe() ? expert * m.n_routed_experts : 0.0;
+  const double one_moe_active = m.is_moe() ? expert * m.num_experts_per_tok : 0.0;
+  const double one_shared = m.is_moe() ? ffn * d * m.shared_width() * m.n_shared_experts : 0.0;
+  if (m.layers.empty()) {
+    p.attention = Params(attention_params_per_layer(m) * m.num_hidden_layers);
+    p.dense_ffn = Params(ffn * d * m.intermediate_size * m.dense_layers());
+    if (m.is_moe()) {
+      p.routed_total = Params(one_moe_total * m.moe_layers());
+      p.routed_active = Params(one_moe_active * m.moe_layers());
+      p.shared = Params(one_shared * m.moe_layers());
+    }
+  } else {
+    double attention = 0, mixers = 0, dense = 0, routed = 0, active = 0, shared = 0;
+    for (const LayerSpec& l : m.layers) {
+      if (l.mixer == MixerKind::attention) attention += attention_params_of(m, l);
+      if (l.mixer == MixerKind::linear) mixers += m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).matrix_params;
+      if (l.ffn == FfnKind::dense || l.ffn == FfnKind::moe_and_dense) {
+        dense += ffn * d * (l.dense_width > 0 ? l.dense_width : m.intermediate_size);
+      }
+      if (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense) {
+        routed += one_moe_total;
+        active += one_moe_active;
+        shared += one_shared;
+      }
+    }
+    p.attention = Params(attention);
+    p.linear_mixers = Params(mixers);
+    p.dense_ffn = Params(dense);
+    p.routed_total = Params(routed);
+    p.routed_active = Params(active);
+    p.shared = Params(shared);
   }
   p.embedding = Params(double(m.vocab_size) * d * (m.tie_word_embeddings ? 1.0 : 2.0));
-  p.N = p.attention + p.dense_ffn + p.routed_total + p.shared;
-  p.N_a = p.attention + p.dense_ffn + p.routed_active + p.shared;
+  p.N = p.attention + p.linear_mixers + p.dense_ffn + p.routed_total + p.shared;
+  p.N_a = p.attention + p.linear_mixers + p.dense_ffn + p.routed_active + p.shared;
   return p;
 }
 
@@ -125,7 +260,7 @@ Accounting account_of(const ModelConfig& m, const ParameterCounts& p, int seq_le
   const double dense = p.dense_ffn.value();                                   // Eq. 7 · L_d
   const double moe_active = (p.routed_active + p.shared).value();            // Eq. 8 + 9
   const double scores = 6.0 * seq_len * m.num_attention_heads * m.head_size() *
-                        m.num_hidden_layers;                                  // Eq. 11
+                        m.attention_layers();                                 // Eq. 11
   Accounting acc;
   acc.N_a = p.N_a;                                                            // Eq. 10
   acc.N = p.N;                                                                // Eq. 3
@@ -143,29 +278,48 @@ Accounting account_of(const ModelConfig& m, const ParameterCounts& p, int seq_le
 BesideN count_beside_n(const ModelConfig& m) {
   const BuiltExtras& x = m.extras;
   const double d = m.hidden_size;
-  const double L = m.num_hidden_layers;
-  const double Lm = m.is_moe() ? m.moe_layers() : 0;
   const double hd = m.head_size();
   const double nq = m.num_attention_heads;
-  const double nkv = m.num_key_value_heads;
   const double E = m.n_routed_experts;
-  BesideN b;
-  b.routers = Params(Lm * E * (d + (x.router_bias ? 1.0 : 0.0)));
-  double norms = L * 2.0 * d + d;  // input and post-attention RMSNorm per layer, final norm
-  if (m.latent_attention) {        // MLA normalises the compressed q and kv (DeepSeek-V2/V3)
-    norms += L * (m.latent_attention->q_lora_rank + m.latent_attention->kv_lora_rank);
-  } else if (x.qk_norm == QkNorm::per_head) {
-    norms += L * 2.0 * hd;
-  } else if (x.qk_norm == QkNorm::full_width) {
-    norms += L * (nq + nkv) * hd;
-  }
-  b.norms = Params(norms);
-  const double attention_bias = L * ((x.qkv_bias ? (nq + 2.0 * nkv) * hd : 0.0) + (x.output_bias ? d : 0.0));
+  const double norm = x.norm_bias ? 2.0 * d : d;  // one RMSNorm (or LayerNorm with bias) of d
   const double one_expert_bias = x.expert_bias ? 2.0 * m.moe_intermediate_size + d : 0.0;
-  b.biases = Params(attention_bias + Lm * E * one_expert_bias);
-  b.gates_and_sinks = Params((x.shared_expert_gate ? Lm * d : 0.0) + (x.attention_sinks ? L * nq : 0.0));
-  b.total = b.routers + b.norms + b.biases + b.gates_and_sinks;
-  b.active = b.total - Params(Lm * (E - m.num_experts_per_tok) * one_expert_bias);
+  double routers = 0, norms = norm, biases = x.lm_head_bias ? double(m.vocab_size) : 0.0;
+  double gates = 0, mixer_other = 0, moe_layers = 0;
+  for (const LayerSpec& l : m.layer_specs()) {
+    // Each block a layer has (its mixer, its FFN) is preceded by one norm of d: 2 per layer
+    // in a standard decoder, 1 in Nemotron-H's single-block layers.
+    norms += (l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0);
+    if (l.mixer == MixerKind::attention) {
+      const double nkv = l.kv_heads > 0 ? l.kv_heads : m.num_key_value_heads;
+      if (m.latent_attention) {  // MLA normalises the compressed q and kv (DeepSeek-V2/V3)
+        norms += m.latent_attention->q_lora_rank + m.latent_attention->kv_lora_rank;
+      } else if (x.qk_norm == QkNorm::per_head) {
+        norms += 2.0 * hd;
+      } else if (x.qk_norm == QkNorm::full_width) {
+        norms += (nq + (l.own_kv ? nkv : 0.0)) * hd;
+      }
+      if (m.indexer) norms += 2.0 * m.indexer->head_dim;  // k_norm: LayerNorm, weight and bias
+      biases += (x.qkv_bias ? (nq + (l.own_kv ? 2.0 * nkv : 0.0)) * hd : 0.0) + (x.output_bias ? d : 0.0);
+      gates += x.attention_sinks ? nq : 0.0;
+    } else if (l.mixer == MixerKind::linear) {
+      mixer_other += m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).other_params;
+    }
+    if (m.is_moe() && (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense)) {
+      moe_layers += 1;
+      // The router scores the zero-width experts too (LongCat-Flash).
+      routers += (E + m.zero_experts) * (d + (x.router_bias ? 1.0 : 0.0));
+      biases += E * one_expert_bias;
+      gates += x.shared_expert_gate ? d : 0.0;
+    }
+  }
+  BesideN b;
+  b.routers = Params(routers);
+  b.norms = Params(norms);
+  b.biases = Params(biases);
+  b.gates_and_sinks = Params(gates);
+  b.mixer_other = Params(mixer_other);
+  b.total = b.routers + b.norms + b.biases + b.gates_and_sinks + b.mixer_other;
+  b.active = b.total - Params(moe_layers * (E - m.num_experts_per_tok) * one_expert_bias);
   return b;
 }
 
@@ -180,6 +334,7 @@ MtpCounts count_mtp(const ModelConfig& m) {
   layer.num_hidden_layers = 1;
   layer.first_k_dense_replace = m.is_moe() ? 0 : 1;
   layer.moe_layer_interval = 1;
+  layer.layers.clear();  // softmax attention and the MoE FFN, as DeepSeek's layer 61
   layer.extras.num_nextn_predict_layers = 0;
   const double d = m.hidden_size;
   const double fusion = 2.0 * d + 2.0 * d * d;  // enorm + hnorm, eh_proj (2d -> d, no bias)

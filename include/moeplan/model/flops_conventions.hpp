@@ -14,6 +14,10 @@
 ///                           KV 4dq·N_kv/N_q, scores 2·S·d, "value" 2dq, output 2dq; experts
 ///                           2·d·E (router) + 6·d·d_expert·(K + shared). r = C_E/C_A.
 /// For MLA models the projection terms use the actual projection weights (2 FLOPs each).
+/// Beyond the papers (docs/hybrid-layers.md): layers are summed one by one; a non-softmax
+/// mixer counts as token mixing (with attention) at 3·(2·weights + its own state FLOPs);
+/// an indexer's q·k adds 3·S·n·h per layer and shortens S to 2·topk − topk²/S; ungated
+/// FFNs count 2 matrices instead of 3.
 #include <string_view>
 
 #include "moeplan/model/model_config.hpp"
@@ -26,7 +30,8 @@ std::string_view to_string(FlopsConvention c);
 
 struct FlopsBreakdown {
   FlopsConvention convention = FlopsConvention::holistic_002;
-  double attention = 0;  ///< attention projections + scores, per token (training)
+  double attention = 0;  ///< token mixing: attention projections + scores, linear mixers (training)
+  double linear_mixers = 0;  ///< the non-softmax mixers' part of `attention` (3 x forward)
   double experts = 0;    ///< routed + shared experts (+ router where counted)
   double dense_ffn = 0;  ///< dense FFN layers
   [[nodiscard]] FlopsPerToken M() const { return FlopsPerToken(attention + experts + dense_ffn); }

@@ -4,9 +4,11 @@
 /// from TOML (docs/model-schema.md); the candidates of `suggest` are converted to it.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "moeplan/base/units.hpp"
 #include "moeplan/model/architecture.hpp"
+#include "moeplan/model/layer_pattern.hpp"
 
 namespace moeplan {
 
@@ -44,6 +46,8 @@ struct BuiltExtras {
   bool router_bias = false;         ///< gpt-oss: the router's N_e biases
   bool expert_bias = false;         ///< gpt-oss: 2 d_m + d biases in every expert
   bool attention_sinks = false;     ///< gpt-oss: one learned logit per query head and layer
+  bool norm_bias = false;           ///< LayerNorm with a bias (PhiMoE): 2 weights per channel
+  bool lm_head_bias = false;        ///< the output head has V biases (PhiMoE)
   /// Multi-token-prediction modules after the last layer (config.json num_nextn_predict_layers:
   /// 1 in DeepSeek-V3/V3.1/R1 and GLM-4.5/-Air). Trained beside the main model and shipped in
   /// its checkpoint, they are outside N, N_a, M and the as-built totals (count_mtp).
@@ -94,9 +98,34 @@ struct ModelConfig {
   std::string hf_model_type;
   BuiltExtras extras;
 
+  /// Every layer, for models whose layers differ (layer_pattern.hpp); empty: uniform, as
+  /// first_k_dense_replace and moe_layer_interval say.
+  std::vector<LayerSpec> layers;
+  std::vector<LinearMixer> linear_mixers;  ///< the non-softmax mixers `layers` refers to
+  std::optional<AttentionIndexer> indexer;  ///< DeepSeek-V3.2's DSA indexer, every attention layer
+  /// Experts of zero width the router may pick (LongCat-Flash's zero-computation experts):
+  /// the router scores n_routed_experts + zero_experts; a token sent to one costs nothing,
+  /// so the routed experts a token uses range from 0 to K (N_a counts K: the upper bound).
+  int zero_experts = 0;
+  /// SwiGLU-style FFNs and experts (gate, up, down: 3·d·width); false: up and down only
+  /// (Nemotron-H's squared ReLU: 2·d·width).
+  bool ffn_gated = true;
+  /// q_proj also writes a per-channel output gate (Qwen3-Next's gated attention): N_q·h·d
+  /// more projection weights per attention layer.
+  bool gated_attention = false;
+
   [[nodiscard]] bool is_moe() const { return n_routed_experts > 0; }
+  /// Layers whose FFN is dense only (paper 002's L_d).
   [[nodiscard]] int dense_layers() const;
-  [[nodiscard]] int moe_layers() const { return num_hidden_layers - dense_layers(); }
+  /// Layers with experts (paper 002's L_m), a dense residual FFN beside them or not.
+  [[nodiscard]] int moe_layers() const;
+  /// Every layer: `layers`, or the uniform layout written out.
+  [[nodiscard]] std::vector<LayerSpec> layer_specs() const;
+  /// Layers with softmax attention (all of them in a uniform model).
+  [[nodiscard]] int attention_layers() const;
+  /// Anything the papers' laws were not fitted on (they are fitted on uniform softmax-attention
+  /// MoEs with gated FFNs): one line per kind, empty when the model is like theirs.
+  [[nodiscard]] std::vector<std::string> outside_law_architecture() const;
   [[nodiscard]] int head_size() const;
   [[nodiscard]] int shared_width() const;
   /// Validates ranges and cross-field rules; the first problem, or nullopt.
@@ -106,7 +135,8 @@ struct ModelConfig {
 /// Exact parameter counts of paper 002's N (SwiGLU FFNs with 3·d·width weights; attention
 /// projections; Eq. 3). Routers, norms, biases, gates and sinks are not in N: see BesideN.
 struct ParameterCounts {
-  Params attention;       ///< all layers
+  Params attention;       ///< all softmax-attention layers (gates and an indexer included)
+  Params linear_mixers;   ///< projection matrices of the non-softmax mixers (LinearMixer)
   Params dense_ffn;       ///< all dense layers
   Params routed_total;    ///< all routed experts of all MoE layers
   Params routed_active;   ///< K routed experts per MoE layer
@@ -125,7 +155,8 @@ struct BesideN {
   Params norms;            ///< RMSNorm weights: 2 per layer, the final one, qk-norms, MLA's
   Params biases;           ///< projection and expert biases
   Params gates_and_sinks;  ///< shared-expert gates, attention sinks
-  Params total;            ///< the four together
+  Params mixer_other;      ///< what non-softmax mixers build beside their matrices (convs, A_log, D, ...)
+  Params total;            ///< the five together
   Params active;           ///< what one token uses: all but K/N_e of the expert biases
 };
 BesideN count_beside_n(const ModelConfig& m);
@@ -143,8 +174,10 @@ struct MtpCounts {
 };
 MtpCounts count_mtp(const ModelConfig& m);
 
-/// Attention weights of one layer (GQA or MLA).
+/// Attention weights of one layer (GQA or MLA; the output gate and indexer matrices
+/// included), of the model's own heads, or of one layer's.
 double attention_params_per_layer(const ModelConfig& m);
+double attention_params_of(const ModelConfig& m, const LayerSpec& layer);
 ParameterCounts count_parameters(const ModelConfig& m);
 
 /// The HF-style config of a paper-002 architecture (no training table): the one bridge from

@@ -1,0 +1,75 @@
+#pragma once
+/// Layers that are not all alike: hybrids (linear-attention or SSM mixers interleaved with
+/// softmax attention), interleaved dense/MoE FFNs, dense residual FFNs beside the experts,
+/// layers without a mixer or without an FFN. A ModelConfig whose `layers` is empty is uniform
+/// (first_k_dense_replace, moe_layer_interval); otherwise `layers` lists every layer, and
+/// every count (N, N_a, M, what is built beside N) goes layer by layer (docs/hybrid-layers.md).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace moeplan {
+
+/// What mixes tokens across positions in one layer.
+enum class MixerKind {
+  attention,  ///< softmax attention (GQA or MLA, as the config's attention keys say)
+  linear,     ///< a non-softmax mixer: linear attention, SSM, short convolution (LinearMixer)
+  none,       ///< no token mixer (Nemotron-H's MLP/MoE-only layers, Nemotron-NAS no_op)
+};
+
+/// The channel-mixing block of one layer.
+enum class FfnKind {
+  dense,          ///< one dense FFN
+  moe,            ///< routed (+ shared) experts
+  moe_and_dense,  ///< experts and a dense FFN side by side (Arctic's residual MLP, LongCat's ScMoE)
+  none,           ///< no FFN (Nemotron-H's mixer-only layers, Nemotron-NAS no_op)
+};
+
+std::string_view to_string(MixerKind k);
+std::string_view to_string(FfnKind k);
+std::optional<MixerKind> mixer_kind_of(std::string_view s);
+std::optional<FfnKind> ffn_kind_of(std::string_view s);
+
+/// One layer. Zero widths/heads mean the config's own (intermediate_size, num_key_value_heads).
+struct LayerSpec {
+  MixerKind mixer = MixerKind::attention;
+  int linear_mixer = 0;  ///< index into ModelConfig::linear_mixers when mixer == linear
+  FfnKind ffn = FfnKind::moe;
+  int dense_width = 0;   ///< the dense FFN's width; 0: intermediate_size
+  int kv_heads = 0;      ///< this attention layer's kv heads; 0: num_key_value_heads
+  /// false: the layer reuses an earlier layer's K and V (Hunyuan-Large's cross-layer
+  /// attention) and builds no K, V projections of its own.
+  bool own_kv = true;
+  bool operator==(const LayerSpec&) const = default;
+};
+
+/// A non-softmax token mixer, one layer's worth, counted exactly by src/model/linear_mixers.cpp
+/// from the family's config keys (each formula cites the modeling code it follows).
+/// `matrix_params` are projection matrices (in N and N_a, as paper 002 counts attention's);
+/// `other_params` are what such a layer builds beside them (depthwise convolutions, A_log,
+/// D, dt_bias, biases, the mixer's own norms), reported beside N. `state_flops` is the
+/// forward FLOPs per token of the sequence mixing itself (state update and readout, scan,
+/// convolution), which 2·matrix_params does not count; training counts it 3 times.
+struct LinearMixer {
+  std::string kind;  ///< gated_deltanet, kda, lightning, mamba, mamba2, short_conv, linear
+  double matrix_params = 0;
+  double other_params = 0;
+  double state_flops = 0;
+  std::string source;  ///< the keys and the modeling code it was counted from
+  bool operator==(const LinearMixer&) const = default;
+};
+
+/// DeepSeek-V3.2's lightning indexer (DSA): per attention layer a small scorer that picks
+/// index_topk keys for every query, so the attention itself scores min(S, topk) keys. Counted
+/// from DeepSeek's inference code (model.py, class Indexer): wq_b (q_lora_rank x n·h), wk
+/// (d x h), weights_proj (d x n) are matrices in N; k_norm (LayerNorm of h, weight and bias)
+/// is beside N.
+struct AttentionIndexer {
+  int n_heads = 0;   ///< index_n_heads
+  int head_dim = 0;  ///< index_head_dim
+  int topk = 0;      ///< index_topk: keys each query attends to
+  bool operator==(const AttentionIndexer&) const = default;
+};
+
+}  // namespace moeplan

@@ -1,0 +1,14 @@
+#include "moeplan/model/linear_mixers.hpp"
+
+#include <string>
+
+namespace moeplan {
+
+LinearMixer linear_replacement_mixer(int hidden_size) {
+  // DeciLM (Nemotron-NAS) replace_with_linear: nn.Linear(d, d, bias=False) in place of
+  // attention; no sequence mixing, so no state FLOPs.
+  const double d = hidden_size;
+  return {"linear", d * d, 0.0, 0.0, "replace_with_linear: one d x d projection (DeciLM)"};
+}
+
+}  // namespace moeplan
