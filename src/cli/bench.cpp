@@ -64,6 +64,9 @@ int run_bench(const BenchFlags& f, Io& io) {
   for (const std::string& c : f.configs) {
     auto m = load_model_config(c);
     if (!m) return fail(io, m.error());
+    if (const auto why = non_uniform_layers(*m)) {
+      return fail(io, ConstraintViolation{c + ": GEMM shapes of the counted model", *why});
+    }
     auto g = model_gemms(*m, f.tokens, f.routing_skew);
     if (!g) return fail(io, ExitStatus::input_file, c + ": " + g.error());
     models.emplace_back(std::move(*m), std::move(*g));

@@ -62,6 +62,9 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
                         b.norms.value(), b.biases.value(), b.gates_and_sinks.value()));
     text = std::move(*json);
   } else {  // "megatron"; CLI11 admitted nothing else
+    if (const auto why = non_uniform_layers(m)) {
+      return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});
+    }
     text = to_megatron_args(m, training_hyperparameters(laws, m), layout);
   }
   return deliver(output, text, io, inputs);

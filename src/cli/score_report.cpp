@@ -1,6 +1,12 @@
 #include "score_report.hpp"
 
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace moeplan::cli {
 
@@ -16,6 +22,26 @@ Value opt(const std::optional<Quantity<Tag>>& v, const char* why) {
   return opt(v ? std::optional<double>(v->value()) : std::nullopt, why);
 }
 
+// "attention+moe: 12, gated_deltanet+moe: 36", in order of first appearance.
+std::string layer_kinds(const ModelConfig& m) {
+  std::vector<std::pair<std::string, int>> kinds;
+  for (const LayerSpec& l : m.layer_specs()) {
+    const std::string mixer = l.mixer == MixerKind::linear
+                                  ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
+                                  : std::string(to_string(l.mixer));
+    const std::string kind = mixer + (l.own_kv ? "" : " (shared kv)") + "+" + std::string(to_string(l.ffn));
+    auto it = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == kind; });
+    if (it == kinds.end()) {
+      kinds.emplace_back(kind, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  std::string out;
+  for (const auto& [kind, n] : kinds) out += fmt::format("{}{}: {}", out.empty() ? "" : ", ", kind, n);
+  return out;
+}
+
 }  // namespace
 
 Report score_report(const ModelScore& s, const LawSet& laws) {
@@ -24,6 +50,14 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   const BesideN b = count_beside_n(m);
   const bool moe = m.is_moe();
   const char* no_budget = "no training budget";
+  // Every law section says whether the law saw this kind of model (papers 000-004 fit uniform
+  // softmax-attention MoEs) or is extrapolated to it.
+  const std::string scope =
+      s.outside_laws.empty()
+          ? std::string("as fitted: uniform softmax-attention layers")
+          : "extrapolated: the law was fitted on uniform softmax-attention MoEs and never saw " +
+                fmt::format("{}", fmt::join(s.outside_laws, "; "));
+  const Field law_scope{"law_scope", "", "", scope, "whether the papers' fits saw this architecture"};
   Report r;
   r.sections.push_back(
       {"model", "Model",
@@ -37,6 +71,12 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"n_shared_experts", "E_s", "", i64(m.n_shared_experts), "shared experts per MoE layer"},
         {"attention", "", "", std::string(m.latent_attention ? "MLA" : "GQA"),
          fmt::format("{} query / {} kv heads", m.num_attention_heads, m.num_key_value_heads)},
+        {"attention_layers", "", "", i64(m.attention_layers()), "layers with softmax attention"},
+        {"linear_mixer_layers", "", "", i64(m.num_hidden_layers - m.attention_layers() -
+                                            static_cast<int>(std::count_if(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) { return l.mixer == MixerKind::none; }))),
+         "layers with a non-softmax mixer (linear attention, SSM, convolution)"},
+        {"layer_kinds", "", "", layer_kinds(m), "mixer+FFN of each layer, counted"},
+        {"architecture_outside_laws", "", "", TextList(s.outside_laws), "what the papers' laws were not fitted on (empty: nothing)"},
         {"seq_len", "S", "tokens", i64(s.seq_len), "sequence length used for attention FLOPs"}}});
   // Paper 002's N and N_a leave out embeddings, routers and norms; a model card counts
   // them (Qwen2.5-72B: N = 70.2B, card 72.7B). The keys say which is which, and
@@ -50,12 +90,17 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"total_params_with_embeddings", "", "params", p.N_with_embedding().value(), "N + embeddings"},
         {"active_params_with_embeddings", "", "params", p.N_a_with_embedding().value(), "N_a + embeddings"},
         {"embedding_params", "", "params", p.embedding.value(), m.tie_word_embeddings ? "tied embedding" : "input embedding + output head"},
+        {"linear_mixer_params", "", "params", p.linear_mixers.value(), "in N: projection matrices of the non-softmax mixers"},
         {"router_params", "", "params", b.routers.value(), "beside N: routers, N_e x d per MoE layer"},
         {"norm_params", "", "params", b.norms.value(), "beside N: RMSNorm weights (qk-norm, MLA's included)"},
         {"bias_params", "", "params", b.biases.value(), "beside N: projection and expert biases"},
         {"gate_and_sink_params", "", "params", b.gates_and_sinks.value(), "beside N: shared-expert gates, attention sinks"},
+        {"mixer_other_params", "", "params", b.mixer_other.value(), "beside N: what non-softmax mixers build beside their matrices (convolutions, A_log, D, dt_bias, norms)"},
         {"total_params_as_built", "", "params", as_built.value(), "all weights the architecture builds, embeddings included: a model card's total"},
-        {"active_params_as_built", "", "params", (p.N_a_with_embedding() + b.active).value(), "all weights one token uses"},
+        {"active_params_as_built", "", "params", (p.N_a_with_embedding() + b.active).value(),
+         m.zero_experts > 0 ? "all weights one token uses when all K routed experts are real (the most)" : "all weights one token uses"},
+        {"active_params_as_built_low", "", "params", (p.N_a_with_embedding() + b.active - (m.zero_experts > 0 ? p.routed_active : Params(0))).value(),
+         m.zero_experts > 0 ? "the least: all K routed experts zero-width" : "= active_params_as_built (no zero-width experts)"},
         {"mtp_params", "", "params", mtp.modules.value(), fmt::format("{} multi-token-prediction module(s) beside the model: not in N, N_a, M or as built", m.extras.num_nextn_predict_layers)},
         {"total_params_in_checkpoint", "", "params", (as_built + mtp.modules + mtp.stored_copies).value(), "as built + MTP modules + the embedding and head copies stored with them"},
         {"compare_with_model_card", "", "", std::string("total_params_as_built"), "the figure a model card's total states (N and N_a are paper 002's)"},
@@ -64,7 +109,8 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
       {"compute", "Compute (convention holistic-002: paper 002 Appendix A)",
        {{"convention", "", "", std::string(to_string(s.flops.convention)), "FLOP counting used in this section"},
         {"flops_per_token", "M", "FLOPs/token", s.flops.M().value(), "training FLOPs per token, no embeddings"},
-        {"attention_share", "r_a", "", s.flops.attention_share(), "attention share of M (paper 002's r_a)"},
+        {"attention_share", "r_a", "", s.flops.attention_share(), "attention share of M (paper 002's r_a; non-softmax mixers included)"},
+        {"linear_mixer_flops_per_token", "", "FLOPs/token", s.flops.linear_mixers, "the non-softmax mixers' part: 3 x (2 per weight + their state FLOPs, docs/hybrid-layers.md)"},
         {"compute", "C", "FLOPs", opt(s.C, no_budget), "C = M D"},
         {"tokens", "D", "tokens", opt(s.D, no_budget), "training tokens"}}});
   r.sections.push_back(
@@ -83,7 +129,8 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
          std::string(laws.attention_share.optimal.contains(s.attention_share_000) ? "optimal (30-40 %)"
                      : laws.attention_share.flat.contains(s.attention_share_000) ? "near-optimal (20-50 %)"
                                                                                    : "outside 20-50 %"),
-         "paper 000 App. F.4"}}});
+         "paper 000 App. F.4"},
+        law_scope}});
   const auto in = [](const ClosedRange& rg, double v) { return std::string(rg.contains(v) ? "inside" : "outside"); };
   r.sections.push_back(
       {"joint_law", "Joint MoE law (paper 001 Eq. 11-14)",
@@ -99,12 +146,14 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"optimal_shared_ratio", "S_opt", "", s.optimal_shared_ratio, "Eq. 13"},
         {"shared_ratio_range_low", "", "", s.shared_ratio_range.lo, "smallest S within 0.001 of optimal loss (Table 3)"},
         {"shared_ratio_range_high", "", "", s.shared_ratio_range.hi, "largest S within 0.001 of optimal loss (Table 3)"},
-        {"shared_ratio_verdict", "", "", in(s.shared_ratio_range, s.shape.shared_ratio), "S_001 against that range"}}});
+        {"shared_ratio_verdict", "", "", in(s.shared_ratio_range, s.shape.shared_ratio), "S_001 against that range"},
+        law_scope}});
   r.sections.push_back(
       {"allocation", "Expert/attention allocation (paper 004, convention allocation-004)",
        {{"expert_attention_ratio", "r", "", s.expert_attention_ratio, "C_E / C_A"},
         {"optimal_ratio", "r*", "", opt(s.optimal_ratio, moe ? no_budget : "dense model"), "alpha_r(S) C^beta_r(S), Sec. 3.3"},
-        {"allocation_loss", "", "", opt(s.allocation_loss, moe ? no_budget : "dense model"), "Eq. 2, Table 1 (only differences are meaningful)"}}});
+        {"allocation_loss", "", "", opt(s.allocation_loss, moe ? no_budget : "dense model"), "Eq. 2, Table 1 (only differences are meaningful)"},
+        law_scope}});
   r.sections.push_back(
       {"activation_rate", "Activation rate vs dense at equal N, C (paper 003, convention moe-vs-dense-003)",
        {{"activation_rate", "N_a/N", "", s.active_ratio, "N_a / N, paper 003's activation rate (not r_a, the attention share)"},
@@ -114,7 +163,8 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
          "by design, since paper 002 lets N grow for C where paper 003 holds N equal to the dense model's"},
         {"compute_ratio", "R_c", "", s.versus_dense.compute_ratio, "M_MoE / M_dense, dense twin: same N and d, d_ffn = 2.77 d"},
         {"extra_tokens_factor", "1/R_c", "", s.versus_dense.extra_tokens_factor, "tokens needed vs the dense twin at equal C"},
-        {"epochs", "", "", opt(s.epochs, "no unique_tokens"), "passes over the unique data"}}});
+        {"epochs", "", "", opt(s.epochs, "no unique_tokens"), "passes over the unique data"},
+        law_scope}});
   r.sections.push_back(
       {"hyperparameters", "Training hyper-parameters",
        {{"learning_rate_000", "eta_opt", "", opt(s.learning_rate_000, no_budget), "paper 000 Eq. 5"},

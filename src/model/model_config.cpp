@@ -236,6 +236,16 @@ ParameterCounts count_parameters(const ModelConfig& m) {
   return p;
 }
 
+std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
+  std::vector<std::string> what = m.outside_law_architecture();
+  if (what.empty() && !m.layers.empty()) what.emplace_back("a per-layer pattern of dense and MoE FFNs");
+  if (what.empty()) return std::nullopt;
+  std::string out = "its layers are not uniform (" + what.front();
+  for (std::size_t i = 1; i < what.size(); ++i) out += "; " + what[i];
+  return out + "): the cluster, GEMM and Megatron models count alike softmax-attention layers with "
+               "gated FFNs, so moeplan refuses rather than miscount";
+}
+
 ModelConfig model_config_of(const MoeArchitecture& a) {
   const ArchitectureFamily& f = a.family;
   ModelConfig m;

@@ -13,6 +13,9 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
                                                               const ModelConfig& config,
                                                               Tokens tokens,
                                                               const ClusterFitOptions& options) {
+  if (const auto why = non_uniform_layers(config)) {
+    return std::unexpected(ConstraintViolation{"a model the cluster model can count", *why});
+  }
   ClusterFit fit;
   fit.config = config;
   fit.tokens = tokens;

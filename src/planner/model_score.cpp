@@ -36,6 +36,9 @@ std::expected<ArchitectureFamily, std::string> paper002_family(const ModelConfig
   if (m.latent_attention) {
     return std::unexpected(std::string("latent attention (paper 002 Eq. 6 assumes GQA)"));
   }
+  if (const auto outside = m.outside_law_architecture(); !outside.empty()) {
+    return std::unexpected("layers paper 002's Eq. 3 does not count: " + outside.front());
+  }
   if (m.n_shared_experts > 0 && m.shared_width() != m.moe_intermediate_size) {
     return std::unexpected(std::string("shared expert width differs from d_m (paper 002 Eq. 9)"));
   }
@@ -253,6 +256,12 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
   const Planner* p = planner ? &*planner : nullptr;
   s.holistic = check_holistic(laws, m, s, family, p);
   s.price = price_of(laws, s, family, p);
+  s.outside_laws = m.outside_law_architecture();
+  for (const std::string& kind : s.outside_laws) {
+    s.notes.push_back("architecture the papers' laws were not fitted on (uniform softmax-attention "
+                      "MoEs only): " + kind + "; EL, the joint law, r* and paper 003's region are "
+                      "extrapolated to it (law_scope in each section)");
+  }
   if (m.latent_attention) {
     s.notes.push_back("latent attention: projection FLOPs use the real MLA weights in every "
                       "convention (the papers' formulas assume GQA)");

@@ -174,6 +174,10 @@ struct MtpCounts {
 };
 MtpCounts count_mtp(const ModelConfig& m);
 
+/// Why the cluster, GEMM and Megatron models (which count L alike layers of softmax attention
+/// and gated FFNs, dense or MoE by first_k_dense_replace) cannot take `m`; nullopt when they can.
+std::optional<std::string> non_uniform_layers(const ModelConfig& m);
+
 /// Attention weights of one layer (GQA or MLA; the output gate and indexer matrices
 /// included), of the model's own heads, or of one layer's.
 double attention_params_per_layer(const ModelConfig& m);

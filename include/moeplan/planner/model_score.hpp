@@ -97,6 +97,9 @@ struct ModelScore {
   /// in the joint law of paper 001 (Eq. 11) against the compute-optimal line of paper 002
   /// for its own family; or why there is none (no budget, outside paper 002's family).
   std::expected<PlanPrice, std::string> price = std::unexpected(std::string("no training budget"));
+  /// What the model builds that the papers' laws were never fitted on (hybrid mixers,
+  /// zero-width experts, ...: ModelConfig::outside_law_architecture); empty for models like theirs.
+  std::vector<std::string> outside_laws;
   /// Where a paper's prose disagrees with its own formula at this config, and other caveats.
   std::vector<std::string> notes;
 };

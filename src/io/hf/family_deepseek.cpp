@@ -1,0 +1,72 @@
+// The DeepSeek layout: deepseek_v2, deepseek_v3, kimi_k2 (remote code, a DeepSeek-V3 copy),
+// glm4_moe, dots1 (transformers modeling_*.py of each).
+#include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "family_rule.hpp"
+
+namespace moeplan::hf {
+namespace {
+
+// DeepSeek layout: n_routed_experts (absent or null: dense), first_k_dense_replace leading
+// dense layers, n_shared_experts of width moe_intermediate_size.
+void read(FamilyContext& c) {
+  const std::string& family = c.family;
+  // Latent attention (read by the common reader): the DeepSeek classes build it.
+  if (is_one_of(family, {"deepseek_v2", "deepseek_v3", "kimi_k2"})) c.take("kv_lora_rank");
+  // Absent, the class's own default applies (DeepSeek-V3: 256 experts, 1 shared, 3 dense
+  // layers), which moeplan does not guess: these keys must be written out. Null or 0
+  // experts is a dense model.
+  if (!c.j.contains("n_routed_experts")) {
+    c.r.fail("n_routed_experts", "missing: the class would use its own default; write the "
+                                "expert count (null or 0 for a dense model)");
+    return;
+  }
+  if (const auto e = c.r.integer(c.j, c.take("n_routed_experts"), 0); e && *e > 0) {
+    c.m.n_routed_experts = *e;
+    c.m.moe_intermediate_size = c.r.required(c.j, c.take("moe_intermediate_size"), 1);
+    c.m.num_experts_per_tok = c.r.required(c.j, c.take("num_experts_per_tok"), 1);
+    c.m.n_shared_experts = c.r.required(c.j, c.take("n_shared_experts"), 0);
+    c.m.first_k_dense_replace = c.r.required(c.j, c.take("first_k_dense_replace"), 0);
+    if (const auto freq = c.r.integer(c.j, c.take("moe_layer_freq"), 1); freq && *freq != 1) {
+      c.r.fail("moe_layer_freq", fmt::format("only 1 (every layer after first_k_dense_replace is "
+                                            "MoE) is supported, got {}", *freq));
+    }
+  } else {
+    c.m.first_k_dense_replace = c.m.num_hidden_layers;
+  }
+  // Multi-token-prediction modules, counted beside the main model (count_mtp): 1 in
+  // DeepSeek-V3/V3.1/R1 and GLM-4.5(-Air), 0 in Kimi-K2. transformers' classes skip their
+  // weights on load (DeepseekV3/Glm4Moe _keys_to_ignore_on_load_unexpected), the
+  // checkpoints hold them.
+  c.m.extras.num_nextn_predict_layers =
+      c.r.integer(c.j, c.take("num_nextn_predict_layers"), 0).value_or(0);
+  if (family == "glm4_moe") {  // Glm4MoeAttention: q, k, v biases; per-head qk-norm
+    c.attention_bias(false, true);
+    if (c.r.boolean(c.j, "use_qk_norm").value_or(false)) c.m.extras.qk_norm = QkNorm::per_head;
+  } else if (family == "dots1") {  // Dots1Attention (Qwen3's): always qk-norm per head
+    c.attention_bias(false, false);
+    c.m.extras.qk_norm = QkNorm::per_head;
+  } else if (c.r.boolean(c.j, "attention_bias").value_or(false)) {
+    c.r.fail("attention_bias", "biases of latent attention are not counted by moeplan");
+  }
+}
+
+}  // namespace
+
+// The MLA classes default num_key_value_heads to N_q; glm4_moe and dots1 must write it, and
+// their head_dim.
+extern const FamilyRule k_deepseek_rule{
+    .model_types = {"deepseek_v2", "deepseek_v3", "kimi_k2"},
+    .read = read,
+    .kv_heads_default_to_query_heads = true,
+};
+extern const FamilyRule k_glm4_moe_dots1_rule{
+    .model_types = {"glm4_moe", "dots1"},
+    .read = read,
+    .head_dim_required = true,
+};
+
+}  // namespace moeplan::hf

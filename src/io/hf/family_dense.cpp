@@ -1,0 +1,35 @@
+// Dense models: llama, mistral, qwen2, qwen3, gemma, phi3 (transformers modeling_*.py).
+#include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "family_rule.hpp"
+
+namespace moeplan::hf {
+namespace {
+
+void read(FamilyContext& c) {
+  const std::string& family = c.family;
+  c.m.first_k_dense_replace = c.m.num_hidden_layers;
+  if (family == "qwen2") {  // Qwen2Attention: q, k, v biases
+    c.m.extras.qkv_bias = true;
+  } else if (is_one_of(family, {"llama", "qwen3", "gemma"})) {  // attention_bias on q, k, v, o
+    c.attention_bias(false, false);
+    if (family == "qwen3") c.m.extras.qk_norm = QkNorm::per_head;
+  }  // MistralAttention and Phi3Attention have no biases and no such key
+  if (c.r.boolean(c.j, "mlp_bias").value_or(false)) {
+    c.r.fail("mlp_bias", "biases of the FFN are not counted by moeplan");
+  }
+}
+
+}  // namespace
+
+extern const FamilyRule k_dense_rule{
+    .model_types = {"llama", "phi3"}, .read = read, .kv_heads_default_to_query_heads = true};
+extern const FamilyRule k_dense_kv_rule{.model_types = {"mistral", "qwen2"}, .read = read};
+extern const FamilyRule k_dense_head_dim_rule{.model_types = {"qwen3"}, .read = read, .head_dim_required = true};
+extern const FamilyRule k_gemma_rule{
+    .model_types = {"gemma"}, .read = read, .head_dim_required = true, .tied_by_default = true};
+
+}  // namespace moeplan::hf

@@ -1,0 +1,62 @@
+// Qwen MoE: qwen2_moe, qwen3_moe (transformers modeling_qwen2_moe.py, modeling_qwen3_moe.py).
+#include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "family_rule.hpp"
+
+namespace moeplan::hf {
+namespace {
+
+// Qwen MoE: num_experts of width moe_intermediate_size in every layer but the leading
+// mlp_only_layers; qwen2_moe adds one shared expert with a sigmoid gate (d weights).
+void read(FamilyContext& c) {
+  const std::string& family = c.family;
+  c.m.n_routed_experts = c.r.required(c.j, c.take("num_experts"), 1);
+  c.m.num_experts_per_tok = c.r.required(c.j, c.take("num_experts_per_tok"), 1);
+  c.m.moe_intermediate_size = c.r.required(c.j, c.take("moe_intermediate_size"), 1);
+  if (family == "qwen2_moe") {  // Qwen3-MoE builds no shared expert: the key is refused there
+    if (const auto w = c.r.integer(c.j, c.take("shared_expert_intermediate_size"), 0); w && *w > 0) {
+      c.m.n_shared_experts = 1;
+      c.m.shared_expert_intermediate_size = *w;
+    }
+  }
+  if (const auto step = c.r.integer(c.j, c.take("decoder_sparse_step"), 1); step && *step != 1) {
+    c.r.fail("decoder_sparse_step", fmt::format("only 1 (every layer MoE) is supported, got {}", *step));
+  }
+  c.take("mlp_only_layers");
+  if (const auto it = c.j.find("mlp_only_layers"); it != c.j.end() && !it->is_null()) {
+    if (!it->is_array()) {
+      c.r.fail("mlp_only_layers", "must be a list of layer indices");
+    } else {
+      // Leading dense layers are first_k_dense_replace; any other pattern is refused.
+      for (std::size_t k = 0; k < it->size(); ++k) {
+        if (!(*it)[k].is_number_integer() || (*it)[k].get<std::int64_t>() != std::int64_t(k)) {
+          c.r.fail("mlp_only_layers", "only a leading run 0, 1, ..., k-1 of dense layers is supported");
+          break;
+        }
+      }
+      c.m.first_k_dense_replace = static_cast<int>(it->size());
+      if (c.m.first_k_dense_replace >= c.m.num_hidden_layers) {
+        c.r.fail("mlp_only_layers", "covers every layer: no MoE layer is left");
+      }
+    }
+  }
+  if (family == "qwen2_moe") {
+    // Qwen2MoeSparseMoeBlock builds its shared-expert gate (d weights) in every MoE layer,
+    // shared expert or not; Qwen2MoeAttention has q, k, v biases (qkv_bias, default on).
+    c.m.extras.shared_expert_gate = true;
+    c.m.extras.qkv_bias = c.r.boolean(c.j, "qkv_bias").value_or(true);
+  } else {                      // Qwen3MoeAttention: per-head qk-norm
+    c.attention_bias(false, false);
+    c.m.extras.qk_norm = QkNorm::per_head;
+  }
+}
+
+}  // namespace
+
+extern const FamilyRule k_qwen2_moe_rule{.model_types = {"qwen2_moe"}, .read = read};
+extern const FamilyRule k_qwen3_moe_rule{.model_types = {"qwen3_moe"}, .read = read, .head_dim_required = true};
+
+}  // namespace moeplan::hf

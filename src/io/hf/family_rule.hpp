@@ -1,0 +1,65 @@
+#pragma once
+// Private to the config.json reader: one FamilyRule per transformers model_type (or a few
+// that share rules), each in its own file under src/io/hf/, listed in families.cpp. A rule
+// reads its family's keys into the ModelConfig and marks each key it read (`take`), so that
+// an expert key no rule read refuses the file (hf_config_reader.cpp).
+#include <initializer_list>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "json_reader.hpp"
+#include "moeplan/model/model_config.hpp"
+
+namespace moeplan::hf {
+
+bool is_one_of(std::string_view x, std::initializer_list<std::string_view> set);
+
+/// What a rule reads from, and into.
+struct FamilyContext {
+  const nlohmann::json& doc;  ///< the whole file
+  const nlohmann::json& j;    ///< the language model's object (doc, or its text_config)
+  JsonReader& r;
+  ModelConfig& m;
+  std::string family;         ///< the model_type being read (text_config's for multimodal files)
+  std::set<std::string> consumed;
+
+  /// Marks `key` as read by the family's rules (an expert key not taken refuses the file).
+  const char* take(const char* key) {
+    consumed.insert(key);
+    return key;
+  }
+  /// attention_bias: `qkv_only` classes put it on q, k, v (Glm4Moe); the Llama/Qwen3
+  /// lineage puts it on the output projection too.
+  void attention_bias(bool default_value, bool qkv_only);
+};
+
+/// One family's rules. With `standard_keys`, hidden_size, num_hidden_layers,
+/// num_attention_heads, num_key_value_heads, head_dim, intermediate_size, vocab_size and
+/// tie_word_embeddings are read under those names before `read` runs; without, `read` reads
+/// them under the family's own names (DBRX's d_model, ...).
+struct FamilyRule {
+  std::vector<std::string> model_types;
+  void (*read)(FamilyContext&) = nullptr;
+  bool standard_keys = true;
+  /// The class's default for an absent num_key_value_heads is N_q (moeplan's own): the key
+  /// may be absent. Otherwise it must be written (moeplan does not guess class defaults).
+  bool kv_heads_default_to_query_heads = false;
+  /// The class's head_dim default is not hidden_size / num_attention_heads: must be written.
+  bool head_dim_required = false;
+  bool tied_by_default = false;
+  /// Multimodal checkpoints: the language model is this object (llama4: "text_config"); the
+  /// vision tower is not counted and the description says so.
+  std::string text_config;
+  /// The model_type the text model has when text_config does not name one.
+  std::string text_model_type;
+};
+
+/// Every rule, in the order of hf_supported_model_types().
+const std::vector<const FamilyRule*>& family_rules();
+const FamilyRule* rule_of(std::string_view model_type);
+
+}  // namespace moeplan::hf
