@@ -8,12 +8,20 @@ namespace moeplan::hf {
 extern const FamilyRule k_deepseek_rule, k_glm4_moe_dots1_rule, k_qwen2_moe_rule, k_qwen3_moe_rule,
     k_mixtral_rule, k_olmoe_rule, k_gpt_oss_rule, k_hunyuan_v1_moe_rule, k_llama4_rule,
     k_llama4_multimodal_rule, k_dense_rule, k_dense_kv_rule, k_dense_head_dim_rule, k_gemma_rule;
+// group: classic MoE families
+// group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
+// group: SSM hybrids
+// group: linear attention and others
 
 const std::vector<const FamilyRule*>& family_rules() {
   static const std::vector<const FamilyRule*> rules = {
       &k_deepseek_rule, &k_glm4_moe_dots1_rule, &k_qwen2_moe_rule, &k_qwen3_moe_rule,
       &k_mixtral_rule, &k_olmoe_rule, &k_gpt_oss_rule, &k_hunyuan_v1_moe_rule,
       &k_llama4_multimodal_rule, &k_llama4_rule,
+      // group: classic MoE families
+      // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
+      // group: SSM hybrids
+      // group: linear attention and others
       // dense
       &k_dense_rule, &k_dense_kv_rule, &k_dense_head_dim_rule, &k_gemma_rule,
   };
