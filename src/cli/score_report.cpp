@@ -52,12 +52,13 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   const char* no_budget = "no training budget";
   // Every law section says whether the law saw this kind of model (papers 000-004 fit uniform
   // softmax-attention MoEs) or is extrapolated to it.
-  const std::string scope =
+  const Field law_scope =
       s.outside_laws.empty()
-          ? std::string("as fitted: uniform softmax-attention layers")
-          : "extrapolated: the law was fitted on uniform softmax-attention MoEs and never saw " +
-                fmt::format("{}", fmt::join(s.outside_laws, "; "));
-  const Field law_scope{"law_scope", "", "", scope, "whether the papers' fits saw this architecture"};
+          ? Field{"law_scope", "", "", std::string("as fitted"),
+                  "the law was fitted on models like this one (uniform softmax-attention layers)"}
+          : Field{"law_scope", "", "", std::string("extrapolated"),
+                  "fitted on uniform softmax-attention MoEs, never on: " +
+                      fmt::format("{}", fmt::join(s.outside_laws, "; ")) + " (model.architecture_outside_laws)"};
   Report r;
   r.sections.push_back(
       {"model", "Model",

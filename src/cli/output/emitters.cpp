@@ -197,9 +197,9 @@ void emit_table(const Report& r, std::ostream& out, const TerminalStyle& style) 
   for (const auto& s : r.sections) {
     for (const auto& f : s.fields) {
       sym_w = std::max(sym_w, (f.symbol.empty() ? f.key : f.symbol).size());
-      if ((std::holds_alternative<std::string>(f.value) && std::get<std::string>(f.value).size() > 28) ||
-          std::holds_alternative<TextList>(f.value)) {
-        continue;  // long strings (file paths) and lists do not widen the column
+      const bool text = std::holds_alternative<std::string>(f.value) || std::holds_alternative<Missing>(f.value);
+      if ((text && human(f).size() > 28) || std::holds_alternative<TextList>(f.value)) {
+        continue;  // long strings (file paths, a missing value's reason) and lists do not widen the column
       }
       val_w = std::max(val_w, human(f).size());
       unit_w = std::max(unit_w, f.unit.size());

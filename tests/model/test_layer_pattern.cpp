@@ -1,0 +1,272 @@
+// Per-layer models (docs/hybrid-layers.md): a uniform model written out layer by layer counts
+// the same; hybrid layers are counted by hand here; the TOML keys of per-layer models are read,
+// refused with the key named, and written back; the laws say when they extrapolate, and the
+// cluster, GEMM and Megatron models refuse what they cannot lay out.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+#include "moeplan/io/model_loader.hpp"
+#include "moeplan/model/flops_conventions.hpp"
+#include "moeplan/model/model_config.hpp"
+
+using namespace moeplan;
+using nlohmann::json;
+
+namespace {
+
+ModelConfig small_moe() {
+  ModelConfig m;
+  m.hidden_size = 256;
+  m.num_hidden_layers = 6;
+  m.first_k_dense_replace = 1;
+  m.intermediate_size = 768;
+  m.moe_intermediate_size = 64;
+  m.n_routed_experts = 8;
+  m.num_experts_per_tok = 2;
+  m.n_shared_experts = 1;
+  m.num_attention_heads = 4;
+  m.num_key_value_heads = 2;
+  m.head_dim = 64;
+  m.vocab_size = 1000;
+  return m;
+}
+
+// 6 layers: layer 0 dense; 1-5 linear, linear, attention, linear, linear; all MoE after 0.
+const char* k_hybrid_toml = R"(schema = "moeplan-model/1"
+name = "toy-hybrid"
+[model]
+hidden_size = 256
+num_hidden_layers = 6
+intermediate_size = 768
+moe_intermediate_size = 64
+n_routed_experts = 8
+num_experts_per_tok = 2
+n_shared_experts = 1
+num_attention_heads = 4
+num_key_value_heads = 2
+head_dim = 64
+vocab_size = 1000
+layer_mixers = ["attention", "toy", "toy", "attention", "toy", "toy"]
+layer_ffns = ["dense", "moe", "moe", "moe", "moe", "moe"]
+[[model.linear_mixers]]
+kind = "toy"
+matrix_params = 100000
+other_params = 1000
+state_flops = 50000
+[training]
+tokens = 1e9
+seq_len = 4096
+)";
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+json score_json(const std::string& path) {
+  const Run r = run_moeplan({"score", path, "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  return json::parse(r.out).at(0);
+}
+
+}  // namespace
+
+TEST_CASE("a uniform model written out layer by layer counts exactly as the uniform one") {
+  for (int interval : {1, 2}) {
+    CAPTURE(interval);
+    ModelConfig m = small_moe();
+    m.moe_layer_interval = interval;
+    m.extras.qk_norm = QkNorm::full_width;
+    m.extras.qkv_bias = true;
+    m.extras.router_bias = true;
+    ModelConfig listed = m;
+    listed.layers = m.layer_specs();
+    REQUIRE(listed.layers.size() == 6);
+    CHECK(listed.dense_layers() == m.dense_layers());
+    CHECK(listed.moe_layers() == m.moe_layers());
+    const ParameterCounts a = count_parameters(m), b = count_parameters(listed);
+    CHECK(a.N == b.N);
+    CHECK(a.N_a == b.N_a);
+    CHECK(a.attention == b.attention);
+    const BesideN x = count_beside_n(m), y = count_beside_n(listed);
+    CHECK(x.total == y.total);
+    CHECK(x.norms == y.norms);
+    CHECK(x.routers == y.routers);
+    for (FlopsConvention c : {FlopsConvention::holistic_002, FlopsConvention::leverage_000,
+                              FlopsConvention::moe_vs_dense_003, FlopsConvention::allocation_004}) {
+      CAPTURE(to_string(c));
+      CHECK(flops_per_token(listed, c, 4096).M().value() == flops_per_token(m, c, 4096).M().value());
+    }
+    // Layer i >= first_k is MoE when (i - first_k + 1) % interval == 0.
+    CHECK(listed.layers[0].ffn == FfnKind::dense);
+    CHECK(listed.layers[1].ffn == (interval == 1 ? FfnKind::moe : FfnKind::dense));
+    CHECK(listed.layers[2].ffn == FfnKind::moe);
+    CHECK(listed.outside_law_architecture().empty());
+  }
+}
+
+TEST_CASE("a hybrid counted by hand: linear mixers in N, their extras beside it, FLOPs with attention") {
+  const auto m = parse_model_config(k_hybrid_toml, "toy.toml");
+  REQUIRE_MESSAGE(m.has_value(), m.error().to_string());
+  const double d = 256;
+  const double attention = 2 * d * (4 * 64) + 2 * d * (2 * 64);  // Q, O; K, V
+  const double expert = 3 * d * 64;
+  const ParameterCounts p = count_parameters(*m);
+  CHECK(m->attention_layers() == 2);
+  CHECK(m->dense_layers() == 1);
+  CHECK(m->moe_layers() == 5);
+  CHECK(p.attention.value() == 2 * attention);
+  CHECK(p.linear_mixers.value() == 4 * 100000.0);
+  CHECK(p.N.value() == 2 * attention + 4 * 100000.0 + 3 * d * 768 + 5 * expert * (8 + 1));
+  CHECK(p.N_a.value() == 2 * attention + 4 * 100000.0 + 3 * d * 768 + 5 * expert * (2 + 1));
+  const BesideN b = count_beside_n(*m);
+  CHECK(b.mixer_other.value() == 4 * 1000.0);
+  CHECK(b.norms.value() == 6 * 2 * d + d);  // mixer and FFN norm in each layer, the final norm
+  CHECK(b.routers.value() == 5 * 8 * d);
+  // holistic-002: 6 per active weight (mixer matrices included) + scores of the 2 attention
+  // layers + 3 x the mixers' state FLOPs.
+  const double scores = 3.0 * 4096 * 4 * (64 + 64) * 2;
+  CHECK(flops_per_token(*m, FlopsConvention::holistic_002, 4096).M().value() ==
+        6 * p.N_a.value() + scores + 3 * 4 * 50000.0);
+  CHECK(flops_per_token(*m, FlopsConvention::holistic_002, 4096).linear_mixers ==
+        3 * 4 * (2 * 100000.0 + 50000.0));
+  const auto outside = m->outside_law_architecture();
+  REQUIRE(outside.size() == 1);
+  CHECK(outside.front() == "toy mixers (not softmax attention) in 4 of 6 layers");
+}
+
+TEST_CASE("single-block layers, shared K/V, zero-width experts, an indexer: counted by their rules") {
+  ModelConfig m = small_moe();
+  m.layers = m.layer_specs();
+  m.layers[1].ffn = FfnKind::none;        // a layer with a mixer only: one norm
+  m.layers[2].mixer = MixerKind::none;    // an FFN only: one norm, no attention
+  m.layers[3].own_kv = false;             // reuses layer 2's K, V... (a rule of the layer alone)
+  m.layers[4].ffn = FfnKind::moe_and_dense;
+  m.layers[4].dense_width = 256;          // Arctic: a residual MLP of width d
+  m.zero_experts = 4;
+  const double d = 256;
+  const BesideN b = count_beside_n(m);
+  CHECK(b.norms.value() == (6 * 2 - 2) * d + d);
+  CHECK(b.routers.value() == m.moe_layers() * (8 + 4) * d);  // the router scores zero experts
+  const ParameterCounts p = count_parameters(m);
+  const double attention = 2 * d * (4 * 64) + 2 * d * (2 * 64);
+  CHECK(p.attention.value() == 4 * attention + 2 * d * (4 * 64));  // layer 3: Q and O only
+  CHECK(p.dense_ffn.value() == 3 * d * 768 + 3 * d * 256);
+  CHECK(m.moe_layers() == 4);  // layers 2-5 (layer 1 has no FFN)
+  const auto outside = m.outside_law_architecture();
+  CHECK(outside.size() == 5);  // no mixer, no FFN, residual FFN, shared K/V, zero experts
+
+  // The indexer: matrices in N, k_norm beside it; S_eff = 2·topk − topk²/S when topk < S.
+  ModelConfig mla = small_moe();
+  mla.latent_attention = LatentAttention{128, 64, 32, 16, 32};
+  const double without = count_parameters(mla).attention.value();
+  const double m_without = flops_per_token(mla, FlopsConvention::holistic_002, 4096).M().value();
+  mla.indexer = AttentionIndexer{4, 32, 1024};
+  CHECK(count_parameters(mla).attention.value() == without + 6 * (128.0 * 4 * 32 + d * 32 + d * 4));
+  const double s_eff = 2.0 * 1024 - 1024.0 * 1024 / 4096;
+  const double qk_v = 4 * ((32 + 16) + 32);
+  const double expected = m_without + 6 * 6 * (128.0 * 4 * 32 + d * 32 + d * 4) +
+                          3.0 * (s_eff - 4096) * qk_v * 6 + 3.0 * 4096 * 4 * 32 * 6;
+  CHECK(flops_per_token(mla, FlopsConvention::holistic_002, 4096).M().value() == doctest::Approx(expected).epsilon(1e-12));
+  mla.latent_attention->q_lora_rank = 0;
+  REQUIRE(mla.problem().has_value());
+  CHECK(mla.problem()->key == "model.index_n_heads");
+}
+
+TEST_CASE("per-layer TOML: written back by --emit toml and read to the same counts") {
+  const std::string path = write_temp("moeplan-toy-hybrid.toml", k_hybrid_toml);
+  const std::string out = (std::filesystem::temp_directory_path() / "moeplan-toy-hybrid-back.toml").string();
+  const Run r = run_moeplan({"score", path, "--emit", "toml", "-o", out});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json a = score_json(path);
+  const json b = score_json(out);
+  CHECK(a["size"] == b["size"]);
+  CHECK(a["model"] == b["model"]);
+  CHECK(a["compute"] == b["compute"]);
+  CHECK(a["model"]["layer_kinds"] == "attention+dense: 1, toy+moe: 4, attention+moe: 1");
+  CHECK(a["model"]["linear_mixer_layers"] == 4);
+  CHECK(a["size"]["linear_mixer_params"] == 400000.0);
+  CHECK(a["size"]["mixer_other_params"] == 4000.0);
+  std::filesystem::remove(path);
+  std::filesystem::remove(out);
+}
+
+TEST_CASE("per-layer TOML errors name the key and the line, exit 4, nothing on stdout") {
+  const std::string base = k_hybrid_toml;
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string t = base;
+    const auto at = t.find(from);
+    REQUIRE(at != std::string::npos);
+    return t.replace(at, from.size(), to);
+  };
+  struct Case {
+    std::string text, key, reason;
+  };
+  const Case cases[] = {
+      {with(R"(layer_mixers = ["attention", "toy", "toy", "attention", "toy", "toy"])",
+            R"(layer_mixers = ["attention", "toy", "toy", "attention", "toy"])"),
+       "model.layer_mixers", "has 5 entries, num_hidden_layers is 6"},
+      {with(R"("toy", "toy"])", R"("toy", "mamba"])"), "model.layer_mixers", "neither"},
+      {with(R"(layer_ffns = ["dense",)", R"(layer_ffns = ["dens",)"), "model.layer_ffns", "is not one of"},
+      {with(R"(layer_ffns = ["dense", "moe", "moe", "moe", "moe", "moe"])", ""), "model.layer_ffns", "missing"},
+      {with("matrix_params = 100000", "matrix_params = -1"), "model.linear_mixers[0]", "must not be negative"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.key);
+    const std::string path = write_temp("moeplan-bad-hybrid.toml", c.text);
+    const Run r = run_moeplan({"score", path});
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(c.key) != std::string::npos);
+    CHECK(r.err.find(c.reason) != std::string::npos);
+    CHECK(r.err.find("moeplan-bad-hybrid.toml:") != std::string::npos);
+    std::filesystem::remove(path);
+  }
+  // Mixers described but no layer uses them: refused, not ignored.
+  std::string orphan = base;
+  orphan.erase(orphan.find("layer_mixers"), orphan.find("[[model.linear_mixers]]") - orphan.find("layer_mixers"));
+  const std::string path = write_temp("moeplan-orphan-mixer.toml", orphan);
+  const Run r = run_moeplan({"score", path});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("model.linear_mixers") != std::string::npos);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("the laws say they extrapolate to a hybrid; cluster, bench, Megatron and hf-config refuse it") {
+  const std::string path = write_temp("moeplan-toy-hybrid2.toml", k_hybrid_toml);
+  const json h = score_json(path);
+  for (const char* section : {"leverage", "joint_law", "allocation", "activation_rate"}) {
+    CAPTURE(section);
+    CHECK(h[section]["law_scope"].get<std::string>().starts_with("extrapolated"));
+  }
+  CHECK(h["model"]["architecture_outside_laws"].size() == 1);
+  CHECK(h["holistic"]["in_family"] == false);
+  const json u = score_json("qwen3-30b-a3b");
+  for (const char* section : {"leverage", "joint_law", "allocation", "activation_rate"}) {
+    CAPTURE(section);
+    CHECK(u[section]["law_scope"].get<std::string>().starts_with("as fitted"));
+  }
+  CHECK(u["model"]["architecture_outside_laws"].empty());
+
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"score", path, "--gpus", "64", "--gpu", "h100"},
+        std::vector<std::string>{"score", path, "--emit", "megatron"},
+        std::vector<std::string>{"score", path, "--emit", "hf-config"},
+        std::vector<std::string>{"bench", path, "--seconds", "0.01"}}) {
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    CHECK(r.code == 3);
+    // score of several configs prints each one's report and fails the one a cluster cannot take
+    if (args[2] != "--gpus") CHECK(r.out.empty());
+    if (args.size() < 4 || args[3] != "hf-config") CHECK(r.err.find("not uniform") != std::string::npos);
+  }
+  std::filesystem::remove(path);
+}
