@@ -143,7 +143,7 @@ TEST_CASE("a hybrid counted by hand: linear mixers in N, their extras beside it,
   CHECK(outside.front() == "toy mixers (not softmax attention) in 4 of 6 layers");
 }
 
-TEST_CASE("single-block layers, shared K/V, zero-width experts, an indexer: counted by their rules") {
+TEST_CASE("single-block layers, shared K/V, zero-width experts, an indexer, each counted by its rule") {
   ModelConfig m = small_moe();
   m.layers = m.layer_specs();
   m.layers[1].ffn = FfnKind::none;        // a layer with a mixer only: one norm
@@ -240,7 +240,7 @@ TEST_CASE("per-layer TOML errors name the key and the line, exit 4, nothing on s
   std::filesystem::remove(path);
 }
 
-TEST_CASE("the laws say they extrapolate to a hybrid; cluster, bench, Megatron and hf-config refuse it") {
+TEST_CASE("the laws say they extrapolate to a hybrid, and cluster, bench, Megatron and hf-config refuse it") {
   const std::string path = write_temp("moeplan-toy-hybrid2.toml", k_hybrid_toml);
   const json h = score_json(path);
   for (const char* section : {"leverage", "joint_law", "allocation", "activation_rate"}) {
