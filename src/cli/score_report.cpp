@@ -25,16 +25,16 @@ Value opt(const std::optional<Quantity<Tag>>& v, const char* why) {
 // "attention+moe: 12, gated_deltanet+moe: 36", in order of first appearance.
 std::string layer_kinds(const ModelConfig& m) {
   std::vector<std::pair<std::string, int>> kinds;
-  for (const LayerSpec& l : m.layer_specs()) {
+  for (const auto& [l, count] : m.layer_census()) {
     const std::string mixer = l.mixer == MixerKind::linear
                                   ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
                                   : std::string(to_string(l.mixer));
     const std::string kind = mixer + (l.own_kv ? "" : " (shared kv)") + "+" + std::string(to_string(l.ffn));
     auto it = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == kind; });
     if (it == kinds.end()) {
-      kinds.emplace_back(kind, 1);
+      kinds.emplace_back(kind, count);
     } else {
-      ++it->second;
+      it->second += count;
     }
   }
   std::string out;

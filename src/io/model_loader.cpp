@@ -107,7 +107,14 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
       return;
     }
   }
-  m.layers.assign(static_cast<std::size_t>(std::max(m.num_hidden_layers, 0)), LayerSpec{});
+  // The list's length first: num_hidden_layers may be up to 1e9, and nothing is allocated for
+  // layers the file does not list.
+  if (const toml::array* a = t.get("layer_mixers")->as_array();
+      !a || static_cast<long long>(a->size()) != m.num_hidden_layers) {
+    read_per_layer(t, "layer_mixers", m, r, [](const toml::node&, std::size_t, const std::string&) {});
+    return;
+  }
+  m.layers.assign(static_cast<std::size_t>(m.num_hidden_layers), LayerSpec{});
   const auto word = [&r](const toml::node& v, const std::string& path) -> std::string {
     if (!v.is_string()) {
       r.fail(v.source(), path, fmt::format("entries must be strings, got a {}", toml_type_name(v)));

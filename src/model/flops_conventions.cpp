@@ -53,21 +53,22 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
   s.K = m.num_experts_per_tok;
   s.E = m.n_routed_experts;
   s.shared = m.n_shared_experts;
-  for (const LayerSpec& l : m.layer_specs()) {
+  for (const auto& [l, count] : m.layer_census()) {
+    const double n = count;
     if (l.mixer == MixerKind::attention) {
       const double all = attention_params_of(m, l);
-      s.attention_layers += 1;
-      s.proj_000 += 2.0 * (m.latent_attention ? all : all - s.d * s.q_dim);
-      s.proj_004 += 2.0 * all + 2.0 * s.d * s.q_dim;
-      if (m.indexer) s.indexer_scores += 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;
+      s.attention_layers += n;
+      s.proj_000 += n * 2.0 * (m.latent_attention ? all : all - s.d * s.q_dim);
+      s.proj_004 += n * (2.0 * all + 2.0 * s.d * s.q_dim);
+      if (m.indexer) s.indexer_scores += n * 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;
     } else if (l.mixer == MixerKind::linear) {
       const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
-      s.mixers += 3.0 * (2.0 * x.matrix_params + x.state_flops);
+      s.mixers += n * 3.0 * (2.0 * x.matrix_params + x.state_flops);
     }
     if (l.ffn == FfnKind::dense || l.ffn == FfnKind::moe_and_dense) {
-      s.dense_widths += l.dense_width > 0 ? l.dense_width : m.intermediate_size;
+      s.dense_widths += n * (l.dense_width > 0 ? l.dense_width : m.intermediate_size);
     }
-    if (m.is_moe() && (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense)) s.moe_layers += 1;
+    if (m.is_moe() && (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense)) s.moe_layers += n;
   }
   return s;
 }

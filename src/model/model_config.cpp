@@ -38,6 +38,38 @@ std::vector<LayerSpec> ModelConfig::layer_specs() const {
   return out;
 }
 
+std::vector<std::pair<LayerSpec, int>> ModelConfig::layer_census() const {
+  std::vector<std::pair<LayerSpec, int>> out;
+  const auto add = [&out](const LayerSpec& l, int n) {
+    if (n <= 0) return;
+    for (auto& [spec, count] : out) {
+      if (spec == l) {
+        count += n;
+        return;
+      }
+    }
+    out.emplace_back(l, n);
+  };
+  if (!layers.empty()) {
+    for (const LayerSpec& l : layers) add(l, 1);
+    return out;
+  }
+  LayerSpec dense, moe;
+  dense.ffn = FfnKind::dense;
+  moe.ffn = FfnKind::moe;
+  const int n_dense = dense_layers();
+  const int n_moe = std::max(num_hidden_layers, 0) - n_dense;
+  // Layer 0 is dense when there are leading dense layers or the interval skips it.
+  if (first_k_dense_replace > 0 || std::max(moe_layer_interval, 1) > 1 || !is_moe()) {
+    add(dense, n_dense);
+    add(moe, n_moe);
+  } else {
+    add(moe, n_moe);
+    add(dense, n_dense);
+  }
+  return out;
+}
+
 int ModelConfig::attention_layers() const {
   if (layers.empty()) return num_hidden_layers;
   int n = 0;
@@ -295,31 +327,34 @@ BesideN count_beside_n(const ModelConfig& m) {
   const double one_expert_bias = x.expert_bias ? 2.0 * m.moe_intermediate_size + d : 0.0;
   double routers = 0, norms = norm, biases = x.lm_head_bias ? double(m.vocab_size) : 0.0;
   double gates = 0, mixer_other = 0, moe_layers = 0;
-  for (const LayerSpec& l : m.layer_specs()) {
+  for (const auto& [l, count] : m.layer_census()) {
+    const double n = count;
     // Each block a layer has (its mixer, its FFN) is preceded by one norm of d: 2 per layer
     // in a standard decoder, 1 in Nemotron-H's single-block layers.
-    norms += (l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0);
+    norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
     if (l.mixer == MixerKind::attention) {
       const double nkv = l.kv_heads > 0 ? l.kv_heads : m.num_key_value_heads;
+      double qk = 0;
       if (m.latent_attention) {  // MLA normalises the compressed q and kv (DeepSeek-V2/V3)
-        norms += m.latent_attention->q_lora_rank + m.latent_attention->kv_lora_rank;
+        qk = m.latent_attention->q_lora_rank + m.latent_attention->kv_lora_rank;
       } else if (x.qk_norm == QkNorm::per_head) {
-        norms += 2.0 * hd;
+        qk = 2.0 * hd;
       } else if (x.qk_norm == QkNorm::full_width) {
-        norms += (nq + (l.own_kv ? nkv : 0.0)) * hd;
+        qk = (nq + (l.own_kv ? nkv : 0.0)) * hd;
       }
-      if (m.indexer) norms += 2.0 * m.indexer->head_dim;  // k_norm: LayerNorm, weight and bias
-      biases += (x.qkv_bias ? (nq + (l.own_kv ? 2.0 * nkv : 0.0)) * hd : 0.0) + (x.output_bias ? d : 0.0);
-      gates += x.attention_sinks ? nq : 0.0;
+      if (m.indexer) qk += 2.0 * m.indexer->head_dim;  // k_norm: LayerNorm, weight and bias
+      norms += n * qk;
+      biases += n * ((x.qkv_bias ? (nq + (l.own_kv ? 2.0 * nkv : 0.0)) * hd : 0.0) + (x.output_bias ? d : 0.0));
+      gates += n * (x.attention_sinks ? nq : 0.0);
     } else if (l.mixer == MixerKind::linear) {
-      mixer_other += m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).other_params;
+      mixer_other += n * m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).other_params;
     }
     if (m.is_moe() && (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense)) {
-      moe_layers += 1;
+      moe_layers += n;
       // The router scores the zero-width experts too (LongCat-Flash).
-      routers += (E + m.zero_experts) * (d + (x.router_bias ? 1.0 : 0.0));
-      biases += E * one_expert_bias;
-      gates += x.shared_expert_gate ? d : 0.0;
+      routers += n * (E + m.zero_experts) * (d + (x.router_bias ? 1.0 : 0.0));
+      biases += n * E * one_expert_bias;
+      gates += n * (x.shared_expert_gate ? d : 0.0);
     }
   }
   BesideN b;

@@ -4,6 +4,7 @@
 /// from TOML (docs/model-schema.md); the candidates of `suggest` are converted to it.
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "moeplan/base/units.hpp"
@@ -119,8 +120,11 @@ struct ModelConfig {
   [[nodiscard]] int dense_layers() const;
   /// Layers with experts (paper 002's L_m), a dense residual FFN beside them or not.
   [[nodiscard]] int moe_layers() const;
-  /// Every layer: `layers`, or the uniform layout written out.
+  /// Every layer: `layers`, or the uniform layout written out (L entries: for export and tests).
   [[nodiscard]] std::vector<LayerSpec> layer_specs() const;
+  /// The distinct layers and how many of each, in order of first appearance: what every
+  /// count sums over (a uniform model has at most two kinds, whatever its L).
+  [[nodiscard]] std::vector<std::pair<LayerSpec, int>> layer_census() const;
   /// Layers with softmax attention (all of them in a uniform model).
   [[nodiscard]] int attention_layers() const;
   /// Anything the papers' laws were not fitted on (they are fitted on uniform softmax-attention
