@@ -21,11 +21,13 @@ void read(FamilyContext& c) {
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
   ModelConfig& m = c.m;
-  // GraniteMoeHybridAttention (GraniteMoeSharedAttention): head_dim = hidden_size //
-  // num_attention_heads; the config has no head_dim key.
+  // GraniteMoeHybridAttention: head_dim = getattr(config, "head_dim", hidden_size //
+  // num_attention_heads) in current transformers, hidden_size // num_attention_heads in
+  // earlier ones (the config class has no head_dim key).
   if (m.head_dim > 0 && m.head_dim * m.num_attention_heads != m.hidden_size) {
     r.fail("head_dim", "differs from hidden_size / num_attention_heads, the head size "
-                       "GraniteMoeHybridAttention uses; moeplan refuses rather than guess");
+                       "GraniteMoeHybridAttention used before transformers read this key; moeplan "
+                       "refuses rather than guess which the checkpoint has");
     return;
   }
   m.head_dim = 0;
