@@ -222,8 +222,8 @@ TEST_CASE("config.json that moeplan cannot count is refused with the key named (
   const std::vector<Case> cases{
       {"no model_type", "{" + base + "}", "model_type"},
       {"an unknown model_type", R"({"model_type": "frobnitz_moe", )" + base + "}", "model_type"},
-      {"a model_type not yet counted (jamba mixes Mamba layers in)",
-       R"({"model_type": "jamba", "num_experts": 16, "expert_layer_period": 2, )" + base + "}",
+      {"a model_type not yet counted (zamba2 shares attention blocks between Mamba layers)",
+       R"({"model_type": "zamba2", "mamba_d_state": 64, "num_experts": 16, )" + base + "}",
        "model_type"},
       {"Hunyuan's per-layer top-k that differs between layers",
        R"({"model_type": "hunyuan_v1_moe", "num_experts": 8, "moe_topk": [2, 2, 4, 2, 2, 2, 2, 2], )" + base + "}",

@@ -11,6 +11,41 @@ LinearMixer linear_replacement_mixer(int hidden_size);
 
 // ---- state-space and convolution mixers (src/model/linear_mixers_ssm.cpp) ----------------
 // (Mamba, Mamba2, short convolutions: Jamba, Granite 4.0, Nemotron-H, LFM2)
+// FLOP convention of their state_flops (moeplan's, written out in linear_mixers_ssm.cpp):
+// per token, forward, every multiply and every add of the recurrence, its readout, the
+// depthwise convolution, the D skip and the output gate count one FLOP; nonlinearities (exp,
+// softplus, SiLU), normalisations and per-head scalar work are not counted.
+
+/// Mamba (v1) selective-scan mixer, as transformers' JambaMambaMixer builds it.
+struct MambaShape {
+  int hidden_size = 0;  ///< H
+  int d_inner = 0;      ///< I = mamba_expand * H
+  int d_state = 0;      ///< N = mamba_d_state
+  int d_conv = 0;       ///< mamba_d_conv
+  int dt_rank = 0;      ///< R = mamba_dt_rank
+  bool conv_bias = true;
+  bool proj_bias = false;   ///< in_proj and out_proj biases
+  bool inner_norms = true;  ///< RMSNorms of dt (R), B (N), C (N) (Jamba)
+};
+LinearMixer mamba_mixer(const MambaShape& s);
+
+/// Mamba2 (SSD) mixer, as transformers' BambaMixer (Granite 4.0) and NemotronHMamba2Mixer
+/// (Zamba2MambaMixer) build it: I = n_heads * head_dim.
+struct Mamba2Shape {
+  int hidden_size = 0;  ///< H
+  int n_heads = 0;
+  int head_dim = 0;
+  int n_groups = 0;     ///< G: groups of B and C
+  int d_state = 0;      ///< N
+  int d_conv = 0;
+  bool conv_bias = true;
+  bool proj_bias = false;  ///< in_proj and out_proj biases
+};
+LinearMixer mamba2_mixer(const Mamba2Shape& s);
+
+/// LFM2's gated short convolution (Lfm2MoeShortConv): in_proj H -> 3H (B, C, x), a depthwise
+/// causal convolution of `l_cache` taps over B*x, C*conv, out_proj H -> H.
+LinearMixer short_conv_mixer(int hidden_size, int l_cache, bool bias);
 
 // ---- linear attention (src/model/linear_mixers_linear_attention.cpp) ---------------------
 // (gated DeltaNet, lightning attention, KDA: Qwen3-Next, MiniMax-Text-01, Kimi-Linear)

@@ -11,6 +11,8 @@ extern const FamilyRule k_deepseek_rule, k_glm4_moe_dots1_rule, k_qwen2_moe_rule
 // group: classic MoE families
 // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
 // group: SSM hybrids
+extern const FamilyRule k_jamba_rule, k_granitemoehybrid_rule, k_nemotron_h_rule, k_lfm2_moe_rule,
+    k_nemotron_nas_rule;
 // group: linear attention and others
 
 const std::vector<const FamilyRule*>& family_rules() {
@@ -21,6 +23,7 @@ const std::vector<const FamilyRule*>& family_rules() {
       // group: classic MoE families
       // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
       // group: SSM hybrids
+      &k_jamba_rule, &k_granitemoehybrid_rule, &k_nemotron_h_rule, &k_lfm2_moe_rule, &k_nemotron_nas_rule,
       // group: linear attention and others
       // dense
       &k_dense_rule, &k_dense_kv_rule, &k_dense_head_dim_rule, &k_gemma_rule,

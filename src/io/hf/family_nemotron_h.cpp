@@ -1,0 +1,229 @@
+// nemotron_h (Nemotron-H, Nemotron 3 Nano): transformers modular_nemotron_h.py +
+// configuration_nemotron_h.py (NemotronHForCausalLM); the checkpoints' remote code
+// modeling_nemotron_h.py builds the same tensors.
+#include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "family_rule.hpp"
+#include "moeplan/model/linear_mixers.hpp"
+
+namespace moeplan::hf {
+namespace {
+
+enum class Block { mamba, attention, mlp, moe };
+
+// hybrid_override_pattern, one character per layer (NemotronHConfig._pattern_to_list).
+std::optional<Block> block_of_char(char ch) {
+  switch (ch) {
+    case 'M': return Block::mamba;
+    case '*': return Block::attention;
+    case '-': return Block::mlp;
+    case 'E': return Block::moe;
+    default: return std::nullopt;
+  }
+}
+
+// layers_block_type (alias layer_types): the current names and the legacy ones
+// (remap_legacy_layer_types: "mamba", "attention").
+std::optional<Block> block_of_name(const nlohmann::json& v) {
+  if (!v.is_string()) return std::nullopt;
+  const std::string s = v.get<std::string>();
+  if (s == "linear_attention" || s == "mamba") return Block::mamba;
+  if (s == "full_attention" || s == "attention") return Block::attention;
+  if (s == "mlp") return Block::mlp;
+  if (s == "moe") return Block::moe;
+  return std::nullopt;
+}
+
+// The layer list: hybrid_override_pattern, or layers_block_type / layer_types (which
+// NemotronHConfig prefers when both are written; here they must agree).
+std::vector<Block> read_pattern(FamilyContext& c) {
+  JsonReader& r = c.r;
+  const nlohmann::json& j = c.j;
+  std::optional<std::vector<Block>> from_pattern, from_list;
+  std::string list_key;
+  if (const auto p = r.string(j, c.take("hybrid_override_pattern"))) {
+    from_pattern.emplace();
+    for (const char ch : *p) {
+      const auto b = block_of_char(ch);
+      if (!b) {
+        r.fail("hybrid_override_pattern", fmt::format("has '{}': moeplan knows M (Mamba2), * (attention), "
+                                                      "- (MLP) and E (MoE)", ch));
+        return {};
+      }
+      from_pattern->push_back(*b);
+    }
+  }
+  for (const char* key : {"layers_block_type", "layer_types"}) {
+    c.take(key);
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null()) continue;
+    if (from_list) {
+      r.fail(key, "is written beside another layer list; NemotronHConfig keeps one (layer_types is an alias of "
+                  "layers_block_type)");
+      return {};
+    }
+    list_key = key;
+    from_list.emplace();
+    if (!it->is_array()) {
+      r.fail(key, "must be a list of layer kinds");
+      return {};
+    }
+    for (const auto& v : *it) {
+      const auto b = block_of_name(v);
+      if (!b) {
+        r.fail(key, fmt::format("lists {}: moeplan knows linear_attention (mamba), full_attention (attention), "
+                                "mlp and moe", v.dump()));
+        return {};
+      }
+      from_list->push_back(*b);
+    }
+  }
+  if (from_pattern && from_list && *from_pattern != *from_list) {
+    r.fail(list_key, "and hybrid_override_pattern list different layers; moeplan refuses rather than pick one");
+    return {};
+  }
+  if (!from_pattern && !from_list) {
+    r.fail("hybrid_override_pattern", "missing: the layer pattern (NemotronHConfig's default is a 4-layer "
+                                      "example, not a model)");
+    return {};
+  }
+  std::vector<Block> out = from_list ? *from_list : *from_pattern;
+  if (out.empty()) r.fail(from_list ? list_key : "hybrid_override_pattern", "lists no layer");
+  return out;
+}
+
+// NemotronHBlock: one RMSNorm and ONE mixer per layer (MIXER_TYPES[block_type]): a Mamba2
+// mixer, attention, an MLP (up_proj, down_proj: squared ReLU, no gate) or an MoE block
+// (DeepSeek-V3-style router of n_routed_experts x H, ungated experts of
+// moe_intermediate_size and one ungated shared MLP of moe_shared_expert_intermediate_size).
+// So a layer is a LayerSpec with mixer none or FFN none, and every FFN is ungated.
+void read(FamilyContext& c) {
+  JsonReader& r = c.r;
+  const nlohmann::json& j = c.j;
+  ModelConfig& m = c.m;
+  const std::vector<Block> blocks = read_pattern(c);
+  if (r.failed()) return;
+  const auto has = [&](Block b) { return std::find(blocks.begin(), blocks.end(), b) != blocks.end(); };
+  m.hidden_size = r.required(j, "hidden_size", 1);
+  m.vocab_size = r.required(j, "vocab_size", 1);
+  m.num_hidden_layers = static_cast<int>(blocks.size());
+  // num_hidden_layers is deprecated: the class takes the layer count from the pattern.
+  if (const auto n = r.integer(j, "num_hidden_layers", 1); n && *n != m.num_hidden_layers) {
+    r.fail("num_hidden_layers", fmt::format("is {} but the layer pattern lists {} layers", *n, m.num_hidden_layers));
+    return;
+  }
+  m.num_attention_heads = r.required(j, "num_attention_heads", 1);
+  // NemotronHConfig: num_key_value_heads absent is 8, null is N_q.
+  if (!j.contains("num_key_value_heads")) {
+    r.fail("num_key_value_heads", "missing: NemotronHConfig's default is 8; write the number of kv heads");
+    return;
+  }
+  m.num_key_value_heads = r.integer(j, "num_key_value_heads", 1).value_or(m.num_attention_heads);
+  // NemotronHAttention: head_dim (class default 128, not hidden_size / heads); the remote-code
+  // configs of Nemotron-H spell it attention_head_dim.
+  const auto head_dim = r.integer(j, "head_dim", 1);
+  const auto attention_head_dim = r.integer(j, "attention_head_dim", 1);
+  if (head_dim && attention_head_dim && *head_dim != *attention_head_dim) {
+    r.fail("attention_head_dim", "differs from head_dim; moeplan refuses rather than pick one");
+    return;
+  }
+  m.head_dim = head_dim ? *head_dim : attention_head_dim.value_or(0);
+  if (m.head_dim == 0 && has(Block::attention)) {
+    r.fail("head_dim", "missing: NemotronHConfig's default is 128, not hidden_size / num_attention_heads; write it");
+    return;
+  }
+  if (r.failed()) return;
+  if (m.head_dim == 0) m.head_dim = m.hidden_size / m.num_attention_heads;  // no attention layer: unused
+  m.tie_word_embeddings = r.boolean(j, "tie_word_embeddings").value_or(false);  // NemotronHConfig default
+  m.ffn_gated = false;  // NemotronHMLP and NemotronHExperts: up_proj, down_proj only
+  // Biases (NemotronHConfig defaults False): attention_bias on q, k, v, o (the remote code's
+  // NemotronHAttention), use_bias on the Mamba projections, mlp_bias on the MLPs and experts.
+  c.attention_bias(false, false);
+  if (r.boolean(j, "mlp_bias").value_or(false)) {
+    r.fail("mlp_bias", "true: biases of the MLPs and experts are not counted by moeplan");
+    return;
+  }
+  if (r.boolean(j, "mamba_proj_bias").value_or(false)) {
+    r.fail("mamba_proj_bias", "true: the class sizes the Mamba projection biases by use_bias and ignores this "
+                              "key; moeplan refuses rather than guess which the checkpoint has");
+    return;
+  }
+  if (has(Block::mlp)) m.intermediate_size = r.required(j, "intermediate_size", 1);
+  // Experts: read only when an E layer builds them (the class defaults fill these keys in
+  // every saved config, E layer or not).
+  c.take("ssm_state_size");  // read below when a Mamba layer uses it
+  for (const char* key : {"n_routed_experts", "num_local_experts", "num_experts_per_tok", "moe_intermediate_size",
+                          "n_shared_experts", "moe_shared_expert_intermediate_size"}) {
+    c.take(key);
+  }
+  if (has(Block::moe)) {
+    // num_local_experts is an attribute_map alias of n_routed_experts.
+    const auto e = r.integer(j, "n_routed_experts", 1);
+    const auto alias = r.integer(j, "num_local_experts", 1);
+    if (e && alias && *e != *alias) {
+      r.fail("num_local_experts", "differs from n_routed_experts (its alias)");
+      return;
+    }
+    if (!e && !alias) {
+      r.fail("n_routed_experts", "missing: the E layers need the expert count (the class default 8 is not guessed)");
+      return;
+    }
+    m.n_routed_experts = e ? *e : *alias;
+    m.num_experts_per_tok = r.required(j, "num_experts_per_tok", 1);
+    m.moe_intermediate_size = r.required(j, "moe_intermediate_size", 1);
+    // NemotronHMoE overrides DeepseekV3MoE's shared experts with ONE NemotronHMLP of
+    // moe_shared_expert_intermediate_size, whatever n_shared_experts says.
+    m.n_shared_experts = 1;
+    m.shared_expert_intermediate_size = r.required(j, "moe_shared_expert_intermediate_size", 1);
+    if (const auto n = r.integer(j, "n_shared_experts", 0); n && *n != 1) {
+      r.fail("n_shared_experts", fmt::format("is {}: NemotronHMoE builds one shared MLP whatever this says; "
+                                             "moeplan refuses rather than guess what the checkpoint has", *n));
+      return;
+    }
+    if (const auto it = j.find("moe_latent_size"); it != j.end() && !it->is_null()) {
+      r.fail("moe_latent_size", "latent MoE projections (fc1/fc2_latent_proj, experts of the latent width) are "
+                                "not counted by moeplan");
+      return;
+    }
+  }
+  if (has(Block::mamba)) {
+    // NemotronHMamba2Mixer: I = mamba_num_heads * mamba_head_dim (not expand * H). The
+    // config takes mamba_n_groups, mamba_d_conv, mamba_conv_bias as older names of n_groups,
+    // conv_kernel, use_conv_bias (the older name wins, NemotronHConfig.__post_init__).
+    const auto alias = [&](const char* old_name, const char* name) {
+      return j.contains(old_name) && !j[old_name].is_null() ? old_name : name;
+    };
+    Mamba2Shape s;
+    s.hidden_size = m.hidden_size;
+    s.n_heads = r.required(j, "mamba_num_heads", 1);
+    s.head_dim = r.required(j, "mamba_head_dim", 1);
+    s.n_groups = r.required(j, alias("mamba_n_groups", "n_groups"), 1);
+    s.d_state = r.required(j, "ssm_state_size", 1);
+    s.d_conv = r.required(j, alias("mamba_d_conv", "conv_kernel"), 1);
+    s.conv_bias = r.boolean(j, alias("mamba_conv_bias", "use_conv_bias")).value_or(true);  // class default True
+    s.proj_bias = r.boolean(j, "use_bias").value_or(false);  // class default False
+    if (r.failed()) return;
+    m.linear_mixers.push_back(mamba2_mixer(s));
+  }
+  if (r.failed()) return;
+  for (const Block b : blocks) {
+    LayerSpec l;
+    l.mixer = b == Block::mamba ? MixerKind::linear : b == Block::attention ? MixerKind::attention : MixerKind::none;
+    l.linear_mixer = 0;
+    l.ffn = b == Block::mlp ? FfnKind::dense : b == Block::moe ? FfnKind::moe : FfnKind::none;
+    m.layers.push_back(l);
+  }
+}
+
+}  // namespace
+
+// The common keys are read here: num_hidden_layers is the pattern's length and head_dim has
+// a class default of its own.
+extern const FamilyRule k_nemotron_h_rule{.model_types = {"nemotron_h"}, .read = read, .standard_keys = false};
+
+}  // namespace moeplan::hf

@@ -1,0 +1,340 @@
+// config.json of the SSM hybrids (jamba, granitemoehybrid, nemotron_h, lfm2_moe) and of
+// DeciLM's NAS models (nemotron-nas): counted layer by layer as their classes build them,
+// against independent recounts (tests/data/hf/recount/*_count.py, standard-library Python
+// that follows the same modeling code), the official figures, and refused (exit 4, the key
+// named) where moeplan could not count them.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+const std::string k_hf = std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/";
+
+json score_json(const std::string& path) {
+  const Run r = run_moeplan({"score", path, "--format", "json"});
+  INFO(path, "\n", r.err);
+  REQUIRE(r.code == 0);
+  return json::parse(r.out).at(0);
+}
+
+json score_of_text(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  json j = score_json(path.string());
+  std::filesystem::remove(path);
+  return j;
+}
+
+Run score_text(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() / name;
+  std::ofstream(path) << text;
+  Run r = run_moeplan({"score", path.string()});
+  std::filesystem::remove(path);
+  return r;
+}
+
+std::string fixture_text(const std::string& file) {
+  std::ifstream in(k_hf + file);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The fixture's text with one `"key": value` replaced (the value as written in the file).
+std::string with_key(const std::string& file, const std::string& from, const std::string& to) {
+  std::string text = fixture_text(file);
+  const auto at = text.find(from);
+  REQUIRE_MESSAGE(at != std::string::npos, from);
+  text.replace(at, from.size(), to);
+  return text;
+}
+
+// Hybrids are outside what the papers' laws were fitted on: every law section says so.
+void check_extrapolated(const json& j) {
+  REQUIRE(j["model"]["architecture_outside_laws"].is_array());
+  CHECK_FALSE(j["model"]["architecture_outside_laws"].empty());
+  int sections = 0;
+  for (const auto& [name, section] : j.items()) {
+    if (!section.is_object() || !section.contains("law_scope")) continue;
+    CAPTURE(name);
+    ++sections;
+    CHECK(section["law_scope"].get<std::string>().starts_with("extrapolated"));
+  }
+  CHECK(sections >= 4);  // leverage, joint_law, allocation, activation_rate
+}
+
+struct Expected {
+  const char* file;
+  double total, active;  // the recount's printed total_params / active_params
+  int moe, dense, attention, linear;
+  const char* kinds;
+};
+
+void check_counts(const Expected& e) {
+  CAPTURE(e.file);
+  const json j = score_json(k_hf + e.file);
+  CHECK(j["size"]["total_params_as_built"].get<double>() == e.total);
+  CHECK(j["size"]["active_params_as_built"].get<double>() == e.active);
+  CHECK(j["model"]["moe_layers"] == e.moe);
+  CHECK(j["model"]["dense_layers"] == e.dense);
+  CHECK(j["model"]["attention_layers"] == e.attention);
+  CHECK(j["model"]["linear_mixer_layers"] == e.linear);
+  CHECK(j["model"]["layer_kinds"] == e.kinds);
+  check_extrapolated(j);
+}
+
+void check_refused(const char* what, const std::string& text, const char* key) {
+  CAPTURE(what);
+  const Run r = score_text("moeplan-hf-ssm-refused.json", text);
+  CAPTURE(r.err);
+  CHECK(r.code == 4);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(std::string(": ") + key + ":") != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("jamba: Mamba and attention layers by period/offset, MoE every other layer, as the recount") {
+  // python3 tests/data/hf/recount/jamba_count.py jamba-v0.1.json:
+  //   total_params 51,570,323,328, active_params 12,110,311,296. Layers 4, 12, 20, 28 are
+  //   attention (4 % 8), the odd ones MoE (1 % 2).
+  check_counts({"jamba-v0.1.json", 51'570'323'328, 12'110'311'296, 16, 16, 4, 28,
+                "mamba+dense: 12, mamba+moe: 16, attention+dense: 4"});
+  const json j = score_json(k_hf + "jamba-v0.1.json");
+  // The card's "12B active / 52B total" counts embeddings (without them 11.6B).
+  CHECK(j["size"]["active_params_as_built"].get<double>() == doctest::Approx(12e9).epsilon(0.02));
+  // JambaMambaMixer, H 4096, I 8192, N 16, d_conv 4, dt_rank 256: in_proj, x_proj, dt_proj,
+  // out_proj are the matrices; conv1d (+bias), dt_proj bias, A_log, D and the dt/B/C norms
+  // beside them. Forward state FLOPs per token: 7 I N + 3 I (scan, D skip, gate) + 2 I K
+  // (conv) = 942,080 + 65,536 (jamba.md (d)).
+  const double H = 4096, I = 8192, N = 16, K = 4, R = 256, mamba = 28;
+  const double matrices = H * 2 * I + I * (R + 2 * N) + R * I + I * H;
+  const double other = I * K + I + I + I * N + I + R + 2 * N;
+  const double state = 942'080 + 65'536;
+  CHECK(j["size"]["linear_mixer_params"].get<double>() == mamba * matrices);
+  CHECK(j["size"]["mixer_other_params"].get<double>() == mamba * other);
+  CHECK(j["compute"]["linear_mixer_flops_per_token"].get<double>() == mamba * 3 * (2 * matrices + state));
+  // mamba_dt_rank "auto" is ceil(H / 16) = 256 (JambaConfig): the same model.
+  const json automatic = score_of_text("moeplan-hf-jamba-auto.json",
+                                       with_key("jamba-v0.1.json", "\"mamba_dt_rank\": 256", "\"mamba_dt_rank\": \"auto\""));
+  CHECK(automatic["size"] == j["size"]);
+}
+
+TEST_CASE("jamba: what moeplan cannot count is refused") {
+  check_refused("the remote code's Mamba without its dt/B/C norms (transformers always builds them)",
+                with_key("jamba-v0.1.json", "\"mamba_d_state\": 16", "\"mamba_d_state\": 16, \"mamba_inner_layernorms\": false"),
+                "mamba_inner_layernorms");
+  check_refused("the attention pattern left to the class default",
+                with_key("jamba-v0.1.json", "\"attn_layer_period\": 8,", ""), "attn_layer_period");
+  check_refused("a head_dim that JambaAttention did not use",
+                with_key("jamba-v0.1.json", "\"num_key_value_heads\": 8,", "\"num_key_value_heads\": 8, \"head_dim\": 256,"),
+                "head_dim");
+}
+
+TEST_CASE("granitemoehybrid: Mamba2 and attention by layer_types, experts and the shared MLP in every layer") {
+  // python3 tests/data/hf/recount/granitemoehybrid_count.py granite-4.0-h-{small,tiny,micro}.json:
+  //   small 32,207,337,984 / 8,803,121,664; tiny 6,939,037,248 / 1,465,470,528;
+  //   micro (dense: the shared MLP is every layer's FFN) 3,191,396,096 / 3,191,396,096.
+  check_counts({"granite-4.0-h-small.json", 32'207'337'984, 8'803'121'664, 40, 0, 4, 36,
+                "mamba2+moe: 36, attention+moe: 4"});
+  check_counts({"granite-4.0-h-tiny.json", 6'939'037'248, 1'465'470'528, 40, 0, 4, 36,
+                "mamba2+moe: 36, attention+moe: 4"});
+  check_counts({"granite-4.0-h-micro.json", 3'191'396'096, 3'191'396'096, 0, 40, 4, 36,
+                "mamba2+dense: 36, attention+dense: 4"});
+  // The card's figures are one significant digit (32B / 9B, 7B / 1B, 3B): the counts round
+  // to them (h-small's 8.80B active is 2.2 % under "9B", h-tiny's 1.47B is "1B", h-micro's
+  // 3.19B is "3B"; granitemoehybrid.md (f)).
+  const json small = score_json(k_hf + "granite-4.0-h-small.json");
+  const json tiny = score_json(k_hf + "granite-4.0-h-tiny.json");
+  const json micro = score_json(k_hf + "granite-4.0-h-micro.json");
+  CHECK(std::round(small["size"]["active_params_as_built"].get<double>() / 1e9) == 9);
+  CHECK(std::round(tiny["size"]["active_params_as_built"].get<double>() / 1e9) == 1);
+  CHECK(std::round(micro["size"]["total_params_as_built"].get<double>() / 1e9) == 3);
+  // Mamba2 of H-Small: H 4096, 128 heads of 64 (I 8192), 1 group, N 128, d_conv 4:
+  // conv_dim 8448, in_proj 4096 x 16768 (granitemoehybrid.md), out_proj 8192 x 4096;
+  // state FLOPs 6 I N + 3 I + 2 conv_dim d_conv (the research's 6,307,840 counts 2 I: the
+  // output gate's I more here) + 67,584.
+  const double H = 4096, I = 8192, N = 128, conv_dim = 8448;
+  const double matrices = H * 16768 + I * H;
+  const double state = 6 * I * N + 3 * I + 2 * conv_dim * 4;
+  CHECK(state == 6'307'840 + I + 67'584);
+  CHECK(small["size"]["linear_mixer_params"].get<double>() == 36 * matrices);
+  CHECK(small["size"]["mixer_other_params"].get<double>() == 36 * (conv_dim * 4 + conv_dim + 3 * 128 + I));
+  CHECK(small["compute"]["linear_mixer_flops_per_token"].get<double>() == 36 * 3 * (2 * matrices + state));
+  // The shared MLP is a shared expert of width 1536 in every layer; 72 experts, top 10.
+  CHECK(small["experts"]["active_experts"].get<double>() == 11);
+}
+
+TEST_CASE("granitemoehybrid: what moeplan cannot count is refused") {
+  check_refused("a layer kind GraniteMoeHybridConfig does not allow",
+                with_key("granite-4.0-h-tiny.json", "\"attention\",", "\"linear_attention\","), "layer_types");
+  check_refused("Mamba heads that do not split mamba_expand * hidden_size",
+                with_key("granite-4.0-h-tiny.json", "\"mamba_d_head\": 64", "\"mamba_d_head\": 48"), "mamba_d_head");
+  check_refused("the expert count left to the class default (8)",
+                with_key("granite-4.0-h-tiny.json", "\"num_local_experts\": 64,", ""), "num_local_experts");
+}
+
+TEST_CASE("nemotron_h: one block per layer (M, *, -, E), squared-ReLU MLPs and experts without a gate") {
+  // python3 tests/data/hf/recount/nemotron_h_count.py nemotron-h-8b.json nemotron-3-nano-30b-a3b.json:
+  //   8B 8,100,852,736 (dense); Nano 31,577,937,344 / 3,580,073,408.
+  check_counts({"nemotron-h-8b.json", 8'100'852'736, 8'100'852'736, 0, 24, 4, 24,
+                "mamba2+none: 24, none+dense: 24, attention+none: 4"});
+  check_counts({"nemotron-3-nano-30b-a3b.json", 31'577'937'344, 3'580'073'408, 23, 0, 6, 23,
+                "mamba2+none: 23, none+moe: 23, attention+none: 6"});
+  const json h8 = score_json(k_hf + "nemotron-h-8b.json");
+  const json nano = score_json(k_hf + "nemotron-3-nano-30b-a3b.json");
+  // Cards: Nemotron-H-8B "8B"; Nemotron 3 Nano "3.2B active (3.6B with embeddings), 31.6B
+  // total": 3.6B counts the embedding and the output head, 3.2B leaves the input embedding
+  // (V x H) out.
+  CHECK(h8["size"]["total_params_as_built"].get<double>() == doctest::Approx(8e9).epsilon(0.02));
+  const double nano_active = nano["size"]["active_params_as_built"].get<double>();
+  CHECK(nano_active == doctest::Approx(3.6e9).epsilon(0.02));
+  CHECK(nano_active - 131072.0 * 2688 == doctest::Approx(3.2e9).epsilon(0.02));
+  // One RMSNorm per layer (NemotronHBlock.norm) and the final norm_f.
+  CHECK(h8["size"]["norm_params"].get<double>() == 53 * 4096.0);
+  CHECK(nano["size"]["norm_params"].get<double>() == 53 * 2688.0);
+  // Ungated: the 24 MLPs of the 8B are up and down, 2 x 4096 x 21504 each; Nano's experts
+  // 2 x 2688 x 1856 (128, top 6) and one shared MLP of 3712.
+  const double attention8 = 4 * (2 * 4096.0 * 32 * 128 + 2 * 4096.0 * 8 * 128);
+  const double mamba8 = 24 * (4096.0 * (8192 + 10240 + 128) + 8192.0 * 4096);
+  CHECK(h8["size"]["N_nonembedding_total"].get<double>() == attention8 + mamba8 + 24 * 2 * 4096.0 * 21504);
+  const double d = 2688;
+  const double attention = 6 * (2 * d * 32 * 128 + 2 * d * 2 * 128);
+  const double mamba = 23 * (d * (4096 + 6144 + 64) + 4096 * d);
+  CHECK(nano["size"]["N_nonembedding_total"].get<double>() ==
+        attention + mamba + 23 * (128 * 2 * d * 1856 + 2 * d * 3712));
+  CHECK(nano["size"]["N_a_nonembedding_active"].get<double>() == attention + mamba + 23 * (6 * 2 * d * 1856 + 2 * d * 3712));
+  CHECK(nano["size"]["router_params"].get<double>() == 23 * 128 * d);
+}
+
+TEST_CASE("nemotron_h: the layer list may be written as layers_block_type, and must agree with the pattern") {
+  // transformers' NemotronHConfig writes layers_block_type (alias layer_types) with these
+  // names; the legacy pattern string says the same.
+  const std::string pattern = "\"hybrid_override_pattern\": \"M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M-\",";
+  std::string list = "\"layers_block_type\": [";
+  for (const char ch : std::string("M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M*-M-M-M-M-M-")) {
+    list += std::string(list.back() == '[' ? "" : ", ") +
+            (ch == 'M' ? "\"linear_attention\"" : ch == '*' ? "\"full_attention\"" : "\"mlp\"");
+  }
+  list += "],";
+  json a = score_json(k_hf + "nemotron-h-8b.json");
+  json b = score_of_text("moeplan-hf-nemotron-list.json", with_key("nemotron-h-8b.json", pattern, list));
+  a["model"].erase("name");  // the file's name
+  b["model"].erase("name");
+  CHECK(b["size"] == a["size"]);
+  CHECK(b["model"] == a["model"]);
+  std::string other = list;
+  other.replace(other.find("\"mlp\""), 5, "\"moe\"");
+  check_refused("a layer list that differs from the pattern",
+                with_key("nemotron-h-8b.json", pattern, pattern + other), "layers_block_type");
+}
+
+TEST_CASE("nemotron_h: what moeplan cannot count is refused") {
+  check_refused("an unknown pattern character",
+                with_key("nemotron-h-8b.json", "\"M-M-M-M*", "\"M-M-M-X*"), "hybrid_override_pattern");
+  check_refused("latent MoE projections (Nemotron 3 Super's moe_latent_size)",
+                with_key("nemotron-3-nano-30b-a3b.json", "\"n_group\": 1,", "\"n_group\": 1, \"moe_latent_size\": 1024,"),
+                "moe_latent_size");
+  check_refused("a layer count the pattern does not have",
+                with_key("nemotron-h-8b.json", "\"num_hidden_layers\": 52", "\"num_hidden_layers\": 54"), "num_hidden_layers");
+  check_refused("two shared experts where NemotronHMoE builds one",
+                with_key("nemotron-3-nano-30b-a3b.json", "\"n_shared_experts\": 1", "\"n_shared_experts\": 2"),
+                "n_shared_experts");
+  check_refused("MTP modules (counted in the DeepSeek layout only)",
+                with_key("nemotron-3-nano-30b-a3b.json", "\"n_group\": 1,", "\"n_group\": 1, \"num_nextn_predict_layers\": 1,"),
+                "num_nextn_predict_layers");
+}
+
+TEST_CASE("lfm2_moe: short convolutions and attention by layer_types, num_dense_layers leading dense FFNs") {
+  // python3 tests/data/hf/recount/lfm2_moe_count.py lfm2-8b-a1b.json: 8,339,929,856 / 1,557,740,288.
+  check_counts({"lfm2-8b-a1b.json", 8'339'929'856, 1'557'740'288, 22, 2, 6, 18,
+                "short_conv+dense: 2, attention+moe: 6, short_conv+moe: 16"});
+  const json j = score_json(k_hf + "lfm2-8b-a1b.json");
+  // The card's "8.3B total / 1.5B active" is the count cut to 0.1B (1.56B active counted:
+  // 3.8 % over 1.5B, and 5 % under it without the tied embedding, lfm2_moe.md (e)); no
+  // convention reaches 1.5B within 2 %.
+  CHECK(std::floor(j["size"]["total_params_as_built"].get<double>() / 1e8) == 83);
+  CHECK(std::floor(j["size"]["active_params_as_built"].get<double>() / 1e8) == 15);
+  // Lfm2MoeShortConv, H 2048, L 3: in_proj 3 H^2 and out_proj H^2; the conv H L beside
+  // them; (2 L + 2) H = 16,384 state FLOPs per token (lfm2_moe.md (d)).
+  const double H = 2048;
+  CHECK(j["size"]["linear_mixer_params"].get<double>() == 18 * 4 * H * H);
+  CHECK(j["size"]["mixer_other_params"].get<double>() == 18 * 3 * H);
+  CHECK(j["compute"]["linear_mixer_flops_per_token"].get<double>() == 18 * 3 * (2 * 4 * H * H + 16'384));
+  // Per-head q/k norms (64) in the 6 attention layers, 2 norms per layer, the final norm.
+  CHECK(j["size"]["norm_params"].get<double>() == 6 * 2 * 64 + 24 * 2 * H + H);
+  // tie_embedding (the original LFM2 key) false unties the head.
+  const json untied = score_of_text("moeplan-hf-lfm2-untied.json",
+                                    with_key("lfm2-8b-a1b.json", "\"tie_word_embeddings\": true", "\"tie_embedding\": false"));
+  CHECK(untied["size"]["embedding_params"].get<double>() == 2 * 65536 * H);
+}
+
+TEST_CASE("lfm2_moe: what moeplan cannot count is refused") {
+  check_refused("a layer kind that is neither full_attention nor conv",
+                with_key("lfm2-8b-a1b.json", "\"full_attention\",", "\"sliding_attention\","), "layer_types");
+  check_refused("the dense layers left to the class default",
+                with_key("lfm2-8b-a1b.json", "\"num_dense_layers\": 2,", ""), "num_dense_layers");
+}
+
+TEST_CASE("nemotron-nas: block_configs give each layer its kv heads, FFN width, or no block at all") {
+  // python3 tests/data/hf/recount/nemotron_nas_count.py nemotron-super-49b.json: 49,867,145,216
+  // (dense), attention 7,398,752,256 + FFNs 40,365,981,696 = N; 49 attention blocks, 31
+  // no_op; norms only where a block is: (49 + 80 + 1) x 8192.
+  check_counts({"nemotron-super-49b.json", 49'867'145'216, 49'867'145'216, 0, 80, 49, 0,
+                "attention+dense: 49, none+dense: 31"});
+  const json j = score_json(k_hf + "nemotron-super-49b.json");
+  CHECK(j["size"]["N_nonembedding_total"].get<double>() == 7'398'752'256.0 + 40'365'981'696.0);
+  CHECK(j["size"]["norm_params"].get<double>() == 1'064'960);
+  CHECK(j["size"]["total_params_as_built"].get<double>() == doctest::Approx(49e9).epsilon(0.02));  // card: 49B
+  // attention replace_with_linear (H x H), ffn no_op, attention no_op, and ffn_mult through
+  // _ffn_mult_to_intermediate_size: 2.625 -> int(1792.0) = 1792, 1.3 -> int(887.47) = 887
+  // -> 1024 (the next multiple of 256).
+  const json small = score_of_text("moeplan-hf-nas.json", R"({"model_type": "nemotron-nas", "hidden_size": 1024,
+    "num_hidden_layers": 3, "num_attention_heads": 8, "num_key_value_heads": null, "intermediate_size": null,
+    "vocab_size": 1000, "block_configs": [
+      {"attention": {"n_heads_in_group": 4, "no_op": false, "replace_with_linear": false},
+       "ffn": {"ffn_mult": 2.625, "no_op": false, "replace_with_linear": false}},
+      {"attention": {"n_heads_in_group": null, "no_op": false, "replace_with_linear": true},
+       "ffn": {"ffn_mult": null, "no_op": true, "replace_with_linear": false}},
+      {"attention": {"n_heads_in_group": null, "no_op": true, "replace_with_linear": false},
+       "ffn": {"ffn_mult": 1.3, "no_op": false, "replace_with_linear": false}}]})");
+  const double d = 1024;
+  CHECK(small["size"]["N_nonembedding_total"].get<double>() ==
+        (2 * d * 8 * 128 + 2 * d * 2 * 128) + d * d + 3 * d * (1792 + 1024));
+  CHECK(small["size"]["norm_params"].get<double>() == (2 + 1 + 1 + 1) * d);
+  CHECK(small["model"]["layer_kinds"] == "attention+dense: 1, linear+none: 1, none+dense: 1");
+  check_extrapolated(small);
+}
+
+TEST_CASE("nemotron-nas: what moeplan cannot count is refused") {
+  const std::string text = fixture_text("nemotron-super-49b.json");
+  const std::string first = R"("ffn": {
+        "ffn_mult": 2.625,
+        "no_op": false,
+        "replace_with_linear": false
+      })";
+  REQUIRE(text.find(first) != std::string::npos);
+  check_refused("an FFN replaced by one linear map",
+                with_key("nemotron-super-49b.json", first,
+                         R"("ffn": {"ffn_mult": null, "no_op": false, "replace_with_linear": true})"),
+                "block_configs");
+  check_refused("attention sink tokens (not counted)",
+                with_key("nemotron-super-49b.json", "\"n_heads_in_group\": 8,", "\"n_heads_in_group\": 8, \"num_sink_tokens\": 4,"),
+                "block_configs");
+  check_refused("a block key moeplan does not know",
+                with_key("nemotron-super-49b.json", first, std::string(first) + R"(, "mixer": {"kind": "mamba"})"),
+                "block_configs");
+  check_refused("fewer blocks than layers",
+                with_key("nemotron-super-49b.json", "\"num_hidden_layers\": 80", "\"num_hidden_layers\": 81"),
+                "block_configs");
+}
