@@ -27,7 +27,9 @@ const char* architecture_of(const std::string& family) {
       {"hunyuan_v1_moe", "HunYuanMoEV1ForCausalLM"}, {"llama4_text", "Llama4ForCausalLM"},
       {"llama", "LlamaForCausalLM"},            {"mistral", "MistralForCausalLM"},
       {"qwen2", "Qwen2ForCausalLM"},            {"qwen3", "Qwen3ForCausalLM"},
-      {"gemma", "GemmaForCausalLM"},            {"phi3", "Phi3ForCausalLM"}};
+      {"gemma", "GemmaForCausalLM"},            {"phi3", "Phi3ForCausalLM"},
+      // remote-code and newer classes, tried for a config of their own family only
+      {"ernie4_5_moe", "Ernie4_5_MoeForCausalLM"}, {"bailing_moe", "BailingMoeForCausalLM"}};
   for (const auto& [family_name, architecture] : names) {
     if (family_name == family) return architecture;
   }
@@ -80,6 +82,20 @@ void write_experts(const ModelConfig& m, const std::string& f, Json& j) {
     j["moe_intermediate_size"] = m.moe_intermediate_size;
     j["num_shared_expert"] = 1;
     j["use_mixed_mlp_moe"] = true;
+  } else if (f == "ernie4_5_moe") {  // MoE from moe_layer_start_index to the last layer
+    j["moe_num_experts"] = m.n_routed_experts;
+    j["moe_k"] = m.num_experts_per_tok;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    j["moe_num_shared_experts"] = m.n_shared_experts;  // one MLP of moe_intermediate_size x this
+    j["moe_layer_start_index"] = m.first_k_dense_replace;
+    j["moe_layer_end_index"] = m.num_hidden_layers - 1;
+    j["moe_layer_interval"] = 1;
+  } else if (f == "bailing_moe") {  // Ling v1 (BailingMoeForCausalLM)
+    j["num_experts"] = m.n_routed_experts;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    j["num_shared_experts"] = m.n_shared_experts;  // one MLP of moe_intermediate_size x this
+    j["first_k_dense_replace"] = m.first_k_dense_replace;
   } else if (f == "llama4_text") {
     j["num_local_experts"] = m.n_routed_experts;
     j["num_experts_per_tok"] = m.num_experts_per_tok;
@@ -99,6 +115,11 @@ void write_attention_switches(const ModelConfig& m, const std::string& f, Json& 
   } else if (f == "hunyuan_v1_moe") {
     j["attention_bias"] = m.extras.qkv_bias;
     j["use_qk_norm"] = true;  // the class builds the q/k norms either way
+  } else if (f == "ernie4_5_moe") {  // every projection's bias, MLPs' and lm_head's too
+    j["use_bias"] = m.extras.qkv_bias;
+  } else if (f == "bailing_moe") {
+    j["use_qkv_bias"] = m.extras.qkv_bias;
+    j["use_bias"] = m.extras.output_bias;
   } else if (f == "dots1" || f == "olmoe" || f == "qwen3_moe" || f == "gpt_oss" || f == "llama4_text" ||
              f == "llama" || f == "qwen3" || f == "gemma") {
     j["attention_bias"] = m.extras.qkv_bias;

@@ -117,6 +117,7 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("expert_bias", x.expert_bias);
   flag("attention_sinks", x.attention_sinks);
   if (x.num_nextn_predict_layers > 0) put("num_nextn_predict_layers", x.num_nextn_predict_layers);
+  if (!x.mtp_embedding_copies) model.insert("mtp_embedding_copies", false);
   flag("norm_bias", x.norm_bias);
   flag("lm_head_bias", x.lm_head_bias);
   if (!m.ffn_gated) model.insert("ffn_gated", false);

@@ -180,7 +180,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "vocab_size",
                "tie_word_embeddings", "moe_layer_interval", "hf_model_type", "qkv_bias",
                "output_bias", "qk_norm", "shared_expert_gate", "router_bias", "expert_bias",
-               "attention_sinks", "num_nextn_predict_layers", "norm_bias", "lm_head_bias",
+               "attention_sinks", "num_nextn_predict_layers", "mtp_embedding_copies", "norm_bias", "lm_head_bias",
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
                "layer_kv_heads", "layer_own_kv"},
@@ -211,6 +211,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_bool(t, "expert_bias", s, m.extras.expert_bias, r);
   optional_bool(t, "attention_sinks", s, m.extras.attention_sinks, r);
   optional_int(t, "num_nextn_predict_layers", s, 0, m.extras.num_nextn_predict_layers, r);
+  optional_bool(t, "mtp_embedding_copies", s, m.extras.mtp_embedding_copies, r);
   if (const toml::node* n = t.get("qk_norm")) {
     const std::string v = r.string(t, "qk_norm", "model.qk_norm");
     if (v == "per_head") {

@@ -384,7 +384,8 @@ MtpCounts count_mtp(const ModelConfig& m) {
   const double d = m.hidden_size;
   const double fusion = 2.0 * d + 2.0 * d * d;  // enorm + hnorm, eh_proj (2d -> d, no bias)
   const double one = count_parameters(layer).N.value() + count_beside_n(layer).total.value() + fusion;
-  return {Params(modules * one), Params(modules * count_parameters(m).embedding.value())};
+  const double copies = m.extras.mtp_embedding_copies ? count_parameters(m).embedding.value() : 0.0;
+  return {Params(modules * one), Params(modules * copies)};
 }
 
 }  // namespace moeplan

@@ -44,7 +44,9 @@ struct BuiltExtras {
   bool output_bias = false;         ///< attention output projection bias (gpt-oss)
   QkNorm qk_norm = QkNorm::none;
   bool shared_expert_gate = false;  ///< Qwen2-MoE: a sigmoid gate of d weights per MoE layer
-  bool router_bias = false;         ///< gpt-oss: the router's N_e biases
+  /// N_e per MoE layer beside the router weights: gpt-oss's router biases; ERNIE 4.5's
+  /// moe_statics.e_score_correction_bias (an nn.Parameter, not a buffer)
+  bool router_bias = false;
   bool expert_bias = false;         ///< gpt-oss: 2 d_m + d biases in every expert
   bool attention_sinks = false;     ///< gpt-oss: one learned logit per query head and layer
   bool norm_bias = false;           ///< LayerNorm with a bias (PhiMoE): 2 weights per channel
@@ -53,6 +55,10 @@ struct BuiltExtras {
   /// 1 in DeepSeek-V3/V3.1/R1 and GLM-4.5/-Air). Trained beside the main model and shipped in
   /// its checkpoint, they are outside N, N_a, M and the as-built totals (count_mtp).
   int num_nextn_predict_layers = 0;
+  /// The checkpoint stores a copy of the embedding and output head with each MTP module
+  /// (DeepSeek-V3, GLM-4.5: embed_tokens, shared_head.head); false: the modules use the main
+  /// model's (Ling 2.0's BailingMoeV2MTPLayer), total_params_in_checkpoint adds no copies.
+  bool mtp_embedding_copies = true;
   bool operator==(const BuiltExtras&) const = default;
 };
 

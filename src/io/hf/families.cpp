@@ -10,6 +10,8 @@ extern const FamilyRule k_deepseek_rule, k_glm4_moe_dots1_rule, k_qwen2_moe_rule
     k_llama4_multimodal_rule, k_dense_rule, k_dense_kv_rule, k_dense_head_dim_rule, k_gemma_rule;
 // group: classic MoE families
 // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
+extern const FamilyRule k_ernie4_5_moe_rule, k_bailing_moe_rule, k_minimax_m2_rule, k_flex_olmo_rule,
+    k_hunyuan_rule, k_solar_open_rule;
 // group: SSM hybrids
 extern const FamilyRule k_jamba_rule, k_granitemoehybrid_rule, k_nemotron_h_rule, k_lfm2_moe_rule,
     k_nemotron_nas_rule;
@@ -22,6 +24,8 @@ const std::vector<const FamilyRule*>& family_rules() {
       &k_llama4_multimodal_rule, &k_llama4_rule,
       // group: classic MoE families
       // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
+      &k_ernie4_5_moe_rule, &k_bailing_moe_rule, &k_minimax_m2_rule, &k_flex_olmo_rule, &k_hunyuan_rule,
+      &k_solar_open_rule,
       // group: SSM hybrids
       &k_jamba_rule, &k_granitemoehybrid_rule, &k_nemotron_h_rule, &k_lfm2_moe_rule, &k_nemotron_nas_rule,
       // group: linear attention and others

@@ -1,0 +1,79 @@
+// minimax_m2 (MiniMax-M2, M2.1, M2.5): transformers models/minimax_m2/modular_minimax_m2.py
+// (MiniMaxM2Config, MiniMaxM2Attention(FlexOlmoAttention), MiniMaxM2SparseMoeBlock); the
+// checkpoints' remote code modeling_minimax_m2.py loads the same weight names.
+#include <cstdint>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "family_rule.hpp"
+
+namespace moeplan::hf {
+namespace {
+
+// Every layer: softmax GQA attention (q, k, v, o without biases) with q_norm over all query
+// heads (N_q head_dim) and k_norm over all kv heads (N_kv head_dim), and a sparse MoE block of
+// num_local_experts experts of intermediate_size (MixtralExperts: gate_up, down) with a
+// router of N_e x d; its e_score_correction_bias is a registered buffer (not counted). No
+// shared expert, no dense layer.
+void read(FamilyContext& c) {
+  JsonReader& r = c.r;
+  const nlohmann::json& j = c.j;
+  ModelConfig& m = c.m;
+  // MiniMaxM2Config defaults 256 experts, top-8: moeplan does not guess them.
+  m.n_routed_experts = r.required(j, c.take("num_local_experts"), 1);
+  m.num_experts_per_tok = r.required(j, c.take("num_experts_per_tok"), 1);
+  m.moe_intermediate_size = r.required(j, "intermediate_size", 1);
+  m.intermediate_size = 0;  // no dense FFN
+  if (r.failed()) return;
+  // transformers builds q_norm and k_norm whatever the config says (MiniMaxM2Attention
+  // inherits them from Olmo2Attention); the remote code builds them when use_qk_norm is true,
+  // over all heads when qk_norm_type is "per_layer". Only files on which both agree are read.
+  if (!r.boolean(j, "use_qk_norm").value_or(true)) {
+    r.fail("use_qk_norm", "is false: transformers' MiniMaxM2Attention builds q_norm and k_norm "
+                          "anyway, the remote code does not; the two would count differently");
+    return;
+  }
+  if (const auto t = r.string(j, "qk_norm_type"); t && *t != "per_layer") {
+    r.fail("qk_norm_type", fmt::format("is \"{}\": transformers' MiniMaxM2Attention normalises q and k "
+                                       "over all heads (\"per_layer\")", *t));
+    return;
+  }
+  m.extras.qk_norm = QkNorm::full_width;
+  // attn_type_list: 1 is softmax attention in the layer; 0 (MiniMax-Text-01's lightning
+  // attention) is not what MiniMaxM2 builds (it ignores the list).
+  c.take("attn_type_list");
+  if (const auto it = j.find("attn_type_list"); it != j.end() && !it->is_null()) {
+    bool all_softmax = it->is_array() && static_cast<int>(it->size()) == m.num_hidden_layers;
+    for (std::size_t i = 0; all_softmax && i < it->size(); ++i) {
+      all_softmax = (*it)[i].is_number_integer() && (*it)[i].get<std::int64_t>() == 1;
+    }
+    if (!all_softmax) {
+      r.fail("attn_type_list", "must list 1 (softmax attention) for each of the num_hidden_layers layers: "
+                               "MiniMaxM2 builds softmax attention in every layer");
+      return;
+    }
+  }
+  // A shared expert: MiniMaxM2SparseMoeBlock builds none.
+  c.take("shared_intermediate_size");
+  if (const auto w = r.integer(j, "shared_intermediate_size", 0); w && *w > 0) {
+    r.fail("shared_intermediate_size", fmt::format("is {}: MiniMaxM2's MoE block builds no shared expert", *w));
+    return;
+  }
+  // use_mtp / num_mtp_modules / mtp_transformer_layers describe multi-token-prediction
+  // modules that MiniMaxM2ForCausalLM does not build (nor does the remote code); their shape
+  // is not in the modeling code, so they are not counted (the description says so).
+  c.take("num_mtp_modules");
+  if (const auto n = r.integer(j, "num_mtp_modules", 0); n && *n > 0 && r.boolean(j, "use_mtp").value_or(false)) {
+    m.description += fmt::format("; its {} MTP module(s) (num_mtp_modules) are not built by "
+                                 "MiniMaxM2ForCausalLM and not counted", *n);
+  }
+}
+
+}  // namespace
+
+// MiniMaxM2Config's defaults: num_key_value_heads 8, head_dim 128 (not d / N_q): both must be
+// written; tie_word_embeddings defaults to false.
+extern const FamilyRule k_minimax_m2_rule{.model_types = {"minimax_m2"}, .read = read, .head_dim_required = true};
+
+}  // namespace moeplan::hf
