@@ -12,6 +12,8 @@ extern const FamilyRule k_deepseek_rule, k_glm4_moe_dots1_rule, k_qwen2_moe_rule
 // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
 // group: SSM hybrids
 // group: linear attention and others
+extern const FamilyRule k_qwen3_next_rule, k_minimax_rule, k_kimi_linear_rule, k_deepseek_v32_rule,
+    k_step3_vl_rule, k_step3_text_rule, k_longcat_flash_rule;
 
 const std::vector<const FamilyRule*>& family_rules() {
   static const std::vector<const FamilyRule*> rules = {
@@ -22,6 +24,8 @@ const std::vector<const FamilyRule*>& family_rules() {
       // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
       // group: SSM hybrids
       // group: linear attention and others
+      &k_qwen3_next_rule, &k_minimax_rule, &k_kimi_linear_rule, &k_deepseek_v32_rule, &k_step3_vl_rule,
+      &k_step3_text_rule, &k_longcat_flash_rule,
       // dense
       &k_dense_rule, &k_dense_kv_rule, &k_dense_head_dim_rule, &k_gemma_rule,
   };
