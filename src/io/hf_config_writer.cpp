@@ -190,7 +190,8 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
   // Per-layer patterns, non-softmax mixers and the rest are written by no class here: a model
   // with any of them matches no candidate and is refused.
   const auto unusual = [](const ModelConfig& m) {
-    return std::tuple(m.layers, m.linear_mixers, m.indexer, m.zero_experts, m.ffn_gated, m.gated_attention);
+    return std::tuple(m.layers, m.linear_mixers, m.indexer, m.zero_experts, m.ffn_gated, m.gated_attention,
+                      m.gqa_q_lora_rank);
   };
   return layout(a) == layout(b) && a.extras == b.extras && unusual(a) == unusual(b);
 }

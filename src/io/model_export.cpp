@@ -123,6 +123,7 @@ std::string to_model_toml(const ModelConfig& m) {
   if (!m.ffn_gated) model.insert("ffn_gated", false);
   flag("gated_attention", m.gated_attention);
   if (m.zero_experts > 0) put("zero_experts", m.zero_experts);
+  if (m.gqa_q_lora_rank > 0) put("gqa_q_lora_rank", m.gqa_q_lora_rank);
   if (m.indexer) {
     put("index_n_heads", m.indexer->n_heads);
     put("index_head_dim", m.indexer->head_dim);

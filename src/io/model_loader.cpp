@@ -183,7 +183,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "attention_sinks", "num_nextn_predict_layers", "mtp_embedding_copies", "norm_bias", "lm_head_bias",
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
-               "layer_kv_heads", "layer_own_kv"},
+               "layer_kv_heads", "layer_own_kv", "gqa_q_lora_rank"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
@@ -227,6 +227,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_bool(t, "ffn_gated", s, m.ffn_gated, r);
   optional_bool(t, "gated_attention", s, m.gated_attention, r);
   optional_int(t, "zero_experts", s, 0, m.zero_experts, r);
+  optional_int(t, "gqa_q_lora_rank", s, 1, m.gqa_q_lora_rank, r);
   if (t.get("index_n_heads") || t.get("index_head_dim") || t.get("index_topk")) {
     AttentionIndexer x;
     x.n_heads = r.integer(t, "index_n_heads", "model.index_n_heads", 1);

@@ -183,6 +183,11 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
     }
   }
   if (zero_experts < 0) return ConfigProblem{"model.zero_experts", "must not be negative"};
+  if (gqa_q_lora_rank < 0 || (gqa_q_lora_rank > 0 && (latent_attention || gated_attention))) {
+    return ConfigProblem{"model.gqa_q_lora_rank", "must not be negative; a low-rank GQA query goes with neither "
+                                                  "latent attention (its own q_lora_rank) nor gated_attention "
+                                                  "(whose gate is part of a full-rank q_proj)"};
+  }
   if (indexer && (indexer->n_heads <= 0 || indexer->head_dim <= 0 || indexer->topk <= 0 ||
                   !latent_attention || latent_attention->q_lora_rank <= 0)) {
     return ConfigProblem{"model.index_n_heads", "the indexer needs index_n_heads, index_head_dim, "
@@ -216,11 +221,15 @@ double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   // GQA: Q and O d × (N_q·d_head), K and V d × (N_kv·d_head) — paper 002 Eq. 6. A layer
   // that reuses an earlier layer's K and V builds Q and O only; a gated attention's q_proj
   // writes N_q·d_head more outputs (the gate).
+  // A low-rank query (Step3's MFA) replaces Q's d·N_q·d_head by d·r + r·N_q·d_head.
   const int kv = layer.kv_heads > 0 ? layer.kv_heads : m.num_key_value_heads;
   const double hd = m.head_size();
   const double gate = m.gated_attention ? d * h * hd : 0.0;
-  if (!layer.own_kv) return 2.0 * d * h * hd + gate + indexer;
-  return attention_params_per_layer(AttentionHeads{m.num_attention_heads, kv, m.head_size()}, d) + gate + indexer;
+  const double r = m.gqa_q_lora_rank;
+  const double low_rank_q = r > 0 ? d * r + r * h * hd - d * h * hd : 0.0;
+  if (!layer.own_kv) return 2.0 * d * h * hd + low_rank_q + gate + indexer;
+  return attention_params_per_layer(AttentionHeads{m.num_attention_heads, kv, m.head_size()}, d) + low_rank_q +
+         gate + indexer;
 }
 
 double attention_params_per_layer(const ModelConfig& m) { return attention_params_of(m, LayerSpec{}); }
@@ -271,6 +280,8 @@ ParameterCounts count_parameters(const ModelConfig& m) {
 std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   std::vector<std::string> what = m.outside_law_architecture();
   if (what.empty() && !m.layers.empty()) what.emplace_back("a per-layer pattern of dense and MoE FFNs");
+  // Their attention is full-rank GQA or MLA: a low-rank GQA query (Step3) is refused too.
+  if (m.gqa_q_lora_rank > 0) what.emplace_back("a low-rank query (gqa_q_lora_rank " + std::to_string(m.gqa_q_lora_rank) + ")");
   if (what.empty()) return std::nullopt;
   std::string out = "its layers are not uniform (" + what.front();
   for (std::size_t i = 1; i < what.size(); ++i) out += "; " + what[i];
@@ -342,6 +353,7 @@ BesideN count_beside_n(const ModelConfig& m) {
       } else if (x.qk_norm == QkNorm::full_width) {
         qk = (nq + (l.own_kv ? nkv : 0.0)) * hd;
       }
+      if (!m.latent_attention) qk += m.gqa_q_lora_rank;  // a low-rank query's norm (Step3's inter_norm)
       if (m.indexer) qk += 2.0 * m.indexer->head_dim;  // k_norm: LayerNorm, weight and bias
       norms += n * qk;
       biases += n * ((x.qkv_bias ? (nq + (l.own_kv ? 2.0 * nkv : 0.0)) * hd : 0.0) + (x.output_bias ? d : 0.0));

@@ -36,6 +36,9 @@ std::expected<ArchitectureFamily, std::string> paper002_family(const ModelConfig
   if (m.latent_attention) {
     return std::unexpected(std::string("latent attention (paper 002 Eq. 6 assumes GQA)"));
   }
+  if (m.gqa_q_lora_rank > 0) {
+    return std::unexpected(std::string("a low-rank query (paper 002 Eq. 6 assumes a full-rank GQA query)"));
+  }
   if (const auto outside = m.outside_law_architecture(); !outside.empty()) {
     return std::unexpected("layers paper 002's Eq. 3 does not count: " + outside.front());
   }

@@ -49,5 +49,28 @@ LinearMixer short_conv_mixer(int hidden_size, int l_cache, bool bias);
 
 // ---- linear attention (src/model/linear_mixers_linear_attention.cpp) ---------------------
 // (gated DeltaNet, lightning attention, KDA: Qwen3-Next, MiniMax-Text-01, Kimi-Linear)
+// state_flops of each is moeplan's convention: the forward FLOPs per token of the mixer's
+// recurrent form (short convolutions, one state decay, update and readout per head), which
+// does not depend on a kernel's chunk size; elementwise work (activations, gates, norms) is
+// not counted, as no convention counts softmax's exponentials. Each formula is written out,
+// with its source, in src/model/linear_mixers_linear_attention.cpp.
+
+/// Qwen3-Next's gated DeltaNet layer (Qwen3NextGatedDeltaNet, transformers
+/// modeling_qwen3_next.py): linear_num_key_heads / linear_num_value_heads heads of
+/// linear_key_head_dim / linear_value_head_dim, a depthwise convolution of
+/// linear_conv_kernel_dim taps.
+LinearMixer gated_deltanet_mixer(int hidden_size, int num_key_heads, int num_value_heads,
+                                 int key_head_dim, int value_head_dim, int conv_kernel);
+
+/// MiniMax-Text-01's lightning attention layer (MiniMaxLightningAttention, transformers
+/// modeling_minimax.py; the same tensors in the checkpoint's modeling_minimax_text_01.py):
+/// num_attention_heads heads of head_dim.
+LinearMixer lightning_attention_mixer(int hidden_size, int num_heads, int head_dim);
+
+/// Kimi-Linear's Kimi Delta Attention layer (KimiDeltaAttention, the checkpoint's remote code
+/// modeling_kimi.py): linear_attn_config num_heads heads of head_dim (keys and values), short
+/// convolutions of short_conv_kernel_size taps on q, k and v, low-rank (head_dim) forget and
+/// output gates.
+LinearMixer kda_mixer(int hidden_size, int num_heads, int head_dim, int conv_kernel);
 
 }  // namespace moeplan

@@ -120,6 +120,11 @@ struct ModelConfig {
   /// q_proj also writes a per-channel output gate (Qwen3-Next's gated attention): N_q·h·d
   /// more projection weights per attention layer.
   bool gated_attention = false;
+  /// Softmax attention (GQA) with a low-rank query: q = W_qb · RMSNorm(W_qa · x) through a rank
+  /// of gqa_q_lora_rank (Step3's MFA: q_proj d -> r, inter_norm of r, wq r -> N_q·d_head), so
+  /// d·r + r·N_q·d_head projection weights in place of d·N_q·d_head and a norm of r beside N
+  /// per attention layer; 0: full rank. (MLA's low-rank query is LatentAttention::q_lora_rank.)
+  int gqa_q_lora_rank = 0;
 
   [[nodiscard]] bool is_moe() const { return n_routed_experts > 0; }
   /// Layers whose FFN is dense only (paper 002's L_d).

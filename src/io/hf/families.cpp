@@ -16,6 +16,8 @@ extern const FamilyRule k_ernie4_5_moe_rule, k_bailing_moe_rule, k_minimax_m2_ru
 extern const FamilyRule k_jamba_rule, k_granitemoehybrid_rule, k_nemotron_h_rule, k_lfm2_moe_rule,
     k_nemotron_nas_rule;
 // group: linear attention and others
+extern const FamilyRule k_qwen3_next_rule, k_minimax_rule, k_kimi_linear_rule, k_deepseek_v32_rule,
+    k_step3_vl_rule, k_step3_text_rule, k_longcat_flash_rule;
 
 const std::vector<const FamilyRule*>& family_rules() {
   static const std::vector<const FamilyRule*> rules = {
@@ -29,6 +31,8 @@ const std::vector<const FamilyRule*>& family_rules() {
       // group: SSM hybrids
       &k_jamba_rule, &k_granitemoehybrid_rule, &k_nemotron_h_rule, &k_lfm2_moe_rule, &k_nemotron_nas_rule,
       // group: linear attention and others
+      &k_qwen3_next_rule, &k_minimax_rule, &k_kimi_linear_rule, &k_deepseek_v32_rule, &k_step3_vl_rule,
+      &k_step3_text_rule, &k_longcat_flash_rule,
       // dense
       &k_dense_rule, &k_dense_kv_rule, &k_dense_head_dim_rule, &k_gemma_rule,
   };
