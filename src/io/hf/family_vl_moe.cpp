@@ -42,7 +42,8 @@ void read_glm4v_moe_text(FamilyContext& c) {
   ModelConfig& m = c.m;
   // Glm4vMoeTextConfig maps num_local_experts to n_routed_experts (transformers 5 writes it
   // under either name). Its defaults (128 experts, 1 shared, 1 dense layer) are not guessed.
-  const char* experts_key = c.j.contains("n_routed_experts") ? "n_routed_experts" : "num_local_experts";
+  const char* experts_key = c.j.contains("num_local_experts") && !c.j.contains("n_routed_experts")
+                                ? "num_local_experts" : "n_routed_experts";
   if (c.j.contains("n_routed_experts") && c.j.contains("num_local_experts") &&
       c.j["n_routed_experts"] != c.j["num_local_experts"]) {
     r.fail("num_local_experts", "differs from n_routed_experts, its alias in Glm4vMoeTextConfig");
@@ -72,7 +73,8 @@ void read_qwen3_vl_moe_text(FamilyContext& c) {
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
   // Qwen3VLMoeTextConfig maps num_experts to num_local_experts (transformers 5 writes either).
-  const char* experts_key = c.j.contains("num_experts") ? "num_experts" : "num_local_experts";
+  const char* experts_key = c.j.contains("num_local_experts") && !c.j.contains("num_experts")
+                                ? "num_local_experts" : "num_experts";
   if (c.j.contains("num_experts") && c.j.contains("num_local_experts") &&
       c.j["num_experts"] != c.j["num_local_experts"]) {
     r.fail("num_local_experts", "differs from num_experts, its alias in Qwen3VLMoeTextConfig");
