@@ -53,6 +53,7 @@ std::string_view hf_supported_model_types() {
     std::string out = "supported: ";
     bool first = true;
     for (const FamilyRule* rule : hf::family_rules()) {
+      if (rule->refused) continue;
       for (const std::string& t : rule->model_types) {
         out += (first ? "" : ", ") + t + (rule->text_config.empty() ? "" : " (its " + rule->text_config + ")");
         first = false;

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -203,6 +205,14 @@ std::vector<std::string> candidate_families(const ModelConfig& m) {
   // DeepSeek-V3 copy): the native deepseek_v3 class builds the same model.
   if (!m.hf_model_type.empty() && m.hf_model_type != "kimi_k2" && architecture_of(m.hf_model_type)) {
     out.push_back(m.hf_model_type);
+  }
+  // Families no writer here names, whose model the class of another builds: DBRX and Granite
+  // MoE are Mixtral's layout, the VL models' text models are Qwen3-MoE's and GLM-4.5's (each
+  // candidate is still checked field by field).
+  for (const auto& [family, alike] : {std::pair<std::string_view, const char*>{"dbrx", "mixtral"},
+                                      {"granitemoe", "mixtral"}, {"granitemoeshared", "mixtral"},
+                                      {"qwen3_vl_moe_text", "qwen3_moe"}, {"glm4v_moe_text", "glm4_moe"}}) {
+    if (m.hf_model_type == family) out.emplace_back(alike);
   }
   if (m.latent_attention) {
     out.emplace_back("deepseek_v3");

@@ -120,6 +120,7 @@ std::string to_model_toml(const ModelConfig& m) {
   if (!x.mtp_embedding_copies) model.insert("mtp_embedding_copies", false);
   flag("norm_bias", x.norm_bias);
   flag("lm_head_bias", x.lm_head_bias);
+  flag("residual_ffn_norm", x.residual_ffn_norm);
   if (!m.ffn_gated) model.insert("ffn_gated", false);
   flag("gated_attention", m.gated_attention);
   if (m.zero_experts > 0) put("zero_experts", m.zero_experts);

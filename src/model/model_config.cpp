@@ -343,6 +343,7 @@ BesideN count_beside_n(const ModelConfig& m) {
     // Each block a layer has (its mixer, its FFN) is preceded by one norm of d: 2 per layer
     // in a standard decoder, 1 in Nemotron-H's single-block layers.
     norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
+    if (l.ffn == FfnKind::moe_and_dense && x.residual_ffn_norm) norms += n * norm;  // Arctic's residual_layernorm
     if (l.mixer == MixerKind::attention) {
       const double nkv = l.kv_heads > 0 ? l.kv_heads : m.num_key_value_heads;
       double qk = 0;

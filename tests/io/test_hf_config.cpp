@@ -263,7 +263,7 @@ TEST_CASE("config.json that moeplan cannot count is refused with the key named (
            "vocab_size": 32000})",
        "num_key_value_heads"},
       {"an unknown model_type whose other keys are wrong too (the family is judged first)",
-       R"({"model_type": "dbrx", "d_model": 6144, "n_layers": 40})", "model_type"},
+       R"({"model_type": "mpt", "d_model": 6144, "n_layers": 40})", "model_type"},
       {"a dense family with expert keys", R"({"model_type": "llama", "num_experts_per_tok": 2, )" + base + "}",
        "num_experts_per_tok"},
       {"DeepSeek's key in a Qwen file",
@@ -450,12 +450,18 @@ TEST_CASE("a nested model_type (DBRX's attn_config) is not the one the error poi
   "tie_word_embeddings": false,
   "vocab_size": 100352
 })";
-  const auto m = moeplan::parse_hf_config_json(text, "dbrx.json", "dbrx");
+  const auto dbrx = moeplan::parse_hf_config_json(text, "dbrx.json", "dbrx");
+  REQUIRE(dbrx.has_value());  // read by model_type dbrx (its keys nested in attn_config, ffn_config)
+  CHECK(dbrx->num_key_value_heads == 8);
+  // The same file under a family moeplan does not read: the top-level key is the one named.
+  std::string unknown = text;
+  unknown.replace(unknown.find("\"model_type\": \"dbrx\""), 20, "\"model_type\": \"mpt\"");
+  const auto m = moeplan::parse_hf_config_json(unknown, "mpt.json", "mpt");
   REQUIRE(!m.has_value());
   CHECK(m.error().key == "model_type");
   CHECK(m.error().line == 18);
   CHECK(m.error().column == 3);
-  CHECK(m.error().reason.find("'dbrx' is not a family moeplan can count") != std::string::npos);
+  CHECK(m.error().reason.find("'mpt' is not a family moeplan can count") != std::string::npos);
   // Keys inside Llama 4's text_config are found there, not at the top level.
   const auto llama4 = moeplan::parse_hf_config_json(R"({
   "model_type": "llama4",

@@ -51,6 +51,9 @@ struct BuiltExtras {
   bool attention_sinks = false;     ///< gpt-oss: one learned logit per query head and layer
   bool norm_bias = false;           ///< LayerNorm with a bias (PhiMoE): 2 weights per channel
   bool lm_head_bias = false;        ///< the output head has V biases (PhiMoE)
+  /// The dense FFN beside the experts (FfnKind::moe_and_dense) normalises its input with a
+  /// norm of its own (Arctic's residual_layernorm): one more norm of d in each such layer.
+  bool residual_ffn_norm = false;
   /// Multi-token-prediction modules after the last layer (config.json num_nextn_predict_layers:
   /// 1 in DeepSeek-V3/V3.1/R1 and GLM-4.5/-Air). Trained beside the main model and shipped in
   /// its checkpoint, they are outside N, N_a, M and the as-built totals (count_mtp).

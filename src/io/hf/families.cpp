@@ -9,6 +9,8 @@ extern const FamilyRule k_deepseek_rule, k_glm4_moe_dots1_rule, k_qwen2_moe_rule
     k_mixtral_rule, k_olmoe_rule, k_gpt_oss_rule, k_hunyuan_v1_moe_rule, k_llama4_rule,
     k_llama4_multimodal_rule, k_dense_rule, k_dense_kv_rule, k_dense_head_dim_rule, k_gemma_rule;
 // group: classic MoE families
+extern const FamilyRule k_dbrx_rule, k_phimoe_rule, k_granitemoe_rule, k_arctic_rule, k_jetmoe_rule,
+    k_glm4v_moe_rule, k_glm4v_moe_text_rule, k_qwen3_vl_moe_rule, k_qwen3_vl_moe_text_rule;
 // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
 extern const FamilyRule k_ernie4_5_moe_rule, k_bailing_moe_rule, k_minimax_m2_rule, k_flex_olmo_rule,
     k_hunyuan_rule, k_solar_open_rule;
@@ -25,6 +27,8 @@ const std::vector<const FamilyRule*>& family_rules() {
       &k_mixtral_rule, &k_olmoe_rule, &k_gpt_oss_rule, &k_hunyuan_v1_moe_rule,
       &k_llama4_multimodal_rule, &k_llama4_rule,
       // group: classic MoE families
+      &k_dbrx_rule, &k_phimoe_rule, &k_granitemoe_rule, &k_arctic_rule, &k_glm4v_moe_rule,
+      &k_glm4v_moe_text_rule, &k_qwen3_vl_moe_rule, &k_qwen3_vl_moe_text_rule, &k_jetmoe_rule,
       // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
       &k_ernie4_5_moe_rule, &k_bailing_moe_rule, &k_minimax_m2_rule, &k_flex_olmo_rule, &k_hunyuan_rule,
       &k_solar_open_rule,

@@ -56,6 +56,9 @@ struct FamilyRule {
   std::string text_config;
   /// The model_type the text model has when text_config does not name one.
   std::string text_model_type;
+  /// A family read only to refuse it (its `read` names the key and why): not listed among
+  /// the supported model_types.
+  bool refused = false;
 };
 
 /// Every rule, in the order of hf_supported_model_types().

@@ -43,6 +43,10 @@ class JsonReader {
   void enter(const std::string& key) {
     if (const auto at = member_offset(key)) scope_ = *at;
   }
+  /// Where keys are looked for now, and going back there (DBRX reads two nested objects,
+  /// attn_config and ffn_config, one after the other).
+  [[nodiscard]] std::size_t scope() const { return scope_; }
+  void scope(std::size_t at) { scope_ = at; }
 
   void fail(const std::string& key, std::string reason) {
     if (error_) return;
