@@ -56,6 +56,14 @@ bool is_one_of(std::string_view x, std::initializer_list<std::string_view> set) 
   return std::find(set.begin(), set.end(), x) != set.end();
 }
 
+int FamilyContext::written(const char* key, int min, std::string_view config_class) {
+  if (!j.contains(key) || j[key].is_null()) {
+    r.fail(key, std::string("missing: ") + std::string(config_class) + " has a default of its own; write it");
+    return 0;
+  }
+  return r.integer(j, take(key), min).value_or(0);
+}
+
 void FamilyContext::attention_bias(bool default_value, bool qkv_only) {
   const bool on = r.boolean(j, "attention_bias").value_or(default_value);
   m.extras.qkv_bias = on;

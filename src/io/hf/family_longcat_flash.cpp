@@ -25,26 +25,18 @@
 namespace moeplan::hf {
 namespace {
 
-// A key LongcatFlashConfig gives a default of its own: it must be written.
-int required(FamilyContext& c, const char* key, int min) {
-  if (!c.j.contains(key) || c.j[key].is_null()) {
-    c.r.fail(key, "missing: LongcatFlashConfig has a default of its own; write it");
-    return 0;
-  }
-  return c.r.integer(c.j, c.take(key), min).value_or(0);
-}
 
 void read(FamilyContext& c) {
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
-  m.hidden_size = required(c, "hidden_size", 1);
-  m.num_attention_heads = required(c, "num_attention_heads", 1);
-  m.vocab_size = required(c, "vocab_size", 1);
-  const int blocks = required(c, "num_layers", 1);
-  m.intermediate_size = required(c, "ffn_hidden_size", 1);
-  m.moe_intermediate_size = required(c, "expert_ffn_hidden_size", 1);
-  m.n_routed_experts = required(c, "n_routed_experts", 1);
-  m.num_experts_per_tok = required(c, "moe_topk", 1);
+  m.hidden_size = c.written("hidden_size", 1, "LongcatFlashConfig");
+  m.num_attention_heads = c.written("num_attention_heads", 1, "LongcatFlashConfig");
+  m.vocab_size = c.written("vocab_size", 1, "LongcatFlashConfig");
+  const int blocks = c.written("num_layers", 1, "LongcatFlashConfig");
+  m.intermediate_size = c.written("ffn_hidden_size", 1, "LongcatFlashConfig");
+  m.moe_intermediate_size = c.written("expert_ffn_hidden_size", 1, "LongcatFlashConfig");
+  m.n_routed_experts = c.written("n_routed_experts", 1, "LongcatFlashConfig");
+  m.num_experts_per_tok = c.written("moe_topk", 1, "LongcatFlashConfig");
   // LongcatFlashMLA always runs the query through q_a_proj, q_a_layernorm and q_b_proj
   // (mla_scale_q_lora divides by q_lora_rank); the MLA keys are read by the common reader, but
   // their class defaults (1536, 512, ...) are not moeplan's: all must be written.

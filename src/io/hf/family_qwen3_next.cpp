@@ -47,14 +47,6 @@ std::vector<bool> linear_layers(FamilyContext& c) {
   return linear;
 }
 
-// A key with a class default of its own that changes the count: it must be written.
-int required(FamilyContext& c, const char* key, int min) {
-  if (!c.j.contains(key) || c.j[key].is_null()) {
-    c.r.fail(key, "missing: Qwen3NextConfig has a default of its own; write it");
-    return 0;
-  }
-  return c.r.integer(c.j, c.take(key), min).value_or(0);
-}
 
 void read(FamilyContext& c) {
   JsonReader& r = c.r;
@@ -71,11 +63,11 @@ void read(FamilyContext& c) {
   bool any_linear = false;
   for (const bool b : linear) any_linear = any_linear || b;
   if (any_linear) {
-    const int nk = required(c, "linear_num_key_heads", 1);
-    const int nv = required(c, "linear_num_value_heads", 1);
-    const int dk = required(c, "linear_key_head_dim", 1);
-    const int dv = required(c, "linear_value_head_dim", 1);
-    const int kernel = required(c, "linear_conv_kernel_dim", 1);
+    const int nk = c.written("linear_num_key_heads", 1, "Qwen3NextConfig");
+    const int nv = c.written("linear_num_value_heads", 1, "Qwen3NextConfig");
+    const int dk = c.written("linear_key_head_dim", 1, "Qwen3NextConfig");
+    const int dv = c.written("linear_value_head_dim", 1, "Qwen3NextConfig");
+    const int kernel = c.written("linear_conv_kernel_dim", 1, "Qwen3NextConfig");
     if (r.failed()) return;
     if (nv % nk != 0) {  // forward repeats q and k from nk to nv heads (repeat_interleave)
       r.fail("linear_num_value_heads", fmt::format("must be a multiple of linear_num_key_heads ({}), got {}", nk, nv));
@@ -91,17 +83,17 @@ void read(FamilyContext& c) {
                           "shared_expert_intermediate_size", "decoder_sparse_step", "mlp_only_layers"}) {
     c.take(key);
   }
-  const int experts = required(c, "num_experts", 0);
+  const int experts = c.written("num_experts", 0, "Qwen3NextConfig");
   if (r.failed()) return;
   int step = 1;
   std::vector<bool> dense_only(static_cast<std::size_t>(L), false);
   if (experts > 0) {
     m.n_routed_experts = experts;
-    m.num_experts_per_tok = required(c, "num_experts_per_tok", 1);
-    m.moe_intermediate_size = required(c, "moe_intermediate_size", 1);
+    m.num_experts_per_tok = c.written("num_experts_per_tok", 1, "Qwen3NextConfig");
+    m.moe_intermediate_size = c.written("moe_intermediate_size", 1, "Qwen3NextConfig");
     // Qwen2MoeSparseMoeBlock: shared_expert = MLP(shared_expert_intermediate_size) and
     // shared_expert_gate = nn.Linear(d, 1, bias=False), in every MoE layer.
-    const int shared = required(c, "shared_expert_intermediate_size", 0);
+    const int shared = c.written("shared_expert_intermediate_size", 0, "Qwen3NextConfig");
     if (shared > 0) {
       m.n_shared_experts = 1;
       m.shared_expert_intermediate_size = shared;

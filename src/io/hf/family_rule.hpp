@@ -35,6 +35,9 @@ struct FamilyContext {
   /// attention_bias: `qkv_only` classes put it on q, k, v (Glm4Moe); the Llama/Qwen3
   /// lineage puts it on the output projection too.
   void attention_bias(bool default_value, bool qkv_only);
+  /// A key whose class default (which moeplan does not guess) changes the count: read and
+  /// taken, or "missing: <config_class> has a default of its own; write it".
+  int written(const char* key, int min, std::string_view config_class);
 };
 
 /// One family's rules. With `standard_keys`, hidden_size, num_hidden_layers,

@@ -16,24 +16,16 @@
 namespace moeplan::hf {
 namespace {
 
-// A key the config class gives a default of its own: it must be written.
-int required(FamilyContext& c, const char* key, int min) {
-  if (!c.j.contains(key) || c.j[key].is_null()) {
-    c.r.fail(key, "missing: Step3's config class has a default of its own; write it");
-    return 0;
-  }
-  return c.r.integer(c.j, c.take(key), min).value_or(0);
-}
 
 void read(FamilyContext& c) {
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
-  m.hidden_size = required(c, "hidden_size", 1);
-  m.num_hidden_layers = required(c, "num_hidden_layers", 1);
-  m.num_attention_heads = required(c, "num_attention_heads", 1);
-  m.head_dim = required(c, "head_dim", 1);
-  m.intermediate_size = required(c, "intermediate_size", 1);
-  m.vocab_size = required(c, "vocab_size", 1);
+  m.hidden_size = c.written("hidden_size", 1, "Step3's config class");
+  m.num_hidden_layers = c.written("num_hidden_layers", 1, "Step3's config class");
+  m.num_attention_heads = c.written("num_attention_heads", 1, "Step3's config class");
+  m.head_dim = c.written("head_dim", 1, "Step3's config class");
+  m.intermediate_size = c.written("intermediate_size", 1, "Step3's config class");
+  m.vocab_size = c.written("vocab_size", 1, "Step3's config class");
   if (r.failed()) return;
   // Step3vAttention: self.num_key_value_heads = 1, whatever num_attention_groups says.
   m.num_key_value_heads = 1;
@@ -59,11 +51,11 @@ void read(FamilyContext& c) {
   // Experts: Step3vMoEMLP (moe_num_experts of moe_intermediate_size, router nn.Linear(d, E,
   // bias=False), moe_top_k per token) with a shared Step3vMLP of share_expert_dim, in the
   // layers moe_layers_enum lists; Step3vMLP(intermediate_size) in the others.
-  m.n_routed_experts = required(c, "moe_num_experts", 1);
-  m.num_experts_per_tok = required(c, "moe_top_k", 1);
-  m.moe_intermediate_size = required(c, "moe_intermediate_size", 1);
+  m.n_routed_experts = c.written("moe_num_experts", 1, "Step3's config class");
+  m.num_experts_per_tok = c.written("moe_top_k", 1, "Step3's config class");
+  m.moe_intermediate_size = c.written("moe_intermediate_size", 1, "Step3's config class");
   m.n_shared_experts = 1;
-  m.shared_expert_intermediate_size = required(c, "share_expert_dim", 1);
+  m.shared_expert_intermediate_size = c.written("share_expert_dim", 1, "Step3's config class");
   if (r.failed()) return;
   const int L = m.num_hidden_layers;
   std::set<int> moe;
