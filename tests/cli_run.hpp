@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "app.hpp"
+
 
 struct Run {
   int code;
@@ -38,8 +41,11 @@ inline std::string fmt_flops(double exponent) {
   return o.str();
 }
 
+/// A path in the temporary directory that no other test process uses: ctest -j runs test
+/// cases side by side, and another checkout's suite may run on the same machine.
 inline std::filesystem::path temp_path(const std::string& name) {
-  return std::filesystem::temp_directory_path() / ("moeplan-test-" + name);
+  return std::filesystem::temp_directory_path() /
+         ("moeplan-test-" + std::to_string(::getpid()) + "-" + name);
 }
 
 /// A CSV line's cells, split at commas outside double quotes (quotes kept in the cell).

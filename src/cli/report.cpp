@@ -302,6 +302,10 @@ Section price_section(const PlanPrice& p, PriceOf of) {
     sec.fields.push_back({"lifetime_saving", "", "", number_or(p.lifetime_saving, "no compute-optimal plan at this C"),
                           "1 - lifetime / compute-optimal lifetime"});
   }
+  // A plan is a uniform softmax-attention MoE of paper 002's family; score replaces this
+  // with the config's own (score_report.cpp).
+  sec.fields.push_back({"law_scope", "", "", std::string("as fitted"),
+                        "the law was fitted on models like this one (uniform softmax-attention layers)"});
   return sec;
 }
 

@@ -194,6 +194,9 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
     const std::string reason = !s.C ? no_budget : !h.in_family ? "not in family" : s.price.error();
     r.sections.push_back(missing_price_section(reason, s.price.error()));
   }
+  for (Field& f : r.sections.back().fields) {  // its loss is the joint law's
+    if (f.key == "law_scope") f = law_scope;
+  }
   Section notes{"notes", "Notes", {}};
   notes.fields.push_back({"messages", "note", "", TextList(s.notes), "what the laws say beside the numbers"});
   notes.fields.push_back({"laws_joint", "", "", laws.source_of("joint_loss"), "joint law coefficients"});

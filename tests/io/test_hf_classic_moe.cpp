@@ -32,7 +32,7 @@ json fixture(const std::string& file) { return json::parse(std::ifstream(k_hf + 
 
 // Scores a config.json given as JSON (a fixture with keys changed).
 Run score_doc(const std::string& name, const json& doc, bool as_json = false) {
-  const auto path = std::filesystem::temp_directory_path() / ("moeplan-classic-" + name + ".json");
+  const auto path = temp_path("moeplan-classic-" + name + ".json");
   std::ofstream(path) << doc.dump(2);
   std::vector<std::string> args{"score", path.string()};
   if (as_json) {
@@ -169,7 +169,7 @@ TEST_CASE("Granite MoE Shared: the shared MLP is always on, S = shared_intermedi
   // moeplan's TOML expresses it (the same count back); no transformers class moeplan writes
   // builds a shared expert of another width than the experts' without a gate (exit 3).
   namespace fs = std::filesystem;
-  const fs::path toml = fs::temp_directory_path() / "moeplan-classic-granite-shared.toml";
+  const fs::path toml = temp_path("moeplan-classic-granite-shared.toml");
   REQUIRE(run_moeplan({"score", k_hf + "granitemoeshared-constructed.json", "--emit", "toml", "-o", toml.string()}).code == 0);
   const json back = score_json(toml.string());
   CHECK(back["size"] == shared["size"]);
@@ -228,7 +228,7 @@ TEST_CASE("Arctic: a residual dense MLP of width d beside the experts, with a no
 
   // moeplan's TOML keeps the residual norm (residual_ffn_norm): the same count back.
   namespace fs = std::filesystem;
-  const fs::path toml = fs::temp_directory_path() / "moeplan-classic-arctic.toml";
+  const fs::path toml = temp_path("moeplan-classic-arctic.toml");
   REQUIRE(run_moeplan({"score", k_hf + "arctic-instruct.json", "--emit", "toml", "-o", toml.string()}).code == 0);
   std::ifstream in(toml);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

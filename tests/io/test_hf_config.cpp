@@ -63,7 +63,7 @@ json score_json(const std::string& path) {
 }
 
 Run score_text(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / name;
+  const auto path = temp_path(name);
   std::ofstream(path) << text;
   Run r = run_moeplan({"score", path.string()});
   std::filesystem::remove(path);
@@ -151,7 +151,7 @@ TEST_CASE("what gpt-oss builds beside N: routers with biases, attention biases a
 
 TEST_CASE("export hf-config round trip for every family: score of the export counts the same") {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / "moeplan-hf-roundtrip";
+  const fs::path dir = temp_path("moeplan-hf-roundtrip");
   fs::remove_all(dir);
   fs::create_directories(dir);
   for (const Official& o : officials()) {
@@ -225,7 +225,7 @@ TEST_CASE("MTP modules: counted beside the model, against DeepSeek's 671B + 14B 
   const std::string key = "\"num_nextn_predict_layers\": 1";
   REQUIRE(text.find(key) != std::string::npos);
   text.replace(text.find(key), key.size(), "\"num_nextn_predict_layers\": 0");
-  const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-no-mtp.json";
+  const auto path = temp_path("moeplan-hf-no-mtp.json");
   std::ofstream(path) << text;
   const json without = score_json(path.string());
   std::filesystem::remove(path);
@@ -331,7 +331,7 @@ TEST_CASE("Qwen's leading dense layers (mlp_only_layers 0..k-1) are the first_k_
   const std::string text = R"({"model_type": "qwen3_moe", "hidden_size": 1024, "num_hidden_layers": 8,
     "num_attention_heads": 8, "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 4096, "vocab_size": 32000,
     "num_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 256, "mlp_only_layers": [0, 1]})";
-  const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-dense-lead.json";
+  const auto path = temp_path("moeplan-hf-dense-lead.json");
   std::ofstream(path) << text;
   const json j = score_json(path.string());
   CHECK(j["model"]["dense_layers"] == 2);
@@ -361,7 +361,7 @@ TEST_CASE("score config.json --tokens/--flops: a downloaded config gets a traini
 TEST_CASE("a model no transformers class builds as counted is refused by --emit hf-config (exit 3)") {
   // MoE every second layer without Llama 4's shared expert: glm4_moe, qwen2_moe and
   // llama4_text all build something else, so writing any of them would be a wrong file.
-  const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-unexportable.toml";
+  const auto path = temp_path("moeplan-hf-unexportable.toml");
   std::ofstream(path) << R"(schema = "moeplan-model/1"
 name = "interleaved"
 [model]
@@ -407,7 +407,7 @@ TEST_CASE("config.json edge cases: a number past 2^63, a name without .json, a b
   CHECK(huge.code == 4);
   CHECK(huge.err.find("vocab_size: must be in [1, 1e9], got 18446744073709551615") != std::string::npos);
   // A config.json saved under another name is still read as JSON (by its first character).
-  const fs::path plain = fs::temp_directory_path() / "moeplan-hf-config";
+  const fs::path plain = temp_path("moeplan-hf-config");
   std::ofstream(plain) << "{" + base + "32000}";
   const Run r = run_moeplan({"score", plain.string(), "--format", "json"});
   REQUIRE_MESSAGE(r.code == 0, r.err);
@@ -514,7 +514,7 @@ TEST_CASE("a nested model_type (DBRX's attn_config) is not the one the error poi
 TEST_CASE("hf-config export of a model without dense layers writes an integer intermediate_size") {
   // glm4_moe (and the DeepSeek and Qwen MoE classes) type intermediate_size as an int and
   // size only dense layers from it: written as the expert width, it builds nothing extra.
-  const auto path = std::filesystem::temp_directory_path() / "moeplan-hf-no-dense.toml";
+  const auto path = temp_path("moeplan-hf-no-dense.toml");
   std::ofstream(path) << R"(schema = "moeplan-model/1"
 name = "all-moe"
 [model]
@@ -526,7 +526,7 @@ num_experts_per_tok = 2
 num_attention_heads = 8
 vocab_size = 32000
 )";
-  const auto out = std::filesystem::temp_directory_path() / "moeplan-hf-no-dense.json";
+  const auto out = temp_path("moeplan-hf-no-dense.json");
   const Run r = run_moeplan({"score", path.string(), "--emit", "hf-config", "-o", out.string()});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json j = json::parse(std::ifstream(out));

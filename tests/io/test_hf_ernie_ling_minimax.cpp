@@ -32,7 +32,7 @@ json score_file(const std::string& path) {
 }
 
 std::string temp_file(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / ("moeplan-ernie-ling-" + name);
+  const auto path = temp_path("moeplan-ernie-ling-" + name);
   std::ofstream(path) << text;
   return path.string();
 }
@@ -84,7 +84,7 @@ void check_as_fitted(const json& j) {
 
 // --emit toml and back counts the same.
 void check_toml_round_trip(const std::string& path) {
-  const auto toml = std::filesystem::temp_directory_path() / "moeplan-ernie-ling-round-trip.toml";
+  const auto toml = temp_path("moeplan-ernie-ling-round-trip.toml");
   REQUIRE(run_moeplan({"score", path, "--emit", "toml", "-o", toml.string()}).code == 0);
   const json a = score_file(path);
   const json b = score_file(toml.string());

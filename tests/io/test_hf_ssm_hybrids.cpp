@@ -30,7 +30,7 @@ json score_json(const std::string& path) {
 }
 
 json score_of_text(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / name;
+  const auto path = temp_path(name);
   std::ofstream(path) << text;
   json j = score_json(path.string());
   std::filesystem::remove(path);
@@ -38,7 +38,7 @@ json score_of_text(const std::string& name, const std::string& text) {
 }
 
 Run score_text(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / name;
+  const auto path = temp_path(name);
   std::ofstream(path) << text;
   Run r = run_moeplan({"score", path.string()});
   std::filesystem::remove(path);

@@ -65,7 +65,7 @@ seq_len = 4096
 )";
 
 std::string write_temp(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / name;
+  const auto path = temp_path(name);
   std::ofstream(path) << text;
   return path.string();
 }
@@ -183,7 +183,7 @@ TEST_CASE("single-block layers, shared K/V, zero-width experts, an indexer, each
 
 TEST_CASE("per-layer TOML: written back by --emit toml and read to the same counts") {
   const std::string path = write_temp("moeplan-toy-hybrid.toml", k_hybrid_toml);
-  const std::string out = (std::filesystem::temp_directory_path() / "moeplan-toy-hybrid-back.toml").string();
+  const std::string out = (temp_path("moeplan-toy-hybrid-back.toml")).string();
   const Run r = run_moeplan({"score", path, "--emit", "toml", "-o", out});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json a = score_json(path);
