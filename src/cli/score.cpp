@@ -109,6 +109,10 @@ int run_score(const ScoreFlags& f, Io& io) {
     if (!s.D) return std::unexpected(printable(m.name) + ": --gpus needs a training budget (--tokens or --flops)");
     auto fit = fit_on_cluster(laws, m, *s.D, *cluster);
     if (!fit) {
+      if (const auto why = non_uniform_layers(m)) {  // not a layout problem: the cluster model cannot take it
+        return std::unexpected(fmt::format("{}: not laid out on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
+                                           cluster->cluster.gpu.id, *why));
+      }
       return std::unexpected(fmt::format("{}: infeasible on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
                                          cluster->cluster.gpu.id, fit.error().to_string()));
     }

@@ -175,7 +175,8 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"moe_flops_per_token_opt_000", "M_opt", "FLOPs/token", opt(s.moe_M_opt_000, no_budget), "paper 000 Table 5, MoE"},
         {"moe_tokens_opt_000", "D_opt", "tokens", opt(s.moe_D_opt_000, no_budget), "paper 000 Table 5, MoE"},
         {"dense_flops_per_token_opt_000", "", "FLOPs/token", opt(s.dense_M_opt_000, no_budget), "paper 000 Table 5, dense"},
-        {"dense_tokens_opt_000", "", "tokens", opt(s.dense_D_opt_000, no_budget), "paper 000 Table 5, dense"}}});
+        {"dense_tokens_opt_000", "", "tokens", opt(s.dense_D_opt_000, no_budget), "paper 000 Table 5, dense"},
+        law_scope}});
   const HolisticCheck& h = s.holistic;
   Section fit{"holistic", "Paper 002 feasibility (Eq. 3 at this C)", {}};
   fit.fields.push_back({"in_family", "", "", h.in_family, h.in_family ? "GQA, shared experts of width d_m" : h.why_not});

@@ -73,6 +73,7 @@ void read_standard_keys(FamilyContext& c, const FamilyRule& rule) {
   ModelConfig& m = c.m;
   m.hidden_size = r.required(j, "hidden_size", 1);
   m.num_hidden_layers = r.required(j, "num_hidden_layers", 1);
+  if (!c.layer_count_ok(m.num_hidden_layers, "num_hidden_layers")) return;
   m.num_attention_heads = r.required(j, "num_attention_heads", 1);
   // Where a class's default differs from what moeplan would assume (N_kv = N_q, head_dim =
   // d/N_q), the key must be written: moeplan does not guess the class defaults.
@@ -92,8 +93,9 @@ void read_standard_keys(FamilyContext& c, const FamilyRule& rule) {
                               .value_or(r.boolean(c.doc, "tie_word_embeddings").value_or(rule.tied_by_default));
 }
 
-// layer_types that no family rule read: softmax attention in every layer (full or sliding
-// window, which changes no weight) is what moeplan counts; any other kind is refused.
+// layer_types that no family rule read: softmax attention in every layer is what moeplan
+// counts, full or in a sliding window of `sliding_window` positions (gpt-oss: which changes
+// the attention FLOPs, not the weights); any other kind is refused.
 void check_layer_types(FamilyContext& c) {
   const auto it = c.j.find("layer_types");
   if (it == c.j.end() || it->is_null() || c.consumed.contains("layer_types")) return;
@@ -101,6 +103,11 @@ void check_layer_types(FamilyContext& c) {
     c.r.fail("layer_types", "must be a list of layer kinds");
     return;
   }
+  if (static_cast<long long>(it->size()) != c.m.num_hidden_layers) {
+    c.r.fail("layer_types", fmt::format("has {} entries, num_hidden_layers is {}", it->size(), c.m.num_hidden_layers));
+    return;
+  }
+  bool sliding = false;
   for (const auto& v : *it) {
     if (!v.is_string() || !is_one_of(v.get<std::string>(), {"full_attention", "sliding_attention", "attention"})) {
       c.r.fail("layer_types", fmt::format("lists {}: model_type '{}' is read as softmax attention in every "
@@ -108,6 +115,17 @@ void check_layer_types(FamilyContext& c) {
                                           v.dump(), c.family));
       return;
     }
+    sliding |= v.get<std::string>() == "sliding_attention";
+  }
+  if (!sliding) return;
+  const auto window = c.r.integer(c.j, "sliding_window", 1);
+  if (!window) {
+    if (!c.r.failed()) c.r.fail("sliding_window", "missing: layer_types lists sliding_attention layers");
+    return;
+  }
+  if (c.m.layers.empty()) c.m.layers = c.m.layer_specs();
+  for (std::size_t i = 0; i < it->size(); ++i) {
+    if ((*it)[i].get<std::string>() == "sliding_attention") c.m.layers[i].window = *window;
   }
 }
 

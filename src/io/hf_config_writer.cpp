@@ -168,6 +168,17 @@ Json write_family(const ModelConfig& m, const std::string& f) {
   j["tie_word_embeddings"] = m.tie_word_embeddings;
   j["hidden_act"] = "silu";  // SwiGLU FFNs (paper 002 Sec. 3.4)
   j["torch_dtype"] = "bfloat16";
+  // Sliding-window layers (gpt-oss): layer_types and one sliding_window, as those configs
+  // write them; the reader gives them back. Other per-layer patterns are written by no class
+  // here (the read-back comparison then refuses the class).
+  int window = 0;
+  for (const LayerSpec& l : m.layers) window = l.window > 0 ? l.window : window;
+  if (window > 0) {
+    Json types = Json::array();
+    for (const LayerSpec& l : m.layers) types.push_back(l.window > 0 ? "sliding_attention" : "full_attention");
+    j["layer_types"] = types;
+    j["sliding_window"] = window;
+  }
   return j;
 }
 
@@ -233,6 +244,11 @@ std::expected<std::string, ConstraintViolation> hf_export_model_type(const Model
     const auto back = parse_hf_config_json(text, "<export>", m.name);
     if (back && same_architecture(*back, m)) return f;
     tried.push_back(f);
+  }
+  if (const auto why = non_uniform_layers(m)) {  // hybrids and patterns: Megatron refuses them too
+    return std::unexpected(ConstraintViolation{
+        "a transformers class that builds the counted model",
+        fmt::format("none of {} does: {}; use --emit toml", fmt::join(tried, ", "), *why)});
   }
   return std::unexpected(ConstraintViolation{
       "a transformers class that builds the counted model",

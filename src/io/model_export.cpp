@@ -39,8 +39,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     model.insert("linear_mixers", std::move(mixers));
   }
   if (m.layers.empty()) return;
-  toml::array mixer, ffn, width, kv, own;
-  bool widths = false, kvs = false, shared = false;
+  toml::array mixer, ffn, width, kv, own, window;
+  bool widths = false, kvs = false, shared = false, windows = false;
   for (const LayerSpec& l : m.layers) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
@@ -49,6 +49,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     width.push_back(int64_t{l.dense_width});
     kv.push_back(int64_t{l.kv_heads});
     own.push_back(l.own_kv);
+    window.push_back(int64_t{l.window});
+    windows |= l.window > 0;
     widths |= l.dense_width > 0;
     kvs |= l.kv_heads > 0;
     shared |= !l.own_kv;
@@ -58,6 +60,7 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (widths) model.insert("layer_ffn_widths", std::move(width));
   if (kvs) model.insert("layer_kv_heads", std::move(kv));
   if (shared) model.insert("layer_own_kv", std::move(own));
+  if (windows) model.insert("layer_windows", std::move(window));
 }
 
 }  // namespace
@@ -75,7 +78,8 @@ std::string to_model_toml(const ModelConfig& m) {
   const auto put = [&model](const char* key, int v) { model.insert(key, int64_t{v}); };
   put("hidden_size", m.hidden_size);
   put("num_hidden_layers", m.num_hidden_layers);
-  put("first_k_dense_replace", m.first_k_dense_replace);
+  // A per-layer model's layer_ffns say which layers are dense: the uniform keys are left out.
+  if (m.layers.empty()) put("first_k_dense_replace", m.first_k_dense_replace);
   if (m.intermediate_size > 0) put("intermediate_size", m.intermediate_size);
   if (m.is_moe()) {
     put("moe_intermediate_size", m.moe_intermediate_size);
@@ -97,7 +101,7 @@ std::string to_model_toml(const ModelConfig& m) {
     put("qk_rope_head_dim", a.qk_rope_head_dim);
     put("v_head_dim", a.v_head_dim);
   }
-  if (m.moe_layer_interval != 1) put("moe_layer_interval", m.moe_layer_interval);
+  if (m.moe_layer_interval != 1 && m.layers.empty()) put("moe_layer_interval", m.moe_layer_interval);
   put("vocab_size", m.vocab_size);
   model.insert("tie_word_embeddings", m.tie_word_embeddings);
   // What the architecture builds beside N, written only when it differs from moeplan's

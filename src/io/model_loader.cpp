@@ -1,6 +1,8 @@
 #include "moeplan/io/model_loader.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 #include <filesystem>
 
 #include "moeplan/io/hf_config.hpp"
@@ -65,6 +67,17 @@ void read_linear_mixers(const toml::node& n, ModelConfig& m, Reader& r) {
     if (!r.failed() && (mixer.matrix_params < 0 || mixer.other_params < 0 || mixer.state_flops < 0)) {
       r.fail(x.source(), at, "counts must not be negative");
     }
+    // Weights are whole numbers, and no layer's mixer has 1e15 of them (a typo otherwise
+    // prints a model of 1e300 parameters).
+    for (const auto& [key, v] : {std::pair<const char*, double>{"matrix_params", mixer.matrix_params},
+                                 {"other_params", mixer.other_params}}) {
+      if (!r.failed() && (v != std::floor(v) || v > 1e15)) {
+        r.fail(x.get(key)->source(), at + "." + key, fmt::format("must be a whole number of weights up to 1e15, got {}", v));
+      }
+    }
+    if (!r.failed() && mixer.state_flops > 1e18) {
+      r.fail(x.get("state_flops")->source(), at + ".state_flops", "must be at most 1e18 FLOPs per token");
+    }
     m.linear_mixers.push_back(std::move(mixer));
   }
 }
@@ -94,7 +107,7 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   if (const toml::node* n = t.get("linear_mixers")) read_linear_mixers(*n, m, r);
   if (r.failed()) return;
   const bool any = t.get("layer_mixers") || t.get("layer_ffns") || t.get("layer_ffn_widths") ||
-                   t.get("layer_kv_heads") || t.get("layer_own_kv");
+                   t.get("layer_kv_heads") || t.get("layer_own_kv") || t.get("layer_windows");
   if (!any) {
     if (const toml::node* n = t.get("linear_mixers")) {
       r.fail(n->source(), "model.linear_mixers", "needs layer_mixers naming the layers that use them");
@@ -104,6 +117,13 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   for (const char* key : {"layer_mixers", "layer_ffns"}) {
     if (!t.get(key)) {
       r.fail(t.source(), std::string("model.") + key, "missing: a per-layer model lists every layer's mixer and FFN");
+      return;
+    }
+  }
+  // The uniform layout's keys would say something else than the list: one of the two.
+  for (const char* key : {"first_k_dense_replace", "moe_layer_interval"}) {
+    if (const toml::node* n = t.get(key)) {
+      r.fail(n->source(), std::string("model.") + key, "conflicts with layer_ffns, which lists every layer's FFN");
       return;
     }
   }
@@ -139,6 +159,15 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
     r.fail(v.source(), path, fmt::format("\"{}\" is neither \"attention\", \"none\" nor a kind of "
                                           "[[model.linear_mixers]]", w));
   });
+  for (std::size_t k = 0; k < m.linear_mixers.size() && !r.failed(); ++k) {
+    const bool used = std::any_of(m.layers.begin(), m.layers.end(), [k](const LayerSpec& l) {
+      return l.mixer == MixerKind::linear && l.linear_mixer == static_cast<int>(k);
+    });
+    if (!used) {
+      r.fail(t.get("linear_mixers")->source(), fmt::format("model.linear_mixers[{}]", k),
+             fmt::format("kind \"{}\" is described but no layer of layer_mixers uses it", m.linear_mixers[k].kind));
+    }
+  }
   read_per_layer(t, "layer_ffns", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     const std::string w = word(v, path);
     if (r.failed()) return;
@@ -162,6 +191,9 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   read_per_layer(t, "layer_kv_heads", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].kv_heads = count(v, path, 0);
   });
+  read_per_layer(t, "layer_windows", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].window = count(v, path, 0);
+  });
   read_per_layer(t, "layer_own_kv", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     if (!v.is_boolean()) {
       r.fail(v.source(), path, "entries must be true or false");
@@ -184,7 +216,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "residual_ffn_norm",
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
-               "layer_kv_heads", "layer_own_kv", "gqa_q_lora_rank"},
+               "layer_kv_heads", "layer_own_kv", "layer_windows", "gqa_q_lora_rank"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);

@@ -1,5 +1,7 @@
 #include "moeplan/model/flops_conventions.hpp"
 
+#include <algorithm>
+
 namespace moeplan {
 
 std::string_view to_string(FlopsConvention c) {
@@ -19,7 +21,8 @@ struct Shape {
   double d, S, n_q, q_dim;
   double qk_dim, v_dim;       // per head, for attention scores
   double attention_layers;    // softmax attention
-  double keys;                // S_eff: twice the mean keys a query scores (S without an indexer)
+  double keys;                // Σ over attention layers of S_eff: twice the mean keys a query
+                              // scores (S for full attention; less with a window or an indexer)
   double indexer_scores;      // training FLOPs per token of the indexer's q·k, all layers
   double proj_000;            // Σ 2·(Q, K, V weights): paper 000's projections, as printed
   double proj_004;            // Σ 2·(all projections) + 2·d·q: paper 004's
@@ -40,13 +43,14 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
                  ? m.latent_attention->qk_nope_head_dim + m.latent_attention->qk_rope_head_dim
                  : m.head_size();
   s.v_dim = m.latent_attention ? m.latent_attention->v_head_dim : m.head_size();
-  s.keys = s.S;
-  if (m.indexer && m.indexer->topk < seq_len) {
-    // Query i scores min(i, topk) keys: on average topk - topk²/(2S), twice that in place of
-    // S in the score terms (which count a causal average of S/2 keys).
-    const double t = m.indexer->topk;
-    s.keys = 2.0 * t - t * t / s.S;
-  }
+  // Query i scores min(i, w) keys when it may see at most w of them (a sliding window, or the
+  // indexer's topk): on average w - w²/(2S), twice that in place of S in the score terms
+  // (which count a causal average of S/2 keys).
+  const auto keys_of = [&](const LayerSpec& l) {
+    double w = l.window > 0 ? l.window : s.S;
+    if (m.indexer) w = std::min<double>(w, m.indexer->topk);
+    return w < s.S ? 2.0 * w - w * w / s.S : s.S;
+  };
   s.ffn = m.ffn_gated ? 3.0 : 2.0;
   s.expert_width = m.moe_intermediate_size;
   s.shared_width = m.shared_width();
@@ -58,6 +62,7 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
     if (l.mixer == MixerKind::attention) {
       const double all = attention_params_of(m, l);
       s.attention_layers += n;
+      s.keys += n * keys_of(l);
       s.proj_000 += n * 2.0 * (m.latent_attention ? all : all - s.d * s.q_dim);
       s.proj_004 += n * (2.0 * all + 2.0 * s.d * s.q_dim);
       if (m.indexer) s.indexer_scores += n * 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;
@@ -93,7 +98,7 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
       // Eq. 12: 6 FLOPs per active weight, plus the score FLOPs of Eq. 11 written for
       // separate q·k and v head sizes: 3·S·N_q·(d_qk + d_v) per layer.
       f.attention = 6.0 * p.attention.value() +
-                    3.0 * s.keys * s.n_q * (s.qk_dim + s.v_dim) * s.attention_layers + s.indexer_scores + s.mixers;
+                    3.0 * s.keys * s.n_q * (s.qk_dim + s.v_dim) + s.indexer_scores + s.mixers;
       f.experts = 6.0 * (p.routed_active + p.shared).value();
       f.dense_ffn = 6.0 * p.dense_ffn.value();
       break;
@@ -101,7 +106,7 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
     case FlopsConvention::leverage_000: {
       // App. I, Eq. 10–12, training = 3 × forward. Projections as printed:
       // 2·d·q·(1 + 2/(n_h/n_kv)) — Q, K, V, no output projection.
-      f.attention = 3.0 * (s.proj_000 + 4.0 * s.keys * s.d * s.attention_layers) + s.indexer_scores + s.mixers;
+      f.attention = 3.0 * (s.proj_000 + 4.0 * s.keys * s.d) + s.indexer_scores + s.mixers;
       f.dense_ffn = 3.0 * 2.0 * s.ffn * s.d * s.dense_widths;
       f.experts = 3.0 * (s.ffn / 3.0) * (6.0 * s.d * s.K * s.expert_width +
                                          4.0 * s.d * s.shared_width * s.shared) * s.moe_layers;
@@ -109,7 +114,7 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
     }
     case FlopsConvention::moe_vs_dense_003: {
       // Eq. 2/6, ×3: 2 FLOPs per active weight + 4·d·S per layer for attention scores.
-      f.attention = 3.0 * (2.0 * p.attention.value() + 4.0 * s.d * s.keys * s.attention_layers) +
+      f.attention = 3.0 * (2.0 * p.attention.value() + 4.0 * s.d * s.keys) +
                     s.indexer_scores + s.mixers;
       f.experts = 3.0 * 2.0 * (p.routed_active + p.shared).value();
       f.dense_ffn = 3.0 * 2.0 * p.dense_ffn.value();
@@ -118,7 +123,7 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
     case FlopsConvention::allocation_004: {
       // App. C per token, ×3 (C.4, no PEFT): Q 2dq, KV 4dq/ratio, weights 2·S·d,
       // "value" 2dq (as printed), output 2dq.
-      f.attention = 3.0 * (s.proj_004 + 2.0 * s.keys * s.d * s.attention_layers) + s.indexer_scores + s.mixers;
+      f.attention = 3.0 * (s.proj_004 + 2.0 * s.keys * s.d) + s.indexer_scores + s.mixers;
       f.experts = 3.0 * (2.0 * s.d * (s.E + m.zero_experts) +
                          2.0 * s.ffn * s.d * s.expert_width * (s.K + s.shared)) * s.moe_layers;
       f.dense_ffn = 3.0 * 2.0 * s.ffn * s.d * s.dense_widths;

@@ -82,7 +82,7 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   // (or gated) FFNs/experts; whatever else a model builds is named here, once per kind.
   std::vector<std::string> out;
   std::vector<int> per_mixer(linear_mixers.size(), 0);
-  int mixerless = 0, ffnless = 0, residual = 0, shared_kv = 0;
+  int mixerless = 0, ffnless = 0, residual = 0, shared_kv = 0, windowed = 0, window = 0;
   for (const LayerSpec& l : layers) {
     if (l.mixer == MixerKind::linear && l.linear_mixer >= 0 &&
         l.linear_mixer < static_cast<int>(per_mixer.size())) {
@@ -92,6 +92,10 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
     ffnless += l.ffn == FfnKind::none ? 1 : 0;
     residual += l.ffn == FfnKind::moe_and_dense ? 1 : 0;
     shared_kv += l.mixer == MixerKind::attention && !l.own_kv ? 1 : 0;
+    if (l.mixer == MixerKind::attention && l.window > 0) {
+      ++windowed;
+      window = std::max(window, l.window);
+    }
   }
   const auto of = [this](int n) { return std::to_string(n) + " of " + std::to_string(num_hidden_layers) + " layers"; };
   for (std::size_t k = 0; k < per_mixer.size(); ++k) {
@@ -101,6 +105,9 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   if (ffnless > 0) out.push_back("no FFN in " + of(ffnless));
   if (residual > 0) out.push_back("a dense FFN beside the experts in " + of(residual));
   if (shared_kv > 0) out.push_back("K, V shared with an earlier layer (cross-layer attention) in " + of(shared_kv));
+  if (windowed > 0) {
+    out.push_back("sliding-window attention (window up to " + std::to_string(window) + ") in " + of(windowed));
+  }
   if (zero_experts > 0) out.push_back(std::to_string(zero_experts) + " zero-width experts beside the routed ones (tokens routed to them skip the FFN)");
   if (indexer) out.push_back("a sparse-attention indexer: each query attends to " + std::to_string(indexer->topk) + " keys");
   if (!ffn_gated) out.push_back("ungated FFNs (up and down only)");
@@ -159,7 +166,16 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
     if (static_cast<int>(layers.size()) != num_hidden_layers) {
       return ConfigProblem{"model.layer_mixers", "must list num_hidden_layers layers"};
     }
+    bool kv_before = false;  // an earlier attention layer with its own K and V
     for (const LayerSpec& l : layers) {
+      if (!l.own_kv && (l.mixer != MixerKind::attention || !kv_before)) {
+        return ConfigProblem{"model.layer_own_kv", "a layer that reuses K and V needs attention and an earlier "
+                                                   "attention layer with K and V of its own"};
+      }
+      kv_before |= l.mixer == MixerKind::attention && l.own_kv;
+      if (l.window < 0 || (l.window > 0 && l.mixer != MixerKind::attention)) {
+        return ConfigProblem{"model.layer_windows", "a sliding window needs an attention layer"};
+      }
       if (l.mixer == MixerKind::linear &&
           (l.linear_mixer < 0 || l.linear_mixer >= static_cast<int>(linear_mixers.size()))) {
         return ConfigProblem{"model.linear_mixers", "a layer names a linear mixer that is not described"};
@@ -278,8 +294,17 @@ ParameterCounts count_parameters(const ModelConfig& m) {
 }
 
 std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
-  std::vector<std::string> what = m.outside_law_architecture();
-  if (what.empty() && !m.layers.empty()) what.emplace_back("a per-layer pattern of dense and MoE FFNs");
+  // Sliding windows change attention FLOPs, not the weights or the layout: a model whose
+  // layers differ only in them is laid out as its uniform self.
+  ModelConfig full = m;
+  for (LayerSpec& l : full.layers) l.window = 0;
+  if (!full.layers.empty()) {
+    ModelConfig uniform = full;
+    uniform.layers.clear();
+    if (uniform.layer_specs() == full.layers) full.layers.clear();
+  }
+  std::vector<std::string> what = full.outside_law_architecture();
+  if (what.empty() && !full.layers.empty()) what.emplace_back("a per-layer pattern of dense and MoE FFNs");
   // Their attention is full-rank GQA or MLA: a low-rank GQA query (Step3) is refused too.
   if (m.gqa_q_lora_rank > 0) what.emplace_back("a low-rank query (gqa_q_lora_rank " + std::to_string(m.gqa_q_lora_rank) + ")");
   if (what.empty()) return std::nullopt;

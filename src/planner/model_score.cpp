@@ -15,7 +15,14 @@ namespace moeplan {
 ExpertShape expert_shape(const ModelConfig& m) {
   ExpertShape s;
   if (!m.is_moe()) {
-    s.granularity = 2.0 * m.hidden_size / m.intermediate_size;
+    // Per-layer widths (Nemotron-NAS): their mean over the layers that have an FFN.
+    double widths = 0, ffns = 0;
+    for (const auto& [l, n] : m.layer_census()) {
+      if (l.ffn == FfnKind::none) continue;
+      widths += n * (l.dense_width > 0 ? l.dense_width : m.intermediate_size);
+      ffns += n;
+    }
+    s.granularity = widths > 0 ? 2.0 * m.hidden_size / (widths / ffns) : 0.0;
     return s;  // A = 1: a dense model is its own dense counterpart
   }
   const double K = m.num_experts_per_tok, E = m.n_routed_experts, sh = m.n_shared_experts;
@@ -262,8 +269,8 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
   s.outside_laws = m.outside_law_architecture();
   for (const std::string& kind : s.outside_laws) {
     s.notes.push_back("architecture the papers' laws were not fitted on (uniform softmax-attention "
-                      "MoEs only): " + kind + "; EL, the joint law, r* and paper 003's region are "
-                      "extrapolated to it (law_scope in each section)");
+                      "MoEs only): " + kind + "; EL, the joint law, r*, paper 003's region, the "
+                      "price and the hyper-parameter laws are extrapolated to it (law_scope in each section)");
   }
   if (m.latent_attention) {
     s.notes.push_back("latent attention: projection FLOPs use the real MLA weights in every "

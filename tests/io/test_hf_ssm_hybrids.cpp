@@ -338,3 +338,22 @@ TEST_CASE("nemotron-nas: what moeplan cannot count is refused") {
                 with_key("nemotron-super-49b.json", "\"num_hidden_layers\": 80", "\"num_hidden_layers\": 81"),
                 "block_configs");
 }
+
+TEST_CASE("offsets past their period and Mamba2 groups that do not divide the heads are refused") {
+  json jamba = json::parse(fixture_text("jamba-v0.1.json"));
+  jamba["attn_layer_offset"] = jamba["attn_layer_period"].get<int>() + 1;  // JambaConfig raises here
+  Run r = score_text("jamba-offset.json", jamba.dump());
+  CHECK(r.code == 4);
+  CHECK(r.err.find("attn_layer_offset: is") != std::string::npos);
+  jamba = json::parse(fixture_text("jamba-v0.1.json"));
+  jamba["expert_layer_offset"] = jamba["expert_layer_period"];
+  r = score_text("jamba-expert-offset.json", jamba.dump());
+  CHECK(r.code == 4);
+  CHECK(r.err.find("expert_layer_offset: is") != std::string::npos);
+  json nano = json::parse(fixture_text("nemotron-3-nano-30b-a3b.json"));
+  const char* groups = nano.contains("mamba_n_groups") ? "mamba_n_groups" : "n_groups";
+  nano[groups] = 7;
+  r = score_text("nemotron-groups.json", nano.dump());
+  CHECK(r.code == 4);
+  CHECK(r.err.find("groups do not divide") != std::string::npos);
+}

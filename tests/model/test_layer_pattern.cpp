@@ -218,6 +218,17 @@ TEST_CASE("per-layer TOML errors name the key and the line, exit 4, nothing on s
       {with(R"(layer_ffns = ["dense",)", R"(layer_ffns = ["dens",)"), "model.layer_ffns", "is not one of"},
       {with(R"(layer_ffns = ["dense", "moe", "moe", "moe", "moe", "moe"])", ""), "model.layer_ffns", "missing"},
       {with("matrix_params = 100000", "matrix_params = -1"), "model.linear_mixers[0]", "must not be negative"},
+      {with("matrix_params = 100000", "matrix_params = 100000.5"), "model.linear_mixers[0].matrix_params", "whole number"},
+      {with("matrix_params = 100000", "matrix_params = 1e300"), "model.linear_mixers[0].matrix_params", "up to 1e15"},
+      {with("layer_ffns = [", "first_k_dense_replace = 1\nlayer_ffns = ["), "model.first_k_dense_replace", "conflicts with layer_ffns"},
+      {with("[[model.linear_mixers]]", "layer_own_kv = [false, true, true, true, true, true]\n[[model.linear_mixers]]"),
+       "model.layer_own_kv", "an earlier attention layer"},
+      {with("[[model.linear_mixers]]", "layer_own_kv = [true, false, true, true, true, true]\n[[model.linear_mixers]]"),
+       "model.layer_own_kv", "needs attention"},
+      {with("[[model.linear_mixers]]", "layer_windows = [0, 128, 0, 0, 0, 0]\n[[model.linear_mixers]]"),
+       "model.layer_windows", "needs an attention layer"},
+      {with("[training]", "[[model.linear_mixers]]\nkind = \"unused\"\nmatrix_params = 1\nother_params = 0\nstate_flops = 0\n[training]"),
+       "model.linear_mixers[1]", "no layer of layer_mixers uses it"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.key);
@@ -269,4 +280,62 @@ TEST_CASE("the laws say they extrapolate to a hybrid, and cluster, bench, Megatr
     if (args.size() < 4 || args[3] != "hf-config") CHECK(r.err.find("not uniform") != std::string::npos);
   }
   std::filesystem::remove(path);
+}
+
+TEST_CASE("sliding-window layers score fewer keys, keep their weights, and are laid out like their uniform self") {
+  ModelConfig m = small_moe();
+  const double full = flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value();
+  const ParameterCounts p = count_parameters(m);
+  m.layers = m.layer_specs();
+  for (std::size_t i = 0; i < m.layers.size(); i += 2) m.layers[i].window = 128;  // 3 of 6 layers
+  CHECK(count_parameters(m).N == p.N);
+  CHECK(count_beside_n(m).total == count_beside_n(small_moe()).total);
+  // A windowed query scores min(i, w) keys: S_eff = 2w - w²/S in place of S (Eq. 11's S).
+  const double s_eff = 2.0 * 128 - 128.0 * 128 / 4096;
+  const double per_layer_scores = 3.0 * 4 * (64 + 64);
+  CHECK(flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value() ==
+        doctest::Approx(full - 3 * per_layer_scores * (4096 - s_eff)).epsilon(1e-12));
+  const auto outside = m.outside_law_architecture();
+  REQUIRE(outside.size() == 1);
+  CHECK(outside.front() == "sliding-window attention (window up to 128) in 3 of 6 layers");
+  CHECK_FALSE(non_uniform_layers(m).has_value());  // the cluster model takes it
+  m.layers[1].ffn = FfnKind::dense;                 // a real per-layer pattern: it does not
+  CHECK(non_uniform_layers(m).has_value());
+}
+
+TEST_CASE("a config.json with sliding_attention layer_types is read with windows and written back so") {
+  json j = json::parse(std::ifstream(std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/gpt-oss-20b.json"));
+  const int L = j["num_hidden_layers"];
+  j["layer_types"] = json::array();
+  for (int i = 0; i < L; ++i) j["layer_types"].push_back(i % 2 == 0 ? "sliding_attention" : "full_attention");
+  const std::string path = write_temp("gpt-oss-swa.json", j.dump());
+  const json a = score_json(path);
+  const json full = score_json(std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/gpt-oss-20b.json");
+  CHECK(a["size"] == full["size"]);  // the same weights
+  CHECK(a["compute"]["flops_per_token"].get<double>() < full["compute"]["flops_per_token"].get<double>());
+  CHECK(a["leverage"]["law_scope"] == "extrapolated");
+  const std::string out = temp_path("gpt-oss-swa-back.json").string();
+  REQUIRE(run_moeplan({"score", path, "--emit", "hf-config", "-o", out}).code == 0);
+  const json b = score_json(out);
+  CHECK(b["compute"] == a["compute"]);
+  CHECK(b["size"] == a["size"]);
+  // Too few entries, or a window missing: refused naming the key.
+  j["layer_types"].erase(j["layer_types"].begin());
+  Run r = run_moeplan({"score", write_temp("gpt-oss-swa-short.json", j.dump())});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("layer_types: has 23 entries") != std::string::npos);
+  j["layer_types"].push_back("sliding_attention");
+  j.erase("sliding_window");
+  r = run_moeplan({"score", write_temp("gpt-oss-swa-nowin.json", j.dump())});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("sliding_window: missing") != std::string::npos);
+}
+
+TEST_CASE("a config.json of 1e9 layers is refused at once, not listed layer by layer") {
+  json j = json::parse(std::ifstream(std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/qwen3-next-80b-a3b.json"));
+  j["num_hidden_layers"] = 1000000000;
+  const Run r = run_moeplan({"score", write_temp("qwen3-next-1e9.json", j.dump())});
+  CHECK(r.code == 4);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("num_hidden_layers: 1000000000 layers") != std::string::npos);
 }

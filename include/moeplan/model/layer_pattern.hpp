@@ -41,6 +41,9 @@ struct LayerSpec {
   /// false: the layer reuses an earlier layer's K and V (Hunyuan-Large's cross-layer
   /// attention) and builds no K, V projections of its own.
   bool own_kv = true;
+  /// Sliding-window attention: a query attends to the last `window` positions (gpt-oss's
+  /// sliding_attention layers); 0: full causal attention. Changes FLOPs, not weights.
+  int window = 0;
   bool operator==(const LayerSpec&) const = default;
 };
 

@@ -1,6 +1,8 @@
 // The list of family rules: one line per rule object (each defined in its family's file).
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
@@ -62,6 +64,13 @@ int FamilyContext::written(const char* key, int min, std::string_view config_cla
     return 0;
   }
   return r.integer(j, take(key), min).value_or(0);
+}
+
+bool FamilyContext::layer_count_ok(int layers, const char* key) {
+  if (layers <= k_max_config_layers) return true;
+  r.fail(key, fmt::format("{} layers: moeplan reads a config.json layer by layer and takes at most {}",
+                          layers, k_max_config_layers));
+  return false;
 }
 
 void FamilyContext::attention_bias(bool default_value, bool qkv_only) {

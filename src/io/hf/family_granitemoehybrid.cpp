@@ -54,6 +54,9 @@ void read(FamilyContext& c) {
   const int expand = r.required(j, "mamba_expand", 1);
   s.n_heads = r.required(j, c.take("mamba_n_heads"), 1);
   s.n_groups = r.required(j, "mamba_n_groups", 1);
+  if (!r.failed() && s.n_heads % s.n_groups != 0) {  // the heads are split among the groups (Mamba2)
+    r.fail("mamba_n_groups", fmt::format("{} groups do not divide the {} Mamba2 heads", s.n_groups, s.n_heads));
+  }
   s.d_state = r.required(j, c.take("mamba_d_state"), 1);
   s.d_conv = r.required(j, "mamba_d_conv", 1);
   const long long inner = static_cast<long long>(expand) * m.hidden_size;

@@ -38,6 +38,13 @@ void read(FamilyContext& c) {
   const int attn_offset = r.required(j, c.take("attn_layer_offset"), 0);
   const int expert_period = r.required(j, c.take("expert_layer_period"), 1);
   const int expert_offset = r.required(j, c.take("expert_layer_offset"), 0);
+  // JambaConfig._check_supported_offset: an offset must be below its period.
+  if (!r.failed() && attn_offset >= attn_period) {
+    r.fail("attn_layer_offset", fmt::format("is {}, not below attn_layer_period {} (JambaConfig refuses it)", attn_offset, attn_period));
+  }
+  if (!r.failed() && expert_offset >= expert_period) {
+    r.fail("expert_layer_offset", fmt::format("is {}, not below expert_layer_period {} (JambaConfig refuses it)", expert_offset, expert_period));
+  }
   c.take("num_experts_per_tok");
   if (experts > 1) {
     m.n_routed_experts = experts;

@@ -207,6 +207,10 @@ void read(FamilyContext& c) {
     s.d_conv = r.required(j, alias("mamba_d_conv", "conv_kernel"), 1);
     s.conv_bias = r.boolean(j, alias("mamba_conv_bias", "use_conv_bias")).value_or(true);  // class default True
     s.proj_bias = r.boolean(j, "use_bias").value_or(false);  // class default False
+    // The heads are split among the groups (NemotronHMamba2Mixer: num_heads // n_groups).
+    if (!r.failed() && s.n_heads % s.n_groups != 0) {
+      r.fail(alias("mamba_n_groups", "n_groups"), fmt::format("{} groups do not divide the {} Mamba2 heads", s.n_groups, s.n_heads));
+    }
     if (r.failed()) return;
     m.linear_mixers.push_back(mamba2_mixer(s));
   }

@@ -18,6 +18,11 @@ namespace moeplan::hf {
 
 bool is_one_of(std::string_view x, std::initializer_list<std::string_view> set);
 
+/// The most layers a config.json may have: rules list every layer of a per-layer model (a
+/// tiny file with num_hidden_layers 1e9 would otherwise take seconds and gigabytes); the
+/// deepest published model has under 200.
+inline constexpr int k_max_config_layers = 100'000;
+
 /// What a rule reads from, and into.
 struct FamilyContext {
   const nlohmann::json& doc;  ///< the whole file
@@ -38,6 +43,8 @@ struct FamilyContext {
   /// A key whose class default (which moeplan does not guess) changes the count: read and
   /// taken, or "missing: <config_class> has a default of its own; write it".
   int written(const char* key, int min, std::string_view config_class);
+  /// `layers` (read from `key`) within k_max_config_layers, else a failure naming the key.
+  bool layer_count_ok(int layers, const char* key);
 };
 
 /// One family's rules. With `standard_keys`, hidden_size, num_hidden_layers,

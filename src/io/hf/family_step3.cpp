@@ -22,6 +22,7 @@ void read(FamilyContext& c) {
   ModelConfig& m = c.m;
   m.hidden_size = c.written("hidden_size", 1, "Step3's config class");
   m.num_hidden_layers = c.written("num_hidden_layers", 1, "Step3's config class");
+  if (!c.layer_count_ok(m.num_hidden_layers, "num_hidden_layers")) return;
   m.num_attention_heads = c.written("num_attention_heads", 1, "Step3's config class");
   m.head_dim = c.written("head_dim", 1, "Step3's config class");
   m.intermediate_size = c.written("intermediate_size", 1, "Step3's config class");
