@@ -51,8 +51,11 @@ std::vector<Block> read_pattern(FamilyContext& c) {
     for (const char ch : *p) {
       const auto b = block_of_char(ch);
       if (!b) {
-        r.fail("hybrid_override_pattern", fmt::format("has '{}': moeplan knows M (Mamba2), * (attention), "
-                                                      "- (MLP) and E (MoE)", ch));
+        // A byte outside ASCII is named by its code, never printed as half a UTF-8 character.
+        const auto byte = static_cast<unsigned char>(ch);
+        const std::string what = byte < 0x80 && byte >= 0x20 ? fmt::format("'{}'", ch) : fmt::format("byte 0x{:02X}", byte);
+        r.fail("hybrid_override_pattern", fmt::format("has {}: moeplan knows M (Mamba2), * (attention), "
+                                                      "- (MLP) and E (MoE)", what));
         return {};
       }
       from_pattern->push_back(*b);

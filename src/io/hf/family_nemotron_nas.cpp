@@ -138,9 +138,10 @@ void read(FamilyContext& c) {
         refuse(i, "ffn needs a positive ffn_mult");
         return;
       }
-      const std::int64_t width = ffn_width(mult->get<double>(), m.hidden_size);
+      const double estimate = 2.0 * mult->get<double>() * m.hidden_size / 3.0;  // before the rounding
+      const std::int64_t width = estimate > 1e9 ? 0 : ffn_width(mult->get<double>(), m.hidden_size);
       if (width < 1 || width > 1'000'000'000) {
-        refuse(i, fmt::format("ffn_mult {} gives an FFN of width {}", mult->dump(), width));
+        refuse(i, fmt::format("ffn_mult {} gives an FFN width outside [1, 1e9]", mult->dump()));
         return;
       }
       l.ffn = FfnKind::dense;
