@@ -164,7 +164,7 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
       return l.mixer == MixerKind::linear && l.linear_mixer == static_cast<int>(k);
     });
     if (!used) {
-      r.fail(t.get("linear_mixers")->source(), fmt::format("model.linear_mixers[{}]", k),
+      r.fail(t.get("linear_mixers")->as_array()->get(k)->source(), fmt::format("model.linear_mixers[{}]", k),
              fmt::format("kind \"{}\" is described but no layer of layer_mixers uses it", m.linear_mixers[k].kind));
     }
   }

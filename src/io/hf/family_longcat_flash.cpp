@@ -33,7 +33,11 @@ void read(FamilyContext& c) {
   m.num_attention_heads = c.written("num_attention_heads", 1, "LongcatFlashConfig");
   m.vocab_size = c.written("vocab_size", 1, "LongcatFlashConfig");
   const int blocks = c.written("num_layers", 1, "LongcatFlashConfig");
-  if (!c.layer_count_ok(2 * static_cast<long long>(blocks) > k_max_config_layers ? k_max_config_layers + 1 : 2 * blocks, "num_layers")) return;
+  if (blocks > k_max_config_layers / 2) {  // two layers a block
+    r.fail("num_layers", fmt::format("{} blocks ({} layers): moeplan reads a config.json layer by layer and "
+                                     "takes at most {} layers", blocks, 2LL * blocks, k_max_config_layers));
+    return;
+  }
   m.intermediate_size = c.written("ffn_hidden_size", 1, "LongcatFlashConfig");
   m.moe_intermediate_size = c.written("expert_ffn_hidden_size", 1, "LongcatFlashConfig");
   m.n_routed_experts = c.written("n_routed_experts", 1, "LongcatFlashConfig");
