@@ -73,8 +73,7 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"attention", "", "", std::string(m.latent_attention ? "MLA" : "GQA"),
          fmt::format("{} query / {} kv heads", m.num_attention_heads, m.num_key_value_heads)},
         {"attention_layers", "", "", i64(m.attention_layers()), "layers with softmax attention"},
-        {"linear_mixer_layers", "", "", i64(m.num_hidden_layers - m.attention_layers() -
-                                            static_cast<int>(std::count_if(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) { return l.mixer == MixerKind::none; }))),
+        {"linear_mixer_layers", "", "", i64(static_cast<int>(std::count_if(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) { return l.mixer == MixerKind::linear; }))),
          "layers with a non-softmax mixer (linear attention, SSM, convolution)"},
         {"layer_kinds", "", "", layer_kinds(m), "mixer+FFN of each layer, counted"},
         {"architecture_outside_laws", "", "", TextList(s.outside_laws), "what the papers' laws were not fitted on (empty: nothing)"},

@@ -73,6 +73,17 @@ bool FamilyContext::layer_count_ok(int layers, const char* key) {
   return false;
 }
 
+bool FamilyContext::head_dim_is_derived(std::string_view attention_class) {
+  if (m.head_dim > 0 && m.head_dim * m.num_attention_heads != m.hidden_size) {
+    r.fail("head_dim", fmt::format("differs from hidden_size / num_attention_heads, the head size {} used "
+                                   "before transformers read this key; moeplan refuses rather than guess "
+                                   "which the checkpoint has", attention_class));
+    return false;
+  }
+  m.head_dim = 0;
+  return true;
+}
+
 void FamilyContext::attention_bias(bool default_value, bool qkv_only) {
   const bool on = r.boolean(j, "attention_bias").value_or(default_value);
   m.extras.qkv_bias = on;

@@ -24,13 +24,7 @@ void read(FamilyContext& c) {
   // GraniteMoeHybridAttention: head_dim = getattr(config, "head_dim", hidden_size //
   // num_attention_heads) in current transformers, hidden_size // num_attention_heads in
   // earlier ones (the config class has no head_dim key).
-  if (m.head_dim > 0 && m.head_dim * m.num_attention_heads != m.hidden_size) {
-    r.fail("head_dim", "differs from hidden_size / num_attention_heads, the head size "
-                       "GraniteMoeHybridAttention used before transformers read this key; moeplan "
-                       "refuses rather than guess which the checkpoint has");
-    return;
-  }
-  m.head_dim = 0;
+  if (!c.head_dim_is_derived("GraniteMoeHybridAttention")) return;
   // The class defaults (8 experts, top-2, shared width 1024, 128 Mamba heads, d_state 256,
   // ...) are not guessed: the keys that size the model must be written.
   const int experts = r.required(j, c.take("num_local_experts"), 0);

@@ -24,13 +24,7 @@ void read(FamilyContext& c) {
   ModelConfig& m = c.m;
   // JambaAttention: no biases; head_dim = hidden_size // num_attention_heads (JambaConfig has
   // no head_dim key; later transformers read one through getattr).
-  if (m.head_dim > 0 && m.head_dim * m.num_attention_heads != m.hidden_size) {
-    r.fail("head_dim", "differs from hidden_size / num_attention_heads, which JambaAttention used as the "
-                       "head size before transformers read this key; moeplan refuses rather than guess "
-                       "which the checkpoint has");
-    return;
-  }
-  m.head_dim = 0;
+  if (!c.head_dim_is_derived("JambaAttention")) return;
   // The class defaults (16 experts, top-2, attention 8/4, experts 2/1) are not guessed:
   // the pattern and expert keys must be written.
   const int experts = r.required(j, c.take("num_experts"), 1);

@@ -45,6 +45,10 @@ struct FamilyContext {
   int written(const char* key, int min, std::string_view config_class);
   /// `layers` (read from `key`) within k_max_config_layers, else a failure naming the key.
   bool layer_count_ok(int layers, const char* key);
+  /// Classes whose attention sized heads as hidden_size / num_attention_heads before
+  /// transformers read a head_dim key (Jamba, GraniteMoeHybrid): a different head_dim is
+  /// refused (which the checkpoint has is unknown), an equal one dropped. False on refusal.
+  bool head_dim_is_derived(std::string_view attention_class);
 };
 
 /// One family's rules. With `standard_keys`, hidden_size, num_hidden_layers,
