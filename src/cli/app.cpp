@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <cerrno>
+#include <cstdlib>
 #include <ostream>
 #include <streambuf>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include "completion.hpp"
 #include "output_file.hpp"
 #include "typos.hpp"
+#include "moeplan/base/work_counts.hpp"
 #include "git_revision.hpp"  // generated at build time: MOEPLAN_GIT_REVISION
 
 namespace moeplan::cli {
@@ -178,6 +180,13 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err,
         const TerminalStyle& style) {
   const ErrnoOfFirstFailure watch(out);
   const int status = parse_and_run(argc, argv, out, err, style);
+  // MOEPLAN_WORK_COUNTS=1: how often the expensive steps ran (base/work_counts.hpp), on stderr.
+  if (const char* v = std::getenv("MOEPLAN_WORK_COUNTS"); v != nullptr && std::string_view(v) == "1") {
+    for (std::size_t i = 0; i < work::k_step_names.size(); ++i) {
+      err << "moeplan: work: " << work::k_step_names[i] << " "
+          << work::count(static_cast<work::Step>(i)) << "\n";
+    }
+  }
   if (status != static_cast<int>(ExitStatus::ok)) return status;  // its error is printed
   // --help, --version, completion scripts and data on stdout: a write that failed (a full
   // disk, `> /dev/full`) is exit 5, never a silent 0.

@@ -104,10 +104,10 @@ int run_score(const ScoreFlags& f, Io& io) {
   }
   // A config on the cluster: its training D is the score's (the config's budget or the
   // flags'); without one there is nothing to time, and the config says so.
-  const auto on_cluster = [&](const ModelConfig& m, const ModelScore& s)
-      -> std::expected<ClusterFit, std::string> {
-    if (!s.D) return std::unexpected(printable(m.name) + ": --gpus needs a training budget (--tokens or --flops)");
-    auto fit = fit_on_cluster(laws, m, *s.D, *cluster);
+  const auto on_cluster = [&](const ModelConfig& m, std::optional<Flops> C, std::optional<Tokens> D,
+                              const ParameterCounts* counted) -> std::expected<ClusterFit, std::string> {
+    if (!D) return std::unexpected(printable(m.name) + ": --gpus needs a training budget (--tokens or --flops)");
+    auto fit = fit_on_cluster(laws, m, *D, *cluster, C, counted);
     if (!fit) {
       if (const auto why = non_uniform_layers(m)) {  // not a layout problem: the cluster model cannot take it
         return std::unexpected(fmt::format("{}: not laid out on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
@@ -121,7 +121,9 @@ int run_score(const ScoreFlags& f, Io& io) {
   if (!f.emit.empty()) {
     std::optional<ClusterFit> fit;
     if (cluster) {
-      auto got = on_cluster(models.front(), score_model(laws, models.front()));
+      const auto run = training_budget(models.front());
+      auto got = on_cluster(models.front(), run ? std::optional(run->C) : std::nullopt,
+                            run ? std::optional(run->D) : std::nullopt, nullptr);
       if (!got) return fail(io, ExitStatus::infeasible, got.error());
       fit = std::move(*got);
     }
@@ -136,7 +138,7 @@ int run_score(const ScoreFlags& f, Io& io) {
     }
     reports.push_back(score_report(s, laws));
     if (cluster) {
-      auto fit = on_cluster(m, s);
+      auto fit = on_cluster(m, s.C, s.D, &s.params);
       if (fit) {
         add_cluster_fit(reports.back(), *fit, cluster->cluster);
       } else {

@@ -14,6 +14,7 @@
 #include "common_flags.hpp"
 #include "emit.hpp"
 #include "moeplan/planner/candidates.hpp"
+#include "moeplan/planner/goal_plan.hpp"
 #include "moeplan/gemm/gemm_bench.hpp"
 #include "moeplan/planner/hardware_alignment.hpp"
 #include "moeplan/laws/laws_loader.hpp"
@@ -144,18 +145,17 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
   std::size_t outside_fit = 0, past_table = 0, moved = 0;
   std::vector<std::string> rule_warnings, other_warnings;
   const HolisticLaws& laws = law_set.holistic;
-  const Planner planner(law_set.holistic, o);  // one family: its anchor is computed once
-  const OptimalLine line(law_set, planner);
+  const PlanContext context(law_set, o);  // one family: its anchor is computed once
+  const OptimalLine& line = context.line();
   for (double C : budgets) {
     o.goal.compute = Flops(C);
-    auto budget = resolve_goal(line, o.goal);
-    auto plan = budget ? plan_for_budget(law_set, planner, *budget, rule, f.top > 0)
-                       : std::expected<Ranking, ConstraintViolation>(std::unexpected(budget.error()));
-    if (!plan) {
+    auto planned = plan_goal(context, o.goal, rule, f.top > 0, nullptr);
+    if (!planned) {
       infeasible.push_back(shortest_scientific(C));
-      reports.push_back(infeasible_plan(C, plan.error().to_string()));
+      reports.push_back(infeasible_plan(C, planned.error().to_string()));
       continue;
     }
+    const Ranking* plan = &planned->ranking;
     const RankedCandidate& w = plan->candidates.front();
     outside_fit += C < laws.fitted_compute_min || C > laws.fitted_compute_max;
     past_table += w.suggestion.extrapolation.has_value();
@@ -261,10 +261,10 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   SuggestOptions o = *options;
   o.goal = goal_from_flags(f);
   if (!budget_values.empty()) o.goal.compute = Flops(budget_values.front());
-  if (f.days) {  // a first guess; the loop below moves it to the fixed point
-    o.goal.compute = Flops(cluster->cluster.gpus * cluster->cluster.gpu.bf16_dense_flops * 0.4 * *f.days * 86400);
-  }
-  if (auto why = goal_problem(o.goal)) return fail(io, ExitStatus::usage, *why);
+  // --days: the core searches C (plan_within_days); the goal is checked with a placeholder C.
+  PlanGoal checked = o.goal;
+  if (f.days) checked.compute = Flops(1);
+  if (auto why = goal_problem(checked)) return fail(io, ExitStatus::usage, *why);
   const auto rule = parse_rank_rule(f.rank_by);
   if (!rule) {
     return fail(io, ExitStatus::usage,
@@ -289,80 +289,42 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   io.detail("laws: " + law_set.holistic_sources());
   if (list) return run_sweep(f, budget_values, o, *rule, law_set, io);
 
-  const Planner planner(law_set.holistic, o);
-  const OptimalLine line(law_set, planner);
-  std::expected<ResolvedBudget, ConstraintViolation> budget;
-  std::expected<Ranking, ConstraintViolation> plan;
-  std::optional<CoDesignedPlan> on_cluster;
-  std::optional<ConstraintViolation> cluster_problem;
-  // One plan for the goal's C (and with a cluster its fit): false when there is no plan.
-  const auto plan_at = [&]() {
-    on_cluster.reset();
-    cluster_problem.reset();
-    budget = resolve_goal(line, o.goal);
-    if (!budget) return false;
-    plan = plan_for_budget(law_set, planner, *budget, *rule, f.top > 0);
-    if (!plan) return false;
-    if (cluster) {
-      auto fitted = co_design(law_set, planner, plan->candidates.front(), *cluster);
-      if (fitted) {
-        on_cluster = std::move(*fitted);
-      } else {
-        cluster_problem = fitted.error();
-      }
-    }
-    return true;
-  };
+  const PlanContext context(law_set, o);  // the family's Planner and line, built once
+  const OptimalLine& line = context.line();
+  const ClusterFitOptions* on = cluster ? &*cluster : nullptr;
+  std::expected<GoalPlan, ConstraintViolation> planned = std::unexpected(ConstraintViolation{});
   if (f.days) {
-    // C = M · tokens/s · time, and tokens/s depends on the plan's layout and co-design, which
-    // jump as C moves: so no fixed-point iteration but a bisection in log C for the largest
-    // budget the cluster trains within the days (a plan that does not fit counts as too big).
-    const auto within = [&](double C) {
-      o.goal.compute = Flops(C);
-      if (!plan_at() || !on_cluster) return false;
-      return on_cluster->fit.time.days <= *f.days;
-    };
-    double lo = o.goal.compute->value(), hi = lo;
-    int grow = 0;
-    bool lo_within = within(lo);
-    while (!lo_within && grow++ < 40) lo_within = within(lo /= 4);
-    grow = 0;
-    do { hi *= 4; } while (within(hi) && grow++ < 40);
-    if (!lo_within) {
-      return fail(io, ExitStatus::infeasible,
-                  fmt::format("--days {:g}: no plan down to C = {:.3g} FLOPs trains on {} x {} in that time{}",
-                              *f.days, lo, cluster->cluster.gpus, cluster->cluster.gpu.id,
-                              cluster_problem ? " (" + cluster_problem->to_string() + ")" : std::string()));
-    }
-    for (int i = 0; i < 60 && hi / lo > 1.001; ++i) {
-      const double mid = std::sqrt(lo * hi);
-      (within(mid) ? lo : hi) = mid;
-    }
-    const bool above_fits = within(hi) || on_cluster.has_value();
-    const double above_days = on_cluster ? on_cluster->fit.time.days : 0;
-    within(lo);  // the plan of the answer
-    if (on_cluster->fit.time.days < 0.98 * *f.days) {
+    auto within = plan_within_days(context, o.goal, *rule, f.top > 0, *cluster, *f.days);
+    if (!within) return fail(io, ExitStatus::infeasible, "--days: " + within.error().detail);
+    const DaysSearch& search = within->search;
+    const double took = within->plan.on_cluster->fit.time.days;
+    if (took < 0.98 * *f.days) {
       io.note(fmt::format("--days {:g}: the largest plan within it takes {:.3g} days; the next one up (C = {:.3g}) {}",
-                          *f.days, on_cluster->fit.time.days, hi,
-                          above_fits ? fmt::format("takes {:.3g} days (plans and layouts step, not glide)", above_days)
-                                     : std::string("does not fit the cluster's memory")));
+                          *f.days, took, search.next_up.value(),
+                          search.next_up_days
+                              ? fmt::format("takes {:.3g} days (plans and layouts step, not glide)", *search.next_up_days)
+                              : std::string("does not fit the cluster's memory")));
     }
-    io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} days on the cluster)", *f.days, lo,
-                          on_cluster->fit.time.days));
+    io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} days on the cluster; {} plans tried from the "
+                          "bound {:.3g} FLOPs at MFU 1)",
+                          *f.days, within->plan.budget.C.value(), took, search.plans_tried,
+                          search.upper_bound.value()));
+    planned = std::move(within->plan);
   } else {
-    if (!plan_at()) {
-      return fail(io, ExitStatus::infeasible,
-                  "infeasible: " + (budget ? plan.error() : budget.error()).to_string());
-    }
-    if (cluster_problem) {
-      const Accounting& acc = plan->candidates.front().suggestion.solution.accounting;
+    planned = plan_goal(context, o.goal, *rule, f.top > 0, on);
+    if (!planned) return fail(io, ExitStatus::infeasible, "infeasible: " + planned.error().to_string());
+    if (planned->cluster_problem) {
+      const Accounting& acc = planned->ranking.candidates.front().suggestion.solution.accounting;
       return fail(io, ExitStatus::infeasible,
                   fmt::format("infeasible on {} x {}: {} (the plan has N = {:.3g} parameters: more GPUs, "
                               "or --total-params to cap its size)",
-                              cluster->cluster.gpus, cluster->cluster.gpu.id, cluster_problem->to_string(),
+                              cluster->cluster.gpus, cluster->cluster.gpu.id, planned->cluster_problem->to_string(),
                               acc.N.value()));
     }
   }
+  const ResolvedBudget* budget = &planned->budget;
+  const Ranking* plan = &planned->ranking;
+  std::optional<CoDesignedPlan>& on_cluster = planned->on_cluster;
   io.detail("goal: " + budget->how);
   for (const std::string& w : plan->warnings) io.warning(w);
   io.detail(fmt::format("{} candidate(s) scored; winner: {} ({})", plan->candidates.size(),
@@ -381,7 +343,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     }
   }
   if (align_auto) {
-    aligned = align_for_hardware(law_set, planner, plan->candidates.front(), AlignmentOptions{.bench = bench});
+    aligned = align_for_hardware(law_set, context.planner(), plan->candidates.front(), AlignmentOptions{.bench = bench});
     const AlignmentVariant& v = aligned->variants[aligned->chosen];
     io.note("--align auto: " + aligned->decision);
     chosen = &v.candidate.suggestion;
@@ -404,7 +366,8 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (on_cluster && timed && timed->gpu && gpu_is(timed->gpu->device, cluster->cluster.gpu)) {
     ClusterFitOptions measured = *cluster;
     measured.search.time.measured_gemm_flops = timed->gpu->rate;
-    auto refit = fit_on_cluster(law_set, on_cluster->fit.config, on_cluster->fit.tokens, measured);
+    auto refit = fit_on_cluster(law_set, on_cluster->fit.config, on_cluster->fit.tokens, measured,
+                                chosen->solution.accounting.M * chosen->tokens);
     if (refit) {
       io.note(fmt::format("cluster: GEMMs at the {:.0f} TFLOP/s measured on {} (not peak x efficiency)",
                           timed->gpu->rate / 1e12, timed->gpu->device));

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "moeplan/model/architecture.hpp"
+#include "moeplan/base/work_counts.hpp"
 
 namespace moeplan {
 
@@ -250,7 +251,12 @@ double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
 
 double attention_params_per_layer(const ModelConfig& m) { return attention_params_of(m, LayerSpec{}); }
 
+Params embedding_params(const ModelConfig& m) {
+  return Params(double(m.vocab_size) * m.hidden_size * (m.tie_word_embeddings ? 1.0 : 2.0));
+}
+
 ParameterCounts count_parameters(const ModelConfig& m) {
+  work::tally(work::Step::parameter_count);
   const double d = m.hidden_size;
   const double ffn = m.ffn_gated ? 3.0 : 2.0;  // gate, up, down (SwiGLU) or up, down
   ParameterCounts p;
@@ -287,7 +293,7 @@ ParameterCounts count_parameters(const ModelConfig& m) {
     p.routed_active = Params(active);
     p.shared = Params(shared);
   }
-  p.embedding = Params(double(m.vocab_size) * d * (m.tie_word_embeddings ? 1.0 : 2.0));
+  p.embedding = embedding_params(m);
   p.N = p.attention + p.linear_mixers + p.dense_ffn + p.routed_total + p.shared;
   p.N_a = p.attention + p.linear_mixers + p.dense_ffn + p.routed_active + p.shared;
   return p;
@@ -422,7 +428,7 @@ MtpCounts count_mtp(const ModelConfig& m) {
   const double d = m.hidden_size;
   const double fusion = 2.0 * d + 2.0 * d * d;  // enorm + hnorm, eh_proj (2d -> d, no bias)
   const double one = count_parameters(layer).N.value() + count_beside_n(layer).total.value() + fusion;
-  const double copies = m.extras.mtp_embedding_copies ? count_parameters(m).embedding.value() : 0.0;
+  const double copies = m.extras.mtp_embedding_copies ? embedding_params(m).value() : 0.0;
   return {Params(modules * one), Params(modules * copies)};
 }
 

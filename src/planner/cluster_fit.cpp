@@ -5,14 +5,19 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/model/flops_conventions.hpp"
 #include "moeplan/planner/model_score.hpp"
+#include "moeplan/base/work_counts.hpp"
 
 namespace moeplan {
 
 std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws,
                                                               const ModelConfig& config,
                                                               Tokens tokens,
-                                                              const ClusterFitOptions& options) {
+                                                              const ClusterFitOptions& options,
+                                                              std::optional<Flops> compute,
+                                                              const ParameterCounts* counted) {
+  work::tally(work::Step::cluster_fit);
   if (const auto why = non_uniform_layers(config)) {
     return std::unexpected(ConstraintViolation{"a model the cluster model can count", *why});
   }
@@ -24,13 +29,17 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   fit.config.training->compute.reset();
   const int S = fit.config.training->seq_len;
 
+  // The config counted once: the layout search, the step model and C = M·D share it.
+  const ParameterCounts counts = counted ? *counted : count_parameters(fit.config);
   LayoutSearchOptions search = options.search;
   search.memory.seq_len = S;
   search.time.seq_len = S;
   if (search.global_batch_tokens <= 0) {
-    // The laws' batch at the run's C = M·D: paper 002 Table 4 inside its rows, paper 000
-    // Eq. 5 outside (training_hyperparameters says which).
-    const TrainingHyperparameters h = training_hyperparameters(laws, fit.config);
+    // The laws' batch at the run's C (a plan's own budget; else C = M·D of this count):
+    // paper 002 Table 4 inside its rows, paper 000 Eq. 5 outside (the laws say which).
+    const Flops C = compute ? *compute
+                            : flops_per_token(fit.config, counts, FlopsConvention::holistic_002, S).M() * tokens;
+    const TrainingHyperparameters h = training_hyperparameters(laws, C, tokens, S);
     if (!h.global_batch_size) {
       return std::unexpected(ConstraintViolation{
           "a global batch from the laws", "the run has no budget to read the batch law at"});
@@ -47,7 +56,6 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
     fit.global_batch_sequences = std::max(1LL, search.global_batch_tokens / S);
     fit.global_batch_source = "given (--global-batch-tokens)";
   }
-  const ParameterCounts counts = count_parameters(fit.config);
   auto layouts = search_layouts(fit.config, counts, options.cluster, search);
   if (!layouts) return std::unexpected(layouts.error());
   fit.layouts = std::move(*layouts);
@@ -77,9 +85,9 @@ struct Trial {
   std::string why_not;
 };
 
-Trial try_solve(const LawSet& laws, Planner planner, const Suggestion& from, const Tweak& tweak,
+Trial try_solve(const LawSet& laws, const Planner& planner, const Suggestion& from, Tweak tweak,
                 std::vector<Constraint> extra, const std::string& variant) {
-  for (Constraint& c : extra) planner.add_constraint(std::move(c));
+  tweak.constraints = std::move(extra);
   auto s = planner.solve(from.resolved, tweak);
   if (!s) return {std::nullopt, s.error().to_string()};
   return {score_suggestion(laws, std::move(*s), variant), ""};
@@ -96,10 +104,11 @@ Constraint multiple_of(std::string name, int step, int (*value)(const MoeArchite
 
 }  // namespace
 
-std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
-                                                             const Planner& planner,
+std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& context,
                                                              const RankedCandidate& plan,
                                                              const ClusterFitOptions& options) {
+  const LawSet& laws = context.laws();
+  const Planner& planner = context.planner();
   CoDesignedPlan out;
   out.plan = plan;
   out.paper_loss = plan.predicted_loss;
@@ -108,7 +117,7 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
     m.name = "the plan";
     return m;
   };
-  auto fitted = fit_on_cluster(laws, config_of(plan), plan.suggestion.tokens, options);
+  auto fitted = fit_on_cluster(laws, config_of(plan), plan.suggestion.tokens, options, plan.suggestion.solution.accounting.M * plan.suggestion.tokens);
   if (!options.co_design) {
     if (!fitted) return std::unexpected(fitted.error());
     out.fit = std::move(*fitted);
@@ -124,7 +133,6 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
   // `no_slower` false: kept whenever it is in the band and fits (hardware alignment, whose
   // gain the flat GEMM efficiency of the step model cannot see).
   const Planner* current = &planner;  // the family's planner; another after an N_e move
-  std::optional<Planner> moved_family;
   const auto consider = [&](CoDesignMove move, const Tweak& t, const std::vector<Constraint>& extra,
                             bool no_slower = true, const Planner* family = nullptr) {
     std::vector<Constraint> all = held;
@@ -156,7 +164,8 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
       out.moves.push_back(move);
       return;
     }
-    auto trial_fit = fit_on_cluster(laws, config_of(*trial.plan), trial.plan->suggestion.tokens, options);
+    auto trial_fit = fit_on_cluster(laws, config_of(*trial.plan), trial.plan->suggestion.tokens, options,
+                                    trial.plan->suggestion.solution.accounting.M * trial.plan->suggestion.tokens);
     if (!trial_fit) {
       move.why = "its layouts do not fit: " + trial_fit.error().to_string();
       out.moves.push_back(move);
@@ -226,12 +235,10 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
     if (ne > 64 && ne % 64 != 0 && !planner.options().n_experts) {
       const std::vector<int> options_ne{ne / 64 * 64, (ne / 64 + 1) * 64};
       for (int candidate : options_ne) {
-        SuggestOptions o = planner.options();
-        o.n_experts = candidate;
-        moved_family.emplace(laws.holistic, o);
+        const Planner& moved_family = context.with_experts(candidate);  // built once per command
         const std::size_t before = out.moves.size();
         CoDesignMove move{"N_e multiple of 64 (room for EP)", fmt::format("N_e {}", ne), "", 0, false, ""};
-        consider(move, tweak, {}, true, &*moved_family);
+        consider(move, tweak, {}, true, &moved_family);
         out.moves.back().to = fmt::format("N_e {}: {}", candidate, out.moves.back().to);
         if (out.moves.size() > before && out.moves.back().kept) break;  // `current` is moved_family now
       }

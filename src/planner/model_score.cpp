@@ -9,6 +9,7 @@
 #include "moeplan/model/architecture.hpp"
 #include "moeplan/laws/compute_optimal.hpp"
 #include "moeplan/planner/holistic_targets.hpp"
+#include "moeplan/base/work_counts.hpp"
 
 namespace moeplan {
 
@@ -170,6 +171,7 @@ RankingLaws ranking_laws(const LawSet& laws, Params N, Params N_a, Tokens D, Flo
 }
 
 ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
+  work::tally(work::Step::model_score);
   ModelScore s;
   s.config = m;
   s.params = count_parameters(m);
@@ -180,10 +182,11 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
         "no [training] table: attention FLOPs use S = {} and budget-dependent laws are skipped",
         s.seq_len));
   }
-  s.flops = flops_per_token(m, FlopsConvention::holistic_002, s.seq_len);
-  s.flops_leverage_000 = flops_per_token(m, FlopsConvention::leverage_000, s.seq_len);
-  s.flops_moe_vs_dense_003 = flops_per_token(m, FlopsConvention::moe_vs_dense_003, s.seq_len);
-  s.flops_allocation_004 = flops_per_token(m, FlopsConvention::allocation_004, s.seq_len);
+  // The four conventions from the one count above (flops_conventions.hpp).
+  s.flops = flops_per_token(m, s.params, FlopsConvention::holistic_002, s.seq_len);
+  s.flops_leverage_000 = flops_per_token(m, s.params, FlopsConvention::leverage_000, s.seq_len);
+  s.flops_moe_vs_dense_003 = flops_per_token(m, s.params, FlopsConvention::moe_vs_dense_003, s.seq_len);
+  s.flops_allocation_004 = flops_per_token(m, s.params, FlopsConvention::allocation_004, s.seq_len);
   const FlopsPerToken M = s.flops.M();
   if (m.training) {
     if (m.training->tokens) {
@@ -279,31 +282,17 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
   return s;
 }
 
+std::optional<TrainingBudget> training_budget(const ModelConfig& m) {
+  if (!m.training || (!m.training->tokens && !m.training->compute)) return std::nullopt;
+  const FlopsPerToken M = flops_per_token(m, FlopsConvention::holistic_002, m.training->seq_len).M();
+  if (m.training->tokens) return TrainingBudget{M * *m.training->tokens, *m.training->tokens};
+  return TrainingBudget{*m.training->compute, *m.training->compute / M};
+}
+
 TrainingHyperparameters training_hyperparameters(const LawSet& laws, const ModelConfig& m) {
-  TrainingHyperparameters h;
-  if (!m.training) return h;
-  const ModelScore s = score_model(laws, m);
-  if (!s.C || !s.D) return h;
-  h.compute = s.C->value();
-  const auto& rows = laws.holistic_training.learning_rate.points;
-  const bool inside_table4 =
-      !rows.empty() && h.compute >= rows.front().first && h.compute <= rows.back().first;
-  if (inside_table4) {
-    if (s.learning_rate_002) h.learning_rate = *s.learning_rate_002;
-    if (s.batch_size_002) h.global_batch_size = std::max(1LL, std::llround(*s.batch_size_002));
-  } else if (s.learning_rate_000 && s.batch_tokens_000) {
-    // Paper 000 Eq. 5: B_opt is in tokens (presets/laws/efficiency_leverage.toml), so
-    // B_opt / S sequences of the run's S.
-    h.source = HyperparameterSource::leverage_eq5;
-    h.learning_rate = *s.learning_rate_000;
-    const double sequences = *s.batch_tokens_000 / m.training->seq_len;
-    if (sequences < 9e18) h.global_batch_size = std::max(1LL, std::llround(sequences));
-  }
-  // Past ~9e18 sequences llround overflows; no run is that long, so none is given then.
-  if (const double samples = s.D->value() / m.training->seq_len; samples < 9e18) {
-    h.train_samples = std::max(1LL, std::llround(samples));
-  }
-  return h;
+  const auto run = training_budget(m);
+  if (!run) return {};
+  return training_hyperparameters(laws, run->C, run->D, m.training->seq_len);
 }
 
 }  // namespace moeplan

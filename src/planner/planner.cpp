@@ -8,6 +8,7 @@
 #include "moeplan/base/search.hpp"
 #include "moeplan/planner/head_schedule.hpp"
 #include "moeplan/planner/holistic_targets.hpp"
+#include "moeplan/base/work_counts.hpp"
 
 namespace moeplan {
 
@@ -363,6 +364,7 @@ Planner::Planner(const HolisticLaws& laws, SuggestOptions options)
       options_(std::move(options)),
       family_(apply_overrides(laws.family_defaults, options_)),
       anchor_(std::unexpected(ConstraintViolation{"head schedule", "the laws define no heads"})) {
+  work::tally(work::Step::planner_construction);
   const AspectBounds d_over_l = options_.d_over_l.value_or(laws.d_over_l);
   if (!(d_over_l.min > 0 && d_over_l.max >= d_over_l.min && std::isfinite(d_over_l.max))) {
     family_problem_ = ConstraintViolation{"0 < min <= max for the d/L range",
@@ -444,6 +446,7 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve(const ResolvedBudg
 std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const ResolvedBudget& budget,
                                                                     const Tweak& tweak,
                                                                     bool with_anchor) const {
+  work::tally(work::Step::pipeline_solve);
   const HolisticLaws& laws = *laws_;
   const SuggestOptions& o = options_;
   for (double x : {budget.C.value(), budget.M.value(), budget.shape_compute.value()}) {
@@ -510,8 +513,10 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
   // that breaks them is reported, not quietly replaced.
   ArchitectureFilter admit;
   std::vector<const Constraint*> steering;
-  for (const Constraint& c : constraints_) {
-    if (c.steers_solve) steering.push_back(&c);
+  for (const std::vector<Constraint>* list : {&constraints_, &tweak.constraints}) {
+    for (const Constraint& c : *list) {
+      if (c.steers_solve) steering.push_back(&c);
+    }
   }
   std::optional<Constraint> cap;
   if (budget.total_params_cap) {
@@ -548,6 +553,9 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
   }
   if (auto bad = tolerance_check(*solution, s.tolerance)) return std::unexpected(*bad);
   if (auto bad = first_violation(solution->arch, solution->accounting)) return std::unexpected(*bad);
+  for (const Constraint& c : tweak.constraints) {
+    if (auto bad = c.check(solution->arch, solution->accounting)) return std::unexpected(*bad);
+  }
   if (cap) {
     if (auto bad = cap->check(solution->arch, solution->accounting)) return std::unexpected(*bad);
   }

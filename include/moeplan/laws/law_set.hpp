@@ -33,4 +33,10 @@ struct LawSet {
   [[nodiscard]] std::string holistic_sources() const;
 };
 
+/// The learning rate and global batch the laws give one run of C = M·D FLOPs on D tokens of
+/// sequences of S: paper 002 Table 4 inside its rows (log-C interpolated), paper 000 Eq. 5
+/// past them (training_hyperparameters.hpp says why). Read at the plan's own C: never by
+/// scoring a config (issue 31), so a plan, its cluster fit and its Megatron export agree.
+TrainingHyperparameters training_hyperparameters(const LawSet& laws, Flops C, Tokens D, int seq_len);
+
 }  // namespace moeplan

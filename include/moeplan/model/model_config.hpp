@@ -201,6 +201,8 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m);
 double attention_params_per_layer(const ModelConfig& m);
 double attention_params_of(const ModelConfig& m, const LayerSpec& layer);
 ParameterCounts count_parameters(const ModelConfig& m);
+/// The input embedding and, untied, the output head: V·d each (count_parameters' `embedding`).
+Params embedding_params(const ModelConfig& m);
 
 /// The HF-style config of a paper-002 architecture (no training table): the one bridge from
 /// the planner's vocabulary to the counting one.

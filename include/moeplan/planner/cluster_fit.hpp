@@ -9,6 +9,7 @@
 #include "moeplan/cluster/layout_search.hpp"
 #include "moeplan/laws/law_set.hpp"
 #include "moeplan/planner/candidates.hpp"
+#include "moeplan/planner/plan_context.hpp"
 #include "moeplan/planner/planner.hpp"
 
 namespace moeplan {
@@ -33,11 +34,15 @@ struct ClusterFit {
   Tokens tokens;                    ///< D
 };
 
-/// The config `m` trained on `tokens` on the cluster: batch from the laws at C = M·D (or
-/// the options'), layouts searched, time for D. A ConstraintViolation when nothing fits.
+/// The config `m` trained on `tokens` on the cluster: batch from the laws at the run's C
+/// (`compute`, a plan's own budget; without it C = M·D of the config's count) or the
+/// options', layouts searched, time for D. `counted`: the config's count when the caller has
+/// it (score), so a config is counted once. A ConstraintViolation when nothing fits.
 std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws,
                                                               const ModelConfig& m, Tokens tokens,
-                                                              const ClusterFitOptions& options);
+                                                              const ClusterFitOptions& options,
+                                                              std::optional<Flops> compute = {},
+                                                              const ParameterCounts* counted = nullptr);
 
 /// One co-design move: what it changed, what it cost in predicted loss, and whether it was
 /// kept (in band and no slower) or why not.
@@ -58,8 +63,9 @@ struct CoDesignedPlan {
 
 /// `plan` (the planner's winner) fitted onto the cluster, moved inside the band where a move
 /// makes it train faster or lets it use the hardware's shapes.
-std::expected<CoDesignedPlan, ConstraintViolation> co_design(const LawSet& laws,
-                                                             const Planner& planner,
+/// The context's Planner is the plan's family; an N_e move plans with the context's Planner
+/// of that N_e (built once per command).
+std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& context,
                                                              const RankedCandidate& plan,
                                                              const ClusterFitOptions& options);
 

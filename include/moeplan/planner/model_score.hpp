@@ -111,4 +111,12 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& model);
 /// all empty without [training].
 TrainingHyperparameters training_hyperparameters(const LawSet& laws, const ModelConfig& m);
 
+/// A config's run as its [training] table gives it: C = M·D with paper 002's M (one count),
+/// or D = C / M. nullopt without a budget.
+struct TrainingBudget {
+  Flops C;
+  Tokens D;
+};
+std::optional<TrainingBudget> training_budget(const ModelConfig& m);
+
 }  // namespace moeplan

@@ -21,17 +21,6 @@
 
 namespace moeplan {
 
-/// What a variant moves away from the pipeline's own choice; each moved item is reported
-/// with the source `ranking`, and the plan's errors stay measured against the law's targets.
-struct Tweak {
-  std::optional<int> d;
-  std::optional<AttentionHeads> heads;
-  std::optional<double> m_over_na;
-  std::optional<double> n_over_na;
-  std::optional<int> alignment;
-  [[nodiscard]] bool moves_targets() const { return m_over_na || n_over_na; }
-};
-
 /// A named predicate on a concrete config: nullopt when it holds, else the violation
 /// (which constraint, by how much).
 struct Constraint {
@@ -41,6 +30,21 @@ struct Constraint {
   /// breaks one is reported, not quietly replaced by a worse fit.
   bool steers_solve = false;
   std::function<std::optional<ConstraintViolation>(const MoeArchitecture&, const Accounting&)> check;
+};
+
+/// What a variant moves away from the pipeline's own choice; each moved item is reported
+/// with the source `ranking`, and the plan's errors stay measured against the law's targets.
+struct Tweak {
+  std::optional<int> d;
+  std::optional<AttentionHeads> heads;
+  std::optional<double> m_over_na;
+  std::optional<double> n_over_na;
+  std::optional<int> alignment;
+  /// More limits this solve must meet beside the Planner's own (a co-design move's "d a
+  /// multiple of 128"): they steer the layer solve and are checked like the Planner's, so a
+  /// variant never needs a copy of the Planner.
+  std::vector<Constraint> constraints;
+  [[nodiscard]] bool moves_targets() const { return m_over_na || n_over_na; }
 };
 
 class Planner {
@@ -69,7 +73,6 @@ class Planner {
   [[nodiscard]] std::optional<Flops> shape_compute_for_size(Params size, bool total, Flops lo,
                                                             Flops hi) const;
 
-  void add_constraint(Constraint c) { constraints_.push_back(std::move(c)); }
   /// The first constraint a config breaks, if any.
   [[nodiscard]] std::optional<ConstraintViolation> first_violation(const MoeArchitecture& a,
                                                              const Accounting& acc) const;

@@ -1,0 +1,55 @@
+#pragma once
+/// One goal → one plan, in the core (issue 31: "every goal resolved in the planner, once"):
+/// the goal resolved on the context's compute-optimal line into (C, M, C'), the plan solved
+/// and ranked, and with a cluster co-designed onto it. The time goal (--days) is a search
+/// over C with the step model's own speed, here too, not in the CLI.
+#include <expected>
+#include <optional>
+
+#include "moeplan/planner/candidates.hpp"
+#include "moeplan/planner/cluster_fit.hpp"
+#include "moeplan/planner/plan_context.hpp"
+
+namespace moeplan {
+
+struct GoalPlan {
+  ResolvedBudget budget;
+  Ranking ranking;                          ///< winner first
+  std::optional<CoDesignedPlan> on_cluster;  ///< with a cluster, when a layout fits
+  /// With a cluster: the plan exists but no layout of it fits (which rule, by how much).
+  std::optional<ConstraintViolation> cluster_problem;
+};
+
+/// The plan of `goal` (its compute set, or a size, tokens or inference goal) in `context`'s
+/// family, ranked by `rule` (with `rank` false the pipeline optimum alone), and on
+/// `cluster` when given. An error when the goal has no plan; a plan that no layout fits is a
+/// GoalPlan with `cluster_problem`.
+std::expected<GoalPlan, ConstraintViolation> plan_goal(const PlanContext& context, const PlanGoal& goal,
+                                                       RankRule rule, bool rank,
+                                                       const ClusterFitOptions* cluster);
+
+/// How the time goal was searched: the bracket it ended on, for the note a user reads.
+struct DaysSearch {
+  double days = 0;              ///< asked
+  Flops upper_bound;            ///< G · peak · T: no plan above it trains within T (MFU <= 1)
+  Flops next_up;                ///< the least C tried above the answer (not within T)
+  std::optional<double> next_up_days;  ///< its days; nullopt when no layout of it fits
+  int plans_tried = 0;
+};
+
+struct DaysPlan {
+  GoalPlan plan;  ///< the answer, on the cluster
+  DaysSearch search;
+};
+
+/// The time goal: the largest budget C whose plan (`goal` with C set) trains on the cluster
+/// within `days`. Starts at the bound G·peak·T (MFU 1) and steps down by the step model's own
+/// MFU of each plan tried (C·T/days), then bisects in log C to 0.1 %. Plans and layouts step
+/// with C, so "trains within T" is not monotone in C: the answer is the top of the bracket
+/// the search ends in (docs/cluster.md). An error when no plan down to 4^-40 of the bound
+/// trains within T, naming the last cluster problem.
+std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext& context, PlanGoal goal,
+                                                              RankRule rule, bool rank,
+                                                              const ClusterFitOptions& cluster, double days);
+
+}  // namespace moeplan

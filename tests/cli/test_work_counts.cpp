@@ -1,0 +1,95 @@
+// Issue 31: one request, one core call. How often the expensive steps run for whole
+// commands (base/work_counts.hpp): one Planner per family, each anchor solved once, no
+// config scored to learn a batch size, one count per scored config. The expected figures
+// are derived from what each command printed (its candidates and co-design moves), so the
+// test follows the plan, not a number copied from a run.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+#include "moeplan/base/work_counts.hpp"
+
+using nlohmann::json;
+namespace work = moeplan::work;
+
+namespace {
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+}  // namespace
+
+TEST_CASE("suggest --flops 1e22 --gpus 2048 --gpu h100: a Planner per family, a solve per variant, no scoring") {
+  work::reset();
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "2048", "--gpu", "h100", "--no-bench",
+                             "--candidates", "1000", "--format", "json"});
+  REQUIRE(r.code == 0);
+  const json j = json::parse(r.out);
+  long long families = 1;  // the plan's own
+  long long trials = 0;    // co-design re-solves
+  long long fits = 1;      // the plan's own layout search
+  for (const json& m : j.at("co_design")) {
+    const std::string move = m.at("move").get<std::string>();
+    const std::string why = m.at("why").get<std::string>();
+    if (starts_with(move, "N_e multiple")) ++families;
+    if (starts_with(why, "already") || starts_with(why, "holds")) continue;  // nothing re-solved
+    ++trials;
+    if (starts_with(why, "in the band") || starts_with(why, "trains slower") || starts_with(why, "its layouts")) ++fits;
+  }
+  const long long candidates = static_cast<long long>(j.at("candidates").size());
+  CAPTURE(families);
+  CAPTURE(candidates);
+  CAPTURE(trials);
+  // Each family's Planner is built once (its anchor is its one extra solve); co-design reuses
+  // the context's instead of copying or rebuilding one per trial.
+  CHECK(work::count(work::Step::planner_construction) == families);
+  // The plan and each ranking variant once, each co-design trial once (the alignment move
+  // may try one more with L a multiple of PP), each family's anchor once.
+  const long long solves = work::count(work::Step::pipeline_solve);
+  CHECK(solves >= families + candidates + trials);
+  CHECK(solves <= families + candidates + trials + 1);
+  // The batch size comes from the laws at the plan's C, never from scoring the plan.
+  CHECK(work::count(work::Step::model_score) == 0);
+  CHECK(work::count(work::Step::cluster_fit) == fits);
+}
+
+TEST_CASE("score deepseek-v3.1 --gpus 2048 --gpu h800: scored once, counted once, fitted once") {
+  work::reset();
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--format", "json"});
+  REQUIRE(r.code == 0);
+  CHECK(work::count(work::Step::model_score) == 1);
+  CHECK(work::count(work::Step::cluster_fit) == 1);
+  // The model once; its MTP module is a one-layer model of its own, counted once too.
+  CHECK(work::count(work::Step::parameter_count) == 2);
+  // DeepSeek-V3.1 is outside paper 002's family (MLA): no Planner, no solve.
+  CHECK(work::count(work::Step::planner_construction) == 0);
+  CHECK(work::count(work::Step::pipeline_solve) == 0);
+}
+
+TEST_CASE("score of a plan inside paper 002's family: one Planner, its anchor and the price's reference plan") {
+  const auto path = temp_path("work-counts-plan.toml");
+  Run r = run_moeplan({"suggest", "--flops", "1e21", "--no-bench", "--emit", "toml", "-o", path.string()});
+  REQUIRE(r.code == 0);
+  work::reset();
+  r = run_moeplan({"score", path.string(), "--format", "json"});
+  std::filesystem::remove(path);
+  REQUIRE(r.code == 0);
+  CHECK(work::count(work::Step::model_score) == 1);
+  CHECK(work::count(work::Step::planner_construction) == 1);
+  // The family's anchor (1e21 is past Table 4's last row) and the compute-optimal plan of
+  // the same C that the price compares with: nothing else is planned to score a config.
+  CHECK(work::count(work::Step::pipeline_solve) == 2);
+}
+
+TEST_CASE("suggest --days: the plans it tries build no Planner beyond the families'") {
+  work::reset();
+  const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--days", "10", "--no-bench",
+                             "--format", "json"});
+  REQUIRE(r.code == 0);
+  // The plan's family and at most the two N_e families co-design tries, whatever the number
+  // of budgets the search visits; no config is scored for its batch.
+  CHECK(work::count(work::Step::planner_construction) <= 3);
+  CHECK(work::count(work::Step::model_score) == 0);
+}
