@@ -150,91 +150,106 @@ ConstraintViolation shortfall(const ModelConfig& m, const Cluster& cluster, cons
 
 }  // namespace
 
-std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
-                                  const ParallelLayout& l, bool allow_uneven_pipeline) {
+namespace {
+
+// The reason's text when `text`, else a placeholder: the search tests thousands of layouts
+// and shows the reason of the first illegal one only.
+template <typename... Args>
+std::string why(bool text, fmt::format_string<Args...> f, Args&&... args) {
+  return text ? fmt::format(f, std::forward<Args>(args)...) : std::string("illegal");
+}
+
+std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const ParallelLayout& l,
+                           bool allow_uneven_pipeline, bool text) {
   const int world = cluster.gpus;
   const int per_node = cluster.gpus_per_node;
   for (const auto& [name, v] : {std::pair{"TP", l.tp}, {"CP", l.cp}, {"PP", l.pp}, {"VPP", l.vpp},
                                 {"EP", l.ep}, {"ETP", l.etp}, {"DP", l.dp},
                                 {"micro-batch", l.micro_batch}}) {
-    if (v < 1) return fmt::format("{} {} must be at least 1", name, v);
+    if (v < 1) return why(text, "{} {} must be at least 1", name, v);
   }
   const long long attention_grid = static_cast<long long>(l.tp) * l.cp * l.pp * l.dp;
   if (attention_grid != world) {
-    return fmt::format("TP {} × CP {} × PP {} × DP {} = {} GPUs, not the cluster's {}", l.tp, l.cp,
+    return why(text, "TP {} × CP {} × PP {} × DP {} = {} GPUs, not the cluster's {}", l.tp, l.cp,
                        l.pp, l.dp, attention_grid, world);
   }
-  if (l.tp > per_node) return fmt::format("TP {} exceeds the {} GPUs of a node", l.tp, per_node);
+  if (l.tp > per_node) return why(text, "TP {} exceeds the {} GPUs of a node", l.tp, per_node);
   if (l.tp * l.cp > per_node) {
-    return fmt::format("TP {} × CP {} = {} exceeds the {} GPUs of a node", l.tp, l.cp, l.tp * l.cp,
+    return why(text, "TP {} × CP {} = {} exceeds the {} GPUs of a node", l.tp, l.cp, l.tp * l.cp,
                        per_node);
   }
   if (m.num_attention_heads % l.tp != 0) {
-    return fmt::format("TP {} does not divide N_q = {}", l.tp, m.num_attention_heads);
+    return why(text, "TP {} does not divide N_q = {}", l.tp, m.num_attention_heads);
   }
   if (kv_heads_for_tp(m) % l.tp != 0) {
-    return fmt::format("TP {} does not divide N_kv = {}", l.tp, kv_heads_for_tp(m));
+    return why(text, "TP {} does not divide N_kv = {}", l.tp, kv_heads_for_tp(m));
   }
   if (!m.is_moe()) {
     if (l.ep != 1 || l.etp != 1) {
-      return fmt::format("EP {} × ETP {} needs routed experts; {} is dense", l.ep, l.etp,
+      return why(text, "EP {} × ETP {} needs routed experts; {} is dense", l.ep, l.etp,
                          m.name.empty() ? "the model" : m.name);
     }
   } else if (m.n_routed_experts % l.ep != 0) {
-    return fmt::format("EP {} does not divide N_e = {}", l.ep, m.n_routed_experts);
+    return why(text, "EP {} does not divide N_e = {}", l.ep, m.n_routed_experts);
   }
-  if (l.etp != 1 && l.etp != l.tp) return fmt::format("ETP {} is neither 1 nor TP = {}", l.etp, l.tp);
+  if (l.etp != 1 && l.etp != l.tp) return why(text, "ETP {} is neither 1 nor TP = {}", l.etp, l.tp);
   const long long tp_cp_dp = static_cast<long long>(l.tp) * l.cp * l.dp;
   if (tp_cp_dp % (static_cast<long long>(l.ep) * l.etp) != 0) {
-    return fmt::format(
+    return why(text, 
         "EP {} × ETP {} = {} does not divide TP × CP × DP = {} (parallel folding: the expert "
         "grid tiles the GPUs of one pipeline stage)",
         l.ep, l.etp, l.ep * l.etp, tp_cp_dp);
   }
   const long long expert_grid = static_cast<long long>(l.etp) * l.ep * l.edp * l.pp;
   if (expert_grid != world) {
-    return fmt::format("ETP {} × EP {} × EDP {} × PP {} = {} GPUs, not the cluster's {}", l.etp, l.ep,
+    return why(text, "ETP {} × EP {} × EDP {} × PP {} = {} GPUs, not the cluster's {}", l.etp, l.ep,
                        l.edp, l.pp, expert_grid, world);
   }
   const int L = m.num_hidden_layers;
-  if (l.pp > L) return fmt::format("PP {} exceeds L = {} layers", l.pp, L);
+  if (l.pp > L) return why(text, "PP {} exceeds L = {} layers", l.pp, L);
   const auto split = stage_split(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline);
   if (!split) {
     if (l.first_stage_layers > 0 || l.last_stage_layers > 0) {
-      return fmt::format(
+      return why(text, 
           "first and last stages of {} and {} layers leave no equal share of L = {} for the other {} "
           "stages of PP {}",
           l.first_stage_layers, l.last_stage_layers, L, std::max(l.pp - 2, 0), l.pp);
     }
     if (!allow_uneven_pipeline) {
-      return fmt::format("PP {} does not divide L = {} (uneven pipelines not allowed)", l.pp, L);
+      return why(text, "PP {} does not divide L = {} (uneven pipelines not allowed)", l.pp, L);
     }
     const int middle = (L + l.pp - 1) / l.pp;
-    return fmt::format(
+    return why(text, 
         "PP {} does not divide L = {} and the uneven split ({} middle stages of {}) leaves {} layer{} "
         "for the first and last stages, under one each",
         l.pp, L, l.pp - 2, middle, L - (l.pp - 2) * middle, L - (l.pp - 2) * middle == 1 ? "" : "s");
   }
   if (l.vpp > 1) {
-    if (l.pp == 1) return fmt::format("VPP {} needs PP > 1", l.vpp);
+    if (l.pp == 1) return why(text, "VPP {} needs PP > 1", l.vpp);
     if (!split->even()) {
-      return fmt::format("VPP {} needs an even pipeline split; PP {} does not divide L = {}", l.vpp,
+      return why(text, "VPP {} needs an even pipeline split; PP {} does not divide L = {}", l.vpp,
                          l.pp, L);
     }
     if (split->middle % l.vpp != 0) {
-      return fmt::format("VPP {} does not divide the {} layers of a stage", l.vpp, split->middle);
+      return why(text, "VPP {} does not divide the {} layers of a stage", l.vpp, split->middle);
     }
   }
   const long long per_step = static_cast<long long>(l.micro_batch) * l.dp;
   if (l.global_batch > 0 && l.vpp > 1 && l.global_batch % (per_step * l.pp) != 0) {
-    return fmt::format("global batch {} is not a multiple of micro-batch {} × DP {} × PP {} "
+    return why(text, "global batch {} is not a multiple of micro-batch {} × DP {} × PP {} "
                        "(Megatron's interleaved schedule)", l.global_batch, l.micro_batch, l.dp, l.pp);
   }
   if (l.global_batch > 0 && l.global_batch % per_step != 0) {
-    return fmt::format("global batch {} is not a multiple of micro-batch {} × DP {}", l.global_batch,
+    return why(text, "global batch {} is not a multiple of micro-batch {} × DP {}", l.global_batch,
                        l.micro_batch, l.dp);
   }
   return {};
+}
+}  // namespace
+
+std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
+                                  const ParallelLayout& l, bool allow_uneven_pipeline) {
+  return illegal_reason(m, cluster, l, allow_uneven_pipeline, true);
 }
 
 std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
@@ -312,7 +327,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
             for (int k = 0; k < (tp > 1 && m.is_moe() ? 2 : 1); ++k) {
               const int etp = k == 0 ? 1 : tp;  // ETP 1 or TP
               ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, uneven);
-              std::string reason = layout_illegal_reason(m, cluster, l, uneven);
+              std::string reason = illegal_reason(m, cluster, l, uneven, first_reason.empty());
               if (!reason.empty()) {
                 result.illegal += per_structure;
                 if (first_reason.empty()) first_reason = std::move(reason);
@@ -376,17 +391,20 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     memory.expert_load_factor = t.memory_load;
     LayoutCandidate c;
     c.layout = t.layout;
-    c.memory = memory_per_gpu(m, p, t.layout, memory);
+    const double total = memory_total_bytes(m, t.layout, memory);
     ++result.memory_evaluated;
-    const double total = c.memory.total();
     c.fits = total <= usable;
     if (c.fits) {
+      c.memory = memory_per_gpu(m, p, t.layout, memory);  // described: it may be shown
       structures.insert(structure(c.layout));
       fits.emplace_back(std::move(c), t.time_load);
       if (structures.size() == k_keep && cutoff == 0) cutoff = t.tokens_per_second;
     } else {
       c.shortfall_bytes = total - usable;
-      if (!closest || c.shortfall_bytes < closest->shortfall_bytes) closest = std::move(c);
+      if (!closest || c.shortfall_bytes < closest->shortfall_bytes) {
+        c.memory = memory_per_gpu(m, p, t.layout, memory);  // the closest is named when nothing fits
+        closest = std::move(c);
+      }
     }
   }
   if (fits.empty()) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -228,8 +229,22 @@ struct RankActivations {
   double in_flight = 0;
 };
 
+// One layer's bytes depend on its kind (MoE or dense) and the recompute level only: each is
+// computed once per layout and summed per layer as before (the same sums, in the same order).
+struct LayerBytes {
+  const ModelConfig& m;
+  const LayerShape& x;
+  const MemoryOptions& o;
+  std::optional<double> cached[2][3];
+  double operator()(bool moe, Recompute recompute) {
+    std::optional<double>& v = cached[moe ? 1 : 0][static_cast<int>(recompute)];
+    if (!v) v = moeplan_layer_bytes(m, x, moe, o, recompute);
+    return *v;
+  }
+};
+
 RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape& x,
-                                         const ParallelLayout& lay, const MemoryOptions& o,
+                                         const ParallelLayout& lay, LayerBytes& layer_bytes,
                                          const std::vector<int>& layers, int r) {
   const double sb = x.s * x.b;
   const double sbh = sb * x.h;
@@ -242,9 +257,9 @@ RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape&
     const bool moe = is_moe_layer(m, i);
     if (lay.recompute == Recompute::full) {
       per_microbatch += k_bf16 * sbh / x.t_sp;  // the layer input, kept (Korthikanti Table 2)
-      working_set = std::max(working_set, moeplan_layer_bytes(m, x, moe, o, Recompute::none));
+      working_set = std::max(working_set, layer_bytes(moe, Recompute::none));
     } else {
-      per_microbatch += moeplan_layer_bytes(m, x, moe, o, lay.recompute);
+      per_microbatch += layer_bytes(moe, lay.recompute);
     }
   }
   if (r == 0) per_microbatch += 8 * sb;  // int64 token ids (Megatron's "input to embedding")
@@ -274,11 +289,21 @@ double MemoryBreakdown::bytes_of(const std::string& name) const {
   return 0;
 }
 
-MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*/,
-                               const ParallelLayout& layout, const MemoryOptions& options) {
-  // The counts are made per pipeline rank from the config itself (each rank's own layers);
-  // `p` stays in the signature for callers that already hold it.
-  const ParallelLayout& lay = layout;
+namespace {
+
+// The most loaded pipeline rank of a layout, and the all-to-all buffers: the numbers behind
+// every term (memory_per_gpu describes them; memory_total_bytes only adds them up).
+struct MostLoaded {
+  int r = 0;
+  RankParams params;
+  double weights = 0, gradients = 0, optimizer = 0, activations = 0, in_flight = 0;
+  int stage_layers = 0;
+  double all_to_all = 0;
+  [[nodiscard]] double rank_total() const { return weights + gradients + optimizer + activations; }
+};
+
+MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const MemoryOptions& options) {
+  // The counts are made per pipeline rank from the config itself (each rank's own layers).
   const int pp = std::max(1, lay.pp);
   const int tp = std::max(1, lay.tp);
   LayerShape x{};
@@ -291,15 +316,10 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
   const auto ranks = layers_of_ranks(m.num_hidden_layers, lay);
 
   // The most loaded rank: the largest total of parameter bytes and activations.
-  struct Rank {
-    int r = 0;
-    RankParams params;
-    double weights = 0, gradients = 0, optimizer = 0, activations = 0, in_flight = 0;
-    [[nodiscard]] double total() const { return weights + gradients + optimizer + activations; }
-  };
-  Rank best;
+  MostLoaded best;
+  LayerBytes layer_bytes{m, x, options, {}};
   for (int r = 0; r < pp; ++r) {
-    Rank k;
+    MostLoaded k;
     k.r = r;
     k.params = params_of_rank(m, lay, ranks[r], r);
     k.weights = k_weight_bytes * k.params.total();
@@ -312,16 +332,33 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
       k.activations = megatron_rank_activations(m, x, lay, static_cast<int>(ranks[r].size()), r);
       k.in_flight = in_flight(lay, r);
     } else {
-      const RankActivations a = moeplan_rank_activations(m, x, lay, options, ranks[r], r);
+      const RankActivations a = moeplan_rank_activations(m, x, lay, layer_bytes, ranks[r], r);
       k.activations = a.bytes;
       k.in_flight = a.in_flight;
     }
-    if (r == 0 || k.total() > best.total()) best = k;
+    if (r == 0 || k.rank_total() > best.rank_total()) best = k;
   }
+  best.stage_layers = static_cast<int>(ranks[best.r].size());
+  if (m.is_moe()) {
+    // Send and receive buffers of one MoE layer's dispatch: K copies of this rank's tokens
+    // (/ TP with SP), bf16, times the expert load factor.
+    best.all_to_all = 2 * m.num_experts_per_tok * (x.s * x.b / x.t_sp) * x.h * k_bf16 *
+                      options.expert_load_factor;
+  }
+  return best;
+}
 
+}  // namespace
+
+MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*/,
+                               const ParallelLayout& layout, const MemoryOptions& options) {
+  // `p` stays in the signature for callers that already hold the count.
+  const ParallelLayout& lay = layout;
+  const int tp = std::max(1, lay.tp);
+  const MostLoaded best = most_loaded(m, lay, options);
   MemoryBreakdown out;
   out.params_on_gpu = best.params.total();
-  out.stage_layers = static_cast<int>(ranks[best.r].size());
+  out.stage_layers = best.stage_layers;
   out.in_flight_microbatches = best.in_flight;
   const std::string where =
       fmt::format("{} params on rank {}{}", count_text(best.params.total()), best.r,
@@ -343,21 +380,25 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
                                                                              : "moeplan formula",
                    lay.sequence_parallel && tp > 1 ? fmt::format(", / TP {} (SP)", tp)
                                                    : std::string())});
-  double a2a = 0;
-  if (m.is_moe()) {
-    // Send and receive buffers of one MoE layer's dispatch: K copies of this rank's tokens
-    // (/ TP with SP), bf16, times the expert load factor.
-    a2a = 2 * m.num_experts_per_tok * (x.s * x.b / x.t_sp) * x.h * k_bf16 *
-          options.expert_load_factor;
-  }
   out.terms.push_back(
-      {"all_to_all", a2a,
+      {"all_to_all", best.all_to_all,
        m.is_moe() ? fmt::format("send + receive of one MoE layer, K = {}, load {:.3g}",
                                 m.num_experts_per_tok, options.expert_load_factor)
                   : std::string("dense model: none")});
   out.terms.push_back({"framework", options.framework_bytes,
                        "CUDA context, NCCL buffers, fragmentation (stated allowance)"});
   return out;
+}
+
+double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, const MemoryOptions& options) {
+  const MostLoaded best = most_loaded(m, layout, options);
+  // The terms of memory_per_gpu in its order, added as MemoryBreakdown::total() adds them.
+  double sum = 0;
+  for (double bytes : {best.weights, best.gradients, best.optimizer, best.activations, best.all_to_all,
+                       options.framework_bytes}) {
+    sum += bytes;
+  }
+  return sum;
 }
 
 double korthikanti_layer_activation_bytes(double s, double b, double h, double a, int t,

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "moeplan/model/architecture.hpp"
+#include "moeplan/model/flops_conventions.hpp"
 #include "moeplan/base/work_counts.hpp"
 
 namespace moeplan {
@@ -340,22 +341,22 @@ ModelConfig model_config_of(const MoeArchitecture& a) {
 }
 
 Accounting account_of(const ModelConfig& m, const ParameterCounts& p, int seq_len) {
-  const double attention = p.attention.value();                               // Eq. 6 · L
-  const double dense = p.dense_ffn.value();                                   // Eq. 7 · L_d
-  const double moe_active = (p.routed_active + p.shared).value();            // Eq. 8 + 9
-  const double scores = 6.0 * seq_len * m.num_attention_heads * m.head_size() *
-                        m.attention_layers();                                 // Eq. 11
+  // M has one formula, paper 002's (flops_conventions.cpp, holistic_002: Eq. 12 summed layer
+  // by layer), for a plan as for a scored config or the cluster's step; for paper 002's own
+  // family (uniform softmax GQA) it is 6·N_a + 6·S·N_q·d_qkv·L to the last bit (every term
+  // is a whole number below 2^53).
+  const FlopsBreakdown f = flops_per_token(m, p, FlopsConvention::holistic_002, seq_len);
   Accounting acc;
   acc.N_a = p.N_a;                                                            // Eq. 10
   acc.N = p.N;                                                                // Eq. 3
-  acc.M_attention_scores = FlopsPerToken(scores);
-  acc.M = FlopsPerToken(6.0 * acc.N_a.value() + scores);                     // Eq. 12
+  acc.M = f.M();                                                              // Eq. 12
+  acc.M_attention_scores = acc.M - FlopsPerToken(6.0 * acc.N_a.value());     // Eq. 11
   acc.embedding = p.embedding;
   // Eq. 4: shares of M. Attention owns its projections (6·params) and the score FLOPs.
   const double M = acc.M.value();
-  acc.r_a = (6.0 * attention + scores) / M;
-  acc.r_d = 6.0 * dense / M;
-  acc.r_m = 6.0 * moe_active / M;
+  acc.r_a = f.attention / M;
+  acc.r_d = f.dense_ffn / M;
+  acc.r_m = f.experts / M;
   return acc;
 }
 

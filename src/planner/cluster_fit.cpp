@@ -99,7 +99,8 @@ Constraint multiple_of(std::string name, int step, int (*value)(const MoeArchite
                         -> std::optional<ConstraintViolation> {
                       if (value(a) % step == 0) return std::nullopt;
                       return ConstraintViolation{name, fmt::format("{} is not a multiple of {}", value(a), step)};
-                    }};
+                    },
+                    [step, value](const MoeArchitecture& a) { return value(a) % step == 0; }};
 }
 
 }  // namespace
@@ -207,8 +208,9 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
     } else {
       Tweak t = tweak;
       t.alignment = 64;
-      std::vector<Constraint> aligned{
-          multiple_of("d multiple of 128", 128, [](const MoeArchitecture& x) { return x.d; })};
+      Constraint d_128 = multiple_of("d multiple of 128", 128, [](const MoeArchitecture& x) { return x.d; });
+      d_128.holds_for_d = [](int d) { return d % 128 == 0; };
+      std::vector<Constraint> aligned{d_128};
       // With the layer count the current layout's PP divides, when it has one (moving d moves
       // L = d/rho too, and a pipeline that lost its even split would price the alignment).
       if (fitted) {

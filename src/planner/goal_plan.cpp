@@ -71,17 +71,31 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
         fmt::format("no plan down to C = {:.3g} FLOPs trains on {} x {} within {:g} days{}", x, c.gpus, c.gpu.id,
                     days, last_problem ? " (" + last_problem->to_string() + ")" : std::string())});
   }
-  // Bisection in log C between a plan within the days (lo) and one not (hi).
-  for (int i = 0; i < 60 && hi / lo > 1.001; ++i) {
-    const double mid = std::sqrt(lo * hi);
-    auto p = try_at(mid);
-    if (p && within(*p, days)) {
-      lo = mid;
-      best = std::move(p);
-    } else {
-      hi = mid;
-      above = std::move(p);
+  // Bisection in log C between a plan within the days (lo) and one not (hi). Layouts and
+  // co-design step with C, so a bracket can close on a step down in speed while a larger
+  // plan trains within the days again: the answer's own MFU says which C would take exactly
+  // T (lo · T / its days), and the search climbs there while that plan is within the days
+  // (at most 3 times, each a new bracket below the last C known to take too long).
+  double ceiling = hi;  // the least C tried in the descent that took too long
+  for (int climb = 0;; ++climb) {
+    for (int i = 0; i < 60 && hi / lo > 1.001; ++i) {
+      const double mid = std::sqrt(lo * hi);
+      auto p = try_at(mid);
+      if (p && within(*p, days)) {
+        lo = mid;
+        best = std::move(p);
+      } else {
+        hi = mid;
+        above = std::move(p);
+      }
     }
+    const double aim = lo * days / best->on_cluster->fit.time.days * (1 - 1e-3);
+    if (climb == 3 || !(aim > hi * 1.001) || !(aim < ceiling)) break;
+    auto p = try_at(aim);
+    if (!(p && within(*p, days))) break;
+    lo = aim;
+    hi = ceiling;
+    best = std::move(p);
   }
   search.next_up = Flops(hi);
   if (above && above->on_cluster) search.next_up_days = above->on_cluster->fit.time.days;

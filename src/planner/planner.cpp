@@ -230,24 +230,34 @@ std::expected<DChoice, ConstraintViolation> d_step(const HolisticLaws& laws, con
 // is a large share of N_a), widen the window geometrically up to the whole interval:
 // d is the proxy dimension (rank-preserving, Sec. 4.3), so moving it costs less than
 // missing (M, N_a, N).
+// `d_ok`: the steering constraints that depend on d alone; a d they refuse would have every
+// config refused by `admit`, so leaving it out changes no answer, only the work.
 std::optional<LayerSolution> solve_integer_layers(const ArchitectureFamily& family,
                                                   const DChoice& choice, const LayerTargets& targets,
-                                                  const Suggestion& s, const ArchitectureFilter& admit) {
-  if (!choice.fixed.empty()) return solve_layers(targets, family, choice.fixed, s.alignment, admit);
+                                                  const Suggestion& s, const ArchitectureFilter& admit,
+                                                  const std::function<bool(int)>& d_ok) {
+  if (!choice.fixed.empty()) {
+    std::vector<int> fixed = choice.fixed;
+    if (d_ok) std::erase_if(fixed, [&](int d) { return !d_ok(d); });
+    return solve_layers(targets, family, fixed, s.alignment, admit);
+  }
   std::optional<LayerSolution> solution;
   std::vector<int> d_candidates;
   const double center = std::round(s.d_target / s.alignment);
   for (double half = 0;; half = half == 0 ? 2 : 2 * half) {
     d_candidates.clear();
+    double window = 0;  // aligned d in the window, those d_ok leaves out included
     for (double k = std::max(choice.lo_step, center - half);
          k <= std::min(choice.hi_step, center + half); k += 1) {
-      d_candidates.push_back(static_cast<int>(k * s.alignment));
+      window += 1;
+      const int d = static_cast<int>(k * s.alignment);
+      if (!d_ok || d_ok(d)) d_candidates.push_back(d);
     }
     solution = solve_layers(targets, family, d_candidates, s.alignment, admit);
     const bool whole = center - half <= choice.lo_step && center + half >= choice.hi_step;
     // Each d costs about 5·L (L, L_d) pairs; stop widening before the next window would
     // exceed k_max_search_pairs, and report the best config found so far.
-    const double next_pairs = 2.0 * double(d_candidates.size()) * 5.0 * (s.d_interval.layers + 3);
+    const double next_pairs = 2.0 * window * 5.0 * (s.d_interval.layers + 3);
     if (whole || (solution && solution->max_abs_error() <= s.tolerance) ||
         next_pairs > k_max_search_pairs) {
       return solution;
@@ -525,9 +535,12 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
   }
   if (!steering.empty()) {
     admit = [&steering](const MoeArchitecture& a) {
-      const Accounting acc = account(a);
-      return std::all_of(steering.begin(), steering.end(),
-                         [&](const Constraint* c) { return !c->check(a, acc); });
+      std::optional<Accounting> acc;  // counted only for a rule that needs the counts
+      return std::all_of(steering.begin(), steering.end(), [&](const Constraint* c) {
+        if (c->holds_for_shape) return c->holds_for_shape(a);
+        if (!acc) acc = account(a);
+        return !c->check(a, *acc);
+      });
     };
   }
   // Past the last Table 4 row, with nothing overridden, the plan is the anchored shape
@@ -544,7 +557,13 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
       solution = std::move(fit);
     }
   }
-  if (!solution) solution = solve_integer_layers(family, *choice, solve_for.targets, s, admit);
+  std::function<bool(int)> d_ok;
+  for (const Constraint* c : steering) {
+    if (!c->holds_for_d) continue;
+    d_ok = d_ok ? std::function<bool(int)>([a = d_ok, b = c->holds_for_d](int d) { return a(d) && b(d); })
+                : c->holds_for_d;
+  }
+  if (!solution) solution = solve_integer_layers(family, *choice, solve_for.targets, s, admit, d_ok);
   if (!solution) {
     std::string under;  // the steering constraints it had to meet, by name
     for (const Constraint* c : steering) under += (under.empty() ? " under " : ", ") + c->name;

@@ -70,6 +70,9 @@ struct MemoryBreakdown {
 /// sharded over dp (edp for routed experts) by the distributed optimizer.
 MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& p,
                                const ParallelLayout& layout, const MemoryOptions& options);
+/// memory_per_gpu(...).total() without the terms' descriptions: what the layout search asks
+/// of every layout (it describes the few it keeps).
+double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, const MemoryOptions& options);
 
 /// Korthikanti et al. 2022 Table 2: activation bytes of one transformer layer (16-bit
 /// activations, GPT-style 4h MLP with GeLU and dropout) for sequence s, micro-batch b,

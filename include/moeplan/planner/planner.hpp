@@ -30,6 +30,13 @@ struct Constraint {
   /// breaks one is reported, not quietly replaced by a worse fit.
   bool steers_solve = false;
   std::function<std::optional<ConstraintViolation>(const MoeArchitecture&, const Accounting&)> check;
+  /// The same rule as a plain predicate on the integers alone, where it needs no counts
+  /// ("d a multiple of 128"): the layer solve asks a steering constraint of every candidate
+  /// it keeps, and then neither counts the candidate nor formats a message it drops.
+  std::function<bool(const MoeArchitecture&)> holds_for_shape;
+  /// Set when the rule depends on d alone ("d a multiple of 128"): the layer solve then
+  /// leaves the other d out of its candidates instead of rejecting each of their configs.
+  std::function<bool(int d)> holds_for_d;
 };
 
 /// What a variant moves away from the pipeline's own choice; each moved item is reported
