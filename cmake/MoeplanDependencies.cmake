@@ -9,6 +9,21 @@ find_package(nlohmann_json 3 REQUIRED)  # nlohmann-json3-dev: HF config.json in 
 find_package(Threads REQUIRED)
 find_package(OpenMP REQUIRED COMPONENTS CXX)  # threads of the CPU GEMM (Eigen)
 find_package(dlib REQUIRED CONFIG)   # optimisers of `moeplan fit` (L-BFGS-B, LM), md5
+# moeplan_dlib: dlib from its static archive where libdlib-dev ships one (Debian 12 does).
+# The shared libdlib.so names libpng, libjpeg, BLAS and LAPACK (and through LAPACK gfortran
+# and quadmath) as needed, so every command mapped them at start-up; from the archive only the
+# objects `fit` uses come in, and the binary's --as-needed link (src/cli/CMakeLists.txt) keeps
+# only the libraries those call (BLAS).
+find_library(MOEPLAN_DLIB_ARCHIVE NAMES libdlib.a)
+add_library(moeplan_dlib INTERFACE)
+if(MOEPLAN_DLIB_ARCHIVE)
+  get_target_property(moeplan_dlib_includes dlib::dlib INTERFACE_INCLUDE_DIRECTORIES)
+  get_target_property(moeplan_dlib_libraries dlib::dlib INTERFACE_LINK_LIBRARIES)
+  target_include_directories(moeplan_dlib SYSTEM INTERFACE ${moeplan_dlib_includes})
+  target_link_libraries(moeplan_dlib INTERFACE ${MOEPLAN_DLIB_ARCHIVE} ${moeplan_dlib_libraries})
+else()
+  target_link_libraries(moeplan_dlib INTERFACE dlib::dlib)
+endif()
 find_library(MOEPLAN_LIBCSV csv REQUIRED)  # libcsv-dev: the CSV parser of `moeplan fit`
 find_path(MOEPLAN_LIBCSV_INCLUDE csv.h REQUIRED)
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -30,23 +32,38 @@ bool is_moe_layer(const ModelConfig& m, int i) {
 // of Megatron's --decoder-first/last-pipeline-num-layers (middle ranks share the rest); with
 // VPP rank r holds chunks c = 0..vpp-1 of L/(pp·vpp) layers, chunk c = model chunk c·pp + r
 // (Megatron's interleaved assignment).
-std::vector<std::vector<int>> layers_of_ranks(int L, const ParallelLayout& lay) {
+// Every rank's layers in one flat list (rank 0's, then rank 1's, ...): the layout search asks
+// for thousands of layouts, and one list reused per thread allocates nothing once grown.
+struct RankLayers {
+  std::vector<int> flat;
+  std::vector<int> begin;  ///< rank r's layers are flat[begin[r], begin[r + 1])
+  [[nodiscard]] std::span<const int> of(int r) const {
+    return {flat.data() + begin[static_cast<std::size_t>(r)], flat.data() + begin[static_cast<std::size_t>(r) + 1]};
+  }
+};
+
+const RankLayers& layers_of_ranks(int L, const ParallelLayout& lay) {
+  thread_local RankLayers out;
+  out.flat.clear();
+  out.begin.clear();
   const int pp = std::max(1, lay.pp);
-  std::vector<std::vector<int>> ranks(pp);
   const auto split = [](int n, int parts, int k) {  // start of part k of n split evenly
     return static_cast<int>((static_cast<long long>(n) * k) / parts);
   };
   if (lay.vpp > 1 && pp > 1) {
     const int chunks = pp * lay.vpp;
-    for (int c = 0; c < lay.vpp; ++c) {
-      for (int r = 0; r < pp; ++r) {
+    for (int r = 0; r < pp; ++r) {
+      out.begin.push_back(static_cast<int>(out.flat.size()));
+      for (int c = 0; c < lay.vpp; ++c) {
         const int k = c * pp + r;
-        for (int i = split(L, chunks, k); i < split(L, chunks, k + 1); ++i) ranks[r].push_back(i);
+        for (int i = split(L, chunks, k); i < split(L, chunks, k + 1); ++i) out.flat.push_back(i);
       }
     }
-    return ranks;
+    out.begin.push_back(static_cast<int>(out.flat.size()));
+    return out;
   }
-  std::vector<int> count(pp, 0);
+  thread_local std::vector<int> count;
+  count.assign(static_cast<std::size_t>(pp), 0);
   if (pp == 1) {
     count[0] = L;
   } else if (lay.first_stage_layers > 0 || lay.last_stage_layers > 0) {
@@ -62,9 +79,11 @@ std::vector<std::vector<int>> layers_of_ranks(int L, const ParallelLayout& lay) 
   }
   int next = 0;
   for (int r = 0; r < pp; ++r) {
-    for (int k = 0; k < count[r] && next < L; ++k) ranks[r].push_back(next++);
+    out.begin.push_back(static_cast<int>(out.flat.size()));
+    for (int k = 0; k < count[r] && next < L; ++k) out.flat.push_back(next++);
   }
-  return ranks;
+  out.begin.push_back(static_cast<int>(out.flat.size()));
+  return out;
 }
 
 struct RankParams {
@@ -78,7 +97,7 @@ struct RankParams {
 // split over TP; routed experts over EP·ETP; routers and RMSNorms replicated; the embedding on
 // the first rank and the output head on the last, each V·d/TP (once when tied and PP = 1).
 RankParams params_of_rank(const ModelConfig& m, const ParallelLayout& lay,
-                          const std::vector<int>& layers, int r) {
+                          std::span<const int> layers, int r) {
   const double d = m.hidden_size;
   const double tp = lay.tp;
   const double attention = attention_params_per_layer(m) / tp;
@@ -245,7 +264,7 @@ struct LayerBytes {
 
 RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape& x,
                                          const ParallelLayout& lay, LayerBytes& layer_bytes,
-                                         const std::vector<int>& layers, int r) {
+                                         std::span<const int> layers, int r) {
   const double sb = x.s * x.b;
   const double sbh = sb * x.h;
   const int pp = std::max(1, lay.pp);
@@ -313,7 +332,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
   x.t = tp;
   x.t_sp = lay.sequence_parallel ? tp : 1;
   x.etp = std::max(1, lay.etp);
-  const auto ranks = layers_of_ranks(m.num_hidden_layers, lay);
+  const RankLayers& ranks = layers_of_ranks(m.num_hidden_layers, lay);
 
   // The most loaded rank: the largest total of parameter bytes and activations.
   MostLoaded best;
@@ -321,7 +340,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
   for (int r = 0; r < pp; ++r) {
     MostLoaded k;
     k.r = r;
-    k.params = params_of_rank(m, lay, ranks[r], r);
+    k.params = params_of_rank(m, lay, ranks.of(r), r);
     k.weights = k_weight_bytes * k.params.total();
     k.gradients = k_gradient_bytes * k.params.total();
     k.optimizer = lay.distributed_optimizer
@@ -329,16 +348,16 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
                                              k.params.expert / std::max(1, lay.edp))
                       : k_optimizer_bytes * k.params.total();
     if (options.activation_formula == ActivationFormula::megatron) {
-      k.activations = megatron_rank_activations(m, x, lay, static_cast<int>(ranks[r].size()), r);
+      k.activations = megatron_rank_activations(m, x, lay, static_cast<int>(ranks.of(r).size()), r);
       k.in_flight = in_flight(lay, r);
     } else {
-      const RankActivations a = moeplan_rank_activations(m, x, lay, layer_bytes, ranks[r], r);
+      const RankActivations a = moeplan_rank_activations(m, x, lay, layer_bytes, ranks.of(r), r);
       k.activations = a.bytes;
       k.in_flight = a.in_flight;
     }
     if (r == 0 || k.rank_total() > best.rank_total()) best = k;
   }
-  best.stage_layers = static_cast<int>(ranks[best.r].size());
+  best.stage_layers = static_cast<int>(ranks.of(best.r).size());
   if (m.is_moe()) {
     // Send and receive buffers of one MoE layer's dispatch: K copies of this rank's tokens
     // (/ TP with SP), bf16, times the expert load factor.

@@ -103,6 +103,20 @@ Constraint multiple_of(std::string name, int step, int (*value)(const MoeArchite
                     [step, value](const MoeArchitecture& a) { return value(a) % step == 0; }};
 }
 
+// d a multiple of `step`: a rule on d alone (the layer solve leaves other d out).
+Constraint d_multiple_of(int step) {
+  Constraint c = multiple_of(fmt::format("d multiple of {}", step), step, [](const MoeArchitecture& x) { return x.d; });
+  c.holds_for_d = [step](int d) { return d % step == 0; };
+  return c;
+}
+
+// L a multiple of `step` (PP): a rule on L alone (the layer solve leaves other L out).
+Constraint layers_multiple_of(std::string name, int step) {
+  Constraint c = multiple_of(std::move(name), step, [](const MoeArchitecture& x) { return x.layers(); });
+  c.holds_for_layers = [step](int L) { return L % step == 0; };
+  return c;
+}
+
 }  // namespace
 
 std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& context,
@@ -208,17 +222,14 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
     } else {
       Tweak t = tweak;
       t.alignment = 64;
-      Constraint d_128 = multiple_of("d multiple of 128", 128, [](const MoeArchitecture& x) { return x.d; });
-      d_128.holds_for_d = [](int d) { return d % 128 == 0; };
-      std::vector<Constraint> aligned{d_128};
+      std::vector<Constraint> aligned{d_multiple_of(128)};
       // With the layer count the current layout's PP divides, when it has one (moving d moves
       // L = d/rho too, and a pipeline that lost its even split would price the alignment).
       if (fitted) {
         const int pp = fitted->layouts.ranked.front().layout.pp;
         if (pp > 1 && a.layers() % pp == 0) {
           std::vector<Constraint> with_pp = aligned;
-          with_pp.push_back(multiple_of(fmt::format("L multiple of PP = {}", pp), pp,
-                                        [](const MoeArchitecture& x) { return x.layers(); }));
+          with_pp.push_back(layers_multiple_of(fmt::format("L multiple of PP = {}", pp), pp));
           Trial both = try_solve(laws, *current, out.plan.suggestion, t, with_pp, move.name);
           if (both.plan && loss_change(*both.plan) <= options.band) aligned = std::move(with_pp);
         }
@@ -272,8 +283,7 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
     if (L % lay.pp == 0) {
       already(move, "already");
     } else {
-      const Constraint c = multiple_of("L multiple of PP", lay.pp,
-                                       [](const MoeArchitecture& x) { return x.layers(); });
+      const Constraint c = layers_multiple_of("L multiple of PP", lay.pp);
       consider(move, tweak, {c});
     }
   }

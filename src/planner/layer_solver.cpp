@@ -84,7 +84,8 @@ void search_expert_width(const LayerTargets& t, const MoeArchitecture& base, int
 
 std::optional<LayerSolution> solve_layers(const LayerTargets& t, const ArchitectureFamily& f,
                                           std::span<const int> d_candidates, int alignment,
-                                          const ArchitectureFilter& admit) {
+                                          const ArchitectureFilter& admit,
+                                          const std::function<bool(int)>& layers_ok) {
   const double scores_per_layer = 6.0 * f.seq_len * f.heads.n_q * f.heads.d_qkv;
   const double L_real = (t.M.value() - 6.0 * t.N_a.value()) / scores_per_layer;
   if (!(L_real > 0.0) || !(L_real <= k_max_layers)) {
@@ -107,6 +108,7 @@ std::optional<LayerSolution> solve_layers(const LayerTargets& t, const Architect
     base.d = d;
     base.d_d = *d_d;
     for (int L = L_lo; L <= L_hi; ++L) {
+      if (layers_ok && !layers_ok(L)) continue;
       for (int L_d = 0; L_d <= L - 1; ++L_d) {  // L_m = L − L_d ≥ 1
         base.L_d = L_d;
         base.L_m = L - L_d;

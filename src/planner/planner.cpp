@@ -235,11 +235,12 @@ std::expected<DChoice, ConstraintViolation> d_step(const HolisticLaws& laws, con
 std::optional<LayerSolution> solve_integer_layers(const ArchitectureFamily& family,
                                                   const DChoice& choice, const LayerTargets& targets,
                                                   const Suggestion& s, const ArchitectureFilter& admit,
-                                                  const std::function<bool(int)>& d_ok) {
+                                                  const std::function<bool(int)>& d_ok,
+                                                  const std::function<bool(int)>& layers_ok) {
   if (!choice.fixed.empty()) {
     std::vector<int> fixed = choice.fixed;
     if (d_ok) std::erase_if(fixed, [&](int d) { return !d_ok(d); });
-    return solve_layers(targets, family, fixed, s.alignment, admit);
+    return solve_layers(targets, family, fixed, s.alignment, admit, layers_ok);
   }
   std::optional<LayerSolution> solution;
   std::vector<int> d_candidates;
@@ -253,7 +254,7 @@ std::optional<LayerSolution> solve_integer_layers(const ArchitectureFamily& fami
       const int d = static_cast<int>(k * s.alignment);
       if (!d_ok || d_ok(d)) d_candidates.push_back(d);
     }
-    solution = solve_layers(targets, family, d_candidates, s.alignment, admit);
+    solution = solve_layers(targets, family, d_candidates, s.alignment, admit, layers_ok);
     const bool whole = center - half <= choice.lo_step && center + half >= choice.hi_step;
     // Each d costs about 5·L (L, L_d) pairs; stop widening before the next window would
     // exceed k_max_search_pairs, and report the best config found so far.
@@ -557,13 +558,17 @@ std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const Resolv
       solution = std::move(fit);
     }
   }
-  std::function<bool(int)> d_ok;
+  // Rules on d alone or on L alone narrow the search itself (same answer, less work).
+  std::function<bool(int)> d_ok, layers_ok;
+  const auto both = [](std::function<bool(int)>& all, const std::function<bool(int)>& one) {
+    if (!one) return;
+    all = all ? std::function<bool(int)>([a = all, b = one](int v) { return a(v) && b(v); }) : one;
+  };
   for (const Constraint* c : steering) {
-    if (!c->holds_for_d) continue;
-    d_ok = d_ok ? std::function<bool(int)>([a = d_ok, b = c->holds_for_d](int d) { return a(d) && b(d); })
-                : c->holds_for_d;
+    both(d_ok, c->holds_for_d);
+    both(layers_ok, c->holds_for_layers);
   }
-  if (!solution) solution = solve_integer_layers(family, *choice, solve_for.targets, s, admit, d_ok);
+  if (!solution) solution = solve_integer_layers(family, *choice, solve_for.targets, s, admit, d_ok, layers_ok);
   if (!solution) {
     std::string under;  // the steering constraints it had to meet, by name
     for (const Constraint* c : steering) under += (under.empty() ? " under " : ", ") + c->name;

@@ -24,13 +24,6 @@ const char* to_string(SeriesStyle s) {
   return "?";
 }
 
-const Series* Figure::find(std::string_view name) const {
-  for (const Series& s : series) {
-    if (s.name == name) return &s;
-  }
-  return nullptr;
-}
-
 namespace {
 
 std::string csv_field(const std::string& v) {

@@ -1,4 +1,4 @@
-#include "render.hpp"
+#include "plplot_module.hpp"
 
 #include <plplot/plplot.h>
 
@@ -359,9 +359,7 @@ void draw_map(const Figure& f) {
              values);
 }
 
-}  // namespace
-
-std::expected<std::string, std::string> render(const Figure& f, ImageFormat format) {
+std::expected<std::string, std::string> draw(const Figure& f, ImageFormat format) {
   const char* device = format == ImageFormat::png ? "pngcairo" : "svg";
   {
     const char* menus[256];
@@ -403,4 +401,13 @@ std::expected<std::string, std::string> render(const Figure& f, ImageFormat form
   return image;
 }
 
+}  // namespace
+
 }  // namespace moeplan::plot
+
+// The module's one exported symbol (plplot_module.hpp); everything else is hidden.
+extern "C" __attribute__((visibility("default"))) const moeplan::plot::plplot_module::Api* moeplan_plplot_module() {
+  static const moeplan::plot::plplot_module::Api api{moeplan::plot::plplot_module::k_abi,
+                                                    sizeof(moeplan::plot::Figure), &moeplan::plot::draw};
+  return &api;
+}

@@ -66,11 +66,14 @@ LayerSolution evaluate_against(const MoeArchitecture& arch, const LayerTargets& 
 /// Returns nullopt when no candidate has L_m ≥ 1 and d_m ≥ alignment, or when the
 /// continuous L exceeds k_max_layers. `admit`, when given, is asked about each config
 /// that would improve on the best so far (a cap on N, a cluster's divisibility): configs
-/// it refuses are skipped, so the solve returns the best admitted config.
+/// it refuses are skipped, so the solve returns the best admitted config. `layers_ok`, when
+/// given, refuses whole layer counts L up front (a rule on L alone, "L a multiple of PP"):
+/// `admit` would refuse every config of such an L, so the answer is the same, found sooner.
 using ArchitectureFilter = std::function<bool(const MoeArchitecture&)>;
 std::optional<LayerSolution> solve_layers(const LayerTargets& targets,
                                           const ArchitectureFamily& family,
                                           std::span<const int> d_candidates, int alignment,
-                                          const ArchitectureFilter& admit = {});
+                                          const ArchitectureFilter& admit = {},
+                                          const std::function<bool(int)>& layers_ok = {});
 
 }  // namespace moeplan

@@ -37,6 +37,8 @@ struct Constraint {
   /// Set when the rule depends on d alone ("d a multiple of 128"): the layer solve then
   /// leaves the other d out of its candidates instead of rejecting each of their configs.
   std::function<bool(int d)> holds_for_d;
+  /// Likewise for a rule on the layer count L alone ("L a multiple of PP").
+  std::function<bool(int L)> holds_for_layers;
 };
 
 /// What a variant moves away from the pipeline's own choice; each moved item is reported

@@ -62,7 +62,13 @@ struct Figure {
   /// One short line drawn in the image under the title: what the picture shows that a
   /// reader could take for an error (a curve below zero). Empty: none.
   std::string caption;
-  [[nodiscard]] const Series* find(std::string_view name) const;
+  /// Inline: the PLplot module (src/plot/plplot_module.hpp) draws with the header alone.
+  [[nodiscard]] const Series* find(std::string_view name) const {
+    for (const Series& s : series) {
+      if (s.name == name) return &s;
+    }
+    return nullptr;
+  }
 };
 
 /// Long-format CSV: `series,<x_key>,<y_key>[,<z_key>]`, one row per point, grids expanded
