@@ -17,8 +17,8 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(CLI::Range(1, 1 << 20))
       ->group(group);
   sub.add_option("--gpu", f.gpu,
-                 "GPU kind from the catalog: h100-sxm (or h100), h100-pcie, h200, h800, h20, "
-                 "a100-40gb, a100-80gb, b200, gb200, mi300x (moeplan presets show gpus)")
+                 "GPU kind from the catalog, by id or alias (h100, h800, b200, mi300x, ...: "
+                 "'moeplan presets show gpus' lists every kind; an unknown one is named with them)")
       ->each([&f](const std::string&) { f.gpu_given = true; })
       ->group(group);
   sub.add_option("--gpu-catalog", f.catalog_file,

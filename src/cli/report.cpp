@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -196,7 +197,8 @@ std::string sweep_table(const std::vector<Report>& plans) {
         if (const auto* i = std::get_if<std::int64_t>(&f.value)) return double(*i);
       }
     }
-    return 0;
+    // Every row of a plan has these fields: one missing is a bug, never a printed 0.
+    throw std::logic_error(fmt::format("sweep table: no number {}.{} in a plan's report", section, key));
   };
   const auto text = [](const Report& r, const char* section, const char* key) -> std::string {
     for (const Section& s : r.sections) {
