@@ -3,16 +3,13 @@
 // commands that never touch a GPU (--version, suggest --no-bench, score, fit) do not map
 // cuBLAS (~220 MB, ~80 ms at start-up). Without the module every call says why, and
 // `moeplan bench` prints that one line and runs the CPU path.
-#include <dlfcn.h>
-#include <unistd.h>
 
-#include <filesystem>
 #include <mutex>
 #include <string>
-#include <system_error>
 #include <vector>
 
 #include "gpu_module.hpp"
+#include "moeplan/base/module_loader.hpp"
 #include "moeplan/gemm/gemm_kernels.hpp"
 
 #ifndef MOEPLAN_CUDA_MODULE
@@ -24,28 +21,6 @@
 
 namespace moeplan {
 namespace {
-
-namespace fs = std::filesystem;
-
-// Where the module may be: beside the executable, in ../lib/moeplan (installed), then the
-// install and build directories CMake compiled in (':'-separated).
-std::vector<fs::path> module_candidates() {
-  const std::string file = MOEPLAN_CUDA_MODULE;
-  std::vector<fs::path> out;
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    out.push_back(exe.parent_path() / file);
-    out.push_back(exe.parent_path().parent_path() / "lib" / "moeplan" / file);
-  }
-  std::string dirs = MOEPLAN_CUDA_MODULE_DIRS;
-  for (std::size_t at = 0; at <= dirs.size();) {
-    const std::size_t end = std::min(dirs.find(':', at), dirs.size());
-    if (end > at) out.push_back(fs::path(dirs.substr(at, end - at)) / file);
-    at = end + 1;
-  }
-  return out;
-}
 
 struct Loaded {
   const gpu_module::Api* api = nullptr;
@@ -60,31 +35,18 @@ const Loaded& loaded() {
       l.why = "built without CUDA (CMake found no nvcc/cuBLAS; install the CUDA toolkit and rebuild)";
       return;
     }
-    std::string tried;
-    for (const fs::path& p : module_candidates()) {
-      std::error_code ec;
-      if (!fs::exists(p, ec)) {
-        tried += (tried.empty() ? "" : ", ") + p.string();
-        continue;
-      }
-      void* handle = dlopen(p.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (!handle) {
-        const char* e = dlerror();
-        l.why = "the CUDA module " + p.string() + " does not load: " + (e ? e : "unknown error");
-        return;
-      }
-      using Entry = const gpu_module::Api* (*)();
-      const auto entry = reinterpret_cast<Entry>(dlsym(handle, gpu_module::k_entry));
-      const gpu_module::Api* api = entry ? entry() : nullptr;
-      if (!api || api->abi != gpu_module::k_abi) {
-        l.why = "the CUDA module " + p.string() + " is from another build of moeplan";
-        return;
-      }
-      l.api = api;  // the handle stays open for the life of the process
+    const OpenedModule m = open_module("CUDA", MOEPLAN_CUDA_MODULE, MOEPLAN_CUDA_MODULE_DIRS, gpu_module::k_entry);
+    if (m.entry == nullptr) {
+      l.why = m.why;
       return;
     }
-    l.why = std::string("the CUDA module ") + MOEPLAN_CUDA_MODULE + " is not installed (looked in " +
-            tried + ")";
+    using Entry = const gpu_module::Api* (*)();
+    const gpu_module::Api* api = reinterpret_cast<Entry>(m.entry)();
+    if (!api || api->abi != gpu_module::k_abi) {
+      l.why = "the CUDA module " + m.path + " is from another build of moeplan";
+      return;
+    }
+    l.api = api;  // the handle stays open for the life of the process
   });
   return l;
 }
