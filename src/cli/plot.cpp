@@ -221,7 +221,12 @@ int run_plot(const PlotFlags& f, Io& io) {
   } else {
 #ifdef MOEPLAN_HAVE_PLOTS
     auto drawn = plot::render(figure, *output == PlotOutput::png ? plot::ImageFormat::png : plot::ImageFormat::svg);
-    if (!drawn) return fail(io, ExitStatus::output_file, "-o: " + drawn.error());
+    // Not a file problem: PLplot (its module) is missing here, as in a build without it.
+    if (!drawn) {
+      return fail(io, ExitStatus::usage,
+                  "cannot draw " + f.output + ": " + drawn.error() +
+                      "; -o FILE.csv or FILE.json writes the figure's data without it");
+    }
     main = std::move(*drawn);
 #endif
   }

@@ -40,6 +40,7 @@ int run_score(const ScoreFlags& f, Io& io) {
   // score my-model.toml -o my-model.toml would replace the config with its report.
   InputFiles inputs = f.configs;
   inputs.push_back(f.laws_file);
+  inputs.push_back(f.cluster.catalog_file);  // --gpu-catalog F -o F likewise
   if (std::string why = check_outputs({{f.output, ""}}, inputs); !why.empty()) {
     return fail(io, ExitStatus::output_file, why);
   }

@@ -127,8 +127,8 @@ Report infeasible_plan(double C, const std::string& reason) {
   return r;
 }
 
-// suggest --laws F -o F would replace the laws with the plan.
-InputFiles inputs_of(const SuggestFlags& f) { return {f.laws_file}; }
+// suggest --laws F -o F (or --gpu-catalog F -o F) would replace an input with the plan.
+InputFiles inputs_of(const SuggestFlags& f) { return {f.laws_file, f.cluster.catalog_file}; }
 
 // One row per budget: a schedule a team can read (table) or feed to tools (json/toml/csv:
 // the full suggest report of each budget, the keys of a single `suggest`, plus
@@ -298,17 +298,18 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     if (!within) return fail(io, ExitStatus::infeasible, "--days: " + within.error().detail);
     const DaysSearch& search = within->search;
     const double took = within->plan.on_cluster->fit.time.days;
-    if (took < 0.98 * *f.days) {
-      io.note(fmt::format("--days {:g}: the largest plan within it takes {:.3g} days; the next one up (C = {:.3g}) {}",
+    if (took < 0.98 * *f.days && search.next_up.value() > 0) {
+      io.note(fmt::format("--days {:g}: the largest plan within it takes {:.4g} days; the next one up (C = {:.4g}) {}",
                           *f.days, took, search.next_up.value(),
                           search.next_up_days
-                              ? fmt::format("takes {:.3g} days (plans and layouts step, not glide)", *search.next_up_days)
-                              : std::string("does not fit the cluster's memory")));
+                              ? fmt::format("takes {:.4g} days (plans and layouts step, not glide)", *search.next_up_days)
+                              : "has " + search.next_up_problem));
     }
     io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} days on the cluster; {} plans tried from the "
                           "bound {:.3g} FLOPs at MFU 1)",
                           *f.days, within->plan.budget.C.value(), took, search.plans_tried,
                           search.upper_bound.value()));
+    for (const auto& [C, what] : search.tried) io.detail(fmt::format("--days: C = {:.4g} FLOPs: {}", C, what));
     planned = std::move(within->plan);
   } else {
     planned = plan_goal(context, o.goal, *rule, f.top > 0, on);
@@ -523,7 +524,8 @@ Command suggest_command() {
             "  moeplan suggest --gpus 1024 --gpu h100 --days 60 --no-bench\n"
             "Exit status: 0 ok, 2 bad flag, 3 infeasible (the constraint is named on\n"
             "stderr; a sweep prints every budget, those without a plan with the reason),\n"
-            "4 bad --laws file, 5 cannot write -o. See man moeplan-suggest.");
+            "4 bad --laws or --gpu-catalog file, 5 cannot write -o (never over an input). See\n"
+            "man moeplan-suggest.");
         const std::vector<const CLI::Option*> bench_settings{
             sub.get_option("--bench-seconds"), sub.get_option("--micro-batch-tokens"), sub.get_option("--no-gpu")};
         return [f, bench_settings](Io& io) {

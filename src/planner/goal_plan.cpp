@@ -33,73 +33,103 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
   search.days = days;
   const Cluster& c = cluster.cluster;
   search.upper_bound = Flops(double(c.gpus) * c.gpu.bf16_dense_flops * days * 86400.0);
-  std::optional<GoalPlan> best;   // the plan at lo: within the days
-  std::optional<GoalPlan> above;  // the plan at hi: not within (nullopt: no plan or no layout)
-  std::optional<ConstraintViolation> last_problem;
-  const auto within = [](const GoalPlan& p, double T) { return p.on_cluster && p.on_cluster->fit.time.days <= T; };
-  const auto try_at = [&](double C) -> std::optional<GoalPlan> {
+  // One plan per C tried: the plan within the days or why not (no plan, no layout, too long).
+  struct Tried {
+    double C = 0;
+    std::optional<GoalPlan> plan;  ///< the goal's plan, with or without a layout that fits
+    std::string why_not;           ///< empty when within the days
+  };
+  const auto days_of = [](const Tried& t) { return t.plan->on_cluster->fit.time.days; };
+  const auto try_at = [&](double C) {
     ++search.plans_tried;
     goal.compute = Flops(C);
+    Tried t{C, std::nullopt, ""};
     auto p = plan_goal(context, goal, rule, rank, &cluster);
     if (!p) {
-      last_problem = p.error();
-      return std::nullopt;
+      t.why_not = "no plan: " + p.error().to_string();
+      search.tried.push_back({C, t.why_not});
+      return t;
     }
-    if (p->cluster_problem) last_problem = p->cluster_problem;
-    return std::move(*p);
+    if (p->cluster_problem) {
+      t.why_not = "no layout that fits: " + p->cluster_problem->to_string();
+    } else if (const double d = p->on_cluster->fit.time.days; d > days) {
+      t.why_not = fmt::format("takes {:.4g} days", d);
+    }
+    t.plan = std::move(*p);
+    search.tried.push_back({C, t.why_not.empty() ? fmt::format("trains in {:.4g} days", days_of(t)) : t.why_not});
+    return t;
   };
 
-  // Down from the bound: each plan that fits but takes too long says, by its own MFU, which
-  // C would take the days (C · T / its days); one that fits nowhere steps down by 4.
-  double hi = search.upper_bound.value(), lo = 0;
-  double x = hi;
-  for (int step = 0; step < 40 && lo == 0; ++step) {
-    auto p = try_at(x);
-    if (p && within(*p, days)) {
-      lo = x;
-      best = std::move(p);
+  // Down from the bound in eighths of a decade, so that a larger plan that trains within the
+  // days is met before a smaller one (plans, layouts and memory step with C: a larger C can
+  // fit where a smaller does not). A plan that fits but takes D > T days jumps further, to one
+  // step above the C its own MFU says would take T (C · T / D), at most half a decade: C
+  // between would need an MFU a step higher than that plan's to make it.
+  constexpr double k_step = 1.333521432163324;  // 10^(1/8)
+  std::optional<Tried> best, above, first_with_plan;
+  double x = search.upper_bound.value();
+  std::string reason_at_bound;
+  for (int i = 0; i < 160; ++i) {  // 20 decades
+    Tried t = try_at(x);
+    if (t.why_not.empty()) {
+      best = std::move(t);
       break;
     }
-    hi = x;
-    const double next = p && p->on_cluster ? x * days / p->on_cluster->fit.time.days * (1 - 1e-3) : x / 4;
-    above = std::move(p);
-    x = std::min(next, x / 1.001);
+    if (i == 0) reason_at_bound = t.why_not;
+    double next = x / k_step;
+    if (t.plan && t.plan->on_cluster) {
+      // Never more than half a decade at once: MFU itself steps with C (another layout, a
+      // plan that just fits), and a low one would jump past plans that train in time.
+      next = std::min(next, std::max(x * days / days_of(t) * k_step, x / std::pow(k_step, 4)));
+    }
+    if (t.plan && !first_with_plan) first_with_plan = t;
+    above = std::move(t);
+    x = next;
   }
-  if (lo == 0) {
+  if (!best) {
+    const Tried* telling = first_with_plan ? &*first_with_plan : nullptr;
     return std::unexpected(ConstraintViolation{
         "a plan the cluster trains within the days",
-        fmt::format("no plan down to C = {:.3g} FLOPs trains on {} x {} within {:g} days{}", x, c.gpus, c.gpu.id,
-                    days, last_problem ? " (" + last_problem->to_string() + ")" : std::string())});
+        fmt::format("no plan from C = {:.3g} down to {:.3g} FLOPs trains on {} x {} within {:g} days ({} plans "
+                    "tried); {}",
+                    search.upper_bound.value(), x, c.gpus, c.gpu.id, days, search.plans_tried,
+                    telling ? fmt::format("the largest with a plan, C = {:.4g}: {}", telling->C, telling->why_not)
+                            : "at the bound: " + reason_at_bound)});
   }
-  // Bisection in log C between a plan within the days (lo) and one not (hi). Layouts and
-  // co-design step with C, so a bracket can close on a step down in speed while a larger
-  // plan trains within the days again: the answer's own MFU says which C would take exactly
-  // T (lo · T / its days), and the search climbs there while that plan is within the days
-  // (at most 3 times, each a new bracket below the last C known to take too long).
-  double ceiling = hi;  // the least C tried in the descent that took too long
+  // Bisection in log C between the plan within the days (lo) and the C above it that was not.
+  // The climb: where the answer's own MFU says a larger C would take T, below the least C
+  // known to miss, that plan is tried (at most 3 times); within the days, it opens a new bracket.
+  double lo = best->C;
+  double hi = above ? above->C : lo;
+  double ceiling = hi;
   for (int climb = 0;; ++climb) {
     for (int i = 0; i < 60 && hi / lo > 1.001; ++i) {
-      const double mid = std::sqrt(lo * hi);
-      auto p = try_at(mid);
-      if (p && within(*p, days)) {
-        lo = mid;
-        best = std::move(p);
+      Tried t = try_at(std::sqrt(lo * hi));
+      if (t.why_not.empty()) {
+        lo = t.C;
+        best = std::move(t);
       } else {
-        hi = mid;
-        above = std::move(p);
+        hi = t.C;
+        above = std::move(t);
       }
     }
-    const double aim = lo * days / best->on_cluster->fit.time.days * (1 - 1e-3);
+    const double aim = lo * days / days_of(*best) * (1 - 1e-3);
     if (climb == 3 || !(aim > hi * 1.001) || !(aim < ceiling)) break;
-    auto p = try_at(aim);
-    if (!(p && within(*p, days))) break;
+    Tried t = try_at(aim);
+    if (!t.why_not.empty()) break;
     lo = aim;
     hi = ceiling;
-    best = std::move(p);
+    best = std::move(t);
   }
-  search.next_up = Flops(hi);
-  if (above && above->on_cluster) search.next_up_days = above->on_cluster->fit.time.days;
-  return DaysPlan{std::move(*best), search};
+  if (above && above->C > lo) {
+    search.next_up = Flops(above->C);
+    if (above->plan && above->plan->on_cluster) {
+      search.next_up_days = days_of(*above);
+    } else {
+      search.next_up_problem = above->why_not;
+    }
+  }
+  return DaysPlan{std::move(*best->plan), search};
 }
 
 }  // namespace moeplan

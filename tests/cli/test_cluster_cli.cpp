@@ -113,6 +113,53 @@ TEST_CASE("suggest --days: C is the largest budget the cluster trains within tha
                              j.at("budget").at("tokens").get<double>()).epsilon(0.01));
 }
 
+TEST_CASE("suggest --days on a small cluster and a short time finds the plan a --flops run confirms") {
+  // The search used to descend by 4 below the laws' range and report "no plan" here.
+  const Run r = run_moeplan({"suggest", "--gpus", "1", "--gpu", "a100-40gb", "--days", "0.03", "--no-bench",
+                             "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out);
+  const double days = j.at("step_time").at("days").get<double>();
+  CHECK(days <= 0.03);
+  CHECK(days > 0.015);
+  const Run again = run_moeplan({"suggest", "--flops", fmt_flops(std::log10(j.at("budget").at("compute").get<double>())),
+                                 "--gpus", "1", "--gpu", "a100-40gb", "--no-bench", "--format", "json"});
+  REQUIRE_MESSAGE(again.code == 0, again.err);
+  CHECK(json::parse(again.out).at("step_time").at("days").get<double>() == doctest::Approx(days).epsilon(1e-6));
+}
+
+TEST_CASE("suggest --days with nothing that fits names the constraint of the largest plan tried") {
+  const Run r = run_moeplan({"suggest", "--gpus", "64", "--gpu", "h100", "--days", "10", "--framework-gib", "1024",
+                             "--no-bench"});
+  CHECK(r.code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("framework") != std::string::npos);  // the term that does not fit, not a law far below
+  CHECK(r.err.find("plans tried") != std::string::npos);
+}
+
+TEST_CASE("suggest and score never write over the --gpu-catalog they read") {
+  const auto path = temp_path("catalog-in.toml");
+  const std::string catalog =
+      "[[gpu]]\nid = \"x1\"\nname = \"X1\"\nbf16_dense_tflops = 989\nhbm_gb = 80\nhbm_tb_per_s = 3.35\n"
+      "intra_node_gb_per_s = 450\nnetwork_gb_per_s = 50\ngpus_per_node = 8\nsource = \"test\"\n";
+  std::ofstream(path) << catalog;
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"suggest", "--flops", "1e21", "--gpus", "8", "--gpu", "h100", "--no-bench"},
+        std::vector<std::string>{"score", "moe-mini", "--gpus", "8", "--gpu", "h100"}}) {
+    std::vector<std::string> a = args;
+    for (const char* extra : {"--gpu-catalog", "", "-o", "", "--format", "json"}) a.emplace_back(extra);
+    a[a.size() - 5] = path.string();
+    a[a.size() - 3] = path.string();
+    CAPTURE(fmt_args(a));
+    const Run r = run_moeplan(a);
+    CHECK(r.code == 5);
+    std::ifstream in(path);
+    const std::string kept((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(kept == catalog);
+  }
+  std::filesystem::remove(path);
+}
+
 TEST_CASE("suggest --gpus too few for the model: exit 3 naming the memory shortfall") {
   const Run r = run_moeplan({"suggest", "--flops", "1e25", "--gpus", "8", "--gpu", "a100-40gb", "--no-bench"});
   CHECK(r.code == 3);

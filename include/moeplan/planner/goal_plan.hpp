@@ -5,6 +5,9 @@
 /// over C with the step model's own speed, here too, not in the CLI.
 #include <expected>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "moeplan/planner/candidates.hpp"
 #include "moeplan/planner/cluster_fit.hpp"
@@ -32,9 +35,13 @@ std::expected<GoalPlan, ConstraintViolation> plan_goal(const PlanContext& contex
 struct DaysSearch {
   double days = 0;              ///< asked
   Flops upper_bound;            ///< G · peak · T: no plan above it trains within T (MFU <= 1)
-  Flops next_up;                ///< the least C tried above the answer (not within T)
-  std::optional<double> next_up_days;  ///< its days; nullopt when no layout of it fits
+  Flops next_up;                ///< the least C tried above the answer (not within T); 0: none
+  std::optional<double> next_up_days;  ///< its days, when a layout of it fits
+  std::string next_up_problem;  ///< else why it has no plan or no layout
   int plans_tried = 0;
+  /// Every C tried, in order, and what came of it ("trains in 9.1 days", "no layout that
+  /// fits: ...", "no plan: ..."): the path the search took, for `-v`.
+  std::vector<std::pair<double, std::string>> tried;
 };
 
 struct DaysPlan {
@@ -43,11 +50,12 @@ struct DaysPlan {
 };
 
 /// The time goal: the largest budget C whose plan (`goal` with C set) trains on the cluster
-/// within `days`. Starts at the bound G·peak·T (MFU 1) and steps down by the step model's own
-/// MFU of each plan tried (C·T/days), then bisects in log C to 0.1 %. Plans and layouts step
-/// with C, so "trains within T" is not monotone in C: the answer is the top of the bracket
-/// the search ends in (docs/cluster.md). An error when no plan down to 4^-40 of the bound
-/// trains within T, naming the last cluster problem.
+/// within `days`. Scans down from the bound G·peak·T (MFU 1) in eighths of a decade, jumping
+/// by a plan's own MFU where it fits but takes too long, then bisects in log C to 0.1 % and
+/// climbs by the answer's MFU (docs/cluster.md). Plans and layouts step with C, so "trains
+/// within T" is not monotone in C: the answer is the largest on that path, not a proven
+/// maximum. An error when nothing down to 20 decades below the bound trains within T, naming
+/// the largest C that had a plan and why it missed.
 std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext& context, PlanGoal goal,
                                                               RankRule rule, bool rank,
                                                               const ClusterFitOptions& cluster, double days);
