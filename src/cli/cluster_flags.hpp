@@ -21,10 +21,12 @@ struct ClusterFlags {
   bool gpu_given = false;  ///< --gpu was on the command line (possibly empty)
   std::string catalog_file;
   std::optional<int> gpus_per_node;
-  double gemm_efficiency = 0.6;
-  double network_efficiency = 0.7;
-  double dp_overlap = 0.8;
-  double framework_gib = 5;
+  // The defaults are the cluster library's own (step_time.hpp, memory_model.hpp): one place,
+  // and --help shows them (capture_default_str).
+  double gemm_efficiency = StepTimeOptions{}.gemm_efficiency;
+  double network_efficiency = StepTimeOptions{}.network_efficiency;
+  double dp_overlap = StepTimeOptions{}.dp_overlap;
+  double framework_gib = MemoryOptions{}.framework_bytes / double(1ull << 30);
   double load_imbalance = 1.0;  ///< --load-imbalance: busiest expert rank over the balanced share
   std::optional<double> global_batch_tokens;
   [[nodiscard]] bool given() const { return gpus.has_value() || !gpu.empty() || gpu_given; }
