@@ -385,6 +385,13 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (timed) add_bench(report, *timed, true, chosen->tokens.value());
   if (on_cluster) {
     add_cluster_fit(report, on_cluster->fit, cluster->cluster);
+    if (f.days) {  // the limit the plan was searched for, beside the days it takes
+      for (Section& sec : report.sections) {
+        if (sec.key != "step_time") continue;
+        sec.fields.push_back({"days_limit", "T", "days", *f.days,
+                              "--days: the largest plan found that trains within this (docs/cluster.md)"});
+      }
+    }
     add_co_design(report, *on_cluster);
   }
   std::ostringstream text;

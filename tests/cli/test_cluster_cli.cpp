@@ -107,6 +107,7 @@ TEST_CASE("suggest --days: C is the largest budget the cluster trains within tha
   // step as C grows, so not exactly 10).
   CHECK(j.at("step_time").at("days").get<double>() <= 10.0);
   CHECK(j.at("step_time").at("days").get<double>() > 5.0);
+  CHECK(j.at("step_time").at("days_limit").get<double>() == 10.0);  // the limit asked, in the data too
   // C = M D of the plan: the budget it printed is what it trains on in those days.
   const double C = j.at("budget").at("compute").get<double>();
   CHECK(C == doctest::Approx(j.at("accounting").at("flops_per_token").get<double>() *
