@@ -367,8 +367,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (on_cluster && timed && timed->gpu && gpu_is(timed->gpu->device, cluster->cluster.gpu)) {
     ClusterFitOptions measured = *cluster;
     measured.search.time.measured_gemm_flops = timed->gpu->rate;
-    auto refit = fit_on_cluster(law_set, on_cluster->fit.config, on_cluster->fit.tokens, measured,
-                                chosen->solution.accounting.M * chosen->tokens);
+    auto refit = fit_on_cluster(law_set, on_cluster->fit.config, on_cluster->fit.tokens, measured);
     if (refit) {
       io.note(fmt::format("cluster: GEMMs at the {:.0f} TFLOP/s measured on {} (not peak x efficiency)",
                           timed->gpu->rate / 1e12, timed->gpu->device));

@@ -148,10 +148,6 @@ ConstraintViolation shortfall(const ModelConfig& m, const Cluster& cluster, cons
   return {"memory per GPU", std::move(detail)};
 }
 
-}  // namespace
-
-namespace {
-
 // The reason's text when `text`, else a placeholder: the search tests thousands of layouts
 // and shows the reason of the first illegal one only.
 template <typename... Args>
@@ -195,7 +191,7 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
   if (l.etp != 1 && l.etp != l.tp) return why(text, "ETP {} is neither 1 nor TP = {}", l.etp, l.tp);
   const long long tp_cp_dp = static_cast<long long>(l.tp) * l.cp * l.dp;
   if (tp_cp_dp % (static_cast<long long>(l.ep) * l.etp) != 0) {
-    return why(text, 
+    return why(text,
         "EP {} × ETP {} = {} does not divide TP × CP × DP = {} (parallel folding: the expert "
         "grid tiles the GPUs of one pipeline stage)",
         l.ep, l.etp, l.ep * l.etp, tp_cp_dp);
@@ -210,7 +206,7 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
   const auto split = stage_split(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline);
   if (!split) {
     if (l.first_stage_layers > 0 || l.last_stage_layers > 0) {
-      return why(text, 
+      return why(text,
           "first and last stages of {} and {} layers leave no equal share of L = {} for the other {} "
           "stages of PP {}",
           l.first_stage_layers, l.last_stage_layers, L, std::max(l.pp - 2, 0), l.pp);
@@ -219,7 +215,7 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
       return why(text, "PP {} does not divide L = {} (uneven pipelines not allowed)", l.pp, L);
     }
     const int middle = (L + l.pp - 1) / l.pp;
-    return why(text, 
+    return why(text,
         "PP {} does not divide L = {} and the uneven split ({} middle stages of {}) leaves {} layer{} "
         "for the first and last stages, under one each",
         l.pp, L, l.pp - 2, middle, L - (l.pp - 2) * middle, L - (l.pp - 2) * middle == 1 ? "" : "s");

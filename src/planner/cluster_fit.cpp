@@ -38,7 +38,8 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
     // The laws' batch at the run's C (a plan's own budget; else C = M·D of this count):
     // paper 002 Table 4 inside its rows, paper 000 Eq. 5 outside (the laws say which).
     const Flops C = compute ? *compute
-                            : flops_per_token(fit.config, counts, FlopsConvention::holistic_002, S).M() * tokens;
+                            : training_budget(fit.config, flops_per_token(fit.config, counts,
+                                                                          FlopsConvention::holistic_002, S).M())->C;
     const TrainingHyperparameters h = training_hyperparameters(laws, C, tokens, S);
     if (!h.global_batch_size) {
       return std::unexpected(ConstraintViolation{
@@ -132,7 +133,7 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
     m.name = "the plan";
     return m;
   };
-  auto fitted = fit_on_cluster(laws, config_of(plan), plan.suggestion.tokens, options, plan.suggestion.solution.accounting.M * plan.suggestion.tokens);
+  auto fitted = fit_on_cluster(laws, config_of(plan), plan.suggestion.tokens, options);
   if (!options.co_design) {
     if (!fitted) return std::unexpected(fitted.error());
     out.fit = std::move(*fitted);
@@ -179,8 +180,7 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
       out.moves.push_back(move);
       return;
     }
-    auto trial_fit = fit_on_cluster(laws, config_of(*trial.plan), trial.plan->suggestion.tokens, options,
-                                    trial.plan->suggestion.solution.accounting.M * trial.plan->suggestion.tokens);
+    auto trial_fit = fit_on_cluster(laws, config_of(*trial.plan), trial.plan->suggestion.tokens, options);
     if (!trial_fit) {
       move.why = "its layouts do not fit: " + trial_fit.error().to_string();
       out.moves.push_back(move);

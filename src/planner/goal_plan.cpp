@@ -30,7 +30,6 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
                                                               RankRule rule, bool rank,
                                                               const ClusterFitOptions& cluster, double days) {
   DaysSearch search;
-  search.days = days;
   const Cluster& c = cluster.cluster;
   search.upper_bound = Flops(double(c.gpus) * c.gpu.bf16_dense_flops * days * 86400.0);
   // One plan per C tried: the plan within the days or why not (no plan, no layout, too long).
@@ -66,7 +65,8 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
   // step above the C its own MFU says would take T (C · T / D), at most half a decade: C
   // between would need an MFU a step higher than that plan's to make it.
   constexpr double k_step = 1.333521432163324;  // 10^(1/8)
-  std::optional<Tried> best, above, first_with_plan;
+  std::optional<Tried> best, above;
+  std::string largest_with_plan;  // the error's reason: the largest C that had a plan, and why it missed
   double x = search.upper_bound.value();
   std::string reason_at_bound;
   for (int i = 0; i < 160; ++i) {  // 20 decades
@@ -82,19 +82,18 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
       // plan that just fits), and a low one would jump past plans that train in time.
       next = std::min(next, std::max(x * days / days_of(t) * k_step, x / std::pow(k_step, 4)));
     }
-    if (t.plan && !first_with_plan) first_with_plan = t;
+    if (t.plan && largest_with_plan.empty()) largest_with_plan = fmt::format("C = {:.4g}: {}", t.C, t.why_not);
     above = std::move(t);
     x = next;
   }
   if (!best) {
-    const Tried* telling = first_with_plan ? &*first_with_plan : nullptr;
     return std::unexpected(ConstraintViolation{
         "a plan the cluster trains within the days",
         fmt::format("no plan from C = {:.3g} down to {:.3g} FLOPs trains on {} x {} within {:g} days ({} plans "
                     "tried); {}",
                     search.upper_bound.value(), x, c.gpus, c.gpu.id, days, search.plans_tried,
-                    telling ? fmt::format("the largest with a plan, C = {:.4g}: {}", telling->C, telling->why_not)
-                            : "at the bound: " + reason_at_bound)});
+                    !largest_with_plan.empty() ? "the largest with a plan, " + largest_with_plan
+                                               : "at the bound: " + reason_at_bound)});
   }
   // Bisection in log C between the plan within the days (lo) and the C above it that was not.
   // The climb: where the answer's own MFU says a larger C would take T, below the least C

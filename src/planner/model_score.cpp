@@ -188,14 +188,9 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
   s.flops_moe_vs_dense_003 = flops_per_token(m, s.params, FlopsConvention::moe_vs_dense_003, s.seq_len);
   s.flops_allocation_004 = flops_per_token(m, s.params, FlopsConvention::allocation_004, s.seq_len);
   const FlopsPerToken M = s.flops.M();
-  if (m.training) {
-    if (m.training->tokens) {
-      s.D = *m.training->tokens;
-      s.C = M * *s.D;  // C = M·D
-    } else {
-      s.C = *m.training->compute;
-      s.D = Tokens(s.C->value() / M.value());
-    }
+  if (const auto run = training_budget(m, M)) {
+    s.C = run->C;
+    s.D = run->D;
   }
 
   // Paper 000: EL and its optimum granularity; paper 001: the joint law's loss (MoE only).
@@ -282,11 +277,15 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
   return s;
 }
 
-std::optional<TrainingBudget> training_budget(const ModelConfig& m) {
+std::optional<TrainingBudget> training_budget(const ModelConfig& m, FlopsPerToken M) {
   if (!m.training || (!m.training->tokens && !m.training->compute)) return std::nullopt;
-  const FlopsPerToken M = flops_per_token(m, FlopsConvention::holistic_002, m.training->seq_len).M();
-  if (m.training->tokens) return TrainingBudget{M * *m.training->tokens, *m.training->tokens};
+  if (m.training->tokens) return TrainingBudget{M * *m.training->tokens, *m.training->tokens};  // C = M·D
   return TrainingBudget{*m.training->compute, *m.training->compute / M};
+}
+
+std::optional<TrainingBudget> training_budget(const ModelConfig& m) {
+  if (!m.training) return std::nullopt;
+  return training_budget(m, flops_per_token(m, FlopsConvention::holistic_002, m.training->seq_len).M());
 }
 
 TrainingHyperparameters training_hyperparameters(const LawSet& laws, const ModelConfig& m) {

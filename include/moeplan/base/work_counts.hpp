@@ -2,7 +2,7 @@
 /// How often this process ran the expensive steps of a plan: a debug figure, not output.
 ///
 /// Issue 31 asks for "one Planner per family, one solve per plan or variant, one count per
-/// config": these counters are how that is measured (tests/planner/test_work_counts.cpp
+/// config": these counters are how that is measured (tests/cli/test_work_counts.cpp
 /// asserts the numbers for whole commands) and how a newcomer sees it
 /// (`MOEPLAN_WORK_COUNTS=1 moeplan ...` prints them on stderr after the command).
 /// Relaxed atomics: the figures are totals, read once the work is done.

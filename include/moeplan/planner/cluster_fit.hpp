@@ -35,8 +35,8 @@ struct ClusterFit {
 };
 
 /// The config `m` trained on `tokens` on the cluster: batch from the laws at the run's C
-/// (`compute`, a plan's own budget; without it C = M·D of the config's count) or the
-/// options', layouts searched, time for D. `counted`: the config's count when the caller has
+/// (`compute` when the caller's budget was given as C; without it C = M·D of the config's
+/// count, which for a plan is its own budget) or the options', layouts searched, time for D. `counted`: the config's count when the caller has
 /// it (score), so a config is counted once. A ConstraintViolation when nothing fits.
 std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws,
                                                               const ModelConfig& m, Tokens tokens,

@@ -33,7 +33,6 @@ std::expected<GoalPlan, ConstraintViolation> plan_goal(const PlanContext& contex
 
 /// How the time goal was searched: the bracket it ended on, for the note a user reads.
 struct DaysSearch {
-  double days = 0;              ///< asked
   Flops upper_bound;            ///< G · peak · T: no plan above it trains within T (MFU <= 1)
   Flops next_up;                ///< the least C tried above the answer (not within T); 0: none
   std::optional<double> next_up_days;  ///< its days, when a layout of it fits

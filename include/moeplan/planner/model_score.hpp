@@ -118,5 +118,7 @@ struct TrainingBudget {
   Tokens D;
 };
 std::optional<TrainingBudget> training_budget(const ModelConfig& m);
+/// The same with the config's M already known (score and the cluster fit have counted it).
+std::optional<TrainingBudget> training_budget(const ModelConfig& m, FlopsPerToken M);
 
 }  // namespace moeplan
