@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "fuzz_check.hpp"
-#include "moeplan/gemm/gemm_shapes.hpp"
+#include "moeplan/model/gemm_shapes.hpp"
 #include "moeplan/laws/laws_loader.hpp"
 #include "moeplan/io/model_loader.hpp"
 #include "moeplan/planner/model_score.hpp"

@@ -53,14 +53,15 @@ const std::vector<ConfigRow>& config_rows() {
   return rows;
 }
 
+moeplan::ArchitectureFamily family() {
+  return {.heads = {}, .seq_len = 8192, .n_experts = 288, .top_k = 8, .n_shared_experts = 1,
+          .dense_ffn_ratio = 3, .vocab_size = 152064};
+}
+
 moeplan::MoeArchitecture architecture_of(const ConfigRow& row) {
   moeplan::MoeArchitecture a;
+  a.family = family();
   a.family.heads = table4_heads(row.C);
-  a.family.seq_len = 8192;
-  a.family.n_experts = 288;
-  a.family.top_k = 8;
-  a.family.n_shared_experts = 1;
-  a.family.dense_ffn_ratio = 3;
   a.d = row.d;
   a.L_d = row.L_d;
   a.L_m = row.L_m;

@@ -32,8 +32,12 @@ struct ConfigRow {
 /// All 667 rows of Tables 5–21.
 const std::vector<ConfigRow>& config_rows();
 
-/// The architecture of a row with the paper's fixed settings (S = 8192, N_e = 288, K = 8,
-/// one shared expert, Table 4 heads).
+/// The paper's fixed settings (Sec. 3.4, 4.2.2): S = 8192, N_e = 288, K = 8, one shared
+/// expert, d_d = 3d, V = 152064, written here from the paper (the preset must agree:
+/// test_laws_loader.cpp), with no heads.
+moeplan::ArchitectureFamily family();
+
+/// The architecture of a row with the paper's fixed settings (family()) and Table 4 heads.
 moeplan::MoeArchitecture architecture_of(const ConfigRow& row);
 
 /// Median of a non-empty sample.

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "moeplan/gemm/gemm_bench.hpp"
-#include "moeplan/planner/hardware_alignment.hpp"
+#include "moeplan/alignment/hardware_alignment.hpp"
 #include "report.hpp"
 
 namespace moeplan::cli {

@@ -172,7 +172,7 @@ Command score_command() {
                 ->check(positive());
             sub.add_option("--flops", f->flops, "Training compute C instead of --tokens (D = C / M)")
                 ->check(positive());
-            sub.add_option("--seq-len", f->seq_len, "Training sequence length S for the attention FLOPs (default: the config's [training] seq_len, else paper 002's S = 8192 from the laws)")
+            sub.add_option("--seq-len", f->seq_len, "Training sequence length S for the attention FLOPs (default: the config's [training] seq_len, else the laws preset's [architecture] seq_len)")
                 ->check(positive());
             add_cluster_flags(sub, f->cluster);
             sub.footer(

@@ -16,7 +16,7 @@
 #include "moeplan/planner/candidates.hpp"
 #include "moeplan/planner/goal_plan.hpp"
 #include "moeplan/gemm/gemm_bench.hpp"
-#include "moeplan/planner/hardware_alignment.hpp"
+#include "moeplan/alignment/hardware_alignment.hpp"
 #include "moeplan/laws/laws_loader.hpp"
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/planner/pipeline.hpp"
@@ -413,6 +413,30 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   return deliver(f.output, text.str(), io, inputs_of(f));
 }
 
+// "[default]" after each family flag's description, read from the built-in laws preset (the
+// one place those values are declared, with their sources) when suggest is parsed, so that
+// other commands do not parse the preset and --help cannot drift from the laws.
+void add_law_defaults(CLI::App& sub) {
+  sub.preparse_callback([&sub](std::size_t) {
+    const HolisticLaws& laws = builtin_laws().holistic;
+    const ArchitectureFamily& f = laws.family_defaults;
+    const std::pair<const char*, std::string> defaults[] = {
+        {"--seq-len", fmt::format("{}", f.seq_len)},
+        {"--experts", fmt::format("{}", f.n_experts)},
+        {"--top-k", fmt::format("{}", f.top_k)},
+        {"--shared-experts", fmt::format("{}", f.n_shared_experts)},
+        {"--vocab", fmt::format("{}", f.vocab_size)},
+        {"--dense-ffn-ratio", fmt::format("{:g}", f.dense_ffn_ratio)},
+        {"--align", fmt::format("{}", laws.alignment)},
+        {"--d-over-l", fmt::format("{:g}:{:g}", laws.d_over_l.min, laws.d_over_l.max)},
+        {"--tolerance", fmt::format("{:g}", laws.tolerance)}};
+    for (const auto& [name, value] : defaults) {
+      CLI::Option* o = sub.get_option(name);
+      o->description(o->get_description() + " [" + value + ", laws preset]");
+    }
+  });
+}
+
 }  // namespace
 
 Command suggest_command() {
@@ -473,27 +497,24 @@ Command suggest_command() {
             ->check(positive());
         sub.add_option("--n-kv", f->n_kv, "Key/value heads N_kv")->check(positive());
         sub.add_option("--d-qkv", f->d_qkv, "Head size d_qkv")->check(positive());
-        sub.add_option("--seq-len", f->seq_len, "Sequence length S [8192]")
-            ->check(positive());
-        sub.add_option("--experts", f->n_experts, "Routed experts N_e [288]")
-            ->check(positive());
-        sub.add_option("--top-k", f->top_k, "Activated routed experts K [8]")
-            ->check(positive());
-        sub.add_option("--shared-experts", f->n_shared, "Shared experts per MoE layer [1]")
+        // The family's defaults are the laws preset's ([architecture], [credible_shape]):
+        // their descriptions are filled from it when suggest is parsed (add_law_defaults).
+        sub.add_option("--seq-len", f->seq_len, "Sequence length S")->check(positive());
+        sub.add_option("--experts", f->n_experts, "Routed experts N_e")->check(positive());
+        sub.add_option("--top-k", f->top_k, "Activated routed experts K")->check(positive());
+        sub.add_option("--shared-experts", f->n_shared, "Shared experts per MoE layer")
             ->check(whole_number(2147483647));
-        sub.add_option("--vocab", f->vocab, "Vocabulary size V [152064]")
-            ->check(whole_number(2147483647));
-        sub.add_option("--dense-ffn-ratio", f->dense_ffn_ratio, "d_d / d [3]")
-            ->check(positive());
+        sub.add_option("--vocab", f->vocab, "Vocabulary size V")->check(whole_number(2147483647));
+        sub.add_option("--dense-ffn-ratio", f->dense_ffn_ratio, "d_d / d")->check(positive());
         sub.add_option("--align", f->align,
-                       "d and d_m are multiples of this [8]; 'auto': time the 64/128-aligned "
+                       "d and d_m are multiples of this; 'auto': time the 64/128-aligned "
                        "neighbours of the winner and take the fastest whose predicted loss is "
                        "within 0.1 % of the best (paper 002 near-optimal band)");
         sub.add_option("--d-over-l", f->d_over_l,
-                       "Credible aspect ratios LO:HI; a plan outside is refused (exit 3) [16:512]");
-        sub.add_option("--tolerance", f->tolerance,
-                       "Largest relative miss of the M, N_a, N targets [0.05]")
+                       "Credible aspect ratios LO:HI; a plan outside is refused (exit 3)");
+        sub.add_option("--tolerance", f->tolerance, "Largest relative miss of the M, N_a, N targets")
             ->check(positive());
+        add_law_defaults(sub);
         sub.add_flag("--full", f->full,
                      "Table: print every section, not the one-screen summary (data formats "
                      "always hold everything)");

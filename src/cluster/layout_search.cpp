@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <stdexcept>
 #include <set>
 #include <tuple>
 
@@ -254,6 +255,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
   const int world = cluster.gpus;
   const int per_node = cluster.gpus_per_node;
   const int S = options.time.seq_len;
+  if (S <= 0) throw std::logic_error("layout search: S (StepTimeOptions::seq_len) not set");
   if (world < 1 || per_node < 1) {
     return std::unexpected(ConstraintViolation{
         "cluster", fmt::format("{} GPUs of {} per node: both must be at least 1", world, per_node)});

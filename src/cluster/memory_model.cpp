@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <stdexcept>
 #include <span>
 #include <vector>
 
@@ -323,6 +324,7 @@ struct MostLoaded {
 
 MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const MemoryOptions& options) {
   // The counts are made per pipeline rank from the config itself (each rank's own layers).
+  if (options.seq_len <= 0) throw std::logic_error("memory model: S (MemoryOptions::seq_len) not set");
   const int pp = std::max(1, lay.pp);
   const int tp = std::max(1, lay.tp);
   LayerShape x{};

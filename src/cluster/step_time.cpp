@@ -7,11 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <numeric>
 
 #include <fmt/format.h>
 
-#include "moeplan/gemm/gemm_shapes.hpp"
+#include "moeplan/model/gemm_shapes.hpp"
 #include "moeplan/model/flops_conventions.hpp"
 #include "step_model.hpp"
 
@@ -322,6 +323,7 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
 
 StepTime step_time(const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
                    const ParallelLayout& layout, const StepTimeOptions& options) {
+  if (options.seq_len <= 0) throw std::logic_error("step model: S (StepTimeOptions::seq_len) not set");
   const ModelFlops f = model_flops(m, p, options.seq_len);
   const StepSeconds r = step_seconds(f, cluster, layout, options, options.expert_load_factor);
   StepTime t;

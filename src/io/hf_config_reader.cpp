@@ -8,10 +8,12 @@
 #include <initializer_list>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "hf/family_rule.hpp"
@@ -27,39 +29,33 @@ using hf::is_one_of;
 using hf::JsonReader;
 using hf::line_column;
 
-// Keys that set up experts or per-layer patterns in some family. One the family's rules did
-// not read means the model is not what moeplan would count: refused, naming it.
-constexpr std::initializer_list<const char*> k_moe_keys = {
-    "n_routed_experts", "num_experts", "num_local_experts", "num_experts_per_tok",
-    "moe_intermediate_size", "shared_expert_intermediate_size", "n_shared_experts",
-    "first_k_dense_replace", "moe_layer_freq", "decoder_sparse_step", "mlp_only_layers",
-    "moe_topk", "num_shared_expert", "experts_per_token", "interleave_moe_layer_step",
-    "moe_layers", "num_experts_per_topk", "intermediate_size_mlp", "use_mixed_mlp_moe",
-    // per-layer patterns and hybrid mixers (docs/hybrid-layers.md)
-    "hybrid_override_pattern", "attn_layer_period", "attn_layer_offset",
-    "expert_layer_period", "expert_layer_offset", "moe_layer_frequency", "moe_num_experts",
-    "moe_k", "moe_num_shared_experts", "moe_layer_start_index", "moe_layer_end_index",
-    "moe_layer_interval", "num_shared_experts", "shared_intermediate_size", "zero_expert_num",
-    "full_attention_interval", "linear_num_value_heads", "linear_num_key_heads",
-    "attn_type_list", "block_configs", "index_n_heads", "index_topk", "mamba_d_state",
-    "ssm_state_size", "mamba_n_heads", "linear_attn_config", "num_dense_layers",
-    "parallel_attn_mlp_res", "use_residual", "moe_top_k", "num_mtp_modules", "use_cla",
-    "cla_share_factor"};
+// Keys that set up experts or per-layer patterns in some family: every rule's layout_keys,
+// and those of families moeplan does not read that a config of a read one could carry. One
+// the file's own rule did not read means the model is not what moeplan would count: refused,
+// naming it.
+const std::vector<std::string>& layout_keys_of_all_families() {
+  static const std::vector<std::string> keys = [] {
+    // num_experts_per_topk: an expert key of no family read here (kept from the first
+    // reader, which refused it in every family).
+    std::set<std::string> all = {"num_experts_per_topk"};
+    for (const FamilyRule* rule : hf::family_rules()) all.insert(rule->layout_keys.begin(), rule->layout_keys.end());
+    return std::vector<std::string>(all.begin(), all.end());
+  }();
+  return keys;
+}
 
 }  // namespace
 
 std::string_view hf_supported_model_types() {
-  static const std::string text = [] {
-    std::string out = "supported: ";
-    bool first = true;
+  static const std::string text = [] {  // in alphabetical order
+    std::set<std::string> names;
     for (const FamilyRule* rule : hf::family_rules()) {
       if (rule->refused) continue;
       for (const std::string& t : rule->model_types) {
-        out += (first ? "" : ", ") + t + (rule->text_config.empty() ? "" : " (its " + rule->text_config + ")");
-        first = false;
+        names.insert(t + (rule->text_config.empty() ? "" : " (its " + rule->text_config + ")"));
       }
     }
-    return out;
+    return fmt::format("supported: {}", fmt::join(names, ", "));
   }();
   return text;
 }
@@ -129,10 +125,20 @@ void check_layer_types(FamilyContext& c) {
   }
 }
 
-void check_family_read_everything(FamilyContext& c) {
+void check_family_read_everything(FamilyContext& c, const FamilyRule& rule) {
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
-  for (const char* key : k_moe_keys) {
+  // A rule that reads a layout key must declare it, or other families' files would not be
+  // refused for carrying it (a bug in the rule's file: every fixture read finds it).
+  const auto& all = layout_keys_of_all_families();
+  for (const std::string& key : c.consumed) {
+    if (std::binary_search(all.begin(), all.end(), key) &&
+        std::find(rule.layout_keys.begin(), rule.layout_keys.end(), key) == rule.layout_keys.end()) {
+      throw std::logic_error(fmt::format("config.json rule of {} reads layout key {} without declaring it "
+                                         "in its layout_keys", c.family, key));
+    }
+  }
+  for (const std::string& key : layout_keys_of_all_families()) {
     if (r.failed()) break;
     const auto it = j.find(key);
     if (it == j.end() || it->is_null() || c.consumed.contains(key)) continue;
@@ -247,7 +253,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   FamilyContext c{doc, j, r, m, family, {}};
   if (rule->standard_keys) read_standard_keys(c, *rule);
   if (!r.failed()) rule->read(c);
-  if (!r.failed()) check_family_read_everything(c);
+  if (!r.failed()) check_family_read_everything(c, *rule);
   read_latent_attention(c);
   if (!r.failed()) {
     if (const auto p = m.problem()) {

@@ -24,7 +24,10 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   ClusterFit fit;
   fit.config = config;
   fit.tokens = tokens;
-  if (!fit.config.training) fit.config.training = TrainingSetup{};
+  if (!fit.config.training) {  // the laws' S, as score takes for a config without [training]
+    fit.config.training = TrainingSetup{.tokens = {}, .compute = {},
+                                        .seq_len = laws.holistic.family_defaults.seq_len, .unique_tokens = {}};
+  }
   fit.config.training->tokens = tokens;
   fit.config.training->compute.reset();
   const int S = fit.config.training->seq_len;

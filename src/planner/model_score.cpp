@@ -38,8 +38,10 @@ ExpertShape expert_shape(const ModelConfig& m) {
 namespace {
 
 /// Paper 002's family of a config (its heads, S, experts, d_d/d, V), or why the config lies
-/// outside it. The holistic check and the price read this one family.
-std::expected<ArchitectureFamily, std::string> paper002_family(const ModelConfig& m, int seq_len) {
+/// outside it. The holistic check and the price read this one family. `defaults` (the laws')
+/// gives what the config does not: γ when it has no dense layer.
+std::expected<ArchitectureFamily, std::string> paper002_family(const ModelConfig& m, int seq_len,
+                                                               const ArchitectureFamily& defaults) {
   if (!m.is_moe()) return std::unexpected(std::string("dense model (paper 002 plans MoE models)"));
   if (m.latent_attention) {
     return std::unexpected(std::string("latent attention (paper 002 Eq. 6 assumes GQA)"));
@@ -53,14 +55,14 @@ std::expected<ArchitectureFamily, std::string> paper002_family(const ModelConfig
   if (m.n_shared_experts > 0 && m.shared_width() != m.moe_intermediate_size) {
     return std::unexpected(std::string("shared expert width differs from d_m (paper 002 Eq. 9)"));
   }
-  ArchitectureFamily f;
+  ArchitectureFamily f = defaults;
   f.heads = {m.num_attention_heads, m.num_key_value_heads, m.head_size()};
   f.seq_len = seq_len;
   f.n_experts = m.n_routed_experts;
   f.top_k = m.num_experts_per_tok;
   f.n_shared_experts = m.n_shared_experts;
   // γ = d_d / d sizes the dense layers; a model without any (Qwen3-MoE: every layer MoE,
-  // intermediate_size unused) keeps the family default, which then sizes nothing.
+  // intermediate_size unused) keeps the laws' γ, which then sizes nothing.
   if (m.dense_layers() > 0) f.dense_ffn_ratio = double(m.intermediate_size) / m.hidden_size;
   f.vocab_size = m.vocab_size;
   return f;
@@ -258,7 +260,7 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
     }
   }
 
-  const auto family = paper002_family(m, s.seq_len);
+  const auto family = paper002_family(m, s.seq_len, laws.holistic.family_defaults);
   std::optional<Planner> planner;  // the family's, for the holistic check and the price
   if (family) planner.emplace(laws.holistic, family_options(*family));
   const Planner* p = planner ? &*planner : nullptr;

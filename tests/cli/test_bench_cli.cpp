@@ -11,7 +11,7 @@
 
 #include "cli_run.hpp"
 #include "moeplan/gemm/gemm_kernels.hpp"
-#include "moeplan/planner/hardware_alignment.hpp"
+#include "moeplan/alignment/hardware_alignment.hpp"
 #include "moeplan/laws/laws_loader.hpp"
 
 using namespace moeplan;

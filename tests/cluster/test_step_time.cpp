@@ -11,16 +11,19 @@
 
 #include "cluster/cluster_fixtures.hpp"
 #include "moeplan/cluster/step_time.hpp"
-#include "moeplan/gemm/gemm_shapes.hpp"
+#include "moeplan/model/gemm_shapes.hpp"
 
 using namespace moeplan;
 using namespace moeplan::test;
 
 namespace {
 
+constexpr int k_seq_len = 4096;  // S of these tests (the step model has no S of its own)
+
 StepTime time_of(const ModelConfig& m, int world, ParallelLayout l, long long global_batch,
                  StepTimeOptions o = {}) {
   l.global_batch = global_batch;
+  if (o.seq_len == 0) o.seq_len = k_seq_len;
   return step_time(m, count_parameters(m), cluster_of(world), l, o);
 }
 
@@ -48,10 +51,10 @@ TEST_CASE("cluster step time: seven terms in order that sum to the step, MFU cou
     sum += t.terms[i].seconds;
   }
   CHECK(t.step_seconds == doctest::Approx(sum));
-  CHECK(t.tokens_per_step == 1024.0 * 4096);
+  CHECK(t.tokens_per_step == 1024.0 * k_seq_len);
   CHECK(t.tokens_per_second == doctest::Approx(t.tokens_per_step / t.step_seconds));
   // M of paper 002 Eq. 12, the figure score and suggest print
-  CHECK(t.model_flops_per_token == doctest::Approx(account_of(m, p, 4096).M.value()));
+  CHECK(t.model_flops_per_token == doctest::Approx(account_of(m, p, k_seq_len).M.value()));
   CHECK(t.mfu == doctest::Approx(t.model_flops_per_token * t.tokens_per_second / (64 * 989e12)));
   CHECK(t.seconds_of("all_to_all") == t.terms[4].seconds);
   CHECK(t.seconds_of("no such term") == 0);
@@ -60,7 +63,7 @@ TEST_CASE("cluster step time: seven terms in order that sum to the step, MFU cou
 namespace {
 // The output head in layers' worth of GEMMs, 6·V·d per token over M/L (step_time.cpp: it
 // runs on the last stage and is outside M, so it stretches the step, not the model FLOPs).
-double head_layers(const ModelConfig& m, int seq_len = 4096) {
+double head_layers(const ModelConfig& m, int seq_len = k_seq_len) {
   const double M = account_of(m, count_parameters(m), seq_len).M.value();
   return 6.0 * m.vocab_size * m.hidden_size * m.num_hidden_layers / M;
 }
@@ -170,7 +173,7 @@ TEST_CASE("cluster step time: the expert load factor stretches the expert GEMMs 
   const StepTime balanced = time_of(m, 64, l, 1024, o);
   o.expert_load_factor = 1.5;
   const StepTime skewed = time_of(m, 64, l, 1024, o);
-  const double tokens = 1024.0 * 4096;
+  const double tokens = 1024.0 * k_seq_len;
   const double expert_seconds = 6 * p.routed_active.value() * tokens / 64 / (989e12 * 0.6);
   const double L = m.num_hidden_layers, h = head_layers(m);  // one stage: it runs the head too
   CHECK(skewed.seconds_of("gemm") - balanced.seconds_of("gemm") ==

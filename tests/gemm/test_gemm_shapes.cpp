@@ -6,7 +6,7 @@
 #include <numeric>
 
 #include "moeplan/planner/candidates.hpp"
-#include "moeplan/gemm/gemm_shapes.hpp"
+#include "moeplan/model/gemm_shapes.hpp"
 #include "moeplan/io/model_loader.hpp"
 #include "moeplan/planner/pipeline.hpp"
 #include "moeplan/laws/laws_loader.hpp"

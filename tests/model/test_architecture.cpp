@@ -78,6 +78,6 @@ TEST_CASE("every configuration of Tables 5-21 recomputes consistently") {
 }
 
 TEST_CASE("N/N_a's upper bound is (N_e+1)/(K+1) = 289/9 for the paper's family") {
-  ArchitectureFamily f;  // defaults are the paper's: N_e = 288, K = 8, one shared expert
+  const ArchitectureFamily f = paper002::family();  // N_e = 288, K = 8, one shared expert
   CHECK(max_n_over_na(f) == doctest::Approx(289.0 / 9.0));
 }

@@ -21,6 +21,7 @@ LayerTargets sec6_target(int table) {
 
 TEST_CASE("a config whose (M, N_a, N) are exact is found again exactly") {
   MoeArchitecture a;
+  a.family = paper002::family();
   a.family.heads = {8, 4, 128};
   a.d = 1536;
   a.L_d = 3;
@@ -79,7 +80,7 @@ TEST_CASE("every Sec. 6 row (Tables 16-21): its d is feasible and the solver doe
 }
 
 TEST_CASE("infeasible targets name their constraint") {
-  ArchitectureFamily f;
+  ArchitectureFamily f = paper002::family();
   f.heads = {8, 4, 128};
   SUBCASE("too little attention FLOPs for one layer") {
     const LayerTargets t{FlopsPerToken(1e9), Params(1e9 / 6.001), Params(2e9)};

@@ -174,7 +174,7 @@ TEST_CASE("a [d_law] in the laws replaces the median proxy") {
 
 TEST_CASE("the feasible interval stays accurate when dense layers are nearly free") {
   // d_min used to lose every digit (0 instead of ~d_max) for tiny d_d/d by cancellation.
-  ArchitectureFamily f;
+  ArchitectureFamily f = paper002::family();
   f.heads = {8, 4, 128};
   f.dense_ffn_ratio = 1e-20;
   const LayerTargets t{FlopsPerToken(3.2681e9), Params(3.2681e9 / 8.35), Params(3.2681e9 / 8.35 * 22)};

@@ -36,7 +36,7 @@ enum class ActivationFormula {
 };
 
 struct MemoryOptions {
-  int seq_len = 4096;  ///< S
+  int seq_len = 0;  ///< S, as StepTimeOptions::seq_len (the layout search sets it from there)
   ActivationFormula activation_formula = ActivationFormula::moeplan;
   /// Routed tokens an expert rank holds, relative to the balanced share: the capacity factor
   /// of a capacity-limited router, or the busiest rank's load of a dropless one (>= 1).

@@ -13,7 +13,9 @@
 namespace moeplan {
 
 struct StepTimeOptions {
-  int seq_len = 4096;  ///< S
+  /// S, the model's (the caller's: fit_on_cluster takes the config's [training] seq_len, else
+  /// the laws' family S). No value of its own: 0 is refused as a bug (std::logic_error).
+  int seq_len = 0;
   /// Achieved/peak for the GEMMs when no measured rate is given: an engineering figure
   /// (what well-tuned bf16 GEMMs reach on H100 class GPUs), stated and a flag (--gemm-efficiency).
   double gemm_efficiency = 0.6;

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "moeplan/gemm/gemm_kernels.hpp"
-#include "moeplan/gemm/gemm_shapes.hpp"
+#include "moeplan/model/gemm_shapes.hpp"
 
 namespace moeplan {
 

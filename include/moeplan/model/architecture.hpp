@@ -17,15 +17,18 @@ struct AttentionHeads {
 };
 
 /// Everything of a model that does not change with the layer solve: the settings
-/// paper 002 Sec. 4.2.2 fixes by engineering choice.
+/// paper 002 Sec. 4.2.2 fixes by engineering choice. No values of its own: the paper's are
+/// declared once, with their source, in the laws preset's [architecture] table
+/// (presets/laws/holistic.toml, read into HolisticLaws::family_defaults), and a scored
+/// config brings its own (paper002_family).
 struct ArchitectureFamily {
   AttentionHeads heads;
-  int seq_len = 8192;          ///< S, training context length (tokens)
-  int n_experts = 288;         ///< N_e, routed experts per MoE layer
-  int top_k = 8;               ///< K, routed experts activated per token
-  int n_shared_experts = 1;    ///< shared experts per MoE layer (width d_m, Eq. 9)
-  double dense_ffn_ratio = 3;  ///< γ in d_d = γ·d (Appendix A "Discussion"; paper uses 3)
-  int vocab_size = 152064;     ///< V; embeddings are excluded from N_a and N (Table 1)
+  int seq_len = 0;             ///< S, training context length (tokens)
+  int n_experts = 0;           ///< N_e, routed experts per MoE layer
+  int top_k = 0;               ///< K, routed experts activated per token
+  int n_shared_experts = 0;    ///< shared experts per MoE layer (width d_m, Eq. 9)
+  double dense_ffn_ratio = 0;  ///< γ in d_d = γ·d (Appendix A "Discussion")
+  int vocab_size = 0;          ///< V; embeddings are excluded from N_a and N (Table 1)
 };
 
 /// One concrete model: the family plus the four integers the layer solve picks.

@@ -25,7 +25,9 @@ struct LatentAttention {
 struct TrainingSetup {
   std::optional<Tokens> tokens;         ///< D; with compute given instead, D = C/M (002)
   std::optional<Flops> compute;         ///< C
-  int seq_len = 4096;                   ///< S
+  /// S: [training] seq_len (required there); a setup moeplan makes takes the laws' family S
+  /// (HolisticLaws::family_defaults, paper 002 Sec. 3.4). No value of its own.
+  int seq_len = 0;
   std::optional<Tokens> unique_tokens;  ///< D̂ for data reuse (paper 003 Sec. 6)
 };
 

@@ -1,4 +1,4 @@
-// The list of family rules: one line per rule object (each defined in its family's file).
+// The family rules (each defined in its family's file) and what they share.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -7,40 +7,16 @@
 
 namespace moeplan::hf {
 
-extern const FamilyRule k_deepseek_rule, k_glm4_moe_dots1_rule, k_qwen2_moe_rule, k_qwen3_moe_rule,
-    k_mixtral_rule, k_olmoe_rule, k_gpt_oss_rule, k_hunyuan_v1_moe_rule, k_llama4_rule,
-    k_llama4_multimodal_rule, k_dense_rule, k_dense_kv_rule, k_dense_head_dim_rule, k_gemma_rule;
-// group: classic MoE families
-extern const FamilyRule k_dbrx_rule, k_phimoe_rule, k_granitemoe_rule, k_arctic_rule, k_jetmoe_rule,
-    k_glm4v_moe_rule, k_glm4v_moe_text_rule, k_qwen3_vl_moe_rule, k_qwen3_vl_moe_text_rule;
-// group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
-extern const FamilyRule k_ernie4_5_moe_rule, k_bailing_moe_rule, k_minimax_m2_rule, k_flex_olmo_rule,
-    k_hunyuan_rule, k_solar_open_rule;
-// group: SSM hybrids
-extern const FamilyRule k_jamba_rule, k_granitemoehybrid_rule, k_nemotron_h_rule, k_lfm2_moe_rule,
-    k_nemotron_nas_rule;
-// group: linear attention and others
-extern const FamilyRule k_qwen3_next_rule, k_minimax_rule, k_kimi_linear_rule, k_deepseek_v32_rule,
-    k_step3_vl_rule, k_step3_text_rule, k_longcat_flash_rule;
+// Every rule defined in src/io/hf/family_*.cpp, listed by the build (cmake/HfFamilyList.cmake).
+#define MOEPLAN_HF_RULE(name) extern const FamilyRule name;
+#include "hf_family_rules.inc"
+#undef MOEPLAN_HF_RULE
 
 const std::vector<const FamilyRule*>& family_rules() {
   static const std::vector<const FamilyRule*> rules = {
-      &k_deepseek_rule, &k_glm4_moe_dots1_rule, &k_qwen2_moe_rule, &k_qwen3_moe_rule,
-      &k_mixtral_rule, &k_olmoe_rule, &k_gpt_oss_rule, &k_hunyuan_v1_moe_rule,
-      &k_llama4_multimodal_rule, &k_llama4_rule,
-      // group: classic MoE families
-      &k_dbrx_rule, &k_phimoe_rule, &k_granitemoe_rule, &k_arctic_rule, &k_glm4v_moe_rule,
-      &k_glm4v_moe_text_rule, &k_qwen3_vl_moe_rule, &k_qwen3_vl_moe_text_rule, &k_jetmoe_rule,
-      // group: ernie4_5_moe, bailing_moe, minimax_m2, flex_olmo, hunyuan
-      &k_ernie4_5_moe_rule, &k_bailing_moe_rule, &k_minimax_m2_rule, &k_flex_olmo_rule, &k_hunyuan_rule,
-      &k_solar_open_rule,
-      // group: SSM hybrids
-      &k_jamba_rule, &k_granitemoehybrid_rule, &k_nemotron_h_rule, &k_lfm2_moe_rule, &k_nemotron_nas_rule,
-      // group: linear attention and others
-      &k_qwen3_next_rule, &k_minimax_rule, &k_kimi_linear_rule, &k_deepseek_v32_rule, &k_step3_vl_rule,
-      &k_step3_text_rule, &k_longcat_flash_rule,
-      // dense
-      &k_dense_rule, &k_dense_kv_rule, &k_dense_head_dim_rule, &k_gemma_rule,
+#define MOEPLAN_HF_RULE(name) &name,
+#include "hf_family_rules.inc"
+#undef MOEPLAN_HF_RULE
   };
   return rules;
 }
@@ -50,6 +26,13 @@ const FamilyRule* rule_of(std::string_view model_type) {
     if (std::find(rule->model_types.begin(), rule->model_types.end(), model_type) != rule->model_types.end()) {
       return rule;
     }
+  }
+  return nullptr;
+}
+
+const char* class_written(const FamilyRule& rule, std::string_view model_type) {
+  for (const auto& [type, name] : rule.classes) {
+    if (type == model_type) return name.c_str();
   }
   return nullptr;
 }

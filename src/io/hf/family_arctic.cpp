@@ -61,6 +61,12 @@ void read(FamilyContext& c) {
   if (uniform) m.layers.clear();  // every layer MoE without a residual MLP: Mixtral's layout
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_local_experts", "num_experts_per_tok", "moe_layer_frequency", "parallel_attn_mlp_res",
+    "use_residual"};
+
 }  // namespace
 
 // ArcticConfig: num_key_value_heads None means N_q.
@@ -68,6 +74,7 @@ extern const FamilyRule k_arctic_rule{
     .model_types = {"arctic"},
     .read = read,
     .kv_heads_default_to_query_heads = true,
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -124,9 +124,34 @@ void read(FamilyContext& c) {
   }
 }
 
+// Ling v1 (BailingMoeForCausalLM).
+void write(const ModelConfig& m, std::string_view, nlohmann::ordered_json& j) {
+  if (m.is_moe()) {
+    j["num_experts"] = m.n_routed_experts;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    j["num_shared_experts"] = m.n_shared_experts;  // one MLP of moe_intermediate_size x this
+    j["first_k_dense_replace"] = m.first_k_dense_replace;
+  }
+  j["use_qkv_bias"] = m.extras.qkv_bias;
+  j["use_bias"] = m.extras.output_bias;
+}
+
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "num_experts_per_tok", "moe_intermediate_size", "first_k_dense_replace",
+    "num_shared_experts"};
+
 }  // namespace
 
 // num_key_value_heads: BailingMoeConfig's default is 0 (must be written).
-extern const FamilyRule k_bailing_moe_rule{.model_types = {"bailing_moe", "bailing_moe_v2"}, .read = read};
+extern const FamilyRule k_bailing_moe_rule{
+    .model_types = {"bailing_moe", "bailing_moe_v2"},
+    .read = read,
+    .layout_keys = k_layout_keys,
+    .classes = {{"bailing_moe", "BailingMoeForCausalLM"}},  // remote code: tried for its own configs only
+    .write = write,
+};
 
 }  // namespace moeplan::hf

@@ -62,8 +62,17 @@ void read(FamilyContext& c) {
   m.intermediate_size = 0;  // every block is MoE, no dense FFN
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{"moe_num_experts", "moe_top_k"};
+
 }  // namespace
 
-extern const FamilyRule k_dbrx_rule{.model_types = {"dbrx"}, .read = read, .standard_keys = false};
+// DBRX's model is Mixtral's layout: MixtralForCausalLM builds it (checked field by field).
+extern const FamilyRule k_dbrx_rule{.model_types = {"dbrx"},
+                                    .read = read,
+                                    .standard_keys = false,
+                                    .layout_keys = k_layout_keys,
+                                    .built_by = {{"dbrx", "mixtral"}}};
 
 }  // namespace moeplan::hf

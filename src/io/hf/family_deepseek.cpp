@@ -54,19 +54,60 @@ void read(FamilyContext& c) {
   }
 }
 
+// What read() reads back.
+void write(const ModelConfig& m, std::string_view f, nlohmann::ordered_json& j) {
+  if (m.is_moe()) {
+    j["first_k_dense_replace"] = m.first_k_dense_replace;
+    j["n_routed_experts"] = m.n_routed_experts;
+    j["n_shared_experts"] = m.n_shared_experts;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    j["moe_layer_freq"] = 1;
+    j["n_group"] = 1;  // no group-limited routing: paper 002 routes over all experts
+    j["topk_group"] = 1;
+    if (m.extras.num_nextn_predict_layers > 0) {  // MTP modules, as DeepSeek-V3 and GLM-4.5 write them
+      j["num_nextn_predict_layers"] = m.extras.num_nextn_predict_layers;
+    }
+  }
+  if (f == "glm4_moe") {
+    j["attention_bias"] = m.extras.qkv_bias;
+    j["use_qk_norm"] = m.extras.qk_norm == QkNorm::per_head;
+  } else if (f == "dots1") {
+    j["attention_bias"] = m.extras.qkv_bias;
+  }
+}
+
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "n_routed_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
+    "first_k_dense_replace", "moe_layer_freq"};
+
 }  // namespace
 
 // The MLA classes default num_key_value_heads to N_q; glm4_moe and dots1 must write it, and
-// their head_dim.
+// their head_dim. These classes size their dense layers from intermediate_size
+// (DeepseekV3Config, Glm4MoeConfig).
 extern const FamilyRule k_deepseek_rule{
     .model_types = {"deepseek_v2", "deepseek_v3", "kimi_k2"},
     .read = read,
     .kv_heads_default_to_query_heads = true,
+    .layout_keys = k_layout_keys,
+    .classes = {{"deepseek_v2", "DeepseekV2ForCausalLM"}, {"deepseek_v3", "DeepseekV3ForCausalLM"}},
+    .write = write,
+    .intermediate_size_always = true,
+    // kimi_k2 has no transformers class of its own (its checkpoints load remote code, a
+    // DeepSeek-V3 copy): the native deepseek_v3 class builds the same model.
+    .built_by = {{"kimi_k2", "deepseek_v3"}},
 };
 extern const FamilyRule k_glm4_moe_dots1_rule{
     .model_types = {"glm4_moe", "dots1"},
     .read = read,
     .head_dim_required = true,
+    .layout_keys = k_layout_keys,
+    .classes = {{"glm4_moe", "Glm4MoeForCausalLM"}, {"dots1", "Dots1ForCausalLM"}},
+    .write = write,
+    .intermediate_size_always = true,
 };
 
 }  // namespace moeplan::hf

@@ -59,6 +59,12 @@ void read(FamilyContext& c) {
   // deepseek_v3: not counted (inference/model.py makes it Gate.bias, a parameter).
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "n_routed_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
+    "first_k_dense_replace", "moe_layer_freq", "index_n_heads", "index_topk"};
+
 }  // namespace
 
 // MLA: num_key_value_heads defaults to N_q (no weight depends on it).
@@ -66,6 +72,7 @@ extern const FamilyRule k_deepseek_v32_rule{
     .model_types = {"deepseek_v32"},
     .read = read,
     .kv_heads_default_to_query_heads = true,
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -23,13 +23,32 @@ void read(FamilyContext& c) {
   }
 }
 
+void write(const ModelConfig& m, std::string_view f, nlohmann::ordered_json& j) {
+  if (f == "llama" || f == "qwen3" || f == "gemma") j["attention_bias"] = m.extras.qkv_bias;
+}
+
 }  // namespace
 
-extern const FamilyRule k_dense_rule{
-    .model_types = {"llama", "phi3"}, .read = read, .kv_heads_default_to_query_heads = true};
-extern const FamilyRule k_dense_kv_rule{.model_types = {"mistral", "qwen2"}, .read = read};
-extern const FamilyRule k_dense_head_dim_rule{.model_types = {"qwen3"}, .read = read, .head_dim_required = true};
-extern const FamilyRule k_gemma_rule{
-    .model_types = {"gemma"}, .read = read, .head_dim_required = true, .tied_by_default = true};
+extern const FamilyRule k_dense_rule{.model_types = {"llama", "phi3"},
+                                     .read = read,
+                                     .kv_heads_default_to_query_heads = true,
+                                     .classes = {{"llama", "LlamaForCausalLM"}, {"phi3", "Phi3ForCausalLM"}},
+                                     .write = write};
+extern const FamilyRule k_dense_kv_rule{
+    .model_types = {"mistral", "qwen2"},
+    .read = read,
+    .classes = {{"mistral", "MistralForCausalLM"}, {"qwen2", "Qwen2ForCausalLM"}},
+    .write = write};
+extern const FamilyRule k_dense_head_dim_rule{.model_types = {"qwen3"},
+                                              .read = read,
+                                              .head_dim_required = true,
+                                              .classes = {{"qwen3", "Qwen3ForCausalLM"}},
+                                              .write = write};
+extern const FamilyRule k_gemma_rule{.model_types = {"gemma"},
+                                     .read = read,
+                                     .head_dim_required = true,
+                                     .tied_by_default = true,
+                                     .classes = {{"gemma", "GemmaForCausalLM"}},
+                                     .write = write};
 
 }  // namespace moeplan::hf

@@ -74,6 +74,26 @@ void read(FamilyContext& c) {
   }
 }
 
+// MoE from moe_layer_start_index to the last layer.
+void write(const ModelConfig& m, std::string_view, nlohmann::ordered_json& j) {
+  if (m.is_moe()) {
+    j["moe_num_experts"] = m.n_routed_experts;
+    j["moe_k"] = m.num_experts_per_tok;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    j["moe_num_shared_experts"] = m.n_shared_experts;  // one MLP of moe_intermediate_size x this
+    j["moe_layer_start_index"] = m.first_k_dense_replace;
+    j["moe_layer_end_index"] = m.num_hidden_layers - 1;
+    j["moe_layer_interval"] = 1;
+  }
+  j["use_bias"] = m.extras.qkv_bias;  // every projection's bias, MLPs' and lm_head's too
+}
+
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "moe_intermediate_size", "moe_num_experts", "moe_k", "moe_num_shared_experts", "moe_layer_start_index",
+    "moe_layer_end_index", "moe_layer_interval"};
+
 }  // namespace
 
 // num_key_value_heads (class default 4) must be written; head_dim defaults to
@@ -83,6 +103,9 @@ extern const FamilyRule k_ernie4_5_moe_rule{
     .model_types = {"ernie4_5_moe"},
     .read = read,
     .tied_by_default = true,
+    .layout_keys = k_layout_keys,
+    .classes = {{"ernie4_5_moe", "Ernie4_5_MoeForCausalLM"}},  // remote code: tried for its own configs only
+    .write = write,
 };
 
 }  // namespace moeplan::hf

@@ -39,10 +39,39 @@ void read(FamilyContext& c) {
   }
 }
 
+void write(const ModelConfig& m, std::string_view f, nlohmann::ordered_json& j) {
+  if (m.is_moe()) {
+    j[f == "olmoe" ? "num_experts" : "num_local_experts"] = m.n_routed_experts;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    if (f == "gpt_oss") j["experts_per_token"] = m.num_experts_per_tok;
+    j["intermediate_size"] = m.moe_intermediate_size;
+  }
+  if (f != "mixtral") j["attention_bias"] = m.extras.qkv_bias;
+}
+
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "num_local_experts", "num_experts_per_tok", "experts_per_token"};
+
 }  // namespace
 
-extern const FamilyRule k_mixtral_rule{.model_types = {"mixtral"}, .read = read};
-extern const FamilyRule k_olmoe_rule{.model_types = {"olmoe"}, .read = read, .kv_heads_default_to_query_heads = true};
-extern const FamilyRule k_gpt_oss_rule{.model_types = {"gpt_oss"}, .read = read, .head_dim_required = true};
+extern const FamilyRule k_mixtral_rule{.model_types = {"mixtral"},
+                                       .read = read,
+                                       .layout_keys = k_layout_keys,
+                                       .classes = {{"mixtral", "MixtralForCausalLM"}},
+                                       .write = write};
+extern const FamilyRule k_olmoe_rule{.model_types = {"olmoe"},
+                                     .read = read,
+                                     .kv_heads_default_to_query_heads = true,
+                                     .layout_keys = k_layout_keys,
+                                     .classes = {{"olmoe", "OlmoeForCausalLM"}},
+                                     .write = write};
+extern const FamilyRule k_gpt_oss_rule{.model_types = {"gpt_oss"},
+                                       .read = read,
+                                       .head_dim_required = true,
+                                       .layout_keys = k_layout_keys,
+                                       .classes = {{"gpt_oss", "GptOssForCausalLM"}},
+                                       .write = write};
 
 }  // namespace moeplan::hf

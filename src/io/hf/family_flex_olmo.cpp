@@ -27,6 +27,10 @@ void read(FamilyContext& c) {
   c.attention_bias(false, false);  // FlexOlmoConfig: attention_bias defaults to false
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{"num_experts", "num_local_experts", "num_experts_per_tok"};
+
 }  // namespace
 
 // FlexOlmoConfig: num_key_value_heads None is num_attention_heads; tie_word_embeddings false.
@@ -34,6 +38,7 @@ extern const FamilyRule k_flex_olmo_rule{
     .model_types = {"flex_olmo"},
     .read = read,
     .kv_heads_default_to_query_heads = true,
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

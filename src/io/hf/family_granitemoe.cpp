@@ -34,6 +34,11 @@ void read(FamilyContext& c) {
   c.attention_bias(false, false);
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_local_experts", "num_experts_per_tok", "shared_intermediate_size"};
+
 }  // namespace
 
 // GraniteMoeConfig: num_key_value_heads None means N_q.
@@ -41,6 +46,9 @@ extern const FamilyRule k_granitemoe_rule{
     .model_types = {"granitemoe", "granitemoeshared"},
     .read = read,
     .kv_heads_default_to_query_heads = true,
+    .layout_keys = k_layout_keys,
+    // Mixtral's layout: MixtralForCausalLM builds it when the biases and widths agree.
+    .built_by = {{"granitemoe", "mixtral"}, {"granitemoeshared", "mixtral"}},
 };
 
 }  // namespace moeplan::hf

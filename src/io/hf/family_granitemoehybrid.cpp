@@ -101,11 +101,18 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_local_experts", "num_experts_per_tok", "shared_intermediate_size", "mamba_d_state", "mamba_n_heads"};
+
 }  // namespace
 
 // GraniteMoeHybridConfig: num_key_value_heads absent or null is N_q; tie_word_embeddings
 // False.
 extern const FamilyRule k_granitemoehybrid_rule{
-    .model_types = {"granitemoehybrid"}, .read = read, .kv_heads_default_to_query_heads = true};
+    .model_types = {"granitemoehybrid"}, .read = read, .kv_heads_default_to_query_heads = true,
+    .layout_keys = k_layout_keys,
+};
 
 }  // namespace moeplan::hf

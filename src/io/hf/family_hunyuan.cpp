@@ -85,6 +85,11 @@ void read(FamilyContext& c) {
   m.first_k_dense_replace = 0;
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "moe_topk", "num_shared_expert", "use_mixed_mlp_moe", "use_cla", "cla_share_factor"};
+
 }  // namespace
 
 // HunYuanConfig: num_key_value_heads None is num_attention_heads; tie_word_embeddings false.
@@ -92,6 +97,7 @@ extern const FamilyRule k_hunyuan_rule{
     .model_types = {"hunyuan"},
     .read = read,
     .kv_heads_default_to_query_heads = true,
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -40,8 +40,31 @@ void read(FamilyContext& c) {
   c.m.extras.qk_norm = QkNorm::per_head;  // query_layernorm, key_layernorm (head_dim each)
 }
 
+// One width for the experts and the shared MLP (read()).
+void write(const ModelConfig& m, std::string_view, nlohmann::ordered_json& j) {
+  if (m.is_moe()) {
+    j["num_experts"] = m.n_routed_experts;
+    j["moe_topk"] = m.num_experts_per_tok;
+    j["intermediate_size"] = m.moe_intermediate_size;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    j["num_shared_expert"] = 1;
+    j["use_mixed_mlp_moe"] = true;
+  }
+  j["attention_bias"] = m.extras.qkv_bias;
+  j["use_qk_norm"] = true;  // the class builds the q/k norms either way
+}
+
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "moe_intermediate_size", "moe_topk", "num_shared_expert", "use_mixed_mlp_moe"};
+
 }  // namespace
 
-extern const FamilyRule k_hunyuan_v1_moe_rule{.model_types = {"hunyuan_v1_moe"}, .read = read};
+extern const FamilyRule k_hunyuan_v1_moe_rule{.model_types = {"hunyuan_v1_moe"},
+                                              .read = read,
+                                              .layout_keys = k_layout_keys,
+                                              .classes = {{"hunyuan_v1_moe", "HunYuanMoEV1ForCausalLM"}},
+                                              .write = write};
 
 }  // namespace moeplan::hf

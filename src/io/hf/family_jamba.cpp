@@ -81,9 +81,15 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "num_experts_per_tok", "attn_layer_period", "attn_layer_offset", "expert_layer_period",
+    "expert_layer_offset", "mamba_d_state"};
+
 }  // namespace
 
 // JambaConfig: num_key_value_heads absent is 8 (null: N_q), tie_word_embeddings False.
-extern const FamilyRule k_jamba_rule{.model_types = {"jamba"}, .read = read};
+extern const FamilyRule k_jamba_rule{.model_types = {"jamba"}, .read = read, .layout_keys = k_layout_keys};
 
 }  // namespace moeplan::hf

@@ -18,6 +18,10 @@ void read(FamilyContext& c) {
            "moeplan counts attention as always active, so it refuses the file rather than miscount it");
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{"num_local_experts"};
+
 }  // namespace
 
 extern const FamilyRule k_jetmoe_rule{
@@ -25,6 +29,7 @@ extern const FamilyRule k_jetmoe_rule{
     .read = read,
     .standard_keys = false,
     .refused = true,
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

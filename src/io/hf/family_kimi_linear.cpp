@@ -149,11 +149,18 @@ void read(FamilyContext& c) {
   // head_dim) nor MLA (qk_nope/qk_rope/v_head_dim): it builds nothing.
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "moe_intermediate_size", "first_k_dense_replace", "moe_layer_freq", "num_shared_experts",
+    "linear_attn_config"};
+
 }  // namespace
 
 extern const FamilyRule k_kimi_linear_rule{
     .model_types = {"kimi_linear"},
     .read = read,
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

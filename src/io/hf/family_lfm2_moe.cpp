@@ -67,9 +67,14 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "num_experts_per_tok", "moe_intermediate_size", "num_dense_layers"};
+
 }  // namespace
 
 // Lfm2MoeConfig: num_key_value_heads absent is 8; tie_word_embeddings True.
-extern const FamilyRule k_lfm2_moe_rule{.model_types = {"lfm2_moe"}, .read = read, .tied_by_default = true};
+extern const FamilyRule k_lfm2_moe_rule{.model_types = {"lfm2_moe"}, .read = read, .tied_by_default = true, .layout_keys = k_layout_keys};
 
 }  // namespace moeplan::hf

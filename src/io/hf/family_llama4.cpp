@@ -39,18 +39,39 @@ void read(FamilyContext& c) {
   c.attention_bias(false, false);
 }
 
+void write(const ModelConfig& m, std::string_view, nlohmann::ordered_json& j) {
+  if (m.is_moe()) {
+    j["num_local_experts"] = m.n_routed_experts;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    j["interleave_moe_layer_step"] = m.moe_layer_interval;
+    j["intermediate_size"] = m.moe_intermediate_size;
+    if (m.dense_layers() > 0) j["intermediate_size_mlp"] = m.intermediate_size;
+  }
+  j["attention_bias"] = m.extras.qkv_bias;
+}
+
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_local_experts", "num_experts_per_tok", "interleave_moe_layer_step", "moe_layers",
+    "intermediate_size_mlp"};
+
 }  // namespace
 
 extern const FamilyRule k_llama4_rule{
     .model_types = {"llama4_text"},
     .read = read,
     .head_dim_required = true,
+    .layout_keys = k_layout_keys,
+    .classes = {{"llama4_text", "Llama4ForCausalLM"}},
+    .write = write,
 };
 // The multimodal checkpoint: its language model is text_config.
 extern const FamilyRule k_llama4_multimodal_rule{
     .model_types = {"llama4"},
     .text_config = "text_config",
     .text_model_type = "llama4_text",
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

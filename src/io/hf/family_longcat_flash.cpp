@@ -95,12 +95,17 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{"n_routed_experts", "moe_topk", "zero_expert_num"};
+
 }  // namespace
 
 extern const FamilyRule k_longcat_flash_rule{
     .model_types = {"longcat_flash"},
     .read = read,
     .standard_keys = false,
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -101,6 +101,11 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "num_local_experts", "num_experts_per_tok", "shared_intermediate_size", "attn_type_list"};
+
 }  // namespace
 
 // num_key_value_heads: both classes default to 8, so it must be written; head_dim defaults to
@@ -108,6 +113,7 @@ void read(FamilyContext& c) {
 extern const FamilyRule k_minimax_rule{
     .model_types = {"minimax", "minimax_text_01"},
     .read = read,
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -70,10 +70,16 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_local_experts", "num_experts_per_tok", "shared_intermediate_size", "attn_type_list",
+    "num_mtp_modules"};
+
 }  // namespace
 
 // MiniMaxM2Config's defaults: num_key_value_heads 8, head_dim 128 (not d / N_q): both must be
 // written; tie_word_embeddings defaults to false.
-extern const FamilyRule k_minimax_m2_rule{.model_types = {"minimax_m2"}, .read = read, .head_dim_required = true};
+extern const FamilyRule k_minimax_m2_rule{.model_types = {"minimax_m2"}, .read = read, .head_dim_required = true, .layout_keys = k_layout_keys};
 
 }  // namespace moeplan::hf

@@ -227,10 +227,16 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "n_routed_experts", "num_local_experts", "num_experts_per_tok", "moe_intermediate_size",
+    "n_shared_experts", "hybrid_override_pattern", "ssm_state_size"};
+
 }  // namespace
 
 // The common keys are read here: num_hidden_layers is the pattern's length and head_dim has
 // a class default of its own.
-extern const FamilyRule k_nemotron_h_rule{.model_types = {"nemotron_h"}, .read = read, .standard_keys = false};
+extern const FamilyRule k_nemotron_h_rule{.model_types = {"nemotron_h"}, .read = read, .standard_keys = false, .layout_keys = k_layout_keys};
 
 }  // namespace moeplan::hf

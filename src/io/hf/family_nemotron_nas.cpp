@@ -151,11 +151,17 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{"block_configs"};
+
 }  // namespace
 
 // DeciLMConfig (a LlamaConfig): num_key_value_heads is null here (per block instead),
 // tie_word_embeddings False.
 extern const FamilyRule k_nemotron_nas_rule{
-    .model_types = {"nemotron-nas"}, .read = read, .kv_heads_default_to_query_heads = true};
+    .model_types = {"nemotron-nas"}, .read = read, .kv_heads_default_to_query_heads = true,
+    .layout_keys = k_layout_keys,
+};
 
 }  // namespace moeplan::hf

@@ -34,9 +34,13 @@ void read(FamilyContext& c) {
   m.extras.lm_head_bias = r.boolean(c.j, "lm_head_bias").value_or(false);
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{"num_local_experts", "num_experts_per_tok"};
+
 }  // namespace
 
 // PhimoeConfig's num_key_value_heads default is 8, not N_q: it must be written (the default).
-extern const FamilyRule k_phimoe_rule{.model_types = {"phimoe"}, .read = read};
+extern const FamilyRule k_phimoe_rule{.model_types = {"phimoe"}, .read = read, .layout_keys = k_layout_keys};
 
 }  // namespace moeplan::hf

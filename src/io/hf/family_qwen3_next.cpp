@@ -134,6 +134,13 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "num_experts_per_tok", "moe_intermediate_size", "shared_expert_intermediate_size",
+    "decoder_sparse_step", "mlp_only_layers", "full_attention_interval", "linear_num_value_heads",
+    "linear_num_key_heads"};
+
 }  // namespace
 
 // head_dim: Qwen3NextConfig's default is 256, not hidden_size / num_attention_heads.
@@ -141,6 +148,7 @@ extern const FamilyRule k_qwen3_next_rule{
     .model_types = {"qwen3_next"},
     .read = read,
     .head_dim_required = true,
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

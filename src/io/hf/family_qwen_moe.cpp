@@ -54,9 +54,47 @@ void read(FamilyContext& c) {
   }
 }
 
+void write(const ModelConfig& m, std::string_view f, nlohmann::ordered_json& j) {
+  if (m.is_moe()) {
+    j["num_experts"] = m.n_routed_experts;
+    j["num_experts_per_tok"] = m.num_experts_per_tok;
+    j["moe_intermediate_size"] = m.moe_intermediate_size;
+    if (f == "qwen2_moe") {
+      j["shared_expert_intermediate_size"] = m.n_shared_experts > 0 ? m.shared_width() : 0;
+    }
+    j["decoder_sparse_step"] = 1;
+    nlohmann::ordered_json dense = nlohmann::ordered_json::array();
+    for (int k = 0; k < m.first_k_dense_replace; ++k) dense.push_back(k);
+    j["mlp_only_layers"] = dense;
+  }
+  if (f == "qwen2_moe") {
+    j["qkv_bias"] = m.extras.qkv_bias;
+  } else {
+    j["attention_bias"] = m.extras.qkv_bias;
+  }
+}
+
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "num_experts", "num_experts_per_tok", "moe_intermediate_size", "shared_expert_intermediate_size",
+    "decoder_sparse_step", "mlp_only_layers"};
+
 }  // namespace
 
-extern const FamilyRule k_qwen2_moe_rule{.model_types = {"qwen2_moe"}, .read = read};
-extern const FamilyRule k_qwen3_moe_rule{.model_types = {"qwen3_moe"}, .read = read, .head_dim_required = true};
+// Qwen2MoeConfig and Qwen3MoeConfig size their dense layers from intermediate_size.
+extern const FamilyRule k_qwen2_moe_rule{.model_types = {"qwen2_moe"},
+                                         .read = read,
+                                         .layout_keys = k_layout_keys,
+                                         .classes = {{"qwen2_moe", "Qwen2MoeForCausalLM"}},
+                                         .write = write,
+                                         .intermediate_size_always = true};
+extern const FamilyRule k_qwen3_moe_rule{.model_types = {"qwen3_moe"},
+                                         .read = read,
+                                         .head_dim_required = true,
+                                         .layout_keys = k_layout_keys,
+                                         .classes = {{"qwen3_moe", "Qwen3MoeForCausalLM"}},
+                                         .write = write,
+                                         .intermediate_size_always = true};
 
 }  // namespace moeplan::hf

@@ -1,12 +1,16 @@
 #pragma once
-// Private to the config.json reader: one FamilyRule per transformers model_type (or a few
-// that share rules), each in its own file under src/io/hf/, listed in families.cpp. A rule
-// reads its family's keys into the ModelConfig and marks each key it read (`take`), so that
-// an expert key no rule read refuses the file (hf_config_reader.cpp).
+// Private to the config.json reader and writer: one FamilyRule per transformers model_type
+// (or a few that share rules), each in its own file src/io/hf/family_*.cpp; the build lists
+// them (cmake/HfFamilyList.cmake), so a new family is one new file plus its fixture and
+// tests. A rule reads its family's keys into the ModelConfig and marks each key it read
+// (`take`): an expert or layer-layout key that some rule declares (`layout_keys`) and this
+// file's rule did not take refuses the file (hf_config_reader.cpp). A rule that can also
+// write its class (`classes`, `write`) is tried by `--emit hf-config` (hf_config_writer.cpp).
 #include <initializer_list>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -73,7 +77,27 @@ struct FamilyRule {
   /// A family read only to refuse it (its `read` names the key and why): not listed among
   /// the supported model_types.
   bool refused = false;
+  /// The expert and layer-layout keys `read` takes, under every name the family's classes
+  /// use. Their union over all rules (and hf_config_reader.cpp's few keys of families not
+  /// read here) is what a file of another family may not write.
+  std::vector<std::string> layout_keys;
+
+  // Writing config.json (hf_config_writer.cpp), for the families that write one:
+  /// The transformers class written for each model_type this rule writes.
+  std::vector<std::pair<std::string, std::string>> classes;
+  /// Writes the family's own keys for the experts, the layer layout, the attention biases
+  /// and qk-norm (what `read` reads back); the writer adds the shared keys.
+  void (*write)(const ModelConfig& m, std::string_view model_type, nlohmann::ordered_json& j) = nullptr;
+  /// The class sizes its dense layers from intermediate_size and types it as an int: written
+  /// even with no dense layer (absent, the class takes a default of its own; null is no int).
+  bool intermediate_size_always = false;
+  /// Model_types this rule reads whose model another family's class builds (kimi_k2: its
+  /// checkpoints load remote code, a DeepSeek-V3 copy), tried when the model's own is not.
+  std::vector<std::pair<std::string, std::string>> built_by;
 };
+
+/// The transformers class `rule` writes for `model_type`, or nullptr.
+const char* class_written(const FamilyRule& rule, std::string_view model_type);
 
 /// Every rule, in the order of hf_supported_model_types().
 const std::vector<const FamilyRule*>& family_rules();

@@ -39,10 +39,16 @@ void read(FamilyContext& c) {
   c.attention_bias(false, true);  // q, k, v only: SolarOpenAttention's o_proj has no bias
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "n_routed_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
+    "first_k_dense_replace", "moe_layer_freq"};
+
 }  // namespace
 
 // SolarOpenConfig's defaults: num_key_value_heads 8, head_dim 128 (not d / N_q): both must be
 // written; tie_word_embeddings defaults to false.
-extern const FamilyRule k_solar_open_rule{.model_types = {"solar_open"}, .read = read, .head_dim_required = true};
+extern const FamilyRule k_solar_open_rule{.model_types = {"solar_open"}, .read = read, .head_dim_required = true, .layout_keys = k_layout_keys};
 
 }  // namespace moeplan::hf

@@ -93,18 +93,24 @@ void read(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{"moe_intermediate_size", "moe_num_experts", "moe_top_k"};
+
 }  // namespace
 
 extern const FamilyRule k_step3_text_rule{
     .model_types = {"step3_text"},
     .read = read,
     .standard_keys = false,
+    .layout_keys = k_layout_keys,
 };
 // The multimodal checkpoint: its language model is text_config.
 extern const FamilyRule k_step3_vl_rule{
     .model_types = {"step3_vl"},
     .text_config = "text_config",
     .text_model_type = "step3_text",
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -142,6 +142,12 @@ void read_qwen3_vl_moe_text(FamilyContext& c) {
   }
 }
 
+// The expert and layer-layout keys this file's rules read (a file of another family that
+// writes one is refused: hf_config_reader.cpp).
+const std::vector<std::string> k_layout_keys{
+    "n_routed_experts", "num_experts", "num_local_experts", "num_experts_per_tok", "moe_intermediate_size",
+    "n_shared_experts", "first_k_dense_replace", "decoder_sparse_step", "mlp_only_layers"};
+
 }  // namespace
 
 // Glm4MoeConfig's head_dim (inherited) is not hidden_size / num_attention_heads (GLM-4.5V:
@@ -150,22 +156,28 @@ extern const FamilyRule k_glm4v_moe_text_rule{
     .model_types = {"glm4v_moe_text"},
     .read = read_glm4v_moe_text,
     .head_dim_required = true,
+    .layout_keys = k_layout_keys,
+    .built_by = {{"glm4v_moe_text", "glm4_moe"}},  // GLM-4.5's text model
 };
 extern const FamilyRule k_glm4v_moe_rule{
     .model_types = {"glm4v_moe"},
     .text_config = "text_config",
     .text_model_type = "glm4v_moe_text",
+    .layout_keys = k_layout_keys,
 };
 // Qwen3VLMoeTextConfig: num_key_value_heads defaults to 16 (must be written), head_dim to
 // hidden_size / num_attention_heads.
 extern const FamilyRule k_qwen3_vl_moe_text_rule{
     .model_types = {"qwen3_vl_moe_text"},
     .read = read_qwen3_vl_moe_text,
+    .layout_keys = k_layout_keys,
+    .built_by = {{"qwen3_vl_moe_text", "qwen3_moe"}},  // Qwen3-MoE's text model
 };
 extern const FamilyRule k_qwen3_vl_moe_rule{
     .model_types = {"qwen3_vl_moe"},
     .text_config = "text_config",
     .text_model_type = "qwen3_vl_moe_text",
+    .layout_keys = k_layout_keys,
 };
 
 }  // namespace moeplan::hf

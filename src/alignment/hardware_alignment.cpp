@@ -1,4 +1,4 @@
-#include "moeplan/planner/hardware_alignment.hpp"
+#include "moeplan/alignment/hardware_alignment.hpp"
 
 #include <algorithm>
 #include <set>

@@ -1,4 +1,4 @@
-#include "moeplan/gemm/gemm_shapes.hpp"
+#include "moeplan/model/gemm_shapes.hpp"
 
 #include <algorithm>
 #include <cmath>
