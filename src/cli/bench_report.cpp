@@ -40,9 +40,13 @@ void add_run(Report& report, const std::string& dev, const DeviceRun& r, const M
   s.fields.push_back({"dense_layer_seconds", "", "s", r.dense_layer_seconds, "GEMMs of one dense layer, one micro-batch"});
   s.fields.push_back({"moe_layer_seconds", "", "s", r.moe_layer_seconds, "GEMMs of one MoE layer, one micro-batch"});
   s.fields.push_back({"forward_seconds", "", "s", r.forward_seconds, "all layers' GEMMs, one micro-batch forward"});
-  s.fields.push_back({"tokens_per_second", "", "tokens/s", r.tokens_per_second, "forward GEMM throughput"});
-  s.fields.push_back({"rate", "", "FLOP/s", r.rate, "forward GEMM FLOPs / forward_seconds"});
-  s.fields.push_back({"fraction_of_peak", "", "", fraction(r.rate), "of the hardware peak (at most 1)"});
+  const bool gpu = dev == "gpu";  // the one-screen table shows both devices' rates
+  s.fields.push_back({"tokens_per_second", "", "tokens/s", r.tokens_per_second, "forward GEMM throughput", false,
+                      gpu ? Summary::speed_gpu_tokens_per_second : Summary::speed_cpu_tokens_per_second});
+  s.fields.push_back({"rate", "", "FLOP/s", r.rate, "forward GEMM FLOPs / forward_seconds", false,
+                      gpu ? Summary::speed_gpu_rate : Summary::speed_cpu_rate});
+  s.fields.push_back({"fraction_of_peak", "", "", fraction(r.rate), "of the hardware peak (at most 1)", false,
+                      gpu ? Summary::speed_gpu_fraction_of_peak : Summary::speed_cpu_fraction_of_peak});
   if (training_tokens) {
     const char* untimed = "the forward GEMMs were not all timed";
     const bool ok = r.forward_seconds > 0 && r.errors.empty();
@@ -117,13 +121,17 @@ void add_alignment(Report& report, const AlignmentResult& a) {
   report.sections.push_back(
       {"alignment", "Hardware-aware rounding (--align auto; paper 002 near-optimal band)",
        {{"chosen", "", "", c.is_proposal ? std::string("proposal") : c.candidate.variant,
-         "the proposal, unless an in-band variant is faster beyond the timing noise"},
-        {"decision", "", "", a.decision, "why, with the chosen or closest variant's speedup range"},
+         "the proposal, unless an in-band variant is faster beyond the timing noise", false,
+         Summary::speed_alignment_chosen},
+        {"decision", "", "", a.decision, "why, with the chosen or closest variant's speedup range", false,
+         Summary::speed_alignment_decision},
         {"hidden_size", "d", "", i64(arch.d), ""},
         {"expert_ffn_size", "d_m", "", i64(arch.d_m), ""},
         {"dense_ffn_size", "d_d", "", i64(arch.d_d), ""},
-        {"loss_change", "dL/L", "", c.loss_change, "against the lowest predicted loss of the variants"},
-        {"speedup", "", "", speed(c.speedup), "GEMM time to spend C: proposal / chosen (median of paired rounds)"},
+        {"loss_change", "dL/L", "", c.loss_change, "against the lowest predicted loss of the variants", false,
+         Summary::speed_alignment_loss_change},
+        {"speedup", "", "", speed(c.speedup), "GEMM time to spend C: proposal / chosen (median of paired rounds)",
+         false, Summary::speed_alignment_speedup},
         {"speedup_low", "", "", speed(c.speedup_low), "lowest paired-round speedup"},
         {"speedup_high", "", "", speed(c.speedup_high), "highest paired-round speedup"},
         {"timed_on", "", "", a.timed_on, "device whose timings decided"},

@@ -121,7 +121,8 @@ std::string layout_line(const ParallelLayout& p) { return p.describe(); }
 
 }  // namespace
 
-void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster) {
+void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster,
+                     std::optional<double> days_limit) {
   const LayoutCandidate& best = fit.layouts.ranked.front();
   const ParallelLayout& p = best.layout;
   report.sections.push_back(
@@ -129,7 +130,9 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
        {{"gpu", "", "", cluster.gpu.id, cluster.gpu.name},
         {"gpus", "", "", i64(cluster.gpus), "world size"},
         {"gpus_per_node", "", "", i64(cluster.gpus_per_node), "NVLink/xGMI domain"},
-        {"gpu_source", "", "", cluster.gpu.source, "where the GPU's figures come from (datasheet)"},
+        // The datasheet quotes are long: the one-screen table leaves them to --full.
+        {"gpu_source", "", "", cluster.gpu.source, "where the GPU's figures come from (datasheet)", false,
+         Summary::detail},
         {"layout", "", "", layout_line(p), "the fastest layout that fits"},
         {"tp", "TP", "", i64(p.tp), "tensor parallel (with sequence parallel)"},
         {"cp", "CP", "", i64(p.cp), "context parallel"},
@@ -143,13 +146,14 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
         {"global_batch", "", "sequences", static_cast<std::int64_t>(p.global_batch), "rounded to micro-batch x DP"},
         {"global_batch_source", "", "", fit.global_batch_source, "the law the batch comes from"},
         {"recompute", "", "", std::string(to_string(p.recompute)), "activation recompute"},
-        {"layouts_evaluated", "", "", static_cast<std::int64_t>(fit.layouts.evaluated), "legal layouts whose memory and time were computed"}}});
-  Section mem{"memory", "Memory per GPU (most loaded rank)", {}};
+        {"layouts_evaluated", "", "", static_cast<std::int64_t>(fit.layouts.evaluated), "legal layouts whose memory and time were computed"}},
+       false, true});
+  Section mem{"memory", "Memory per GPU (most loaded rank)", {}, false, true};
   for (const MemoryTerm& t : best.memory.terms) mem.fields.push_back({t.name, "", "GiB", t.bytes / k_gib, t.detail});
   mem.fields.push_back({"total", "", "GiB", best.memory.total() / k_gib, "the terms together"});
   mem.fields.push_back({"capacity", "", "GiB", cluster.gpu.hbm_bytes / k_gib, "HBM of one GPU"});
   report.sections.push_back(std::move(mem));
-  Section time{"step_time", "Step time (critical path)", {}};
+  Section time{"step_time", "Step time (critical path)", {}, false, true};
   for (const StepTerm& t : best.time.terms) time.fields.push_back({t.name, "", "s", t.seconds, t.detail});
   time.fields.push_back({"step", "", "s", best.time.step_seconds, "one optimizer step"});
   time.fields.push_back({"tokens_per_second", "", "tokens/s", best.time.tokens_per_second, "whole cluster"});
@@ -157,6 +161,10 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
   time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
   time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
+  if (days_limit) {  // suggest --days: the limit the plan was searched for, beside the days it takes
+    time.fields.push_back({"days_limit", "T", "days", *days_limit,
+                           "--days: the largest plan found that trains within this (docs/cluster.md)"});
+  }
   report.sections.push_back(std::move(time));
   for (std::size_t i = 1; i < fit.layouts.ranked.size(); ++i) {
     const LayoutCandidate& c = fit.layouts.ranked[i];
@@ -181,7 +189,7 @@ void add_co_design(Report& report, const CoDesignedPlan& plan) {
                                  "joint-law loss vs the paper's plan, relative (band: 0.001)"},
                                 {"kept", "", "", m.kept, ""},
                                 {"why", "", "", m.why, ""}},
-                               true});
+                               true, true});
   }
 }
 

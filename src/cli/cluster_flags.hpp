@@ -49,8 +49,10 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
 std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& f, const Io& io);
 
 /// The sections of a config on a cluster: "cluster" (GPU, layout, batch), "memory" (per GPU
-/// by term), "step_time" (by term, tokens/s, MFU, days), "layouts" (the runners-up, repeated).
-void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster);
+/// by term), "step_time" (by term, tokens/s, MFU, days; and `days_limit`, suggest --days's
+/// T, when given), "layouts" (the runners-up, repeated).
+void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster,
+                     std::optional<double> days_limit = std::nullopt);
 
 /// The co-design moves of a plan (repeated "co_design" sections).
 void add_co_design(Report& report, const CoDesignedPlan& plan);

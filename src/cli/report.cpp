@@ -43,7 +43,8 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
         {"tokens_opt", "D_opt", "tokens", s.budget.D.value(), "compute-optimal training tokens"},
         {"tokens", "D", "tokens", s.tokens.value(),
          s.resolved.kind == GoalKind::inference_aware ? "training tokens, chosen with the model for the least lifetime FLOPs"
-         : s.resolved.fixed_tokens ? "training tokens, fixed by the goal" : "tokens that spend C on this config (C / M)"},
+         : s.resolved.fixed_tokens ? "training tokens, fixed by the goal" : "tokens that spend C on this config (C / M)",
+         false, Summary::plan_tokens},
         {"in_fitted_range", "", "", in_range, "C inside the budgets the laws were fitted on"}}});
   r.sections.push_back(
       {"targets", "Targets (paper 002 Sec. 7)",
@@ -53,25 +54,25 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
         {"N_nonembedding_total", "N", "params", s.targets.N.value(), "target N, no embeddings, routers, norms (not a model card's total)"}}});
   r.sections.push_back(
       {"config", "Architecture",
-       {{"hidden_size", "d", "", i64(a.d), "hidden size"},
-        {"num_layers", "L", "", i64(a.layers()), "layers, L = L_d + L_m"},
-        {"num_dense_layers", "L_d", "", i64(a.L_d), "dense FFN layers"},
-        {"num_moe_layers", "L_m", "", i64(a.L_m), "MoE layers"},
-        {"dense_ffn_size", "d_d", "", i64(a.d_d), "dense FFN intermediate size"},
-        {"expert_ffn_size", "d_m", "", i64(a.d_m), "routed and shared expert intermediate size"},
-        {"num_query_heads", "N_q", "", i64(f.heads.n_q), "query heads"},
-        {"num_kv_heads", "N_kv", "", i64(f.heads.n_kv), "key/value heads (GQA)"},
-        {"head_dim", "d_qkv", "", i64(f.heads.d_qkv), "attention head size"},
-        {"seq_len", "S", "tokens", i64(f.seq_len), "training sequence length"},
-        {"num_experts", "N_e", "", i64(f.n_experts), "routed experts per MoE layer"},
-        {"top_k", "K", "", i64(f.top_k), "routed experts activated per token"},
-        {"num_shared_experts", "", "", i64(f.n_shared_experts), "shared experts per MoE layer"},
+       {{"hidden_size", "d", "", i64(a.d), "hidden size", false, Summary::shape_hidden_size},
+        {"num_layers", "L", "", i64(a.layers()), "layers, L = L_d + L_m", false, Summary::shape_layers},
+        {"num_dense_layers", "L_d", "", i64(a.L_d), "dense FFN layers", false, Summary::shape_dense_layers},
+        {"num_moe_layers", "L_m", "", i64(a.L_m), "MoE layers", false, Summary::shape_moe_layers},
+        {"dense_ffn_size", "d_d", "", i64(a.d_d), "dense FFN intermediate size", false, Summary::shape_dense_ffn_size},
+        {"expert_ffn_size", "d_m", "", i64(a.d_m), "routed and shared expert intermediate size", false, Summary::shape_expert_ffn_size},
+        {"num_query_heads", "N_q", "", i64(f.heads.n_q), "query heads", false, Summary::shape_query_heads},
+        {"num_kv_heads", "N_kv", "", i64(f.heads.n_kv), "key/value heads (GQA)", false, Summary::shape_kv_heads},
+        {"head_dim", "d_qkv", "", i64(f.heads.d_qkv), "attention head size", false, Summary::shape_head_dim},
+        {"seq_len", "S", "tokens", i64(f.seq_len), "training sequence length", false, Summary::shape_seq_len},
+        {"num_experts", "N_e", "", i64(f.n_experts), "routed experts per MoE layer", false, Summary::shape_experts},
+        {"top_k", "K", "", i64(f.top_k), "routed experts activated per token", false, Summary::shape_top_k},
+        {"num_shared_experts", "", "", i64(f.n_shared_experts), "shared experts per MoE layer", false, Summary::shape_shared_experts},
         {"vocab_size", "V", "", i64(f.vocab_size), "vocabulary size"}}});
   r.sections.push_back(
       {"accounting", "Accounting (paper 002 Eq. 3-4, Appendix A)",
-       {{"flops_per_token", "M", "FLOPs/token", acc.M.value(), "training FLOPs per token (C = M D), 6 N_a + 6 S N_q d_qkv L"},
-        {"N_a_nonembedding_active", "N_a", "params", acc.N_a.value(), "paper 002's N_a: active, no embeddings, routers, norms"},
-        {"N_nonembedding_total", "N", "params", acc.N.value(), "paper 002's N: no embeddings, routers, norms (not a model card's total)"},
+       {{"flops_per_token", "M", "FLOPs/token", acc.M.value(), "training FLOPs per token (C = M D), 6 N_a + 6 S N_q d_qkv L", false, Summary::plan_flops_per_token},
+        {"N_a_nonembedding_active", "N_a", "params", acc.N_a.value(), "paper 002's N_a: active, no embeddings, routers, norms", false, Summary::plan_active_params},
+        {"N_nonembedding_total", "N", "params", acc.N.value(), "paper 002's N: no embeddings, routers, norms (not a model card's total)", false, Summary::plan_total_params},
         {"embedding_params", "", "params", acc.embedding.value(), "input embedding + untied output head, 2 V d"},
         {"m_over_na", "M/N_a", "", acc.m_over_na(), "of this config"},
         {"n_over_na", "N/N_a", "", acc.n_over_na(), "of this config"},
@@ -143,11 +144,11 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
   Section section{"ranking", fmt::format("Ranking (--rank-by {})", to_string(ranking.rule)),
                   {{"rule", "", "", std::string(to_string(ranking.rule)), "what decides (man moeplan-suggest, RANKING)"},
                    {"variant", "", "", best.variant, "how the winner differs from the pipeline optimum"},
-                   {"predicted_loss", "loss", "nats/token", best.predicted_loss, loss_description(ranking.rule)},
-                   {"ranking_figure", "rank by", "", ranking_figure(ranking.rule, best), ranking_figure_description(ranking.rule)},
-                   {"efficiency_leverage", "EL", "", best.efficiency_leverage, "paper 000 Eq. 4, A = (K+1)/(N_e+1), G = 2d/d_m"},
+                   {"predicted_loss", "loss", "nats/token", best.predicted_loss, loss_description(ranking.rule), false, Summary::plan_loss},
+                   {"ranking_figure", "rank by", "", ranking_figure(ranking.rule, best), ranking_figure_description(ranking.rule), false, Summary::plan_ranking_figure},
+                   {"efficiency_leverage", "EL", "", best.efficiency_leverage, "paper 000 Eq. 4, A = (K+1)/(N_e+1), G = 2d/d_m", false, Summary::plan_efficiency_leverage},
                    {"near_tie", "", "", ranking.near_tie, "the runner-up was as good under the rule's main key"},
-                   {"decided_by", "", "", ranking.decided_by, "what separated the winner from the runner-up"},
+                   {"decided_by", "", "", ranking.decided_by, "what separated the winner from the runner-up", false, Summary::plan_decided_by},
                    {"candidates_scored", "", "", static_cast<std::int64_t>(ranked.size()), "feasible distinct candidates scored"}}};
   if (ranked.size() >= 2) {
     const RankedCandidate& u = ranked[1];
@@ -187,49 +188,26 @@ void add_ranking(Report& report, const Ranking& ranking, std::size_t top) {
   }
 }
 
-std::string sweep_table(const std::vector<Report>& plans) {
-  const auto number = [](const Report& r, const char* section, const char* key) -> double {
-    for (const Section& s : r.sections) {
-      if (s.key != section) continue;
-      for (const Field& f : s.fields) {
-        if (f.key != key) continue;
-        if (const auto* d = std::get_if<double>(&f.value)) return *d;
-        if (const auto* i = std::get_if<std::int64_t>(&f.value)) return double(*i);
-      }
-    }
-    // Every row of a plan has these fields: one missing is a bug, never a printed 0.
-    throw std::logic_error(fmt::format("sweep table: no number {}.{} in a plan's report", section, key));
-  };
-  const auto text = [](const Report& r, const char* section, const char* key) -> std::string {
-    for (const Section& s : r.sections) {
-      if (s.key != section) continue;
-      for (const Field& f : s.fields) {
-        if (const auto* t = std::get_if<std::string>(&f.value); t && f.key == key) return *t;
-      }
-    }
-    return "";
-  };
+std::string sweep_table(const std::vector<SweepRow>& rows) {
   // Budgets print in full (shortest round trip), so a row's C can be passed back to --flops.
   std::string out = fmt::format("{:>12} {:>10} {:>10} {:>10} {:>6} {:>5} {:>4} {:>4} {:>6} {:>10} {:>6} {:>5} {:>5} {:>7}\n",
                                 "C", "N", "N_a", "D", "d", "L", "L_d", "L_m", "d_m",
                                 "heads", "M/N_a", "N/N_a", "d/L", "loss");
-  for (const Report& r : plans) {
-    const std::string C = shortest_scientific(number(r, "budget", "compute"));
-    if (const std::string why = text(r, "budget", "reason"); !why.empty()) {
-      out += fmt::format("{:>12} no plan: {}\n", C, why);
+  for (const SweepRow& row : rows) {
+    const std::string C = shortest_scientific(row.C.value());
+    if (!row.winner) {
+      out += fmt::format("{:>12} no plan: {}\n", C, row.reason);
       continue;
     }
-    const double d = number(r, "config", "hidden_size"), L = number(r, "config", "num_layers");
+    const Suggestion& s = row.winner->suggestion;
+    const MoeArchitecture& a = s.solution.arch;
+    const Accounting& acc = s.solution.accounting;
+    const AttentionHeads& h = a.family.heads;
     out += fmt::format(
-        "{:>12} {:>10.4g} {:>10.4g} {:>10.4g} {:>6.0f} {:>5.0f} {:>4.0f} {:>4.0f} {:>6.0f} {:>10} {:>6.3f} {:>5.2f} {:>5.0f} {:>7.4f}\n",
-        C, number(r, "accounting", "N_nonembedding_total"),
-        number(r, "accounting", "N_a_nonembedding_active"), number(r, "budget", "tokens"), d, L,
-        number(r, "config", "num_dense_layers"), number(r, "config", "num_moe_layers"),
-        number(r, "config", "expert_ffn_size"),
-        fmt::format("{:.0f}/{:.0f}/{:.0f}", number(r, "config", "num_query_heads"),
-                    number(r, "config", "num_kv_heads"), number(r, "config", "head_dim")),
-        number(r, "accounting", "m_over_na"), number(r, "accounting", "n_over_na"), d / L,
-        number(r, "ranking", "predicted_loss"));
+        "{:>12} {:>10.4g} {:>10.4g} {:>10.4g} {:>6} {:>5} {:>4} {:>4} {:>6} {:>10} {:>6.3f} {:>5.2f} {:>5.0f} {:>7.4f}\n",
+        C, acc.N.value(), acc.N_a.value(), s.tokens.value(), a.d, a.layers(), a.L_d, a.L_m, a.d_m,
+        fmt::format("{}/{}/{}", h.n_q, h.n_kv, h.d_qkv), acc.m_over_na(), acc.n_over_na(),
+        double(a.d) / a.layers(), row.winner->predicted_loss);
   }
   return out;
 }
@@ -241,9 +219,14 @@ Value number_or(std::optional<double> v, const std::string& reason) {
   return Missing{reason};
 }
 
+// The one-screen table's places of a plan's figures (the plan's, or the compute-optimal one's).
+struct FigureSlots {
+  Summary tokens_per_active_param, loss, inference_flops_per_token, weight_bytes;
+};
+
 void add_figures(std::vector<Field>& out, const std::string& prefix, const std::string& whose,
                  const std::optional<PlanFigures>& f, const std::string& reason,
-                 const std::string& loss_basis) {
+                 const std::string& loss_basis, const FigureSlots& slots) {
   const auto v = [&](auto get) -> Value {
     return f ? number_or(get(*f), reason) : Value(Missing{reason});
   };
@@ -256,18 +239,20 @@ void add_figures(std::vector<Field>& out, const std::string& prefix, const std::
   out.push_back({prefix + "tokens", sym("D"), "tokens", v([](const PlanFigures& x) { return x.D.value(); }),
                  whose + ": training tokens"});
   out.push_back({prefix + "tokens_per_active_param", sym("D/N_a"), "", v([](const PlanFigures& x) {
-                   return x.tokens_per_active_param; }), whose + ": training tokens per active parameter"});
+                   return x.tokens_per_active_param; }), whose + ": training tokens per active parameter", false,
+                 slots.tokens_per_active_param});
   out.push_back({prefix + "predicted_loss", sym("loss"), "nats/token",
                  v([](const PlanFigures& x) { return x.predicted_loss; }),
-                 whose + ": paper 001 Eq. 11 " + loss_basis});
+                 whose + ": paper 001 Eq. 11 " + loss_basis, false, slots.loss});
   out.push_back({prefix + "training_compute", sym("C_train"), "FLOPs",
                  v([](const PlanFigures& x) { return x.training_compute.value(); }), whose + ": M D"});
   out.push_back({prefix + "inference_flops_per_token", sym("M/3"), "FLOPs/token",
                  v([](const PlanFigures& x) { return x.inference_flops_per_token.value(); }),
-                 whose + ": forward pass, a third of M (paper 002 Eq. 12 counts forward + backward)"});
+                 whose + ": forward pass, a third of M (paper 002 Eq. 12 counts forward + backward)", false,
+                 slots.inference_flops_per_token});
   out.push_back({prefix + "weight_bytes_bf16", "", "bytes",
                  v([](const PlanFigures& x) { return x.weight_bytes_bf16; }),
-                 whose + ": weights to serve in bf16, 2 (N + embeddings)"});
+                 whose + ": weights to serve in bf16, 2 (N + embeddings)", false, slots.weight_bytes});
 }
 
 }  // namespace
@@ -278,15 +263,21 @@ Section price_section(const PlanPrice& p, PriceOf of) {
   const std::string on_curve = "on paper 002's target curve (N, N_a at C', D)";
   Section sec{"price", "Price of leaving the compute-optimal line (paper 001 Eq. 11 on paper 002's curves)", {}};
   add_figures(sec.fields, "", self, p.plan, "the joint law has no loss here",
-              config ? "at this config's own N, N_a and D" : on_curve);
+              config ? "at this config's own N, N_a and D" : on_curve,
+              {Summary::price_tokens_per_active_param, Summary::price_loss,
+               Summary::price_inference_flops_per_token, Summary::price_weight_bytes});
   add_figures(sec.fields, "compute_optimal_", "paper 002's compute-optimal plan for the same C",
-              p.compute_optimal, "no compute-optimal plan at this C", on_curve);
+              p.compute_optimal, "no compute-optimal plan at this C", on_curve,
+              {Summary::price_optimal_tokens_per_active_param, Summary::price_optimal_loss,
+               Summary::price_optimal_inference_flops_per_token, Summary::price_optimal_weight_bytes});
   const std::string why = p.overhead_note.empty() ? "no equal-loss compute" : p.overhead_note;
   sec.fields.push_back({"equal_loss_compute", "C*", "FLOPs",
                         number_or(p.equal_loss_compute ? std::optional(p.equal_loss_compute->value()) : std::nullopt, why),
-                        "compute at which the compute-optimal plan reaches " + self + "'s loss"});
+                        "compute at which the compute-optimal plan reaches " + self + "'s loss", false,
+                        Summary::price_equal_loss_compute});
   sec.fields.push_back({"overhead", "C/C*-1", "", number_or(p.overhead, why),
-                        "compute overhead of " + self + " against the compute-optimal line"});
+                        "compute overhead of " + self + " against the compute-optimal line", false,
+                        Summary::price_overhead});
   sec.fields.push_back({"overhead_note", "", "", p.overhead_note, "why the overhead is negative or missing (else empty)"});
   sec.fields.push_back({"joint_optimum_tokens_ratio", "", "",
                         number_or(p.joint_optimum_tokens_ratio, "the joint law has no minimum along D here"),
@@ -302,7 +293,7 @@ Section price_section(const PlanPrice& p, PriceOf of) {
                                     "no compute-optimal plan at this C"),
                           "paper 002's plan for the reference C: C + T M/3"});
     sec.fields.push_back({"lifetime_saving", "", "", number_or(p.lifetime_saving, "no compute-optimal plan at this C"),
-                          "1 - lifetime / compute-optimal lifetime"});
+                          "1 - lifetime / compute-optimal lifetime", false, Summary::price_lifetime_saving});
   }
   // A plan is a uniform softmax-attention MoE of paper 002's family; score replaces this
   // with the config's own (score_report.cpp).
@@ -327,7 +318,7 @@ Section missing_price_section(const std::string& reason, const std::string& note
 void add_goal_and_price(Report& report, const Suggestion& s, const PlanPrice& price) {
   const ResolvedBudget& b = s.resolved;
   Section goal{"goal", "Goal (what was fixed, and how C, M, D followed)",
-               {{"kind", "", "", std::string(to_string(b.kind)), "the form of the goal"},
+               {{"kind", "", "", std::string(to_string(b.kind)), "the form of the goal", false, Summary::price_goal_kind},
                 {"how", "", "", b.how, "how C, M and D followed from it"},
                 {"shape_compute", "C'", "FLOPs", b.shape_compute.value(),
                  "the budget whose compute-optimal plan has this M: the shape laws are read there"},
@@ -342,65 +333,49 @@ void add_goal_and_price(Report& report, const Suggestion& s, const PlanPrice& pr
   report.sections.insert(at + 1, price_section(price));
 }
 
-Report compact_suggest_report(const Report& full) {
-  const auto field = [&](const std::string& section, const std::string& key) -> const Field* {
-    for (const Section& s : full.sections) {
-      if (s.key != section) continue;
-      for (const Field& f : s.fields) {
-        if (f.key == key) return &f;
-      }
+Report compact_suggest_report(const Report& full, const Suggestion& s) {
+  constexpr auto k_slots = static_cast<std::size_t>(Summary::count);
+  std::vector<const Field*> at(k_slots, nullptr);
+  for (const Section& sec : full.sections) {
+    for (const Field& f : sec.fields) {
+      if (f.summary == Summary::none || f.summary == Summary::detail) continue;
+      const auto slot = static_cast<std::size_t>(f.summary);
+      if (at[slot]) throw std::logic_error("one-screen table: two fields for one place (" + f.key + ")");
+      at[slot] = &f;
     }
-    return nullptr;
-  };
-  using Pick = std::pair<const char*, const char*>;  // section key, field key
-  const auto section = [&](std::string key, std::string title, std::initializer_list<Pick> picks) {
+  }
+  // The fields of the places first..last the report has, in that order.
+  const auto part = [&](std::string key, std::string title, Summary first, Summary last) {
     Section out{std::move(key), std::move(title), {}};
-    for (const auto& [sec, name] : picks) {
-      if (const Field* f = field(sec, name)) out.fields.push_back(*f);
+    for (auto slot = static_cast<std::size_t>(first); slot <= static_cast<std::size_t>(last); ++slot) {
+      if (at[slot]) out.fields.push_back(*at[slot]);
     }
     return out;
   };
+  const double C = s.budget.C.value();
   Report r;
-  const Field* C = field("budget", "compute");
-  r.sections.push_back(section(
-      "plan", C ? fmt::format("Plan for C = {} FLOPs", C->exact ? shortest_scientific(std::get<double>(C->value))
-                                                                : fmt::format("{:.4g}", std::get<double>(C->value)))
-                : "Plan",
-      {{"accounting", "N_nonembedding_total"}, {"accounting", "N_a_nonembedding_active"}, {"budget", "tokens"},
-       {"accounting", "flops_per_token"}, {"ranking", "predicted_loss"},
-       {"ranking", "ranking_figure"}, {"ranking", "decided_by"}, {"ranking", "efficiency_leverage"}}));
-  r.sections.push_back(section(
-      "shape", "Shape",
-      {{"config", "hidden_size"}, {"config", "num_layers"}, {"config", "num_dense_layers"},
-       {"config", "num_moe_layers"}, {"config", "expert_ffn_size"}, {"config", "dense_ffn_size"},
-       {"config", "num_experts"}, {"config", "top_k"}, {"config", "num_shared_experts"},
-       {"config", "num_query_heads"}, {"config", "num_kv_heads"}, {"config", "head_dim"},
-       {"config", "seq_len"}}));
-  Section speed = section("speed", "Speed (forward GEMMs of one micro-batch)",
-                          {{"alignment", "chosen"}, {"alignment", "decision"}, {"alignment", "speedup"},
-                           {"alignment", "loss_change"}});
-  for (const char* dev : {"gpu", "cpu"}) {
-    for (const char* key : {"rate", "fraction_of_peak", "tokens_per_second"}) {
-      if (const Field* f = field(std::string(dev) + "_bench", key)) {
-        Field g = *f;
-        g.symbol = fmt::format("{} {}", dev, key);  // both devices' fields share keys
-        speed.fields.push_back(std::move(g));
-      }
+  r.sections.push_back(part(
+      "plan", fmt::format("Plan for C = {} FLOPs", s.resolved.compute_given ? shortest_scientific(C) : fmt::format("{:.4g}", C)),
+      Summary::plan_total_params, Summary::plan_efficiency_leverage));
+  if (Section price = part("price", "Price (this plan | paper 002's compute-optimal plan for C)",
+                           Summary::price_goal_kind, Summary::price_lifetime_saving);
+      !price.fields.empty()) {
+    r.sections.push_back(std::move(price));
+  }
+  r.sections.push_back(part("shape", "Shape", Summary::shape_hidden_size, Summary::shape_seq_len));
+  Section speed = part("speed", "Speed (forward GEMMs of one micro-batch)", Summary::speed_alignment_chosen,
+                       Summary::speed_cpu_tokens_per_second);
+  for (Field& f : speed.fields) {  // both devices' fields share keys: the symbol says which
+    if (f.summary >= Summary::speed_gpu_rate) {
+      f.symbol = fmt::format("{} {}", f.summary >= Summary::speed_cpu_rate ? "cpu" : "gpu", f.key);
     }
   }
-  if (field("price", "overhead") != nullptr) {
-    Section price = section("price", "Price (this plan | paper 002's compute-optimal plan for C)",
-                            {{"goal", "kind"}, {"price", "tokens_per_active_param"},
-                             {"price", "compute_optimal_tokens_per_active_param"},
-                             {"price", "predicted_loss"}, {"price", "compute_optimal_predicted_loss"},
-                             {"price", "equal_loss_compute"}, {"price", "overhead"},
-                             {"price", "inference_flops_per_token"},
-                             {"price", "compute_optimal_inference_flops_per_token"},
-                             {"price", "weight_bytes_bf16"}, {"price", "compute_optimal_weight_bytes_bf16"},
-                             {"price", "lifetime_saving"}});
-    r.sections.insert(r.sections.begin() + 1, std::move(price));
-  }
   if (!speed.fields.empty()) r.sections.push_back(std::move(speed));
+  for (const Section& sec : full.sections) {  // the sections shown whole (the cluster's)
+    if (!sec.summary) continue;
+    r.sections.push_back(sec);
+    std::erase_if(r.sections.back().fields, [](const Field& f) { return f.summary == Summary::detail; });
+  }
   return r;
 }
 

@@ -3,6 +3,7 @@
 /// output format serialises (hyperfine's Exporter pattern). Keys are stable and documented
 /// in man/moeplan-suggest.1; symbols and units are for people.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -31,6 +32,32 @@ using Value = std::variant<bool, std::int64_t, double, std::string, Missing, Tex
 /// An int as a report value (reports hold 64-bit integers).
 inline std::int64_t i64(int v) { return v; }
 
+/// Where a field stands in suggest's one-screen table (compact_suggest_report), said where
+/// the field is made: the one-screen table is the fields so marked, in this order, under the
+/// heading of their part (a part whose fields the command did not make is not shown). No view
+/// looks a field up by its key.
+enum class Summary : std::uint8_t {
+  none,    ///< --full and the data formats only
+  detail,  ///< left out of a section the one-screen table shows whole (Section::summary)
+  // "Plan": size and data first
+  plan_total_params, plan_active_params, plan_tokens, plan_flops_per_token, plan_loss,
+  plan_ranking_figure, plan_decided_by, plan_efficiency_leverage,
+  // "Price": a goal other than a plain --flops
+  price_goal_kind, price_tokens_per_active_param, price_optimal_tokens_per_active_param, price_loss,
+  price_optimal_loss, price_equal_loss_compute, price_overhead, price_inference_flops_per_token,
+  price_optimal_inference_flops_per_token, price_weight_bytes, price_optimal_weight_bytes,
+  price_lifetime_saving,
+  // "Shape"
+  shape_hidden_size, shape_layers, shape_dense_layers, shape_moe_layers, shape_expert_ffn_size,
+  shape_dense_ffn_size, shape_experts, shape_top_k, shape_shared_experts, shape_query_heads,
+  shape_kv_heads, shape_head_dim, shape_seq_len,
+  // "Speed": --align auto, then the benchmark's GPU and CPU runs
+  speed_alignment_chosen, speed_alignment_decision, speed_alignment_speedup, speed_alignment_loss_change,
+  speed_gpu_rate, speed_gpu_fraction_of_peak, speed_gpu_tokens_per_second,
+  speed_cpu_rate, speed_cpu_fraction_of_peak, speed_cpu_tokens_per_second,
+  count
+};
+
 struct Field {
   std::string key;     ///< stable machine key, snake_case
   std::string symbol;  ///< paper notation for the table, e.g. "N_a"
@@ -40,6 +67,7 @@ struct Field {
   /// The table prints the number in full (the shortest text that reads back to it) rather
   /// than to 4 digits: a value the user gave and may pass back, such as the budget C.
   bool exact = false;
+  Summary summary = Summary::none;  ///< its place in suggest's one-screen table
 };
 
 struct Section {
@@ -50,6 +78,9 @@ struct Section {
   /// the report with this key, in order, is a JSON array of objects, a TOML array of
   /// tables [[key]], CSV columns key.N.field (N from 1), a titled block each in the table.
   bool repeated = false;
+  /// suggest's one-screen table shows this section as it is, after its own parts (the
+  /// cluster's sections), less the fields marked Summary::detail.
+  bool summary = false;
 };
 
 struct Report {
@@ -83,13 +114,22 @@ Section missing_price_section(const std::string& reason, const std::string& note
 /// tie, what decided) and a repeated "candidates" section for each of the best `top`.
 void add_ranking(Report& report, const Ranking& ranking, std::size_t top);
 
-/// A budget sweep as one row per budget (C, size, shape, ratios, loss), for people; a
-/// budget without a plan (budget.feasible false) gets its budget.reason instead.
-std::string sweep_table(const std::vector<Report>& plans);
+/// One row of a budget sweep's table: the winner of a budget, or why it has none.
+struct SweepRow {
+  Flops C;
+  std::optional<RankedCandidate> winner;
+  std::string reason;  ///< why there is no plan (winner empty)
+};
 
-/// The one-screen table of `suggest` (its default for people): the key numbers of a full
-/// suggest report — size and data first, then the shape, the predicted loss and the speed —
-/// copied field for field, so keys and values are those of `--full` and the data formats.
-Report compact_suggest_report(const Report& full);
+/// A budget sweep as one row per budget (C, size, shape, ratios, loss), for people; a
+/// budget without a plan gets its reason instead.
+std::string sweep_table(const std::vector<SweepRow>& rows);
+
+/// The one-screen table of `suggest` (its default for people) for the plan `s`: the fields of
+/// its full report marked with a Summary place — size and data first, then the price, the
+/// shape and the speed — then the sections marked `summary` (the cluster's); keys and values
+/// are those of `--full` and the data formats.
+Report compact_suggest_report(const Report& full, const Suggestion& s);
+
 
 }  // namespace moeplan::cli

@@ -141,6 +141,7 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
   if (f.cluster.given()) return fail(io, ExitStatus::usage, "--gpus takes one budget, not a sweep");
   if (!f.no_bench) io.note("a sweep does not benchmark (run suggest on one budget for timings)");
   std::vector<Report> reports;
+  std::vector<SweepRow> rows;           // the same budgets, typed, for the table
   std::vector<std::string> infeasible;  // the budgets without a plan
   std::size_t outside_fit = 0, past_table = 0, moved = 0;
   std::vector<std::string> rule_warnings, other_warnings;
@@ -153,6 +154,7 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
     if (!planned) {
       infeasible.push_back(shortest_scientific(C));
       reports.push_back(infeasible_plan(C, planned.error().to_string()));
+      rows.push_back({Flops(C), std::nullopt, planned.error().to_string()});
       continue;
     }
     const Ranking* plan = &planned->ranking;
@@ -174,6 +176,7 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
                                        {"reason", "", "", std::string(), "why there is no plan"}});
     add_ranking(r, *plan, static_cast<std::size_t>(f.top));
     reports.push_back(std::move(r));
+    rows.push_back({Flops(C), w, ""});
   }
   // One summary instead of a warning per budget.
   for (const std::string& warning : rule_warnings) io.warning(warning);
@@ -197,7 +200,7 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
   const Format format = parse_format(f.format);
   std::ostringstream text;
   if (format == Format::table) {
-    text << sweep_table(reports);
+    text << sweep_table(rows);
   } else {  // JSON is an array (TOML [[plans]]), also for a one-budget sweep
     emit_many(reports, format, text, style_for(f.output, io), "plans");
   }
@@ -383,28 +386,13 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (aligned) add_alignment(report, *aligned);
   if (timed) add_bench(report, *timed, true, chosen->tokens.value());
   if (on_cluster) {
-    add_cluster_fit(report, on_cluster->fit, cluster->cluster);
-    if (f.days) {  // the limit the plan was searched for, beside the days it takes
-      for (Section& sec : report.sections) {
-        if (sec.key != "step_time") continue;
-        sec.fields.push_back({"days_limit", "T", "days", *f.days,
-                              "--days: the largest plan found that trains within this (docs/cluster.md)"});
-      }
-    }
+    add_cluster_fit(report, on_cluster->fit, cluster->cluster, f.days);
     add_co_design(report, *on_cluster);
   }
   std::ostringstream text;
   const Format format = parse_format(f.format);
   if (format == Format::table && !f.full) {
-    Report compact = compact_suggest_report(report);
-    for (const Section& sec : report.sections) {  // the cluster's sections as they are
-      if (sec.key == "cluster" || sec.key == "memory" || sec.key == "step_time" || sec.key == "co_design") {
-        compact.sections.push_back(sec);
-        // The datasheet quotes are long; --full and the data formats keep them.
-        std::erase_if(compact.sections.back().fields, [](const Field& fl) { return fl.key == "gpu_source"; });
-      }
-    }
-    emit(compact, format, text, style_for(f.output, io));
+    emit(compact_suggest_report(report, *chosen), format, text, style_for(f.output, io));
     text << "\n(--full for every section: targets, accounting, provenance, candidates, per-GEMM\n"
             " timings; --format json|toml|csv for tools)\n";
   } else {

@@ -21,13 +21,8 @@ constexpr double k_optimizer_bytes = 12;
 constexpr double k_bf16 = 2;  // bytes of a stored activation
 constexpr double k_fp32 = 4;
 
-// Layer i (0-based) is an MoE layer: after the leading dense layers every
-// moe_layer_interval-th one (ModelConfig::dense_layers: (i - first_k + 1) % interval == 0).
-bool is_moe_layer(const ModelConfig& m, int i) {
-  if (!m.is_moe() || i < m.first_k_dense_replace) return false;
-  const int k = std::max(1, m.moe_layer_interval);
-  return (i - m.first_k_dense_replace + 1) % k == 0;
-}
+// Layer i (0-based) is an MoE layer (the model's own layout, uniform_layer).
+bool is_moe_layer(const ModelConfig& m, int i) { return is_uniform_moe_layer(m, i); }
 
 // Layers of each pipeline rank. Even split (remainder to the earlier ranks), or the uneven one
 // of Megatron's --decoder-first/last-pipeline-num-layers (middle ranks share the rest); with
@@ -97,21 +92,35 @@ struct RankParams {
 // Parameters held by one GPU of pipeline rank `r`. Attention, dense FFN and shared experts are
 // split over TP; routed experts over EP·ETP; routers and RMSNorms replicated; the embedding on
 // the first rank and the output head on the last, each V·d/TP (once when tied and PP = 1).
-RankParams params_of_rank(const ModelConfig& m, const ParallelLayout& lay,
+// The model's own count of one layer of each kind (layer_params), which the ranks split.
+struct UniformLayers {
+  LayerParams dense, moe;
+  explicit UniformLayers(const ModelConfig& m) {
+    LayerSpec dense_spec, moe_spec;
+    dense_spec.ffn = FfnKind::dense;
+    moe_spec.ffn = FfnKind::moe;
+    dense = layer_params(m, dense_spec);
+    moe = layer_params(m, moe_spec);
+  }
+};
+
+RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, const ParallelLayout& lay,
                           std::span<const int> layers, int r) {
   const double d = m.hidden_size;
   const double tp = lay.tp;
-  const double attention = attention_params_per_layer(m) / tp;
   const double norms = 2 * d;  // input and post-attention RMSNorm weights
+  const LayerParams& dense_layer = counted.dense;
+  const LayerParams& moe_layer = counted.moe;
+  const double attention = dense_layer.attention / tp;
   RankParams p;
   for (int i : layers) {
     p.dense += attention + norms;
     if (is_moe_layer(m, i)) {
-      p.expert += m.n_routed_experts * 3 * d * m.moe_intermediate_size / (lay.ep * lay.etp);
-      p.dense += m.n_shared_experts * 3 * d * m.shared_width() / tp;
+      p.expert += moe_layer.routed_total / (lay.ep * lay.etp);
+      p.dense += moe_layer.shared / tp;
       p.dense += double(m.n_routed_experts) * d;  // router N_e × d
     } else {
-      p.dense += 3 * d * m.intermediate_size / tp;
+      p.dense += dense_layer.dense_ffn / tp;
     }
   }
   const double table = double(m.vocab_size) * d / tp;
@@ -339,10 +348,11 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
   // The most loaded rank: the largest total of parameter bytes and activations.
   MostLoaded best;
   LayerBytes layer_bytes{m, x, options, {}};
+  const UniformLayers counted(m);
   for (int r = 0; r < pp; ++r) {
     MostLoaded k;
     k.r = r;
-    k.params = params_of_rank(m, lay, ranks.of(r), r);
+    k.params = params_of_rank(m, counted, lay, ranks.of(r), r);
     k.weights = k_weight_bytes * k.params.total();
     k.gradients = k_gradient_bytes * k.params.total();
     k.optimizer = lay.distributed_optimizer

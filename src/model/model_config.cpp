@@ -32,11 +32,7 @@ int ModelConfig::moe_layers() const {
 std::vector<LayerSpec> ModelConfig::layer_specs() const {
   if (!layers.empty()) return layers;
   std::vector<LayerSpec> out(static_cast<std::size_t>(std::max(num_hidden_layers, 0)));
-  const int interval = std::max(moe_layer_interval, 1);
-  for (int i = 0; i < num_hidden_layers; ++i) {
-    const bool moe = is_moe() && i >= first_k_dense_replace && (i - first_k_dense_replace + 1) % interval == 0;
-    out[static_cast<std::size_t>(i)].ffn = moe ? FfnKind::moe : FfnKind::dense;
-  }
+  for (int i = 0; i < num_hidden_layers; ++i) out[static_cast<std::size_t>(i)] = uniform_layer(*this, i);
   return out;
 }
 
@@ -256,36 +252,56 @@ Params embedding_params(const ModelConfig& m) {
   return Params(double(m.vocab_size) * m.hidden_size * (m.tie_word_embeddings ? 1.0 : 2.0));
 }
 
-ParameterCounts count_parameters(const ModelConfig& m) {
-  work::tally(work::Step::parameter_count);
+LayerParams layer_params(const ModelConfig& m, const LayerSpec& l) {
   const double d = m.hidden_size;
   const double ffn = m.ffn_gated ? 3.0 : 2.0;  // gate, up, down (SwiGLU) or up, down
+  LayerParams p;
+  if (l.mixer == MixerKind::attention) p.attention = attention_params_of(m, l);
+  if (l.mixer == MixerKind::linear) p.linear_mixer = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).matrix_params;
+  if (l.ffn == FfnKind::dense || l.ffn == FfnKind::moe_and_dense) {
+    p.dense_ffn = ffn * d * (l.dense_width > 0 ? l.dense_width : m.intermediate_size);  // Eq. 8
+  }
+  if (m.is_moe() && (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense)) {
+    const double expert = ffn * d * m.moe_intermediate_size;  // Eq. 9, one expert
+    p.routed_total = expert * m.n_routed_experts;
+    p.routed_active = expert * m.num_experts_per_tok;
+    p.shared = ffn * d * m.shared_width() * m.n_shared_experts;
+  }
+  return p;
+}
+
+LayerSpec uniform_layer(const ModelConfig& m, int i) {
+  LayerSpec l;
+  l.ffn = is_uniform_moe_layer(m, i) ? FfnKind::moe : FfnKind::dense;
+  return l;
+}
+
+ParameterCounts count_parameters(const ModelConfig& m) {
+  work::tally(work::Step::parameter_count);
   ParameterCounts p;
-  const double expert = ffn * d * m.moe_intermediate_size;
-  const double one_moe_total = m.is_moe() ? expert * m.n_routed_experts : 0.0;
-  const double one_moe_active = m.is_moe() ? expert * m.num_experts_per_tok : 0.0;
-  const double one_shared = m.is_moe() ? ffn * d * m.shared_width() * m.n_shared_experts : 0.0;
-  if (m.layers.empty()) {
-    p.attention = Params(attention_params_per_layer(m) * m.num_hidden_layers);
-    p.dense_ffn = Params(ffn * d * m.intermediate_size * m.dense_layers());
+  if (m.layers.empty()) {  // L alike layers: one of each kind, times its count
+    LayerSpec dense_layer, moe_layer;
+    dense_layer.ffn = FfnKind::dense;
+    moe_layer.ffn = FfnKind::moe;
+    const LayerParams dense = layer_params(m, dense_layer);
+    const LayerParams moe = layer_params(m, moe_layer);
+    p.attention = Params(dense.attention * m.num_hidden_layers);
+    p.dense_ffn = Params(dense.dense_ffn * m.dense_layers());
     if (m.is_moe()) {
-      p.routed_total = Params(one_moe_total * m.moe_layers());
-      p.routed_active = Params(one_moe_active * m.moe_layers());
-      p.shared = Params(one_shared * m.moe_layers());
+      p.routed_total = Params(moe.routed_total * m.moe_layers());
+      p.routed_active = Params(moe.routed_active * m.moe_layers());
+      p.shared = Params(moe.shared * m.moe_layers());
     }
   } else {
     double attention = 0, mixers = 0, dense = 0, routed = 0, active = 0, shared = 0;
-    for (const LayerSpec& l : m.layers) {
-      if (l.mixer == MixerKind::attention) attention += attention_params_of(m, l);
-      if (l.mixer == MixerKind::linear) mixers += m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).matrix_params;
-      if (l.ffn == FfnKind::dense || l.ffn == FfnKind::moe_and_dense) {
-        dense += ffn * d * (l.dense_width > 0 ? l.dense_width : m.intermediate_size);
-      }
-      if (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense) {
-        routed += one_moe_total;
-        active += one_moe_active;
-        shared += one_shared;
-      }
+    for (const LayerSpec& spec : m.layers) {
+      const LayerParams l = layer_params(m, spec);
+      attention += l.attention;
+      mixers += l.linear_mixer;
+      dense += l.dense_ffn;
+      routed += l.routed_total;
+      active += l.routed_active;
+      shared += l.shared;
     }
     p.attention = Params(attention);
     p.linear_mixers = Params(mixers);

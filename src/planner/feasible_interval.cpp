@@ -12,7 +12,7 @@ std::expected<FeasibleInterval, ConstraintViolation> feasible_d_interval(
   const double Na = t.N_a.value();
   const double N = t.N.value();
   const AttentionHeads& h = f.heads;
-  const double scores_per_layer = 6.0 * f.seq_len * h.n_q * h.d_qkv;  // Eq. 11 per layer
+  const double scores_per_layer = attention_score_flops_per_layer(f);  // Eq. 11 per layer
 
   // Eq. 3/12: M − 6N_a is spent on attention scores alone, so it fixes L.
   const double L = (M - 6.0 * Na) / scores_per_layer;
@@ -24,7 +24,7 @@ std::expected<FeasibleInterval, ConstraintViolation> feasible_d_interval(
                     M - 6.0 * Na, f.seq_len, h.n_q, h.d_qkv, scores_per_layer, L)});
   }
   const double shared = f.n_shared_experts;
-  const double A = 2.0 * (h.n_q + h.n_kv) * h.d_qkv * L;  // attention params per unit d
+  const double A = attention_params_per_layer(h, 1.0) * L;  // attention params per unit d (Eq. 6)
   const double B = (f.top_k + shared) * (N - Na) / (double(f.n_experts) - f.top_k);  // active MoE
   const double rest = Na - B;  // what remains of N_a for attention + dense layers
   if (!(rest > 0.0)) {

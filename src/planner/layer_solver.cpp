@@ -43,16 +43,16 @@ struct Best {
 
 // For fixed (d, L_d, L_m), M, N_a and N are affine in d_m, so the sum of squared relative
 // errors is a convex quadratic in d_m. Try the aligned values around its real minimiser.
-void search_expert_width(const LayerTargets& t, const MoeArchitecture& base, int alignment,
-                         const ArchitectureFilter& admit, Best& best) {
-  const ArchitectureFamily& f = base.family;
-  const double d = base.d;
+// `per_layer` is the model's own count of one layer of each kind at this d (Eq. 6-9) and
+// `scores_per_layer` its Eq. 11 term: the solve restates no formula of the count.
+void search_expert_width(const LayerTargets& t, const MoeArchitecture& base, const FamilyLayerTerms& per_layer,
+                         double scores_per_layer, int alignment, const ArchitectureFilter& admit, Best& best) {
   const double L = base.layers();
-  const double att = attention_params_per_layer(f.heads, d) * L;
-  const double dense = 3.0 * d * base.d_d * base.L_d;
-  const double scores = 6.0 * f.seq_len * f.heads.n_q * f.heads.d_qkv * L;
-  const double g_active = 3.0 * d * (double(f.top_k) + f.n_shared_experts) * base.L_m;
-  const double g_total = g_active + 3.0 * d * (double(f.n_experts) - f.top_k) * base.L_m;
+  const double att = per_layer.attention * L;
+  const double dense = per_layer.dense_ffn * base.L_d;
+  const double scores = scores_per_layer * L;
+  const double g_active = per_layer.moe_active_per_dm * base.L_m;
+  const double g_total = per_layer.moe_total_per_dm * base.L_m;
   const double c = att + dense;
   // e_i(d_m) = u_i + v_i·d_m for M, N_a, N.
   const double u[3] = {(6.0 * c + scores) / t.M.value() - 1.0, c / t.N_a.value() - 1.0,
@@ -86,7 +86,7 @@ std::optional<LayerSolution> solve_layers(const LayerTargets& t, const Architect
                                           std::span<const int> d_candidates, int alignment,
                                           const ArchitectureFilter& admit,
                                           const std::function<bool(int)>& layers_ok) {
-  const double scores_per_layer = 6.0 * f.seq_len * f.heads.n_q * f.heads.d_qkv;
+  const double scores_per_layer = attention_score_flops_per_layer(f);  // Eq. 11, one layer
   const double L_real = (t.M.value() - 6.0 * t.N_a.value()) / scores_per_layer;
   if (!(L_real > 0.0) || !(L_real <= k_max_layers)) {
     return std::nullopt;
@@ -107,12 +107,13 @@ std::optional<LayerSolution> solve_layers(const LayerTargets& t, const Architect
     base.family = f;
     base.d = d;
     base.d_d = *d_d;
+    const FamilyLayerTerms per_layer = family_layer_terms(f, d, *d_d);
     for (int L = L_lo; L <= L_hi; ++L) {
       if (layers_ok && !layers_ok(L)) continue;
       for (int L_d = 0; L_d <= L - 1; ++L_d) {  // L_m = L − L_d ≥ 1
         base.L_d = L_d;
         base.L_m = L - L_d;
-        search_expert_width(t, base, alignment, admit, best);
+        search_expert_width(t, base, per_layer, scores_per_layer, alignment, admit, best);
       }
     }
   }

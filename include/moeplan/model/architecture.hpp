@@ -62,6 +62,21 @@ double attention_params_per_layer(const AttentionHeads& h, double d);
 /// Exact accounting of Eq. 3 / Appendix A for a concrete architecture.
 Accounting account(const MoeArchitecture& arch);
 
+/// What one layer of each kind adds to N, N_a and M at hidden size d and dense width d_d,
+/// read from the model's own per-layer count (layer_params, flops_per_token) of a family
+/// member: the layer solve's affine form of Eq. 3 in d_m, so it cannot drift from the count.
+struct FamilyLayerTerms {
+  double attention = 0;          ///< Eq. 6: one layer's attention weights
+  double dense_ffn = 0;          ///< Eq. 8: one dense layer's FFN weights
+  double moe_active_per_dm = 0;  ///< Eq. 9-10: the (K + s) experts a token uses, per unit of d_m
+  double moe_total_per_dm = 0;   ///< Eq. 9: all N_e routed and s shared experts, per unit of d_m
+};
+FamilyLayerTerms family_layer_terms(const ArchitectureFamily& f, int d, int d_d);
+
+/// Eq. 11 per layer, 6·S·N_q·d_qkv: the attention-score FLOPs per token of one layer, from
+/// the holistic-002 FLOP count (flops_per_token) of a one-layer family member.
+double attention_score_flops_per_layer(const ArchitectureFamily& f);
+
 /// Upper bound of N/N_a for a family: every active parameter in MoE layers gives
 /// (N_e + shared)/(K + shared); paper 002 Eq. 5 with one shared expert: (N_e+1)/(K+1).
 double max_n_over_na(const ArchitectureFamily& f);

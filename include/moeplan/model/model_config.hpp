@@ -202,6 +202,33 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m);
 /// included), of the model's own heads, or of one layer's.
 double attention_params_per_layer(const ModelConfig& m);
 double attention_params_of(const ModelConfig& m, const LayerSpec& layer);
+
+/// The weights of one layer of `m` that N and N_a count (paper 002 Eq. 6-9, and their
+/// generalisations: MLA, linear mixers, residual dense FFNs). The one per-layer count:
+/// count_parameters sums it over the layers, the memory model over a pipeline rank's, and
+/// the layer solve reads its affine form in d_m from it.
+struct LayerParams {
+  double attention = 0;      ///< softmax attention (gates and an indexer included)
+  double linear_mixer = 0;   ///< a non-softmax mixer's projection matrices
+  double dense_ffn = 0;      ///< the layer's dense FFN
+  double routed_total = 0;   ///< all N_e routed experts
+  double routed_active = 0;  ///< the K a token uses
+  double shared = 0;         ///< the shared experts
+  [[nodiscard]] double N() const { return attention + linear_mixer + dense_ffn + routed_total + shared; }
+  [[nodiscard]] double N_a() const { return attention + linear_mixer + dense_ffn + routed_active + shared; }
+};
+LayerParams layer_params(const ModelConfig& m, const LayerSpec& layer);
+/// Layer i of a uniform model (no per-layer pattern): its first_k_dense_replace leading dense
+/// layers, then MoE layers every moe_layer_interval (is_uniform_moe_layer).
+LayerSpec uniform_layer(const ModelConfig& m, int i);
+/// Layer i >= first_k is MoE when (i - first_k + 1) is a multiple of the interval (Llama 4:
+/// interleave_moe_layer_step 2 makes layers 1, 3, 5, ... MoE). Inline: the memory model asks
+/// it for every layer of thousands of layouts.
+inline bool is_uniform_moe_layer(const ModelConfig& m, int i) {
+  const int interval = m.moe_layer_interval > 1 ? m.moe_layer_interval : 1;
+  return m.is_moe() && i >= m.first_k_dense_replace && (i - m.first_k_dense_replace + 1) % interval == 0;
+}
+
 ParameterCounts count_parameters(const ModelConfig& m);
 /// The input embedding and, untied, the output head: V·d each (count_parameters' `embedding`).
 Params embedding_params(const ModelConfig& m);
