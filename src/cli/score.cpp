@@ -1,6 +1,7 @@
 // `moeplan score`: read model configs, run every law on each, print them side by side.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -64,6 +65,7 @@ int run_score(const ScoreFlags& f, Io& io) {
     if (!first_failure) first_failure = code;
   };
   std::vector<ModelConfig> models;
+  std::vector<std::string> given_as;  // each model's argument (a file or a preset name)
   for (const std::string& c : f.configs) {
     auto m = load_model_config(c);
     if (!m) {
@@ -92,6 +94,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       m->training = t;
     }
     models.push_back(std::move(*m));
+    given_as.push_back(c);
   }
   if (models.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));
   if (cluster) {  // nothing to time without D: said before anything is printed
@@ -132,8 +135,20 @@ int run_score(const ScoreFlags& f, Io& io) {
                        fit ? &fit->layouts.ranked.front().layout : nullptr);
   }
   std::vector<Report> reports;
-  for (const ModelConfig& m : models) {
+  for (std::size_t i = 0; i < models.size(); ++i) {
+    const ModelConfig& m = models[i];
     const ModelScore s = score_model(laws, m);
+    if ((s.C && !std::isfinite(s.C->value())) || (s.D && !std::isfinite(s.D->value()))) {
+      // Not a number any figure can carry (the table printed "n/a (inf)"): refused, named.
+      failed(fail(io, ExitStatus::infeasible,
+                  fmt::format("{}: the training budget ({}) gives C = M D = {:.4g} FLOPs and D = {:.4g} tokens: "
+                              "a figure past the largest double (man moeplan, LIMITS)",
+                              printable(m.name),
+                              f.tokens || f.flops ? std::string(f.tokens ? "--tokens" : "--flops")
+                                                  : "[training] of " + printable(given_as[i]),
+                              s.C ? s.C->value() : 0.0, s.D ? s.D->value() : 0.0)));
+      continue;
+    }
     for (const std::string& note : s.notes) {
       io.note(printable(m.name) + ": " + note);  // a line break in the name stays escaped
     }

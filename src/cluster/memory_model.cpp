@@ -135,20 +135,32 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
   return p;
 }
 
-// Micro-batches whose activations pipeline rank r holds at once. 1F1B: rank r runs pp − r
-// forwards before its first backward, fewer when the step has fewer micro-batches
-// (Megatron's min(num_microbatches, pp) for the first stage). Interleaved: × 1 + (pp − 1) /
-// (pp·vpp) (Megatron's interleaved_schedule_memory_penalty).
-double in_flight(const ParallelLayout& lay, int r) {
+}  // namespace
+
+// Micro-batches whose activations pipeline rank r holds at once, in units of the rank's
+// whole layer set. 1F1B (Megatron-core schedules.py, forward_backward_pipelining_without_
+// interleaving): rank r runs pp − r − 1 warm-up forwards, then one more before its first
+// backward: pp − r in flight, at most the step's m micro-batches. Interleaved (forward_
+// backward_pipelining_with_interleaving): the units are model chunks of 1/vpp of the rank's
+// layers; rank r runs (pp − r − 1)·2 + (vpp − 1)·pp warm-up chunk forwards (microbatch_group_
+// size_per_vp_stage defaults to pp), one more in the steady state, at most all m·vpp chunks of
+// the step. Rank 0 gets pp·(1 + (pp − 1)/(pp·vpp)), Megatron's theoretical_memory_usage.py
+// penalty for the first stage; the last rank still holds (vpp − 1)·pp + 1 chunks.
+double microbatches_in_flight(const ParallelLayout& lay, int r) {
   const int pp = std::max(1, lay.pp);
   const long long m = lay.microbatches();
+  if (lay.vpp > 1 && pp > 1) {
+    const double vpp = lay.vpp;
+    double chunks = (pp - r - 1) * 2.0 + (vpp - 1.0) * pp + 1.0;
+    if (m > 0) chunks = std::min(chunks, static_cast<double>(m) * vpp);
+    return chunks / vpp;
+  }
   double n = pp - r;
   if (m > 0) n = std::min<double>(n, static_cast<double>(m));
-  if (lay.vpp > 1 && pp > 1) {
-    n = (pp - r) * (1.0 + (pp - 1.0) / (double(pp) * lay.vpp));
-  }
   return n;
 }
+
+namespace {
 
 struct LayerShape {
   double s, b, h, t, t_sp;  // tokens of a sequence on this rank, micro-batch, d, TP, TP if SP
@@ -225,7 +237,7 @@ double megatron_rank_activations(const ModelConfig& m, const LayerShape& x,
   const double sb = x.s * x.b;
   const double V = m.vocab_size;
   const int pp = std::max(1, lay.pp);
-  const double n = in_flight(lay, r);
+  const double n = microbatches_in_flight(lay, r);
   const bool first = r == 0;
   const double f = m.intermediate_size > 0 ? m.intermediate_size : m.moe_intermediate_size;
   if (lay.recompute == Recompute::full) {
@@ -279,7 +291,7 @@ RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape&
   const double sbh = sb * x.h;
   const int pp = std::max(1, lay.pp);
   RankActivations out;
-  out.in_flight = in_flight(lay, r);
+  out.in_flight = microbatches_in_flight(lay, r);
   double per_microbatch = 0;
   double working_set = 0;  // full recompute: one layer's activations while it is re-run
   for (int i : layers) {
@@ -361,7 +373,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
                       : k_optimizer_bytes * k.params.total();
     if (options.activation_formula == ActivationFormula::megatron) {
       k.activations = megatron_rank_activations(m, x, lay, static_cast<int>(ranks.of(r).size()), r);
-      k.in_flight = in_flight(lay, r);
+      k.in_flight = microbatches_in_flight(lay, r);
     } else {
       const RankActivations a = moeplan_rank_activations(m, x, lay, layer_bytes, ranks.of(r), r);
       k.activations = a.bytes;

@@ -339,10 +339,18 @@ StepTime step_time(const ModelConfig& m, const ParameterCounts& p, const Cluster
   return t;
 }
 
-TrainingTime training_time(const StepTime& step, const Cluster& cluster, Tokens tokens) {
+std::expected<TrainingTime, ConstraintViolation> training_time(const StepTime& step, const Cluster& cluster,
+                                                               Tokens tokens) {
   TrainingTime t;
   if (!(step.tokens_per_step > 0) || !(tokens.value() > 0)) return t;
-  t.steps = static_cast<long long>(std::ceil(tokens.value() / step.tokens_per_step));
+  const double steps = std::ceil(tokens.value() / step.tokens_per_step);
+  if (!(steps <= k_max_training_steps)) {  // a long long would overflow (negative days)
+    return std::unexpected(ConstraintViolation{
+        "at most 2^53 = 9.0e15 optimizer steps (man moeplan, LIMITS)",
+        fmt::format("D = {:.4g} tokens at {:.4g} tokens per step is {:.4g} steps", tokens.value(),
+                    step.tokens_per_step, steps)});
+  }
+  t.steps = static_cast<long long>(steps);
   t.seconds = double(t.steps) * step.step_seconds;
   t.days = t.seconds / 86400.0;
   t.gpu_hours = double(cluster.gpus) * t.seconds / 3600.0;

@@ -46,6 +46,26 @@ RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string v
   return c;
 }
 
+std::vector<std::string> implausible_figures(std::optional<double> predicted_loss, int vocab_size,
+                                             std::optional<Tokens> D, Params N_a) {
+  std::vector<std::string> out;
+  const double uniform = vocab_size > 1 ? std::log(double(vocab_size)) : 0.0;
+  if (predicted_loss && uniform > 0 && !(*predicted_loss <= uniform)) {
+    out.push_back(fmt::format("the predicted loss {:.4g} nats/token is above ln V = {:.4g} (guessing uniformly over "
+                              "the {} tokens of the vocabulary): the law's coefficients do not describe this model "
+                              "(check --laws)",
+                              *predicted_loss, uniform, vocab_size));
+  }
+  // Qwen3-0.6B, among the most over-trained published models: 36e12 tokens (Qwen3 technical
+  // report, arXiv:2505.09388) on 0.44e9 non-embedding parameters (its model card), 8.2e4.
+  if (D && N_a.value() > 0 && D->value() / N_a.value() > k_max_tokens_per_param) {
+    out.push_back(fmt::format("{:.3g} training tokens per active parameter: beyond any published training "
+                              "(Qwen3-0.6B: 8.2e4) and far outside what the laws were fitted on",
+                              D->value() / N_a.value()));
+  }
+  return out;
+}
+
 namespace {
 
 struct Variant {
@@ -219,6 +239,14 @@ Ranking rank_candidates(const LawSet& laws, const Planner& planner, const Sugges
     }
   } else {
     r.decided_by = "no other eligible shape (the law's targets and the pipeline's heads kept)";
+  }
+  {
+    const RankedCandidate& w = r.candidates.front();
+    const Suggestion& s = w.suggestion;
+    for (std::string& note : implausible_figures(w.predicted_loss, s.solution.arch.family.vocab_size, s.tokens,
+                                                 s.solution.accounting.N_a)) {
+      r.warnings.push_back(std::move(note));
+    }
   }
   if (rule == RankRule::efficiency_leverage) {
     r.warnings.push_back(

@@ -67,7 +67,9 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
     return std::unexpected(ConstraintViolation{"a parallel layout", "the search kept none"});
   }
   fit.global_batch_sequences = fit.layouts.ranked.front().layout.global_batch;
-  fit.time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
+  auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
+  if (!time) return std::unexpected(time.error());
+  fit.time = *time;
   return fit;
 }
 

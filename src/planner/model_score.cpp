@@ -1,4 +1,5 @@
 #include "moeplan/planner/model_score.hpp"
+#include "moeplan/planner/candidates.hpp"
 #include "moeplan/planner/planner.hpp"
 
 #include <cmath>
@@ -201,6 +202,9 @@ ModelScore score_model(const LawSet& laws, const ModelConfig& m) {
     const RankingLaws r = ranking_laws(laws, s.params.N, s.params.N_a, *s.D, *s.C, s.shape);
     s.efficiency_leverage = r.efficiency_leverage;
     if (m.is_moe()) s.predicted_loss = r.predicted_loss;
+  }
+  for (std::string& note : implausible_figures(s.predicted_loss, m.vocab_size, s.D, s.params.N_a)) {
+    s.notes.push_back(std::move(note));
   }
 
   // Paper 001: joint law and its implications (N, N_a without embeddings, Eq. 2–3).

@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 
@@ -110,4 +112,52 @@ TEST_CASE("suggest with odd overrides: N_e = 2, K = N_e - 1, S = 128 or 1e6, ali
     args.insert(args.end(), o.begin(), o.end());
     check_run(args);
   }
+}
+
+// Issue 32 (item 1, 9): figures that overflow are refused with the limit named; legal figures
+// no law describes are warned about.
+TEST_CASE("a training run past 2^53 optimizer steps is refused, never negative days") {
+  const Run r = run_moeplan({"suggest", "--tokens", "1e35", "--active-params", "37e9", "--gpus", "2048",
+                             "--gpu", "h100", "--no-bench", "--format", "json"});
+  CHECK(r.code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("2^53") != std::string::npos);
+  // Below the limit the days are a positive number.
+  const Run ok = run_moeplan({"suggest", "--tokens", "1e16", "--active-params", "37e9", "--gpus", "2048",
+                              "--gpu", "h100", "--no-bench", "--format", "json"});
+  REQUIRE(ok.code == 0);
+  CHECK(nlohmann::json::parse(ok.out).at("step_time").at("days").get<double>() > 0);
+}
+
+TEST_CASE("score: a budget whose C = M D overflows is refused, not printed as n/a (inf)") {
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--tokens", "1e300"});
+  CHECK(r.code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("C = M D = inf") != std::string::npos);
+  CHECK_FALSE(has_non_finite(r.out));
+}
+
+TEST_CASE("tokens per active parameter beyond any published training are warned about") {
+  const Run r = run_moeplan({"suggest", "--tokens", "1e20", "--active-params", "1e9", "--no-bench"});
+  CHECK(r.code == 0);
+  CHECK(r.err.find("training tokens per active parameter: beyond any published training") != std::string::npos);
+  const Run sane = run_moeplan({"suggest", "--tokens", "15e12", "--active-params", "37e9", "--no-bench"});
+  CHECK(sane.err.find("beyond any published training") == std::string::npos);
+}
+
+TEST_CASE("a law whose loss is worse than guessing uniformly over the vocabulary is warned about") {
+  // Paper 001's Table 2 with a = 1e300 (a user's typo): the loss is finite but meaningless.
+  const auto path = temp_path("absurd-law.toml");
+  {
+    std::ofstream f(path);
+    f << "schema = \"moeplan-laws/1\"\nname = \"absurd\"\n[joint_loss]\ne = 0.1577\nf = 7.2446\nm = 5.1395\nn = -3.2363\nk = 0.0013\nh = 0.0450\n"
+         "a = 1e300\nalpha = 0.2383\nb = 27129.0488\nbeta = 0.4694\nc = 31.0958\nepsilon = 1.8182\n";
+  }
+  const Run r = run_moeplan({"suggest", "--flops", "1e22", "--no-bench", "--laws", path.string()});
+  std::filesystem::remove(path);
+  CAPTURE(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.err.find("above ln V = 11.93") != std::string::npos);
+  const Run paper = run_moeplan({"suggest", "--flops", "1e22", "--no-bench"});
+  CHECK(paper.err.find("above ln V") == std::string::npos);
 }

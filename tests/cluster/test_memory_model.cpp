@@ -3,6 +3,8 @@
 // dense and three MoE layouts, and the behaviour of moeplan's own activation count.
 //
 // Expected numbers are written out from the sources' formulas, never read back from the code.
+#include <algorithm>
+
 #include <doctest/doctest.h>
 
 #include "moeplan/cluster/memory_model.hpp"
@@ -351,4 +353,57 @@ TEST_CASE("cluster layout: describe and microbatches") {
   CHECK(l.microbatches() == 32);
   CHECK(l.describe() == "TP 8+SP · PP 4 (v2) · EP 8 · DP 32 · EDP 16 · mb 1 · selective");
   CHECK(std::string(to_string(Recompute::full)) == "full");
+}
+
+namespace {
+
+// The most chunk forwards a rank holds before their backwards, replaying the order in which
+// Megatron-core runs them (megatron/core/pipeline_parallel/schedules.py, get_pp_rank_
+// microbatches): `warmup` forwards, then (forward, backward) pairs for the rest, then the
+// cool-down backwards; when the warm-up would cover the whole step, it covers all but one.
+double replayed_peak(long long total, long long warmup) {
+  warmup = std::min(warmup, total);
+  long long remaining = total - warmup;
+  if (remaining == 0) {
+    warmup = total - 1;
+    remaining = 1;
+  }
+  long long held = 0, peak = 0;
+  for (long long k = 0; k < warmup; ++k) peak = std::max(peak, ++held);
+  for (long long k = 0; k < remaining; ++k) {
+    peak = std::max(peak, ++held);  // the steady state's forward comes before its backward
+    --held;
+  }
+  return static_cast<double>(peak);
+}
+
+}  // namespace
+
+TEST_CASE("cluster memory: micro-batches in flight on every pipeline rank follow Megatron's schedules") {
+  for (const int pp : {2, 4, 8, 16}) {
+    for (const int vpp : {1, 2, 3, 4}) {
+      for (const long long m : {1LL, 2LL, 8LL, 16LL, 64LL, 512LL}) {
+        ParallelLayout l = layout(1, pp, 1, 1, m);
+        l.vpp = vpp;
+        for (int r = 0; r < pp; ++r) {
+          CAPTURE(pp);
+          CAPTURE(vpp);
+          CAPTURE(m);
+          CAPTURE(r);
+          if (vpp == 1) {  // 1F1B: pp - r - 1 warm-up forwards of whole micro-batches
+            CHECK(microbatches_in_flight(l, r) == replayed_peak(m, pp - r - 1));
+          } else {         // interleaved: chunks of 1/vpp of the rank's layers
+            const long long warmup = (pp - r - 1) * 2LL + (vpp - 1LL) * pp;
+            CHECK(microbatches_in_flight(l, r) == doctest::Approx(replayed_peak(m * vpp, warmup) / vpp));
+          }
+        }
+      }
+    }
+  }
+  // The case: the last of 16 ranks with VPP 3 holds (3 - 1)·16 + 1 = 33 chunks, 11
+  // micro-batches' worth of its layers (the old penalty formula gave 1.31).
+  ParallelLayout last = layout(1, 16, 1, 1, 256);
+  last.vpp = 3;
+  CHECK(microbatches_in_flight(last, 15) == doctest::Approx(11.0));
+  CHECK(microbatches_in_flight(last, 0) == doctest::Approx(16 * (1 + 15.0 / 48)));  // Megatron's first-stage penalty
 }

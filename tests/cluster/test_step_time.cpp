@@ -216,12 +216,17 @@ TEST_CASE("cluster training time: days = D / (tokens/s) / 86400, whole steps") {
   const StepTime t = time_of(m, 64, layout_of(64, 2, 1, 8), 1024);
   const Cluster c = cluster_of(64);
   const Tokens D(t.tokens_per_step * 1000);
-  const TrainingTime run = training_time(t, c, D);
+  const TrainingTime run = training_time(t, c, D).value();
   CHECK(run.steps == 1000);
   CHECK(run.seconds == doctest::Approx(1000 * t.step_seconds));
   CHECK(run.days == doctest::Approx(D.value() / t.tokens_per_second / 86400));
   CHECK(run.gpu_hours == doctest::Approx(64 * run.seconds / 3600));
   // a partial step is a whole step
-  CHECK(training_time(t, c, Tokens(t.tokens_per_step * 1000 + 1)).steps == 1001);
-  CHECK(training_time(t, c, Tokens(0)).steps == 0);
+  CHECK(training_time(t, c, Tokens(t.tokens_per_step * 1000 + 1))->steps == 1001);
+  CHECK(training_time(t, c, Tokens(0))->steps == 0);
+  // Past 2^53 steps a whole-step count overflows (it printed negative days): refused, named.
+  const auto endless = training_time(t, c, Tokens(t.tokens_per_step * 1e16));
+  REQUIRE_FALSE(endless.has_value());
+  CHECK(endless.error().constraint.find("2^53") != std::string::npos);
+  CHECK(training_time(t, c, Tokens(t.tokens_per_step * 9e15))->days > 0);
 }

@@ -65,6 +65,10 @@ struct MemoryBreakdown {
   [[nodiscard]] double bytes_of(const std::string& name) const;  ///< 0 when absent
 };
 
+/// Micro-batches whose activations pipeline rank `rank` holds at once (in units of all its
+/// layers): Megatron-core's 1F1B and interleaved schedules (src/cluster/memory_model.cpp).
+double microbatches_in_flight(const ParallelLayout& layout, int rank);
+
 /// The breakdown for `m` (counts `p`) under `layout`. Mixed precision as Megatron-LM trains:
 /// bf16 weights (2 bytes), fp32 gradients (4), fp32 master weights and Adam moments (12),
 /// sharded over dp (edp for routed experts) by the distributed optimizer.

@@ -2,10 +2,12 @@
 /// Time of one training step of a layout, and what it gives: tokens/s, MFU, days and
 /// GPU-hours for D tokens (docs/cluster.md, "Step time"). A roofline model: each term is a
 /// volume over a rate, with the rates from the GPU catalog and stated efficiencies.
+#include <expected>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "moeplan/base/errors.hpp"
 #include "moeplan/base/units.hpp"
 #include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/model/model_config.hpp"
@@ -70,7 +72,11 @@ struct TrainingTime {
   long long steps = 0;
 };
 /// steps = ceil(D / tokens per step), seconds = steps × step seconds, days = seconds / 86400,
-/// GPU-hours = GPUs × seconds / 3600. Zero when the step moves no tokens.
-TrainingTime training_time(const StepTime& step, const Cluster& cluster, Tokens tokens);
+/// GPU-hours = GPUs × seconds / 3600. Zero when the step moves no tokens. A run of more than
+/// k_max_training_steps steps is refused (man moeplan, LIMITS): whole steps are counted
+/// exactly only below it, and such a run would take longer than any figure means.
+inline constexpr double k_max_training_steps = 9007199254740992.0;  // 2^53
+std::expected<TrainingTime, ConstraintViolation> training_time(const StepTime& step, const Cluster& cluster,
+                                                               Tokens tokens);
 
 }  // namespace moeplan

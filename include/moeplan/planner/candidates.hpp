@@ -60,6 +60,14 @@ struct Ranking {
 /// and paper 000 Eq. 4 at (A, 2d/d_m, C).
 RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string variant);
 
+/// Warnings for figures that are legal but no law describes (man moeplan, LIMITS): a predicted
+/// loss above ln V nats/token (worse than guessing uniformly over the vocabulary: the law's
+/// coefficients cannot describe this model) and more than k_max_tokens_per_param training
+/// tokens per active parameter (beyond any published training). Empty when both are sane.
+inline constexpr double k_max_tokens_per_param = 1e5;
+std::vector<std::string> implausible_figures(std::optional<double> predicted_loss, int vocab_size,
+                                             std::optional<Tokens> D, Params N_a);
+
 /// Candidates ranked by `rule`, winner first; the pipeline optimum is always among them.
 /// Each variant is the planner's solve of the pipeline's budget with one Tweak.
 Ranking rank_candidates(const LawSet& laws, const Planner& planner, const Suggestion& pipeline,
