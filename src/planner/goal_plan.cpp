@@ -67,15 +67,24 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
   constexpr double k_step = 1.333521432163324;  // 10^(1/8)
   std::optional<Tried> best, above;
   std::string largest_with_plan;  // the error's reason: the largest C that had a plan, and why it missed
+  double smallest_with_plan = 0;  // the scan stops a decade of budgets without a plan below it
+  std::string none_below;         // why the first budget below it had no plan
   double x = search.upper_bound.value();
   std::string reason_at_bound;
   for (int i = 0; i < 160; ++i) {  // 20 decades
+    if (smallest_with_plan > 0 && x < smallest_with_plan / 10) break;
     Tried t = try_at(x);
     if (t.why_not.empty()) {
       best = std::move(t);
       break;
     }
     if (i == 0) reason_at_bound = t.why_not;
+    if (t.plan) {
+      smallest_with_plan = t.C;
+      none_below.clear();
+    } else if (smallest_with_plan > 0 && none_below.empty()) {
+      none_below = t.why_not;
+    }
     double next = x / k_step;
     if (t.plan && t.plan->on_cluster) {
       // Never more than half a decade at once: MFU itself steps with C (another layout, a
@@ -87,13 +96,19 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
     x = next;
   }
   if (!best) {
+    // Why, in the user's terms: the largest plan and what it missed by, and where plans end.
+    const std::string below =
+        none_below.empty() ? std::string()
+                           : fmt::format("; below C = {:.4g} there is none ({})", smallest_with_plan, none_below);
     return std::unexpected(ConstraintViolation{
         "a plan the cluster trains within the days",
         fmt::format("no plan from C = {:.3g} down to {:.3g} FLOPs trains on {} x {} within {:g} days ({} plans "
-                    "tried); {}",
-                    search.upper_bound.value(), x, c.gpus, c.gpu.id, days, search.plans_tried,
+                    "tried); {}{}",
+                    search.upper_bound.value(), smallest_with_plan > 0 ? smallest_with_plan : x, c.gpus,
+                    c.gpu.id, days, search.plans_tried,
                     !largest_with_plan.empty() ? "the largest with a plan, " + largest_with_plan
-                                               : "at the bound: " + reason_at_bound)});
+                                               : "at the bound: " + reason_at_bound,
+                    below)});
   }
   // Bisection in log C between the plan within the days (lo) and the C above it that was not.
   // The climb: where the answer's own MFU says a larger C would take T, below the least C
