@@ -3,8 +3,11 @@
 // the Megatron export of the layout.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
+#include <random>
 #include <fstream>
 #include <string>
 
@@ -245,4 +248,56 @@ TEST_CASE("cluster catalog overlay: a unit slip is an error naming the key, a re
   CHECK(json::parse(r.out).at("cluster").at("gpu_source").get<std::string>() == "a measured sustained rate");
   std::filesystem::remove(slip);
   std::filesystem::remove(replace);
+}
+
+namespace {
+
+// The days a --flops plan takes on the cluster, or nullopt when it has no plan or layout.
+std::optional<double> days_at(double C, int gpus) {
+  const Run r = run_moeplan({"suggest", "--flops", fmt_flops(std::log10(C)), "--gpus", std::to_string(gpus),
+                             "--gpu", "h100", "--no-bench", "--format", "json"});
+  if (r.code != 0) return std::nullopt;
+  return json::parse(r.out).at("step_time").at("days").get<double>();
+}
+
+// suggest --days T on G H100s against a scan of C in 0.05-decade steps down from the bound
+// G·peak·T (MFU 1) to the answer: no budget on the scan above the answer fits and trains
+// within T (the search may bisect past a scan point, never skip one).
+void check_largest_within(int gpus, double days) {
+  CAPTURE(gpus);
+  CAPTURE(days);
+  const Run r = run_moeplan({"suggest", "--gpus", std::to_string(gpus), "--gpu", "h100", "--days",
+                             fmt_flops(std::log10(days)), "--no-bench", "--format", "json"});
+  CAPTURE(r.err);
+  if (r.code != 0) {  // no plan at all: then none on the scan either
+    REQUIRE(r.code == 3);
+    return;
+  }
+  const json j = json::parse(r.out);
+  const double C = j.at("budget").at("compute").get<double>();
+  const double took = j.at("step_time").at("days").get<double>();
+  CHECK(took > 0);
+  CHECK(took <= days);
+  const double bound = gpus * 989.5e12 * days * 86400;  // H100 SXM dense bf16 peak (presets/hardware/gpus.toml)
+  for (double e = std::log10(bound); e > std::log10(C) + 1e-9; e -= 0.05) {
+    CAPTURE(e);
+    const auto d = days_at(std::pow(10.0, e), gpus);
+    if (d) CHECK(*d > days);  // a larger plan that trains within T would be the answer
+  }
+}
+
+}  // namespace
+
+TEST_CASE("suggest --days returns the largest plan that trains within T, on every cluster size" *
+          doctest::test_suite("slow")) {
+  for (const int gpus : {8, 64, 512, 4096, 65536}) {
+    for (const double days : {1.0, 10.0, 100.0}) check_largest_within(gpus, days);
+  }
+  // Points off that grid, from a fixed seed (reproducible).
+  std::mt19937 rng(20261126);
+  std::uniform_real_distribution<double> log_gpus(0.5, 4.5), log_days(-0.5, 2.3);
+  for (int k = 0; k < 4; ++k) {
+    const int nodes = std::max(1, static_cast<int>(std::pow(10.0, log_gpus(rng)) / 8));  // whole 8-GPU nodes
+    check_largest_within(8 * nodes, std::pow(10.0, log_days(rng)));
+  }
 }

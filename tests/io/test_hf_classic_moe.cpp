@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
+#include "moeplan/io/hf_config.hpp"
 
 using nlohmann::json;
 
@@ -376,4 +377,20 @@ TEST_CASE("classic MoE families: named as supported and each with an official.cs
     CAPTURE(row);
     CHECK(csv.find(row) != std::string::npos);
   }
+}
+
+TEST_CASE("a multimodal config's text_config is read as its own class's text model, whatever it names") {
+  // Glm4vMoeConfig builds its Glm4vMoeTextModel from text_config: a model_type "mixtral"
+  // there used to pick Mixtral's rule and count another model.
+  json j = fixture("glm-4.5v.json");
+  const std::string inner = j.at("text_config").at("model_type").get<std::string>();
+  CHECK(inner == "glm4v_moe_text");
+  j["text_config"]["model_type"] = "mixtral";
+  const auto bad = moeplan::parse_hf_config_json(j.dump(), "swapped.json", "swapped");
+  REQUIRE_FALSE(bad.has_value());
+  CHECK(bad.error().key.find("model_type") != std::string::npos);
+  CHECK(bad.error().reason.find("glm4v_moe_text") != std::string::npos);
+  // Without a model_type there, it is the class's own.
+  j["text_config"].erase("model_type");
+  CHECK(moeplan::parse_hf_config_json(j.dump(), "unnamed.json", "unnamed").has_value());
 }

@@ -58,8 +58,8 @@ struct HolisticLaws {
   double fitted_compute_min = 0;           ///< smallest C the laws were fitted on (FLOPs)
   double fitted_compute_max = 0;           ///< largest C the laws were fitted on (FLOPs)
   ArchitectureFamily family_defaults;      ///< Sec. 3.4 / 4.2.2 fixed settings
-  int alignment = 8;                       ///< d and d_m multiples (Table 4 note: 2^3..2^5)
-  double tolerance = 0.05;                 ///< max |relative error| of M, N_a, N (Table 4 note)
+  int alignment = 0;                       ///< d and d_m multiples (Table 4 note: 2^3..2^5; [architecture])
+  double tolerance = 0;                    ///< max |relative error| of M, N_a, N (Table 4 note; [architecture])
   AspectBounds d_over_l;                   ///< [credible_shape]: plans outside are refused
   double ranking_d_window = 0.10;          ///< [ranking]: |d/d_target − 1| a variant may move
 };

@@ -55,8 +55,8 @@ struct Suggestion {
   double d_target = 0;            ///< median (or law / override) before alignment
   DSource d_source = DSource::median_of_feasible_interval;
   HeadsSource heads_source = HeadsSource::table4_schedule;
-  int alignment = 8;
-  double tolerance = 0.05;
+  int alignment = 0;              ///< what the plan was aligned to (the laws' or the flags')
+  double tolerance = 0;           ///< what its M, N_a, N were held to (the laws' or the flags')
   AspectBounds d_over_l;          ///< the credible d/L range the plan was held to
   LayerSolution solution;         ///< the concrete config and its accounting
   Tokens tokens;                  ///< D: fixed by the goal, else C / M of the concrete config

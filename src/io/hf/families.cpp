@@ -1,5 +1,7 @@
 // The family rules (each defined in its family's file) and what they share.
 #include <algorithm>
+#include <set>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -13,11 +15,23 @@ namespace moeplan::hf {
 #undef MOEPLAN_HF_RULE
 
 const std::vector<const FamilyRule*>& family_rules() {
-  static const std::vector<const FamilyRule*> rules = {
+  static const std::vector<const FamilyRule*> rules = [] {
+    const std::vector<const FamilyRule*> all = {
 #define MOEPLAN_HF_RULE(name) &name,
 #include "hf_family_rules.inc"
 #undef MOEPLAN_HF_RULE
-  };
+    };
+    // One rule per model_type: a second file claiming one would silently shadow the first.
+    std::set<std::string> seen;
+    for (const FamilyRule* rule : all) {
+      for (const std::string& t : rule->model_types) {
+        if (!seen.insert(t).second) {
+          throw std::logic_error("config.json family rules: model_type " + t + " has two rules (src/io/hf/family_*.cpp)");
+        }
+      }
+    }
+    return all;
+  }();
   return rules;
 }
 

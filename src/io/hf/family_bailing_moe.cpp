@@ -55,6 +55,7 @@ void read(FamilyContext& c) {
   c.take("moe_intermediate_size");
   c.take("num_shared_experts");
   c.take("first_k_dense_replace");
+  c.take("moe_shared_expert_intermediate_size");
   if (j["num_experts"].is_null()) {
     m.first_k_dense_replace = m.num_hidden_layers;
   } else {
@@ -141,7 +142,7 @@ void write(const ModelConfig& m, std::string_view, nlohmann::ordered_json& j) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{
     "num_experts", "num_experts_per_tok", "moe_intermediate_size", "first_k_dense_replace",
-    "num_shared_experts"};
+    "num_shared_experts", "moe_shared_expert_intermediate_size"};
 
 }  // namespace
 

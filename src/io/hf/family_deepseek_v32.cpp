@@ -63,7 +63,7 @@ void read(FamilyContext& c) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{
     "n_routed_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
-    "first_k_dense_replace", "moe_layer_freq", "index_n_heads", "index_topk"};
+    "first_k_dense_replace", "moe_layer_freq", "index_n_heads", "index_topk", "index_head_dim"};
 
 }  // namespace
 

@@ -153,7 +153,7 @@ void read(FamilyContext& c) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{
     "num_experts", "moe_intermediate_size", "first_k_dense_replace", "moe_layer_freq", "num_shared_experts",
-    "linear_attn_config"};
+    "linear_attn_config", "num_experts_per_token"};
 
 }  // namespace
 

@@ -97,7 +97,8 @@ void read(FamilyContext& c) {
 
 // The expert and layer-layout keys this file's rules read (a file of another family that
 // writes one is refused: hf_config_reader.cpp).
-const std::vector<std::string> k_layout_keys{"n_routed_experts", "moe_topk", "zero_expert_num"};
+const std::vector<std::string> k_layout_keys{"n_routed_experts", "moe_topk", "zero_expert_num",
+                                             "expert_ffn_hidden_size", "ffn_hidden_size"};
 
 }  // namespace
 

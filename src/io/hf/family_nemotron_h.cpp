@@ -231,7 +231,7 @@ void read(FamilyContext& c) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{
     "n_routed_experts", "num_local_experts", "num_experts_per_tok", "moe_intermediate_size",
-    "n_shared_experts", "hybrid_override_pattern", "ssm_state_size"};
+    "n_shared_experts", "hybrid_override_pattern", "ssm_state_size", "layers_block_type", "moe_shared_expert_intermediate_size"};
 
 }  // namespace
 

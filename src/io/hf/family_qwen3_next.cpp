@@ -139,7 +139,7 @@ void read(FamilyContext& c) {
 const std::vector<std::string> k_layout_keys{
     "num_experts", "num_experts_per_tok", "moe_intermediate_size", "shared_expert_intermediate_size",
     "decoder_sparse_step", "mlp_only_layers", "full_attention_interval", "linear_num_value_heads",
-    "linear_num_key_heads"};
+    "linear_num_key_heads", "linear_conv_kernel_dim", "linear_key_head_dim", "linear_value_head_dim"};
 
 }  // namespace
 

@@ -95,7 +95,8 @@ void read(FamilyContext& c) {
 
 // The expert and layer-layout keys this file's rules read (a file of another family that
 // writes one is refused: hf_config_reader.cpp).
-const std::vector<std::string> k_layout_keys{"moe_intermediate_size", "moe_num_experts", "moe_top_k"};
+const std::vector<std::string> k_layout_keys{"moe_intermediate_size", "moe_num_experts", "moe_top_k",
+                                             "moe_layers_enum", "share_expert_dim"};
 
 }  // namespace
 
