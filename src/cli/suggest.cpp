@@ -382,7 +382,15 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   }
   Report report = suggest_report(*chosen, law_set);
   add_goal_and_price(report, *chosen, line, o.goal);
-  add_ranking(report, *plan, static_cast<std::size_t>(f.top));
+  // The ranking section describes the printed plan: after co-design, its loss and EL are the
+  // moved plan's (the runner-up and the candidates stay the planner's ranking).
+  Ranking shown = *plan;
+  if (on_cluster && std::any_of(on_cluster->moves.begin(), on_cluster->moves.end(),
+                                [](const CoDesignMove& m) { return m.kept && m.from != m.to; })) {
+    shown.candidates.front() = on_cluster->plan;
+    shown.decided_by += "; then co-design moved the winner (co_design sections)";
+  }
+  add_ranking(report, shown, static_cast<std::size_t>(f.top));
   if (aligned) add_alignment(report, *aligned);
   if (timed) add_bench(report, *timed, true, chosen->tokens.value());
   if (on_cluster) {

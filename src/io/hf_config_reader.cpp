@@ -1,5 +1,5 @@
 // Reading HuggingFace config.json by model_type. Each family's rules (src/io/hf/family_*.cpp,
-// listed in families.cpp) say which keys hold its experts and layers and which tensors its
+// listed by the build) say which keys hold its experts and layers and which tensors its
 // transformers class builds beside paper 002's N; the sources are the transformers
 // configuration_*.py / modeling_*.py of each model_type (or the checkpoint's remote code) and
 // the published config.json files of tests/data/hf (official.csv cites each).

@@ -99,7 +99,7 @@ struct FamilyRule {
 /// The transformers class `rule` writes for `model_type`, or nullptr.
 const char* class_written(const FamilyRule& rule, std::string_view model_type);
 
-/// Every rule, in the order of hf_supported_model_types().
+/// Every rule (src/io/hf/family_*.cpp, in file-name order); one rule per model_type.
 const std::vector<const FamilyRule*>& family_rules();
 const FamilyRule* rule_of(std::string_view model_type);
 
