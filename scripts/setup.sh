@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages moeplan needs (only those missing), then configures and
-# builds everything (binary, tests, benchmark) in ./build. Idempotent; run as root on a
-# fresh machine, or as any user once the packages are there.
+# builds in ./build: everything (binary, tests, benchmark), or only the CMake targets named
+# (`scripts/setup.sh moeplan`: the binary and the modules it loads, what README command 1
+# runs). Idempotent; run as root on a fresh machine, or as any user once the packages are there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,4 +26,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release ${MOEPLAN_CMAKE_ARGS:-} >/dev/null
-cmake --build build
+if [ $# -gt 0 ]; then
+  cmake --build build --target "$@"
+else
+  cmake --build build
+fi
