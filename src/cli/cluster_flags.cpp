@@ -144,7 +144,9 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
         {"edp", "EDP", "", i64(p.edp), "data parallel of the experts"},
         {"micro_batch", "", "sequences", i64(p.micro_batch), ""},
         {"global_batch", "", "sequences", static_cast<std::int64_t>(p.global_batch), "rounded to micro-batch x DP"},
-        {"global_batch_source", "", "", fit.global_batch_source, "the law the batch comes from"},
+        {"global_batch_asked", "", "sequences", static_cast<std::int64_t>(fit.requested_batch_sequences),
+         "the law's or --global-batch-tokens' batch (at most D / S)"},
+        {"global_batch_source", "", "", fit.global_batch_source, "the law the batch comes from, and any cap or raise"},
         {"recompute", "", "", std::string(to_string(p.recompute)), "activation recompute"},
         {"layouts_evaluated", "", "", static_cast<std::int64_t>(fit.layouts.evaluated), "legal layouts whose memory and time were computed"}},
        false, true});

@@ -60,7 +60,15 @@ struct Timed {
   double tokens_per_second = 0;
   double time_load = 1;    ///< expert load factor of its step time
   double memory_load = 1;  ///< and of its memory
+  long long raised = 0;    ///< its global batch when above the one asked (0: kept)
 };
+
+// The order layouts are preferred in: those that keep the asked batch, fastest first; then
+// those that raise it, the smallest batch first, fastest first among equal batches.
+bool preferred(const Timed& a, const Timed& b) {
+  if (a.raised != b.raised) return a.raised < b.raised;  // 0 (kept) before any raise
+  return a.tokens_per_second > b.tokens_per_second;
+}
 
 const char* term_label(int i) {
   switch (i) {
@@ -338,6 +346,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
                 const long long unit = static_cast<long long>(micro) * l.dp * (l.vpp > 1 ? l.pp : 1);
                 l.micro_batch = micro;
                 l.global_batch = std::max(unit, std::llround(double(sequences) / double(unit)) * unit);
+                const long long raised = unit > sequences ? l.global_batch : 0;
                 double time_load = options.time.expert_load_factor;
                 double memory_load = options.memory.expert_load_factor;
                 if (options.routing_skew > 0 && m.is_moe()) {
@@ -346,7 +355,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
                 for (Recompute rec : options.recompute_levels) {
                   l.recompute = rec;
                   const StepSeconds r = step_seconds(flops, cluster, l, options.time, time_load, uneven);
-                  timed.push_back({l, r.tokens_per_second, time_load, memory_load});
+                  timed.push_back({l, r.tokens_per_second, time_load, memory_load, raised});
                   ++result.evaluated;
                 }
               }
@@ -364,12 +373,13 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
                     first_reason.empty() ? std::string("nothing to enumerate") : first_reason)});
   }
 
-  // Fastest first; memory in that order until k_keep fit (and past them while tokens/s ties).
+  // Preferred first (the batch kept, fastest first); memory in that order until k_keep fit
+  // (and past them while tokens/s ties within the same batch class).
   std::vector<std::size_t> order(timed.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return timed[a].tokens_per_second > timed[b].tokens_per_second;
-  });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return preferred(timed[a], timed[b]); });
+  result.requested_batch = sequences;
   const double usable = cluster.gpu.hbm_bytes * options.memory_headroom;
   MemoryOptions memory = options.memory;
   memory.seq_len = S;
@@ -383,9 +393,13 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     return std::array<int, 6>{l.tp, l.cp, l.pp, l.vpp, l.ep, l.etp};
   };
   std::set<std::array<int, 6>> structures;
+  long long cutoff_raised = -1;  // the batch class of the k_keep-th fit
   for (std::size_t i : order) {
     const Timed& t = timed[i];
-    if (structures.size() >= k_keep && t.tokens_per_second < cutoff * (1.0 - 1e-12)) break;
+    if (structures.size() >= k_keep &&
+        (t.raised != cutoff_raised || t.tokens_per_second < cutoff * (1.0 - 1e-12))) {
+      break;
+    }
     memory.expert_load_factor = t.memory_load;
     LayoutCandidate c;
     c.layout = t.layout;
@@ -396,7 +410,10 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
       c.memory = memory_per_gpu(m, p, t.layout, memory);  // described: it may be shown
       structures.insert(structure(c.layout));
       fits.emplace_back(std::move(c), t.time_load);
-      if (structures.size() == k_keep && cutoff == 0) cutoff = t.tokens_per_second;
+      if (structures.size() == k_keep && cutoff == 0) {
+        cutoff = t.tokens_per_second;
+        cutoff_raised = t.raised;
+      }
     } else {
       c.shortfall_bytes = total - usable;
       if (!closest || c.shortfall_bytes < closest->shortfall_bytes) {
@@ -415,9 +432,15 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     time.expert_load_factor = time_load;
     c.time = step_time(m, p, cluster, c.layout, time);
   }
-  std::stable_sort(fits.begin(), fits.end(), [](const auto& x, const auto& y) {
+  const auto raised_batch = [sequences](const LayoutCandidate& c) {
+    const long long unit = static_cast<long long>(c.layout.micro_batch) * c.layout.dp *
+                           (c.layout.vpp > 1 ? c.layout.pp : 1);
+    return unit > sequences ? c.layout.global_batch : 0LL;
+  };
+  std::stable_sort(fits.begin(), fits.end(), [&raised_batch](const auto& x, const auto& y) {
     const LayoutCandidate& a = x.first;
     const LayoutCandidate& b = y.first;
+    if (raised_batch(a) != raised_batch(b)) return raised_batch(a) < raised_batch(b);
     if (a.time.tokens_per_second != b.time.tokens_per_second) {
       return a.time.tokens_per_second > b.time.tokens_per_second;
     }
@@ -431,6 +454,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
   for (std::size_t i = 1; i < result.ranked.size(); ++i) {
     result.why_lost.push_back(why_lost(result.ranked[0], result.ranked[i], cluster));
   }
+  result.batch_raised = raised_batch(result.ranked.front()) > 0;
   return result;
 }
 

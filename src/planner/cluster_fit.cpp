@@ -60,13 +60,43 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
     fit.global_batch_sequences = std::max(1LL, search.global_batch_tokens / S);
     fit.global_batch_source = "given (--global-batch-tokens)";
   }
+  // One step never covers more than the training set: a batch above D / S sequences is
+  // capped there, and said so (a run is then one step).
+  const double sequences_in_D = std::floor(tokens.value() / S);
+  if (sequences_in_D >= 1 && double(search.global_batch_tokens) / S > sequences_in_D) {
+    fit.global_batch_source += fmt::format("; capped at the training set, D / S = {:.0f} sequences (asked {})",
+                                           sequences_in_D, search.global_batch_tokens / S);
+    search.global_batch_tokens = static_cast<long long>(sequences_in_D) * S;
+  }
   auto layouts = search_layouts(fit.config, counts, options.cluster, search);
   if (!layouts) return std::unexpected(layouts.error());
   fit.layouts = std::move(*layouts);
   if (fit.layouts.ranked.empty()) {
     return std::unexpected(ConstraintViolation{"a parallel layout", "the search kept none"});
   }
-  fit.global_batch_sequences = fit.layouts.ranked.front().layout.global_batch;
+  const ParallelLayout& chosen = fit.layouts.ranked.front().layout;
+  fit.global_batch_sequences = chosen.global_batch;
+  fit.requested_batch_sequences = fit.layouts.requested_batch;
+  if (tokens.value() < S) {
+    return std::unexpected(ConstraintViolation{
+        "a step within the training set (global batch x S <= D)",
+        fmt::format("D = {:.4g} tokens is less than one sequence of S = {} tokens", tokens.value(), S)});
+  }
+  if (double(chosen.global_batch) * S > tokens.value()) {
+    return std::unexpected(ConstraintViolation{
+        "a step within the training set (global batch x S <= D)",
+        fmt::format("the smallest global batch a layout of {} GPUs that fits takes is {} sequences of {} "
+                    "tokens, {:.4g} tokens, above D = {:.4g}: fewer GPUs, or more tokens",
+                    options.cluster.gpus, chosen.global_batch, S, double(chosen.global_batch) * S,
+                    tokens.value())});
+  }
+  if (fit.layouts.batch_raised) {
+    fit.global_batch_source += fmt::format(
+        "; raised from {} to {} sequences: no layout of {} GPUs that fits keeps it (DP x micro-batch{} "
+        "is above it), so the smallest batch a fitting layout takes; fewer GPUs would keep it",
+        fit.layouts.requested_batch, chosen.global_batch, options.cluster.gpus,
+        chosen.vpp > 1 ? " x PP" : "");
+  }
   auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
   if (!time) return std::unexpected(time.error());
   fit.time = *time;

@@ -301,3 +301,41 @@ TEST_CASE("suggest --days returns the largest plan that trains within T, on ever
     check_largest_within(8 * nodes, std::pow(10.0, log_days(rng)));
   }
 }
+
+// Issue 32 (items 5, 6): the batch is the law's or the user's, never silently the cluster's,
+// and one step never covers more than the training set.
+TEST_CASE("cluster batch: layouts that keep the law batch come first, a raise is the smallest and is said") {
+  // 64 H100 at 1e22: a layout keeps the law's batch (within the rounding to micro-batch x DP).
+  const Run small = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--gpu", "h100", "--no-bench",
+                                 "--format", "json"});
+  REQUIRE(small.code == 0);
+  const json c = json::parse(small.out).at("cluster");
+  const long long asked = c.at("global_batch_asked").get<long long>();
+  const long long micro = c.at("micro_batch").get<long long>(), dp = c.at("dp").get<long long>();
+  CHECK(micro * dp <= asked);
+  CHECK(c.at("global_batch_source").get<std::string>().find("raised") == std::string::npos);
+  // 1,048,576 H100 at 1e20: no layout keeps 208 sequences; the batch is raised to the least a
+  // fitting layout takes (it was DP x micro-batch of the fastest: 2,097,152), and said so.
+  const Run huge = run_moeplan({"suggest", "--flops", "1e20", "--gpus", "1048576", "--gpu", "h100", "--no-bench",
+                                "--format", "json"});
+  REQUIRE(huge.code == 0);
+  const json h = json::parse(huge.out).at("cluster");
+  CHECK(h.at("global_batch_asked").get<long long>() == 208);
+  CHECK(h.at("global_batch").get<long long>() < 2'097'152);
+  CHECK(h.at("global_batch_source").get<std::string>().find("raised from 208 to") != std::string::npos);
+}
+
+TEST_CASE("cluster batch: never above the training set") {
+  // D below one sequence: refused, naming it.
+  const Run tiny = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1000"});
+  CHECK(tiny.code == 3);
+  CHECK(tiny.err.find("less than one sequence") != std::string::npos);
+  // A batch of 1e12 tokens at 1e22 FLOPs for a few million tokens of data: capped at D / S.
+  const Run capped = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "4e6",
+                                  "--global-batch-tokens", "1e12", "--format", "json"});
+  CAPTURE(capped.err);
+  REQUIRE(capped.code == 0);
+  const json c = json::parse(capped.out).at(0).at("cluster");
+  CHECK(c.at("global_batch").get<long long>() * 4096 <= 4e6);
+  CHECK(c.at("global_batch_source").get<std::string>().find("capped at the training set") != std::string::npos);
+}

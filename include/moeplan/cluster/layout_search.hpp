@@ -56,6 +56,12 @@ struct LayoutSearchResult {
   long long illegal = 0;
   /// Why the runners-up lost to the best: one line each, aligned with ranked[1..].
   std::vector<std::string> why_lost;
+  /// The global batch asked for, in sequences (round(global_batch_tokens / S)). The chosen
+  /// layout's is larger only when no fitting layout keeps it (batch_raised).
+  long long requested_batch = 0;
+  /// No layout that fits keeps the batch (DP × micro-batch, × PP under VPP, is above it):
+  /// ranked[0] takes the smallest batch any fitting layout takes.
+  bool batch_raised = false;
 };
 
 /// The fastest fitting layouts of `m` on `cluster`, best first (ties: less memory); a
@@ -64,7 +70,10 @@ struct LayoutSearchResult {
 /// per step). Enumerates TP over the divisors of a node that divide the heads (N_kv = N_q
 /// under MLA), CP 1 (2, 4, 8 when S >= 16384 and S/CP >= 4096), PP dividing world/(TP·CP)
 /// up to L, VPP up to max_vpp on even splits, EP over the divisors of N_e, ETP 1 or TP.
-/// Global batch: round(global_batch_tokens / S) sequences to a multiple of micro × DP.
+/// Global batch: round(global_batch_tokens / S) sequences to a multiple of micro × DP (× PP
+/// under VPP). Layouts whose unit is at most the batch come first (the batch is the law's or
+/// the user's, not the cluster's); only when none of them fits does the search take the
+/// fitting layouts of the smallest raised batch, fastest first, and say so (batch_raised).
 std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
     const LayoutSearchOptions& options);

@@ -27,8 +27,9 @@ struct ClusterFitOptions {
 /// A config on the cluster: the global batch it trains with, the ranked layouts, the time.
 struct ClusterFit {
   ModelConfig config;
-  long long global_batch_sequences = 0;
-  std::string global_batch_source;  ///< which law gave it (paper 002 Table 4 or paper 000 Eq. 5)
+  long long global_batch_sequences = 0;    ///< the chosen layout's
+  long long requested_batch_sequences = 0; ///< the law's or the user's (capped at D / S)
+  std::string global_batch_source;  ///< which law gave it (paper 002 Table 4 or paper 000 Eq. 5), and any cap or raise
   LayoutSearchResult layouts;       ///< ranked[0] is the chosen layout
   TrainingTime time;                ///< for the run's D on ranked[0]
   Tokens tokens;                    ///< D
