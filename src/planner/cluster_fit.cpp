@@ -184,8 +184,10 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
   // `no_slower` false: kept whenever it is in the band and fits (hardware alignment, whose
   // gain the flat GEMM efficiency of the step model cannot see).
   const Planner* current = &planner;  // the family's planner; another after an N_e move
+  // `reshape_ok`: the move changes what the solve must fit (the heads), so the re-solved
+  // d_m and L move with it by design; the band alone judges it (issue 32: heads that block TP).
   const auto consider = [&](CoDesignMove move, const Tweak& t, const std::vector<Constraint>& extra,
-                            bool no_slower = true, const Planner* family = nullptr) {
+                            bool no_slower = true, const Planner* family = nullptr, bool reshape_ok = false) {
     std::vector<Constraint> all = held;
     all.insert(all.end(), extra.begin(), extra.end());
     const Planner& use = family ? *family : *current;
@@ -202,8 +204,9 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
     // cannot see d or d_m (docs/design.md, "Ranking").
     const MoeArchitecture& was = out.plan.suggestion.solution.arch;
     const MoeArchitecture& now = trial.plan->suggestion.solution.arch;
-    if (std::abs(double(now.d) / was.d - 1) > 0.1 || std::abs(double(now.d_m) / was.d_m - 1) > 0.15 ||
-        std::abs(double(now.layers()) / was.layers() - 1) > 0.1) {
+    if (!reshape_ok &&
+        (std::abs(double(now.d) / was.d - 1) > 0.1 || std::abs(double(now.d_m) / was.d_m - 1) > 0.15 ||
+         std::abs(double(now.layers()) / was.layers() - 1) > 0.1)) {
       move.why = fmt::format("reshapes the plan (d {} -> {}, d_m {} -> {}, L {} -> {}): more than a rounding",
                              was.d, now.d, was.d_m, now.d_m, was.layers(), now.layers());
       out.moves.push_back(move);
@@ -307,7 +310,8 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
       const int n_q = std::max(n_kv, (h.n_q * n_kv + h.n_kv - 1) / h.n_kv / n_kv * n_kv);
       Tweak t = tweak;
       t.heads = AttentionHeads{n_q, n_kv, h.d_qkv};
-      consider(move, t, {});
+      // More heads re-solve d_m and L to the same (M, N_a, N) targets: the band decides.
+      consider(move, t, {}, true, nullptr, true);
     }
   }
   // 4. L to a multiple of PP (even stages: no short first/last stage, no idle GPU-time).
