@@ -252,6 +252,10 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
         "load-balancing loss coefficient of paper 000 Sec. 2 (Megatron's default 0 would switch it off)");
     arg("--moe-z-loss-coeff", "0.001", "router z-loss coefficient of paper 000 Sec. 2");
   }
+  if (m.extras.num_nextn_predict_layers > 0) {
+    arg("--mtp-num-layers", num(m.extras.num_nextn_predict_layers),
+        "the source's multi-token-prediction modules (DeepSeek-V3 Sec. 2.2); counted beside N, not in M");
+  }
   if (h.learning_rate) {
     const bool table4 = h.source == HyperparameterSource::holistic_table4;
     arg("--lr", fmt::format("{:.3g}", *h.learning_rate),
@@ -285,6 +289,14 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     }
     if (p.distributed_optimizer) {
       arg("--use-distributed-optimizer", "", "optimizer states sharded over DP (ZeRO-1)");
+    }
+    if (p.dp > 1 || p.edp > 1) {  // what the step time assumed (--dp-overlap, docs/cluster.md)
+      arg("--overlap-grad-reduce", "", "the data-parallel gradient reduction overlapped with the backward "
+                                       "pass, as the step time counts it (only its exposed part)");
+      if (p.distributed_optimizer) {
+        arg("--overlap-param-gather", "", "the distributed optimizer's parameter all-gather overlapped "
+                                          "with the forward pass");
+      }
     }
     arg("--micro-batch-size", num(p.micro_batch), "sequences per micro-batch");
     arg("--bf16", "", "bf16 weights and activations, fp32 gradients and optimizer states: what "
@@ -354,6 +366,11 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     }
   }
   if (!layout) out += "# Parallelism, micro-batch size and precision depend on the cluster: add them.\n";
+  if (m.is_moe()) {
+    out += "# Router: softmax top-K with paper 000's balance loss (0.01) and z-loss (0.001). A source's own\n"
+           "# router (DeepSeek-V3: sigmoid scores, bias-corrected top-K, a sequence-wise loss of 1e-4) is\n"
+           "# not read from its config: set the --moe-router-* flags yourself to keep it.\n";
+  }
   // " \" continues every line but the last, so a paste ends the command there.
   for (std::size_t i = 0; i < args.size(); ++i) {
     const auto& [flag, value] = args[i];

@@ -359,3 +359,21 @@ TEST_CASE("co-design moves heads that block tensor parallelism when the move sta
   CHECK(moved);
   CHECK(j.at("step_time").at("days").get<double>() < 4.0);
 }
+
+TEST_CASE("emit megatron carries what the step time assumed and what the source model has (issue 32)") {
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                             "--emit", "megatron"});
+  REQUIRE(r.code == 0);
+  // The step time hides most of the DP reduction behind the backward pass: the flags say so.
+  CHECK(r.out.find("\n--overlap-grad-reduce") != std::string::npos);
+  CHECK(r.out.find("\n--overlap-param-gather") != std::string::npos);
+  // DeepSeek-V3.1's multi-token-prediction module is the source's (num_nextn_predict_layers 1).
+  CHECK(r.out.find("\n--mtp-num-layers 1") != std::string::npos);
+  // The router moeplan writes is paper 000's, and the file says the source's is not carried.
+  CHECK(r.out.find("# Router: softmax top-K") != std::string::npos);
+  // A model without MTP gets no MTP flag.
+  const Run q = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                             "--emit", "megatron"});
+  REQUIRE(q.code == 0);
+  CHECK(q.out.find("--mtp-num-layers") == std::string::npos);
+}
