@@ -313,8 +313,10 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
       arg("--recompute-num-layers", "1", "every layer's input kept");
     }
     arg("--global-batch-size", num(p.global_batch),
-        fmt::format("the laws' batch at C rounded to a multiple of micro-batch x DP = {} x {}",
-                    p.micro_batch, p.dp));
+        fmt::format("the chosen layout's: the laws' batch at C (or --global-batch-tokens) as a multiple of "
+                    "micro-batch x DP = {} x {}{}, capped at D / S or raised when no layout keeps it "
+                    "(suggest's cluster.global_batch_source says which)",
+                    p.micro_batch, p.dp, p.vpp > 1 ? fmt::format(" x PP {}", p.pp) : std::string()));
   }
   if (h.global_batch_size && !layout) {
     const bool table4 = h.source == HyperparameterSource::holistic_table4;

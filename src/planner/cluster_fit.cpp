@@ -46,7 +46,9 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
     const TrainingHyperparameters h = training_hyperparameters(laws, C, tokens, S);
     if (!h.global_batch_size) {
       return std::unexpected(ConstraintViolation{
-          "a global batch from the laws", "the run has no budget to read the batch law at"});
+          "a global batch from the laws (man moeplan, LIMITS)",
+          fmt::format("at C = {:.4g} FLOPs and D = {:.4g} tokens the batch law gives no finite number of "
+                      "sequences", C.value(), tokens.value())});
     }
     fit.global_batch_sequences = *h.global_batch_size;
     fit.global_batch_source = h.source == HyperparameterSource::holistic_table4
@@ -89,6 +91,11 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
                     "tokens, {:.4g} tokens, above D = {:.4g}: fewer GPUs, or more tokens",
                     options.cluster.gpus, chosen.global_batch, S, double(chosen.global_batch) * S,
                     tokens.value())});
+  }
+  if (!fit.layouts.batch_raised && chosen.global_batch != fit.layouts.requested_batch) {
+    fit.global_batch_source += fmt::format("; rounded from {} to {} sequences, a multiple of micro-batch x DP{}",
+                                           fit.layouts.requested_batch, chosen.global_batch,
+                                           chosen.vpp > 1 ? " x PP" : "");
   }
   if (fit.layouts.batch_raised) {
     fit.global_batch_source += fmt::format(
@@ -295,12 +302,15 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
       }
     }
   }
-  // 3. Query and key/value heads to multiples of the node's TP (attention shards by KV head).
-  if (fitted) {
+  // 3. Query and key/value heads to multiples of the node's TP (attention shards by KV head),
+  //    also when no layout fits yet: heads that only TP 1 divides are often why (past Table 4,
+  //    97 KV heads on 1,048,576 H100 left every layout 0.5 TB short per GPU).
+  {
     const AttentionHeads h = out.plan.suggestion.solution.arch.family.heads;
     const int tp_full = options.cluster.gpus_per_node;
-    const int tp_now = fitted->layouts.ranked.front().layout.tp;
-    CoDesignMove move{"N_q, N_kv multiples of TP", fmt::format("{}/{} heads (TP {})", h.n_q, h.n_kv, tp_now), "", 0, false, ""};
+    const std::string tp_now = fitted ? fmt::format("TP {}", fitted->layouts.ranked.front().layout.tp)
+                                      : std::string("no layout fits");
+    CoDesignMove move{"N_q, N_kv multiples of TP", fmt::format("{}/{} heads ({})", h.n_q, h.n_kv, tp_now), "", 0, false, ""};
     int step = 1;
     while (step * 2 <= tp_full) step *= 2;
     if (h.n_kv % step == 0) {
