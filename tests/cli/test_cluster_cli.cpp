@@ -377,3 +377,22 @@ TEST_CASE("emit megatron carries what the step time assumed and what the source 
   REQUIRE(q.code == 0);
   CHECK(q.out.find("--mtp-num-layers") == std::string::npos);
 }
+
+TEST_CASE("co-design tries the heads move also when no layout fits with the paper heads") {
+  // 1.737e26 FLOPs on 1,048,576 H100: 194/97 heads leave TP 1 only and no layout fits
+  // (0.5 TB short per GPU); 208/104 heads, inside the band, fit.
+  const Run r = run_moeplan({"suggest", "--flops", "1.737e26", "--gpus", "1048576", "--gpu", "h100", "--no-bench",
+                             "--format", "json"});
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  const json j = json::parse(r.out);
+  CHECK(j.at("config").at("num_kv_heads").get<int>() % 8 == 0);
+  bool moved = false;
+  for (const json& m : j.at("co_design")) {
+    if (m.at("move").get<std::string>() != "N_q, N_kv multiples of TP") continue;
+    CHECK(m.at("from").get<std::string>().find("no layout fits") != std::string::npos);
+    moved = m.at("kept").get<bool>();
+    CHECK(m.at("loss_change").get<double>() <= 0.001);
+  }
+  CHECK(moved);
+}
