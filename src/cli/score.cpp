@@ -157,6 +157,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       auto fit = on_cluster(m, s.C, s.D, &s.params);
       if (fit) {
         add_cluster_fit(reports.back(), *fit, cluster->cluster);
+        for (const std::string& w : fit->warnings) io.warning(printable(m.name) + ": " + w);
       } else {
         failed(fail(io, ExitStatus::infeasible, fit.error()));
       }

@@ -395,6 +395,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (timed) add_bench(report, *timed, true, chosen->tokens.value());
   if (on_cluster) {
     add_cluster_fit(report, on_cluster->fit, cluster->cluster, f.days);
+    for (const std::string& w : on_cluster->fit.warnings) io.warning(w);
     add_co_design(report, *on_cluster);
   }
   std::ostringstream text;

@@ -107,6 +107,11 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
   if (!time) return std::unexpected(time.error());
   fit.time = *time;
+  if (fit.time.days > k_max_plausible_days) {
+    fit.warnings.push_back(fmt::format("the run takes {:.3g} days on {} GPUs: more than ten years, a hundred times "
+                                       "any published pre-training (man moeplan, LIMITS)",
+                                       fit.time.days, options.cluster.gpus));
+  }
   return fit;
 }
 

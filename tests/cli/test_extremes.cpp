@@ -129,6 +129,15 @@ TEST_CASE("a training run past 2^53 optimizer steps is refused, never negative d
   CHECK(nlohmann::json::parse(ok.out).at("step_time").at("days").get<double>() > 0);
 }
 
+TEST_CASE("a training run of more than ten years on the cluster is warned about") {
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e15"});
+  CAPTURE(r.err);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("more than ten years") != std::string::npos);
+  const Run ok = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--gpu", "h100", "--no-bench"});
+  CHECK(ok.err.find("more than ten years") == std::string::npos);
+}
+
 TEST_CASE("score: a budget whose C = M D overflows is refused, not printed as n/a (inf)") {
   const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--tokens", "1e300"});
   CHECK(r.code == 3);

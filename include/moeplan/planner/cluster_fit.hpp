@@ -33,7 +33,14 @@ struct ClusterFit {
   LayoutSearchResult layouts;       ///< ranked[0] is the chosen layout
   TrainingTime time;                ///< for the run's D on ranked[0]
   Tokens tokens;                    ///< D
+  /// Legal figures no practice describes (man moeplan, LIMITS), for stderr: a run of more than
+  /// k_max_plausible_days.
+  std::vector<std::string> warnings;
 };
+
+/// Ten years: a hundred times the published pre-trainings (DeepSeek-V3: under two months on
+/// 2048 H800, arXiv:2412.19437 Sec. 1); a run longer than this is warned about.
+inline constexpr double k_max_plausible_days = 3650;
 
 /// The config `m` trained on `tokens` on the cluster: batch from the laws at the run's C
 /// (`compute` when the caller's budget was given as C; without it C = M·D of the config's
