@@ -383,7 +383,12 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
   const double usable = cluster.gpu.hbm_bytes * options.memory_headroom;
   MemoryOptions memory = options.memory;
   memory.seq_len = S;
-  std::vector<std::pair<LayoutCandidate, double>> fits;  // with the load factor of its time
+  struct Fit {
+    LayoutCandidate c;
+    double time_load = 1;  ///< the load factor of its time
+    long long raised = 0;  ///< its batch when above the one asked (Timed::raised)
+  };
+  std::vector<Fit> fits;
   std::optional<LayoutCandidate> closest;
   double cutoff = 0;
   // The runners-up are other splits of the GPUs, not the winner with another micro-batch or
@@ -409,7 +414,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     if (c.fits) {
       c.memory = memory_per_gpu(m, p, t.layout, memory);  // described: it may be shown
       structures.insert(structure(c.layout));
-      fits.emplace_back(std::move(c), t.time_load);
+      fits.push_back({std::move(c), t.time_load, t.raised});
       if (structures.size() == k_keep && cutoff == 0) {
         cutoff = t.tokens_per_second;
         cutoff_raised = t.raised;
@@ -427,34 +432,29 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
         shortfall(m, cluster, closest->layout, closest->memory, usable, options.memory_headroom));
   }
   // Formatted step times of the kept ones; tokens/s, then less memory on a tie.
-  for (auto& [c, time_load] : fits) {
+  for (auto& [c, time_load, raised] : fits) {
     StepTimeOptions time = options.time;
     time.expert_load_factor = time_load;
     c.time = step_time(m, p, cluster, c.layout, time);
   }
-  const auto raised_batch = [sequences](const LayoutCandidate& c) {
-    const long long unit = static_cast<long long>(c.layout.micro_batch) * c.layout.dp *
-                           (c.layout.vpp > 1 ? c.layout.pp : 1);
-    return unit > sequences ? c.layout.global_batch : 0LL;
-  };
-  std::stable_sort(fits.begin(), fits.end(), [&raised_batch](const auto& x, const auto& y) {
-    const LayoutCandidate& a = x.first;
-    const LayoutCandidate& b = y.first;
-    if (raised_batch(a) != raised_batch(b)) return raised_batch(a) < raised_batch(b);
+  std::stable_sort(fits.begin(), fits.end(), [](const Fit& x, const Fit& y) {
+    const LayoutCandidate& a = x.c;
+    const LayoutCandidate& b = y.c;
+    if (x.raised != y.raised) return x.raised < y.raised;  // the batch kept (0) first
     if (a.time.tokens_per_second != b.time.tokens_per_second) {
       return a.time.tokens_per_second > b.time.tokens_per_second;
     }
     return a.memory.total() < b.memory.total();
   });
+  result.batch_raised = fits.front().raised > 0;  // the winner's
   std::set<std::array<int, 6>> kept;
-  for (auto& [c, time_load] : fits) {
+  for (Fit& f : fits) {
     if (result.ranked.size() == k_keep) break;
-    if (kept.insert(structure(c.layout)).second) result.ranked.push_back(std::move(c));
+    if (kept.insert(structure(f.c.layout)).second) result.ranked.push_back(std::move(f.c));
   }
   for (std::size_t i = 1; i < result.ranked.size(); ++i) {
     result.why_lost.push_back(why_lost(result.ranked[0], result.ranked[i], cluster));
   }
-  result.batch_raised = raised_batch(result.ranked.front()) > 0;
   return result;
 }
 

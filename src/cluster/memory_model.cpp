@@ -95,13 +95,8 @@ struct RankParams {
 // The model's own count of one layer of each kind (layer_params), which the ranks split.
 struct UniformLayers {
   LayerParams dense, moe;
-  explicit UniformLayers(const ModelConfig& m) {
-    LayerSpec dense_spec, moe_spec;
-    dense_spec.ffn = FfnKind::dense;
-    moe_spec.ffn = FfnKind::moe;
-    dense = layer_params(m, dense_spec);
-    moe = layer_params(m, moe_spec);
-  }
+  explicit UniformLayers(const ModelConfig& m)
+      : dense(layer_params(m, FfnKind::dense)), moe(layer_params(m, FfnKind::moe)) {}
 };
 
 RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, const ParallelLayout& lay,

@@ -19,8 +19,8 @@ FamilyLayerTerms family_layer_terms(const ArchitectureFamily& f, int d, int d_d)
   // A member with d_m = 1: its experts' weights are then their weights per unit of d_m
   // (Eq. 9 is linear in d_m with no constant term).
   const ModelConfig m = model_config_of(MoeArchitecture{f, d, 1, 1, d_d, 1});
-  const LayerParams dense = layer_params(m, uniform_layer(m, 0));
-  const LayerParams moe = layer_params(m, uniform_layer(m, 1));
+  const LayerParams dense = layer_params(m, FfnKind::dense);
+  const LayerParams moe = layer_params(m, FfnKind::moe);
   return {.attention = dense.attention,
           .dense_ffn = dense.dense_ffn,
           .moe_active_per_dm = moe.routed_active + moe.shared,

@@ -280,11 +280,8 @@ ParameterCounts count_parameters(const ModelConfig& m) {
   work::tally(work::Step::parameter_count);
   ParameterCounts p;
   if (m.layers.empty()) {  // L alike layers: one of each kind, times its count
-    LayerSpec dense_layer, moe_layer;
-    dense_layer.ffn = FfnKind::dense;
-    moe_layer.ffn = FfnKind::moe;
-    const LayerParams dense = layer_params(m, dense_layer);
-    const LayerParams moe = layer_params(m, moe_layer);
+    const LayerParams dense = layer_params(m, FfnKind::dense);
+    const LayerParams moe = layer_params(m, FfnKind::moe);
     p.attention = Params(dense.attention * m.num_hidden_layers);
     p.dense_ffn = Params(dense.dense_ffn * m.dense_layers());
     if (m.is_moe()) {

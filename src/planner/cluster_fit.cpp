@@ -63,9 +63,14 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
     fit.global_batch_source = "given (--global-batch-tokens)";
   }
   // One step never covers more than the training set: a batch above D / S sequences is
-  // capped there, and said so (a run is then one step).
+  // capped there, and said so (a run is then one step); less than one sequence is no run.
+  if (tokens.value() < S) {
+    return std::unexpected(ConstraintViolation{
+        "a step within the training set (global batch x S <= D)",
+        fmt::format("D = {:.4g} tokens is less than one sequence of S = {} tokens", tokens.value(), S)});
+  }
   const double sequences_in_D = std::floor(tokens.value() / S);
-  if (sequences_in_D >= 1 && double(search.global_batch_tokens) / S > sequences_in_D) {
+  if (double(search.global_batch_tokens) / S > sequences_in_D) {
     fit.global_batch_source += fmt::format("; capped at the training set, D / S = {:.0f} sequences (asked {})",
                                            sequences_in_D, search.global_batch_tokens / S);
     search.global_batch_tokens = static_cast<long long>(sequences_in_D) * S;
@@ -79,11 +84,6 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   const ParallelLayout& chosen = fit.layouts.ranked.front().layout;
   fit.global_batch_sequences = chosen.global_batch;
   fit.requested_batch_sequences = fit.layouts.requested_batch;
-  if (tokens.value() < S) {
-    return std::unexpected(ConstraintViolation{
-        "a step within the training set (global batch x S <= D)",
-        fmt::format("D = {:.4g} tokens is less than one sequence of S = {} tokens", tokens.value(), S)});
-  }
   if (double(chosen.global_batch) * S > tokens.value()) {
     return std::unexpected(ConstraintViolation{
         "a step within the training set (global batch x S <= D)",

@@ -85,10 +85,9 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
     } else if (smallest_with_plan > 0 && none_below.empty()) {
       none_below = t.why_not;
     }
-    const double next = x / k_step;
     if (t.plan && largest_with_plan.empty()) largest_with_plan = fmt::format("C = {:.4g}: {}", t.C, t.why_not);
     above = std::move(t);
-    x = next;
+    x /= k_step;
   }
   if (!best) {
     // Why, in the user's terms: the largest plan and what it missed by, and where plans end.

@@ -218,6 +218,12 @@ struct LayerParams {
   [[nodiscard]] double N_a() const { return attention + linear_mixer + dense_ffn + routed_active + shared; }
 };
 LayerParams layer_params(const ModelConfig& m, const LayerSpec& layer);
+/// One layer of a uniform model with FFN `kind`: softmax attention and that FFN.
+inline LayerParams layer_params(const ModelConfig& m, FfnKind kind) {
+  LayerSpec l;
+  l.ffn = kind;
+  return layer_params(m, l);
+}
 /// Layer i of a uniform model (no per-layer pattern): its first_k_dense_replace leading dense
 /// layers, then MoE layers every moe_layer_interval (is_uniform_moe_layer).
 LayerSpec uniform_layer(const ModelConfig& m, int i);
