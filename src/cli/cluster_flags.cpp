@@ -52,8 +52,41 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->group(group);
   sub.add_option("--load-imbalance", f.load_imbalance,
                  "Busiest expert rank's routed tokens over the balanced share (>= 1): routing "
-                 "imbalance in memory and step time")
+                 "imbalance in memory and step time; the default is the median published dropless "
+                 "slowdown (docs/step-model.md); 1 for a forced-balance benchmark")
       ->check(number_in(1.0, 64.0))
+      ->capture_default_str()
+      ->group(group);
+  const std::string layout_group = "Layout (any subset; the search fills the rest; docs/cluster.md)";
+  const auto layout_option = [&](const char* name, std::optional<int>& value, const char* what) {
+    sub.add_option(name, value, what)->check(CLI::Range(1, 1 << 20))->group(layout_group);
+  };
+  layout_option("--tp", f.tp, "Tensor parallel size (with sequence parallel); must divide the query and KV heads");
+  layout_option("--pp", f.pp, "Pipeline stages");
+  layout_option("--vpp", f.vpp, "Virtual stages per pipeline rank (interleaved 1F1B)");
+  layout_option("--ep", f.ep, "Expert parallel size; must divide the routed experts");
+  layout_option("--etp", f.etp, "Expert tensor parallel size (1 or TP)");
+  layout_option("--cp", f.cp, "Context parallel size");
+  layout_option("--micro-batch-size", f.micro_batch_size, "Sequences per micro-batch (Megatron's --micro-batch-size)");
+  sub.add_option("--recompute", f.recompute, "Activation recompute: none, selective or full")
+      ->check(CLI::IsMember({"none", "selective", "full"}))
+      ->group(layout_group);
+  sub.add_option("--precision", f.precision,
+                 "GEMM precision of the linear layers: bf16 or fp8 (Transformer Engine's recipe: "
+                 "forward, data- and weight-gradient GEMMs in fp8; docs/step-model.md)")
+      ->check(CLI::IsMember({"bf16", "fp8"}))
+      ->capture_default_str()
+      ->group(group);
+  sub.add_option("--a2a-overlap", f.a2a_overlap,
+                 "Fraction of the expert all-to-all hidden behind computation (DualPipe: 1, "
+                 "DeepSeek-V3 Sec. 3.2.1; Megatron's default schedule: 0)")
+      ->check(number_in(0.0, 1.0))
+      ->capture_default_str()
+      ->group(group);
+  sub.add_option("--a2a-dispatcher", f.a2a_dispatcher,
+                 "Expert all-to-all: deepep (one copy per remote node, then NVLink forwarding; "
+                 "Megatron's MoE recipes, DeepSeek-V3) or alltoall (NCCL, one copy per expert)")
+      ->check(CLI::IsMember({"deepep", "alltoall"}))
       ->capture_default_str()
       ->group(group);
   sub.add_option("--global-batch-tokens", f.global_batch_tokens,
@@ -100,6 +133,29 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.memory.expert_load_factor = f.load_imbalance;
   o.search.memory.framework_bytes = f.framework_gib * double(1ull << 30);
   if (f.global_batch_tokens) o.search.global_batch_tokens = static_cast<long long>(*f.global_batch_tokens);
+  const Precision precision = parse_precision(f.precision).value_or(Precision::bf16);  // CLI11 checked it
+  if (precision == Precision::fp8 && !(gpu->fp8_dense_flops > 0)) {
+    return std::unexpected(ClusterFlagsError{
+        false,
+        fmt::format("--precision fp8: the {} has no fp8 tensor cores (no fp8_dense_tflops in the GPU catalog)",
+                    gpu->name.empty() ? gpu->id : gpu->name),
+        {}, true});
+  }
+  o.search.time.precision = precision;
+  o.search.memory.fp8 = precision == Precision::fp8;
+  o.search.time.a2a_overlap = f.a2a_overlap;
+  o.search.time.a2a_node_dedup = f.a2a_dispatcher == "deepep";
+  GivenLayout& g = o.search.given;
+  g.tp = f.tp;
+  g.pp = f.pp;
+  g.vpp = f.vpp;
+  g.ep = f.ep;
+  g.etp = f.etp;
+  g.cp = f.cp;
+  g.micro_batch = f.micro_batch_size;
+  if (f.recompute == "none") g.recompute = Recompute::none;
+  if (f.recompute == "selective") g.recompute = Recompute::selective;
+  if (f.recompute == "full") g.recompute = Recompute::full;
   return o;
 }
 
@@ -107,8 +163,8 @@ std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const Cl
   if (!f.given()) return std::optional<ClusterFitOptions>();
   auto c = cluster_options(f);
   if (!c) {
-    return std::unexpected(c.error().input ? fail(io, c.error().error)
-                                           : fail(io, ExitStatus::usage, c.error().usage));
+    if (c.error().input) return std::unexpected(fail(io, c.error().error));
+    return std::unexpected(fail(io, c.error().infeasible ? ExitStatus::infeasible : ExitStatus::usage, c.error().usage));
   }
   return std::optional<ClusterFitOptions>(std::move(*c));
 }
@@ -148,6 +204,9 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "the law's or --global-batch-tokens' batch (at most D / S)"},
         {"global_batch_source", "", "", fit.global_batch_source, "the law the batch comes from, and any cap or raise"},
         {"recompute", "", "", std::string(to_string(p.recompute)), "activation recompute"},
+        {"precision", "", "", std::string(to_string(fit.precision)), "GEMM precision of the linear layers"},
+        {"given", "", "", fit.given.given_names(), "layout dimensions given (--tp, --pp, ...); \"\" = none"},
+        {"searched", "", "", fit.given.searched_names(), "layout dimensions the search chose"},
         {"layouts_evaluated", "", "", static_cast<std::int64_t>(fit.layouts.evaluated), "legal layouts whose memory and time were computed"}},
        false, true});
   Section mem{"memory", "Memory per GPU (most loaded rank)", {}, false, true};

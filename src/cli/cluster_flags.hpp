@@ -27,8 +27,14 @@ struct ClusterFlags {
   double network_efficiency = StepTimeOptions{}.network_efficiency;
   double dp_overlap = StepTimeOptions{}.dp_overlap;
   double framework_gib = MemoryOptions{}.framework_bytes / double(1ull << 30);
-  double load_imbalance = 1.0;  ///< --load-imbalance: busiest expert rank over the balanced share
+  double load_imbalance = k_default_load_imbalance;  ///< --load-imbalance: busiest expert rank over the balanced share
+  std::string a2a_dispatcher = "deepep";  ///< --a2a-dispatcher deepep|alltoall
   std::optional<double> global_batch_tokens;
+  // The user's own layout (any subset; the search fills the rest) and precision.
+  std::optional<int> tp, pp, vpp, ep, etp, cp, micro_batch_size;
+  std::string recompute;  ///< none|selective|full, "" = searched
+  std::string precision = "bf16";
+  double a2a_overlap = StepTimeOptions{}.a2a_overlap;
   [[nodiscard]] bool given() const { return gpus.has_value() || !gpu.empty() || gpu_given; }
 };
 
@@ -41,6 +47,7 @@ struct ClusterFlagsError {
   bool input = false;  ///< true: a bad catalog file (exit 4); false: usage (exit 2)
   std::string usage;
   InputError error;
+  bool infeasible = false;  ///< true: a legal flag the cluster cannot do (fp8 on a GPU without it, exit 3)
 };
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f);
 

@@ -99,6 +99,14 @@ int run_score(const ScoreFlags& f, Io& io) {
   if (models.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));
   if (cluster) {  // nothing to time without D: said before anything is printed
     for (const ModelConfig& m : models) {
+      // A given layout the model cannot take (TP not dividing its heads, ...): before anything
+      // is printed, naming the rule.
+      const int S = m.training ? m.training->seq_len : 0;
+      if (const std::string why = given_layout_reason(m, cluster->cluster, cluster->search.given, S); !why.empty()) {
+        return fail(io, ExitStatus::infeasible,
+                    fmt::format("{}: infeasible on {} x {}: parallel layout: {}", printable(m.name),
+                                cluster->cluster.gpus, cluster->cluster.gpu.id, why));
+      }
       if (!m.training || (!m.training->tokens && !m.training->compute)) {
         return fail(io, ExitStatus::usage,
                     printable(m.name) + ": --gpus needs a training budget (--tokens or --flops; the "

@@ -56,8 +56,8 @@ std::vector<std::string> read_aliases(const toml::table& t, const std::string& p
 
 GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
   r.only_keys(t,
-              {"id", "aliases", "name", "bf16_dense_tflops", "hbm_gb", "hbm_tb_per_s",
-               "intra_node_gb_per_s", "network_gb_per_s", "gpus_per_node", "source"},
+              {"id", "aliases", "name", "bf16_dense_tflops", "fp8_dense_tflops", "sms", "hbm_gb",
+               "hbm_tb_per_s", "intra_node_gb_per_s", "network_gb_per_s", "gpus_per_node", "source"},
               path);
   GpuSpec g;
   g.id = r.string(t, "id", path + ".id");
@@ -68,6 +68,12 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
   g.aliases = read_aliases(t, path + ".aliases", r);
   g.name = r.string(t, "name", path + ".name");
   g.bf16_dense_flops = r.number(t, "bf16_dense_tflops", path + ".bf16_dense_tflops", true) * k_tera;
+  // Optional: a GPU without FP8 tensor cores (A100) has none; without an SM count the GEMM
+  // model leaves out wave quantization (docs/step-model.md).
+  if (t.contains("fp8_dense_tflops")) {
+    g.fp8_dense_flops = r.number(t, "fp8_dense_tflops", path + ".fp8_dense_tflops", true) * k_tera;
+  }
+  if (t.contains("sms")) g.sms = r.integer(t, "sms", path + ".sms", 1);
   g.hbm_bytes = r.number(t, "hbm_gb", path + ".hbm_gb", true) * k_giga;
   g.hbm_bandwidth = r.number(t, "hbm_tb_per_s", path + ".hbm_tb_per_s", true) * k_tera;
   g.intra_node_bandwidth =
@@ -84,6 +90,8 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
     }
   };
   within("bf16_dense_tflops", g.bf16_dense_flops / k_tera, 1, 1e5, "TFLOP/s");
+  if (g.fp8_dense_flops > 0) within("fp8_dense_tflops", g.fp8_dense_flops / k_tera, 1, 1e5, "TFLOP/s");
+  if (g.sms > 0) within("sms", g.sms, 1, 1e5, "SMs");
   within("hbm_gb", g.hbm_bytes / k_giga, 1, 1e5, "GB");
   within("hbm_tb_per_s", g.hbm_bandwidth / k_tera, 0.05, 1e3, "TB/s");
   within("intra_node_gb_per_s", g.intra_node_bandwidth / k_giga, 0.1, 1e5, "GB/s");

@@ -74,6 +74,7 @@ const char* term_label(int i) {
   switch (i) {
     case k_gemm: return "GEMM";
     case k_attention: return "attention";
+    case k_memory_bound: return "memory-bound kernels";
     case k_recompute: return "recompute";
     case k_tp_collectives: return "TP collectives";
     case k_all_to_all: return "all-to-all";
@@ -85,7 +86,8 @@ const char* term_label(int i) {
 
 std::string term_note(int i, const ParallelLayout& l, const Cluster& c) {
   switch (i) {
-    case k_gemm: return "";
+    case k_gemm: return l.etp > 1 ? fmt::format(" (TP {}, ETP {})", l.tp, l.etp) : fmt::format(" (TP {})", l.tp);
+    case k_memory_bound: return "";
     case k_attention: return l.cp > 1 ? fmt::format(" (CP {})", l.cp) : "";
     case k_recompute: return fmt::format(" ({})", to_string(l.recompute));
     case k_tp_collectives: return fmt::format(" (TP {})", l.tp);
@@ -179,10 +181,6 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
                        l.pp, l.dp, attention_grid, world);
   }
   if (l.tp > per_node) return why(text, "TP {} exceeds the {} GPUs of a node", l.tp, per_node);
-  if (l.tp * l.cp > per_node) {
-    return why(text, "TP {} × CP {} = {} exceeds the {} GPUs of a node", l.tp, l.cp, l.tp * l.cp,
-                       per_node);
-  }
   if (m.num_attention_heads % l.tp != 0) {
     return why(text, "TP {} does not divide N_q = {}", l.tp, m.num_attention_heads);
   }
@@ -257,6 +255,81 @@ std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
   return illegal_reason(m, cluster, l, allow_uneven_pipeline, true);
 }
 
+bool GivenLayout::any() const {
+  return tp || cp || pp || vpp || ep || etp || micro_batch || recompute;
+}
+
+namespace {
+std::string names_of(const GivenLayout& g, bool given) {
+  std::string out;
+  const auto add = [&](const char* name, bool has) {
+    if (has != given) return;
+    if (!out.empty()) out += ", ";
+    out += name;
+  };
+  add("TP", g.tp.has_value());
+  add("CP", g.cp.has_value());
+  add("PP", g.pp.has_value());
+  add("VPP", g.vpp.has_value());
+  add("EP", g.ep.has_value());
+  add("ETP", g.etp.has_value());
+  add("micro-batch", g.micro_batch.has_value());
+  add("recompute", g.recompute.has_value());
+  return out;
+}
+}  // namespace
+
+std::string GivenLayout::given_names() const { return names_of(*this, true); }
+std::string GivenLayout::searched_names() const { return names_of(*this, false); }
+
+std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, const GivenLayout& g, int seq_len) {
+  const int world = cluster.gpus;
+  const int per_node = cluster.gpus_per_node;
+  const int tp = g.tp.value_or(1), cp = g.cp.value_or(1), pp = g.pp.value_or(1), ep = g.ep.value_or(1),
+            etp = g.etp.value_or(1);
+  if (g.tp && tp > per_node) {
+    return fmt::format("--tp {}: TP exceeds the {} GPUs of a node", tp, per_node);
+  }
+  if (g.tp && m.num_attention_heads % tp != 0) {
+    return fmt::format("--tp {}: TP must divide the query heads N_q = {}", tp, m.num_attention_heads);
+  }
+  if (g.tp && kv_heads_for_tp(m) % tp != 0) {
+    return fmt::format("--tp {}: TP must divide the key/value heads N_kv = {}", tp, kv_heads_for_tp(m));
+  }
+  if (g.cp && seq_len % cp != 0) return fmt::format("--cp {}: CP must divide S = {}", cp, seq_len);
+  if (g.ep && !m.is_moe() && ep != 1) return fmt::format("--ep {}: the model is dense (no routed experts)", ep);
+  if (g.etp && !m.is_moe() && etp != 1) return fmt::format("--etp {}: the model is dense (no routed experts)", etp);
+  if (g.ep && m.is_moe() && m.n_routed_experts % ep != 0) {
+    return fmt::format("--ep {}: EP must divide the routed experts N_e = {}", ep, m.n_routed_experts);
+  }
+  if (g.etp && g.tp && etp != 1 && etp != tp) {
+    return fmt::format("--etp {}: ETP must be 1 or TP = {}", etp, tp);
+  }
+  if (g.pp && pp > m.num_hidden_layers) {
+    return fmt::format("--pp {}: PP exceeds the L = {} layers", pp, m.num_hidden_layers);
+  }
+  if (g.vpp && *g.vpp > 1 && g.pp && pp == 1) return fmt::format("--vpp {}: VPP needs PP > 1", *g.vpp);
+  const long long attention = static_cast<long long>(tp) * cp * pp;
+  if (world % attention != 0) {
+    return fmt::format("TP {} × CP {} × PP {} = {} does not divide the {} GPUs", tp, cp, pp, attention, world);
+  }
+  const long long experts = static_cast<long long>(ep) * etp * pp;
+  if (world % experts != 0) {
+    return fmt::format("EP {} × ETP {} × PP {} = {} does not divide the {} GPUs", ep, etp, pp, experts, world);
+  }
+  if (g.vpp && g.pp && pp > 1) {
+    const int vpp = *g.vpp;
+    if (m.num_hidden_layers % pp != 0 && vpp > 1) {
+      return fmt::format("--vpp {}: VPP needs PP {} to divide L = {}", vpp, pp, m.num_hidden_layers);
+    }
+    if (vpp > 1 && (m.num_hidden_layers / pp) % vpp != 0) {
+      return fmt::format("--vpp {}: VPP must divide the {} layers of a stage (L = {} / PP {})", vpp,
+                         m.num_hidden_layers / pp, m.num_hidden_layers, pp);
+    }
+  }
+  return {};
+}
+
 std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
     const LayoutSearchOptions& options) {
@@ -278,7 +351,8 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
                                     "positive",
                                     options.global_batch_tokens, S)});
   }
-  if (options.micro_batches.empty() || options.recompute_levels.empty()) {
+  if ((options.micro_batches.empty() && !options.given.micro_batch) ||
+      (options.recompute_levels.empty() && !options.given.recompute)) {
     return std::unexpected(ConstraintViolation{"parallel layout", "no micro-batch sizes or recompute levels to try"});
   }
 
@@ -286,17 +360,28 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
   const bool uneven = options.allow_uneven_pipeline;
   const long long sequences =
       std::max(1LL, std::llround(double(options.global_batch_tokens) / S));  // B in sequences
-  const long long per_structure =
-      static_cast<long long>(options.micro_batches.size() * options.recompute_levels.size());
+  const long long per_structure = static_cast<long long>(
+      (options.given.micro_batch ? 1 : options.micro_batches.size()) *
+      (options.given.recompute ? 1 : options.recompute_levels.size()));
 
+  const GivenLayout& given = options.given;
+  if (const std::string reason = given_layout_reason(m, cluster, given, S); !reason.empty()) {
+    return std::unexpected(ConstraintViolation{"parallel layout", reason});
+  }
   std::vector<int> cps{1};
   for (int cp : {2, 4, 8}) {
     if (S >= 16384 && S / cp >= 4096) cps.push_back(cp);
   }
+  if (given.cp) cps = {*given.cp};
   std::vector<int> eps;
   for (int ep = 1; ep <= std::max(1, m.n_routed_experts); ++ep) {
     if (!m.is_moe() ? ep == 1 : m.n_routed_experts % ep == 0) eps.push_back(ep);
   }
+  if (given.ep) eps = {*given.ep};
+  const std::vector<int> micro_batches = given.micro_batch ? std::vector<int>{*given.micro_batch} : options.micro_batches;
+  const std::vector<Recompute> recompute_levels =
+      given.recompute ? std::vector<Recompute>{*given.recompute} : options.recompute_levels;
+  const int max_vpp = given.vpp ? *given.vpp : std::max(1, options.max_vpp);
   // Load factors of a routing skew, per (EP, micro-batch, CP): a handful of Zipf splits.
   std::vector<std::tuple<int, int, int, double>> load_cache;
   const auto skewed_load = [&](int ep, int micro, int cp) {
@@ -315,8 +400,11 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
   std::vector<Timed> timed;
   timed.reserve(4096);
   for (int tp = 1; tp <= per_node; ++tp) {
-    if (per_node % tp != 0) continue;
+    if (given.tp ? tp != *given.tp : per_node % tp != 0) continue;
     for (int cp : cps) {
+      // The search keeps TP x CP within a node (its collectives at NVLink); a given CP may
+      // span nodes (Megatron's ring attention does).
+      if (!given.cp && tp * cp > per_node) continue;
       if (world % (tp * cp) != 0) {
         result.illegal += per_structure;
         if (first_reason.empty()) {
@@ -326,12 +414,13 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
       }
       const int base = world / (tp * cp);
       for (int pp = 1; pp <= std::min(m.num_hidden_layers, base); ++pp) {
-        if (base % pp != 0) continue;
-        for (int vpp = 1; vpp <= std::max(1, options.max_vpp); ++vpp) {
+        if (base % pp != 0 || (given.pp && pp != *given.pp)) continue;
+        for (int vpp = given.vpp ? *given.vpp : 1; vpp <= max_vpp; ++vpp) {
           if (vpp > 1 && pp == 1) break;
           for (int ep : eps) {
             for (int k = 0; k < (tp > 1 && m.is_moe() ? 2 : 1); ++k) {
               const int etp = k == 0 ? 1 : tp;  // ETP 1 or TP
+              if (given.etp && etp != *given.etp) continue;
               ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, uneven);
               std::string reason = illegal_reason(m, cluster, l, uneven, first_reason.empty());
               if (!reason.empty()) {
@@ -339,7 +428,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
                 if (first_reason.empty()) first_reason = std::move(reason);
                 continue;
               }
-              for (int micro : options.micro_batches) {
+              for (int micro : micro_batches) {
                 if (micro < 1) continue;
                 // Megatron's interleaved schedule needs the micro-batches per step to be a
                 // multiple of PP (schedules.py raises otherwise).
@@ -352,7 +441,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
                 if (options.routing_skew > 0 && m.is_moe()) {
                   time_load = memory_load = skewed_load(ep, micro, cp);
                 }
-                for (Recompute rec : options.recompute_levels) {
+                for (Recompute rec : recompute_levels) {
                   l.recompute = rec;
                   const StepSeconds r = step_seconds(flops, cluster, l, options.time, time_load, uneven);
                   timed.push_back({l, r.tokens_per_second, time_load, memory_load, raised});

@@ -16,6 +16,7 @@ namespace {
 // compute_weight_and_optimizer_memory: 18 bytes per parameter, or 6 + 12/DP with the
 // distributed optimizer): bf16 weights, fp32 gradients, fp32 master weights + Adam m and v.
 constexpr double k_weight_bytes = 2;
+constexpr double k_fp8_copy_bytes = 2;  // fp8 weight + its fp8 transpose (Transformer Engine on Hopper)
 constexpr double k_gradient_bytes = 4;
 constexpr double k_optimizer_bytes = 12;
 constexpr double k_bf16 = 2;  // bytes of a stored activation
@@ -403,6 +404,10 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
                   m.is_moe() ? fmt::format(" (experts / EP {} · ETP {})", lay.ep, lay.etp)
                              : std::string());
   out.terms.push_back({"weights", best.weights, "bf16, " + where});
+  if (options.fp8) {
+    out.terms.push_back({"fp8_weights", k_fp8_copy_bytes * best.params.total(),
+                         "fp8 copy and transpose of each weight (Transformer Engine), 2 B per param"});
+  }
   out.terms.push_back({"gradients", best.gradients, "fp32, " + where});
   out.terms.push_back(
       {"optimizer", best.optimizer,
@@ -432,7 +437,8 @@ double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, co
   const MostLoaded best = most_loaded(m, layout, options);
   // The terms of memory_per_gpu in its order, added as MemoryBreakdown::total() adds them.
   double sum = 0;
-  for (double bytes : {best.weights, best.gradients, best.optimizer, best.activations, best.all_to_all,
+  const double fp8 = options.fp8 ? k_fp8_copy_bytes * best.params.total() : 0.0;
+  for (double bytes : {best.weights, fp8, best.gradients, best.optimizer, best.activations, best.all_to_all,
                        options.framework_bytes}) {
     sum += bytes;
   }

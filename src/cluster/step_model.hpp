@@ -26,6 +26,16 @@ struct ModelFlops {
   int moe_layers = 0;           ///< L_m (0 for a dense model)
   double hidden = 0;            ///< d
   int top_k = 0;                ///< K
+  // The GEMM shapes of a layer (docs/step-model.md), widths before TP/ETP sharding:
+  double attention_in_width = 0;   ///< (attention + mixer params per layer − out projection) / d
+  double attention_out_width = 0;  ///< N_q · d_v: the output projection's input width
+  double rope_width = 0;           ///< (N_q + N_kv) · d_h: the q and k rotated per token
+  double dense_ffn_width = 0;      ///< f of a dense-FFN layer (intermediate_size)
+  double dense_ffn_layers = 0;     ///< layers with a dense FFN
+  double shared_width = 0;         ///< all shared experts of a MoE layer together
+  double expert_width = 0;         ///< f_e of one routed expert
+  int experts = 0;                 ///< N_e
+  bool gated = true;               ///< SwiGLU: gate and up projections (3 matrices, else 2)
 };
 ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len);
 
@@ -55,6 +65,7 @@ int ep_nodes(int ep, int etp, int gpus_per_node);
 enum StepTermIndex : int {
   k_gemm,
   k_attention,
+  k_memory_bound,
   k_recompute,
   k_tp_collectives,
   k_all_to_all,
@@ -73,12 +84,14 @@ struct StepSeconds {
   double tokens_per_second = 0;
   double mfu = 0;
   // what the details print
-  double gemm_rate = 0;           ///< FLOP/s of one GPU's GEMMs
+  double gemm_rate = 0;           ///< FLOP/s the GEMMs achieve (their FLOPs over their seconds)
+  double gemm_ceiling = 0;        ///< peak × efficiency of the precision (or the measured rate)
+  double expert_gemm_rate = 0;    ///< FLOP/s the routed experts' GEMMs achieve
+  double expert_rows = 0;         ///< rows one local expert receives per micro-batch (busiest rank)
   double gemm_flops_gpu = 0;      ///< projection + expert GEMM FLOPs per GPU per step
   double expert_share = 0;        ///< of gemm_flops_gpu, the routed experts' part
-  double weight_stream_bytes = 0; ///< HBM traffic of the GEMMs' weights per GPU per step
-  bool gemm_memory_bound = false; ///< the weight stream, not the FLOPs, set part of the GEMM time
   double scores_flops_gpu = 0;
+  double memory_bound_bytes = 0;  ///< HBM traffic of the elementwise kernels per GPU per step
   double stage_imbalance = 1;     ///< most loaded stage's layers × pp / L
   int stage_layers = 0;
   double stage_moe_layers = 0;
@@ -86,6 +99,7 @@ struct StepSeconds {
   double tp_bytes = 0;            ///< one TP collective
   double a2a_bytes = 0;           ///< one all-to-all, the busiest rank's send
   double a2a_off_node = 0;        ///< share of its EP peers on other nodes
+  double a2a_nic_share = 0;       ///< share of its values that cross the NIC
   double bubble = 0;
   double p2p = 0;
   bool p2p_off_node = false;

@@ -21,7 +21,7 @@ namespace moeplan {
 namespace cluster_detail {
 
 const std::array<const char*, k_step_terms> k_step_term_names = {
-    "gemm", "attention", "recompute", "tp_collectives", "all_to_all", "pipeline", "dp_reduction"};
+    "gemm", "attention", "memory_bound", "recompute", "tp_collectives", "all_to_all", "pipeline", "dp_reduction"};
 
 ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len) {
   // Paper 002 Eq. 12 (holistic-002): M = 6 N_a + the score FLOPs; flops_per_token is the one
@@ -40,6 +40,30 @@ ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_l
   f.moe_layers = m.is_moe() ? m.moe_layers() : 0;
   f.hidden = m.hidden_size;
   f.top_k = m.is_moe() ? m.num_experts_per_tok : 0;
+  // GEMM shapes: per-layer averages of the counted weights, widths before sharding.
+  const double d = m.hidden_size;
+  f.gated = m.ffn_gated;
+  const double matrices = m.ffn_gated ? 3.0 : 2.0;
+  const int heads = m.num_attention_heads;
+  const int head_dim = m.head_dim > 0 ? m.head_dim : (heads > 0 ? m.hidden_size / heads : 0);
+  const int v_dim = m.latent_attention ? m.latent_attention->v_head_dim : head_dim;
+  const int qk_rope = m.latent_attention ? m.latent_attention->qk_rope_head_dim : head_dim;
+  const int kv_heads = m.latent_attention ? 1 : m.num_key_value_heads;
+  f.attention_out_width = double(heads) * v_dim;
+  if (f.layers > 0 && d > 0) {
+    const double per_layer = (p.attention + p.linear_mixers).value() / f.layers;
+    f.attention_in_width = std::max(0.0, per_layer / d - f.attention_out_width);
+  }
+  f.rope_width = double(heads + kv_heads) * qk_rope;
+  f.dense_ffn_width = m.intermediate_size;
+  if (m.intermediate_size > 0 && d > 0) {
+    f.dense_ffn_layers = p.dense_ffn.value() / (matrices * d * m.intermediate_size);
+  }
+  if (f.moe_layers > 0 && d > 0) {
+    f.shared_width = p.shared.value() / (f.moe_layers * matrices * d);
+    f.experts = m.n_routed_experts;
+    f.expert_width = p.routed_total.value() / (double(f.moe_layers) * m.n_routed_experts * matrices * d);
+  }
   return f;
 }
 
@@ -127,42 +151,113 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   r.microbatches = per_step > 0 ? std::max(1LL, L.global_batch / per_step) : 1;
   const double mb = static_cast<double>(r.microbatches);
 
-  // GEMMs: M·B·S over the world, on the most loaded stage; the routed experts at the
-  // busiest expert rank's load.
-  r.gemm_rate = o.measured_gemm_flops ? *o.measured_gemm_flops : gpu.bf16_dense_flops * o.gemm_efficiency;
+  // GEMMs: each linear layer of a micro-batch at its own shape (after TP/ETP sharding, the
+  // routed experts at the rows the busiest expert rank's experts receive), by the shape model
+  // (gemm_rate.hpp) in the run's precision, or at a measured rate; forward, data- and
+  // weight-gradient GEMMs; the busiest pipeline stage (the last one counts the output head).
+  const double s_tokens = S / L.cp;
+  const double rows = s_tokens * L.micro_batch;  // T: a micro-batch's tokens on one rank
+  const double t = L.tp;
+  const double etp = L.etp;
+  GemmRateModel model = GemmRateModel::of(gpu, o.precision, o.gemm_efficiency);
+  if (o.measured_gemm_flops) {  // a benchmark of this GPU: its rate, no shape model
+    model.peak = *o.measured_gemm_flops;
+    model.efficiency = 1.0;
+    model.shaped = false;
+  }
+  r.gemm_ceiling = model.peak * model.efficiency;
+  const double in_factor = f.gated ? 2.0 : 1.0;  // gate and up, or up alone
+  const double attention_s = training_gemm_seconds(model, 1, rows, f.attention_in_width / t, f.hidden) +
+                             training_gemm_seconds(model, 1, rows, f.hidden, f.attention_out_width / t);
+  const auto ffn_seconds = [&](double groups, double n_rows, double width, double shard) {
+    if (!(width > 0) || !(n_rows > 0)) return 0.0;
+    return training_gemm_seconds(model, groups, n_rows, in_factor * width / shard, f.hidden) +
+           training_gemm_seconds(model, groups, n_rows, f.hidden, width / shard);
+  };
+  const double dense_ffn_s = ffn_seconds(1, rows, f.dense_ffn_width, t);
+  const double shared_s = ffn_seconds(1, rows, f.shared_width, t);
+  double routed_s = 0;
+  if (f.moe_layers > 0 && f.experts > 0) {
+    // Under SP a rank holds rows/TP tokens; ETP gathers etp ranks' tokens; K copies of each
+    // go to the experts of the EP group, N_e/EP per rank: rows per local expert.
+    const double local_experts = double(f.experts) / L.ep;
+    r.expert_rows = f.top_k * rows / t * etp * load_factor / local_experts;
+    routed_s = ffn_seconds(local_experts, r.expert_rows, f.expert_width, etp);
+  }
+  const double head_s = f.vocab_params > 0 ? training_gemm_seconds(model, 1, rows, f.vocab_params / f.hidden / t, f.hidden) : 0;
+  // Seconds of one micro-batch on a stage of `layers` layers: its MoE layers first counted
+  // (a middle stage is all MoE once the leading dense layers are behind it), then dense FFNs.
+  const auto stage_gemm = [&](double layers, bool head) {
+    const double moe = std::min<double>(f.moe_layers, layers);
+    const double dense = std::min(f.dense_ffn_layers, layers - moe);
+    return layers * attention_s + moe * (shared_s + routed_s) + dense * dense_ffn_s + (head ? head_s : 0.0);
+  };
+  double gemm_mb = stage_gemm(r.stage_layers, L.pp == 1);
+  if (split && L.pp > 1) {
+    gemm_mb = std::max({stage_gemm(split->first, false), stage_gemm(split->middle, false),
+                        stage_gemm(split->last, true)});
+  }
+  auto& sec = r.seconds;
+  sec[k_gemm] = mb * gemm_mb;
+  // FLOPs of those GEMMs, for the achieved rate the detail prints.
   const double dense = tokens * f.dense_per_token / world * r.stage_imbalance;
   const double experts = tokens * f.expert_per_token * load_factor / world * r.stage_imbalance;
   r.gemm_flops_gpu = dense + experts;
   r.expert_share = r.gemm_flops_gpu > 0 ? experts / r.gemm_flops_gpu : 0;
+  r.gemm_rate = sec[k_gemm] > 0 ? r.gemm_flops_gpu / sec[k_gemm] : 0;
+  const double routed_flops = 6.0 * r.expert_rows * (f.experts / double(L.ep)) * (in_factor + 1.0) *
+                              f.expert_width / etp * f.hidden;
+  r.expert_gemm_rate = routed_s > 0 ? routed_flops / routed_s : 0;
   r.scores_flops_gpu = tokens * f.scores_per_token / world * r.stage_imbalance;
-  auto& sec = r.seconds;
-  // A GEMM cannot run faster than its weights stream from HBM: per micro-batch and layer
-  // each GPU reads its weight shard in the forward pass and again for the backward's data
-  // gradient, and writes the weight gradient (3 passes of 2 bytes per parameter). This is
-  // the roofline floor that makes thin expert GEMMs (few routed rows per expert, EP 1) cost
-  // what they do; flat efficiency alone would call them free of it.
-  const double passes = 3.0 * 2.0 * mb * r.stage_layers;
-  const double dense_stream = f.layers > 0 ? passes * f.dense_params / f.layers / L.tp : 0;
-  const double expert_stream =
-      f.moe_layers > 0 ? 3.0 * 2.0 * mb * r.stage_moe_layers * f.routed_params / f.moe_layers / (L.ep * L.etp) : 0;
-  r.weight_stream_bytes = dense_stream + expert_stream;
-  sec[k_gemm] = std::max(transfer(dense, r.gemm_rate), transfer(dense_stream, gpu.hbm_bandwidth)) +
-                std::max(transfer(experts, r.gemm_rate), transfer(expert_stream, gpu.hbm_bandwidth));
-  r.gemm_memory_bound = sec[k_gemm] > transfer(r.gemm_flops_gpu, r.gemm_rate) * (1 + 1e-9);
-  sec[k_attention] = transfer(r.scores_flops_gpu, r.gemm_rate);
-  // Recompute re-runs a forward pass, a third of the training FLOPs (paper 002 Eq. 12's 6 =
+  // The attention core (flash attention) is bf16 in every recipe, at the bf16 ceiling.
+  const double attention_rate = o.measured_gemm_flops ? *o.measured_gemm_flops : gpu.bf16_dense_flops * o.gemm_efficiency;
+  sec[k_attention] = transfer(r.scores_flops_gpu, attention_rate);
+
+  // Memory-bound kernels (docs/step-model.md, "Memory-bound work"): bytes each token moves
+  // through HBM per layer outside the GEMMs, forward; the backward reads the saved input and
+  // the incoming gradient and writes the input gradient (2x); at achieved HBM bandwidth.
+  {
+    const double d = f.hidden;
+    const double tok_rank = rows / t;  // SP: norms and residuals on rows/TP tokens
+    // Two RMSNorms (read d, write d) and two residual adds (read 2d, write d): 10 d values.
+    double layer_bytes = tok_rank * 10.0 * d * 2.0;
+    layer_bytes += rows * 2.0 * f.rope_width / t * 2.0;  // RoPE: read and write q and k
+    double dense_ffn_bytes = rows * 3.0 * f.dense_ffn_width / t * 2.0;  // SwiGLU: read 2f, write f
+    double moe_bytes = rows * 3.0 * f.shared_width / t * 2.0;
+    if (f.moe_layers > 0 && f.experts > 0) {
+      const double routed_rows = r.expert_rows * f.experts / L.ep;  // on this rank
+      moe_bytes += tok_rank * (d * 2.0 + 3.0 * f.experts * 4.0);  // router: read x, softmax/top-k fp32
+      moe_bytes += routed_rows * (4.0 * d);                        // permute: read and write K copies
+      moe_bytes += routed_rows * 3.0 * f.expert_width / etp * 2.0; // SwiGLU of the routed rows
+      moe_bytes += routed_rows * (2.0 * d) + tok_rank * 2.0 * d;   // unpermute: read K copies, write one
+    }
+    if (o.precision == Precision::fp8) {
+      // Transformer Engine casts each linear layer's input (forward) and output gradient
+      // (backward) to fp8: read 2 bytes, write 1 and its transpose 1 (docs/step-model.md).
+      const double cast = 4.0;
+      layer_bytes += rows * (d + f.attention_out_width / t) * cast;
+      dense_ffn_bytes += rows * (d + f.dense_ffn_width / t) * cast;
+      moe_bytes += rows * (f.shared_width > 0 ? d + f.shared_width / t : 0.0) * cast;
+      if (f.moe_layers > 0) moe_bytes += r.expert_rows * f.experts / L.ep * (d + f.expert_width / etp) * cast;
+    }
+    const double moe = std::min<double>(f.moe_layers, r.stage_layers);
+    const double dense_layers = std::min(f.dense_ffn_layers, r.stage_layers - moe);
+    const double fwd = r.stage_layers * layer_bytes + moe * moe_bytes + dense_layers * dense_ffn_bytes;
+    r.memory_bound_bytes = 3.0 * fwd * mb;
+    sec[k_memory_bound] = transfer(r.memory_bound_bytes, gpu.hbm_bandwidth * k_hbm_efficiency);
+  }
+  // Recompute re-runs a forward pass, a third of the training work (paper 002 Eq. 12's 6 =
   // 2 forward + 4 backward): the attention core (selective) or every layer (full).
   switch (L.recompute) {
     case Recompute::none: sec[k_recompute] = 0; break;
     case Recompute::selective: sec[k_recompute] = sec[k_attention] / 3.0; break;
-    case Recompute::full: sec[k_recompute] = (sec[k_gemm] + sec[k_attention]) / 3.0; break;
+    case Recompute::full: sec[k_recompute] = (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound]) / 3.0; break;
   }
 
   // TP + SP: 4 all-gathers / reduce-scatters forward and 4 backward per layer and
   // micro-batch, 2·s·b·h bytes each, (t-1)/t of it over NVLink (Korthikanti et al. 2022
   // Sec. 4.2.2); a full recompute repeats the forward four.
-  const double s = S / L.cp;
-  const double sbh = s * L.micro_batch * f.hidden;
+  const double sbh = rows * f.hidden;
   const bool full = L.recompute == Recompute::full;
   const double nvlink = gpu.intra_node_bandwidth * o.network_efficiency;
   const double nic = gpu.network_bandwidth * o.network_efficiency;
@@ -172,15 +267,41 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   }
 
   // Expert-parallel all-to-all: dispatch and combine, forward and backward (and the forward
-  // pair again under full recompute), K·(s·b/t)·h·2 bytes × load × (EP-1)/EP each; the share
-  // for other nodes at the NIC, the rest at NVLink, in parallel: the slower one. Not overlapped.
+  // pair again under full recompute), K·(s·b/t)·h bytes × load × (EP-1)/EP each, 2 bytes a
+  // value (fp8 runs dispatch 1 byte plus a scale per 128 values and combine in bf16, as
+  // DeepSeek-V3 Sec. 3.3.2); the share for other nodes at the NIC, the rest at NVLink, each at
+  // DeepEP's achieved fraction, in parallel: the slower one; a2a_overlap of it hidden.
   if (L.ep > 1 && f.moe_layers > 0) {
-    r.a2a_bytes = f.top_k * (sbh / L.tp) * 2.0 * load_factor * (L.ep - 1.0) / L.ep;
+    const double tokens_rank = sbh / L.tp / f.hidden;  // a rank's tokens (SP)
+    const double values = f.top_k * tokens_rank * f.hidden * load_factor * (L.ep - 1.0) / L.ep;
+    const double dispatch_bytes = o.precision == Precision::fp8 ? 1.0 + 4.0 / 128.0 : 2.0;
+    r.a2a_bytes = values * 2.0;
     const int local = ep_peers_on_node(L.ep, L.etp, per_node);
     r.a2a_off_node = double(L.ep - 1 - local) / (L.ep - 1);
-    const double one = std::max(transfer(r.a2a_bytes * r.a2a_off_node, nic),
-                                transfer(r.a2a_bytes * (1.0 - r.a2a_off_node), nvlink));
-    sec[k_all_to_all] = (full ? 6.0 : 4.0) * r.stage_moe_layers * mb * one;
+    // Values a token sends over the NIC: its copies for experts on other nodes, or with
+    // DeepEP's node deduplication (DeepSeek-V3 Sec. 3.2.2: a token crosses IB once per target
+    // node, then NVLink forwards it) one copy per remote node it reaches: of the n nodes the
+    // EP group spans, K experts placed uniformly reach (n - 1)(1 - (1 - 1/n)^K) remote ones.
+    double nic_values = values * r.a2a_off_node;
+    const int nodes = ep_nodes(L.ep, L.etp, per_node);
+    if (o.a2a_node_dedup && nodes > 1 && r.a2a_off_node > 0) {
+      const double n = nodes;
+      const double reached = (n - 1.0) * (1.0 - std::pow(1.0 - 1.0 / n, f.top_k));
+      nic_values = std::min(nic_values, tokens_rank * f.hidden * load_factor * reached);
+    }
+    r.a2a_nic_share = values > 0 ? nic_values / values : 0;
+    const double a2a_nic = gpu.network_bandwidth * o.a2a_efficiency_inter;
+    const double a2a_nvlink = gpu.intra_node_bandwidth * o.a2a_efficiency_intra;
+    // Every copy crosses NVLink (forwarded copies on the target node); the NIC share at the NIC.
+    const double nvlink_share = o.a2a_node_dedup && nodes > 1 ? 1.0 : 1.0 - r.a2a_off_node;
+    const auto one = [&](double bytes_per_value) {
+      return std::max(transfer(values * r.a2a_nic_share * bytes_per_value, a2a_nic),
+                      transfer(values * nvlink_share * bytes_per_value, a2a_nvlink));
+    };
+    // Forward and backward each dispatch and combine once; the backward's dispatch carries
+    // gradients (bf16), the forward's the activations (fp8 in an fp8 run).
+    const double pair = one(dispatch_bytes) + 3.0 * one(2.0) + (full ? one(dispatch_bytes) + one(2.0) : 0.0);
+    sec[k_all_to_all] = (1.0 - o.a2a_overlap) * r.stage_moe_layers * mb * pair;
   }
 
   // Pipeline: the bubble (PP-1)/(VPP·m) of the work of the step (Narayanan et al. 2021,
@@ -189,8 +310,8 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   // interleaving multiplies them by VPP (ibid. Sec. 2.2.2). Stages are world/PP ranks
   // apart (PP the outermost group), on other nodes once world/PP reaches a node.
   if (L.pp > 1) {
-    const double work = sec[k_gemm] + sec[k_attention] + sec[k_recompute] + sec[k_tp_collectives] +
-                        sec[k_all_to_all];
+    const double work = sec[k_gemm] + sec[k_attention] + sec[k_memory_bound] + sec[k_recompute] +
+                        sec[k_tp_collectives] + sec[k_all_to_all];
     r.bubble = work * (L.pp - 1.0) / (L.vpp * mb);
     r.p2p_off_node = world / L.pp >= per_node;
     const double bytes = sbh * 2.0 / L.tp;
@@ -217,7 +338,7 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   sec[k_dp_reduction] = (1.0 - o.dp_overlap) *
                         (transfer(r.dp_dense_bytes, dp_rate) + transfer(r.dp_expert_bytes, dp_rate));
 
-  for (double t : sec) r.total += t;
+  for (double term : sec) r.total += term;
   r.tokens_per_second = r.total > 0 ? tokens / r.total : 0;
   const double peak = world * gpu.bf16_dense_flops;
   r.mfu = peak > 0 ? f.M * r.tokens_per_second / peak : 0;
@@ -262,18 +383,20 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
   const int per_node = std::max(c.gpus_per_node, 1);
   switch (i) {
     case k_gemm: {
-      const std::string rate = o.measured_gemm_flops
-                                   ? std::string("measured")
-                                   : fmt::format("{:.0f} peak × {:.2f}", c.gpu.bf16_dense_flops / 1e12,
-                                                 o.gemm_efficiency);
+      const std::string ceiling =
+          o.measured_gemm_flops
+              ? std::string("measured")
+              : fmt::format("{} {:.0f} peak × {:.2f}", to_string(o.precision),
+                            (o.precision == Precision::fp8 ? c.gpu.fp8_dense_flops : c.gpu.bf16_dense_flops) / 1e12,
+                            o.gemm_efficiency);
       std::string s = fmt::format("{:.4g} TFLOP per GPU", r.gemm_flops_gpu / 1e12);
       if (r.expert_share > 0) {
         s += fmt::format(" (experts {:.0f} %, load {:.2f})", 100 * r.expert_share, r.load_factor);
       }
-      s += fmt::format(" at {:.0f} TFLOP/s ({})", r.gemm_rate / 1e12, rate);
-      if (r.gemm_memory_bound) {
-        s += fmt::format("; weight streaming {:.4g} GB at {:.3g} TB/s HBM bounds part of it",
-                         r.weight_stream_bytes / 1e9, c.gpu.hbm_bandwidth / 1e12);
+      s += fmt::format(" at {:.0f} TFLOP/s achieved of {:.0f} ({}; GEMM shapes)", r.gemm_rate / 1e12,
+                       r.gemm_ceiling / 1e12, ceiling);
+      if (r.expert_gemm_rate > 0) {
+        s += fmt::format(", experts {:.0f} TFLOP/s at {:.0f} rows each", r.expert_gemm_rate / 1e12, r.expert_rows);
       }
       if (r.stage_imbalance > 1.0 + 1e-9) {
         s += fmt::format(", busiest stage {} layers (×{:.3f})", r.stage_layers, r.stage_imbalance);
@@ -283,6 +406,11 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
     case k_attention:
       return fmt::format("S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {})",
                          r.scores_flops_gpu / 1e12, o.seq_len, L.cp);
+    case k_memory_bound:
+      return fmt::format("norms, residuals, RoPE, activations{}{}: {:.4g} GB per GPU at {:.3g} TB/s achieved HBM",
+                         r.expert_rows > 0 ? ", router, permute and unpermute" : "",
+                         o.precision == Precision::fp8 ? ", fp8 casts" : "", r.memory_bound_bytes / 1e9,
+                         c.gpu.hbm_bandwidth * k_hbm_efficiency / 1e12);
     case k_recompute:
       switch (L.recompute) {
         case Recompute::none: return "none: every activation stored";
@@ -302,9 +430,16 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
               ? fmt::format("EP {} spans {} nodes, {:.0f} % of peers off-node", L.ep,
                             ep_nodes(L.ep, L.etp, per_node), 100 * r.a2a_off_node)
               : fmt::format("EP {} within a node", L.ep);
-      return fmt::format("{} per MoE layer × {:.3g} MoE layer(s) × {} micro-batches, {:.3g} MiB each ({})",
+      std::string s = fmt::format("{} per MoE layer × {:.3g} MoE layer(s) × {} micro-batches, {:.3g} MiB each in bf16 ({})",
                          L.recompute == Recompute::full ? 6 : 4, r.stage_moe_layers, r.microbatches,
                          r.a2a_bytes / k_mib, where);
+      if (r.a2a_off_node > 0) {
+        s += fmt::format(", {:.0f} % of it over the NIC{}", 100 * r.a2a_nic_share,
+                         o.a2a_node_dedup ? " (DeepEP: one copy per remote node)" : "");
+      }
+      if (o.precision == Precision::fp8) s += ", forward dispatch in fp8";
+      if (o.a2a_overlap > 0) s += fmt::format(", {:.0f} % hidden behind compute", 100 * o.a2a_overlap);
+      return s;
     }
     case k_pipeline:
       if (L.pp == 1) return "PP 1: none";

@@ -37,6 +37,8 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   LayoutSearchOptions search = options.search;
   search.memory.seq_len = S;
   search.time.seq_len = S;
+  fit.precision = search.time.precision;
+  fit.given = search.given;
   if (search.global_batch_tokens <= 0) {
     // The laws' batch at the run's C (a plan's own budget; else C = M·D of this count):
     // paper 002 Table 4 inside its rows, paper 000 Eq. 5 outside (the laws say which).

@@ -396,3 +396,102 @@ TEST_CASE("co-design tries the heads move also when no layout fits with the pape
   }
   CHECK(moved);
 }
+
+TEST_CASE("the user's layout: given dimensions are kept, the rest searched, and said so in JSON") {
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                             "--tp", "2", "--ep", "16", "--recompute", "selective", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out).at(0).at("cluster");
+  CHECK(c.at("tp").get<int>() == 2);
+  CHECK(c.at("ep").get<int>() == 16);
+  CHECK(c.at("recompute").get<std::string>() == "selective");
+  CHECK(c.at("given").get<std::string>() == "TP, EP, recompute");
+  CHECK(c.at("searched").get<std::string>() == "CP, PP, VPP, ETP, micro-batch");
+  CHECK(c.at("precision").get<std::string>() == "bf16");
+  // nothing given: everything searched
+  const Run s = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                             "--format", "json"});
+  REQUIRE_MESSAGE(s.code == 0, s.err);
+  CHECK(json::parse(s.out).at(0).at("cluster").at("given").get<std::string>() == "");
+}
+
+TEST_CASE("the user's layout: an illegal one exits 3 naming the rule, a malformed value exits 2, nothing on stdout") {
+  struct Case {
+    std::vector<std::string> flags;
+    int code;
+    std::string says;
+  };
+  const std::vector<Case> cases = {
+      {{"--tp", "3"}, 3, "TP must divide the query heads N_q = 32"},
+      {{"--ep", "48"}, 3, "EP must divide the routed experts N_e = 128"},
+      {{"--tp", "16"}, 3, "exceeds the 8 GPUs of a node"},
+      {{"--pp", "64"}, 3, "PP exceeds the L = 48 layers"},
+      {{"--pp", "4", "--vpp", "5"}, 3, "VPP must divide the 12 layers of a stage"},
+      {{"--tp", "2", "--etp", "4"}, 3, "ETP must be 1 or TP = 2"},
+      {{"--tp", "0"}, 2, "--tp"},
+      {{"--ep", "two"}, 2, "--ep"},
+      {{"--recompute", "some"}, 2, "--recompute"},
+      {{"--precision", "fp4"}, 2, "--precision"},
+      {{"--a2a-overlap", "1.5"}, 2, "--a2a-overlap"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12"};
+    args.insert(args.end(), c.flags.begin(), c.flags.end());
+    const Run r = run_moeplan(args);
+    CAPTURE(fmt_args(args));
+    CAPTURE(r.err);
+    CHECK(r.code == c.code);
+    CHECK(r.err.find(c.says) != std::string::npos);
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("precision fp8: the GEMMs run at the fp8 peak, the fp8 weight copies are counted, refused without fp8") {
+  const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens",
+                                         "1e12", "--tp", "1", "--ep", "8", "--pp", "1", "--micro-batch-size", "1",
+                                         "--recompute", "full", "--format", "json"};
+  const Run b = run_moeplan(base);
+  std::vector<std::string> fp8 = base;
+  fp8.insert(fp8.end(), {"--precision", "fp8"});
+  const Run f = run_moeplan(fp8);
+  REQUIRE_MESSAGE(b.code == 0, b.err);
+  REQUIRE_MESSAGE(f.code == 0, f.err);
+  const json jb = json::parse(b.out).at(0), jf = json::parse(f.out).at(0);
+  CHECK(jf.at("cluster").at("precision").get<std::string>() == "fp8");
+  CHECK(jf.at("step_time").at("gemm").get<double>() < 0.7 * jb.at("step_time").at("gemm").get<double>());
+  CHECK(jf.at("step_time").at("tokens_per_second").get<double>() > jb.at("step_time").at("tokens_per_second").get<double>());
+  CHECK(jf.at("memory").contains("fp8_weights"));
+  CHECK_FALSE(jb.at("memory").contains("fp8_weights"));
+  // fp8 copy + transpose: 2 bytes for each of the bf16 weights' 2
+  CHECK(jf.at("memory").at("fp8_weights").get<double>() == doctest::Approx(jf.at("memory").at("weights").get<double>()));
+  // A100 has no fp8 tensor cores: exit 3 naming the rule, nothing on stdout
+  const Run a = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "a100-80gb", "--tokens", "1e12",
+                             "--precision", "fp8"});
+  CHECK(a.code == 3);
+  CHECK(a.err.find("no fp8 tensor cores") != std::string::npos);
+  CHECK(a.out.empty());
+}
+
+TEST_CASE("DeepSeek-V3 as trained: fp8, PP 16, EP 64, no TP, DualPipe's overlap, within 20 % of 2.664M GPU-hours") {
+  // arXiv 2412.19437 Table 1: 2664K H800 GPU hours of pre-training on 14.8T tokens; Sec. 3.2:
+  // PP 16, EP 64, no TP, DualPipe hides the all-to-all ("fully overlap"); batch 15360 x 4096.
+  const std::vector<std::string> base = {"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens",
+                                         "14.8e12", "--seq-len", "4096", "--global-batch-tokens", "62914560",
+                                         "--tp", "1", "--pp", "16", "--ep", "64", "--format", "json"};
+  std::vector<std::string> as_trained = base;
+  as_trained.insert(as_trained.end(), {"--precision", "fp8", "--a2a-overlap", "1"});
+  const Run r = run_moeplan(as_trained);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out).at(0);
+  const double hours = j.at("step_time").at("gpu_hours").get<double>();
+  CAPTURE(hours);
+  CHECK(hours > 0.8 * 2.664e6);
+  CHECK(hours < 1.2 * 2.664e6);
+  CHECK(j.at("cluster").at("tp").get<int>() == 1);
+  CHECK(j.at("cluster").at("pp").get<int>() == 16);
+  CHECK(j.at("cluster").at("ep").get<int>() == 64);
+  // bf16 without the overlap: slower
+  const Run bf = run_moeplan(base);
+  REQUIRE_MESSAGE(bf.code == 0, bf.err);
+  CHECK(json::parse(bf.out).at(0).at("step_time").at("gpu_hours").get<double>() > 1.5 * hours);
+}

@@ -13,6 +13,8 @@ inline GpuSpec h100_like() {
   g.id = "h100-test";
   g.name = "H100 SXM";
   g.bf16_dense_flops = 989e12;
+  g.fp8_dense_flops = 1979e12;
+  g.sms = 132;
   g.hbm_bytes = 80e9;
   g.hbm_bandwidth = 3.35e12;
   g.intra_node_bandwidth = 450e9;

@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include "moeplan/cluster/memory_model.hpp"
+#include "moeplan/cluster/step_time.hpp"
 
 using namespace moeplan;
 
@@ -323,8 +324,8 @@ TEST_CASE("cluster memory: the breakdown names its terms and counts the all-to-a
     CHECK(b.terms[i].name == names[i]);
     CHECK_FALSE(b.terms[i].detail.empty());
   }
-  // 2 · K · (s·b/t) · h · 2 bytes = 2·2·1024·4096·2
-  CHECK(b.bytes_of("all_to_all") == doctest::Approx(2.0 * 2 * 1024 * 4096 * 2));
+  // 2 · K · (s·b/t) · h · 2 bytes · load = 2·2·1024·4096·2 × the default dropless load 1.15
+  CHECK(b.bytes_of("all_to_all") == doctest::Approx(2.0 * 2 * 1024 * 4096 * 2 * k_default_load_imbalance));
   CHECK(b.bytes_of("framework") == doctest::Approx(5.0 * (1ull << 30)));
   CHECK(b.total() > b.bytes_of("weights"));
   CHECK(moeplan_memory(dense(4096, 32, 32, 8, 14336, 128256), l).bytes_of("all_to_all") == 0);

@@ -19,6 +19,8 @@ struct GpuSpec {
   /// TOML, optional. An alias never shadows another GPU's id.
   std::vector<std::string> aliases;
   double bf16_dense_flops = 0;        ///< FLOP/s, dense bf16 tensor-core peak (no sparsity)
+  double fp8_dense_flops = 0;         ///< FLOP/s, dense fp8 peak; 0: no FP8 tensor cores
+  int sms = 0;                        ///< streaming multiprocessors (CUs); 0: not given
   double hbm_bytes = 0;               ///< memory capacity, bytes (datasheet GB = 1e9 bytes)
   double hbm_bandwidth = 0;           ///< bytes/s
   double intra_node_bandwidth = 0;    ///< NVLink / xGMI to the other GPUs of the node, bytes/s per direction

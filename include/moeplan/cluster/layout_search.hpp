@@ -2,6 +2,7 @@
 /// Choosing a parallel layout: enumerate the legal ones, keep those whose memory fits the
 /// GPU, rank by predicted step time (docs/cluster.md, "Layout search").
 #include <expected>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,21 @@
 #include "moeplan/cluster/step_time.hpp"
 
 namespace moeplan {
+
+/// The dimensions of a layout the user fixed (--tp, --pp, ...); the search fills the rest.
+struct GivenLayout {
+  std::optional<int> tp, cp, pp, vpp, ep, etp, micro_batch;
+  std::optional<Recompute> recompute;
+  [[nodiscard]] bool any() const;
+  /// "TP, PP, EP" of the given ones, and of the searched ones ("" when none).
+  [[nodiscard]] std::string given_names() const;
+  [[nodiscard]] std::string searched_names() const;
+};
+
+/// Why the given dimensions can make no legal layout of `m` on `cluster` whatever the search
+/// fills in (TP not dividing the heads, EP not dividing N_e, a product not dividing the
+/// GPUs, ...), naming the rule and the numbers; "" when some layout may be legal.
+std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, const GivenLayout& given, int seq_len);
 
 struct LayoutSearchOptions {
   MemoryOptions memory;  ///< its seq_len is replaced by time.seq_len (one S for both)
@@ -25,6 +41,9 @@ struct LayoutSearchOptions {
   /// load factor, for memory and time alike, is expert_load_factor() of its EP over one
   /// micro-batch of its EP group's tokens, replacing memory/time.expert_load_factor.
   double routing_skew = 0;
+  /// Dimensions fixed by the user: only layouts with these values are enumerated (a value
+  /// outside the default enumeration, such as CP 2 at S = 4096 or VPP 8, is tried too).
+  GivenLayout given;
 };
 
 /// One layout that was evaluated.

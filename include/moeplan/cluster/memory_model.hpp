@@ -39,19 +39,25 @@ struct MemoryOptions {
   int seq_len = 0;  ///< S, as StepTimeOptions::seq_len (the layout search sets it from there)
   ActivationFormula activation_formula = ActivationFormula::moeplan;
   /// Routed tokens an expert rank holds, relative to the balanced share: the capacity factor
-  /// of a capacity-limited router, or the busiest rank's load of a dropless one (>= 1).
-  double expert_load_factor = 1.0;
+  /// of a capacity-limited router, or the busiest rank's load of a dropless one (>= 1); the
+  /// default is the step model's (k_default_load_imbalance, step_time.hpp).
+  double expert_load_factor = 1.15;
   /// Flash attention (no s×s score matrices stored, whatever the recompute level): the
   /// default, as in every current MoE recipe; Korthikanti et al.'s 5as/h term is kept off.
   bool flash_attention = true;
   /// Allowance for what no formula counts: CUDA context, NCCL buffers, allocator
   /// fragmentation. A stated engineering figure, not a paper's (docs/cluster.md).
   double framework_bytes = 5.0 * (1ull << 30);
+  /// fp8: Transformer Engine keeps an fp8 copy of each weight and its fp8 transpose beside the
+  /// bf16 weight (1 + 1 bytes per parameter; TransformerEngine#1764, `--fp8-param-gather`
+  /// drops the bf16 copy instead): the "fp8_weights" term. Activations are counted as bf16
+  /// (TE caches linear inputs in fp8; not subtracted: an upper bound, docs/step-model.md).
+  bool fp8 = false;
 };
 
 /// One term of the breakdown, in bytes on the most loaded GPU.
 struct MemoryTerm {
-  std::string name;    ///< "weights", "gradients", "optimizer", "activations", "all_to_all", "framework"
+  std::string name;    ///< "weights", "fp8_weights" (fp8 runs), "gradients", "optimizer", "activations", "all_to_all", "framework"
   double bytes = 0;
   std::string detail;  ///< how it was counted, one line
 };

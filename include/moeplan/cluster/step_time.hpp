@@ -9,32 +9,58 @@
 
 #include "moeplan/base/errors.hpp"
 #include "moeplan/base/units.hpp"
+#include "moeplan/cluster/gemm_rate.hpp"
 #include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/model/model_config.hpp"
 
 namespace moeplan {
 
+/// Busiest expert rank's routed tokens over the balanced share in dropless training, by
+/// default: the median of the five forced-balance / dropless throughput ratios Megatron's MoE
+/// model zoo publishes for the same layouts (yanring/Megatron-MoE-ModelZoo: Qwen3-235B at 16K,
+/// 32K, 64K, 128K: 295/237, 335/277, 368/320, 389/357; Mixtral 8x22B: 465/445), 1.15. Applied
+/// to the expert-proportional terms only, so the step slows by less than that: a lower bound
+/// on the published effect. Forced-balance benchmarks are run with --load-imbalance 1.
+inline constexpr double k_default_load_imbalance = 1.15;
+
 struct StepTimeOptions {
   /// S, the model's (the caller's: fit_on_cluster takes the config's [training] seq_len, else
   /// the laws' family S). No value of its own: 0 is refused as a bug (std::logic_error).
   int seq_len = 0;
-  /// Achieved/peak for the GEMMs when no measured rate is given: an engineering figure
-  /// (what well-tuned bf16 GEMMs reach on H100 class GPUs), stated and a flag (--gemm-efficiency).
+  /// Sustained rate of a large, well-shaped GEMM over the datasheet peak, the ceiling the
+  /// shape model (gemm_rate.hpp) reduces: an engineering figure (what well-tuned bf16 GEMMs
+  /// sustain in training on H100-class GPUs), stated and a flag (--gemm-efficiency). The
+  /// attention core runs at it too (bf16 whatever the precision).
   double gemm_efficiency = 0.6;
-  /// A measured GEMM rate on the target GPU (FLOP/s, from `moeplan bench`): replaces
-  /// peak × gemm_efficiency when set.
+  /// A measured GEMM rate on the target GPU (FLOP/s, from `moeplan bench`): replaces the
+  /// shape model's rate of every GEMM when set.
   std::optional<double> measured_gemm_flops;
-  /// Achieved/nominal bandwidth of collectives (NCCL bus bandwidth vs the link's figure).
+  /// The linear layers' GEMMs in bf16 or fp8 (Transformer Engine's recipe; docs/step-model.md).
+  Precision precision = Precision::bf16;
+  /// Achieved/nominal bandwidth of the TP, pipeline and data-parallel collectives (NCCL bus
+  /// bandwidth vs the link's figure).
   double network_efficiency = 0.7;
+  /// Achieved/nominal bandwidth of the expert all-to-all within a node (NVLink) and across
+  /// nodes (the NIC): DeepEP's normal kernels on H800 (deepseek-ai/DeepEP README), 153 GB/s
+  /// of NVLink's 200 per direction and 43-46 GB/s of a 50 GB/s CX7 at EP 32-64 (docs/step-model.md).
+  double a2a_efficiency_intra = 0.75;
+  double a2a_efficiency_inter = 0.85;
+  /// Fraction of the expert all-to-all hidden behind computation (0: none, Megatron's default
+  /// schedule; DualPipe and 1F1B A2A overlap hide it, docs/step-model.md).
+  double a2a_overlap = 0;
+  /// The dispatcher deduplicates per node (DeepEP, as Megatron's MoE recipes and DeepSeek-V3
+  /// run): a token crosses the NIC once per remote node it reaches. false: NCCL all-to-all,
+  /// one copy per expert (--a2a-dispatcher alltoall).
+  bool a2a_node_dedup = true;
   /// Fraction of the data-parallel gradient reduction hidden behind the backward pass.
   double dp_overlap = 0.8;
   /// Busiest expert rank's routed tokens over the balanced share (>= 1): the routing skew of
   /// `bench --routing-skew` as a load factor; it stretches the expert GEMMs and all-to-all.
-  double expert_load_factor = 1.0;
+  double expert_load_factor = k_default_load_imbalance;
 };
 
 struct StepTerm {
-  /// In this order: "gemm", "attention", "recompute", "tp_collectives", "all_to_all",
+  /// In this order: "gemm", "attention", "memory_bound", "recompute", "tp_collectives", "all_to_all",
   /// "pipeline" (bubble and point-to-point sends), "dp_reduction" (its exposed part). Every
   /// term is present; one that a layout does not incur has 0 seconds ("TP 1: none").
   std::string name;

@@ -33,6 +33,8 @@ struct ClusterFit {
   LayoutSearchResult layouts;       ///< ranked[0] is the chosen layout
   TrainingTime time;                ///< for the run's D on ranked[0]
   Tokens tokens;                    ///< D
+  Precision precision = Precision::bf16;  ///< of the linear layers' GEMMs (options.search.time)
+  GivenLayout given;                ///< the layout dimensions the user fixed (options.search.given)
   /// Legal figures no practice describes (man moeplan, LIMITS), for stderr: a run of more than
   /// k_max_plausible_days.
   std::vector<std::string> warnings;
