@@ -305,6 +305,13 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
   if (g.etp && g.tp && etp != 1 && etp != tp) {
     return fmt::format("--etp {}: ETP must be 1 or TP = {}", etp, tp);
   }
+  if (g.etp && !g.tp && etp > 1) {  // ETP other than 1 is TP: the TP rules apply to it
+    if (etp > per_node) return fmt::format("--etp {}: ETP must be 1 or TP, and TP {} exceeds the {} GPUs of a node", etp, etp, per_node);
+    if (m.num_attention_heads % etp != 0 || kv_heads_for_tp(m) % etp != 0) {
+      return fmt::format("--etp {}: ETP must be 1 or TP, and TP {} does not divide the heads (N_q = {}, N_kv = {})",
+                         etp, etp, m.num_attention_heads, kv_heads_for_tp(m));
+    }
+  }
   if (g.pp && pp > m.num_hidden_layers) {
     return fmt::format("--pp {}: PP exceeds the L = {} layers", pp, m.num_hidden_layers);
   }

@@ -428,6 +428,7 @@ TEST_CASE("the user's layout: an illegal one exits 3 naming the rule, a malforme
       {{"--pp", "64"}, 3, "PP exceeds the L = 48 layers"},
       {{"--pp", "4", "--vpp", "5"}, 3, "VPP must divide the 12 layers of a stage"},
       {{"--tp", "2", "--etp", "4"}, 3, "ETP must be 1 or TP = 2"},
+      {{"--etp", "8"}, 3, "--etp 8: ETP must be 1 or TP, and TP 8 does not divide the heads"},
       {{"--tp", "0"}, 2, "--tp"},
       {{"--ep", "two"}, 2, "--ep"},
       {{"--recompute", "some"}, 2, "--recompute"},
