@@ -166,6 +166,64 @@ std::string why(bool text, fmt::format_string<Args...> f, Args&&... args) {
   return text ? fmt::format(f, std::forward<Args>(args)...) : std::string("illegal");
 }
 
+// The rules of one dimension, each in one place: the whole-layout check below and the check of
+// the dimensions a user gave (given_layout_reason) both call them.
+
+/// TP within a node, dividing N_q and N_kv.
+std::string tp_rule(const ModelConfig& m, int per_node, int tp, bool text) {
+  if (tp > per_node) return why(text, "TP {} exceeds the {} GPUs of a node", tp, per_node);
+  if (m.num_attention_heads % tp != 0) return why(text, "TP {} does not divide N_q = {}", tp, m.num_attention_heads);
+  if (kv_heads_for_tp(m) % tp != 0) return why(text, "TP {} does not divide N_kv = {}", tp, kv_heads_for_tp(m));
+  return {};
+}
+
+/// EP and ETP need routed experts; EP divides N_e.
+std::string ep_rule(const ModelConfig& m, int ep, int etp, bool text) {
+  if (!m.is_moe()) {
+    if (ep != 1 || etp != 1) {
+      return why(text, "EP {} × ETP {} needs routed experts; {} is dense", ep, etp,
+                 m.name.empty() ? "the model" : m.name);
+    }
+  } else if (m.n_routed_experts % ep != 0) {
+    return why(text, "EP {} does not divide N_e = {}", ep, m.n_routed_experts);
+  }
+  return {};
+}
+
+/// ETP is 1 or TP (Megatron's expert tensor parallel).
+std::string etp_rule(int etp, int tp, bool text) {
+  if (etp != 1 && etp != tp) return why(text, "ETP {} is neither 1 nor TP = {}", etp, tp);
+  return {};
+}
+
+/// PP at most L, with a split of the layers over its stages (`split`, from stage_split).
+std::string pp_rule(int layers, int pp, int first, int last, bool allow_uneven, const std::optional<StageSplit>& split,
+                    bool text) {
+  if (pp > layers) return why(text, "PP {} exceeds L = {} layers", pp, layers);
+  if (split) return {};
+  if (first > 0 || last > 0) {
+    return why(text,
+               "first and last stages of {} and {} layers leave no equal share of L = {} for the other {} "
+               "stages of PP {}",
+               first, last, layers, std::max(pp - 2, 0), pp);
+  }
+  if (!allow_uneven) return why(text, "PP {} does not divide L = {} (uneven pipelines not allowed)", pp, layers);
+  const int middle = (layers + pp - 1) / pp;
+  return why(text,
+             "PP {} does not divide L = {} and the uneven split ({} middle stages of {}) leaves {} layer{} "
+             "for the first and last stages, under one each",
+             pp, layers, pp - 2, middle, layers - (pp - 2) * middle, layers - (pp - 2) * middle == 1 ? "" : "s");
+}
+
+/// VPP > 1 needs PP > 1 and an even split whose stages it divides.
+std::string vpp_rule(int layers, int pp, int vpp, const StageSplit& split, bool text) {
+  if (vpp <= 1) return {};
+  if (pp == 1) return why(text, "VPP {} needs PP > 1", vpp);
+  if (!split.even()) return why(text, "VPP {} needs an even pipeline split; PP {} does not divide L = {}", vpp, pp, layers);
+  if (split.middle % vpp != 0) return why(text, "VPP {} does not divide the {} layers of a stage", vpp, split.middle);
+  return {};
+}
+
 std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const ParallelLayout& l,
                            bool allow_uneven_pipeline, bool text) {
   const int world = cluster.gpus;
@@ -180,22 +238,9 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
     return why(text, "TP {} × CP {} × PP {} × DP {} = {} GPUs, not the cluster's {}", l.tp, l.cp,
                        l.pp, l.dp, attention_grid, world);
   }
-  if (l.tp > per_node) return why(text, "TP {} exceeds the {} GPUs of a node", l.tp, per_node);
-  if (m.num_attention_heads % l.tp != 0) {
-    return why(text, "TP {} does not divide N_q = {}", l.tp, m.num_attention_heads);
-  }
-  if (kv_heads_for_tp(m) % l.tp != 0) {
-    return why(text, "TP {} does not divide N_kv = {}", l.tp, kv_heads_for_tp(m));
-  }
-  if (!m.is_moe()) {
-    if (l.ep != 1 || l.etp != 1) {
-      return why(text, "EP {} × ETP {} needs routed experts; {} is dense", l.ep, l.etp,
-                         m.name.empty() ? "the model" : m.name);
-    }
-  } else if (m.n_routed_experts % l.ep != 0) {
-    return why(text, "EP {} does not divide N_e = {}", l.ep, m.n_routed_experts);
-  }
-  if (l.etp != 1 && l.etp != l.tp) return why(text, "ETP {} is neither 1 nor TP = {}", l.etp, l.tp);
+  if (std::string r = tp_rule(m, per_node, l.tp, text); !r.empty()) return r;
+  if (std::string r = ep_rule(m, l.ep, l.etp, text); !r.empty()) return r;
+  if (std::string r = etp_rule(l.etp, l.tp, text); !r.empty()) return r;
   const long long tp_cp_dp = static_cast<long long>(l.tp) * l.cp * l.dp;
   if (tp_cp_dp % (static_cast<long long>(l.ep) * l.etp) != 0) {
     return why(text,
@@ -209,34 +254,13 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
                        l.edp, l.pp, expert_grid, world);
   }
   const int L = m.num_hidden_layers;
-  if (l.pp > L) return why(text, "PP {} exceeds L = {} layers", l.pp, L);
-  const auto split = stage_split(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline);
-  if (!split) {
-    if (l.first_stage_layers > 0 || l.last_stage_layers > 0) {
-      return why(text,
-          "first and last stages of {} and {} layers leave no equal share of L = {} for the other {} "
-          "stages of PP {}",
-          l.first_stage_layers, l.last_stage_layers, L, std::max(l.pp - 2, 0), l.pp);
-    }
-    if (!allow_uneven_pipeline) {
-      return why(text, "PP {} does not divide L = {} (uneven pipelines not allowed)", l.pp, L);
-    }
-    const int middle = (L + l.pp - 1) / l.pp;
-    return why(text,
-        "PP {} does not divide L = {} and the uneven split ({} middle stages of {}) leaves {} layer{} "
-        "for the first and last stages, under one each",
-        l.pp, L, l.pp - 2, middle, L - (l.pp - 2) * middle, L - (l.pp - 2) * middle == 1 ? "" : "s");
+  const auto split = l.pp > L ? std::nullopt
+                              : stage_split(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline);
+  if (std::string r = pp_rule(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline, split, text);
+      !r.empty()) {
+    return r;
   }
-  if (l.vpp > 1) {
-    if (l.pp == 1) return why(text, "VPP {} needs PP > 1", l.vpp);
-    if (!split->even()) {
-      return why(text, "VPP {} needs an even pipeline split; PP {} does not divide L = {}", l.vpp,
-                         l.pp, L);
-    }
-    if (split->middle % l.vpp != 0) {
-      return why(text, "VPP {} does not divide the {} layers of a stage", l.vpp, split->middle);
-    }
-  }
+  if (std::string r = vpp_rule(L, l.pp, l.vpp, *split, text); !r.empty()) return r;
   const long long per_step = static_cast<long long>(l.micro_batch) * l.dp;
   if (l.global_batch > 0 && l.vpp > 1 && l.global_batch % (per_step * l.pp) != 0) {
     return why(text, "global batch {} is not a multiple of micro-batch {} × DP {} × PP {} "
@@ -283,39 +307,31 @@ std::string GivenLayout::given_names() const { return names_of(*this, true); }
 std::string GivenLayout::searched_names() const { return names_of(*this, false); }
 
 std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, const GivenLayout& g, int seq_len) {
+  // The rules of each given dimension (the whole-layout check's own, prefixed with the flag),
+  // then the products the given ones alone must divide.
   const int world = cluster.gpus;
   const int per_node = cluster.gpus_per_node;
   const int tp = g.tp.value_or(1), cp = g.cp.value_or(1), pp = g.pp.value_or(1), ep = g.ep.value_or(1),
             etp = g.etp.value_or(1);
-  if (g.tp && tp > per_node) {
-    return fmt::format("--tp {}: TP exceeds the {} GPUs of a node", tp, per_node);
+  const auto flagged = [](const char* flag, int value, const std::string& reason) {
+    return reason.empty() ? reason : fmt::format("{} {}: {}", flag, value, reason);
+  };
+  std::string r;
+  if (g.tp && !(r = flagged("--tp", tp, tp_rule(m, per_node, tp, true))).empty()) return r;
+  if (g.etp && etp > 1) {  // ETP other than 1 is TP: the given TP's rule, or the TP rules for it
+    const std::string why_etp = g.tp ? etp_rule(etp, tp, true) : tp_rule(m, per_node, etp, true);
+    if (!why_etp.empty()) return flagged("--etp", etp, g.tp ? why_etp : "ETP other than 1 is TP: " + why_etp);
   }
-  if (g.tp && m.num_attention_heads % tp != 0) {
-    return fmt::format("--tp {}: TP must divide the query heads N_q = {}", tp, m.num_attention_heads);
+  if ((g.ep || g.etp) && !(r = flagged(g.ep ? "--ep" : "--etp", g.ep ? ep : etp, ep_rule(m, ep, etp, true))).empty()) {
+    return r;
   }
-  if (g.tp && kv_heads_for_tp(m) % tp != 0) {
-    return fmt::format("--tp {}: TP must divide the key/value heads N_kv = {}", tp, kv_heads_for_tp(m));
+  if (g.cp && seq_len % cp != 0) return fmt::format("--cp {}: CP {} does not divide S = {}", cp, cp, seq_len);
+  if (g.pp) {
+    const int L = m.num_hidden_layers;
+    const auto split = pp > L ? std::nullopt : stage_split(L, pp, 0, 0, true);
+    if (!(r = flagged("--pp", pp, pp_rule(L, pp, 0, 0, true, split, true))).empty()) return r;
+    if (g.vpp && !(r = flagged("--vpp", *g.vpp, vpp_rule(L, pp, *g.vpp, *split, true))).empty()) return r;
   }
-  if (g.cp && seq_len % cp != 0) return fmt::format("--cp {}: CP must divide S = {}", cp, seq_len);
-  if (g.ep && !m.is_moe() && ep != 1) return fmt::format("--ep {}: the model is dense (no routed experts)", ep);
-  if (g.etp && !m.is_moe() && etp != 1) return fmt::format("--etp {}: the model is dense (no routed experts)", etp);
-  if (g.ep && m.is_moe() && m.n_routed_experts % ep != 0) {
-    return fmt::format("--ep {}: EP must divide the routed experts N_e = {}", ep, m.n_routed_experts);
-  }
-  if (g.etp && g.tp && etp != 1 && etp != tp) {
-    return fmt::format("--etp {}: ETP must be 1 or TP = {}", etp, tp);
-  }
-  if (g.etp && !g.tp && etp > 1) {  // ETP other than 1 is TP: the TP rules apply to it
-    if (etp > per_node) return fmt::format("--etp {}: ETP must be 1 or TP, and TP {} exceeds the {} GPUs of a node", etp, etp, per_node);
-    if (m.num_attention_heads % etp != 0 || kv_heads_for_tp(m) % etp != 0) {
-      return fmt::format("--etp {}: ETP must be 1 or TP, and TP {} does not divide the heads (N_q = {}, N_kv = {})",
-                         etp, etp, m.num_attention_heads, kv_heads_for_tp(m));
-    }
-  }
-  if (g.pp && pp > m.num_hidden_layers) {
-    return fmt::format("--pp {}: PP exceeds the L = {} layers", pp, m.num_hidden_layers);
-  }
-  if (g.vpp && *g.vpp > 1 && g.pp && pp == 1) return fmt::format("--vpp {}: VPP needs PP > 1", *g.vpp);
   const long long attention = static_cast<long long>(tp) * cp * pp;
   if (world % attention != 0) {
     return fmt::format("TP {} × CP {} × PP {} = {} does not divide the {} GPUs", tp, cp, pp, attention, world);
@@ -323,16 +339,6 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
   const long long experts = static_cast<long long>(ep) * etp * pp;
   if (world % experts != 0) {
     return fmt::format("EP {} × ETP {} × PP {} = {} does not divide the {} GPUs", ep, etp, pp, experts, world);
-  }
-  if (g.vpp && g.pp && pp > 1) {
-    const int vpp = *g.vpp;
-    if (m.num_hidden_layers % pp != 0 && vpp > 1) {
-      return fmt::format("--vpp {}: VPP needs PP {} to divide L = {}", vpp, pp, m.num_hidden_layers);
-    }
-    if (vpp > 1 && (m.num_hidden_layers / pp) % vpp != 0) {
-      return fmt::format("--vpp {}: VPP must divide the {} layers of a stage (L = {} / PP {})", vpp,
-                         m.num_hidden_layers / pp, m.num_hidden_layers, pp);
-    }
   }
   return {};
 }
@@ -358,23 +364,24 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
                                     "positive",
                                     options.global_batch_tokens, S)});
   }
-  if ((options.micro_batches.empty() && !options.given.micro_batch) ||
-      (options.recompute_levels.empty() && !options.given.recompute)) {
+  // The micro-batch sizes and recompute levels tried: the given one, else the options'.
+  const GivenLayout& given = options.given;
+  const std::vector<int> micro_batches = given.micro_batch ? std::vector<int>{*given.micro_batch} : options.micro_batches;
+  const std::vector<Recompute> recompute_levels =
+      given.recompute ? std::vector<Recompute>{*given.recompute} : options.recompute_levels;
+  if (micro_batches.empty() || recompute_levels.empty()) {
     return std::unexpected(ConstraintViolation{"parallel layout", "no micro-batch sizes or recompute levels to try"});
+  }
+  if (const std::string reason = given_layout_reason(m, cluster, given, S); !reason.empty()) {
+    return std::unexpected(ConstraintViolation{"parallel layout", reason});
   }
 
   const ModelFlops flops = model_flops(m, p, S);
   const bool uneven = options.allow_uneven_pipeline;
   const long long sequences =
       std::max(1LL, std::llround(double(options.global_batch_tokens) / S));  // B in sequences
-  const long long per_structure = static_cast<long long>(
-      (options.given.micro_batch ? 1 : options.micro_batches.size()) *
-      (options.given.recompute ? 1 : options.recompute_levels.size()));
+  const long long per_structure = static_cast<long long>(micro_batches.size() * recompute_levels.size());
 
-  const GivenLayout& given = options.given;
-  if (const std::string reason = given_layout_reason(m, cluster, given, S); !reason.empty()) {
-    return std::unexpected(ConstraintViolation{"parallel layout", reason});
-  }
   std::vector<int> cps{1};
   for (int cp : {2, 4, 8}) {
     if (S >= 16384 && S / cp >= 4096) cps.push_back(cp);
@@ -385,9 +392,6 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     if (!m.is_moe() ? ep == 1 : m.n_routed_experts % ep == 0) eps.push_back(ep);
   }
   if (given.ep) eps = {*given.ep};
-  const std::vector<int> micro_batches = given.micro_batch ? std::vector<int>{*given.micro_batch} : options.micro_batches;
-  const std::vector<Recompute> recompute_levels =
-      given.recompute ? std::vector<Recompute>{*given.recompute} : options.recompute_levels;
   const int max_vpp = given.vpp ? *given.vpp : std::max(1, options.max_vpp);
   // Load factors of a routing skew, per (EP, micro-batch, CP): a handful of Zipf splits.
   std::vector<std::tuple<int, int, int, double>> load_cache;

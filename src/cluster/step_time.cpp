@@ -158,6 +158,7 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   const double s_tokens = S / L.cp;
   const double rows = s_tokens * L.micro_batch;  // T: a micro-batch's tokens on one rank
   const double t = L.tp;
+  const double tokens_rank = rows / t;  // under SP: the tokens a rank holds outside the GEMMs
   const double etp = L.etp;
   GemmRateModel model = GemmRateModel::of(gpu, o.precision, o.gemm_efficiency);
   if (o.measured_gemm_flops) {  // a benchmark of this GPU: its rate, no shape model
@@ -176,21 +177,27 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   };
   const double dense_ffn_s = ffn_seconds(1, rows, f.dense_ffn_width, t);
   const double shared_s = ffn_seconds(1, rows, f.shared_width, t);
-  double routed_s = 0;
-  if (f.moe_layers > 0 && f.experts > 0) {
-    // Under SP a rank holds rows/TP tokens; ETP gathers etp ranks' tokens; K copies of each
-    // go to the experts of the EP group, N_e/EP per rank: rows per local expert.
-    const double local_experts = double(f.experts) / L.ep;
-    r.expert_rows = f.top_k * rows / t * etp * load_factor / local_experts;
-    routed_s = ffn_seconds(local_experts, r.expert_rows, f.expert_width, etp);
-  }
+  // Under SP a rank holds rows/TP tokens; ETP gathers etp ranks' tokens; K copies of each
+  // go to the experts of the EP group, N_e/EP per rank: rows per local expert.
+  const double local_experts = f.experts > 0 ? double(f.experts) / L.ep : 0.0;
+  const double routed_rows = f.moe_layers > 0 ? f.top_k * tokens_rank * etp * load_factor : 0.0;  // on this rank
+  r.expert_rows = local_experts > 0 ? routed_rows / local_experts : 0.0;
+  const double routed_s = local_experts > 0 ? ffn_seconds(local_experts, r.expert_rows, f.expert_width, etp) : 0.0;
   const double head_s = f.vocab_params > 0 ? training_gemm_seconds(model, 1, rows, f.vocab_params / f.hidden / t, f.hidden) : 0;
-  // Seconds of one micro-batch on a stage of `layers` layers: its MoE layers first counted
-  // (a middle stage is all MoE once the leading dense layers are behind it), then dense FFNs.
-  const auto stage_gemm = [&](double layers, bool head) {
+  // A stage of `layers` layers holds its MoE layers first (a middle stage is all MoE once
+  // the leading dense layers are behind it), then dense FFNs.
+  struct LayerMix {
+    double moe, dense_ffn;
+  };
+  const auto mix_of = [&](double layers) {
     const double moe = std::min<double>(f.moe_layers, layers);
-    const double dense = std::min(f.dense_ffn_layers, layers - moe);
-    return layers * attention_s + moe * (shared_s + routed_s) + dense * dense_ffn_s + (head ? head_s : 0.0);
+    return LayerMix{moe, std::min(f.dense_ffn_layers, layers - moe)};
+  };
+  // GEMM seconds of one micro-batch on such a stage.
+  const auto stage_gemm = [&](double layers, bool head) {
+    const LayerMix mix = mix_of(layers);
+    return layers * attention_s + mix.moe * (shared_s + routed_s) + mix.dense_ffn * dense_ffn_s +
+           (head ? head_s : 0.0);
   };
   double gemm_mb = stage_gemm(r.stage_layers, L.pp == 1);
   if (split && L.pp > 1) {
@@ -205,8 +212,7 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   r.gemm_flops_gpu = dense + experts;
   r.expert_share = r.gemm_flops_gpu > 0 ? experts / r.gemm_flops_gpu : 0;
   r.gemm_rate = sec[k_gemm] > 0 ? r.gemm_flops_gpu / sec[k_gemm] : 0;
-  const double routed_flops = 6.0 * r.expert_rows * (f.experts / double(L.ep)) * (in_factor + 1.0) *
-                              f.expert_width / etp * f.hidden;
+  const double routed_flops = 6.0 * routed_rows * (in_factor + 1.0) * f.expert_width / etp * f.hidden;
   r.expert_gemm_rate = routed_s > 0 ? routed_flops / routed_s : 0;
   r.scores_flops_gpu = tokens * f.scores_per_token / world * r.stage_imbalance;
   // The attention core (flash attention) is bf16 in every recipe, at the bf16 ceiling.
@@ -218,18 +224,16 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   // the incoming gradient and writes the input gradient (2x); at achieved HBM bandwidth.
   {
     const double d = f.hidden;
-    const double tok_rank = rows / t;  // SP: norms and residuals on rows/TP tokens
     // Two RMSNorms (read d, write d) and two residual adds (read 2d, write d): 10 d values.
-    double layer_bytes = tok_rank * 10.0 * d * 2.0;
+    double layer_bytes = tokens_rank * 10.0 * d * 2.0;
     layer_bytes += rows * 2.0 * f.rope_width / t * 2.0;  // RoPE: read and write q and k
     double dense_ffn_bytes = rows * 3.0 * f.dense_ffn_width / t * 2.0;  // SwiGLU: read 2f, write f
     double moe_bytes = rows * 3.0 * f.shared_width / t * 2.0;
-    if (f.moe_layers > 0 && f.experts > 0) {
-      const double routed_rows = r.expert_rows * f.experts / L.ep;  // on this rank
-      moe_bytes += tok_rank * (d * 2.0 + 3.0 * f.experts * 4.0);  // router: read x, softmax/top-k fp32
-      moe_bytes += routed_rows * (4.0 * d);                        // permute: read and write K copies
-      moe_bytes += routed_rows * 3.0 * f.expert_width / etp * 2.0; // SwiGLU of the routed rows
-      moe_bytes += routed_rows * (2.0 * d) + tok_rank * 2.0 * d;   // unpermute: read K copies, write one
+    if (routed_rows > 0) {
+      moe_bytes += tokens_rank * (d * 2.0 + 3.0 * f.experts * 4.0);  // router: read x, softmax/top-k fp32
+      moe_bytes += routed_rows * (4.0 * d);                           // permute: read and write K copies
+      moe_bytes += routed_rows * 3.0 * f.expert_width / etp * 2.0;    // SwiGLU of the routed rows
+      moe_bytes += routed_rows * (2.0 * d) + tokens_rank * 2.0 * d;   // unpermute: read K copies, write one
     }
     if (o.precision == Precision::fp8) {
       // Transformer Engine casts each linear layer's input (forward) and output gradient
@@ -238,11 +242,10 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
       layer_bytes += rows * (d + f.attention_out_width / t) * cast;
       dense_ffn_bytes += rows * (d + f.dense_ffn_width / t) * cast;
       moe_bytes += rows * (f.shared_width > 0 ? d + f.shared_width / t : 0.0) * cast;
-      if (f.moe_layers > 0) moe_bytes += r.expert_rows * f.experts / L.ep * (d + f.expert_width / etp) * cast;
+      moe_bytes += routed_rows * (d + f.expert_width / etp) * cast;
     }
-    const double moe = std::min<double>(f.moe_layers, r.stage_layers);
-    const double dense_layers = std::min(f.dense_ffn_layers, r.stage_layers - moe);
-    const double fwd = r.stage_layers * layer_bytes + moe * moe_bytes + dense_layers * dense_ffn_bytes;
+    const LayerMix mix = mix_of(r.stage_layers);
+    const double fwd = r.stage_layers * layer_bytes + mix.moe * moe_bytes + mix.dense_ffn * dense_ffn_bytes;
     r.memory_bound_bytes = 3.0 * fwd * mb;
     sec[k_memory_bound] = transfer(r.memory_bound_bytes, gpu.hbm_bandwidth * k_hbm_efficiency);
   }
@@ -272,7 +275,6 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   // DeepSeek-V3 Sec. 3.3.2); the share for other nodes at the NIC, the rest at NVLink, each at
   // DeepEP's achieved fraction, in parallel: the slower one; a2a_overlap of it hidden.
   if (L.ep > 1 && f.moe_layers > 0) {
-    const double tokens_rank = sbh / L.tp / f.hidden;  // a rank's tokens (SP)
     const double values = f.top_k * tokens_rank * f.hidden * load_factor * (L.ep - 1.0) / L.ep;
     const double dispatch_bytes = o.precision == Precision::fp8 ? 1.0 + 4.0 / 128.0 : 2.0;
     r.a2a_bytes = values * 2.0;

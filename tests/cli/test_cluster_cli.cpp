@@ -422,13 +422,13 @@ TEST_CASE("the user's layout: an illegal one exits 3 naming the rule, a malforme
     std::string says;
   };
   const std::vector<Case> cases = {
-      {{"--tp", "3"}, 3, "TP must divide the query heads N_q = 32"},
-      {{"--ep", "48"}, 3, "EP must divide the routed experts N_e = 128"},
-      {{"--tp", "16"}, 3, "exceeds the 8 GPUs of a node"},
-      {{"--pp", "64"}, 3, "PP exceeds the L = 48 layers"},
-      {{"--pp", "4", "--vpp", "5"}, 3, "VPP must divide the 12 layers of a stage"},
-      {{"--tp", "2", "--etp", "4"}, 3, "ETP must be 1 or TP = 2"},
-      {{"--etp", "8"}, 3, "--etp 8: ETP must be 1 or TP, and TP 8 does not divide the heads"},
+      {{"--tp", "3"}, 3, "--tp 3: TP 3 does not divide N_q = 32"},
+      {{"--ep", "48"}, 3, "--ep 48: EP 48 does not divide N_e = 128"},
+      {{"--tp", "16"}, 3, "--tp 16: TP 16 exceeds the 8 GPUs of a node"},
+      {{"--pp", "64"}, 3, "--pp 64: PP 64 exceeds L = 48 layers"},
+      {{"--pp", "4", "--vpp", "5"}, 3, "--vpp 5: VPP 5 does not divide the 12 layers of a stage"},
+      {{"--tp", "2", "--etp", "4"}, 3, "--etp 4: ETP 4 is neither 1 nor TP = 2"},
+      {{"--etp", "8"}, 3, "--etp 8: ETP other than 1 is TP: TP 8 does not divide N_kv = 4"},
       {{"--tp", "0"}, 2, "--tp"},
       {{"--ep", "two"}, 2, "--ep"},
       {{"--recompute", "some"}, 2, "--recompute"},

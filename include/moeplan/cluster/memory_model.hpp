@@ -39,9 +39,8 @@ struct MemoryOptions {
   int seq_len = 0;  ///< S, as StepTimeOptions::seq_len (the layout search sets it from there)
   ActivationFormula activation_formula = ActivationFormula::moeplan;
   /// Routed tokens an expert rank holds, relative to the balanced share: the capacity factor
-  /// of a capacity-limited router, or the busiest rank's load of a dropless one (>= 1); the
-  /// default is the step model's (k_default_load_imbalance, step_time.hpp).
-  double expert_load_factor = 1.15;
+  /// of a capacity-limited router, or the busiest rank's load of a dropless one (>= 1).
+  double expert_load_factor = k_default_load_imbalance;
   /// Flash attention (no s×s score matrices stored, whatever the recompute level): the
   /// default, as in every current MoE recipe; Korthikanti et al.'s 5as/h term is kept off.
   bool flash_attention = true;
