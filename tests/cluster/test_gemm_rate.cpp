@@ -3,6 +3,9 @@
 // they do to a step: finer experts at equal active FLOPs take longer.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <string>
+
 #include "cluster/cluster_fixtures.hpp"
 #include "moeplan/cluster/gemm_rate.hpp"
 #include "moeplan/cluster/step_time.hpp"
@@ -39,6 +42,18 @@ TEST_CASE("gemm rate: tile and wave quantization") {
   GemmRateModel no_sms = r;
   no_sms.sms = 0;
   CHECK(gemm_shape_factor(no_sms, 1, 128, 128 * 133, 1e9) == doctest::Approx(1.0).epsilon(1e-6));
+}
+
+TEST_CASE("gemm rate: the achieved HBM fraction is the one measured on the H200") {
+  // docs/measurements/h200-2026-11-26/sweep.csv, the 1 GiB copy row (bytes/s), over the H200's 4.8 TB/s
+  std::ifstream in(MOEPLAN_TEST_DATA_DIR "/../../docs/measurements/h200-2026-11-26/sweep.csv");
+  REQUIRE(in);
+  double copy = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("copy,", 0) == 0) copy = std::stod(line.substr(line.rfind(',') + 1));
+  }
+  REQUIRE(copy > 0);
+  CHECK(k_hbm_efficiency == doctest::Approx(copy / 4.8e12).epsilon(0.01));
 }
 
 TEST_CASE("gemm rate: HBM bounds a GEMM of low arithmetic intensity") {

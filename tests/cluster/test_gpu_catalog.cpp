@@ -63,6 +63,26 @@ TEST_CASE("cluster catalog: H100 SXM carries its datasheet figures in SI units")
   CHECK(embedded_gpu_catalog().find("gb200")->gpus_per_node == 72);
 }
 
+TEST_CASE("cluster catalog: fp8 peaks and SM counts as the datasheets print them, none for Ampere") {
+  const GpuCatalog& c = embedded_gpu_catalog();
+  // NVIDIA H100 datasheet: FP8 3,958 (SXM) and 3,026 (PCIe) TFLOPS with sparsity, half dense;
+  // H100 architecture whitepaper: 132 SMs (SXM5), 114 (PCIe)
+  CHECK(c.find("h100-sxm")->fp8_dense_flops == doctest::Approx(3958e12 / 2));
+  CHECK(c.find("h100-sxm")->sms == 132);
+  CHECK(c.find("h100-pcie")->fp8_dense_flops == doctest::Approx(3026e12 / 2));
+  CHECK(c.find("h100-pcie")->sms == 114);
+  CHECK(c.find("h800")->fp8_dense_flops == doctest::Approx(1979e12));
+  // HGX B200: 72 PFLOPS fp8 for 8 GPUs with sparsity; GB200 NVL72: 720 for 72
+  CHECK(c.find("b200")->fp8_dense_flops == doctest::Approx(72e15 / 8 / 2));
+  CHECK(c.find("gb200")->fp8_dense_flops == doctest::Approx(720e15 / 72 / 2));
+  // AMD MI300X data sheet: 2,614.9 TFLOPS fp8 dense, 304 CUs
+  CHECK(c.find("mi300x")->fp8_dense_flops == doctest::Approx(2614.9e12));
+  CHECK(c.find("mi300x")->sms == 304);
+  // A100: no fp8 tensor cores; 108 SMs (A100 whitepaper)
+  CHECK(c.find("a100-80gb")->fp8_dense_flops == 0);
+  CHECK(c.find("a100-80gb")->sms == 108);
+}
+
 TEST_CASE("cluster catalog: find is case-insensitive and knows aliases") {
   const GpuCatalog& c = embedded_gpu_catalog();
   REQUIRE(c.find("H100-SXM") != nullptr);
@@ -108,6 +128,11 @@ TEST_CASE("cluster catalog: bad files name the line, the key and the reason") {
       {"duplicate id", std::string(k_one_gpu) + "\n" + k_one_gpu, 13, "gpu[1].id", "twice"},
       {"upper-case id", with(k_one_gpu, "\"test-gpu\"", "\"Test-GPU\""), 2, "gpu[0].id",
        "lower case"},
+      {"fp8 as a string", with(k_one_gpu, "hbm_gb = 10", "fp8_dense_tflops = \"2000\"\nhbm_gb = 10"), 5,
+       "gpu[0].fp8_dense_tflops", "number"},
+      {"fp8 unit slip", with(k_one_gpu, "hbm_gb = 10", "fp8_dense_tflops = 2e15\nhbm_gb = 10"), 5,
+       "gpu[0].fp8_dense_tflops", "check the unit"},
+      {"sms zero", with(k_one_gpu, "hbm_gb = 10", "sms = 0\nhbm_gb = 10"), 5, "gpu[0].sms", "[1, 1e9]"},
   };
   for (const Case& k : cases) {
     const std::string what = k.what;

@@ -256,3 +256,29 @@ TEST_CASE("cluster training time: days = D / (tokens/s) / 86400, whole steps") {
   CHECK(endless.error().constraint.find("2^53") != std::string::npos);
   CHECK(training_time(t, c, Tokens(t.tokens_per_step * 9e15))->days > 0);
 }
+
+TEST_CASE("cluster step time: the sourced constants of the all-to-all and the routing imbalance") {
+  const StepTimeOptions o;
+  // DeepEP normal kernels on H800 (docs/legacy.md): 153 GB/s intranode dispatch of the catalog's
+  // 200 per direction, 43 GB/s internode at EP 16 of the 50 GB/s NIC
+  CHECK(o.a2a_efficiency_intra == doctest::Approx(153.0 / 200));
+  CHECK(o.a2a_efficiency_inter == doctest::Approx(43.0 / 50));
+  CHECK(o.a2a_overlap == 0);  // Megatron's default schedule hides none
+  // the median of the model zoo's five forced-balance / dropless TFLOP/s pairs
+  std::vector<double> ratios = {295.0 / 237, 335.0 / 277, 368.0 / 320, 389.0 / 357, 465.0 / 445};
+  std::sort(ratios.begin(), ratios.end());
+  CHECK(k_default_load_imbalance == doctest::Approx(ratios[2]));
+  CHECK(o.expert_load_factor == k_default_load_imbalance);
+  // within a node the all-to-all runs at NVLink x 153/200: EP 8, TP 1, one micro-batch per
+  // GPU, K copies of its 4096 tokens x d, 7/8 of them to peers, 4 transfers a MoE layer
+  const ModelConfig m = moe_model(24, 256);
+  StepTimeOptions balanced;
+  balanced.expert_load_factor = 1.0;
+  balanced.seq_len = k_seq_len;
+  ParallelLayout l = layout_of(8, 1, 1, 8);
+  l.global_batch = 8;
+  l.recompute = Recompute::none;
+  const StepTime t = step_time(m, count_parameters(m), cluster_of(8), l, balanced);
+  const double bytes = 8.0 * 4096 * m.hidden_size * 2 * 7 / 8;
+  CHECK(t.seconds_of("all_to_all") == doctest::Approx(4 * m.moe_layers() * bytes / (450e9 * 153.0 / 200)));
+}

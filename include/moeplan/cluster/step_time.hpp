@@ -33,10 +33,12 @@ struct StepTimeOptions {
   /// bandwidth vs the link's figure).
   double network_efficiency = 0.7;
   /// Achieved/nominal bandwidth of the expert all-to-all within a node (NVLink) and across
-  /// nodes (the NIC): DeepEP's normal kernels on H800 (deepseek-ai/DeepEP README), 153 GB/s
-  /// of NVLink's 200 per direction and 43-46 GB/s of a 50 GB/s CX7 at EP 32-64 (docs/step-model.md).
-  double a2a_efficiency_intra = 0.75;
-  double a2a_efficiency_inter = 0.85;
+  /// nodes (the NIC), measured by DeepEP's normal kernels on H800 with CX7 400 Gb/s
+  /// (deepseek-ai/DeepEP docs/legacy.md, dd758caf): intranode dispatch 153 GB/s of the H800's
+  /// 200 per direction (the catalog's figure); internode dispatch 43 GB/s at EP 16 of the NIC's
+  /// 50 (the larger EP's 51-58 count local traffic, "logical bandwidth"). docs/step-model.md.
+  double a2a_efficiency_intra = 153.0 / 200.0;
+  double a2a_efficiency_inter = 43.0 / 50.0;
   /// Fraction of the expert all-to-all hidden behind computation (0: none, Megatron's default
   /// schedule; DualPipe and 1F1B A2A overlap hide it, docs/step-model.md).
   double a2a_overlap = 0;
