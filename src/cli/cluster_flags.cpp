@@ -3,9 +3,11 @@
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "common_flags.hpp"
 #include "moeplan/base/bounded_read.hpp"
+#include "moeplan/io/megatron_args.hpp"
 
 namespace moeplan::cli {
 
@@ -72,11 +74,16 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(CLI::IsMember({"none", "selective", "full"}))
       ->group(layout_group);
   sub.add_option("--precision", f.precision,
-                 "GEMM precision of the linear layers: bf16 or fp8 (Transformer Engine's recipe: "
-                 "forward, data- and weight-gradient GEMMs in fp8; docs/step-model.md)")
+                 "GEMM precision of the linear layers: bf16 (default) or fp8 (Transformer Engine's "
+                 "recipe: forward, data- and weight-gradient GEMMs in fp8; docs/step-model.md)")
       ->check(CLI::IsMember({"bf16", "fp8"}))
-      ->capture_default_str()
       ->group(group);
+  sub.add_option("--megatron-args", f.megatron_args,
+                 "A Megatron-LM launch script or arguments file: its parallel, batch, sequence, "
+                 "recompute and precision flags fill what the command line does not give; the "
+                 "flags moeplan does not use are listed on stderr")
+      ->check(not_empty_path())
+      ->group(layout_group);
   sub.add_option("--a2a-overlap", f.a2a_overlap,
                  "Fraction of the expert all-to-all hidden behind computation (DualPipe: 1, "
                  "DeepSeek-V3 Sec. 3.2.1; Megatron's default schedule: 0)")
@@ -85,9 +92,8 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->group(group);
   sub.add_option("--a2a-dispatcher", f.a2a_dispatcher,
                  "Expert all-to-all: deepep (one copy per remote node, then NVLink forwarding; "
-                 "Megatron's MoE recipes, DeepSeek-V3) or alltoall (NCCL, one copy per expert)")
+                 "Megatron's MoE recipes, DeepSeek-V3; the default) or alltoall (NCCL, one copy per expert)")
       ->check(CLI::IsMember({"deepep", "alltoall"}))
-      ->capture_default_str()
       ->group(group);
   sub.add_option("--global-batch-tokens", f.global_batch_tokens,
                  "Tokens per optimizer step [the laws' batch at C: paper 002 Table 4 inside "
@@ -100,8 +106,10 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
   if (f.gpus && f.gpu_given && f.gpu.empty()) return usage("--gpu: empty; give a GPU kind (h100, h200, ...)");
   if (!f.gpus || f.gpu.empty()) {
-    return usage(f.gpus ? "--gpus needs --gpu KIND (the GPU model: h100, h200, ...)"
-                        : "--gpu needs --gpus N (how many GPUs)");
+    return usage(f.gpus             ? "--gpus needs --gpu KIND (the GPU model: h100, h200, ...)"
+                 : !f.gpu.empty()   ? "--gpu needs --gpus N (how many GPUs)"
+                                    : "the layout, --precision and --megatron-args flags need a cluster: "
+                                      "--gpus N and --gpu KIND");
   }
   GpuCatalog catalog = embedded_gpu_catalog();
   if (!f.catalog_file.empty()) {
@@ -133,7 +141,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.memory.expert_load_factor = f.load_imbalance;
   o.search.memory.framework_bytes = f.framework_gib * double(1ull << 30);
   if (f.global_batch_tokens) o.search.global_batch_tokens = static_cast<long long>(*f.global_batch_tokens);
-  const Precision precision = parse_precision(f.precision).value_or(Precision::bf16);  // CLI11 checked it
+  const Precision precision = parse_precision(f.precision.value_or("bf16")).value_or(Precision::bf16);  // CLI11 checked it
   if (precision == Precision::fp8 && !(gpu->fp8_dense_flops > 0)) {
     return std::unexpected(ClusterFlagsError{
         false,
@@ -144,7 +152,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.precision = precision;
   o.search.memory.fp8 = precision == Precision::fp8;
   o.search.time.a2a_overlap = f.a2a_overlap;
-  o.search.time.a2a_node_dedup = f.a2a_dispatcher == "deepep";
+  o.search.time.a2a_node_dedup = f.a2a_dispatcher.value_or("deepep") == "deepep";
   GivenLayout& g = o.search.given;
   g.tp = f.tp;
   g.pp = f.pp;
@@ -159,8 +167,48 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   return o;
 }
 
-std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& f, const Io& io) {
-  if (!f.given()) return std::optional<ClusterFitOptions>();
+namespace {
+
+/// The flags with what a --megatron-args file gives where the command line gave nothing.
+std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const Io& io, std::optional<int>* seq_len) {
+  auto text = read_bounded(f.megatron_args, k_max_config_bytes, "a Megatron-LM arguments file");
+  if (!text) {
+    InputError e = text.error();
+    e.key = "--megatron-args";
+    return std::unexpected(e);
+  }
+  auto args = read_megatron_args(*text, f.megatron_args);
+  if (!args) return std::unexpected(args.error());
+  const GivenLayout& g = args->layout;
+  for (auto [mine, theirs] : {std::pair{&f.tp, g.tp}, {&f.pp, g.pp}, {&f.vpp, g.vpp}, {&f.ep, g.ep},
+                              {&f.etp, g.etp}, {&f.cp, g.cp}, {&f.micro_batch_size, g.micro_batch}}) {
+    if (!*mine) *mine = theirs;
+  }
+  if (f.recompute.empty() && g.recompute) f.recompute = to_string(*g.recompute);
+  if (!f.precision && args->precision) f.precision = to_string(*args->precision);
+  if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
+  if (!f.global_batch_tokens && args->global_batch && args->seq_length) {
+    f.global_batch_tokens = double(*args->global_batch) * *args->seq_length;
+  }
+  if (seq_len && !*seq_len) *seq_len = args->seq_length;
+  if (!seq_len && args->seq_length) args->unused.insert(args->unused.begin(), "--seq-length");  // suggest: --seq-len sets S
+  if (!args->unused.empty()) {
+    io.note(fmt::format("{}: not used by moeplan (ignored): {}", f.megatron_args, fmt::join(args->unused, " ")));
+  }
+  return f;
+}
+
+}  // namespace
+
+std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& given, const Io& io,
+                                                                       std::optional<int>* seq_len) {
+  if (!given.given()) return std::optional<ClusterFitOptions>();
+  ClusterFlags f = given;
+  if (!f.megatron_args.empty() && f.gpus && !f.gpu.empty()) {  // without a cluster: the usage error first
+    auto merged = with_megatron_args(f, io, seq_len);
+    if (!merged) return std::unexpected(fail(io, merged.error()));
+    f = std::move(*merged);
+  }
   auto c = cluster_options(f);
   if (!c) {
     if (c.error().input) return std::unexpected(fail(io, c.error().error));

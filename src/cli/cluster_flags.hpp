@@ -28,14 +28,20 @@ struct ClusterFlags {
   double dp_overlap = StepTimeOptions{}.dp_overlap;
   double framework_gib = MemoryOptions{}.framework_bytes / double(1ull << 30);
   double load_imbalance = k_default_load_imbalance;  ///< --load-imbalance: busiest expert rank over the balanced share
-  std::string a2a_dispatcher = "deepep";  ///< --a2a-dispatcher deepep|alltoall
+  std::optional<std::string> a2a_dispatcher;  ///< --a2a-dispatcher deepep|alltoall; unset: deepep (or the file's)
   std::optional<double> global_batch_tokens;
   // The user's own layout (any subset; the search fills the rest) and precision.
   std::optional<int> tp, pp, vpp, ep, etp, cp, micro_batch_size;
   std::string recompute;  ///< none|selective|full, "" = searched
-  std::string precision = "bf16";
+  std::optional<std::string> precision;  ///< bf16|fp8; unset: bf16 (or the --megatron-args file's)
+  std::string megatron_args;  ///< --megatron-args FILE: a Megatron-LM launch script or arguments file
   double a2a_overlap = StepTimeOptions{}.a2a_overlap;
-  [[nodiscard]] bool given() const { return gpus.has_value() || !gpu.empty() || gpu_given; }
+  /// A flag that needs the cluster was given (the layout and precision flags too: without
+  /// --gpus they would be silently ignored).
+  [[nodiscard]] bool given() const {
+    return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || ep || etp || cp ||
+           micro_batch_size || !recompute.empty() || precision || !megatron_args.empty();
+  }
 };
 
 /// Adds the flags to a subcommand.
@@ -53,7 +59,11 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
 
 /// cluster_options for a command: nullopt when no cluster flag was given; on an error it is
 /// reported on `io` and the exit status comes back instead (2 usage, 4 a bad catalog file).
-std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& f, const Io& io);
+/// With --megatron-args, the file's settings fill what the command line did not give (the
+/// command line wins); the flags it does not use are listed on stderr, and its --seq-length is
+/// returned in `seq_len` for the caller's S when that was not given either.
+std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& f, const Io& io,
+                                                                       std::optional<int>* seq_len = nullptr);
 
 /// The sections of a config on a cluster: "cluster" (GPU, layout, batch), "memory" (per GPU
 /// by term), "step_time" (by term, tokens/s, MFU, days; and `days_limit`, suggest --days's

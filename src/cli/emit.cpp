@@ -46,7 +46,7 @@ ModelConfig suggestion_config(const Suggestion& s) {
 
 int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& laws,
                 const std::string& output, Io& io, const std::vector<std::string>& inputs,
-                const ParallelLayout* layout) {
+                const MegatronRun* run) {
   std::string text;
   if (kind == "toml") {
     text = to_model_toml(m);
@@ -65,7 +65,7 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
     if (const auto why = non_uniform_layers(m)) {
       return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});
     }
-    text = to_megatron_args(m, training_hyperparameters(laws, m), layout);
+    text = to_megatron_args(m, training_hyperparameters(laws, m), run);
   }
   return deliver(output, text, io, inputs);
 }

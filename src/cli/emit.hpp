@@ -8,7 +8,7 @@
 #include "command.hpp"
 #include "moeplan/laws/law_set.hpp"
 #include "moeplan/model/model_config.hpp"
-#include "moeplan/cluster/parallel_layout.hpp"
+#include "moeplan/io/model_export.hpp"
 #include "moeplan/planner/pipeline.hpp"
 
 namespace CLI {
@@ -31,6 +31,6 @@ ModelConfig suggestion_config(const Suggestion& s);
 /// With a layout (--gpus), `--emit megatron` carries its parallelism flags.
 int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& laws,
                 const std::string& output, Io& io, const std::vector<std::string>& inputs,
-                const ParallelLayout* layout = nullptr);
+                const MegatronRun* run = nullptr);
 
 }  // namespace moeplan::cli

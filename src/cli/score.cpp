@@ -42,13 +42,15 @@ int run_score(const ScoreFlags& f, Io& io) {
   InputFiles inputs = f.configs;
   inputs.push_back(f.laws_file);
   inputs.push_back(f.cluster.catalog_file);  // --gpu-catalog F -o F likewise
+  inputs.push_back(f.cluster.megatron_args);
   if (std::string why = check_outputs({{f.output, ""}}, inputs); !why.empty()) {
     return fail(io, ExitStatus::output_file, why);
   }
   auto loaded = laws_with_overlay(f.laws_file);
   if (!loaded) return fail(io, loaded.error());
   const LawSet& laws = *loaded;
-  auto flags_cluster = cluster_from_flags(f.cluster, io);
+  std::optional<int> seq_len = f.seq_len;  // or a --megatron-args file's --seq-length
+  auto flags_cluster = cluster_from_flags(f.cluster, io, &seq_len);
   if (!flags_cluster) return flags_cluster.error();
   std::optional<ClusterFitOptions> cluster = std::move(*flags_cluster);
   if (cluster) {
@@ -74,7 +76,7 @@ int run_score(const ScoreFlags& f, Io& io) {
     }
     // A downloaded config.json has no [training] table: the budget comes from the flags, and
     // replaces a config's own when given.
-    if (f.tokens || f.flops || f.seq_len) {
+    if (f.tokens || f.flops || seq_len) {
       // Without a [training] table S is the one the score uses when there is no budget
       // (paper 002's S, the laws' [family] seq_len), so a budget does not change it.
       TrainingSetup fresh;
@@ -84,14 +86,18 @@ int run_score(const ScoreFlags& f, Io& io) {
         t.tokens = f.tokens ? std::optional<Tokens>(Tokens(*f.tokens)) : std::nullopt;
         t.compute = f.flops ? std::optional<Flops>(Flops(*f.flops)) : std::nullopt;
       }
-      if (f.seq_len) t.seq_len = *f.seq_len;
+      if (seq_len) t.seq_len = *seq_len;
       if (!t.tokens && !t.compute) {
-        failed(fail(io, ExitStatus::usage,
-                    c + ": --seq-len needs a budget: the config has no [training] table, so give "
-                        "--tokens or --flops too"));
-        continue;
+        if (f.seq_len) {
+          failed(fail(io, ExitStatus::usage,
+                      c + ": --seq-len needs a budget: the config has no [training] table, so give "
+                          "--tokens or --flops too"));
+          continue;
+        }
+        // S from a --megatron-args file alone: no budget to time; --gpus says so below.
+      } else {
+        m->training = t;
       }
-      m->training = t;
     }
     models.push_back(std::move(*m));
     given_as.push_back(c);
@@ -139,8 +145,11 @@ int run_score(const ScoreFlags& f, Io& io) {
       if (!got) return fail(io, ExitStatus::infeasible, got.error());
       fit = std::move(*got);
     }
-    return emit_config(f.emit, models.front(), laws, f.output, io, inputs,
-                       fit ? &fit->layouts.ranked.front().layout : nullptr);
+    const std::optional<MegatronRun> run =
+        fit ? std::optional(MegatronRun{fit->layouts.ranked.front().layout, fit->precision,
+                                        cluster->search.time.a2a_node_dedup})
+            : std::nullopt;
+    return emit_config(f.emit, models.front(), laws, f.output, io, inputs, run ? &*run : nullptr);
   }
   std::vector<Report> reports;
   for (std::size_t i = 0; i < models.size(); ++i) {

@@ -128,7 +128,7 @@ Report infeasible_plan(double C, const std::string& reason) {
 }
 
 // suggest --laws F -o F (or --gpu-catalog F -o F) would replace an input with the plan.
-InputFiles inputs_of(const SuggestFlags& f) { return {f.laws_file, f.cluster.catalog_file}; }
+InputFiles inputs_of(const SuggestFlags& f) { return {f.laws_file, f.cluster.catalog_file, f.cluster.megatron_args}; }
 
 // One row per budget: a schedule a team can read (table) or feed to tools (json/toml/csv:
 // the full suggest report of each budget, the keys of a single `suggest`, plus
@@ -362,8 +362,12 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   // The warnings of the printed config (its heads, its extrapolation), not the pipeline's.
   for (const std::string& w : plan_notes(*chosen)) io.warning(w);
   if (!f.emit.empty()) {
+    const std::optional<MegatronRun> run =
+        on_cluster ? std::optional(MegatronRun{on_cluster->fit.layouts.ranked.front().layout, on_cluster->fit.precision,
+                                               cluster->search.time.a2a_node_dedup})
+                   : std::nullopt;
     return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f),
-                       on_cluster ? &on_cluster->fit.layouts.ranked.front().layout : nullptr);
+                       run ? &*run : nullptr);
   }
   // The cluster's GEMMs at the rate this machine's GPU measured, when it is the target GPU
   // (the "rate measured on this device when it is the target").

@@ -168,7 +168,8 @@ std::string to_model_toml(const ModelConfig& m) {
 // ---- Megatron-LM ---------------------------------------------------------------------------
 
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& h,
-                             const ParallelLayout* layout) {
+                             const MegatronRun* run) {
+  const ParallelLayout* layout = run ? &run->layout : nullptr;
   std::vector<std::pair<std::string, std::string>> args;  // flag, value ("" for a switch)
   std::vector<std::string> notes;                          // the comment block
   const auto arg = [&](std::string flag, std::string value, std::string why) {
@@ -301,9 +302,19 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     arg("--micro-batch-size", num(p.micro_batch), "sequences per micro-batch");
     arg("--bf16", "", "bf16 weights and activations, fp32 gradients and optimizer states: what "
                       "the memory per GPU counts (6 + 12/DP bytes per parameter)");
+    if (run->precision == Precision::fp8) {
+      arg("--fp8-format", "hybrid", "fp8 GEMMs of the linear layers (Transformer Engine: e4m3 forward, e5m2 "
+                                    "gradients), as the step time counts them; fp8 weight copies in the memory");
+    }
     if (m.is_moe() && p.ep > 1) {
-      arg("--moe-token-dispatcher-type", "alltoall",
-          "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");
+      if (run->deepep) {  // Megatron's MoE README: "set --moe-token-dispatcher-type=flex and --moe-enable-deepep"
+        arg("--moe-token-dispatcher-type", "flex", "the expert all-to-all the step time counts: DeepEP, one copy "
+                                                   "per remote node (Megatron's default is allgather)");
+        arg("--moe-enable-deepep", "", "DeepEP kernels for the flex dispatcher");
+      } else {
+        arg("--moe-token-dispatcher-type", "alltoall",
+            "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");
+      }
     }
     if (p.recompute == Recompute::selective) {
       arg("--recompute-granularity", "selective", "the attention core is recomputed");

@@ -214,7 +214,9 @@ TEST_CASE("cluster export: --emit megatron with a layout: bf16, the all-to-all d
     return std::stoll(m.out.substr(at + flag.size() + 2));
   };
   if (value("--expert-model-parallel-size") > 1) {
-    CHECK(m.out.find("--moe-token-dispatcher-type alltoall") != std::string::npos);
+    // the dispatcher the step time assumed: DeepEP by default (Megatron's MoE README: flex + --moe-enable-deepep)
+    CHECK(m.out.find("--moe-token-dispatcher-type flex") != std::string::npos);
+    CHECK(m.out.find("--moe-enable-deepep") != std::string::npos);
   }
   const long long tp = value("--tensor-model-parallel-size"), pp = value("--pipeline-model-parallel-size");
   const long long cp = std::max(1LL, value("--context-parallel-size"));
@@ -495,4 +497,65 @@ TEST_CASE("DeepSeek-V3 as trained: fp8, PP 16, EP 64, no TP, DualPipe's overlap,
   const Run bf = run_moeplan(base);
   REQUIRE_MESSAGE(bf.code == 0, bf.err);
   CHECK(json::parse(bf.out).at(0).at("step_time").at("gpu_hours").get<double>() > 1.5 * hours);
+}
+
+TEST_CASE("megatron args file: the exported launch arguments read back as the same layout, the command line wins") {
+  const auto args = temp_path("megatron-args.sh");
+  const std::vector<std::string> base = {"score", "deepseek-v3.1", "--gpus", "256", "--gpu", "h800", "--tokens", "1e12",
+                                         "--precision", "fp8", "--a2a-dispatcher", "alltoall"};
+  std::vector<std::string> emit = base;
+  emit.insert(emit.end(), {"--emit", "megatron", "-o", args.string()});
+  const Run e = run_moeplan(emit);
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  std::vector<std::string> plain = base;
+  plain.insert(plain.end(), {"--format", "json"});
+  const Run p = run_moeplan(plain);
+  REQUIRE_MESSAGE(p.code == 0, p.err);
+  const json chosen = json::parse(p.out).at(0).at("cluster");
+  // the file alone: no precision or dispatcher on the command line, they come from it
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "256", "--gpu", "h800", "--tokens", "1e12",
+                             "--megatron-args", args.string(), "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out).at(0).at("cluster");
+  for (const char* k : {"layout", "tp", "pp", "vpp", "ep", "etp", "cp", "micro_batch", "recompute", "precision",
+                        "global_batch"}) {
+    CAPTURE(k);
+    CHECK(c.at(k) == chosen.at(k));
+  }
+  CHECK(c.at("given").get<std::string>().find("TP") != std::string::npos);
+  CHECK(json::parse(r.out).at(0).at("step_time").at("all_to_all") == json::parse(p.out).at(0).at("step_time").at("all_to_all"));
+  // flags it does not use are listed on stderr
+  CHECK(r.err.find("not used by moeplan (ignored)") != std::string::npos);
+  CHECK(r.err.find("--lr") != std::string::npos);
+  // the command line wins over the file
+  const Run w = run_moeplan({"score", "deepseek-v3.1", "--gpus", "256", "--gpu", "h800", "--tokens", "1e12",
+                             "--megatron-args", args.string(), "--precision", "bf16", "--format", "json"});
+  REQUIRE_MESSAGE(w.code == 0, w.err);
+  CHECK(json::parse(w.out).at(0).at("cluster").at("precision").get<std::string>() == "bf16");
+  // -o never writes over the arguments file it reads
+  const Run o = run_moeplan({"score", "deepseek-v3.1", "--gpus", "256", "--gpu", "h800", "--tokens", "1e12",
+                             "--megatron-args", args.string(), "-o", args.string(), "--format", "json"});
+  CHECK(o.code == 5);
+  CHECK(o.out.empty());
+  std::filesystem::remove(args);
+}
+
+TEST_CASE("megatron args file: a bad value of a flag it uses exits 4 with file:line and flag, nothing on stdout") {
+  const auto args = temp_path("bad-args.sh");
+  std::ofstream(args) << "torchrun pretrain_gpt.py \\\n  --num-layers 48 \\\n  --expert-model-parallel-size $EP\n";
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                             "--megatron-args", args.string()});
+  CHECK(r.code == 4);
+  CHECK(r.err.find(args.string() + ":3") != std::string::npos);
+  CHECK(r.err.find("--expert-model-parallel-size") != std::string::npos);
+  CHECK(r.out.empty());
+  // a missing file, and the flag without a cluster
+  const Run missing = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                   "--megatron-args", args.string() + ".none"});
+  CHECK(missing.code == 4);
+  CHECK(missing.out.empty());
+  const Run alone = run_moeplan({"score", "qwen3-30b-a3b", "--tokens", "1e12", "--megatron-args", args.string()});
+  CHECK(alone.code == 2);
+  CHECK(alone.err.find("--gpus N and --gpu KIND") != std::string::npos);
+  std::filesystem::remove(args);
 }

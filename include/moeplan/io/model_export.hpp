@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "moeplan/base/errors.hpp"
+#include "moeplan/cluster/gemm_rate.hpp"
 #include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/laws/training_hyperparameters.hpp"
 #include "moeplan/model/model_config.hpp"
@@ -23,7 +24,13 @@ std::string to_model_toml(const ModelConfig& m);
 /// `--flag value` per line, each ending in " \" so the lines paste into a shell command.
 /// With a layout (suggest/score --gpus), its parallelism flags too, and the layout's global
 /// batch (the laws' batch rounded to whole micro-batches on every data-parallel rank).
+/// What a cluster fit timed: the layout and what the step time assumed beyond it.
+struct MegatronRun {
+  ParallelLayout layout;
+  Precision precision = Precision::bf16;  ///< fp8: --fp8-format hybrid
+  bool deepep = true;                     ///< the all-to-all deduplicated per node: the flex dispatcher with DeepEP
+};
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
-                             const ParallelLayout* layout = nullptr);
+                             const MegatronRun* run = nullptr);
 
 }  // namespace moeplan

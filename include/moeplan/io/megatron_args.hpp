@@ -1,0 +1,41 @@
+#pragma once
+/// The settings of a Megatron-LM run that the step and memory models use, read from its launch
+/// script or arguments file as Megatron spells them (megatron/training/arguments.py): the
+/// parallel layout, micro and global batch, sequence length, recompute and precision.
+///
+/// The text is split as a shell would split a command (comments from an unquoted #, a
+/// backslash before the line end joins lines, single and double quotes group words; variables
+/// are not expanded). Flags are `--name value` or `--name=value`; a flag followed by another
+/// flag or by nothing is a switch. Words before the first flag (torchrun, the script) are
+/// skipped. A flag moeplan uses with a value it cannot read (not a positive integer, an unknown
+/// choice, an unexpanded $VAR) is an InputError naming the file, line and flag.
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "moeplan/base/errors.hpp"
+#include "moeplan/cluster/gemm_rate.hpp"
+#include "moeplan/cluster/layout_search.hpp"
+
+namespace moeplan {
+
+struct MegatronArgs {
+  GivenLayout layout;                     ///< TP, PP, VPP, EP, ETP, CP, micro-batch, recompute
+  std::optional<Precision> precision;     ///< --fp8-format: fp8; --bf16: bf16
+  std::optional<long long> global_batch;  ///< --global-batch-size, sequences
+  std::optional<int> seq_length;          ///< --seq-length, tokens
+  /// The all-to-all: true with --moe-enable-deepep (the flex dispatcher), false with another
+  /// --moe-token-dispatcher-type alone.
+  std::optional<bool> deepep;
+  /// Flags it does not use, each once, in file order ("--lr", "--num-experts", ...).
+  std::vector<std::string> unused;
+};
+
+/// Reads `text` (`source` names it in errors). VPP comes from --num-virtual-stages-per-pipeline-rank,
+/// or from --num-layers-per-virtual-pipeline-stage with --num-layers and
+/// --pipeline-model-parallel-size (VPP = L / (PP · layers per virtual stage)).
+std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text, const std::string& source);
+
+}  // namespace moeplan

@@ -1,0 +1,88 @@
+// Reading a Megatron-LM launch script (src/io/megatron_args.cpp): shell words, the flags the
+// step and memory models use, VPP from layers per virtual stage, the rest listed, and errors
+// naming the line and the flag.
+#include <doctest/doctest.h>
+
+#include "moeplan/io/megatron_args.hpp"
+
+using namespace moeplan;
+
+TEST_CASE("megatron args: a launch script with continuations, comments, quotes and --flag=value") {
+  const std::string script =
+      "#!/bin/bash\n"
+      "# a comment with --tensor-model-parallel-size 8 in it\n"
+      "torchrun --nproc_per_node 8 pretrain_gpt.py \\\n"
+      "  --num-layers 48 --hidden-size 2048 \\\n"
+      "  --tensor-model-parallel-size 2 \\\n"
+      "  --pipeline-model-parallel-size=4 \\\n"
+      "  --num-layers-per-virtual-pipeline-stage 6 \\\n"
+      "  --expert-model-parallel-size '8' --expert-tensor-parallel-size \"1\" \\\n"
+      "  --context-parallel-size 2 --micro-batch-size 2 --global-batch-size 1024 \\\n"
+      "  --seq-length 8192 --recompute-activations --bf16 --fp8-format hybrid \\\n"
+      "  --moe-token-dispatcher-type flex --moe-enable-deepep \\\n"
+      "  --lr 3e-4  # tuned\n"
+      "  --lr 1e-4\n";
+  const auto a = read_megatron_args(script, "run.sh");
+  REQUIRE_MESSAGE(a.has_value(), a.error().to_string());
+  CHECK(a->layout.tp == 2);
+  CHECK(a->layout.pp == 4);
+  CHECK(a->layout.vpp == 2);  // 48 layers / (PP 4 x 6 per virtual stage)
+  CHECK(a->layout.ep == 8);
+  CHECK(a->layout.etp == 1);
+  CHECK(a->layout.cp == 2);
+  CHECK(a->layout.micro_batch == 2);
+  CHECK(a->layout.recompute == Recompute::selective);
+  CHECK(a->precision == Precision::fp8);  // --fp8-format on top of --bf16
+  CHECK(a->global_batch == 1024);
+  CHECK(a->seq_length == 8192);
+  CHECK(a->deepep == true);
+  // each unused flag once, in file order; the commented-out one is not read
+  CHECK(a->unused == std::vector<std::string>{"--nproc_per_node", "--hidden-size", "--lr"});
+}
+
+TEST_CASE("megatron args: full recompute, --num-virtual-stages-per-pipeline-rank, the alltoall dispatcher") {
+  const auto a = read_megatron_args(
+      "--recompute-granularity full --pipeline-model-parallel-size 8 --num-virtual-stages-per-pipeline-rank 3 "
+      "--moe-token-dispatcher-type alltoall --bf16",
+      "args.txt");
+  REQUIRE(a.has_value());
+  CHECK(a->layout.recompute == Recompute::full);
+  CHECK(a->layout.vpp == 3);
+  CHECK(a->deepep == false);
+  CHECK(a->precision == Precision::bf16);
+  CHECK_FALSE(a->layout.tp.has_value());  // not in the file: the search's
+  CHECK(a->unused.empty());
+}
+
+TEST_CASE("megatron args: a value moeplan cannot read names the file, line and flag") {
+  struct Case {
+    std::string text;
+    int line;
+    const char* flag;
+    const char* reason;
+  };
+  const Case cases[] = {
+      {"--num-layers 32\n--tensor-model-parallel-size $TP\n", 2, "--tensor-model-parallel-size",
+       "shell variables are not expanded"},
+      {"--pipeline-model-parallel-size 0", 1, "--pipeline-model-parallel-size", "not a positive integer"},
+      {"--micro-batch-size 1.5", 1, "--micro-batch-size", "not a positive integer"},
+      {"--expert-model-parallel-size", 1, "--expert-model-parallel-size", "needs a positive integer"},
+      {"\n\n--recompute-granularity sometimes", 3, "--recompute-granularity", "neither full nor selective"},
+      {"--fp8-format e5m2", 1, "--fp8-format", "neither e4m3 nor hybrid"},
+      {"--moe-token-dispatcher-type nccl", 1, "--moe-token-dispatcher-type", "none of alltoall"},
+      {"--bf16=true", 1, "--bf16", "switch"},
+      {"--num-layers 61 --pipeline-model-parallel-size 16\n--num-layers-per-virtual-pipeline-stage 2", 2,
+       "--num-layers-per-virtual-pipeline-stage", "does not divide --num-layers 61"},
+      {"--num-layers-per-virtual-pipeline-stage 2", 1, "--num-layers-per-virtual-pipeline-stage",
+       "needs --num-layers and --pipeline-model-parallel-size"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.text);
+    const auto a = read_megatron_args(c.text, "run.sh");
+    REQUIRE_FALSE(a.has_value());
+    CHECK(a.error().source == "run.sh");
+    CHECK(a.error().line == c.line);
+    CHECK(a.error().key == c.flag);
+    CHECK(a.error().reason.find(c.reason) != std::string::npos);
+  }
+}
