@@ -10,7 +10,10 @@ Rows (CSV on stdout, one header):
   kind = gemm (one GEMM, rate in FLOP/s), grouped (torch.bmm, groups experts of m rows each),
   copy / gather / scatter_add / topk (memory-bound kernels, rate in bytes/s moved).
 
-Usage: bench/gpu_shape_sweep.py [--quick]
+With --table, only the GEMM rows, in moeplan's --gemm-table schema
+(gpu,precision,groups,m,n,k,flops_per_s), for `moeplan score/suggest --gemm-table FILE`.
+
+Usage: bench/gpu_shape_sweep.py [--quick] [--table]
 """
 import sys
 
@@ -24,6 +27,7 @@ if not torch.cuda.is_available():
     sys.exit(0)
 
 quick = "--quick" in sys.argv
+table = "--table" in sys.argv
 dev = torch.device("cuda")
 print(f"# device: {torch.cuda.get_device_name(0)}, SMs {torch.cuda.get_device_properties(0).multi_processor_count}, "
       f"torch {torch.__version__}, cuda {torch.version.cuda}", file=sys.stderr)
@@ -46,6 +50,10 @@ def timed(fn, reps=10):
 
 
 def row(kind, precision, groups, m, n, k, seconds, work):
+    if table:
+        if kind in ("gemm", "grouped"):
+            print(f"{torch.cuda.get_device_name(0)},{precision},{groups},{m},{n},{k},{work / seconds:.6e}", flush=True)
+        return
     print(f"{kind},{precision},{groups},{m},{n},{k},{seconds:.6e},{work / seconds:.6e}", flush=True)
 
 
@@ -76,7 +84,7 @@ def grouped(g, m, n, k):
 ms = [256, 1024, 4096, 16384] if not quick else [1024, 8192]
 ns = [768, 1536, 4096, 7168, 18432] if not quick else [1536, 7168]
 ks = [768, 2048, 4096, 7168] if not quick else [2048, 7168]
-print("kind,precision,groups,m,n,k,seconds,rate")
+print("gpu,precision,groups,m,n,k,flops_per_s" if table else "kind,precision,groups,m,n,k,seconds,rate")
 for m in ms:
     for n in ns:
         for k in ks:

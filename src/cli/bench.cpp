@@ -8,6 +8,7 @@
 #include "moeplan/model/flops_conventions.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
+#include "moeplan/cluster/gemm_table.hpp"
 #include "moeplan/gemm/gemm_bench.hpp"
 #include "moeplan/io/model_loader.hpp"
 #include "output/emitters.hpp"
@@ -31,7 +32,21 @@ struct BenchFlags {
   bool no_gpu = false;
   bool no_cpu = false;
   bool summary = false;
+  std::string gemm_table_out;  ///< --gemm-table-out FILE: the GPU's measured rates, for --gemm-table
 };
+
+/// The GPU run's GEMMs as rows of a --gemm-table (gemm_table.hpp): one per timed shape, a
+/// grouped one at its largest member's rows; bf16, the GPU path's precision.
+void add_table_rows(const DeviceRun& gpu, std::vector<GemmTableRow>& rows) {
+  for (const auto* layer : {&gpu.dense_layer, &gpu.moe_layer}) {
+    for (const TimedOp& t : *layer) {
+      if (!(t.rate > 0) || t.op.rows.empty()) continue;
+      const auto most = *std::max_element(t.op.rows.begin(), t.op.rows.end());
+      rows.push_back({gpu.device, Precision::bf16, double(t.op.rows.size()), double(most), double(t.op.n),
+                      double(t.op.k), t.rate, 0});
+    }
+  }
+}
 
 // D of a config with a [training] budget (tokens, or compute / M), for the training estimate.
 std::optional<double> training_tokens(const ModelConfig& m) {
@@ -56,8 +71,18 @@ int run_bench(const BenchFlags& f, Io& io) {
   }
   // The destination before the timing (seconds): never one of the configs.
   const InputFiles& inputs = f.configs;
-  if (std::string why = check_outputs({{f.output, ""}}, inputs); !why.empty()) {
+  std::vector<OutputFile> outputs = {{f.output, ""}};
+  if (!f.gemm_table_out.empty()) outputs.push_back({f.gemm_table_out, "", "--gemm-table-out"});
+  if (std::string why = check_outputs(outputs, inputs); !why.empty()) {
     return fail(io, ExitStatus::output_file, why);
+  }
+  // The table is the GPU's rates: said before anything is timed when there is no GPU.
+  if (!f.gemm_table_out.empty()) {
+    if (f.no_gpu) return fail(io, ExitStatus::usage, "--gemm-table-out needs the GPU run; --no-gpu skips it");
+    if (const GpuDevice gpu = gpu_device(); !gpu.usable) {
+      return fail(io, ExitStatus::infeasible,
+                  "--gemm-table-out needs a GPU run (the table is the GPU's measured rates): " + gpu.status);
+    }
   }
   // Read every config first: one bad file fails the whole command and times nothing.
   std::vector<std::pair<ModelConfig, ModelGemms>> models;
@@ -80,6 +105,7 @@ int run_bench(const BenchFlags& f, Io& io) {
   o.cpu = !f.no_cpu;
   o.gpu = !f.no_gpu;
   std::vector<Report> reports;
+  std::vector<GemmTableRow> table;
   bool said_gpu = false;
   for (const auto& [model, gemms] : models) {
     const BenchResult r = run_gemm_bench(gemms, o);
@@ -91,6 +117,11 @@ int run_bench(const BenchFlags& f, Io& io) {
       io.note("no GPU run: " + r.gpu_status);
       said_gpu = true;
     }
+    if (r.gpu) add_table_rows(*r.gpu, table);
+    if (!f.gemm_table_out.empty() && !r.gpu) {
+      return fail(io, ExitStatus::infeasible,
+                  "--gemm-table-out needs a GPU run (the table is the GPU's measured rates): " + r.gpu_status);
+    }
     Report report;
     report.sections.push_back({"model", "Model", {{"name", "", "", model.name, ""}}});
     add_bench(report, r, !f.summary, training_tokens(model));
@@ -98,7 +129,14 @@ int run_bench(const BenchFlags& f, Io& io) {
   }
   std::ostringstream text;
   emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
-  return deliver(f.output, text.str(), io, inputs);
+  if (f.gemm_table_out.empty()) return deliver(f.output, text.str(), io, inputs);
+  // The report and the table, all or nothing.
+  outputs[0].text = text.str();
+  outputs[1].text = gemm_table_csv(table);
+  if (std::string why = write_outputs(outputs, io.out, inputs); !why.empty()) {
+    return fail(io, ExitStatus::output_file, why);
+  }
+  return static_cast<int>(ExitStatus::ok);
 }
 
 }  // namespace
@@ -140,6 +178,10 @@ Command bench_command() {
         sub.add_flag("--no-gpu", f->no_gpu, "Skip the GPU run");
         sub.add_flag("--no-cpu", f->no_cpu, "Skip the CPU run");
         sub.add_flag("--summary", f->summary, "Per-device totals only, no per-GEMM sections");
+        sub.add_option("--gemm-table-out", f->gemm_table_out,
+                       "Also write the GPU's measured rate of every shape as a CSV for "
+                       "'score/suggest --gemm-table' (needs a GPU run; exit 3 without one)")
+            ->check(not_empty_path());
         sub.footer(
             "Examples:\n"
             "  moeplan bench deepseek-v3.1\n"

@@ -7,6 +7,7 @@
 
 #include "common_flags.hpp"
 #include "moeplan/base/bounded_read.hpp"
+#include "moeplan/cluster/gemm_table.hpp"
 #include "moeplan/io/megatron_args.hpp"
 
 namespace moeplan::cli {
@@ -36,6 +37,12 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "Achieved/peak bf16 GEMM rate the step time assumes (a stated figure, not a paper's)")
       ->check(number_in(0.01, 1.0))
       ->capture_default_str()
+      ->group(group);
+  sub.add_option("--gemm-table", f.gemm_table,
+                 "CSV of measured GEMM rates by shape (gpu,precision,groups,m,n,k,flops_per_s; "
+                 "'moeplan bench --gemm-table-out' writes one on a GPU): the step time's GEMMs at "
+                 "its rates for this GPU and precision, interpolated in log space")
+      ->check(not_empty_path())
       ->group(group);
   sub.add_option("--network-efficiency", f.network_efficiency,
                  "Achieved/nominal bandwidth of collectives")
@@ -150,6 +157,24 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
         {}, true});
   }
   o.search.time.precision = precision;
+  if (!f.gemm_table.empty()) {
+    auto text = read_bounded(f.gemm_table, k_max_config_bytes, "a GEMM rate table");
+    if (!text) {
+      InputError e = text.error();
+      e.key = "--gemm-table";
+      return std::unexpected(ClusterFlagsError{true, "", e});
+    }
+    auto table = read_gemm_table(*text, f.gemm_table);
+    if (!table) return std::unexpected(ClusterFlagsError{true, "", table.error()});
+    o.search.time.measured_gemm_rates = table->for_gpu(*gpu, precision);
+    if (!o.search.time.measured_gemm_rates) {
+      return std::unexpected(ClusterFlagsError{
+          true, "",
+          InputError{f.gemm_table, 0, 0, "gpu",
+                     fmt::format("no row measured on the {} in {} (gpu names the device, e.g. \"{}\")",
+                                 gpu->id, to_string(precision), gpu->name)}});
+    }
+  }
   o.search.memory.fp8 = precision == Precision::fp8;
   o.search.time.a2a_overlap = f.a2a_overlap;
   o.search.time.a2a_node_dedup = f.a2a_dispatcher.value_or("deepep") == "deepep";

@@ -35,6 +35,7 @@ struct ClusterFlags {
   std::string recompute;  ///< none|selective|full, "" = searched
   std::optional<std::string> precision;  ///< bf16|fp8; unset: bf16 (or the --megatron-args file's)
   std::string megatron_args;  ///< --megatron-args FILE: a Megatron-LM launch script or arguments file
+  std::string gemm_table;     ///< --gemm-table FILE: measured GEMM rates by shape (gemm_table.hpp)
   double a2a_overlap = StepTimeOptions{}.a2a_overlap;
   /// A flag that needs the cluster was given (the layout and precision flags too: without
   /// --gpus they would be silently ignored).

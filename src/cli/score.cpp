@@ -43,6 +43,7 @@ int run_score(const ScoreFlags& f, Io& io) {
   inputs.push_back(f.laws_file);
   inputs.push_back(f.cluster.catalog_file);  // --gpu-catalog F -o F likewise
   inputs.push_back(f.cluster.megatron_args);
+  inputs.push_back(f.cluster.gemm_table);
   if (std::string why = check_outputs({{f.output, ""}}, inputs); !why.empty()) {
     return fail(io, ExitStatus::output_file, why);
   }

@@ -128,7 +128,7 @@ Report infeasible_plan(double C, const std::string& reason) {
 }
 
 // suggest --laws F -o F (or --gpu-catalog F -o F) would replace an input with the plan.
-InputFiles inputs_of(const SuggestFlags& f) { return {f.laws_file, f.cluster.catalog_file, f.cluster.megatron_args}; }
+InputFiles inputs_of(const SuggestFlags& f) { return {f.laws_file, f.cluster.catalog_file, f.cluster.megatron_args, f.cluster.gemm_table}; }
 
 // One row per budget: a schedule a team can read (table) or feed to tools (json/toml/csv:
 // the full suggest report of each budget, the keys of a single `suggest`, plus

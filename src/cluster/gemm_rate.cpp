@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "moeplan/cluster/gemm_table.hpp"
+
 namespace moeplan {
 
 namespace {
@@ -55,8 +57,10 @@ double gemm_shape_factor(const GemmRateModel& r, double groups, double m, double
 }
 
 double gemm_seconds(const GemmRateModel& r, double groups, double m, double n, double k) {
-  if (!(groups > 0 && m > 0 && n > 0 && k > 0) || !(r.peak > 0) || !(r.efficiency > 0)) return 0;
+  if (!(groups > 0 && m > 0 && n > 0 && k > 0)) return 0;
   const double flops = 2.0 * groups * m * n * k;
+  if (r.measured) return flops / r.measured->rate(groups, m, n, k);
+  if (!(r.peak > 0) || !(r.efficiency > 0)) return 0;
   const double math = flops / (r.peak * r.efficiency * gemm_shape_factor(r, groups, m, n, k));
   const double bytes = groups * ((m * k + k * n) * r.operand_bytes + m * n * k_output_bytes);
   const double memory = r.hbm > 0 ? bytes / r.hbm : 0;

@@ -187,6 +187,19 @@ const GpuCatalog& embedded_gpu_catalog() {
   return catalog;
 }
 
+namespace {
+/// `part` occurs in `text` as a word of its own: not inside a longer name ("h20" is not in
+/// "h200", "b200" not in "gb200").
+bool has_word(const std::string& text, const std::string& part) {
+  const auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+    const std::size_t end = at + part.size();
+    if ((at == 0 || !alnum(text[at - 1])) && (end == text.size() || !alnum(text[end]))) return true;
+  }
+  return false;
+}
+}  // namespace
+
 bool gpu_is(std::string_view device, const GpuSpec& gpu) {
   const auto lower = [](std::string_view t) {
     std::string out(t);
@@ -199,7 +212,7 @@ bool gpu_is(std::string_view device, const GpuSpec& gpu) {
   while (!id.empty()) {
     const std::size_t dash = id.find('-');
     const std::string part = lower(id.substr(0, dash));
-    if ((first || part != "sxm") && dev.find(part) == std::string::npos) return false;
+    if ((first || part != "sxm") && !has_word(dev, part)) return false;
     first = false;
     if (dash == std::string_view::npos) break;
     id.remove_prefix(dash + 1);

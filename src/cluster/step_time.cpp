@@ -161,7 +161,9 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   const double tokens_rank = rows / t;  // under SP: the tokens a rank holds outside the GEMMs
   const double etp = L.etp;
   GemmRateModel model = GemmRateModel::of(gpu, o.precision, o.gemm_efficiency);
-  if (o.measured_gemm_flops) {  // a benchmark of this GPU: its rate, no shape model
+  if (o.measured_gemm_rates) {  // a table measured on this GPU, by shape
+    model.measured = o.measured_gemm_rates.get();
+  } else if (o.measured_gemm_flops) {  // a benchmark of this GPU: its rate, no shape model
     model.peak = *o.measured_gemm_flops;
     model.efficiency = 1.0;
     model.shaped = false;
@@ -386,7 +388,8 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
   switch (i) {
     case k_gemm: {
       const std::string ceiling =
-          o.measured_gemm_flops
+          o.measured_gemm_rates ? fmt::format("{} rates measured by shape, --gemm-table", o.measured_gemm_rates->rows.size())
+          : o.measured_gemm_flops
               ? std::string("measured")
               : fmt::format("{} {:.0f} peak × {:.2f}", to_string(o.precision),
                             (o.precision == Precision::fp8 ? c.gpu.fp8_dense_flops : c.gpu.bf16_dense_flops) / 1e12,
@@ -395,8 +398,12 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       if (r.expert_share > 0) {
         s += fmt::format(" (experts {:.0f} %, load {:.2f})", 100 * r.expert_share, r.load_factor);
       }
-      s += fmt::format(" at {:.0f} TFLOP/s achieved of {:.0f} ({}; GEMM shapes)", r.gemm_rate / 1e12,
-                       r.gemm_ceiling / 1e12, ceiling);
+      if (o.measured_gemm_rates) {
+        s += fmt::format(" at {:.0f} TFLOP/s achieved ({})", r.gemm_rate / 1e12, ceiling);
+      } else {
+        s += fmt::format(" at {:.0f} TFLOP/s achieved of {:.0f} ({}; GEMM shapes)", r.gemm_rate / 1e12,
+                         r.gemm_ceiling / 1e12, ceiling);
+      }
       if (r.expert_gemm_rate > 0) {
         s += fmt::format(", experts {:.0f} TFLOP/s at {:.0f} rows each", r.expert_gemm_rate / 1e12, r.expert_rows);
       }

@@ -559,3 +559,42 @@ TEST_CASE("megatron args file: a bad value of a flag it uses exits 4 with file:l
   CHECK(alone.err.find("--gpus N and --gpu KIND") != std::string::npos);
   std::filesystem::remove(args);
 }
+
+TEST_CASE("gemm table flags: the step time at a measured table's rates, a bad or foreign table exits 4, bench without a GPU exits 3") {
+  const std::string table = MOEPLAN_TEST_DATA_DIR "/../../docs/measurements/h200-2026-11-26/gemm_table.csv";
+  const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h200", "--tokens", "1e12",
+                                         "--tp", "1", "--ep", "8", "--format", "json"};
+  std::vector<std::string> with = base;
+  with.insert(with.end(), {"--gemm-table", table});
+  const Run m = run_moeplan(with);
+  REQUIRE_MESSAGE(m.code == 0, m.err);
+  const Run s = run_moeplan(base);
+  REQUIRE_MESSAGE(s.code == 0, s.err);
+  // the H200 measured its large GEMMs above the stated 0.6 ceiling (0.76): faster GEMMs
+  CHECK(json::parse(m.out).at(0).at("step_time").at("gemm").get<double>() <
+        json::parse(s.out).at(0).at("step_time").at("gemm").get<double>());
+  // no rows of this GPU: exit 4 naming the file
+  const Run foreign = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                   "--gemm-table", table});
+  CHECK(foreign.code == 4);
+  CHECK(foreign.err.find("no row measured on the h100-sxm") != std::string::npos);
+  CHECK(foreign.out.empty());
+  const auto bad = temp_path("bad-table.csv");
+  std::ofstream(bad) << "gpu,precision,groups,m,n,k,flops_per_s\nNVIDIA H200,bf16,1,64,64,64,fast\n";
+  const Run b = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h200", "--tokens", "1e12",
+                             "--gemm-table", bad.string()});
+  CHECK(b.code == 4);
+  CHECK(b.err.find(bad.string() + ":2") != std::string::npos);
+  CHECK(b.err.find("flops_per_s") != std::string::npos);
+  CHECK(b.out.empty());
+  // never written over by -o
+  const Run o = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h200", "--tokens", "1e12",
+                             "--gemm-table", bad.string(), "-o", bad.string()});
+  CHECK(o.code == 5);
+  std::filesystem::remove(bad);
+  // bench --gemm-table-out writes the GPU's rates: with no GPU here it exits 3 and writes nothing
+  const auto out = temp_path("table-out.csv");
+  const Run g = run_moeplan({"bench", "qwen3-30b-a3b", "--no-gpu", "--gemm-table-out", out.string()});
+  CHECK(g.code == 2);
+  CHECK_FALSE(std::filesystem::exists(out));
+}

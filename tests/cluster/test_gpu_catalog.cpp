@@ -160,4 +160,10 @@ TEST_CASE("cluster gpu_is: a benchmark's device string is matched to the catalog
   CHECK_FALSE(moeplan::gpu_is("cuda: NVIDIA H200", *c.find("h100-sxm")));
   CHECK(moeplan::gpu_is("cuda: NVIDIA A100-SXM4-40GB", *c.find("a100-40gb")));
   CHECK_FALSE(moeplan::gpu_is("cuda: NVIDIA A100-SXM4-80GB", *c.find("a100-40gb")));
+  // a name inside a longer one is another GPU
+  CHECK_FALSE(moeplan::gpu_is("cuda: NVIDIA H200", *c.find("h20")));
+  CHECK(moeplan::gpu_is("cuda: NVIDIA H20", *c.find("h20")));
+  CHECK_FALSE(moeplan::gpu_is("cuda: NVIDIA GB200", *c.find("b200")));
+  CHECK(moeplan::gpu_is("NVIDIA H200", *c.find("h200")));
+  CHECK(moeplan::gpu_is("h100-sxm", *c.find("h100-sxm")));  // a catalog id
 }

@@ -25,6 +25,8 @@
 
 namespace moeplan {
 
+struct MeasuredGemmRates;  // gemm_table.hpp
+
 /// The arithmetic of the linear layers' GEMMs (Transformer Engine's recipe: FP8 forward,
 /// data-gradient and weight-gradient GEMMs; attention core and the rest bf16).
 enum class Precision { bf16, fp8 };
@@ -44,6 +46,9 @@ struct GemmRateModel {
   double operand_bytes = 2;  ///< bytes per input element (2 bf16, 1 fp8); outputs are bf16
   /// false: `peak` is a rate measured on the shapes themselves (no tile, wave or fill factor).
   bool shaped = true;
+  /// A table of measured rates for this GPU and precision (--gemm-table): when set, a GEMM
+  /// takes its FLOPs over the table's interpolated rate, and nothing above applies.
+  const MeasuredGemmRates* measured = nullptr;
   /// The model of `gpu` in `precision` at ceiling `efficiency` (fp8: gpu.fp8_dense_flops, which
   /// the caller has checked is > 0).
   static GemmRateModel of(const GpuSpec& gpu, Precision precision, double efficiency);

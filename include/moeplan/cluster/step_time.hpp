@@ -3,6 +3,7 @@
 /// GPU-hours for D tokens (docs/cluster.md, "Step time"). A roofline model: each term is a
 /// volume over a rate, with the rates from the GPU catalog and stated efficiencies.
 #include <expected>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "moeplan/base/errors.hpp"
 #include "moeplan/base/units.hpp"
 #include "moeplan/cluster/gemm_rate.hpp"
+#include "moeplan/cluster/gemm_table.hpp"
 #include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/model/model_config.hpp"
 
@@ -27,6 +29,9 @@ struct StepTimeOptions {
   /// A measured GEMM rate on the target GPU (FLOP/s, from `moeplan bench`): replaces the
   /// shape model's rate of every GEMM when set.
   std::optional<double> measured_gemm_flops;
+  /// Measured rates of this GPU and precision by shape (--gemm-table, gemm_table.hpp): every
+  /// linear layer's GEMM at the table's interpolated rate; wins over measured_gemm_flops.
+  std::shared_ptr<const MeasuredGemmRates> measured_gemm_rates;
   /// The linear layers' GEMMs in bf16 or fp8 (Transformer Engine's recipe; docs/step-model.md).
   Precision precision = Precision::bf16;
   /// Achieved/nominal bandwidth of the TP, pipeline and data-parallel collectives (NCCL bus
