@@ -300,6 +300,16 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
                            "--days: the largest plan found that trains within this (docs/cluster.md)"});
   }
   report.sections.push_back(std::move(time));
+  if (fit.searched_best) {  // a given layout, and a faster one the search found without it
+    const LayoutCandidate& s = *fit.searched_best;
+    report.sections.push_back(
+        {"searched_best", "The search's best without the given dimensions",
+         {{"layout", "", "", layout_line(s.layout), "the fastest layout that fits when nothing is given"},
+          {"tokens_per_second", "", "tokens/s", s.time.tokens_per_second, ""},
+          {"memory", "", "GiB", s.memory.total() / k_gib, "per GPU"},
+          {"given_slower_because", "", "", fit.given_slower_because,
+           "the step-time terms that make the given layout slower"}}});
+  }
   for (std::size_t i = 1; i < fit.layouts.ranked.size(); ++i) {
     const LayoutCandidate& c = fit.layouts.ranked[i];
     report.sections.push_back(

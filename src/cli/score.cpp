@@ -56,6 +56,7 @@ int run_score(const ScoreFlags& f, Io& io) {
   std::optional<ClusterFitOptions> cluster = std::move(*flags_cluster);
   if (cluster) {
     cluster->co_design = false;  // a given config is fitted as it is
+    cluster->compare_given_with_search = true;  // a given layout beside the search's best
   }
   if (f.tokens && f.flops) {
     return fail(io, ExitStatus::usage, "--tokens and --flops both set the budget: give one");

@@ -105,37 +105,6 @@ std::string term_note(int i, const ParallelLayout& l, const Cluster& c) {
   }
 }
 
-/// "0.27 s slower per step (6.1 % fewer tokens/s): +0.21 s all-to-all (EP 16 spans 2
-/// nodes), +0.05 s pipeline (PP 4, 16 micro-batches)": the terms that differ most.
-std::string why_lost(const LayoutCandidate& best, const LayoutCandidate& c, const Cluster& cluster) {
-  // Per token: layouts round the global batch to their own micro-batch × DP, so a step of
-  // another layout may hold fewer tokens; the comparison is at the best one's batch.
-  const double scale = c.time.tokens_per_step > 0 ? best.time.tokens_per_step / c.time.tokens_per_step : 1.0;
-  std::array<double, k_step_terms> diff{};
-  for (int i = 0; i < k_step_terms; ++i) {
-    diff[i] = c.time.terms[i].seconds * scale - best.time.terms[i].seconds;
-  }
-  std::array<int, k_step_terms> order{};
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return std::abs(diff[a]) > std::abs(diff[b]); });
-  const double slower = c.time.step_seconds * scale - best.time.step_seconds;
-  const double floor = std::max(1e-4 * best.time.step_seconds, 0.1 * std::abs(diff[order[0]]));
-  std::vector<std::string> parts;
-  for (int i : order) {
-    if (parts.size() == 3 || std::abs(diff[i]) < floor || diff[i] == 0) break;
-    parts.push_back(fmt::format("{:+.3g} s {}{}", diff[i], term_label(i), term_note(i, c.layout, cluster)));
-  }
-  if (parts.empty()) {
-    return fmt::format("the same step time, {:.2f} GiB more memory per GPU",
-                       (c.memory.total() - best.memory.total()) / k_gib);
-  }
-  const double fewer = best.time.tokens_per_second > 0
-                           ? 100.0 * (1.0 - c.time.tokens_per_second / best.time.tokens_per_second)
-                           : 0.0;
-  return fmt::format("{:.3g} s slower per step of the same tokens ({:.1f} % fewer tokens/s): {}", slower, fewer,
-                     fmt::join(parts, ", "));
-}
 
 ConstraintViolation shortfall(const ModelConfig& m, const Cluster& cluster, const ParallelLayout& l,
                               const MemoryBreakdown& mem, double usable, double headroom) {
@@ -273,6 +242,38 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
   return {};
 }
 }  // namespace
+
+/// "0.27 s slower per step (6.1 % fewer tokens/s): +0.21 s all-to-all (EP 16 spans 2
+/// nodes), +0.05 s pipeline (PP 4, 16 micro-batches)": the terms that differ most.
+std::string why_slower(const LayoutCandidate& best, const LayoutCandidate& c, const Cluster& cluster) {
+  // Per token: layouts round the global batch to their own micro-batch × DP, so a step of
+  // another layout may hold fewer tokens; the comparison is at the best one's batch.
+  const double scale = c.time.tokens_per_step > 0 ? best.time.tokens_per_step / c.time.tokens_per_step : 1.0;
+  std::array<double, k_step_terms> diff{};
+  for (int i = 0; i < k_step_terms; ++i) {
+    diff[i] = c.time.terms[i].seconds * scale - best.time.terms[i].seconds;
+  }
+  std::array<int, k_step_terms> order{};
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return std::abs(diff[a]) > std::abs(diff[b]); });
+  const double slower = c.time.step_seconds * scale - best.time.step_seconds;
+  const double floor = std::max(1e-4 * best.time.step_seconds, 0.1 * std::abs(diff[order[0]]));
+  std::vector<std::string> parts;
+  for (int i : order) {
+    if (parts.size() == 3 || std::abs(diff[i]) < floor || diff[i] == 0) break;
+    parts.push_back(fmt::format("{:+.3g} s {}{}", diff[i], term_label(i), term_note(i, c.layout, cluster)));
+  }
+  if (parts.empty()) {
+    return fmt::format("the same step time, {:.2f} GiB more memory per GPU",
+                       (c.memory.total() - best.memory.total()) / k_gib);
+  }
+  const double fewer = best.time.tokens_per_second > 0
+                           ? 100.0 * (1.0 - c.time.tokens_per_second / best.time.tokens_per_second)
+                           : 0.0;
+  return fmt::format("{:.3g} s slower per step of the same tokens ({:.1f} % fewer tokens/s): {}", slower, fewer,
+                     fmt::join(parts, ", "));
+}
 
 std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
                                   const ParallelLayout& l, bool allow_uneven_pipeline) {
@@ -553,7 +554,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     if (kept.insert(structure(f.c.layout)).second) result.ranked.push_back(std::move(f.c));
   }
   for (std::size_t i = 1; i < result.ranked.size(); ++i) {
-    result.why_lost.push_back(why_lost(result.ranked[0], result.ranked[i], cluster));
+    result.why_lost.push_back(why_slower(result.ranked[0], result.ranked[i], cluster));
   }
   return result;
 }

@@ -109,6 +109,16 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
   if (!time) return std::unexpected(time.error());
   fit.time = *time;
+  if (options.compare_given_with_search && search.given.any()) {
+    LayoutSearchOptions open = search;
+    open.given = {};
+    if (auto best = search_layouts(fit.config, counts, options.cluster, open);
+        best && !best->ranked.empty() &&
+        best->ranked.front().time.tokens_per_second > fit.layouts.ranked.front().time.tokens_per_second) {
+      fit.given_slower_because = why_slower(best->ranked.front(), fit.layouts.ranked.front(), options.cluster);
+      fit.searched_best = std::move(best->ranked.front());
+    }
+  }
   if (fit.time.days > k_max_plausible_days) {
     fit.warnings.push_back(fmt::format("the run takes {:.3g} days on {} GPUs: more than ten years, a hundred times "
                                        "any published pre-training (man moeplan, LIMITS)",

@@ -598,3 +598,32 @@ TEST_CASE("gemm table flags: the step time at a measured table's rates, a bad or
   CHECK(g.code == 2);
   CHECK_FALSE(std::filesystem::exists(out));
 }
+
+TEST_CASE("score with a given layout: the search's best beside it, and the terms that decide it") {
+  // DeepSeek-V3's own layout (PP 16, EP 64, no TP) in fp8 on 2048 H800 (issue 33 item 6)
+  std::vector<std::string> args = {"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                                   "--precision", "fp8", "--tp", "1", "--pp", "16", "--ep", "64", "--format", "json"};
+  const Run r = run_moeplan(args);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out).at(0);
+  // without DualPipe's overlap its all-to-all across 8 nodes is exposed: the search finds faster
+  REQUIRE(j.contains("searched_best"));
+  const json& s = j.at("searched_best");
+  CHECK(s.at("tokens_per_second").get<double>() > j.at("step_time").at("tokens_per_second").get<double>());
+  CHECK(s.at("given_slower_because").get<std::string>().find("all-to-all") != std::string::npos);
+  CHECK(s.at("layout").get<std::string>() != j.at("cluster").at("layout").get<std::string>());
+  // with the all-to-all hidden, as DualPipe hides it, the all-to-all no longer decides it
+  args.insert(args.end() - 2, {"--a2a-overlap", "1"});
+  const Run o = run_moeplan(args);
+  REQUIRE_MESSAGE(o.code == 0, o.err);
+  const json jo = json::parse(o.out).at(0);
+  CHECK(jo.at("step_time").at("all_to_all").get<double>() == 0);
+  if (jo.contains("searched_best")) {
+    CHECK(jo.at("searched_best").at("given_slower_because").get<std::string>().find("all-to-all") == std::string::npos);
+  }
+  // nothing given: no comparison
+  const Run n = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                             "--format", "json"});
+  REQUIRE_MESSAGE(n.code == 0, n.err);
+  CHECK_FALSE(json::parse(n.out).at(0).contains("searched_best"));
+}

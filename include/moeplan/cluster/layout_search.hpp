@@ -83,6 +83,11 @@ struct LayoutSearchResult {
   bool batch_raised = false;
 };
 
+/// Why `slower` trains slower than `faster` (same config and cluster): the step-time terms
+/// that differ most, signed, at `faster`'s tokens per step ("4.66 s slower per step of the
+/// same tokens (19.6 % fewer tokens/s): +4.42 s recompute (full), ...").
+std::string why_slower(const LayoutCandidate& faster, const LayoutCandidate& slower, const Cluster& cluster);
+
 /// The fastest fitting layouts of `m` on `cluster`, best first (ties: less memory); a
 /// ConstraintViolation naming the smallest shortfall (which term dominates, how many GiB)
 /// when none fits, or why no layout is legal (a world that is not whole nodes, no tokens

@@ -22,6 +22,9 @@ struct ClusterFitOptions {
   bool co_design = true;
   /// Paper 002 Sec. 5.3-5.4: within 0.1 % of the loss of the plan as the papers give it.
   double band = 0.001;
+  /// With a given layout (search.given), also search without it and say whether and why the
+  /// search's best is faster (score: "my layout" beside moeplan's; a second search).
+  bool compare_given_with_search = false;
 };
 
 /// A config on the cluster: the global batch it trains with, the ranked layouts, the time.
@@ -35,6 +38,10 @@ struct ClusterFit {
   Tokens tokens;                    ///< D
   Precision precision = Precision::bf16;  ///< of the linear layers' GEMMs (options.search.time)
   GivenLayout given;                ///< the layout dimensions the user fixed (options.search.given)
+  /// compare_given_with_search: the fastest layout the search finds with nothing given, when
+  /// it is faster than the given one's best, and the step-time terms that decide it.
+  std::optional<LayoutCandidate> searched_best;
+  std::string given_slower_because;
   /// Legal figures no practice describes (man moeplan, LIMITS), for stderr: a run of more than
   /// k_max_plausible_days.
   std::vector<std::string> warnings;
