@@ -21,6 +21,7 @@ constexpr double k_gradient_bytes = 4;
 constexpr double k_optimizer_bytes = 12;
 constexpr double k_bf16 = 2;  // bytes of a stored activation
 constexpr double k_fp32 = 4;
+constexpr double k_fp8_activation = 1;  // a linear layer's input kept as its fp8 copy
 
 // Layer i (0-based) is an MoE layer (the model's own layout, uniform_layer).
 bool is_moe_layer(const ModelConfig& m, int i) { return is_uniform_moe_layer(m, i); }
@@ -185,13 +186,17 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
     v_width = nq * v_head;
     latent = a.q_lora_rank + a.kv_lora_rank + a.qk_rope_head_dim;
   }
+  // A linear layer's input is kept for its weight gradient: in bf16, or under fp8 as the fp8
+  // copy its GEMM used (Transformer Engine saves the cast input; DeepSeek-V3 Sec. 3.3 caches
+  // these activations in fp8): 1 byte. The router's input stays bf16 (its GEMM is bf16).
+  const double lin = o.fp8 ? k_fp8_activation : k_bf16;
   double bytes = 0;
   // Attention block.
   bytes += k_bf16 * sb * h / x.t_sp;                            // RMSNorm input
-  bytes += k_bf16 * sb * h / x.t_sp;                            // QKV GEMM input (norm output)
-  bytes += k_bf16 * sb * latent / x.t_sp;                       // MLA latents
+  bytes += lin * sb * h / x.t_sp;                               // QKV GEMM input (norm output)
+  bytes += lin * sb * latent / x.t_sp;                          // MLA latents (up-projection inputs)
   bytes += k_bf16 * sb * (q_width + k_width + v_width) / x.t;   // q, k, v: flash's backward reads them
-  bytes += k_bf16 * sb * nq * v_head / x.t;                     // attention output = out-proj input
+  bytes += lin * sb * nq * v_head / x.t;                        // attention output = out-proj input
   if (o.flash_attention) {
     bytes += k_fp32 * sb * nq / x.t;  // softmax log-sum-exp per head and token (flash backward)
   } else if (recompute == Recompute::none) {
@@ -200,11 +205,11 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
     bytes += 5 * nq * x.s * x.s * x.b / x.t;
   }
   // FFN block (no dropout in current LLM recipes: Korthikanti's masks are not counted).
-  bytes += k_bf16 * sb * h / x.t_sp;  // RMSNorm input
-  bytes += k_bf16 * sb * h / x.t_sp;  // FFN / router input (norm output)
+  bytes += k_bf16 * sb * h / x.t_sp;                // RMSNorm input
+  bytes += (moe ? k_bf16 : lin) * sb * h / x.t_sp;  // FFN input (norm output); MoE: the router's too
   const auto swiglu = [&](double width, double tokens, double split) {
     return k_bf16 * tokens * 2 * width / split  // gate and up outputs (SiLU and product inputs)
-           + k_bf16 * tokens * width / split;   // SiLU(gate)·up: the down projection's input
+           + lin * tokens * width / split;      // SiLU(gate)·up: the down projection's input
   };
   if (!moe) {
     bytes += swiglu(m.intermediate_size, sb, x.t);
@@ -214,7 +219,7 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   const double load = o.expert_load_factor;
   const double routed = K * sb / x.t_sp * load;  // token-copies this rank's experts process
   bytes += k_fp32 * 2 * sb * m.n_routed_experts / x.t_sp;  // router logits and probabilities
-  bytes += k_bf16 * routed * h;                            // dispatched tokens (expert input)
+  bytes += lin * routed * h;                               // dispatched tokens (expert input)
   bytes += swiglu(m.moe_intermediate_size, routed, x.etp);  // expert gate/up, activation
   bytes += k_bf16 * routed * h;                             // expert outputs before combine
   if (m.n_shared_experts > 0) {

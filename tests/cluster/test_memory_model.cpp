@@ -408,3 +408,24 @@ TEST_CASE("cluster memory: micro-batches in flight on every pipeline rank follow
   CHECK(microbatches_in_flight(last, 15) == doctest::Approx(11.0));
   CHECK(microbatches_in_flight(last, 0) == doctest::Approx(16 * (1 + 15.0 / 48)));  // Megatron's first-stage penalty
 }
+
+TEST_CASE("cluster memory: fp8 adds an fp8 copy and transpose of every weight and keeps linear inputs in 1 byte") {
+  // Llama-3 8B shape, one GPU, one micro-batch, no recompute: per layer the four linear inputs
+  // (QKV, out-projection, FFN, down projection) drop from 2 bytes to 1
+  const ModelConfig m = dense(4096, 32, 32, 8, 14336, 128256);
+  ParallelLayout l = layout(1, 1, 1, 1, 1);
+  l.sequence_parallel = false;
+  l.recompute = Recompute::none;
+  MemoryOptions o;
+  o.seq_len = 4096;
+  const MemoryBreakdown bf16 = memory_per_gpu(m, count_parameters(m), l, o);
+  o.fp8 = true;
+  const MemoryBreakdown fp8 = memory_per_gpu(m, count_parameters(m), l, o);
+  const double sb = 4096.0;
+  const double per_layer = sb * (4096 + 32 * 128 + 4096 + 14336);  // one byte each saved
+  CHECK(bf16.bytes_of("activations") - fp8.bytes_of("activations") == doctest::Approx(32 * per_layer));
+  CHECK(fp8.bytes_of("fp8_weights") == doctest::Approx(2 * fp8.params_on_gpu));
+  CHECK(bf16.bytes_of("fp8_weights") == 0);
+  CHECK(fp8.bytes_of("weights") == bf16.bytes_of("weights"));
+  CHECK(fp8.total() == doctest::Approx(memory_total_bytes(m, l, o)));
+}

@@ -49,8 +49,8 @@ struct MemoryOptions {
   double framework_bytes = 5.0 * (1ull << 30);
   /// fp8: Transformer Engine keeps an fp8 copy of each weight and its fp8 transpose beside the
   /// bf16 weight (1 + 1 bytes per parameter; TransformerEngine#1764, `--fp8-param-gather`
-  /// drops the bf16 copy instead): the "fp8_weights" term. Activations are counted as bf16
-  /// (TE caches linear inputs in fp8; not subtracted: an upper bound, docs/step-model.md).
+  /// drops the bf16 copy instead): the "fp8_weights" term; and the linear layers' inputs kept
+  /// for the backward are their fp8 copies, 1 byte (moeplan formula; Megatron's has no fp8).
   bool fp8 = false;
 };
 
