@@ -115,8 +115,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   if (!f.gpus || f.gpu.empty()) {
     return usage(f.gpus             ? "--gpus needs --gpu KIND (the GPU model: h100, h200, ...)"
                  : !f.gpu.empty()   ? "--gpu needs --gpus N (how many GPUs)"
-                                    : "the layout, --precision and --megatron-args flags need a cluster: "
-                                      "--gpus N and --gpu KIND");
+                                    : "the layout, --precision, --megatron-args and --gemm-table flags need a "
+                                      "cluster: --gpus N and --gpu KIND");
   }
   GpuCatalog catalog = embedded_gpu_catalog();
   if (!f.catalog_file.empty()) {
@@ -148,6 +148,10 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.memory.expert_load_factor = f.load_imbalance;
   o.search.memory.framework_bytes = f.framework_gib * double(1ull << 30);
   if (f.global_batch_tokens) o.search.global_batch_tokens = static_cast<long long>(*f.global_batch_tokens);
+  if (f.global_batch_sequences) {
+    o.global_batch_sequences = *f.global_batch_sequences;
+    o.global_batch_given_by = f.megatron_args + " --global-batch-size";
+  }
   const Precision precision = parse_precision(f.precision.value_or("bf16")).value_or(Precision::bf16);  // CLI11 checked it
   if (precision == Precision::fp8 && !(gpu->fp8_dense_flops > 0)) {
     return std::unexpected(ClusterFlagsError{
@@ -166,14 +170,31 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
     }
     auto table = read_gemm_table(*text, f.gemm_table);
     if (!table) return std::unexpected(ClusterFlagsError{true, "", table.error()});
-    o.search.time.measured_gemm_rates = table->for_gpu(*gpu, precision);
-    if (!o.search.time.measured_gemm_rates) {
+    auto rates = table->for_gpu(*gpu, precision);
+    if (!rates) {
       return std::unexpected(ClusterFlagsError{
           true, "",
           InputError{f.gemm_table, 0, 0, "gpu",
                      fmt::format("no row measured on the {} in {} (gpu names the device, e.g. \"{}\")",
                                  gpu->id, to_string(precision), gpu->name)}});
     }
+    // A rate above the datasheet peak is a unit slip or another GPU's row, not a measurement.
+    const double peak = precision == Precision::fp8 ? gpu->fp8_dense_flops : gpu->bf16_dense_flops;
+    for (const GemmTableRow& r : rates->rows) {
+      if (r.flops_per_s > peak) {
+        return std::unexpected(ClusterFlagsError{
+            true, "",
+            InputError{f.gemm_table, r.line, 0, "flops_per_s",
+                       fmt::format("{:.4g} FLOP/s is above the {}'s dense {} peak, {:.4g} (datasheet)", r.flops_per_s,
+                                   gpu->id, to_string(precision), peak)}});
+      }
+    }
+    o.gemm_rates_source = fmt::format("--gemm-table {}: {} rows of the {} in {}, interpolated in log space",
+                                      f.gemm_table, rates->rows.size(), gpu->id, to_string(precision));
+    o.search.time.measured_gemm_rates = std::move(rates);
+  } else {
+    o.gemm_rates_source = fmt::format("shape model: {} dense peak x {:.2f} (--gemm-efficiency), tile, wave and HBM terms",
+                                      to_string(precision), f.gemm_efficiency);
   }
   o.search.memory.fp8 = precision == Precision::fp8;
   o.search.time.a2a_overlap = f.a2a_overlap;
@@ -212,11 +233,10 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (f.recompute.empty() && g.recompute) f.recompute = to_string(*g.recompute);
   if (!f.precision && args->precision) f.precision = to_string(*args->precision);
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
-  if (!f.global_batch_tokens && args->global_batch && args->seq_length) {
-    f.global_batch_tokens = double(*args->global_batch) * *args->seq_length;
-  }
+  if (!f.global_batch_tokens && args->global_batch) f.global_batch_sequences = args->global_batch;
   if (seq_len && !*seq_len) *seq_len = args->seq_length;
   if (!seq_len && args->seq_length) args->unused.insert(args->unused.begin(), "--seq-length");  // suggest: --seq-len sets S
+  for (const std::string& n : args->notes) io.note(fmt::format("{}: {}", f.megatron_args, n));
   if (!args->unused.empty()) {
     io.note(fmt::format("{}: not used by moeplan (ignored): {}", f.megatron_args, fmt::join(args->unused, " ")));
   }
@@ -278,6 +298,7 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
         {"global_batch_source", "", "", fit.global_batch_source, "the law the batch comes from, and any cap or raise"},
         {"recompute", "", "", std::string(to_string(p.recompute)), "activation recompute"},
         {"precision", "", "", std::string(to_string(fit.precision)), "GEMM precision of the linear layers"},
+        {"gemm_rates", "", "", fit.gemm_rates_source, "where the step time's GEMM rates come from"},
         {"given", "", "", fit.given.given_names(), "layout dimensions given (--tp, --pp, ...); \"\" = none"},
         {"searched", "", "", fit.given.searched_names(), "layout dimensions the search chose"},
         {"layouts_evaluated", "", "", static_cast<std::int64_t>(fit.layouts.evaluated), "legal layouts whose memory and time were computed"}},

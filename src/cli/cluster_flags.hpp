@@ -36,12 +36,15 @@ struct ClusterFlags {
   std::optional<std::string> precision;  ///< bf16|fp8; unset: bf16 (or the --megatron-args file's)
   std::string megatron_args;  ///< --megatron-args FILE: a Megatron-LM launch script or arguments file
   std::string gemm_table;     ///< --gemm-table FILE: measured GEMM rates by shape (gemm_table.hpp)
+  /// From a --megatron-args file: its --global-batch-size (sequences), and its
+  /// --a2a-overlap-free settings' source for messages.
+  std::optional<long long> global_batch_sequences;
   double a2a_overlap = StepTimeOptions{}.a2a_overlap;
   /// A flag that needs the cluster was given (the layout and precision flags too: without
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {
     return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || ep || etp || cp ||
-           micro_batch_size || !recompute.empty() || precision || !megatron_args.empty();
+           micro_batch_size || !recompute.empty() || precision || !megatron_args.empty() || !gemm_table.empty();
   }
 };
 

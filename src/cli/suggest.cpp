@@ -364,16 +364,19 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (!f.emit.empty()) {
     const std::optional<MegatronRun> run =
         on_cluster ? std::optional(MegatronRun{on_cluster->fit.layouts.ranked.front().layout, on_cluster->fit.precision,
-                                               cluster->search.time.a2a_node_dedup})
+                                               cluster->search.time.a2a_node_dedup, cluster->search.time.a2a_overlap})
                    : std::nullopt;
     return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f),
                        run ? &*run : nullptr);
   }
   // The cluster's GEMMs at the rate this machine's GPU measured, when it is the target GPU
   // (the "rate measured on this device when it is the target").
-  if (on_cluster && timed && timed->gpu && gpu_is(timed->gpu->device, cluster->cluster.gpu)) {
+  if (on_cluster && timed && timed->gpu && gpu_is(timed->gpu->device, cluster->cluster.gpu) &&
+      !cluster->search.time.measured_gemm_rates) {  // a --gemm-table given wins
     ClusterFitOptions measured = *cluster;
     measured.search.time.measured_gemm_flops = timed->gpu->rate;
+    measured.gemm_rates_source = fmt::format("measured on this {} by the benchmark: {:.0f} TFLOP/s for every GEMM",
+                                             timed->gpu->device, timed->gpu->rate / 1e12);
     auto refit = fit_on_cluster(law_set, on_cluster->fit.config, on_cluster->fit.tokens, measured);
     if (refit) {
       io.note(fmt::format("cluster: GEMMs at the {:.0f} TFLOP/s measured on {} (not peak x efficiency)",

@@ -53,7 +53,14 @@ double MeasuredGemmRates::rate(double groups, double m, double n, double k) cons
   const std::size_t keep = std::min(k_neighbours, by_distance.size());
   std::partial_sort(by_distance.begin(), by_distance.begin() + static_cast<std::ptrdiff_t>(keep), by_distance.end(),
                     [](const auto& a, const auto& b) { return a.first < b.first; });
-  if (by_distance.front().first == 0) return by_distance.front().second->flops_per_s;
+  if (by_distance.front().first == 0) {  // measured: the geometric mean of its runs (a table may repeat a shape)
+    double log_sum = 0;
+    int runs = 0;
+    for (const auto& [d2, row] : by_distance) {
+      if (d2 == 0) log_sum += std::log(row->flops_per_s), ++runs;
+    }
+    return std::exp(log_sum / runs);
+  }
   double weights = 0, log_rate = 0;
   for (std::size_t i = 0; i < keep; ++i) {
     const double w = 1.0 / by_distance[i].first;

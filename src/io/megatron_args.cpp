@@ -4,8 +4,10 @@
 #include "moeplan/io/megatron_args.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <limits>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -16,17 +18,22 @@ namespace {
 struct Word {
   std::string text;
   int line = 0;
+  /// It begins a new command (an unescaped line end before it) or follows a group of words
+  /// read from a variable: a switch before it does not take it as a value.
+  bool starts_command = false;
 };
 
 /// Shell-like words: unquoted # starts a comment, backslash-newline joins lines, quotes group.
-std::vector<Word> words_of(std::string_view text) {
+std::vector<Word> words_of(std::string_view text, int first_line = 1) {
   std::vector<Word> out;
   std::string word;
   bool in_word = false;
-  int line = 1, word_line = 1;
+  int line = first_line, word_line = first_line;
   char quote = 0;
+  bool new_command = false;  // an unescaped line end since the last word
   const auto end_word = [&] {
-    if (in_word) out.push_back({word, word_line});
+    if (in_word) out.push_back({word, word_line, new_command});
+    if (in_word) new_command = false;
     word.clear();
     in_word = false;
   };
@@ -52,7 +59,7 @@ std::vector<Word> words_of(std::string_view text) {
     }
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
       end_word();
-      if (c == '\n') ++line;
+      if (c == '\n') ++line, new_command = true;
       continue;
     }
     if (!in_word) word_line = line;
@@ -67,13 +74,63 @@ std::vector<Word> words_of(std::string_view text) {
   return out;
 }
 
+/// NAME=VALUE: a shell variable assignment (name and value), else nullopt.
+std::optional<std::pair<std::string, std::string>> assignment(const std::string& w) {
+  const std::size_t eq = w.find('=');
+  if (eq == std::string::npos || eq == 0 || w.rfind("--", 0) == 0) return std::nullopt;
+  for (std::size_t i = 0; i < eq; ++i) {
+    const char c = w[i];
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_') || (i == 0 && std::isdigit(static_cast<unsigned char>(c)))) {
+      return std::nullopt;
+    }
+  }
+  return std::pair{w.substr(0, eq), w.substr(eq + 1)};
+}
+
+/// The words with what launch scripts keep in variables: a quoted value holding flags
+/// (GPT_ARGS="--tensor-model-parallel-size 2 ...", the older Megatron examples' style) is split
+/// into its words where it stands; NAME=VALUE assignments are kept in `vars` for $NAME.
+std::vector<Word> expanded(const std::vector<Word>& words, std::map<std::string, std::string>& vars) {
+  std::vector<Word> out;
+  bool after_group = false;
+  for (const Word& w : words) {
+    const auto set = assignment(w.text);
+    const std::string& value = set ? set->second : w.text;
+    if (value.find_first_of(" \t\n") != std::string::npos && value.find("--") != std::string::npos) {
+      for (Word& inner : words_of(value, w.line)) out.push_back(std::move(inner));
+      after_group = true;
+      continue;
+    }
+    if (set) {
+      vars[set->first] = set->second;
+      continue;
+    }
+    out.push_back(w);
+    out.back().starts_command = out.back().starts_command || after_group;
+    after_group = false;
+  }
+  return out;
+}
+
+/// `$NAME` or `${NAME}` of a variable the file set, else the text as it is.
+std::string substituted(const std::string& text, const std::map<std::string, std::string>& vars) {
+  std::string name;
+  if (text.size() > 3 && text.rfind("${", 0) == 0 && text.back() == '}') {
+    name = text.substr(2, text.size() - 3);
+  } else if (text.size() > 1 && text[0] == '$') {
+    name = text.substr(1);
+  }
+  const auto it = vars.find(name);
+  return name.empty() || it == vars.end() ? text : it->second;
+}
+
 struct Flag {
   std::string name;   ///< with its dashes
   std::optional<std::string> value;
   int line = 0;
 };
 
-std::vector<Flag> flags_of(const std::vector<Word>& words) {
+std::vector<Flag> flags_of(const std::vector<Word>& words, const std::map<std::string, std::string>& vars) {
   std::vector<Flag> out;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i].text;
@@ -82,9 +139,10 @@ std::vector<Flag> flags_of(const std::vector<Word>& words) {
     if (const std::size_t eq = w.find('='); eq != std::string::npos) {
       f.name = w.substr(0, eq);
       f.value = w.substr(eq + 1);
-    } else if (i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0) {
+    } else if (i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0 && !words[i + 1].starts_command) {
       f.value = words[++i].text;
     }
+    if (f.value) f.value = substituted(*f.value, vars);
     out.push_back(std::move(f));
   }
   return out;
@@ -93,7 +151,12 @@ std::vector<Flag> flags_of(const std::vector<Word>& words) {
 }  // namespace
 
 std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text, const std::string& source) {
-  const std::vector<Flag> flags = flags_of(words_of(text));
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n'));
+    return std::unexpected(InputError{source, line, 0, "", "a NUL byte: not a launch script or arguments file"});
+  }
+  std::map<std::string, std::string> vars;
+  const std::vector<Flag> flags = flags_of(expanded(words_of(text), vars), vars);
   MegatronArgs a;
   const auto error = [&](const Flag& f, std::string reason) {
     return std::unexpected(InputError{source, f.line, 0, f.name, std::move(reason)});
@@ -109,7 +172,7 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
                             v.empty() ? std::string("needs a positive integer value")
                                       : fmt::format("\"{}\" is not a positive integer{}", v,
                                                     v.find('$') != std::string::npos
-                                                        ? " (shell variables are not expanded)"
+                                                        ? " (a variable the file does not set: only NAME=VALUE lines of the file are expanded)"
                                                         : "")};
       }
       return std::nullopt;
@@ -143,6 +206,8 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       if (const auto b = positive(f)) a.global_batch = *b;
     } else if (n == "--seq-length") {
       a.seq_length = positive(f);
+    } else if (n == "--encoder-seq-length") {  // Megatron's other name for it
+      if (const auto s = positive(f); s && !a.seq_length) a.seq_length = s;
     } else if (n == "--recompute-granularity") {
       if (f.value == "full") {
         a.layout.recompute = Recompute::full;
@@ -167,9 +232,10 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
     } else if (n == "--moe-enable-deepep") {
       if (f.value) return error(f, "is a switch and takes no value");
       a.deepep = true;
-    } else if (n == "--bf16") {
+    } else if (n == "--bf16" || n == "--fp16") {  // fp16 tensor cores run at the bf16 rates
       if (f.value) return error(f, "is a switch and takes no value");
       if (!a.precision) a.precision = Precision::bf16;  // --fp8-format runs on top of --bf16
+      if (n == "--fp16") a.notes.push_back("--fp16: timed at the bf16 rates (same tensor-core peak)");
     } else if (std::find(a.unused.begin(), a.unused.end(), n) == a.unused.end()) {
       a.unused.push_back(n);
     }
@@ -186,6 +252,10 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
                                   *layers_per_virtual_stage, *a.layout.pp, *num_layers));
     }
     a.layout.vpp = static_cast<int>(*num_layers / per_rank);
+  }
+  a.num_layers = num_layers;
+  if (!a.layout.any() && !a.precision && !a.global_batch && !a.seq_length && !a.deepep) {
+    a.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
   }
   return a;
 }

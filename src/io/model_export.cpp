@@ -379,6 +379,12 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     }
   }
   if (!layout) out += "# Parallelism, micro-batch size and precision depend on the cluster: add them.\n";
+  if (run && run->a2a_overlap > 0) {
+    out += fmt::format("# The step time assumed {:.0f} % of the expert all-to-all hidden behind computation\n"
+                       "# (--a2a-overlap; DualPipe or Megatron's 1F1B A2A overlap): no flag here sets it, and\n"
+                       "# these arguments read back (--megatron-args) assume none.\n",
+                       100 * run->a2a_overlap);
+  }
   if (m.is_moe()) {
     out += "# Router: softmax top-K with paper 000's balance loss (0.01) and z-loss (0.001). A source's own\n"
            "# router (DeepSeek-V3: sigmoid scores, bias-corrected top-K, a sequence-wise loss of 1e-4) is\n"

@@ -39,7 +39,13 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   search.time.seq_len = S;
   fit.precision = search.time.precision;
   fit.given = search.given;
-  if (search.global_batch_tokens <= 0) {
+  fit.gemm_rates_source = options.gemm_rates_source;
+  if (search.global_batch_tokens <= 0 && options.global_batch_sequences > 0) {
+    search.global_batch_tokens = options.global_batch_sequences * S;
+    fit.global_batch_sequences = options.global_batch_sequences;
+    fit.global_batch_source = fmt::format("given ({}: {} sequences of S = {})", options.global_batch_given_by,
+                                          options.global_batch_sequences, S);
+  } else if (search.global_batch_tokens <= 0) {
     // The laws' batch at the run's C (a plan's own budget; else C = M·D of this count):
     // paper 002 Table 4 inside its rows, paper 000 Eq. 5 outside (the laws say which).
     const Flops C = compute ? *compute

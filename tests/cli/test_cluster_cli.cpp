@@ -627,3 +627,41 @@ TEST_CASE("score with a given layout: the search's best beside it, and the terms
   REQUIRE_MESSAGE(n.code == 0, n.err);
   CHECK_FALSE(json::parse(n.out).at(0).contains("searched_best"));
 }
+
+TEST_CASE("megatron args file and gemm table: a batch in sequences, the rates' source said, implausible rates refused") {
+  const auto args = temp_path("gbs.sh");
+  std::ofstream(args) << "torchrun pretrain_gpt.py --global-batch-size 1024 --micro-batch-size 1\n";
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                             "--megatron-args", args.string(), "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out).at(0).at("cluster");
+  CHECK(c.at("global_batch").get<long long>() == 1024);  // the file's, at the model's S (no --seq-length)
+  CHECK(c.at("global_batch_source").get<std::string>().find("--global-batch-size: 1024 sequences") != std::string::npos);
+  CHECK(c.at("gemm_rates").get<std::string>().find("shape model") == 0);
+  std::filesystem::remove(args);
+  // a table's rates: said where they come from; a rate above the datasheet peak refused
+  const std::string table = MOEPLAN_TEST_DATA_DIR "/../../docs/measurements/h200-2026-11-26/gemm_table.csv";
+  const Run t = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h200", "--tokens", "1e12",
+                             "--gemm-table", table, "--format", "json"});
+  REQUIRE_MESSAGE(t.code == 0, t.err);
+  CHECK(json::parse(t.out).at(0).at("cluster").at("gemm_rates").get<std::string>().find("120 rows of the h200 in bf16") !=
+        std::string::npos);
+  const auto fast = temp_path("fast.csv");
+  std::ofstream(fast) << "gpu,precision,groups,m,n,k,flops_per_s\nNVIDIA H200,bf16,1,64,64,64,5e16\n";
+  const Run f = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h200", "--tokens", "1e12",
+                             "--gemm-table", fast.string()});
+  CHECK(f.code == 4);
+  CHECK(f.err.find(fast.string() + ":2") != std::string::npos);
+  CHECK(f.err.find("above the h200's dense bf16 peak") != std::string::npos);
+  CHECK(f.out.empty());
+  // without a cluster the table is a usage error, not ignored
+  const Run alone = run_moeplan({"score", "qwen3-30b-a3b", "--tokens", "1e12", "--gemm-table", fast.string()});
+  CHECK(alone.code == 2);
+  std::filesystem::remove(fast);
+  // the export says what the overlap it cannot set was
+  const Run e = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                             "--precision", "fp8", "--tp", "1", "--pp", "16", "--ep", "64", "--a2a-overlap", "1",
+                             "--emit", "megatron"});
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  CHECK(e.out.find("# The step time assumed 100 % of the expert all-to-all hidden") != std::string::npos);
+}

@@ -40,6 +40,10 @@ TEST_CASE("gemm table: rows of one GPU and precision, the exact shape's rate, lo
   // a measured shape: its own rate
   CHECK(h100->rate(1, 4096, 4096, 4096) == doctest::Approx(6.0e14));
   CHECK(h100->rate(1, 256, 4096, 4096) == doctest::Approx(2.0e14));
+  // a shape measured twice: the geometric mean of its runs
+  const auto twice = read_gemm_table(std::string(k_table) + "NVIDIA H100 80GB HBM3,bf16,1,4096,4096,4096,1.5e14\n", "t.csv");
+  REQUIRE(twice.has_value());
+  CHECK(twice->for_gpu(sxm, Precision::bf16)->rate(1, 4096, 4096, 4096) == doctest::Approx(std::sqrt(6.0e14 * 1.5e14)));
   // halfway in log m between the two rows: the geometric mean of their rates
   CHECK(h100->rate(1, 1024, 4096, 4096) == doctest::Approx(std::sqrt(6.0e14 * 2.0e14)));
   // nearer one row: nearer its rate

@@ -54,6 +54,10 @@ TEST_CASE("megatron args: full recompute, --num-virtual-stages-per-pipeline-rank
   CHECK(a->unused.empty());
 }
 
+namespace {
+constexpr char k_with_nul[] = "--num-layers 32\n\n--bf16 a\0b\n";  // a binary file
+}  // namespace
+
 TEST_CASE("megatron args: a value moeplan cannot read names the file, line and flag") {
   struct Case {
     std::string text;
@@ -63,7 +67,8 @@ TEST_CASE("megatron args: a value moeplan cannot read names the file, line and f
   };
   const Case cases[] = {
       {"--num-layers 32\n--tensor-model-parallel-size $TP\n", 2, "--tensor-model-parallel-size",
-       "shell variables are not expanded"},
+       "a variable the file does not set"},
+      {std::string(k_with_nul, sizeof k_with_nul - 1), 3, "", "a NUL byte"},
       {"--pipeline-model-parallel-size 0", 1, "--pipeline-model-parallel-size", "not a positive integer"},
       {"--micro-batch-size 1.5", 1, "--micro-batch-size", "not a positive integer"},
       {"--expert-model-parallel-size", 1, "--expert-model-parallel-size", "needs a positive integer"},
@@ -85,4 +90,40 @@ TEST_CASE("megatron args: a value moeplan cannot read names the file, line and f
     CHECK(a.error().key == c.flag);
     CHECK(a.error().reason.find(c.reason) != std::string::npos);
   }
+}
+
+TEST_CASE("megatron args: variables the file sets, flags kept in a quoted variable, switches at a line end") {
+  // Megatron's older examples/pretrain_gpt.sh style: the flags in a quoted string, $VARs set above
+  const std::string script =
+      "#!/bin/bash\n"
+      "TP=2\n"
+      "EP=${EP:-8}\n"
+      "GPT_ARGS=\"\n"
+      "    --tensor-model-parallel-size $TP \\\n"
+      "    --pipeline-model-parallel-size 2 \\\n"
+      "    --fp16\n"
+      "\"\n"
+      "torchrun pretrain_gpt.py $GPT_ARGS --expert-model-parallel-size ${EP} --encoder-seq-length 2048 --recompute-activations\n"
+      "--micro-batch-size 4\n";
+  const auto a = read_megatron_args(script, "old.sh");
+  REQUIRE(a.has_value() == false);  // EP=${EP:-8} is not a plain value: ${EP} is unknown
+  CHECK(a.error().key == "--expert-model-parallel-size");
+  CHECK(a.error().line == 9);
+  const std::size_t at = script.find("${EP:-8}");
+  const auto b = read_megatron_args(script.substr(0, at) + "8" + script.substr(at + 8), "old.sh");
+  REQUIRE_MESSAGE(b.has_value(), b.error().to_string());
+  CHECK(b->layout.tp == 2);           // $TP inside the quoted flags
+  CHECK(b->layout.pp == 2);
+  CHECK(b->layout.ep == 8);           // ${EP}
+  CHECK(b->precision == Precision::bf16);  // --fp16 runs at the bf16 rates, and says so
+  CHECK(b->notes.size() == 1);
+  CHECK(b->seq_length == 2048);       // --encoder-seq-length
+  CHECK(b->layout.recompute == Recompute::selective);  // a switch: the next line is not its value
+  CHECK(b->layout.micro_batch == 4);
+  CHECK(b->unused.empty());
+  // nothing it uses: a note, not an error
+  const auto none = read_megatron_args("echo hello\n", "x.sh");
+  REQUIRE(none.has_value());
+  REQUIRE(none->notes.size() == 1);
+  CHECK(none->notes[0].find("no flag moeplan uses") != std::string::npos);
 }

@@ -6,7 +6,8 @@
 ///
 /// A shape's rate is interpolated in log space from the rows of its GPU and precision: the
 /// four nearest rows in (log groups, log m, log n, log k), log rate weighted by 1/distance²;
-/// a row of exactly the shape gives its own rate. Far from every row the estimate is only the
+/// rows of exactly the shape give their rate (the geometric mean when a shape was measured
+/// more than once). Far from every row the estimate is only the
 /// nearest measurements': the table should cover the shapes a plan times.
 #include <expected>
 #include <memory>

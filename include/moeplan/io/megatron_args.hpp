@@ -4,8 +4,9 @@
 /// parallel layout, micro and global batch, sequence length, recompute and precision.
 ///
 /// The text is split as a shell would split a command (comments from an unquoted #, a
-/// backslash before the line end joins lines, single and double quotes group words; variables
-/// are not expanded). Flags are `--name value` or `--name=value`; a flag followed by another
+/// backslash before the line end joins lines, single and double quotes group words); a quoted
+/// value holding flags (GPT_ARGS="--tensor-model-parallel-size 2 ...") is read where it is
+/// set, and $NAME / ${NAME} take a NAME=VALUE set earlier in the file (nothing else is expanded). Flags are `--name value` or `--name=value`; a flag followed by another
 /// flag or by nothing is a switch. Words before the first flag (torchrun, the script) are
 /// skipped. A flag moeplan uses with a value it cannot read (not a positive integer, an unknown
 /// choice, an unexpanded $VAR) is an InputError naming the file, line and flag.
@@ -31,6 +32,9 @@ struct MegatronArgs {
   std::optional<bool> deepep;
   /// Flags it does not use, each once, in file order ("--lr", "--num-experts", ...).
   std::vector<std::string> unused;
+  std::optional<int> num_layers;  ///< --num-layers, to compare with the model's L
+  /// How some flags were read, for stderr ("--fp16: timed at the bf16 rates").
+  std::vector<std::string> notes;
 };
 
 /// Reads `text` (`source` names it in errors). VPP comes from --num-virtual-stages-per-pipeline-rank,

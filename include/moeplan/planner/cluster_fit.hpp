@@ -25,6 +25,14 @@ struct ClusterFitOptions {
   /// With a given layout (search.given), also search without it and say whether and why the
   /// search's best is faster (score: "my layout" beside moeplan's; a second search).
   bool compare_given_with_search = false;
+  /// A global batch given in sequences (a --megatron-args file's --global-batch-size), × the
+  /// run's S; `global_batch_given_by` names it in global_batch_source. Used when
+  /// search.global_batch_tokens is not given.
+  long long global_batch_sequences = 0;
+  std::string global_batch_given_by;
+  /// How the step time's GEMM rates were had, for the output ("shape model, bf16 peak x 0.6",
+  /// "--gemm-table FILE: 120 rows of this GPU and precision", ...).
+  std::string gemm_rates_source;
 };
 
 /// A config on the cluster: the global batch it trains with, the ranked layouts, the time.
@@ -38,6 +46,7 @@ struct ClusterFit {
   Tokens tokens;                    ///< D
   Precision precision = Precision::bf16;  ///< of the linear layers' GEMMs (options.search.time)
   GivenLayout given;                ///< the layout dimensions the user fixed (options.search.given)
+  std::string gemm_rates_source;    ///< options.gemm_rates_source
   /// compare_given_with_search: the fastest layout the search finds with nothing given, when
   /// it is faster than the given one's best, and the step-time terms that decide it.
   std::optional<LayoutCandidate> searched_best;
