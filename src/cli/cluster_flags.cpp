@@ -109,6 +109,21 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->group(group);
 }
 
+namespace {
+
+/// The file a flag names, bounded as every config is (k_max_config_bytes); an error names the flag.
+std::expected<std::string, InputError> read_flag_file(const std::string& path, const char* what, const char* flag) {
+  auto text = read_bounded(path, k_max_config_bytes, what);
+  if (!text) {
+    InputError e = text.error();
+    e.key = flag;
+    return std::unexpected(e);
+  }
+  return text;
+}
+
+}  // namespace
+
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
   const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
   if (f.gpus && f.gpu_given && f.gpu.empty()) return usage("--gpu: empty; give a GPU kind (h100, h200, ...)");
@@ -120,12 +135,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   }
   GpuCatalog catalog = embedded_gpu_catalog();
   if (!f.catalog_file.empty()) {
-    auto text = read_bounded(f.catalog_file, k_max_config_bytes, "a GPU catalog");
-    if (!text) {
-      InputError e = text.error();
-      e.key = "--gpu-catalog";
-      return std::unexpected(ClusterFlagsError{true, "", e});
-    }
+    auto text = read_flag_file(f.catalog_file, "a GPU catalog", "--gpu-catalog");
+    if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
     auto read = read_gpu_catalog(*text, f.catalog_file, catalog);
     if (!read) return std::unexpected(ClusterFlagsError{true, "", read.error()});
     catalog = std::move(*read);
@@ -162,12 +173,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   }
   o.search.time.precision = precision;
   if (!f.gemm_table.empty()) {
-    auto text = read_bounded(f.gemm_table, k_max_config_bytes, "a GEMM rate table");
-    if (!text) {
-      InputError e = text.error();
-      e.key = "--gemm-table";
-      return std::unexpected(ClusterFlagsError{true, "", e});
-    }
+    auto text = read_flag_file(f.gemm_table, "a GEMM rate table", "--gemm-table");
+    if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
     auto table = read_gemm_table(*text, f.gemm_table);
     if (!table) return std::unexpected(ClusterFlagsError{true, "", table.error()});
     auto rates = table->for_gpu(*gpu, precision);
@@ -217,12 +224,8 @@ namespace {
 
 /// The flags with what a --megatron-args file gives where the command line gave nothing.
 std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const Io& io, std::optional<int>* seq_len) {
-  auto text = read_bounded(f.megatron_args, k_max_config_bytes, "a Megatron-LM arguments file");
-  if (!text) {
-    InputError e = text.error();
-    e.key = "--megatron-args";
-    return std::unexpected(e);
-  }
+  auto text = read_flag_file(f.megatron_args, "a Megatron-LM arguments file", "--megatron-args");
+  if (!text) return std::unexpected(text.error());
   auto args = read_megatron_args(*text, f.megatron_args);
   if (!args) return std::unexpected(args.error());
   const GivenLayout& g = args->layout;
