@@ -36,8 +36,8 @@ struct ClusterFlags {
   std::optional<std::string> precision;  ///< bf16|fp8; unset: bf16 (or the --megatron-args file's)
   std::string megatron_args;  ///< --megatron-args FILE: a Megatron-LM launch script or arguments file
   std::string gemm_table;     ///< --gemm-table FILE: measured GEMM rates by shape (gemm_table.hpp)
-  /// From a --megatron-args file: its --global-batch-size (sequences), and its
-  /// --a2a-overlap-free settings' source for messages.
+  /// Not a flag: a --megatron-args file's --global-batch-size (sequences), set when the
+  /// command line gave no --global-batch-tokens.
   std::optional<long long> global_batch_sequences;
   double a2a_overlap = StepTimeOptions{}.a2a_overlap;
   /// A flag that needs the cluster was given (the layout and precision flags too: without
