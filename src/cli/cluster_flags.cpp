@@ -124,6 +124,13 @@ std::expected<std::string, InputError> read_flag_file(const std::string& path, c
 
 }  // namespace
 
+std::expected<GpuCatalog, InputError> gpu_catalog_from_flag(const std::string& file) {
+  if (file.empty()) return embedded_gpu_catalog();
+  auto text = read_flag_file(file, "a GPU catalog", "--gpu-catalog");
+  if (!text) return std::unexpected(text.error());
+  return read_gpu_catalog(*text, file, embedded_gpu_catalog());
+}
+
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
   const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
   if (f.gpus && f.gpu_given && f.gpu.empty()) return usage("--gpu: empty; give a GPU kind (h100, h200, ...)");
@@ -133,14 +140,9 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
                                     : "the layout, --precision, --megatron-args and --gemm-table flags need a "
                                       "cluster: --gpus N and --gpu KIND");
   }
-  GpuCatalog catalog = embedded_gpu_catalog();
-  if (!f.catalog_file.empty()) {
-    auto text = read_flag_file(f.catalog_file, "a GPU catalog", "--gpu-catalog");
-    if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
-    auto read = read_gpu_catalog(*text, f.catalog_file, catalog);
-    if (!read) return std::unexpected(ClusterFlagsError{true, "", read.error()});
-    catalog = std::move(*read);
-  }
+  auto read = gpu_catalog_from_flag(f.catalog_file);
+  if (!read) return std::unexpected(ClusterFlagsError{true, "", read.error()});
+  const GpuCatalog& catalog = *read;
   const GpuSpec* gpu = catalog.find(f.gpu);
   if (!gpu) return usage(fmt::format("--gpu: unknown GPU '{}'; the catalog has {}", f.gpu, catalog.ids()));
   ClusterFitOptions o;

@@ -51,6 +51,11 @@ struct ClusterFlags {
 /// Adds the flags to a subcommand.
 void add_cluster_flags(CLI::App& sub, ClusterFlags& f);
 
+/// The embedded GPU catalog with --gpu-catalog FILE laid over it ("" : the embedded one); an
+/// InputError (exit 4) for a bad file, naming the flag. The training cluster and the serving
+/// node read their GPU from it.
+std::expected<GpuCatalog, InputError> gpu_catalog_from_flag(const std::string& file);
+
 /// The cluster fit's options from the flags: a usage message (exit 2) when --gpus and --gpu
 /// are not given together or the GPU is unknown; an InputError for a bad --gpu-catalog file.
 struct ClusterFlagsError {

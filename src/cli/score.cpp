@@ -18,6 +18,7 @@
 #include "output/printable.hpp"
 #include "output_file.hpp"
 #include "score_report.hpp"
+#include "serving_flags.hpp"
 
 namespace moeplan::cli {
 
@@ -32,6 +33,7 @@ struct ScoreFlags {
   std::optional<double> tokens, flops;  ///< a training budget for every config (--tokens/--flops)
   std::optional<int> seq_len;
   ClusterFlags cluster;  ///< --gpus, --gpu, ...: each config on a cluster
+  ServingFlags serving;  ///< --serve-gpus, ...: each config on an inference node
 };
 
 int run_score(const ScoreFlags& f, Io& io) {
@@ -61,6 +63,9 @@ int run_score(const ScoreFlags& f, Io& io) {
   if (f.tokens && f.flops) {
     return fail(io, ExitStatus::usage, "--tokens and --flops both set the budget: give one");
   }
+  auto flags_serving = serving_from_flags(f.serving, f.cluster.catalog_file, io);
+  if (!flags_serving) return flags_serving.error();
+  const std::optional<ServingOptions> serving = *flags_serving;
   // Every config is read and scored: one that fails is reported on stderr (the message
   // names it) and left out, the others are printed, and the exit status is the first
   // failure's, so a bad file among good ones neither hides their results nor passes unseen.
@@ -181,6 +186,23 @@ int run_score(const ScoreFlags& f, Io& io) {
         failed(fail(io, ExitStatus::infeasible, fit.error()));
       }
     }
+    if (serving) {
+      // The serving section of every config: figures, or nulls with the reason; a config that
+      // does not fit the node, or whose cache cannot be counted, is named on stderr.
+      ServingOptions node = *serving;
+      if (node.context == 0) node.context = s.seq_len;
+      warn_context(m, node, m.training ? m.training->seq_len : 0, printable(m.name) + ": ", io);
+      const auto fit = serving_fit(m, node);
+      add_serving(reports.back(), fit, node);
+      if (!fit) {
+        failed(fail(io, ExitStatus::input_file,
+                    fmt::format("{}: serving: {}", printable(given_as[i]), fit.error())));
+      } else if (!fit->fits) {
+        failed(fail(io, ExitStatus::infeasible,
+                    fmt::format("{}: serving: does not fit {} x {}: {}", printable(m.name), node.gpus, node.gpu.id,
+                                fit->why_not)));
+      }
+    }
   }
   std::ostringstream text;
   emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
@@ -210,6 +232,7 @@ Command score_command() {
             sub.add_option("--seq-len", f->seq_len, "Training sequence length S for the attention FLOPs (default: the config's [training] seq_len, else the laws preset's [architecture] seq_len)")
                 ->check(positive());
             add_cluster_flags(sub, f->cluster);
+            add_serving_flags(sub, f->serving, false);
             sub.footer(
                 "Examples:\n"
                 "  moeplan score deepseek-v3.1 kimi-k2\n"
@@ -218,6 +241,7 @@ Command score_command() {
                 "  moeplan score my-model.toml --format json | jq '.[0].leverage'\n"
                 "  moeplan score deepseek-v3.1 --emit megatron -o args.sh\n"
                 "  moeplan score deepseek-v3.1 --gpus 2048 --gpu h800 --tokens 14.8e12\n"
+                "  moeplan score deepseek-v3.1 --serve-gpus 8 --serve-gpu h200 --serve-context 32768\n"
                 "Every config is scored; one that fails is named on stderr and the others\n"
                 "are printed. Exit status: 0 ok, 2 bad flag, 4 bad config or --laws file\n"
                 "(the first failure's), 5 cannot write -o. See man moeplan-score for the\n"

@@ -21,9 +21,11 @@
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/planner/pipeline.hpp"
 #include "moeplan/planner/plan_price.hpp"
+#include "moeplan/planner/serving_goal.hpp"
 #include "output/emitters.hpp"
 #include "output_file.hpp"
 #include "report.hpp"
+#include "serving_flags.hpp"
 
 namespace moeplan::cli {
 
@@ -53,6 +55,7 @@ struct SuggestFlags {
   std::optional<double> tokens, active_params, flops_per_token, total_params, inference_tokens;
   ClusterFlags cluster;        ///< --gpus, --gpu, ...: fit the plan onto a cluster
   std::optional<double> days;  ///< with --gpus: C from the cluster's speed and this time
+  ServingFlags serving;        ///< --serve-gpus, ...: the plan on an inference node (--serve-fit: capped to fit)
 };
 
 // The old --tokens was the benchmark's micro-batch (at most 2^24); training on so few
@@ -139,6 +142,7 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
   if (!f.emit.empty()) return fail(io, ExitStatus::usage, "--emit takes one budget, not a sweep");
   if (f.align == "auto") return fail(io, ExitStatus::usage, "--align auto takes one budget, not a sweep");
   if (f.cluster.given()) return fail(io, ExitStatus::usage, "--gpus takes one budget, not a sweep");
+  if (f.serving.given()) return fail(io, ExitStatus::usage, "--serve-gpus takes one budget, not a sweep");
   if (!f.no_bench) io.note("a sweep does not benchmark (run suggest on one budget for timings)");
   std::vector<Report> reports;
   std::vector<SweepRow> rows;           // the same budgets, typed, for the table
@@ -245,6 +249,14 @@ int run_suggest(const SuggestFlags& f, Io& io) {
                   "cluster instead (--align N keeps the planner's alignment)");
     }
   }
+  auto flags_serving = serving_from_flags(f.serving, f.cluster.catalog_file, io);
+  if (!flags_serving) return flags_serving.error();
+  std::optional<ServingOptions> serving = *flags_serving;
+  if (f.serving.fit && f.days) {
+    return fail(io, ExitStatus::usage,
+                "--serve-fit with --days: not supported yet (give --flops or --tokens with --serve-fit, or "
+                "--days without it and read the serving section)");
+  }
   if (f.days) {
     if (!cluster) return fail(io, ExitStatus::usage, "--days needs --gpus and --gpu (the cluster that trains)");
     if (!f.flops.empty() || f.tokens || f.active_params || f.flops_per_token || f.inference_tokens) {
@@ -296,7 +308,32 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   const OptimalLine& line = context.line();
   const ClusterFitOptions* on = cluster ? &*cluster : nullptr;
   std::expected<GoalPlan, ConstraintViolation> planned = std::unexpected(ConstraintViolation{});
-  if (f.days) {
+  std::optional<ServeFitPlan> capped;  // --serve-fit: the cap the node asked for
+  if (f.serving.fit) {
+    ServingOptions node = *serving;
+    // The context defaults to the plan's S, the family's (every plan of the search has it).
+    if (node.context == 0) node.context = context.planner().family().seq_len;
+    auto fitted = plan_to_serve(context, o.goal, *rule, f.top > 0, on, node);
+    if (!fitted) return fail(io, ExitStatus::infeasible, "--serve-fit: " + fitted.error().to_string());
+    if (fitted->cap) {
+      io.note(fmt::format("--serve-fit: N capped at {:.4g} so the plan fits {} x {} ({} plans tried); the uncapped plan "
+                          "(N = {:.4g}) does not: {}",
+                          fitted->cap->value(), node.gpus, node.gpu.id, fitted->plans_tried,
+                          fitted->uncapped_N.value(), fitted->uncapped_fit ? fitted->uncapped_fit->why_not : ""));
+    } else {
+      io.note(fmt::format("--serve-fit: the plan fits {} x {} as it is (no cap needed)", node.gpus, node.gpu.id));
+    }
+    planned = fitted->plan;
+    capped = std::move(*fitted);
+  }
+  if (capped) {
+    if (planned->cluster_problem) {
+      const Accounting& acc = planned->ranking.candidates.front().suggestion.solution.accounting;
+      return fail(io, ExitStatus::infeasible,
+                  fmt::format("infeasible on {} x {}: {} (the plan has N = {:.3g} parameters)", cluster->cluster.gpus,
+                              cluster->cluster.gpu.id, planned->cluster_problem->to_string(), acc.N.value()));
+    }
+  } else if (f.days) {
     auto within = plan_within_days(context, o.goal, *rule, f.top > 0, *cluster, *f.days);
     if (!within) return fail(io, ExitStatus::infeasible, "--days: " + within.error().detail);
     const DaysSearch& search = within->search;
@@ -405,6 +442,24 @@ int run_suggest(const SuggestFlags& f, Io& io) {
     for (const std::string& w : on_cluster->fit.warnings) io.warning(w);
     add_co_design(report, *on_cluster);
   }
+  std::optional<std::string> serving_miss;  // the plan does not fit the node: exit 3 after printing
+  if (serving) {
+    ServingOptions node = *serving;
+    const ModelConfig served = suggestion_config(*chosen);
+    if (node.context == 0) node.context = chosen->solution.arch.family.seq_len;
+    warn_context(served, node, chosen->solution.arch.family.seq_len, "", io);
+    const auto fit = serving_fit(served, node);
+    add_serving(report, fit, node);
+    Section& sec = report.sections.back();
+    if (f.serving.fit) {
+      sec.fields.push_back({"serve_fit_cap", "N_cap", "params",
+                            capped->cap ? Value(capped->cap->value()) : Value(Missing{"the plan fits uncapped"}),
+                            "the cap on N --serve-fit set", false, Summary::none});
+      sec.fields.push_back({"uncapped_total_params", "N", "params", capped->uncapped_N.value(),
+                            "N of the plan without the serving cap", false, Summary::none});
+    }
+    if (fit && !fit->fits) serving_miss = fit->why_not;
+  }
   std::ostringstream text;
   const Format format = parse_format(f.format);
   if (format == Format::table && !f.full) {
@@ -414,7 +469,13 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   } else {
     emit(report, format, text, style_for(f.output, io));
   }
-  return deliver(f.output, text.str(), io, inputs_of(f));
+  if (const int written = deliver(f.output, text.str(), io, inputs_of(f)); written != 0) return written;
+  if (serving_miss) {
+    return fail(io, ExitStatus::infeasible,
+                fmt::format("serving: the plan does not fit {} x {}: {} (--serve-fit caps the plan to fit)",
+                            serving->gpus, serving->gpu.id, *serving_miss));
+  }
+  return static_cast<int>(ExitStatus::ok);
 }
 
 // "[default]" after each family flag's description, read from the built-in laws preset (the
@@ -534,6 +595,7 @@ Command suggest_command() {
             ->capture_default_str();
         sub.add_flag("--no-gpu", f->no_gpu, "Benchmark on the CPU only");
         add_cluster_flags(sub, f->cluster);
+        add_serving_flags(sub, f->serving, true);
         sub.add_option("--days", f->days,
                        "With --gpus and --gpu: the largest budget C whose plan the cluster trains "
                        "within this many days (instead of --flops; bisection in log C)")
@@ -553,6 +615,9 @@ Command suggest_command() {
             "  moeplan suggest --flops 1e22 --emit hf-config -o config.json\n"
             "  moeplan suggest --flops 1e24 --gpus 2048 --gpu h100 --no-bench\n"
             "  moeplan suggest --gpus 1024 --gpu h100 --days 60 --no-bench\n"
+            "  moeplan suggest --flops 1e24 --serve-gpus 8 --serve-gpu h100 --no-bench\n"
+            "  moeplan suggest --flops 1e24 --serve-fit --serve-gpus 8 --serve-gpu h100 \\\n"
+            "      --serve-context 32768 --no-bench\n"
             "Exit status: 0 ok, 2 bad flag, 3 infeasible (the constraint is named on\n"
             "stderr; a sweep prints every budget, those without a plan with the reason),\n"
             "4 bad --laws or --gpu-catalog file, 5 cannot write -o (never over an input). See\n"

@@ -85,6 +85,10 @@ void read_standard_keys(FamilyContext& c, const FamilyRule& rule) {
   }
   m.intermediate_size = r.integer(j, "intermediate_size", 1).value_or(0);
   m.vocab_size = r.required(j, "vocab_size", 1);
+  // Read when it is a positive integer (the serving section's context check); it counts nothing.
+  if (const auto it = j.find("max_position_embeddings"); it != j.end() && it->is_number_integer() && it->get<std::int64_t>() > 0) {
+    m.max_position_embeddings = it->get<std::int64_t>();
+  }
   m.tie_word_embeddings = r.boolean(j, "tie_word_embeddings")
                               .value_or(r.boolean(c.doc, "tie_word_embeddings").value_or(rule.tied_by_default));
 }

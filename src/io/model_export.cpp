@@ -33,6 +33,7 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
       t.insert("matrix_params", x.matrix_params);
       t.insert("other_params", x.other_params);
       t.insert("state_flops", x.state_flops);
+      if (x.decode_state_bytes) t.insert("decode_state_bytes", *x.decode_state_bytes);
       if (!x.source.empty()) t.insert("source", x.source);
       mixers.push_back(std::move(t));
     }

@@ -49,13 +49,17 @@ void read_linear_mixers(const toml::node& n, ModelConfig& m, Reader& r) {
   for (std::size_t i = 0; i < list->size() && !r.failed(); ++i) {
     const toml::table& x = *list->get(i)->as_table();
     const std::string at = fmt::format("model.linear_mixers[{}]", i);
-    r.only_keys(x, {"kind", "matrix_params", "other_params", "state_flops", "source"}, at);
+    r.only_keys(x, {"kind", "matrix_params", "other_params", "state_flops", "decode_state_bytes", "source"}, at);
     LinearMixer mixer;
     mixer.kind = r.string(x, "kind", at + ".kind");
     mixer.matrix_params = r.number(x, "matrix_params", at + ".matrix_params", false);
     mixer.other_params = r.number(x, "other_params", at + ".other_params", false);
     mixer.state_flops = r.number(x, "state_flops", at + ".state_flops", false);
     if (x.get("source")) mixer.source = r.string(x, "source", at + ".source");
+    // Optional: without it the serving section refuses the model (its cache is unknown).
+    if (x.get("decode_state_bytes")) {
+      mixer.decode_state_bytes = r.number(x, "decode_state_bytes", at + ".decode_state_bytes", false);
+    }
     for (const LinearMixer& other : m.linear_mixers) {
       if (other.kind == mixer.kind && !r.failed()) {
         r.fail(x.source(), at + ".kind", "names a kind described twice; layer_mixers refers to mixers by kind");
@@ -74,6 +78,9 @@ void read_linear_mixers(const toml::node& n, ModelConfig& m, Reader& r) {
       if (!r.failed() && (v != std::floor(v) || v > 1e15)) {
         r.fail(x.get(key)->source(), at + "." + key, fmt::format("must be a whole number of weights up to 1e15, got {}", v));
       }
+    }
+    if (!r.failed() && mixer.decode_state_bytes && (*mixer.decode_state_bytes < 0 || *mixer.decode_state_bytes > 1e15)) {
+      r.fail(x.get("decode_state_bytes")->source(), at + ".decode_state_bytes", "must be from 0 to 1e15 bytes per sequence");
     }
     if (!r.failed() && mixer.state_flops > 1e18) {
       r.fail(x.get("state_flops")->source(), at + ".state_flops", "must be at most 1e18 FLOPs per token");

@@ -54,12 +54,20 @@ struct LayerSpec {
 /// D, dt_bias, biases, the mixer's own norms), reported beside N. `state_flops` is the
 /// forward FLOPs per token of the sequence mixing itself (state update and readout, scan,
 /// convolution), which 2·matrix_params does not count; training counts it 3 times.
+/// `decode_state_bytes` is what one sequence keeps between decode steps (the recurrent state
+/// and the convolution's cache), whatever its length: the serving model's cache of the layer.
 struct LinearMixer {
   std::string kind;  ///< gated_deltanet, kda, lightning, mamba, mamba2, short_conv, linear
   double matrix_params = 0;
   double other_params = 0;
   double state_flops = 0;
   std::string source;  ///< the keys and the modeling code it was counted from
+  /// Bytes one sequence keeps in the decode cache of this layer with bf16 model weights, as
+  /// vLLM's MambaStateShapeCalculator and MambaStateDtypeCalculator size it (vllm/model_executor/
+  /// layers/mamba/mamba_utils.py: convolution caches of kernel - 1 taps, states in the model's
+  /// dtype, KDA's recurrent state in fp32), cited where each mixer is counted; nullopt: not
+  /// known (a TOML mixer without decode_state_bytes), so no serving memory can be given.
+  std::optional<double> decode_state_bytes;
   bool operator==(const LinearMixer&) const = default;
 };
 

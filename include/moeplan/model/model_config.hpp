@@ -2,6 +2,7 @@
 /// A concrete model as people write it down: HuggingFace config.json field names for
 /// MoE models (DeepSeek-V3 conventions) plus training fields. `moeplan score` reads these
 /// from TOML (docs/model-schema.md); the candidates of `suggest` are converted to it.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -103,6 +104,9 @@ struct ModelConfig {
   std::optional<LatentAttention> latent_attention;
   int vocab_size = 0;
   bool tie_word_embeddings = false;
+  /// config.json's max_position_embeddings: the longest context the model was built for (the
+  /// serving section warns past it); 0: not given.
+  std::int64_t max_position_embeddings = 0;
   std::optional<TrainingSetup> training;
   std::optional<StatedSizes> stated;
   /// The transformers model_type the config was read from ("" for moeplan's own configs);

@@ -1,0 +1,184 @@
+// The serving flags and the "serving" section (docs/serving.md).
+#include "serving_flags.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cluster_flags.hpp"
+#include "common_flags.hpp"
+
+namespace moeplan::cli {
+
+namespace {
+constexpr double k_gib = double(1ull << 30);
+}  // namespace
+
+void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
+  const std::string group = "Serving (docs/serving.md)";
+  sub.add_option("--serve-gpus", f.gpus,
+                 "Serve the model on this many GPUs (with --serve-gpu): TP and EP over one node, whole "
+                 "nodes beyond it as pipeline stages. Adds the serving section: weights and cache per "
+                 "GPU, the largest batch at the context, the decode bound")
+      ->check(CLI::Range(1, 1 << 16))
+      ->group(group);
+  sub.add_option("--serve-gpu", f.gpu, "GPU kind of the inference node, from the catalog (--gpu-catalog adds kinds)")
+      ->group(group);
+  sub.add_option("--serve-context", f.context,
+                 "Tokens each served sequence holds in its cache [the model's training sequence length]")
+      ->check(number_in(1.0, 1e9))
+      ->group(group);
+  sub.add_option("--serve-weights", f.weights,
+                 "Storage of the served linear layers: bf16, fp8 (128x128 block scales; needs FP8 tensor "
+                 "cores) or fp4 (MXFP4, weight-only)")
+      ->check(CLI::IsMember({"bf16", "fp8", "fp4"}))
+      ->each([&f](const std::string&) { f.weights_given = true; })
+      ->capture_default_str()
+      ->group(group);
+  sub.add_option("--serve-kv", f.kv, "Storage of the KV cache: bf16 or fp8 (needs FP8 tensor cores)")
+      ->check(CLI::IsMember({"bf16", "fp8"}))
+      ->each([&f](const std::string&) { f.kv_given = true; })
+      ->capture_default_str()
+      ->group(group);
+  sub.add_flag("--serve-mtp", f.mtp,
+               "Serve the multi-token-prediction modules too (speculative decoding); by default they are dropped")
+      ->group(group);
+  sub.add_option("--serve-batch", f.batch,
+                 with_fit ? "Sequences at the context the node must hold beside the weights [1]: the "
+                            "serving section's bound, and --serve-fit's"
+                          : "Sequences at the context the node must hold beside the weights [1]")
+      ->check(number_in(1.0, 1e9))
+      ->group(group);
+  if (with_fit) {
+    sub.add_flag("--serve-fit", f.fit,
+                 "Cap the plan's size so that it fits the serving node at --serve-batch sequences of "
+                 "--serve-context tokens: the largest such plan (a size cap like --total-params, on "
+                 "every served weight and the cache); the price section says what the cap costs")
+        ->group(group);
+  }
+}
+
+std::expected<std::optional<ServingOptions>, int> serving_from_flags(const ServingFlags& f,
+                                                                    const std::string& catalog_file,
+                                                                    const Io& io) {
+  if (!f.given()) return std::nullopt;
+  const auto usage = [&io](const std::string& why) {
+    return std::unexpected(fail(io, ExitStatus::usage, why));
+  };
+  if (!f.gpus || f.gpu.empty()) {
+    return usage(f.gpus          ? "--serve-gpus needs --serve-gpu KIND (the inference node's GPU: h100, h200, ...)"
+                 : !f.gpu.empty() ? "--serve-gpu needs --serve-gpus N (how many GPUs serve the model)"
+                                  : "the serving flags need the inference node: --serve-gpus N and --serve-gpu KIND");
+  }
+  auto catalog = gpu_catalog_from_flag(catalog_file);
+  if (!catalog) return std::unexpected(fail(io, catalog.error()));
+  const GpuSpec* gpu = catalog->find(f.gpu);
+  if (!gpu) return usage(fmt::format("--serve-gpu: unknown GPU '{}'; the catalog has {}", f.gpu, catalog->ids()));
+  ServingOptions o;
+  o.gpu = *gpu;
+  o.gpus = *f.gpus;
+  // CLI11 checked the words; integral counts are checked here (a fraction of a token is a slip).
+  if (f.context && *f.context != std::floor(*f.context)) {
+    return usage(fmt::format("--serve-context: a whole number of tokens, got {:g}", *f.context));
+  }
+  if (f.batch && *f.batch != std::floor(*f.batch)) {
+    return usage(fmt::format("--serve-batch: a whole number of sequences, got {:g}", *f.batch));
+  }
+  o.context = f.context ? static_cast<std::int64_t>(*f.context) : 0;  // 0: the model's S, set by the caller
+  o.weights = parse_serve_precision(f.weights).value_or(ServePrecision::bf16);
+  o.kv = parse_serve_precision(f.kv).value_or(ServePrecision::bf16);
+  o.count_mtp = f.mtp;
+  o.min_batch = f.batch ? static_cast<std::int64_t>(*f.batch) : 1;
+  ServingOptions checked = o;
+  if (checked.context == 0) checked.context = 1;  // the model's S is checked where it is known
+  if (auto why = serving_problem(checked)) return usage(*why);
+  return o;
+}
+
+void warn_context(const ModelConfig& m, const ServingOptions& o, int train_seq_len, const std::string& who,
+                  const Io& io) {
+  if (train_seq_len > 0 && o.context > train_seq_len) {
+    io.warning(fmt::format("{}--serve-context {} is longer than the training sequence length {}: the cache is counted, "
+                           "the quality at that length is not",
+                           who, o.context, train_seq_len));
+  }
+  if (m.max_position_embeddings > 0 && o.context > m.max_position_embeddings) {
+    io.warning(fmt::format("{}--serve-context {} is past the model's max_position_embeddings {}", who, o.context,
+                           m.max_position_embeddings));
+  }
+}
+
+void add_serving(Report& report, const std::expected<ServingFit, std::string>& got, const ServingOptions& o) {
+  Section sec{"serving", fmt::format("Serving on {} x {} at {} tokens", o.gpus, o.gpu.id, o.context), {}};
+  sec.summary = true;
+  auto& f = sec.fields;
+  const auto add = [&f](std::string key, std::string symbol, std::string unit, Value v, std::string what,
+                        bool detail = false) {
+    f.push_back({std::move(key), std::move(symbol), std::move(unit), std::move(v), std::move(what), false,
+                 detail ? Summary::detail : Summary::none});
+  };
+  add("gpu", "", "", o.gpu.id, "GPU of the inference node");
+  add("gpus", "", "GPUs", i64(o.gpus), "GPUs serving one copy of the model");
+  add("context", "", "tokens", o.context, "tokens each sequence holds in its cache");
+  add("weights_precision", "", "", std::string(to_string(o.weights)), "storage of the linear layers", true);
+  add("kv_precision", "", "", std::string(to_string(o.kv)), "storage of the KV cache", true);
+  const auto missing = [](const std::string& why) { return Value(Missing{why}); };
+  if (!got) {
+    const std::string why = "the cache cannot be counted: " + got.error();
+    add("fits", "", "", missing(why), "the weights and --serve-batch sequences fit");
+    add("reason", "", "", why, "why the section has no figures");
+    report.sections.push_back(std::move(sec));
+    return;
+  }
+  const ServingFit& s = *got;
+  add("tp", "TP", "", i64(s.split.tp), "tensor parallel ranks: attention, dense FFN, shared experts, embeddings", true);
+  add("ep", "EP", "", i64(s.split.ep), "expert parallel ranks: the routed experts", true);
+  add("pipeline_stages", "PP", "", i64(s.split.stages), "pipeline stages, one node each", true);
+  add("served_params", "", "params", s.served_params,
+      "every weight served: N, embeddings, head, routers, norms, biases (MTP if --serve-mtp)");
+  add("weights_total", "", "GiB", s.weight_bytes / k_gib, "the served weights, all GPUs", true);
+  add("weights_per_gpu", "", "GiB", s.weight_bytes_per_gpu / k_gib, "the busiest GPU's share");
+  add("hbm_per_gpu", "", "GiB", s.hbm_per_gpu / k_gib, "HBM of one GPU (datasheet)", true);
+  add("left_per_gpu", "", "GiB", (s.hbm_per_gpu - s.weight_bytes_per_gpu) / k_gib, "HBM minus the weights");
+  add("cache_budget_per_gpu", "", "GiB", s.cache_budget_per_gpu / k_gib,
+      fmt::format("{:g} of HBM (vLLM's gpu_memory_utilization) minus the weights: what the cache may use",
+                  o.memory_fraction));
+  add("cache_kind", "", "", s.cache_kind, "what the cache holds");
+  add("cache_formula", "", "", s.cache_formula, "per token and layer, as counted", true);
+  add("cache_per_token", "", "KiB", s.cache_bytes_per_token / 1024.0,
+      "cache per context token, all layers, one copy (sliding-window layers not included)", true);
+  add("cache_per_sequence", "", "GiB", s.cache_bytes_per_sequence / k_gib, "one sequence at the context, one copy");
+  add("cache_per_sequence_per_gpu", "", "GiB", s.cache_bytes_per_sequence_per_gpu / k_gib,
+      "one sequence on the busiest GPU (TP copies included)", true);
+  add("fits", "", "", s.fits, fmt::format("the weights and {} sequence(s) at the context fit", o.min_batch));
+  add("reason", "", "", s.why_not, "why not, when it does not fit");
+  add("max_batch", "B_max", "sequences", s.fits ? Value(s.max_batch) : missing("does not fit: " + s.why_not),
+      "the most sequences at the context the cache budget holds");
+  if (s.decode) {
+    const DecodeStep& d = *s.decode;
+    add("decode_batch", "B", "sequences", d.batch, "the batch the decode bound is for (B_max)", true);
+    add("experts_touched", "", "experts", d.experts_touched,
+        "expected distinct routed experts of one MoE layer that the batch reads, uniform routing", true);
+    add("decode_step", "", "ms", d.seconds() * 1e3, "one decode step of the batch, the slower of the two bounds");
+    add("decode_bound", "", "", std::string(d.memory_bound() ? "memory" : "compute"), "which bound decides");
+    add("decode_memory_time", "", "ms", d.memory_seconds * 1e3,
+        "weights read + cache read per step over HBM x 0.85 (measured), per GPU", true);
+    add("decode_compute_time", "", "ms", d.compute_seconds * 1e3, "FLOPs per step over peak x 0.6, per GPU", true);
+    add("decode_weights_read", "", "GiB", d.weight_bytes / k_gib, "weights one GPU reads per step", true);
+    add("decode_cache_read", "", "GiB", d.cache_bytes / k_gib, "cache one GPU reads per step", true);
+    add("decode_tokens_per_s", "", "tokens/s", d.tokens_per_second(), "the node's decode throughput bound at B_max");
+    add("decode_tokens_per_s_per_sequence", "", "tokens/s", d.seconds() > 0 ? 1.0 / d.seconds() : 0.0,
+        "one sequence's decode speed at that batch");
+  } else {
+    const Value none = missing(s.fits ? "no decode step" : "does not fit");
+    for (const char* key : {"decode_batch", "experts_touched", "decode_step", "decode_bound", "decode_memory_time",
+                            "decode_compute_time", "decode_weights_read", "decode_cache_read", "decode_tokens_per_s",
+                            "decode_tokens_per_s_per_sequence"}) {
+      const bool detail = std::string_view(key) != "decode_step" && std::string_view(key) != "decode_tokens_per_s";
+      add(key, "", "", none, "see the serving section's fits", detail);
+    }
+  }
+  add("notes", "", "", TextList(s.notes), "what the figures assume", true);
+  report.sections.push_back(std::move(sec));
+}
+
+}  // namespace moeplan::cli

@@ -1,0 +1,54 @@
+#pragma once
+// The serving flags of `suggest` and `score` (--serve-gpus, --serve-gpu, --serve-context, ...)
+// and the "serving" section they add to a report (docs/serving.md).
+#include <expected>
+#include <optional>
+#include <string>
+
+#include "command.hpp"
+#include "moeplan/serving/serving_fit.hpp"
+#include "report.hpp"
+
+namespace CLI {
+class App;
+}
+
+namespace moeplan::cli {
+
+struct ServingFlags {
+  std::optional<int> gpus;
+  std::string gpu;
+  std::optional<double> context;
+  std::string weights = "bf16";
+  std::string kv = "bf16";
+  bool mtp = false;
+  bool fit = false;                 ///< --serve-fit (suggest): cap the plan so that it fits
+  std::optional<double> batch;      ///< --serve-batch: sequences the fit must hold
+  bool weights_given = false, kv_given = false;
+  /// A flag of the serving fit was given (each one needs --serve-gpus and --serve-gpu).
+  [[nodiscard]] bool given() const {
+    return gpus || !gpu.empty() || context || weights_given || kv_given || mtp || fit || batch;
+  }
+};
+
+/// Adds the flags; `with_fit` adds --serve-fit (suggest's goal).
+void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit);
+
+/// The serving options from the flags: nullopt when none was given; on an error it is reported
+/// on `io` and the exit status comes back (2 usage: a missing flag, an unknown GPU, a precision
+/// the GPU lacks; 4 a bad --gpu-catalog file). `default_context` is the model's training S, the
+/// context when --serve-context is not given.
+std::expected<std::optional<ServingOptions>, int> serving_from_flags(const ServingFlags& f,
+                                                                    const std::string& catalog_file,
+                                                                    const Io& io);
+
+/// The "serving" section of `m` on the node: the fit, or every number null with the reason
+/// (`fit` an error: the model's cache cannot be counted).
+void add_serving(Report& report, const std::expected<ServingFit, std::string>& fit, const ServingOptions& o);
+
+/// Warnings a context earns: longer than the model was trained on (`train_seq_len`, 0: not
+/// known) or than its positions (max_position_embeddings).
+void warn_context(const ModelConfig& m, const ServingOptions& o, int train_seq_len, const std::string& who,
+                  const Io& io);
+
+}  // namespace moeplan::cli

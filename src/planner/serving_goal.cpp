@@ -1,0 +1,109 @@
+// The serving goal: a cap on N searched so that the plan fits the inference node.
+#include "moeplan/planner/serving_goal.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace moeplan {
+
+ModelConfig served_config(const GoalPlan& plan) {
+  const Suggestion& s = plan.on_cluster ? plan.on_cluster->plan.suggestion : plan.ranking.candidates.front().suggestion;
+  return to_model_config(s.solution.arch, s.tokens);
+}
+
+std::expected<ServeFitPlan, ConstraintViolation> plan_to_serve(const PlanContext& context, const PlanGoal& goal,
+                                                               RankRule rule, bool rank,
+                                                               const ClusterFitOptions* cluster,
+                                                               const ServingOptions& serving) {
+  ServeFitPlan out;
+  // One plan under a cap and its serving fit; nullopt when there is no plan under it.
+  struct Tried {
+    std::optional<GoalPlan> plan;
+    std::optional<ServingFit> fit;
+    std::string why_not;
+    [[nodiscard]] bool fits() const { return fit && fit->fits && plan && !plan->cluster_problem; }
+  };
+  // The bisection plans the pipeline optimum alone (ranking a capped goal's candidates costs
+  // 10-100x more); the ranked plan is checked at the end.
+  const auto try_with = [&](std::optional<Params> cap, bool ranked) {
+    ++out.plans_tried;
+    PlanGoal g = goal;
+    if (cap) g.total_params_cap = g.total_params_cap ? Params(std::min(g.total_params_cap->value(), cap->value())) : *cap;
+    Tried t;
+    auto p = plan_goal(context, g, rule, ranked, cluster);
+    if (!p) {
+      t.why_not = p.error().to_string();
+      return t;
+    }
+    auto f = serving_fit(served_config(*p), serving);
+    if (!f) {
+      t.why_not = f.error();
+      return t;
+    }
+    t.why_not = p->cluster_problem ? "no layout on the training cluster: " + p->cluster_problem->to_string() : f->why_not;
+    t.fit = std::move(*f);
+    t.plan = std::move(*p);
+    return t;
+  };
+  Tried first = try_with(std::nullopt, rank);
+  if (!first.plan) return std::unexpected(ConstraintViolation{"the goal", first.why_not});
+  if (!first.fit) return std::unexpected(ConstraintViolation{"serving", first.why_not});
+  const Suggestion& s0 = first.plan->ranking.candidates.front().suggestion;
+  out.uncapped_N = s0.solution.accounting.N;
+  if (first.fits()) {
+    out.fit = std::move(*first.fit);
+    out.plan = std::move(*first.plan);
+    return out;
+  }
+  out.uncapped_fit = first.fit;
+  // Bisection in log N between a cap that fits and one that does not. The fit is not strictly
+  // monotone in the cap (plans step: layers, widths), so the answer is the largest cap found
+  // to fit on the bisection's path, as the time goal's search is.
+  const double hi0 = out.uncapped_N.value();
+  double lo = hi0 / 1000, hi = hi0;
+  Tried low = try_with(Params(lo), false);
+  if (!low.fits()) {
+    return std::unexpected(ConstraintViolation{
+        "serving fit",
+        fmt::format("no plan down to N = {:.3g} (a thousandth of the uncapped plan's {:.3g}) fits {} x {} at {} tokens "
+                    "and a batch of {}: {}",
+                    lo, hi0, serving.gpus, serving.gpu.id, serving.context, serving.min_batch,
+                    low.why_not.empty() ? "no plan" : low.why_not)});
+  }
+  Tried best = std::move(low);
+  double best_cap = lo;
+  while (std::log(hi / lo) > 1e-3) {
+    const double mid = std::sqrt(lo * hi);
+    Tried t = try_with(Params(mid), false);
+    if (t.fits()) {
+      lo = mid;
+      if (mid > best_cap) {
+        best_cap = mid;
+        best = std::move(t);
+      }
+    } else {
+      hi = mid;
+    }
+  }
+  // The ranked winner at the cap may be another shape (a ranking variant of slightly more N):
+  // the cap steps down 1 % at a time, 8 times at most, until it fits; else the pipeline
+  // optimum that fits stands (and the ranking is that plan's alone).
+  if (rank) {
+    double cap = best_cap;
+    for (int i = 0; i < 8; ++i, cap *= 0.99) {
+      Tried t = try_with(Params(cap), true);
+      if (t.fits()) {
+        best_cap = cap;
+        best = std::move(t);
+        break;
+      }
+    }
+  }
+  out.cap = Params(best_cap);
+  out.fit = std::move(*best.fit);
+  out.plan = std::move(*best.plan);
+  return out;
+}
+
+}  // namespace moeplan

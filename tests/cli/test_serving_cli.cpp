@@ -1,0 +1,175 @@
+// The serving section of `score` and `suggest`, and suggest's --serve-fit goal (issue 35):
+// typed JSON, exit statuses, nothing on stdout for a usage error, the other sections still
+// printed when the model does not fit the node.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+const std::string k_hf = std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/";
+
+json serving_of(const Run& r) {
+  INFO(r.err);
+  return json::parse(r.out).at(0).at("serving");
+}
+
+}  // namespace
+
+TEST_CASE("score --serve-gpus: a section of typed figures for a model that fits") {
+  const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
+                             "--serve-context", "32768", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("fits") == true);
+  CHECK(s.at("gpus") == 8);
+  CHECK(s.at("context") == 32768);
+  CHECK(s.at("max_batch").is_number_integer());
+  CHECK(s.at("max_batch").get<long long>() > 1);
+  CHECK(s.at("decode_tokens_per_s").get<double>() > 0);
+  CHECK(s.at("decode_bound").is_string());
+  CHECK(s.at("cache_kind") == "GQA");
+  // 48 layers x 2 x 4 x 128 x 2 bytes = 96 KiB a token.
+  CHECK(s.at("cache_per_token").get<double>() == doctest::Approx(96.0));
+}
+
+TEST_CASE("score: a model that does not fit the node exits 3 naming the bound, the other sections printed") {
+  const Run r = run_moeplan({"score", k_hf + "deepseek-v3.1.json", "--serve-gpus", "8", "--serve-gpu", "h100",
+                             "--format", "json"});
+  CHECK(r.code == 3);
+  CHECK(r.err.find("weights") != std::string::npos);
+  CHECK(r.err.find("GiB") != std::string::npos);
+  const json doc = json::parse(r.out).at(0);
+  CHECK(doc.contains("model"));
+  CHECK(doc.contains("size"));
+  const json& s = doc.at("serving");
+  CHECK(s.at("fits") == false);
+  CHECK(s.at("max_batch").is_null());
+  CHECK(s.at("max_batch_reason").get<std::string>().find("does not fit") != std::string::npos);
+  CHECK(s.at("decode_step").is_null());
+}
+
+TEST_CASE("serving usage errors exit 2 with nothing on stdout") {
+  const std::vector<std::vector<std::string>> cases = {
+      {"score", "qwen3-30b-a3b", "--serve-gpus", "8"},
+      {"score", "qwen3-30b-a3b", "--serve-gpu", "h100"},
+      {"score", "qwen3-30b-a3b", "--serve-context", "4096"},
+      {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "a100", "--serve-weights", "fp8"},
+      {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "a100", "--serve-kv", "fp8"},
+      {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100", "--serve-kv", "fp4"},
+      {"score", "qwen3-30b-a3b", "--serve-gpus", "12", "--serve-gpu", "h100"},
+      {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "tpu"},
+      {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100", "--serve-context", "1000.5"},
+      {"suggest", "--flops", "1e21:1e22:1", "--serve-gpus", "8", "--serve-gpu", "h100"},
+      {"suggest", "--serve-fit", "--flops", "1e22"},
+      {"suggest", "--serve-fit", "--gpus", "64", "--gpu", "h100", "--days", "10", "--serve-gpus", "8",
+       "--serve-gpu", "h100"},
+  };
+  for (const auto& args : cases) {
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK_FALSE(r.err.empty());
+  }
+}
+
+TEST_CASE("a context past the training length or the model's positions is a warning, not an error") {
+  const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h200",
+                             "--serve-context", "65536", "--format", "json"});
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(r.err.find("max_position_embeddings 40960") != std::string::npos);
+  CHECK(serving_of(r).at("context") == 65536);
+}
+
+TEST_CASE("every config.json family score reads gets a serving section") {
+  for (const auto& entry : std::filesystem::directory_iterator(k_hf)) {
+    if (entry.path().extension() != ".json") continue;
+    const Run plain = run_moeplan({"score", entry.path().string(), "--format", "json"});
+    if (plain.code != 0) continue;  // a fixture score refuses (tested with its family)
+    CAPTURE(entry.path().filename().string());
+    const Run r = run_moeplan({"score", entry.path().string(), "--serve-gpus", "8", "--serve-gpu", "b200",
+                               "--serve-weights", "fp8", "--serve-context", "8192", "--format", "json"});
+    INFO(r.err);
+    CHECK((r.code == 0 || r.code == 3));
+    const json s = serving_of(r);
+    CHECK(s.at("fits").is_boolean());
+    CHECK(s.at("cache_per_sequence").get<double>() > 0);
+    CHECK(s.at("weights_per_gpu").get<double>() > 0);
+    CHECK((r.code == 0) == s.at("fits").get<bool>());
+  }
+}
+
+TEST_CASE("a TOML hybrid without decode_state_bytes: the serving section refused by name, the rest printed") {
+  const auto toml = temp_path("hybrid.toml");
+  const Run emitted = run_moeplan({"score", k_hf + "qwen3-next-80b-a3b.json", "--emit", "toml", "-o", toml.string()});
+  REQUIRE(emitted.code == 0);
+  std::stringstream text;
+  text << std::ifstream(toml).rdbuf();
+  REQUIRE(text.str().find("decode_state_bytes") != std::string::npos);
+  // The exported file serves as the config.json did.
+  const Run same = run_moeplan({"score", toml.string(), "--serve-gpus", "4", "--serve-gpu", "h100", "--format", "json"});
+  INFO(same.err);
+  CHECK(same.code == 0);
+  CHECK(serving_of(same).at("fits") == true);
+  std::ofstream(toml) << std::regex_replace(text.str(), std::regex("decode_state_bytes = [^\n]*\n"), "");
+  const Run r = run_moeplan({"score", toml.string(), "--serve-gpus", "4", "--serve-gpu", "h100", "--format", "json"});
+  std::filesystem::remove(toml);
+  CHECK(r.code == 4);
+  CHECK(r.err.find("gated_deltanet") != std::string::npos);
+  const json doc = json::parse(r.out).at(0);
+  CHECK(doc.contains("model"));
+  CHECK(doc.contains("size"));
+  CHECK(doc.at("serving").at("fits").is_null());
+}
+
+TEST_CASE("suggest --serve-fit: the plan fits the node where the uncapped one does not, and the price says so") {
+  const std::vector<std::string> node = {"--serve-gpus", "8", "--serve-gpu", "h100", "--serve-context", "32768"};
+  std::vector<std::string> uncapped = {"suggest", "--flops", "1e24", "--no-bench", "--format", "json"};
+  uncapped.insert(uncapped.end(), node.begin(), node.end());
+  const Run big = run_moeplan(uncapped);
+  CHECK(big.code == 3);  // printed, then refused: the plan does not fit the node
+  CHECK(big.err.find("--serve-fit") != std::string::npos);
+  const json big_serving = json::parse(big.out).at("serving");
+  CHECK(big_serving.at("fits") == false);
+
+  std::vector<std::string> args = uncapped;
+  args.push_back("--serve-fit");
+  const Run r = run_moeplan(args);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const json doc = json::parse(r.out);
+  const json& s = doc.at("serving");
+  CHECK(s.at("fits") == true);
+  CHECK(s.at("max_batch").get<long long>() >= 1);
+  const double cap = s.at("serve_fit_cap").get<double>();
+  const double uncapped_N = s.at("uncapped_total_params").get<double>();
+  CHECK(cap < uncapped_N);
+  CHECK(uncapped_N == doctest::Approx(json::parse(big.out).at("accounting").at("N_nonembedding_total").get<double>()));
+  // The plan printed is under the cap, and the price section states the cost of the cap.
+  CHECK(doc.at("accounting").at("N_nonembedding_total").get<double>() <= cap * 1.0001);
+  CHECK(doc.contains("price"));
+  CHECK(doc.at("price").at("overhead").get<double>() > 0);
+  // --serve-batch: more sequences, a smaller cap.
+  std::vector<std::string> more = args;
+  more.insert(more.end(), {"--serve-batch", "64"});
+  const Run r64 = run_moeplan(more);
+  INFO(r64.err);
+  REQUIRE(r64.code == 0);
+  const json s64 = json::parse(r64.out).at("serving");
+  CHECK(s64.at("max_batch").get<long long>() >= 64);
+  CHECK(s64.at("serve_fit_cap").get<double>() < cap);
+}
