@@ -88,6 +88,7 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   o.kv = parse_serve_precision(f.kv).value_or(ServePrecision::bf16);
   o.count_mtp = f.mtp;
   o.min_batch = f.batch ? static_cast<std::int64_t>(*f.batch) : 1;
+  o.decode_at_min_batch = f.batch.has_value();
   ServingOptions checked = o;
   if (checked.context == 0) checked.context = 1;  // the model's S is checked where it is known
   if (auto why = serving_problem(checked)) return usage(*why);
@@ -132,12 +133,14 @@ void add_serving(Report& report, const std::expected<ServingFit, std::string>& g
   const ServingFit& s = *got;
   add("tp", "TP", "", i64(s.split.tp), "tensor parallel ranks: attention, dense FFN, shared experts, embeddings", true);
   add("ep", "EP", "", i64(s.split.ep), "expert parallel ranks: the routed experts", true);
+  add("attention_groups", "DP", "", i64(s.split.dp),
+      "data-parallel attention groups of TP GPUs in a stage (1 unless TP cannot split the heads over the node)", true);
   add("pipeline_stages", "PP", "", i64(s.split.stages), "pipeline stages, one node each", true);
   add("served_params", "", "params", s.served_params,
       "every weight served: N, embeddings, head, routers, norms, biases (MTP if --serve-mtp)");
   add("weights_total", "", "GiB", s.weight_bytes / k_gib, "the served weights, all GPUs", true);
   add("weights_per_gpu", "", "GiB", s.weight_bytes_per_gpu / k_gib, "the busiest GPU's share");
-  add("hbm_per_gpu", "", "GiB", s.hbm_per_gpu / k_gib, "HBM of one GPU (datasheet)", true);
+  add("hbm_per_gpu", "", "GiB", s.hbm_per_gpu / k_gib, "HBM of one GPU (the catalog's datasheet GB of 1e9 bytes)", true);
   add("left_per_gpu", "", "GiB", (s.hbm_per_gpu - s.weight_bytes_per_gpu) / k_gib, "HBM minus the weights");
   add("cache_budget_per_gpu", "", "GiB", s.cache_budget_per_gpu / k_gib,
       fmt::format("{:g} of HBM (vLLM's gpu_memory_utilization) minus the weights: what the cache may use",
@@ -145,27 +148,30 @@ void add_serving(Report& report, const std::expected<ServingFit, std::string>& g
   add("cache_kind", "", "", s.cache_kind, "what the cache holds");
   add("cache_formula", "", "", s.cache_formula, "per token and layer, as counted", true);
   add("cache_per_token", "", "KiB", s.cache_bytes_per_token / 1024.0,
-      "cache per context token, all layers, one copy (sliding-window layers not included)", true);
+      "cache per context token, all layers without a sliding window, one copy", true);
   add("cache_per_sequence", "", "GiB", s.cache_bytes_per_sequence / k_gib, "one sequence at the context, one copy");
   add("cache_per_sequence_per_gpu", "", "GiB", s.cache_bytes_per_sequence_per_gpu / k_gib,
       "one sequence on the busiest GPU (TP copies included)", true);
   add("fits", "", "", s.fits, fmt::format("the weights and {} sequence(s) at the context fit", o.min_batch));
   add("reason", "", "", s.why_not, "why not, when it does not fit");
-  add("max_batch", "B_max", "sequences", s.fits ? Value(s.max_batch) : missing("does not fit: " + s.why_not),
+  add("max_batch", "B_max", "sequences", s.fits ? Value(s.max_batch) : missing("does not fit"),
       "the most sequences at the context the cache budget holds");
   if (s.decode) {
     const DecodeStep& d = *s.decode;
-    add("decode_batch", "B", "sequences", d.batch, "the batch the decode bound is for (B_max)", true);
-    add("experts_touched", "", "experts", d.experts_touched,
-        "expected distinct routed experts of one MoE layer that the batch reads, uniform routing", true);
-    add("decode_step", "", "ms", d.seconds() * 1e3, "one decode step of the batch, the slower of the two bounds");
+    add("decode_batch", "B", "sequences", d.batch, "the batch the decode bound is for (--serve-batch, else B_max)",
+        !o.decode_at_min_batch);
+    add("experts_touched", "", "experts", d.experts_touched > 0 ? Value(d.experts_touched) : missing("no routed experts"),
+        "expected distinct routed experts of one MoE layer that a (micro-)batch reads, uniform routing", true);
+    add("decode_step", "", "ms", d.seconds() * 1e3,
+        "every sequence of the batch advances a token: the slower of the two bounds (x the stages' micro-batches)");
     add("decode_bound", "", "", std::string(d.memory_bound() ? "memory" : "compute"), "which bound decides");
     add("decode_memory_time", "", "ms", d.memory_seconds * 1e3,
-        "weights read + cache read per step over HBM x 0.85 (measured), per GPU", true);
-    add("decode_compute_time", "", "ms", d.compute_seconds * 1e3, "FLOPs per step over peak x 0.6, per GPU", true);
-    add("decode_weights_read", "", "GiB", d.weight_bytes / k_gib, "weights one GPU reads per step", true);
-    add("decode_cache_read", "", "GiB", d.cache_bytes / k_gib, "cache one GPU reads per step", true);
-    add("decode_tokens_per_s", "", "tokens/s", d.tokens_per_second(), "the node's decode throughput bound at B_max");
+        "weights read + cache read by the busiest GPU over HBM x 0.85 (measured), per (micro-)batch", true);
+    add("decode_compute_time", "", "ms", d.compute_seconds * 1e3,
+        "the busiest GPU's FLOPs over peak x 0.6, per (micro-)batch", true);
+    add("decode_weights_read", "", "GiB", d.weight_bytes / k_gib, "weights the busiest GPU reads per (micro-)batch", true);
+    add("decode_cache_read", "", "GiB", d.cache_bytes / k_gib, "cache the busiest GPU reads per (micro-)batch", true);
+    add("decode_tokens_per_s", "", "tokens/s", d.tokens_per_second(), "the node's decode throughput bound at that batch");
     add("decode_tokens_per_s_per_sequence", "", "tokens/s", d.seconds() > 0 ? 1.0 / d.seconds() : 0.0,
         "one sequence's decode speed at that batch");
   } else {

@@ -455,8 +455,8 @@ int run_suggest(const SuggestFlags& f, Io& io) {
       sec.fields.push_back({"serve_fit_cap", "N_cap", "params",
                             capped->cap ? Value(capped->cap->value()) : Value(Missing{"the plan fits uncapped"}),
                             "the cap on N --serve-fit set", false, Summary::none});
-      sec.fields.push_back({"uncapped_total_params", "N", "params", capped->uncapped_N.value(),
-                            "N of the plan without the serving cap", false, Summary::none});
+      sec.fields.push_back({"uncapped_N", "N uncapped", "params", capped->uncapped_N.value(),
+                            "paper 002's N (no embeddings) of the plan without the serving cap", false, Summary::none});
     }
     if (fit && !fit->fits) serving_miss = fit->why_not;
   }

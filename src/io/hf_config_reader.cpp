@@ -93,12 +93,32 @@ void read_standard_keys(FamilyContext& c, const FamilyRule& rule) {
                               .value_or(r.boolean(c.doc, "tie_word_embeddings").value_or(rule.tied_by_default));
 }
 
+// Sliding windows a config implies without layer_types, as the transformers classes apply them:
+// GptOssConfig's default layer_types alternates sliding (even layers) and full attention;
+// MistralAttention and MixtralAttention window every layer by sliding_window when it is set.
+void apply_default_windows(FamilyContext& c) {
+  const bool alternating = c.family == "gpt_oss";
+  if (!alternating && c.family != "mistral" && c.family != "mixtral") return;
+  const auto w = c.j.find("sliding_window");
+  if (w == c.j.end() || w->is_null()) return;
+  const auto window = c.r.integer(c.j, "sliding_window", 1);
+  if (!window) return;
+  if (c.m.layers.empty()) c.m.layers = c.m.layer_specs();
+  for (std::size_t i = 0; i < c.m.layers.size(); ++i) {
+    if (!alternating || i % 2 == 0) c.m.layers[i].window = *window;
+  }
+}
+
 // layer_types that no family rule read: softmax attention in every layer is what moeplan
 // counts, full or in a sliding window of `sliding_window` positions (gpt-oss: which changes
 // the attention FLOPs, not the weights); any other kind is refused.
 void check_layer_types(FamilyContext& c) {
   const auto it = c.j.find("layer_types");
-  if (it == c.j.end() || it->is_null() || c.consumed.contains("layer_types")) return;
+  if (it == c.j.end() || it->is_null()) {
+    apply_default_windows(c);
+    return;
+  }
+  if (c.consumed.contains("layer_types")) return;
   if (!it->is_array()) {
     c.r.fail("layer_types", "must be a list of layer kinds");
     return;

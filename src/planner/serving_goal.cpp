@@ -57,21 +57,43 @@ std::expected<ServeFitPlan, ConstraintViolation> plan_to_serve(const PlanContext
     return out;
   }
   out.uncapped_fit = first.fit;
+  // Only a compute budget alone leaves the size to choose: a goal that fixes it (tokens, N_a,
+  // M, an inference load) takes a cap as a constraint, so no cap makes its plan fit.
+  if (const GoalKind kind = goal_kind(goal); kind != GoalKind::compute_optimal && kind != GoalKind::size_capped) {
+    return std::unexpected(ConstraintViolation{
+        "serving fit",
+        fmt::format("the plan of this goal ({}) does not fit {} x {}: {}; the goal fixes the plan's size, so "
+                    "--serve-fit cannot shrink it (give --flops alone, or a smaller --active-params)",
+                    to_string(kind), serving.gpus, serving.gpu.id, first.why_not)});
+  }
   // Bisection in log N between a cap that fits and one that does not. The fit is not strictly
   // monotone in the cap (plans step: layers, widths), so the answer is the largest cap found
   // to fit on the bisection's path, as the time goal's search is.
+  // Down from the uncapped N a decade at a time to the first cap whose plan fits (the
+  // bracket's low end), at most six decades; a cap with no plan at all ends the search.
   const double hi0 = out.uncapped_N.value();
-  double lo = hi0 / 1000, hi = hi0;
-  Tried low = try_with(Params(lo), false);
-  if (!low.fits()) {
+  double lo = 0, hi = hi0;
+  std::optional<Tried> found;
+  std::string last_why = first.why_not;
+  for (int i = 1; i <= 6; ++i) {
+    const double cap = hi0 / std::pow(10.0, i);
+    Tried t = try_with(Params(cap), false);
+    if (t.fits()) {
+      lo = cap;
+      found = std::move(t);
+      break;
+    }
+    hi = cap;
+    last_why = t.why_not;
+    if (!t.plan) break;
+  }
+  if (!found) {
     return std::unexpected(ConstraintViolation{
         "serving fit",
-        fmt::format("no plan down to N = {:.3g} (a thousandth of the uncapped plan's {:.3g}) fits {} x {} at {} tokens "
-                    "and a batch of {}: {}",
-                    lo, hi0, serving.gpus, serving.gpu.id, serving.context, serving.min_batch,
-                    low.why_not.empty() ? "no plan" : low.why_not)});
+        fmt::format("no plan from N = {:.3g} down to {:.3g} fits {} x {} at {} tokens and a batch of {}: {}", hi0, hi,
+                    serving.gpus, serving.gpu.id, serving.context, serving.min_batch, last_why)});
   }
-  Tried best = std::move(low);
+  Tried best = std::move(*found);
   double best_cap = lo;
   while (std::log(hi / lo) > 1e-3) {
     const double mid = std::sqrt(lo * hi);

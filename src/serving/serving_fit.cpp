@@ -55,8 +55,9 @@ struct LayerShare {
   double cache_fixed_copy = 0;
   bool windowed = false;
   int window = 0;
-  double flops_per_token = 0;       ///< forward FLOPs on one GPU, projections and experts
-  double score_flops_per_ctx = 0;   ///< attention score FLOPs on one GPU per context token
+  double dense_flops_per_token = 0;   ///< forward FLOPs on one GPU: projections, mixers (per sequence of its group)
+  double expert_flops_per_token = 0;  ///< forward FLOPs on one GPU of the K routed experts (per token of the stage)
+  double score_flops_per_ctx = 0;     ///< attention score FLOPs on one GPU per context token
 };
 
 int kv_heads_of(const ModelConfig& m, const LayerSpec& l) { return l.kv_heads > 0 ? l.kv_heads : m.num_key_value_heads; }
@@ -90,14 +91,16 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
       copy = 2.0 * heads * m.head_size();
       gpu = 2.0 * ceil_div(heads, tp) * m.head_size();
     }
-    if (m.indexer) {
-      // DeepSeek-V3.2's indexer keeps one key of index_head_dim per token and layer beside the
-      // latent (its inference code: Indexer.k_cache), whole on every rank like the latent.
-      copy += m.indexer->head_dim;
-      gpu += m.indexer->head_dim;
-    }
     s.cache_per_token_copy = copy * kv;
     s.cache_per_token = gpu * kv;
+    if (m.indexer) {
+      // DeepSeek-V3.2's indexer keeps one key of index_head_dim per token and layer beside the
+      // latent, in fp8 with one fp32 scale (its inference code: Indexer.k_cache and k_scale_cache),
+      // whatever the cache's dtype; whole on every rank like the latent.
+      const double indexer = m.indexer->head_dim * 1.0 + 4.0;
+      s.cache_per_token_copy += indexer;
+      s.cache_per_token += indexer;
+    }
     s.windowed = l.window > 0;
     s.window = l.window;
   }
@@ -105,12 +108,13 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
     const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
     s.cache_fixed_copy = x.decode_state_bytes.value_or(0);
     s.cache_fixed = s.cache_fixed_copy / tp;  // vLLM shards the states' heads over TP
-    s.flops_per_token += x.state_flops / tp;
+    s.dense_flops_per_token += x.state_flops / tp;
   }
   // Forward FLOPs per token: 2 per weight a token uses (the K routed experts land on the EP
   // ranks evenly under uniform routing), and the attention scores: q.k over d_qk and the
   // weighted sum over d_v for each query head and context token (the un-absorbed form of MLA).
-  s.flops_per_token += 2.0 * (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp + 2.0 * p.routed_active / split.ep;
+  s.dense_flops_per_token += 2.0 * (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
+  s.expert_flops_per_token = 2.0 * p.routed_active / split.ep;
   if (l.mixer == MixerKind::attention) {
     double d_qk = m.head_size(), d_v = m.head_size();
     if (m.latent_attention) {
@@ -122,11 +126,35 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   return s;
 }
 
+// TP t can split the attention of `m` when it divides the query heads, and the kv heads of every
+// layer divide by t or t by them (vLLM's checks in its attention layers: num_heads % tp == 0,
+// and kv heads split or replicated); MLA has one latent, no kv heads to check.
+bool tp_splits_heads(const ModelConfig& m, int t) {
+  if (m.num_attention_heads % t != 0) return false;
+  if (m.latent_attention) return true;
+  for (const LayerSpec& l : m.layer_specs()) {
+    if (l.mixer != MixerKind::attention) continue;
+    const int kv = kv_heads_of(m, l);
+    if (kv % t != 0 && t % kv != 0) return false;
+  }
+  return true;
+}
+
 ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
   ServingSplit s;
   const int node = std::max(1, o.gpu.gpus_per_node);
   const int per_stage = std::min(o.gpus, node);
-  s.tp = per_stage;
+  // The widest TP of the stage's GPUs that splits the heads; the rest of the stage serves
+  // other sequences with copies of the attention (data-parallel attention, SGLang's
+  // --enable-dp-attention), the experts spread over all of them (EP = the stage).
+  s.tp = 1;
+  for (int t = per_stage; t >= 1; --t) {
+    if (per_stage % t == 0 && tp_splits_heads(m, t)) {
+      s.tp = t;
+      break;
+    }
+  }
+  s.dp = per_stage / s.tp;
   s.ep = per_stage;
   s.stages = o.gpus > node ? o.gpus / node : 1;
   const int L = m.num_hidden_layers;
@@ -152,7 +180,8 @@ struct StageCensus {
   double expert_bytes = 0;        ///< one routed expert's bytes
   int moe_layers = 0;
   int experts_on_gpu = 0;
-  double flops_per_token = 0;
+  double dense_flops_per_token = 0;
+  double expert_flops_per_token = 0;
   double score_flops_per_ctx_full = 0;
   std::vector<std::pair<double, int>> score_windowed;
   double embedding_row_bytes = 0;  ///< an input embedding row, first stage
@@ -168,7 +197,11 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
   const std::vector<LayerSpec> specs = m.layer_specs();
   const BesideN beside = count_beside_n(m);
   const double beside_per_layer = specs.empty() ? 0 : beside.total.value() / double(specs.size());
+  // fp4 (MXFP4) is the experts' storage, as gpt-oss ships it (quantization_config
+  // modules_to_not_convert: self_attn, router, embed_tokens, lm_head stay bf16); fp8 covers
+  // every linear layer, as DeepSeek-V3's checkpoint.
   const double wb = weight_bytes_per_param(o.weights);
+  const double wb_dense = o.weights == ServePrecision::fp4 ? k_bf16_bytes : wb;
   const double d = m.hidden_size, V = m.vocab_size;
   std::vector<StageCensus> stages(static_cast<std::size_t>(split.stages));
   std::size_t layer = 0;
@@ -176,7 +209,7 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
     StageCensus& c = stages[static_cast<std::size_t>(s)];
     for (int i = 0; i < split.layers_per_stage[static_cast<std::size_t>(s)]; ++i, ++layer) {
       const LayerShare x = layer_share(m, specs[layer], split, o, beside_per_layer);
-      const double layer_weights = x.split_params * wb + x.beside_params * k_bf16_bytes;
+      const double layer_weights = x.split_params * wb_dense + x.beside_params * k_bf16_bytes;
       c.weight_bytes += layer_weights + x.expert_params * x.experts_on_gpu * wb;
       c.dense_weight_bytes += layer_weights;
       if (x.experts_on_gpu > 0) {
@@ -192,7 +225,8 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
         c.score_flops_per_ctx_full += x.score_flops_per_ctx;
       }
       c.cache_fixed += x.cache_fixed;
-      c.flops_per_token += x.flops_per_token;
+      c.dense_flops_per_token += x.dense_flops_per_token;
+      c.expert_flops_per_token += x.expert_flops_per_token;
       fit.cache_bytes_per_token += x.windowed ? 0 : x.cache_per_token_copy;
       fit.cache_fixed_bytes += x.cache_fixed_copy;
       if (x.windowed) fit.cache_bytes_per_sequence += x.cache_per_token_copy * std::min<double>(double(o.context), x.window);
@@ -207,11 +241,15 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
   const bool head_separate = !m.tie_word_embeddings || split.stages > 1;
   if (head_separate) stages.back().weight_bytes += embed;
   stages.back().dense_weight_bytes += embed;  // the head is read whole every step
-  stages.back().flops_per_token += 2.0 * V * d / split.tp;
+  stages.back().dense_flops_per_token += 2.0 * V * d / split.tp;
   const ParameterCounts counts = count_parameters(m);
   const double tied_copy = m.tie_word_embeddings && split.stages > 1 ? V * d : 0.0;
   fit.served_params = counts.N_with_embedding().value() + beside.total.value() + tied_copy;
-  fit.weight_bytes = counts.N.value() * wb + (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes;
+  fit.weight_bytes = counts.routed_total.value() * wb + (counts.N.value() - counts.routed_total.value()) * wb_dense +
+                     (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes;
+  // Attention and the rest are copied on each data-parallel attention group.
+  fit.weight_bytes += (split.dp - 1.0) * ((counts.N.value() - counts.routed_total.value()) * wb_dense +
+                                          (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes);
   // MTP modules (speculative decoding): on the last stage, split like its MoE layers.
   const MtpCounts mtp = count_mtp(m);
   fit.mtp_params = mtp.modules.value();
@@ -248,8 +286,20 @@ std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
                                   m.latent_attention->kv_lora_rank, m.latent_attention->qk_rope_head_dim,
                                   m.latent_attention->kv_lora_rank + m.latent_attention->qk_rope_head_dim));
     } else {
-      parts.push_back(fmt::format("2 N_kv d_qkv = 2 x {} x {} = {} elements per token and layer", m.num_key_value_heads,
-                                  m.head_size(), 2 * m.num_key_value_heads * m.head_size()));
+      int lo = 0, hi = 0;  // the kv heads of the attention layers (some models give each its own)
+      for (const LayerSpec& l : m.layer_specs()) {
+        if (l.mixer != MixerKind::attention || !l.own_kv) continue;
+        const int kv = kv_heads_of(m, l);
+        lo = lo == 0 ? kv : std::min(lo, kv);
+        hi = std::max(hi, kv);
+      }
+      if (lo == hi) {
+        parts.push_back(fmt::format("2 N_kv d_qkv = 2 x {} x {} = {} elements per token and layer", lo, m.head_size(),
+                                    2 * lo * m.head_size()));
+      } else {
+        parts.push_back(fmt::format("2 N_kv d_qkv per token and layer, each layer's own N_kv ({} to {}), d_qkv {}", lo, hi,
+                                    m.head_size()));
+      }
     }
     if (m.indexer) parts.push_back(fmt::format("indexer key {} per token and layer", m.indexer->head_dim));
     parts.push_back(fmt::format("{} each ({})", o.kv == ServePrecision::fp8 ? "1 byte" : "2 bytes", to_string(o.kv)));
@@ -309,25 +359,39 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
 DecodeStep decode_step(const ModelConfig& m, const ServingOptions& o, const ServingFit& fit, std::int64_t batch) {
   ServingFit scratch;
   const std::vector<StageCensus> stages = census(m, o, fit.split, scratch);
+  const int pp = fit.split.stages, dp = fit.split.dp;
   DecodeStep step;
   step.batch = batch;
-  const double B = double(batch);
-  const double touched = expected_experts(m.n_routed_experts, m.num_experts_per_tok, batch);
-  step.experts_touched = touched;
-  for (const StageCensus& c : stages) {
-    // Of the experts on one GPU, the share the batch touches (uniform routing: every expert
-    // equally likely, so each GPU holds its share of the touched ones).
-    const double on_gpu = m.is_moe() ? c.experts_on_gpu * touched / m.n_routed_experts : 0;
-    step.weight_bytes += c.dense_weight_bytes + c.moe_layers * on_gpu * c.expert_bytes + B * c.embedding_row_bytes;
-    step.cache_bytes += B * cache_at(c, o.context);
-    double scores = c.score_flops_per_ctx_full * double(o.context);
-    for (const auto& [f, window] : c.score_windowed) scores += f * std::min<double>(double(o.context), window);
-    step.flops += B * (c.flops_per_token + scores);
-  }
+  step.stages = pp;
+  // With pipeline stages the batch goes round in pp micro-batches (vLLM's virtual engines), so
+  // every stage is busy; each sequence advances one token per round.
+  step.micro_batch = (batch + pp - 1) / pp;
+  const double b = double(step.micro_batch);
+  const double per_group = std::ceil(b / dp);  // the sequences of one attention group
+  step.experts_touched = expected_experts(m.n_routed_experts, m.num_experts_per_tok, step.micro_batch);
   const double peak = o.weights == ServePrecision::fp8 && o.gpu.fp8_dense_flops > 0 ? o.gpu.fp8_dense_flops
                                                                                     : o.gpu.bf16_dense_flops;
-  step.memory_seconds = (step.weight_bytes + step.cache_bytes) / (o.gpu.hbm_bandwidth * k_hbm_fraction);
-  step.compute_seconds = step.flops / (peak * k_math_fraction);
+  double worst = -1;
+  for (const StageCensus& c : stages) {
+    // Of the experts on one GPU, its share of the touched ones (uniform routing: every expert
+    // equally likely, whichever group's token picks it).
+    const double on_gpu = m.is_moe() ? c.experts_on_gpu * step.experts_touched / m.n_routed_experts : 0;
+    const double weights = c.dense_weight_bytes + c.moe_layers * on_gpu * c.expert_bytes + per_group * c.embedding_row_bytes;
+    const double cache = per_group * cache_at(c, o.context);
+    double scores = c.score_flops_per_ctx_full * double(o.context);
+    for (const auto& [f, window] : c.score_windowed) scores += f * std::min<double>(double(o.context), window);
+    const double flops = per_group * (c.dense_flops_per_token + scores) + b * c.expert_flops_per_token;
+    const double memory_s = (weights + cache) / (o.gpu.hbm_bandwidth * k_hbm_fraction);
+    const double compute_s = flops / (peak * k_math_fraction);
+    if (std::max(memory_s, compute_s) > worst) {
+      worst = std::max(memory_s, compute_s);
+      step.weight_bytes = weights;
+      step.cache_bytes = cache;
+      step.flops = flops;
+      step.memory_seconds = memory_s;
+      step.compute_seconds = compute_s;
+    }
+  }
   return step;
 }
 
@@ -354,7 +418,8 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     const double per_seq = cache_at(c, o.context);
     std::int64_t b = 0;
     if (budget > 0) {
-      b = per_seq > 0 ? static_cast<std::int64_t>(std::min(budget / per_seq, 1e15))
+      // A sequence lives in one attention group: each of the dp groups holds its own.
+      b = per_seq > 0 ? static_cast<std::int64_t>(std::min(std::floor(budget / per_seq) * fit.split.dp, 1e15))
                       : std::numeric_limits<std::int64_t>::max();
     }
     if (b < fit.max_batch) {
@@ -376,15 +441,15 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
                               gib(w.weight_bytes), gib(usable), o.memory_fraction, gib(o.gpu.hbm_bytes),
                               gib(w.weight_bytes - usable));
   } else if (fit.max_batch < o.min_batch) {
+    const double need = std::ceil(double(o.min_batch) / fit.split.dp) * fit.cache_bytes_per_sequence_per_gpu;
     fit.why_not = fmt::format("cache: {} sequence(s) of {} tokens need {:.4g} GiB per GPU beside the weights, {:.4g} GiB "
                               "is left ({:g} of HBM minus {:.4g} GiB of weights): {:.4g} GiB short",
-                              o.min_batch, o.context, gib(double(o.min_batch) * fit.cache_bytes_per_sequence_per_gpu),
-                              gib(fit.cache_budget_per_gpu), o.memory_fraction, gib(w.weight_bytes),
-                              gib(double(o.min_batch) * fit.cache_bytes_per_sequence_per_gpu - fit.cache_budget_per_gpu));
+                              o.min_batch, o.context, gib(need), gib(fit.cache_budget_per_gpu), o.memory_fraction,
+                              gib(w.weight_bytes), gib(need - fit.cache_budget_per_gpu));
   }
   fit.fits = fit.why_not.empty();
   if (!fit.fits) fit.max_batch = std::max<std::int64_t>(0, std::min(fit.max_batch, o.min_batch - 1));
-  if (fit.fits) fit.decode = decode_step(m, o, fit, fit.max_batch);
+  if (fit.fits) fit.decode = decode_step(m, o, fit, o.decode_at_min_batch ? o.min_batch : fit.max_batch);
 
   // What the figures assume, for the reader.
   if (m.extras.num_nextn_predict_layers > 0) {
@@ -394,25 +459,31 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
                                                   "them for speculative decoding)",
                                                   m.extras.num_nextn_predict_layers, fit.mtp_params));
   }
+  if (fit.split.dp > 1) {
+    fit.notes.push_back(fmt::format("TP {} is the widest that splits the {} query heads (and the kv heads) on {} GPUs: {} "
+                                    "data-parallel attention groups (SGLang's --enable-dp-attention), attention and "
+                                    "dense weights copied on each, each group holding its own sequences",
+                                    fit.split.tp, m.num_attention_heads, fit.split.tp * fit.split.dp, fit.split.dp));
+  }
   if (m.latent_attention && fit.split.tp > 1) {
-    fit.notes.push_back(fmt::format("MLA's latent cache is kept whole on each of the {} TP ranks (vLLM's MLA backends); "
-                                    "data-parallel attention would hold {}x the sequences",
-                                    fit.split.tp, fit.split.tp));
+    fit.notes.push_back(fmt::format("MLA's latent cache is kept whole on each of the {} TP ranks (vLLM's MLA backends)",
+                                    fit.split.tp));
   } else if (!m.latent_attention && m.attention_layers() > 0 && m.num_key_value_heads < fit.split.tp) {
-    fit.notes.push_back(fmt::format("N_kv = {} < TP = {}: each rank keeps a copy of one kv head ({}x the cache of one copy)",
-                                    m.num_key_value_heads, fit.split.tp, fit.split.tp / std::max(1, m.num_key_value_heads)));
+    fit.notes.push_back(fmt::format("N_kv = {} < TP = {}: each rank keeps a copy of a kv head ({}x the cache of one copy)",
+                                    m.num_key_value_heads, fit.split.tp,
+                                    fmt::format("{:g}", double(fit.split.tp) / std::max(1, m.num_key_value_heads))));
   }
   if (fit.split.stages > 1) {
-    fit.notes.push_back(fmt::format("{} GPUs: {} pipeline stages of one node each; a token passes them in turn (the "
-                                    "decode step adds the stages, no overlap between them)",
-                                    o.gpus, fit.split.stages));
+    fit.notes.push_back(fmt::format("{} GPUs: {} pipeline stages of one node each; the batch goes round in {} micro-batches "
+                                    "so that every stage is busy, each sequence advancing a token per round",
+                                    o.gpus, fit.split.stages, fit.split.stages));
   }
   if (o.weights == ServePrecision::fp4) {
-    fit.notes.push_back("fp4 weights are weight-only (MXFP4, dequantized to bf16 math): the FLOP bound uses the bf16 peak");
-  }
-  if (o.weights != ServePrecision::bf16) {
-    fit.notes.push_back(fmt::format("{} covers the linear layers; embeddings, head, norms and routers stay bf16",
-                                    to_string(o.weights)));
+    fit.notes.push_back("fp4 (MXFP4) covers the routed experts, as gpt-oss ships them; attention, dense layers, "
+                        "embeddings, head, norms and routers stay bf16; weight-only: the FLOP bound uses the bf16 peak");
+  } else if (o.weights == ServePrecision::fp8) {
+    fit.notes.push_back("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms and routers "
+                        "stay bf16");
   }
   fit.notes.push_back(
       "decode bound: every sequence at the full context, routing uniform, communication and kernel launches not "

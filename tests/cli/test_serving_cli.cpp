@@ -156,7 +156,7 @@ TEST_CASE("suggest --serve-fit: the plan fits the node where the uncapped one do
   CHECK(s.at("fits") == true);
   CHECK(s.at("max_batch").get<long long>() >= 1);
   const double cap = s.at("serve_fit_cap").get<double>();
-  const double uncapped_N = s.at("uncapped_total_params").get<double>();
+  const double uncapped_N = s.at("uncapped_N").get<double>();
   CHECK(cap < uncapped_N);
   CHECK(uncapped_N == doctest::Approx(json::parse(big.out).at("accounting").at("N_nonembedding_total").get<double>()));
   // The plan printed is under the cap, and the price section states the cost of the cap.

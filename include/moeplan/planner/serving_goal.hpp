@@ -26,9 +26,9 @@ struct ServeFitPlan {
 };
 
 /// `goal` (its compute or tokens set, any cap of its own kept) planned so that the plan fits
-/// `serving`: the goal's plan when it fits; else the largest cap on N (bisected in log N to
-/// 0.1 %) whose plan fits. An error naming the bound when no plan down to a thousandth of the
-/// uncapped N fits, or the goal has no plan at all.
+/// `serving`: the goal's plan when it fits; else the largest cap on N whose plan fits, bracketed
+/// a decade at a time down from the uncapped N (six at most) and bisected in log N to 0.1 %. An
+/// error naming the bound when no cap on that path fits, or the goal has no plan at all.
 std::expected<ServeFitPlan, ConstraintViolation> plan_to_serve(const PlanContext& context, const PlanGoal& goal,
                                                                RankRule rule, bool rank,
                                                                const ClusterFitOptions* cluster,

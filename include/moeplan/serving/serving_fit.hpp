@@ -38,6 +38,9 @@ struct ServingOptions {
   ServePrecision kv = ServePrecision::bf16;  ///< bf16 or fp8 (fp4 is refused by serving_problem)
   bool count_mtp = false;  ///< serve the multi-token-prediction modules too (speculative decoding)
   std::int64_t min_batch = 1;  ///< sequences the fit must hold at the context
+  /// true: the decode bound is for min_batch sequences (the user asked for that batch);
+  /// false: for the largest batch that fits.
+  bool decode_at_min_batch = false;
   double memory_fraction = k_serve_memory_fraction;
 };
 
@@ -46,24 +49,34 @@ struct ServingOptions {
 std::optional<std::string> serving_problem(const ServingOptions& o);
 
 /// The split of the served model: tensor parallel attention and dense layers, expert parallel
-/// experts, both over the GPUs of one node; whole nodes beyond it are pipeline stages.
+/// experts, both over the GPUs of one node; whole nodes beyond it are pipeline stages. TP is
+/// the widest of the node's GPUs that splits the heads; the rest are data-parallel attention
+/// groups (dp), each with its own copy of the attention and its own sequences.
 struct ServingSplit {
   int tp = 1;      ///< attention, dense FFN, shared experts, embeddings: split over these
+  int dp = 1;      ///< attention groups of tp GPUs in a stage
   int ep = 1;      ///< routed experts: ceil(N_e / ep) on each GPU
   int stages = 1;  ///< pipeline stages, one per node
   std::vector<int> layers_per_stage;
 };
 
-/// One decode step of the whole batch: what the busiest GPU of each stage reads and computes.
+/// One decode round of the batch: every sequence advances one token. With pipeline stages the
+/// batch goes round in `stages` micro-batches; the figures are the busiest GPU's (of the
+/// slowest stage) for one micro-batch.
 struct DecodeStep {
   std::int64_t batch = 0;
-  double experts_touched = 0;  ///< expected distinct routed experts of one MoE layer, uniform routing
-  double weight_bytes = 0;     ///< weights read, per GPU, summed over the stages
-  double cache_bytes = 0;      ///< cache read, per GPU, summed over the stages
-  double flops = 0;            ///< FLOPs, per GPU, summed over the stages
+  std::int64_t micro_batch = 0;  ///< ceil(batch / stages)
+  int stages = 1;
+  double experts_touched = 0;  ///< expected distinct routed experts of one MoE layer per micro-batch, uniform routing
+  double weight_bytes = 0;     ///< weights read by the busiest GPU per micro-batch
+  double cache_bytes = 0;      ///< cache read by it per micro-batch
+  double flops = 0;            ///< its FLOPs per micro-batch
   double memory_seconds = 0;   ///< (weights + cache) / (HBM x 0.85)
   double compute_seconds = 0;  ///< FLOPs / (peak x 0.6)
-  [[nodiscard]] double seconds() const { return memory_seconds > compute_seconds ? memory_seconds : compute_seconds; }
+  /// A round: each stage handles `stages` micro-batches, the slowest stage sets the pace.
+  [[nodiscard]] double seconds() const {
+    return stages * (memory_seconds > compute_seconds ? memory_seconds : compute_seconds);
+  }
   [[nodiscard]] bool memory_bound() const { return memory_seconds >= compute_seconds; }
   [[nodiscard]] double tokens_per_second() const { return seconds() > 0 ? double(batch) / seconds() : 0; }
 };
