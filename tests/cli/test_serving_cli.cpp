@@ -86,6 +86,16 @@ TEST_CASE("serving usage errors exit 2 with nothing on stdout") {
   }
 }
 
+TEST_CASE("serve-batch sets the batch the decode bound is for") {
+  const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
+                             "--serve-context", "4096", "--serve-batch", "5", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("decode_batch") == 5);
+  CHECK(s.at("max_batch").get<long long>() > 5);
+}
+
 TEST_CASE("a context past the training length or the model's positions is a warning, not an error") {
   const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h200",
                              "--serve-context", "65536", "--format", "json"});

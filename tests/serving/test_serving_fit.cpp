@@ -176,3 +176,50 @@ TEST_CASE("Two nodes are two pipeline stages: the weights per GPU halve, the cac
   CHECK(two.weight_bytes_per_gpu < 0.6 * one.weight_bytes_per_gpu);
   CHECK(two.cache_bytes_per_sequence_per_gpu < 0.6 * one.cache_bytes_per_sequence_per_gpu);
 }
+
+TEST_CASE("Sliding windows cap the cache: gpt-oss-120b, 18 full and 18 windowed layers of 128 positions") {
+  // layer_types (GptOssConfig's default when absent): even layers sliding_attention, window 128.
+  // 8 kv heads of 64: 2 x 8 x 64 x 2 = 2048 bytes per token and layer.
+  const ModelConfig m = model("gpt-oss-120b.json");
+  const ServingFit f = fit_of(m, on("h100", 8, 32768));
+  CHECK(f.cache_bytes_per_token == doctest::Approx(18.0 * 2048));
+  CHECK(f.cache_bytes_per_sequence == doctest::Approx(18.0 * 2048 * 32768 + 18.0 * 2048 * 128));
+}
+
+TEST_CASE("DSA's indexer keeps an fp8 key and an fp32 scale per token and layer beside the latent") {
+  // DeepSeek-V3.2: 61 layers x ((512 + 64) x 2 bytes + index_head_dim 128 x 1 byte + 4).
+  const ModelConfig m = model("deepseek-v3.2.json");
+  ServingOptions o = on("h200", 8, 32768);
+  o.weights = ServePrecision::fp8;
+  CHECK(fit_of(m, o).cache_bytes_per_token == doctest::Approx(61.0 * (576 * 2 + 128 + 4)));
+}
+
+TEST_CASE("TP is the widest that splits the heads: the rest of the node are data-parallel attention groups") {
+  // Qwen3-235B: 64 query heads, 4 kv heads. On 6 GPUs TP 2 (6 and 3 do not divide 64), 3 groups.
+  const ModelConfig q = model("qwen3-235b-a22b.json");
+  const ServingFit six = fit_of(q, on("h200", 6, 8192));
+  REQUIRE(six.fits);
+  CHECK(six.split.tp == 2);
+  CHECK(six.split.dp == 3);
+  CHECK(six.split.ep == 6);
+  // Each group holds its own sequences: B_max is 3 times what one GPU's budget holds.
+  CHECK(six.max_batch % 3 == 0);
+  CHECK(six.max_batch == 3 * static_cast<std::int64_t>(six.cache_budget_per_gpu / six.cache_bytes_per_sequence_per_gpu));
+  // DeepSeek-V3.1 (128 heads) on a 72-GPU GB200 NVLink domain: TP 8, 9 groups.
+  const ModelConfig ds = model("deepseek-v3.1.json");
+  const ServingFit nvl = fit_of(ds, on("gb200", 72, 8192));
+  CHECK(nvl.split.tp == 8);
+  CHECK(nvl.split.dp == 9);
+}
+
+TEST_CASE("Pipeline stages go round in micro-batches: a round is the stages times the slowest stage's step") {
+  const ModelConfig m = model("qwen3-235b-a22b.json");
+  const ServingOptions o = on("h100", 16, 8192);
+  const ServingFit f = fit_of(m, o);
+  REQUIRE(f.split.stages == 2);
+  const DecodeStep d = decode_step(m, o, f, 64);
+  CHECK(d.micro_batch == 32);
+  CHECK(d.stages == 2);
+  CHECK(d.seconds() == doctest::Approx(2 * std::max(d.memory_seconds, d.compute_seconds)));
+  CHECK(d.tokens_per_second() == doctest::Approx(64 / d.seconds()));
+}
