@@ -363,4 +363,53 @@ void add_co_design(Report& report, const CoDesignedPlan& plan) {
   }
 }
 
+namespace {
+
+Section timed_plan_section(std::string key, std::string title, const TimedPlan& t) {
+  const Suggestion& s = plan_suggestion(t.plan);
+  const MoeArchitecture& a = s.solution.arch;
+  Section sec{std::move(key), std::move(title), {}};
+  sec.summary = true;
+  auto& f = sec.fields;
+  f.push_back({"predicted_loss", "L", "nats/token", t.predicted_loss,
+               "paper 001 Eq. 11 at the plan's N, N_a, G, S and the D it trains in the days"});
+  f.push_back({"tokens", "D", "tokens", t.tokens.value(), "training tokens"});
+  f.push_back({"days", "", "days", t.days, "on the cluster"});
+  f.push_back({"gpu_hours", "", "GPU-hours", t.gpu_hours, "GPUs x hours"});
+  f.push_back({"mfu", "MFU", "", t.mfu, "model FLOPs/s over the cluster's peak"});
+  f.push_back({"tokens_per_second", "", "tokens/s", t.tokens_per_second, "the cluster's training speed", false, Summary::detail});
+  f.push_back({"total_params", "N", "params", s.solution.accounting.N.value(), "paper 002's N"});
+  f.push_back({"active_params", "N_a", "params", s.solution.accounting.N_a.value(), "paper 002's N_a"});
+  f.push_back({"experts", "N_e", "", i64(t.n_experts), "routed experts per MoE layer"});
+  f.push_back({"top_k", "K", "", i64(t.top_k), "routed experts per token"});
+  f.push_back({"shared_experts", "", "", i64(t.n_shared), "shared experts per MoE layer", false, Summary::detail});
+  f.push_back({"hidden_size", "d", "", i64(a.d), "hidden size", false, Summary::detail});
+  f.push_back({"layers", "L", "", i64(a.layers()), "layers", false, Summary::detail});
+  f.push_back({"layout", "", "", t.plan.on_cluster->fit.layouts.ranked.front().layout.describe(), "parallel layout"});
+  f.push_back({"efficiency_leverage", "EL", "", t.efficiency_leverage,
+               "paper 000 Eq. 4 at the FLOP-optimal plan's C (shapes compared at equal compute)", false, Summary::detail});
+  return sec;
+}
+
+}  // namespace
+
+void add_time_optimal(Report& report, const TimeOptimalResult& r) {
+  Section t = timed_plan_section("time_optimal", "Time-optimal: the lowest predicted loss within the days", r.time_optimal);
+  auto& f = t.fields;
+  f.push_back({"loss_gain", "", "", r.loss_gain, "1 - L / L of the FLOP-optimal plan"});
+  f.push_back({"loss_resolution", "", "", k_loss_resolution,
+               "the least gain counted as one: paper 002's near-optimal band (Sec. 5.3-5.4, 0.1 % of loss)", false,
+               Summary::detail});
+  f.push_back({"resolved", "", "", r.resolved,
+               "the gain is at least the resolution (else the FLOP-optimal plan stands)"});
+  f.push_back({"el_change", "", "", r.time_optimal.efficiency_leverage / r.flop_optimal.efficiency_leverage - 1,
+               "paper 000's EL against the FLOP-optimal plan's, at equal compute (a family move may cost at most 1 %)"});
+  f.push_back({"moved", "", "", TextList(r.moved), "what moved, and the step-time figures that paid for it"});
+  f.push_back({"rejected", "", "", TextList(r.rejected), "family moves the EL rule refused", false, Summary::detail});
+  f.push_back({"plans_evaluated", "", "", i64(r.plans_evaluated), "plans timed on the cluster", false, Summary::detail});
+  report.sections.push_back(std::move(t));
+  report.sections.push_back(
+      timed_plan_section("flop_optimal", "FLOP-optimal: the largest compute-optimal plan within the days", r.flop_optimal));
+}
+
 }  // namespace moeplan::cli

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "moeplan/planner/cluster_fit.hpp"
+#include "moeplan/planner/time_optimal.hpp"
 #include "command.hpp"
 #include "report.hpp"
 
@@ -79,6 +80,11 @@ std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const Cl
 /// T, when given), "layouts" (the runners-up, repeated).
 void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster,
                      std::optional<double> days_limit = std::nullopt);
+
+/// The time goal's comparison (issue 34): sections "time_optimal" (the plan printed, what
+/// moved, the loss gain and whether the laws resolve it) and "flop_optimal" (the largest
+/// compute-optimal plan within the days), each with loss, D, days, GPU-hours, MFU and shape.
+void add_time_optimal(Report& report, const TimeOptimalResult& r);
 
 /// The co-design moves of a plan (repeated "co_design" sections).
 void add_co_design(Report& report, const CoDesignedPlan& plan);

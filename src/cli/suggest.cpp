@@ -55,6 +55,8 @@ struct SuggestFlags {
   std::optional<double> tokens, active_params, flops_per_token, total_params, inference_tokens;
   ClusterFlags cluster;        ///< --gpus, --gpu, ...: fit the plan onto a cluster
   std::optional<double> days;  ///< with --gpus: C from the cluster's speed and this time
+  std::optional<double> gpu_hours;  ///< --gpu-hours H: the same as --days H / (24 G)
+  std::string objective = "flops";  ///< --objective: flops (largest compute-optimal plan) or time (lowest loss)
   ServingFlags serving;        ///< --serve-gpus, ...: the plan on an inference node (--serve-fit: capped to fit)
 };
 
@@ -249,15 +251,24 @@ int run_suggest(const SuggestFlags& f, Io& io) {
                   "cluster instead (--align N keeps the planner's alignment)");
     }
   }
+  if (f.gpu_hours && f.days) return fail(io, ExitStatus::usage, "--gpu-hours and --days both set the time: give one");
+  if (f.gpu_hours && !f.cluster.gpus) {
+    return fail(io, ExitStatus::usage, "--gpu-hours needs --gpus and --gpu (hours are shared by the cluster's GPUs)");
+  }
+  // --gpu-hours H on G GPUs is --days H / (24 G).
+  const std::optional<double> days = f.gpu_hours ? std::optional(*f.gpu_hours / (24.0 * *f.cluster.gpus)) : f.days;
+  if (f.objective == "time" && !days) {
+    return fail(io, ExitStatus::usage, "--objective time needs a time: --days or --gpu-hours (with --gpus, --gpu)");
+  }
   auto flags_serving = serving_from_flags(f.serving, f.cluster.catalog_file, io);
   if (!flags_serving) return flags_serving.error();
   std::optional<ServingOptions> serving = *flags_serving;
-  if (f.serving.fit && f.days) {
+  if (f.serving.fit && days) {
     return fail(io, ExitStatus::usage,
                 "--serve-fit with --days: not supported yet (give --flops or --tokens with --serve-fit, or "
                 "--days without it and read the serving section)");
   }
-  if (f.days) {
+  if (days) {
     if (!cluster) return fail(io, ExitStatus::usage, "--days needs --gpus and --gpu (the cluster that trains)");
     if (!f.flops.empty() || f.tokens || f.active_params || f.flops_per_token || f.inference_tokens) {
       return fail(io, ExitStatus::usage,
@@ -278,7 +289,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (!budget_values.empty()) o.goal.compute = Flops(budget_values.front());
   // --days: the core searches C (plan_within_days); the goal is checked with a placeholder C.
   PlanGoal checked = o.goal;
-  if (f.days) checked.compute = Flops(1);
+  if (days) checked.compute = Flops(1);
   if (auto why = goal_problem(checked)) return fail(io, ExitStatus::usage, *why);
   const auto rule = parse_rank_rule(f.rank_by);
   if (!rule) {
@@ -309,6 +320,7 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   const ClusterFitOptions* on = cluster ? &*cluster : nullptr;
   std::expected<GoalPlan, ConstraintViolation> planned = std::unexpected(ConstraintViolation{});
   std::optional<ServeFitPlan> capped;  // --serve-fit: the cap the node asked for
+  std::optional<TimeOptimalResult> time_result;  // --objective time: both plans
   if (f.serving.fit) {
     ServingOptions node = *serving;
     // The context defaults to the plan's S, the family's (every plan of the search has it).
@@ -333,21 +345,33 @@ int run_suggest(const SuggestFlags& f, Io& io) {
                   fmt::format("infeasible on {} x {}: {} (the plan has N = {:.3g} parameters)", cluster->cluster.gpus,
                               cluster->cluster.gpu.id, planned->cluster_problem->to_string(), acc.N.value()));
     }
-  } else if (f.days) {
-    auto within = plan_within_days(context, o.goal, *rule, f.top > 0, *cluster, *f.days);
+  } else if (days && f.objective == "time") {
+    auto best = plan_time_optimal(context, o.goal, *rule, f.top > 0, *cluster, *days);
+    if (!best) return fail(io, ExitStatus::infeasible, "--days: " + best.error().detail);
+    io.note(best->resolved
+                ? fmt::format("--objective time: {:.3g} % lower predicted loss than the FLOP-optimal plan in the same time "
+                              "({} plans timed)",
+                              100 * best->loss_gain, best->plans_evaluated)
+                : fmt::format("--objective time: no plan beats the FLOP-optimal one by paper 002's 0.1 % band ({} plans "
+                              "timed): it stands",
+                              best->plans_evaluated));
+    time_result = std::move(*best);
+    planned = time_result->time_optimal.plan;
+  } else if (days) {
+    auto within = plan_within_days(context, o.goal, *rule, f.top > 0, *cluster, *days);
     if (!within) return fail(io, ExitStatus::infeasible, "--days: " + within.error().detail);
     const DaysSearch& search = within->search;
     const double took = within->plan.on_cluster->fit.time.days;
-    if (took < 0.98 * *f.days && search.next_up.value() > 0) {
+    if (took < 0.98 * *days && search.next_up.value() > 0) {
       io.note(fmt::format("--days {:g}: the largest plan within it takes {:.4g} days; the next one up (C = {:.4g}) {}",
-                          *f.days, took, search.next_up.value(),
+                          *days, took, search.next_up.value(),
                           search.next_up_days
                               ? fmt::format("takes {:.4g} days (plans and layouts step, not glide)", *search.next_up_days)
                               : "has " + search.next_up_problem));
     }
     io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} days on the cluster; {} plans tried from the "
                           "bound {:.3g} FLOPs at MFU 1)",
-                          *f.days, within->plan.budget.C.value(), took, search.plans_tried,
+                          *days, within->plan.budget.C.value(), took, search.plans_tried,
                           search.upper_bound.value()));
     for (const auto& [C, what] : search.tried) io.detail(fmt::format("--days: C = {:.4g} FLOPs: {}", C, what));
     planned = std::move(within->plan);
@@ -438,10 +462,11 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   if (aligned) add_alignment(report, *aligned);
   if (timed) add_bench(report, *timed, true, chosen->tokens.value());
   if (on_cluster) {
-    add_cluster_fit(report, on_cluster->fit, cluster->cluster, f.days);
+    add_cluster_fit(report, on_cluster->fit, cluster->cluster, days);
     for (const std::string& w : on_cluster->fit.warnings) io.warning(w);
     add_co_design(report, *on_cluster);
   }
+  if (time_result) add_time_optimal(report, *time_result);
   std::optional<std::string> serving_miss;  // the plan does not fit the node: exit 3 after printing
   if (serving) {
     ServingOptions node = *serving;
@@ -601,6 +626,18 @@ Command suggest_command() {
                        "within this many days (instead of --flops; bisection in log C)")
             ->check(number_in(0.001, 36500.0))
             ->group("Cluster (docs/cluster.md)");
+        sub.add_option("--gpu-hours", f->gpu_hours,
+                       "With --gpus and --gpu: the time as GPU-hours, the same as --days H / (24 G)")
+            ->check(number_in(0.001, 1e12))
+            ->group("Cluster (docs/cluster.md)");
+        sub.add_option("--objective", f->objective,
+                       "With --days or --gpu-hours: flops (the largest compute-optimal plan the cluster trains in "
+                       "the time, paper 002) or time (the lowest predicted loss in the time: families and sizes "
+                       "on their layouts, D = tokens/s x time; sections time_optimal and flop_optimal; "
+                       "docs/time-optimal.md)")
+            ->check(CLI::IsMember({"flops", "time"}))
+            ->capture_default_str()
+            ->group("Cluster (docs/cluster.md)");
         sub.footer(
             "Examples:\n"
             "  moeplan suggest --flops 1e22\n"
@@ -615,6 +652,7 @@ Command suggest_command() {
             "  moeplan suggest --flops 1e22 --emit hf-config -o config.json\n"
             "  moeplan suggest --flops 1e24 --gpus 2048 --gpu h100 --no-bench\n"
             "  moeplan suggest --gpus 1024 --gpu h100 --days 60 --no-bench\n"
+            "  moeplan suggest --gpus 64 --gpu h100 --days 7 --objective time --no-bench\n"
             "  moeplan suggest --flops 1e24 --serve-gpus 8 --serve-gpu h100 --no-bench\n"
             "  moeplan suggest --flops 1e24 --serve-fit --serve-gpus 8 --serve-gpu h100 \\\n"
             "      --serve-context 32768 --no-bench\n"

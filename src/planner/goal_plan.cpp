@@ -7,6 +7,15 @@
 
 namespace moeplan {
 
+const Suggestion& plan_suggestion(const GoalPlan& plan) {
+  return plan.on_cluster ? plan.on_cluster->plan.suggestion : plan.ranking.candidates.front().suggestion;
+}
+
+ModelConfig plan_config(const GoalPlan& plan) {
+  const Suggestion& s = plan_suggestion(plan);
+  return to_model_config(s.solution.arch, s.tokens);
+}
+
 std::expected<GoalPlan, ConstraintViolation> plan_goal(const PlanContext& context, const PlanGoal& goal,
                                                        RankRule rule, bool rank,
                                                        const ClusterFitOptions* cluster) {

@@ -7,11 +7,6 @@
 
 namespace moeplan {
 
-ModelConfig served_config(const GoalPlan& plan) {
-  const Suggestion& s = plan.on_cluster ? plan.on_cluster->plan.suggestion : plan.ranking.candidates.front().suggestion;
-  return to_model_config(s.solution.arch, s.tokens);
-}
-
 std::expected<ServeFitPlan, ConstraintViolation> plan_to_serve(const PlanContext& context, const PlanGoal& goal,
                                                                RankRule rule, bool rank,
                                                                const ClusterFitOptions* cluster,
@@ -36,7 +31,7 @@ std::expected<ServeFitPlan, ConstraintViolation> plan_to_serve(const PlanContext
       t.why_not = p.error().to_string();
       return t;
     }
-    auto f = serving_fit(served_config(*p), serving);
+    auto f = serving_fit(plan_config(*p), serving);
     if (!f) {
       t.why_not = f.error();
       return t;

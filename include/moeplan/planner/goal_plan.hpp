@@ -23,6 +23,11 @@ struct GoalPlan {
   std::optional<ConstraintViolation> cluster_problem;
 };
 
+/// The concrete config a plan stands for: the co-designed one on a cluster, else the winner.
+ModelConfig plan_config(const GoalPlan& plan);
+/// Its suggestion (the same choice).
+const Suggestion& plan_suggestion(const GoalPlan& plan);
+
 /// The plan of `goal` (its compute set, or a size, tokens or inference goal) in `context`'s
 /// family, ranked by `rule` (with `rank` false the pipeline optimum alone), and on
 /// `cluster` when given. An error when the goal has no plan; a plan that no layout fits is a

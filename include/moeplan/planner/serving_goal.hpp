@@ -12,9 +12,6 @@
 
 namespace moeplan {
 
-/// The concrete config a plan serves: the co-designed one on a cluster, else the winner.
-ModelConfig served_config(const GoalPlan& plan);
-
 struct ServeFitPlan {
   GoalPlan plan;  ///< the plan that fits (its budget carries the cap when one was needed)
   ServingFit fit;

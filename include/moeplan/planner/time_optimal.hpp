@@ -1,0 +1,59 @@
+#pragma once
+/// The time goal planned for loss, not per FLOP (issue 34, docs/time-optimal.md): on a cluster
+/// and a number of days, the plan with the lowest predicted loss that trains within them.
+///
+/// Papers 000-002 choose the shape with the lowest loss per FLOP; a team pays in GPU-days.
+/// Every plan compared is priced by one measure, paper 001's joint law (Eq. 11) at its own
+/// (N, D, N_a, G, S), with D = its tokens/s on its best layout x the days. The search moves what
+/// the joint law sees: the experts (N_e, K: its G and S, and N through N/N_a) and the size (the
+/// shape budget C', so N_a and N); what no law sees (d, L, heads) moves only inside paper 002's
+/// near-optimal band, by co-design, as for any plan on a cluster. Granularity is the one thing
+/// the joint law cannot see: a family move is admitted only where paper 000's EL at equal
+/// compute does not fall by more than 1 % (EL's change is printed beside).
+#include <expected>
+#include <string>
+#include <vector>
+
+#include "moeplan/planner/goal_plan.hpp"
+
+namespace moeplan {
+
+/// One plan of the comparison and its figures.
+struct TimedPlan {
+  GoalPlan plan;              ///< on the cluster (plan.on_cluster set)
+  Tokens tokens;              ///< D it trains in the days
+  double predicted_loss = 0;  ///< paper 001 Eq. 11 at (N, D, N_a, G, S) of the concrete config
+  double efficiency_leverage = 0;  ///< paper 000 Eq. 4 at the FLOP-optimal plan's C (equal compute)
+  double days = 0, gpu_hours = 0, mfu = 0, tokens_per_second = 0;
+  int n_experts = 0, top_k = 0, n_shared = 0;
+};
+
+/// Paper 002's near-optimal band (Sec. 5.3-5.4: shapes within 0.1 % of the optimal loss are
+/// equivalent): a loss gain smaller than this is not a resolvable win.
+inline constexpr double k_loss_resolution = 0.001;
+/// A family move may cost at most this much of paper 000's EL (at equal compute).
+inline constexpr double k_el_tolerance = 0.01;
+
+struct TimeOptimalResult {
+  TimedPlan flop_optimal;  ///< plan_within_days: the largest C whose compute-optimal plan fits the days
+  TimedPlan time_optimal;  ///< the lowest loss within the days (the FLOP-optimal one when no move resolves a gain)
+  double loss_gain = 0;    ///< 1 - L_time / L_flop
+  bool resolved = false;   ///< the gain is at least k_loss_resolution
+  std::vector<std::string> moved;      ///< what moved (dimension: from -> to), empty when nothing
+  std::vector<std::string> rejected;   ///< family moves refused by the EL rule, and why
+  int plans_evaluated = 0;
+  DaysSearch days_search;  ///< the FLOP-optimal plan's search
+};
+
+/// The time-optimal plan of `goal` (its compute unset) on `cluster` within `days`: the FLOP-
+/// optimal plan (plan_within_days), then for each family of N_e in {N_e/2, N_e, 2 N_e} and K in
+/// {K/2, K, 2K} (the context's shared experts) the shape budgets C' from a decade and a half
+/// below the FLOP-optimal C to half a decade above, in quarter decades and then the eighths
+/// either side of the family's best, each on its layout with D = tokens/s x days; the lowest
+/// joint-law loss wins (the FLOP-optimal shape trained the whole time is one candidate). The winner is re-planned with its
+/// D fixed (goal: tokens and M), so its sections are those of any plan.
+std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const PlanContext& context, PlanGoal goal,
+                                                                       RankRule rule, bool rank,
+                                                                       const ClusterFitOptions& cluster, double days);
+
+}  // namespace moeplan
