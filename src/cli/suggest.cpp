@@ -56,7 +56,7 @@ struct SuggestFlags {
   ClusterFlags cluster;        ///< --gpus, --gpu, ...: fit the plan onto a cluster
   std::optional<double> days;  ///< with --gpus: C from the cluster's speed and this time
   std::optional<double> gpu_hours;  ///< --gpu-hours H: the same as --days H / (24 G)
-  std::string objective = "flops";  ///< --objective: flops (largest compute-optimal plan) or time (lowest loss)
+  std::string objective = "time";  ///< --objective: time (lowest loss in the time) or flops (largest compute-optimal plan)
   ServingFlags serving;        ///< --serve-gpus, ...: the plan on an inference node (--serve-fit: capped to fit)
 };
 
@@ -227,7 +227,7 @@ std::string ignored_bench_flag(const SuggestFlags& f, bool sweep) {
   return "";
 }
 
-int run_suggest(const SuggestFlags& f, Io& io) {
+int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   if (f.old_top) {
     return fail(io, ExitStatus::usage,
                 "--top was renamed --candidates (how many ranked candidates to list); the "
@@ -257,8 +257,8 @@ int run_suggest(const SuggestFlags& f, Io& io) {
   }
   // --gpu-hours H on G GPUs is --days H / (24 G).
   const std::optional<double> days = f.gpu_hours ? std::optional(*f.gpu_hours / (24.0 * *f.cluster.gpus)) : f.days;
-  if (f.objective == "time" && !days) {
-    return fail(io, ExitStatus::usage, "--objective time needs a time: --days or --gpu-hours (with --gpus, --gpu)");
+  if (objective_given && !days) {
+    return fail(io, ExitStatus::usage, "--objective needs a time: --days or --gpu-hours (with --gpus, --gpu)");
   }
   auto flags_serving = serving_from_flags(f.serving, f.cluster.catalog_file, io);
   if (!flags_serving) return flags_serving.error();
@@ -622,8 +622,9 @@ Command suggest_command() {
         add_cluster_flags(sub, f->cluster);
         add_serving_flags(sub, f->serving, true);
         sub.add_option("--days", f->days,
-                       "With --gpus and --gpu: the largest budget C whose plan the cluster trains "
-                       "within this many days (instead of --flops; bisection in log C)")
+                       "With --gpus and --gpu: plan for this many days on the cluster (instead of --flops): "
+                       "the lowest predicted loss within them (--objective time, the default) or the largest "
+                       "budget C whose compute-optimal plan trains within them (--objective flops)")
             ->check(number_in(0.001, 36500.0))
             ->group("Cluster (docs/cluster.md)");
         sub.add_option("--gpu-hours", f->gpu_hours,
@@ -631,10 +632,10 @@ Command suggest_command() {
             ->check(number_in(0.001, 1e12))
             ->group("Cluster (docs/cluster.md)");
         sub.add_option("--objective", f->objective,
-                       "With --days or --gpu-hours: flops (the largest compute-optimal plan the cluster trains in "
-                       "the time, paper 002) or time (the lowest predicted loss in the time: families and sizes "
-                       "on their layouts, D = tokens/s x time; sections time_optimal and flop_optimal; "
-                       "docs/time-optimal.md)")
+                       "With --days or --gpu-hours: time (the lowest predicted loss in the time: families and "
+                       "sizes on their layouts, D = tokens/s x time, beside the FLOP-optimal plan; sections "
+                       "time_optimal and flop_optimal; docs/time-optimal.md) or flops (the largest "
+                       "compute-optimal plan the cluster trains in the time, paper 002)")
             ->check(CLI::IsMember({"flops", "time"}))
             ->capture_default_str()
             ->group("Cluster (docs/cluster.md)");
@@ -652,7 +653,7 @@ Command suggest_command() {
             "  moeplan suggest --flops 1e22 --emit hf-config -o config.json\n"
             "  moeplan suggest --flops 1e24 --gpus 2048 --gpu h100 --no-bench\n"
             "  moeplan suggest --gpus 1024 --gpu h100 --days 60 --no-bench\n"
-            "  moeplan suggest --gpus 64 --gpu h100 --days 7 --objective time --no-bench\n"
+            "  moeplan suggest --gpus 64 --gpu h100 --days 7 --objective flops --no-bench\n"
             "  moeplan suggest --flops 1e24 --serve-gpus 8 --serve-gpu h100 --no-bench\n"
             "  moeplan suggest --flops 1e24 --serve-fit --serve-gpus 8 --serve-gpu h100 \\\n"
             "      --serve-context 32768 --no-bench\n"
@@ -662,11 +663,12 @@ Command suggest_command() {
             "man moeplan-suggest.");
         const std::vector<const CLI::Option*> bench_settings{
             sub.get_option("--bench-seconds"), sub.get_option("--micro-batch-tokens"), sub.get_option("--no-gpu")};
-        return [f, bench_settings](Io& io) {
+        const CLI::Option* objective = sub.get_option("--objective");
+        return [f, bench_settings, objective](Io& io) {
           for (const CLI::Option* o : bench_settings) {  // given ones, for ignored_bench_flag
             if (o->count() > 0) f->bench_flags.push_back(o->get_name());
           }
-          return run_suggest(*f, io);
+          return run_suggest(*f, io, objective->count() > 0);
         };
       }};
 }

@@ -2,6 +2,7 @@
 // families and sizes the joint law tells apart, each on its layout, priced at D = tokens/s x days.
 #include "moeplan/planner/time_optimal.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -16,6 +17,10 @@ namespace moeplan {
 namespace {
 
 constexpr double k_seconds_per_day = 86400;
+// How many of the scan's best are co-designed (each several layout searches): enough that a
+// size the plain layout under-rates is still met (an engineering figure; 3 missed one on 64
+// H100 x 7 days that 6 find).
+constexpr std::size_t k_shortlist = 6;
 
 // The figures of a plan on the cluster trained on D (the joint law's loss at its concrete N,
 // N_a, G, S; EL at the reference compute, so that shapes are compared at equal C).
@@ -65,17 +70,20 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   struct Best {
     double loss = 0;
     SuggestOptions options;
-    Flops shape_compute;
+    Flops compute;      ///< the budget planned (its compute-optimal shape)
+    FlopsPerToken M;    ///< the M that plan aimed at (M_opt of its shape budget)
     Tokens D;
-    bool set = false;
   } best;
   // The FLOP-optimal shape trained the whole time is a candidate: never worse than it.
   best = {laws.joint.loss(plan_suggestion(F.plan).solution.accounting.N, Tokens(F.tokens_per_second * T_seconds),
                           plan_suggestion(F.plan).solution.accounting.N_a, expert_shape(plan_config(F.plan)).active_experts,
                           expert_shape(plan_config(F.plan)).shared_ratio),
-          context.planner().options(), plan_suggestion(F.plan).resolved.shape_compute,
-          Tokens(F.tokens_per_second * T_seconds), true};
+          context.planner().options(), C_F, plan_suggestion(F.plan).resolved.M, Tokens(F.tokens_per_second * T_seconds)};
   const ArchitectureFamily& base = context.planner().family();
+  const auto is_base = [&base](const SuggestOptions& o) {
+    return o.n_experts.value_or(base.n_experts) == base.n_experts && o.top_k.value_or(base.top_k) == base.top_k;
+  };
+  std::vector<Best> shortlist;  // every (family, size) the scan timed, by its loss
   std::vector<std::pair<int, int>> families;
   for (const int ne : {base.n_experts / 2, base.n_experts, base.n_experts * 2}) {
     for (const int k : {std::max(1, base.top_k / 2), base.top_k, base.top_k * 2}) {
@@ -84,6 +92,10 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   }
   PlanGoal g = goal;
   g.compute.reset();
+  // The scan times each plan on its best layout as the planner gives it; co-design (moves of
+  // d, L, heads inside the band, each another layout search) runs once, on the winner.
+  ClusterFitOptions scan = cluster;
+  scan.co_design = false;
   for (const auto& [ne, k] : families) {
     SuggestOptions o = context.planner().options();
     o.goal = PlanGoal{};
@@ -101,7 +113,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
       PlanGoal at = g;
       at.compute = Flops(C_F.value() * std::pow(10.0, j / 8.0));
       ++out.plans_evaluated;
-      auto p = plan_goal(ctx, at, rule, false, &cluster);
+      auto p = plan_goal(ctx, at, rule, false, &scan);
       if (!p || p->cluster_problem || !p->on_cluster) return;
       const double tps = p->on_cluster->fit.layouts.ranked.front().time.tokens_per_second;
       if (!(tps > 0)) return;
@@ -116,9 +128,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
         family_best = t.predicted_loss;
         best_j = j;
       }
-      if (t.predicted_loss < best.loss) {
-        best = {t.predicted_loss, o, plan_suggestion(t.plan).resolved.shape_compute, D, true};
-      }
+      shortlist.push_back({t.predicted_loss, o, at.compute.value(), plan_suggestion(t.plan).resolved.M, D});
     };
     // Quarter decades from 1.5 below C_F to 0.5 above, then the eighths either side of the best.
     for (int j = -12; j <= 4; j += 2) try_size(j);
@@ -132,6 +142,23 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
                                          ne, k, 100 * k_el_tolerance));
     }
   }
+  // The best k_shortlist of the scan, co-designed as the answer will be (their layouts may improve):
+  // the lowest loss of these and the FLOP-optimal shape trained the whole time wins.
+  std::sort(shortlist.begin(), shortlist.end(), [](const Best& a, const Best& b) { return a.loss < b.loss; });
+  for (std::size_t i = 0; i < shortlist.size() && i < k_shortlist; ++i) {
+    const Best& c = shortlist[i];
+    std::unique_ptr<PlanContext> moved;
+    if (!is_base(c.options)) moved = std::make_unique<PlanContext>(laws, c.options);
+    PlanGoal at = g;
+    at.compute = c.compute;
+    ++out.plans_evaluated;
+    auto p = plan_goal(moved ? *moved : context, at, rule, false, &cluster);
+    if (!p || p->cluster_problem || !p->on_cluster) continue;
+    const double tps = p->on_cluster->fit.layouts.ranked.front().time.tokens_per_second;
+    const Tokens D(tps * T_seconds);
+    const TimedPlan t = timed(laws, std::move(*p), D, C_F);
+    if (t.predicted_loss < best.loss) best = {t.predicted_loss, c.options, c.compute, c.M, D};
+  }
   out.loss_gain = 1 - best.loss / F.predicted_loss;
   out.resolved = out.loss_gain >= k_loss_resolution;
   if (!out.resolved) {
@@ -140,14 +167,13 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   }
   // The winner with its D fixed: the shape of the compute-optimal plan at C' (M = M_opt(C')),
   // trained on D, so its sections (budget, cluster, days) are those of any plan.
-  const bool own = best.options.n_experts.value_or(base.n_experts) == base.n_experts &&
-                   best.options.top_k.value_or(base.top_k) == base.top_k;
+  const bool own = is_base(best.options);
   std::unique_ptr<PlanContext> moved;
   if (!own) moved = std::make_unique<PlanContext>(laws, best.options);
   const PlanContext& ctx = own ? context : *moved;
   PlanGoal fixed = goal;
   fixed.compute.reset();
-  fixed.flops_per_token = compute_optimal(laws.holistic.compute_optimal, best.shape_compute).M;
+  fixed.flops_per_token = best.M;
   fixed.tokens = best.D;
   auto p = plan_goal(ctx, fixed, rule, rank, &cluster);
   // Whole steps and the batch the laws give at the new C may take it a little past the days:

@@ -102,8 +102,8 @@ TEST_CASE("suggest --gpus co-designs inside the band: every kept move costs at m
 }
 
 TEST_CASE("suggest --days: C is the largest budget the cluster trains within that time") {
-  const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--days", "10", "--no-bench",
-                             "--format", "json"});
+  const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--days", "10", "--objective", "flops",
+                             "--no-bench", "--format", "json"});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json j = json::parse(r.out);
   // The largest plan within the days: at most 10, and not far below (plans and layouts
@@ -119,8 +119,8 @@ TEST_CASE("suggest --days: C is the largest budget the cluster trains within tha
 
 TEST_CASE("suggest --days on a small cluster and a short time finds the plan a --flops run confirms") {
   // The search used to descend by 4 below the laws' range and report "no plan" here.
-  const Run r = run_moeplan({"suggest", "--gpus", "1", "--gpu", "a100-40gb", "--days", "0.03", "--no-bench",
-                             "--format", "json"});
+  const Run r = run_moeplan({"suggest", "--gpus", "1", "--gpu", "a100-40gb", "--days", "0.03", "--objective", "flops",
+                             "--no-bench", "--format", "json"});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json j = json::parse(r.out);
   const double days = j.at("step_time").at("days").get<double>();
@@ -269,7 +269,7 @@ void check_largest_within(int gpus, double days) {
   CAPTURE(gpus);
   CAPTURE(days);
   const Run r = run_moeplan({"suggest", "--gpus", std::to_string(gpus), "--gpu", "h100", "--days",
-                             fmt_flops(std::log10(days)), "--no-bench", "--format", "json"});
+                             fmt_flops(std::log10(days)), "--objective", "flops", "--no-bench", "--format", "json"});
   CAPTURE(r.err);
   if (r.code != 0) {  // no plan at all: then none on the scan either
     REQUIRE(r.code == 3);

@@ -62,6 +62,22 @@ TEST_CASE("objective time: never a higher predicted loss than the FLOP-optimal p
   }
 }
 
+TEST_CASE("days: the time objective is the default, flops the paper's plan alone") {
+  const Run time = run_moeplan({"suggest", "--no-bench", "--gpus", "8", "--gpu", "h100", "--days", "3", "--format", "json"});
+  const Run flops = run_moeplan({"suggest", "--no-bench", "--gpus", "8", "--gpu", "h100", "--days", "3", "--objective",
+                                 "flops", "--format", "json"});
+  INFO(time.err, flops.err);
+  REQUIRE(time.code == 0);
+  REQUIRE(flops.code == 0);
+  const json t = json::parse(time.out), f = json::parse(flops.out);
+  CHECK(t.contains("time_optimal"));
+  CHECK(t.contains("flop_optimal"));
+  CHECK_FALSE(f.contains("time_optimal"));
+  // The FLOP-optimal plan of the comparison is the --objective flops plan.
+  CHECK(t.at("flop_optimal").at("total_params").get<double>() == f.at("accounting").at("N_nonembedding_total").get<double>());
+  CHECK(t.at("flop_optimal").at("days").get<double>() == doctest::Approx(f.at("step_time").at("days").get<double>()));
+}
+
 TEST_CASE("gpu-hours H on G GPUs is days H / (24 G)") {
   const Run days = run_moeplan({"suggest", "--no-bench", "--gpus", "8", "--gpu", "h100", "--days", "3", "--objective",
                                 "time", "--format", "json"});

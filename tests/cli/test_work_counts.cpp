@@ -85,11 +85,21 @@ TEST_CASE("score of a plan inside paper 002's family: one Planner, its anchor an
 
 TEST_CASE("suggest --days: the plans it tries build no Planner beyond the families'") {
   work::reset();
-  const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--days", "10", "--no-bench",
-                             "--format", "json"});
+  const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--days", "10", "--objective", "flops",
+                             "--no-bench", "--format", "json"});
   REQUIRE(r.code == 0);
   // The plan's family and at most the two N_e families co-design tries, whatever the number
   // of budgets the search visits; no config is scored for its batch.
   CHECK(work::count(work::Step::planner_construction) <= 3);
+  CHECK(work::count(work::Step::model_score) == 0);
+}
+
+TEST_CASE("suggest --days (objective time): one Planner per family it compares, whatever the sizes") {
+  work::reset();
+  const Run r = run_moeplan({"suggest", "--gpus", "64", "--gpu", "h100", "--days", "7", "--no-bench", "--format", "json"});
+  REQUIRE(r.code == 0);
+  // The context's family and its co-design N_e families (at most 2), the 8 other (N_e, K)
+  // families of the scan, the shortlist's re-plans (at most 6) and the winner's (1).
+  CHECK(work::count(work::Step::planner_construction) <= 1 + 2 + 8 + 6 + 1);
   CHECK(work::count(work::Step::model_score) == 0);
 }
