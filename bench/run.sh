@@ -7,7 +7,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
 if [ ! -x "$build/bench/moeplan_bench" ] || [ ! -x "$build/moeplan" ]; then
   cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$build" --target moeplan moeplan_bench moeplan_layout_bench moeplan_serving_bench >/dev/null
+  cmake --build "$build" --target moeplan moeplan_bench moeplan_layout_bench moeplan_serving_bench moeplan_time_optimal_bench >/dev/null
 fi
 echo "== machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 echo "== in-process"
@@ -17,6 +17,9 @@ if [ -x "$build/bench/moeplan_layout_bench" ]; then
 fi
 if [ -x "$build/bench/moeplan_serving_bench" ]; then
   "$build/bench/moeplan_serving_bench"
+fi
+if [ -x "$build/bench/moeplan_time_optimal_bench" ]; then
+  "$build/bench/moeplan_time_optimal_bench"
 fi
 echo
 echo "== end to end: moeplan suggest --no-bench --flops C --format json > /dev/null (wall, 100 runs each)"

@@ -8,9 +8,25 @@
 #include "common_flags.hpp"
 #include "moeplan/base/bounded_read.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
+#include "moeplan/cluster/validation_spread.hpp"
 #include "moeplan/io/megatron_args.hpp"
 
 namespace moeplan::cli {
+
+namespace {
+
+// The days of a run as the validation table's published runs spread them (issue 34): the
+// predicted days times the least and the largest predicted/published speed ratio.
+void add_validation_range(std::vector<Field>& fields, double days) {
+  const ValidationSpread& v = step_model_validation_spread();
+  fields.push_back({"days_low", "", "days", v.days_low(days),
+                    fmt::format("x {:g}: the fastest the validation runs were against the model (docs/validation.md)",
+                                v.speed_ratio_min)});
+  fields.push_back({"days_high", "", "days", v.days_high(days),
+                    fmt::format("x {:g}: the slowest of its {} published runs", v.speed_ratio_max, v.runs)});
+}
+
+}  // namespace
 
 void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
   const std::string group = "Cluster (docs/cluster.md)";
@@ -321,6 +337,7 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
   time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
   time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
+  add_validation_range(time.fields, fit.time.days);
   if (days_limit) {  // suggest --days: the limit the plan was searched for, beside the days it takes
     time.fields.push_back({"days_limit", "T", "days", *days_limit,
                            "--days: the largest plan found that trains within this (docs/cluster.md)"});
@@ -372,10 +389,11 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
   sec.summary = true;
   auto& f = sec.fields;
   f.push_back({"predicted_loss", "L", "nats/token", t.predicted_loss,
-               "paper 001 Eq. 11 at the plan's N, N_a, G, S and the D it trains in the days"});
+               "paper 001 Eq. 11 at the plan's N, N_a, G, S and the D it trains on"});
   f.push_back({"tokens", "D", "tokens", t.tokens.value(), "training tokens"});
   f.push_back({"days", "", "days", t.days, "on the cluster"});
   f.push_back({"gpu_hours", "", "GPU-hours", t.gpu_hours, "GPUs x hours"});
+  add_validation_range(f, t.days);
   f.push_back({"mfu", "MFU", "", t.mfu, "model FLOPs/s over the cluster's peak"});
   f.push_back({"tokens_per_second", "", "tokens/s", t.tokens_per_second, "the cluster's training speed", false, Summary::detail});
   f.push_back({"total_params", "N", "params", s.solution.accounting.N.value(), "paper 002's N"});
@@ -386,6 +404,9 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
   f.push_back({"hidden_size", "d", "", i64(a.d), "hidden size", false, Summary::detail});
   f.push_back({"layers", "L", "", i64(a.layers()), "layers", false, Summary::detail});
   f.push_back({"layout", "", "", t.plan.on_cluster->fit.layouts.ranked.front().layout.describe(), "parallel layout"});
+  f.push_back({"extrapolation_decades", "", "decades", t.extrapolation_decades,
+               "how far M D lies past the laws' fitted budgets (0 inside, negative below): every law is extrapolated "
+               "by that much"});
   f.push_back({"efficiency_leverage", "EL", "", t.efficiency_leverage,
                "paper 000 Eq. 4 at the FLOP-optimal plan's C (shapes compared at equal compute)", false, Summary::detail});
   return sec;
@@ -410,6 +431,21 @@ void add_time_optimal(Report& report, const TimeOptimalResult& r) {
   report.sections.push_back(std::move(t));
   report.sections.push_back(
       timed_plan_section("flop_optimal", "FLOP-optimal: the largest compute-optimal plan within the days", r.flop_optimal));
+}
+
+void add_target_loss(Report& report, const TargetLossResult& r) {
+  Section t = timed_plan_section("target_loss", "Target loss: the fewest GPU-hours on the cluster", r.plan);
+  auto& f = t.fields;
+  f.insert(f.begin(), {"target", "L target", "nats/token", r.target_loss, "the predicted loss asked (paper 001 Eq. 11)", true});
+  f.push_back({"training_compute", "C", "FLOPs", r.training_compute.value(), "M D of the plan"});
+  f.push_back({"compute_optimal_compute", "C*", "FLOPs", r.compute_optimal_compute.value(),
+               "where paper 002's continuous compute-optimal line reaches the target (paper 001's joint law on its "
+               "curves, as the price section's C*)"});
+  f.push_back({"compute_over_optimal", "C/C*", "", r.training_compute.value() / r.compute_optimal_compute.value(),
+               "FLOPs spent against the compute-optimal line's: the price of GPU-hours over FLOPs"});
+  f.push_back({"rejected", "", "", TextList(r.rejected), "family moves the EL rule refused", false, Summary::detail});
+  f.push_back({"plans_evaluated", "", "", i64(r.plans_evaluated), "plans timed on the cluster", false, Summary::detail});
+  report.sections.push_back(std::move(t));
 }
 
 }  // namespace moeplan::cli

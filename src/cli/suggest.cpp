@@ -56,6 +56,7 @@ struct SuggestFlags {
   ClusterFlags cluster;        ///< --gpus, --gpu, ...: fit the plan onto a cluster
   std::optional<double> days;  ///< with --gpus: C from the cluster's speed and this time
   std::optional<double> gpu_hours;  ///< --gpu-hours H: the same as --days H / (24 G)
+  std::optional<double> target_loss;  ///< --target-loss L: the least GPU-hours on the cluster to reach it
   std::string objective = "time";  ///< --objective: time (lowest loss in the time) or flops (largest compute-optimal plan)
   ServingFlags serving;        ///< --serve-gpus, ...: the plan on an inference node (--serve-fit: capped to fit)
 };
@@ -252,6 +253,24 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
     }
   }
   if (f.gpu_hours && f.days) return fail(io, ExitStatus::usage, "--gpu-hours and --days both set the time: give one");
+  if (f.target_loss) {
+    if (!f.cluster.gpus) {
+      return fail(io, ExitStatus::usage, "--target-loss needs --gpus and --gpu (the GPU-hours are the cluster's)");
+    }
+    if (f.days || f.gpu_hours || !f.flops.empty() || f.tokens || f.active_params || f.flops_per_token ||
+        f.inference_tokens || f.total_params || f.serving.fit) {
+      return fail(io, ExitStatus::usage,
+                  "--target-loss sets the goal: give it without --flops, --days, --gpu-hours, --tokens, "
+                  "--active-params, --flops-per-token, --inference-tokens, --total-params and --serve-fit");
+    }
+    const double floor = builtin_laws().joint.epsilon;  // the --laws file's is checked below
+    if (!(*f.target_loss > floor)) {
+      return fail(io, ExitStatus::usage,
+                  fmt::format("--target-loss {:g}: at or below the joint law's irreducible loss epsilon = {:g} "
+                              "(paper 001 Eq. 11): no plan reaches it",
+                              *f.target_loss, floor));
+    }
+  }
   if (f.gpu_hours && !f.cluster.gpus) {
     return fail(io, ExitStatus::usage, "--gpu-hours needs --gpus and --gpu (hours are shared by the cluster's GPUs)");
   }
@@ -289,7 +308,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   if (!budget_values.empty()) o.goal.compute = Flops(budget_values.front());
   // --days: the core searches C (plan_within_days); the goal is checked with a placeholder C.
   PlanGoal checked = o.goal;
-  if (days) checked.compute = Flops(1);
+  if (days || f.target_loss) checked.compute = Flops(1);
   if (auto why = goal_problem(checked)) return fail(io, ExitStatus::usage, *why);
   const auto rule = parse_rank_rule(f.rank_by);
   if (!rule) {
@@ -321,6 +340,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   std::expected<GoalPlan, ConstraintViolation> planned = std::unexpected(ConstraintViolation{});
   std::optional<ServeFitPlan> capped;  // --serve-fit: the cap the node asked for
   std::optional<TimeOptimalResult> time_result;  // --objective time: both plans
+  std::optional<TargetLossResult> target_result;  // --target-loss
   if (f.serving.fit) {
     ServingOptions node = *serving;
     // The context defaults to the plan's S, the family's (every plan of the search has it).
@@ -345,6 +365,22 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
                   fmt::format("infeasible on {} x {}: {} (the plan has N = {:.3g} parameters)", cluster->cluster.gpus,
                               cluster->cluster.gpu.id, planned->cluster_problem->to_string(), acc.N.value()));
     }
+  } else if (f.target_loss) {
+    if (!(*f.target_loss > law_set.joint.epsilon)) {
+      return fail(io, ExitStatus::usage,
+                  fmt::format("--target-loss {:g}: at or below the joint law's irreducible loss epsilon = {:g} "
+                              "(paper 001 Eq. 11, --laws): no plan reaches it",
+                              *f.target_loss, law_set.joint.epsilon));
+    }
+    auto reached = plan_for_target_loss(context, o.goal, *rule, f.top > 0, *cluster, *f.target_loss);
+    if (!reached) return fail(io, ExitStatus::infeasible, "--target-loss: " + reached.error().to_string());
+    io.note(fmt::format("--target-loss {:g}: {:.4g} GPU-hours ({:.3g} days) on {} x {}; the compute-optimal line "
+                        "reaches it at C* = {:.4g} FLOPs, this plan trains on {:.4g} ({} plans timed)",
+                        *f.target_loss, reached->plan.gpu_hours, reached->plan.days, cluster->cluster.gpus,
+                        cluster->cluster.gpu.id, reached->compute_optimal_compute.value(),
+                        reached->training_compute.value(), reached->plans_evaluated));
+    target_result = std::move(*reached);
+    planned = target_result->plan.plan;
   } else if (days && f.objective == "time") {
     auto best = plan_time_optimal(context, o.goal, *rule, f.top > 0, *cluster, *days);
     if (!best) return fail(io, ExitStatus::infeasible, "--days: " + best.error().detail);
@@ -467,6 +503,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
     add_co_design(report, *on_cluster);
   }
   if (time_result) add_time_optimal(report, *time_result);
+  if (target_result) add_target_loss(report, *target_result);
   std::optional<std::string> serving_miss;  // the plan does not fit the node: exit 3 after printing
   if (serving) {
     ServingOptions node = *serving;
@@ -631,6 +668,12 @@ Command suggest_command() {
                        "With --gpus and --gpu: the time as GPU-hours, the same as --days H / (24 G)")
             ->check(number_in(0.001, 1e12))
             ->group("Cluster (docs/cluster.md)");
+        sub.add_option("--target-loss", f->target_loss,
+                       "With --gpus and --gpu: the plan that reaches this predicted loss (paper 001's joint law, "
+                       "nats/token) in the fewest GPU-hours on the cluster, beside the compute-optimal C* for it "
+                       "(section target_loss; docs/time-optimal.md)")
+            ->check(positive())
+            ->group("Cluster (docs/cluster.md)");
         sub.add_option("--objective", f->objective,
                        "With --days or --gpu-hours: time (the lowest predicted loss in the time: families and "
                        "sizes on their layouts, D = tokens/s x time, beside the FLOP-optimal plan; sections "
@@ -654,6 +697,7 @@ Command suggest_command() {
             "  moeplan suggest --flops 1e24 --gpus 2048 --gpu h100 --no-bench\n"
             "  moeplan suggest --gpus 1024 --gpu h100 --days 60 --no-bench\n"
             "  moeplan suggest --gpus 64 --gpu h100 --days 7 --objective flops --no-bench\n"
+            "  moeplan suggest --gpus 256 --gpu h100 --target-loss 2.2 --no-bench\n"
             "  moeplan suggest --flops 1e24 --serve-gpus 8 --serve-gpu h100 --no-bench\n"
             "  moeplan suggest --flops 1e24 --serve-fit --serve-gpus 8 --serve-gpu h100 \\\n"
             "      --serve-context 32768 --no-bench\n"

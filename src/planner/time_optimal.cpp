@@ -1,15 +1,17 @@
-// The time goal planned for loss (issue 34): the FLOP-optimal plan within the days, then the
-// families and sizes the joint law tells apart, each on its layout, priced at D = tokens/s x days.
+// Plans for loss on a cluster (issue 34): the lowest predicted loss in the days, and the least
+// GPU-hours to a target loss. Both search the families and sizes the joint law tells apart,
+// each on its layout, with one scan (scan_plans) and their own price of a plan.
 #include "moeplan/planner/time_optimal.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 
 #include <fmt/format.h>
 
-#include "moeplan/laws/compute_optimal.hpp"
 #include "moeplan/planner/model_score.hpp"
 
 namespace moeplan {
@@ -18,8 +20,7 @@ namespace {
 
 constexpr double k_seconds_per_day = 86400;
 // How many of the scan's best are co-designed (each several layout searches): enough that a
-// size the plain layout under-rates is still met (an engineering figure; 3 missed one on 64
-// H100 x 7 days that 6 find).
+// size the plain layout under-rates is still met (an engineering figure).
 constexpr std::size_t k_shortlist = 6;
 
 // The figures of a plan on the cluster trained on D (the joint law's loss at its concrete N,
@@ -31,6 +32,9 @@ TimedPlan timed(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compute) {
   const ExpertShape shape = expert_shape(m);
   const Accounting& a = s.solution.accounting;
   t.tokens = D;
+  const double C = s.solution.accounting.M.value() * D.value();
+  if (C > laws.holistic.fitted_compute_max) t.extrapolation_decades = std::log10(C / laws.holistic.fitted_compute_max);
+  if (C < laws.holistic.fitted_compute_min) t.extrapolation_decades = std::log10(C / laws.holistic.fitted_compute_min);
   t.predicted_loss = laws.joint.loss(a.N, D, a.N_a, shape.active_experts, shape.shared_ratio);
   t.efficiency_leverage = laws.leverage.at(shape.activation_ratio, shape.granularity, el_compute);
   const LayoutCandidate& best = plan.on_cluster->fit.layouts.ranked.front();
@@ -45,6 +49,157 @@ TimedPlan timed(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compute) {
 
 std::string layout_of(const TimedPlan& t) { return t.plan.on_cluster->fit.layouts.ranked.front().layout.describe(); }
 
+// One plan the scan timed, and its price (lower is better) under the caller's objective.
+struct Scanned {
+  double price = 0;
+  SuggestOptions options;  ///< its family
+  Flops compute;           ///< the budget planned (its compute-optimal shape)
+  FlopsPerToken M;         ///< the M that plan aimed at (M_opt of its shape budget)
+  Tokens D;                ///< what it trains on under the objective
+};
+
+struct ScanResult {
+  std::optional<Scanned> best;
+  std::vector<std::string> rejected;
+  int plans = 0;
+};
+
+// The families N_e x {1/2, 1, 2}, K x {1/2, 1, 2} of the context's, each at sizes from 1.5
+// decades below `center` to 0.5 above in quarter decades and then the eighths either side of
+// its best, timed on their plain layout; the k_shortlist best then co-designed and priced again.
+// `price` gives a timed plan's price and D (nullopt: the plan cannot serve the objective). A
+// family move whose EL at `el_compute` falls more than k_el_tolerance below `el_reference` is
+// refused (the joint law cannot see granularity).
+ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule rule, const ClusterFitOptions& cluster,
+                      Flops center, Flops el_compute, double el_reference,
+                      const std::function<std::optional<std::pair<double, Tokens>>(const TimedPlan&)>& price) {
+  const LawSet& laws = context.laws();
+  ScanResult out;
+  const ArchitectureFamily& base = context.planner().family();
+  const auto is_base = [&base](const SuggestOptions& o) {
+    return o.n_experts.value_or(base.n_experts) == base.n_experts && o.top_k.value_or(base.top_k) == base.top_k;
+  };
+  PlanGoal g = goal;
+  g.compute.reset();
+  // The scan times each plan on its best layout as the planner gives it; co-design (moves of
+  // d, L, heads inside the band, each another layout search) runs on the shortlist.
+  ClusterFitOptions plain = cluster;
+  plain.co_design = false;
+  std::vector<Scanned> shortlist;
+  // A plan of `ctx` at `C` on `on`, priced; nullopt when it has no plan, layout or price.
+  const auto evaluate = [&](const PlanContext& ctx, const SuggestOptions& o, Flops C,
+                            const ClusterFitOptions& on) -> std::optional<std::pair<Scanned, TimedPlan>> {
+    ++out.plans;
+    PlanGoal at = g;
+    at.compute = C;
+    auto p = plan_goal(ctx, at, rule, false, &on);
+    if (!p || p->cluster_problem || !p->on_cluster) return std::nullopt;
+    if (!(p->on_cluster->fit.layouts.ranked.front().time.tokens_per_second > 0)) return std::nullopt;
+    const FlopsPerToken M = plan_suggestion(*p).resolved.M;
+    TimedPlan t = timed(laws, std::move(*p), Tokens(1), el_compute);
+    const auto priced = price(t);
+    if (!priced) return std::nullopt;
+    return std::pair{Scanned{priced->first, o, C, M, priced->second}, std::move(t)};
+  };
+  for (const int ne : {base.n_experts / 2, base.n_experts, base.n_experts * 2}) {
+    for (const int k : {std::max(1, base.top_k / 2), base.top_k, base.top_k * 2}) {
+      if (ne < 2 || k >= ne) continue;
+      SuggestOptions o = context.planner().options();
+      o.goal = PlanGoal{};
+      o.n_experts = ne;
+      o.top_k = k;
+      const bool own = is_base(o);
+      std::unique_ptr<PlanContext> moved;
+      if (!own) moved = std::make_unique<PlanContext>(laws, o);
+      const PlanContext& ctx = own ? context : *moved;
+      bool el_refused = false;
+      std::optional<double> family_best;
+      int best_j = 0;
+      const auto try_size = [&](int j) {
+        auto r = evaluate(ctx, o, Flops(center.value() * std::pow(10.0, j / 8.0)), plain);
+        if (!r) return;
+        if (!own && r->second.efficiency_leverage < el_reference * (1 - k_el_tolerance)) {
+          el_refused = true;
+          return;
+        }
+        if (!family_best || r->first.price < *family_best) {
+          family_best = r->first.price;
+          best_j = j;
+        }
+        shortlist.push_back(std::move(r->first));
+      };
+      for (int j = -12; j <= 4; j += 2) try_size(j);
+      if (family_best) {
+        try_size(best_j - 1);
+        try_size(best_j + 1);
+      }
+      if (el_refused) {
+        out.rejected.push_back(fmt::format("N_e {}, K {}: loses more than {:g} % of paper 000's EL at equal compute "
+                                           "(a granularity or sparsity cost the joint law cannot see)",
+                                           ne, k, 100 * k_el_tolerance));
+      }
+    }
+  }
+  std::sort(shortlist.begin(), shortlist.end(), [](const Scanned& a, const Scanned& b) { return a.price < b.price; });
+  for (std::size_t i = 0; i < shortlist.size() && i < k_shortlist; ++i) {
+    const Scanned& c = shortlist[i];
+    std::unique_ptr<PlanContext> moved;
+    if (!is_base(c.options)) moved = std::make_unique<PlanContext>(laws, c.options);
+    auto r = evaluate(moved ? *moved : context, c.options, c.compute, cluster);
+    if (r && (!out.best || r->first.price < out.best->price)) out.best = std::move(r->first);
+  }
+  return out;
+}
+
+// The winner of a scan with its D fixed: the shape of the compute-optimal plan that aimed at M,
+// trained on D, so that its sections (budget, cluster, days) are those of any plan. When whole
+// steps and the batch take it past `max_days`, D is scaled back once by the overshoot.
+std::optional<GoalPlan> replan_with_tokens(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
+                                           const ClusterFitOptions& cluster, const Scanned& s,
+                                           std::optional<double> max_days) {
+  const ArchitectureFamily& base = context.planner().family();
+  std::unique_ptr<PlanContext> moved;
+  if (s.options.n_experts.value_or(base.n_experts) != base.n_experts ||
+      s.options.top_k.value_or(base.top_k) != base.top_k) {
+    moved = std::make_unique<PlanContext>(context.laws(), s.options);
+  }
+  const PlanContext& ctx = moved ? *moved : context;
+  PlanGoal fixed = goal;
+  fixed.compute.reset();
+  fixed.flops_per_token = s.M;
+  fixed.tokens = s.D;
+  auto p = plan_goal(ctx, fixed, rule, rank, &cluster);
+  if (max_days && p && p->on_cluster && p->on_cluster->fit.time.days > *max_days) {
+    fixed.tokens = Tokens(s.D.value() * *max_days / p->on_cluster->fit.time.days * (1 - 1e-6));
+    p = plan_goal(ctx, fixed, rule, rank, &cluster);
+  }
+  if (!p || !p->on_cluster || p->cluster_problem) return std::nullopt;
+  return std::move(*p);
+}
+
+// The joint law's D for `loss` at a plan's N, N_a, G, S: b / D^β = loss - L(D = ∞); nullopt when
+// the plan cannot reach it at any D.
+std::optional<Tokens> tokens_to_reach(const JointLossLaw& law, Params N, Params N_a, double G, double S, double loss) {
+  const double floor = law.loss(N, Tokens(std::numeric_limits<double>::max()), N_a, G, S);
+  if (!(loss > floor)) return std::nullopt;
+  return Tokens(std::pow(law.b / (loss - floor), 1.0 / law.beta));
+}
+
+std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to) {
+  std::vector<std::string> out;
+  const Accounting& a = plan_suggestion(to.plan).solution.accounting;
+  const Accounting& af = plan_suggestion(from.plan).solution.accounting;
+  if (to.n_experts != from.n_experts) out.push_back(fmt::format("N_e: {} -> {}", from.n_experts, to.n_experts));
+  if (to.top_k != from.top_k) out.push_back(fmt::format("K: {} -> {}", from.top_k, to.top_k));
+  out.push_back(fmt::format("N: {:.4g} -> {:.4g}, N_a: {:.4g} -> {:.4g}", af.N.value(), a.N.value(), af.N_a.value(),
+                            a.N_a.value()));
+  out.push_back(fmt::format("D: {:.4g} -> {:.4g} tokens in {:.3g} -> {:.3g} days", from.tokens.value(), to.tokens.value(),
+                            from.days, to.days));
+  out.push_back(fmt::format("tokens/s: {:.4g} -> {:.4g} (MFU {:.3g} -> {:.3g} %), layout {} -> {}", from.tokens_per_second,
+                            to.tokens_per_second, 100 * from.mfu, 100 * to.mfu, layout_of(from), layout_of(to)));
+  return out;
+}
+
 }  // namespace
 
 std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const PlanContext& context, PlanGoal goal,
@@ -57,135 +212,35 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   out.days_search = flop->search;
   const Flops C_F = flop->plan.budget.C;
   const Tokens D_F = plan_suggestion(flop->plan).tokens;
-  {
-    const TrainingTime& time = flop->plan.on_cluster->fit.time;
-    out.flop_optimal = timed(laws, std::move(flop->plan), D_F, C_F);
-    out.flop_optimal.days = time.days;
-    out.flop_optimal.gpu_hours = time.gpu_hours;
-  }
+  const TrainingTime flop_time = flop->plan.on_cluster->fit.time;
+  out.flop_optimal = timed(laws, std::move(flop->plan), D_F, C_F);
+  out.flop_optimal.days = flop_time.days;
+  out.flop_optimal.gpu_hours = flop_time.gpu_hours;
   const TimedPlan& F = out.flop_optimal;
   const double T_seconds = days * k_seconds_per_day;
-
-  // The candidates: (family options, C') and their loss at D = tokens/s x T.
-  struct Best {
-    double loss = 0;
-    SuggestOptions options;
-    Flops compute;      ///< the budget planned (its compute-optimal shape)
-    FlopsPerToken M;    ///< the M that plan aimed at (M_opt of its shape budget)
-    Tokens D;
-  } best;
-  // The FLOP-optimal shape trained the whole time is a candidate: never worse than it.
-  best = {laws.joint.loss(plan_suggestion(F.plan).solution.accounting.N, Tokens(F.tokens_per_second * T_seconds),
-                          plan_suggestion(F.plan).solution.accounting.N_a, expert_shape(plan_config(F.plan)).active_experts,
-                          expert_shape(plan_config(F.plan)).shared_ratio),
-          context.planner().options(), C_F, plan_suggestion(F.plan).resolved.M, Tokens(F.tokens_per_second * T_seconds)};
-  const ArchitectureFamily& base = context.planner().family();
-  const auto is_base = [&base](const SuggestOptions& o) {
-    return o.n_experts.value_or(base.n_experts) == base.n_experts && o.top_k.value_or(base.top_k) == base.top_k;
+  // The price of a plan: its loss trained the whole time.
+  const auto loss_in_time = [&](const TimedPlan& t) -> std::optional<std::pair<double, Tokens>> {
+    const Tokens D(t.tokens_per_second * T_seconds);
+    const Accounting& a = plan_suggestion(t.plan).solution.accounting;
+    const ExpertShape shape = expert_shape(plan_config(t.plan));
+    return std::pair{laws.joint.loss(a.N, D, a.N_a, shape.active_experts, shape.shared_ratio), D};
   };
-  std::vector<Best> shortlist;  // every (family, size) the scan timed, by its loss
-  std::vector<std::pair<int, int>> families;
-  for (const int ne : {base.n_experts / 2, base.n_experts, base.n_experts * 2}) {
-    for (const int k : {std::max(1, base.top_k / 2), base.top_k, base.top_k * 2}) {
-      if (ne >= 2 && k < ne) families.emplace_back(ne, k);
-    }
-  }
-  PlanGoal g = goal;
-  g.compute.reset();
-  // The scan times each plan on its best layout as the planner gives it; co-design (moves of
-  // d, L, heads inside the band, each another layout search) runs once, on the winner.
-  ClusterFitOptions scan = cluster;
-  scan.co_design = false;
-  for (const auto& [ne, k] : families) {
-    SuggestOptions o = context.planner().options();
-    o.goal = PlanGoal{};
-    o.n_experts = ne;
-    o.top_k = k;
-    const bool own = ne == base.n_experts && k == base.top_k;
-    std::unique_ptr<PlanContext> moved;
-    if (!own) moved = std::make_unique<PlanContext>(laws, o);
-    const PlanContext& ctx = own ? context : *moved;
-    bool el_refused = false;
-    double family_best = 0;
-    int best_j = 0;
-    // One size: the plan at C_F x 10^(j/8) on its layout, priced at D = tokens/s x T.
-    const auto try_size = [&](int j) {
-      PlanGoal at = g;
-      at.compute = Flops(C_F.value() * std::pow(10.0, j / 8.0));
-      ++out.plans_evaluated;
-      auto p = plan_goal(ctx, at, rule, false, &scan);
-      if (!p || p->cluster_problem || !p->on_cluster) return;
-      const double tps = p->on_cluster->fit.layouts.ranked.front().time.tokens_per_second;
-      if (!(tps > 0)) return;
-      const Tokens D(tps * T_seconds);
-      const TimedPlan t = timed(laws, std::move(*p), D, C_F);
-      // The EL rule is for family moves (granularity, sparsity); a size move is the joint law's.
-      if (!own && t.efficiency_leverage < F.efficiency_leverage * (1 - k_el_tolerance)) {
-        el_refused = true;
-        return;
-      }
-      if (family_best == 0 || t.predicted_loss < family_best) {
-        family_best = t.predicted_loss;
-        best_j = j;
-      }
-      shortlist.push_back({t.predicted_loss, o, at.compute.value(), plan_suggestion(t.plan).resolved.M, D});
-    };
-    // Quarter decades from 1.5 below C_F to 0.5 above, then the eighths either side of the best.
-    for (int j = -12; j <= 4; j += 2) try_size(j);
-    if (family_best > 0) {
-      try_size(best_j - 1);
-      try_size(best_j + 1);
-    }
-    if (el_refused) {
-      out.rejected.push_back(fmt::format("N_e {}, K {}: loses more than {:g} % of paper 000's EL at equal compute "
-                                         "(a granularity or sparsity cost the joint law cannot see)",
-                                         ne, k, 100 * k_el_tolerance));
-    }
-  }
-  // The best k_shortlist of the scan, co-designed as the answer will be (their layouts may improve):
-  // the lowest loss of these and the FLOP-optimal shape trained the whole time wins.
-  std::sort(shortlist.begin(), shortlist.end(), [](const Best& a, const Best& b) { return a.loss < b.loss; });
-  for (std::size_t i = 0; i < shortlist.size() && i < k_shortlist; ++i) {
-    const Best& c = shortlist[i];
-    std::unique_ptr<PlanContext> moved;
-    if (!is_base(c.options)) moved = std::make_unique<PlanContext>(laws, c.options);
-    PlanGoal at = g;
-    at.compute = c.compute;
-    ++out.plans_evaluated;
-    auto p = plan_goal(moved ? *moved : context, at, rule, false, &cluster);
-    if (!p || p->cluster_problem || !p->on_cluster) continue;
-    const double tps = p->on_cluster->fit.layouts.ranked.front().time.tokens_per_second;
-    const Tokens D(tps * T_seconds);
-    const TimedPlan t = timed(laws, std::move(*p), D, C_F);
-    if (t.predicted_loss < best.loss) best = {t.predicted_loss, c.options, c.compute, c.M, D};
-  }
-  out.loss_gain = 1 - best.loss / F.predicted_loss;
+  ScanResult scan = scan_plans(context, goal, rule, cluster, C_F, C_F, F.efficiency_leverage, loss_in_time);
+  out.plans_evaluated = scan.plans;
+  out.rejected = std::move(scan.rejected);
+  // The FLOP-optimal shape trained the whole time is a candidate: never worse than it.
+  const auto whole_time = loss_in_time(F);
+  Scanned best{whole_time->first, context.planner().options(), C_F, plan_suggestion(F.plan).resolved.M,
+               whole_time->second};
+  if (scan.best && scan.best->price < best.price) best = *scan.best;
+  out.loss_gain = 1 - best.price / F.predicted_loss;
   out.resolved = out.loss_gain >= k_loss_resolution;
-  if (!out.resolved) {
+  std::optional<GoalPlan> p;
+  if (out.resolved) p = replan_with_tokens(context, goal, rule, rank, cluster, best, days);
+  if (!p) {  // nothing resolvable, or the winner could not be re-planned: the FLOP-optimal plan stands
     out.time_optimal = out.flop_optimal;
-    return out;
-  }
-  // The winner with its D fixed: the shape of the compute-optimal plan at C' (M = M_opt(C')),
-  // trained on D, so its sections (budget, cluster, days) are those of any plan.
-  const bool own = is_base(best.options);
-  std::unique_ptr<PlanContext> moved;
-  if (!own) moved = std::make_unique<PlanContext>(laws, best.options);
-  const PlanContext& ctx = own ? context : *moved;
-  PlanGoal fixed = goal;
-  fixed.compute.reset();
-  fixed.flops_per_token = best.M;
-  fixed.tokens = best.D;
-  auto p = plan_goal(ctx, fixed, rule, rank, &cluster);
-  // Whole steps and the batch the laws give at the new C may take it a little past the days:
-  // D is scaled back once by the overshoot.
-  if (p && p->on_cluster && p->on_cluster->fit.time.days > days) {
-    fixed.tokens = Tokens(best.D.value() * days / p->on_cluster->fit.time.days * (1 - 1e-6));
-    p = plan_goal(ctx, fixed, rule, rank, &cluster);
-  }
-  if (!p || !p->on_cluster || p->cluster_problem) {
-    out.time_optimal = out.flop_optimal;  // the winner could not be re-planned: say nothing moved
+    if (out.resolved) out.loss_gain = 0;
     out.resolved = false;
-    out.loss_gain = 0;
     return out;
   }
   const TrainingTime time = p->on_cluster->fit.time;
@@ -195,17 +250,66 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   out.time_optimal.gpu_hours = time.gpu_hours;
   out.loss_gain = 1 - out.time_optimal.predicted_loss / F.predicted_loss;
   out.resolved = out.loss_gain >= k_loss_resolution;
-  const TimedPlan& Tm = out.time_optimal;
-  const Accounting& a = plan_suggestion(Tm.plan).solution.accounting;
-  const Accounting& af = plan_suggestion(F.plan).solution.accounting;
-  if (Tm.n_experts != F.n_experts) out.moved.push_back(fmt::format("N_e: {} -> {}", F.n_experts, Tm.n_experts));
-  if (Tm.top_k != F.top_k) out.moved.push_back(fmt::format("K: {} -> {}", F.top_k, Tm.top_k));
-  out.moved.push_back(fmt::format("N: {:.4g} -> {:.4g}, N_a: {:.4g} -> {:.4g}", af.N.value(), a.N.value(), af.N_a.value(),
-                                  a.N_a.value()));
-  out.moved.push_back(fmt::format("D: {:.4g} -> {:.4g} tokens in {:.3g} -> {:.3g} days", F.tokens.value(), Tm.tokens.value(),
-                                  F.days, Tm.days));
-  out.moved.push_back(fmt::format("tokens/s: {:.4g} -> {:.4g} (MFU {:.3g} -> {:.3g} %), layout {} -> {}", F.tokens_per_second,
-                                  Tm.tokens_per_second, 100 * F.mfu, 100 * Tm.mfu, layout_of(F), layout_of(Tm)));
+  out.moved = what_moved(F, out.time_optimal);
+  return out;
+}
+
+std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const PlanContext& context, PlanGoal goal,
+                                                                         RankRule rule, bool rank,
+                                                                         const ClusterFitOptions& cluster,
+                                                                         double target_loss) {
+  const LawSet& laws = context.laws();
+  TargetLossResult out;
+  out.target_loss = target_loss;
+  const auto C_star = context.line().equal_loss_compute(target_loss, Flops(1e22));
+  if (!C_star) {
+    return std::unexpected(ConstraintViolation{
+        "a compute-optimal plan reaching the target loss",
+        fmt::format("paper 002's compute-optimal line reaches no loss of {:.6g} between 1e10 and 1e28 FLOPs (paper 001's "
+                    "joint law on its curves)",
+                    target_loss)});
+  }
+  out.compute_optimal_compute = *C_star;
+  // The reference plan: the compute-optimal one for C* (its EL is the family moves' bar).
+  PlanGoal at_star = goal;
+  at_star.compute = *C_star;
+  auto ref = plan_goal(context, at_star, rule, rank, &cluster);
+  double el_reference = 0;
+  if (ref) {
+    const ExpertShape shape = expert_shape(plan_config(*ref));
+    el_reference = laws.leverage.at(shape.activation_ratio, shape.granularity, *C_star);
+  }
+  const double gpus = cluster.cluster.gpus;
+  // The price of a plan: the GPU-hours to train it to the target.
+  const auto hours_to_target = [&](const TimedPlan& t) -> std::optional<std::pair<double, Tokens>> {
+    const Accounting& a = plan_suggestion(t.plan).solution.accounting;
+    const ExpertShape shape = expert_shape(plan_config(t.plan));
+    const auto D = tokens_to_reach(laws.joint, a.N, a.N_a, shape.active_experts, shape.shared_ratio, target_loss);
+    if (!D || !(D->value() < 1e20)) return std::nullopt;
+    return std::pair{D->value() / t.tokens_per_second / 3600 * gpus, *D};
+  };
+  ScanResult scan = scan_plans(context, goal, rule, cluster, *C_star, *C_star, el_reference, hours_to_target);
+  out.plans_evaluated = scan.plans;
+  out.rejected = std::move(scan.rejected);
+  if (!scan.best) {
+    return std::unexpected(ConstraintViolation{
+        "a plan that reaches the target loss on the cluster",
+        fmt::format("no plan from C = {:.3g} to {:.3g} FLOPs (around the compute-optimal C* = {:.4g} for loss {:.6g}) "
+                    "reaches it with a layout that fits {} x {} ({} plans timed)",
+                    C_star->value() / std::pow(10.0, 1.5), C_star->value() * std::pow(10.0, 0.5), C_star->value(),
+                    target_loss, cluster.cluster.gpus, cluster.cluster.gpu.id, scan.plans)});
+  }
+  auto p = replan_with_tokens(context, goal, rule, rank, cluster, *scan.best, std::nullopt);
+  if (!p) {
+    return std::unexpected(ConstraintViolation{"a plan that reaches the target loss on the cluster",
+                                               "the best plan of the scan could not be planned again with its D fixed"});
+  }
+  const TrainingTime time = p->on_cluster->fit.time;
+  const Tokens D = plan_suggestion(*p).tokens;
+  out.plan = timed(laws, std::move(*p), D, *C_star);
+  out.plan.days = time.days;
+  out.plan.gpu_hours = time.gpu_hours;
+  out.training_compute = plan_suggestion(out.plan.plan).training_compute;
   return out;
 }
 

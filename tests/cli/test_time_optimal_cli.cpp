@@ -2,12 +2,17 @@
 // the cluster, beside the FLOP-optimal plan for the same days, priced by one measure.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
+#include "moeplan/cluster/validation_spread.hpp"
 #include "moeplan/laws/laws_loader.hpp"
 
 using nlohmann::json;
@@ -102,5 +107,81 @@ TEST_CASE("objective time: usage errors exit 2 with nothing on stdout") {
     const Run r = run_moeplan(args);
     CHECK(r.code == 2);
     CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("target-loss round trip: the compute-optimal line's loss at C gives back C within 1 %") {
+  // The full-precision loss of paper 002's compute-optimal plan at C, as the price section
+  // prints it (a cap that does not bind makes suggest print the price).
+  for (const char* C : {"1e21", "1e22", "1e23"}) {
+    CAPTURE(C);
+    const Run price = run_moeplan({"suggest", "--flops", C, "--total-params", "1e15", "--no-bench", "--format", "json"});
+    REQUIRE(price.code == 0);
+    const double L = json::parse(price.out).at("price").at("compute_optimal_predicted_loss").get<double>();
+    const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--target-loss", fmt::format("{:.17g}", L),
+                               "--no-bench", "--format", "json"});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    const json t = json::parse(r.out).at("target_loss");
+    CHECK(t.at("compute_optimal_compute").get<double>() == doctest::Approx(std::stod(C)).epsilon(0.01));
+    // The plan reaches the target by the same measure (its D solved from the joint law).
+    CHECK(t.at("predicted_loss").get<double>() == doctest::Approx(L).epsilon(1e-6));
+    CHECK(joint_loss_of(t) == doctest::Approx(L).epsilon(1e-6));
+    // GPU-hours are the cluster's: days x 24 x 256.
+    CHECK(t.at("gpu_hours").get<double>() == doctest::Approx(t.at("days").get<double>() * 24 * 256).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("target-loss: a loss at or below the law's floor, or no cluster, exits 2 naming the bound") {
+  Run r = run_moeplan({"suggest", "--gpus", "8", "--gpu", "h100", "--target-loss", "1.5", "--no-bench"});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("epsilon") != std::string::npos);
+  r = run_moeplan({"suggest", "--target-loss", "2.2", "--no-bench"});
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  r = run_moeplan({"suggest", "--gpus", "8", "--gpu", "h100", "--target-loss", "2.2", "--flops", "1e22", "--no-bench"});
+  CHECK(r.code == 2);
+  // Days too short for any plan that fits: exit 3, the constraint named, nothing on stdout.
+  r = run_moeplan({"suggest", "--gpus", "8", "--gpu", "h100", "--days", "0.001", "--no-bench"});
+  CHECK(r.code == 3);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("days") != std::string::npos);
+}
+
+TEST_CASE("every time figure carries the validation table's spread, and the preset is the table's") {
+  // The speed column of docs/validation.md: its least and largest ratio are the preset's.
+  std::ifstream doc(std::string(MOEPLAN_SOURCE_DIR) + "/docs/validation.md");
+  REQUIRE(doc.good());
+  std::string line;
+  double lo = 1e9, hi = 0;
+  int runs = 0;
+  while (std::getline(doc, line)) {
+    // | id | split | class | model, GPUs | figure | published | predicted | speed | first run |
+    if (line.rfind("| M", 0) != 0 && line.rfind("| D", 0) != 0) continue;
+    std::vector<std::string> cell;
+    std::stringstream ss(line);
+    std::string c;
+    while (std::getline(ss, c, '|')) cell.push_back(c);
+    if (cell.size() < 9) continue;
+    const std::string speed = cell[8];
+    if (speed.find_first_of("0123456789") == std::string::npos) continue;  // refused: "-"
+    const double v = std::stod(speed);
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+    ++runs;
+  }
+  const auto& spread = moeplan::step_model_validation_spread();
+  CHECK(runs == spread.runs);
+  CHECK(lo == spread.speed_ratio_min);
+  CHECK(hi == spread.speed_ratio_max);
+  const Run r = run_moeplan({"suggest", "--gpus", "8", "--gpu", "h100", "--days", "3", "--no-bench", "--format", "json"});
+  REQUIRE(r.code == 0);
+  const json j = json::parse(r.out);
+  for (const char* section : {"step_time", "time_optimal", "flop_optimal"}) {
+    CAPTURE(section);
+    const json& s = j.at(section);
+    CHECK(s.at("days_low").get<double>() == doctest::Approx(s.at("days").get<double>() * lo));
+    CHECK(s.at("days_high").get<double>() == doctest::Approx(s.at("days").get<double>() * hi));
   }
 }

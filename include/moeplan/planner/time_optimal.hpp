@@ -25,6 +25,9 @@ struct TimedPlan {
   double predicted_loss = 0;  ///< paper 001 Eq. 11 at (N, D, N_a, G, S) of the concrete config
   double efficiency_leverage = 0;  ///< paper 000 Eq. 4 at the FLOP-optimal plan's C (equal compute)
   double days = 0, gpu_hours = 0, mfu = 0, tokens_per_second = 0;
+  /// How far its compute M·D lies past the laws' fitted budgets, in decades (0 inside; negative
+  /// below the least): every law is extrapolated by that much.
+  double extrapolation_decades = 0;
   int n_experts = 0, top_k = 0, n_shared = 0;
 };
 
@@ -55,5 +58,26 @@ struct TimeOptimalResult {
 std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const PlanContext& context, PlanGoal goal,
                                                                        RankRule rule, bool rank,
                                                                        const ClusterFitOptions& cluster, double days);
+
+/// The least GPU-hours on the cluster to reach a predicted loss (--target-loss L).
+struct TargetLossResult {
+  double target_loss = 0;
+  /// C*: where paper 002's continuous compute-optimal line reaches L (paper 001's joint law on
+  /// its curves, OptimalLine::equal_loss_compute), the price section's C*.
+  Flops compute_optimal_compute;
+  TimedPlan plan;           ///< the plan with the least GPU-hours to L, trained on the D that reaches it
+  Flops training_compute;   ///< M·D of that plan
+  std::vector<std::string> rejected;
+  int plans_evaluated = 0;
+};
+
+/// `target_loss` reached on `cluster` in the fewest GPU-hours: the families and sizes of the time
+/// search around C*, each on its layout, priced at D = the joint law's tokens to L (b / D^β = L -
+/// L(D = ∞) at its N, N_a, G, S) over its tokens/s; the winner re-planned with that D. An error
+/// when the line reaches no such loss (below the law's floor) or no plan on the cluster does.
+std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const PlanContext& context, PlanGoal goal,
+                                                                         RankRule rule, bool rank,
+                                                                         const ClusterFitOptions& cluster,
+                                                                         double target_loss);
 
 }  // namespace moeplan

@@ -1,0 +1,22 @@
+#pragma once
+/// The spread of the step model against published runs (docs/validation.md), as data: the
+/// embedded preset presets/hardware/step_model_validation.toml. Time figures carry the range it
+/// gives (issue 34, "honest figures"): predicted days x [speed_ratio_min, speed_ratio_max].
+#include <string>
+
+namespace moeplan {
+
+struct ValidationSpread {
+  int runs = 0;
+  double speed_ratio_min = 1;  ///< predicted speed / published speed, the least of the runs
+  double speed_ratio_max = 1;  ///< the largest
+  std::string source;
+  /// The days a run predicted to take `days` took in the validation runs: [low, high].
+  [[nodiscard]] double days_low(double days) const { return days * speed_ratio_min; }
+  [[nodiscard]] double days_high(double days) const { return days * speed_ratio_max; }
+};
+
+/// The embedded spread (read once; a malformed preset is a build defect and throws).
+const ValidationSpread& step_model_validation_spread();
+
+}  // namespace moeplan
