@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "app.hpp"
+#include "cluster_flags.hpp"
 #include "command.hpp"
 #include "common_flags.hpp"
 #include "moeplan/laws/laws_loader.hpp"
@@ -38,6 +39,7 @@ struct PlotFlags {
   std::optional<double> from, to;
   std::optional<int> points;  ///< default per kind: 41 (m-over-na, d), 61 (overtraining)
   bool blind_ok = false;
+  ClusterFlags cluster;  ///< frontier: the cluster (--gpus, --gpu, ...)
 };
 
 // A law may be plotted only against what it can see. The joint law (paper 001 Eq. 11) has
@@ -146,7 +148,8 @@ int run_plot(const PlotFlags& f, Io& io) {
   }
   // The destinations before the work: neither output may be an input (plot residuals
   // res.csv --data res.csv), a write-protected file, or the other output.
-  InputFiles inputs{f.residuals_file, f.laws_file};
+  InputFiles inputs{f.residuals_file, f.laws_file, f.cluster.catalog_file, f.cluster.megatron_args,
+                    f.cluster.gemm_table};
   inputs.insert(inputs.end(), f.models.begin(), f.models.end());
   const auto outputs = [&](std::string main, std::string data) {
     std::vector<OutputFile> files{{f.output, std::move(main), "-o"}};
@@ -157,8 +160,24 @@ int run_plot(const PlotFlags& f, Io& io) {
     return fail(io, ExitStatus::output_file, why);
   }
 
+  const bool frontier = f.kind == "frontier";
+  if (!frontier && f.cluster.given()) {
+    return fail(io, ExitStatus::usage, "only 'plot frontier' takes the cluster flags (--gpus, --gpu, ...)");
+  }
   plot::Figure figure;
-  if (residuals) {
+  if (frontier) {
+    if (!f.flops.empty()) return fail(io, ExitStatus::usage, "plot frontier plans for days on the cluster: no --flops");
+    if (!f.cluster.gpus) return fail(io, ExitStatus::usage, "plot frontier needs --gpus and --gpu (the cluster)");
+    const plot::DaysRange days{f.from, f.to, f.points.value_or(plot::DaysRange{}.points)};
+    if (const std::string why = plot::days_range_problem(days); !why.empty()) return fail(io, ExitStatus::usage, why);
+    auto flags_cluster = cluster_from_flags(f.cluster, io);
+    if (!flags_cluster) return flags_cluster.error();
+    auto loaded = laws_with_overlay(f.laws_file);
+    if (!loaded) return fail(io, loaded.error());
+    auto made = plot::frontier(*loaded, SuggestOptions{}, **flags_cluster, days);
+    if (!made) return fail(io, ExitStatus::infeasible, "infeasible: " + made.error().to_string());
+    figure = std::move(*made);
+  } else if (residuals) {
     auto table = plot::read_residuals_csv(f.residuals_file);
     if (!table) return fail(io, table.error());
     figure = plot::residuals_figure(*table);
@@ -245,10 +264,10 @@ Command plot_command() {
       [](CLI::App& sub) -> std::function<int(Io&)> {
         auto f = std::make_shared<PlotFlags>();
         sub.add_option("kind", f->kind,
-                       "el | m-over-na | d | loss-vs-compute | overtraining | residuals (see man "
-                       "moeplan-plot)")
+                       "el | m-over-na | d | loss-vs-compute | overtraining | residuals | frontier (see "
+                       "man moeplan-plot)")
             ->required()
-            ->check(CLI::IsMember({"el", "m-over-na", "d", "loss-vs-compute", "overtraining", "residuals"}));
+            ->check(CLI::IsMember({"el", "m-over-na", "d", "loss-vs-compute", "overtraining", "residuals", "frontier"}));
         sub.add_option("file", f->residuals_file,
                        "residuals only: the CSV written by 'moeplan fit --residuals FILE'");
         sub.add_option("--output,-o", f->output,
@@ -257,7 +276,7 @@ Command plot_command() {
             ->required()
             ->check(not_empty_path());
         sub.add_option("--flops,-C", f->flops,
-                       "Training compute budget C in FLOPs (all kinds but residuals)")
+                       "Training compute budget C in FLOPs (all kinds but residuals and frontier)")
             ->check(positive());
         sub.add_option("--data", f->data, "Also write the plotted series as CSV ('-' = stdout)")
             ->check(not_empty_path());
@@ -268,18 +287,19 @@ Command plot_command() {
                        "loss-vs-compute: also draw this model (preset name or TOML file; "
                        "repeatable)");
         sub.add_option("--from", f->from,
-                       "Sweep start: M/N_a, d, C or N_a/N_a,opt (default 6 + (x - 6)/4 for the "
-                       "chosen M/N_a x, d_min of the feasible interval, C/1000, 0.1)")
+                       "Sweep start: M/N_a, d, C, N_a/N_a,opt or days (default 6 + (x - 6)/4 for the "
+                       "chosen M/N_a x, d_min of the feasible interval, C/1000, 0.1, 1 day)")
             ->check(positive());
         sub.add_option("--to", f->to,
                        "Sweep end (default 6 + 4 (x - 6), d_max of the feasible interval, 100 C, "
-                       "2); loss-vs-compute spans at most 30 decades, overtraining 0.001 to 100")
+                       "2, 100 days); loss-vs-compute spans at most 30 decades, overtraining 0.001 to 100")
             ->check(positive());
         sub.add_flag("--blind-ok", f->blind_ok,
                      "m-over-na, d: draw the joint law's loss although it cannot see what is "
                      "swept (refused without this flag; see man moeplan-plot)");
         sub.add_option("--points", f->points,
-                       "Sweep points for m-over-na and d [41], sizes for overtraining [61]")
+                       "Sweep points for m-over-na and d [41], sizes for overtraining [61], times for "
+                       "frontier [9]")
             ->check(number_in(2, plot::k_max_sweep_points));
         sub.footer(
             "Examples:\n"
@@ -289,8 +309,10 @@ Command plot_command() {
             "  moeplan plot overtraining --flops 1e22 -o overtraining.png\n"
             "  moeplan plot overtraining --flops 1e22 -o overtraining.csv\n"
             "  moeplan plot residuals res.csv -o res.png\n"
+            "  moeplan plot frontier --gpus 64 --gpu h100 -o frontier.png --data frontier.csv\n"
             "Exit status: 0 ok, 2 bad flag or built without PLplot, 3 infeasible, 4 bad\n"
             "input file, 5 cannot write -o or --data. See man moeplan-plot.");
+        add_cluster_flags(sub, f->cluster);
         return [f](Io& io) { return run_plot(*f, io); };
       }};
 }

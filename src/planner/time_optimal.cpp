@@ -250,6 +250,13 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   out.time_optimal.gpu_hours = time.gpu_hours;
   out.loss_gain = 1 - out.time_optimal.predicted_loss / F.predicted_loss;
   out.resolved = out.loss_gain >= k_loss_resolution;
+  if (!out.resolved) {
+    // Re-planned with its D fixed (the laws' batch at the new C, whole steps, co-design) the
+    // winner lost what the scan saw: the FLOP-optimal plan stands.
+    out.time_optimal = out.flop_optimal;
+    out.loss_gain = std::max(0.0, out.loss_gain);
+    return out;
+  }
   out.moved = what_moved(F, out.time_optimal);
   return out;
 }

@@ -3,7 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -184,4 +186,40 @@ TEST_CASE("every time figure carries the validation table's spread, and the pres
     CHECK(s.at("days_low").get<double>() == doctest::Approx(s.at("days").get<double>() * lo));
     CHECK(s.at("days_high").get<double>() == doctest::Approx(s.at("days").get<double>() * hi));
   }
+}
+
+TEST_CASE("plot frontier: its CSV is the plans suggest prints for those days, the time-optimal line never above") {
+  const auto csv = temp_path("frontier.csv");
+  const Run r = run_moeplan({"plot", "frontier", "--gpus", "8", "--gpu", "h100", "--from", "2", "--to", "20", "--points",
+                             "3", "-o", csv.string()});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  std::ifstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  CHECK(line == "series,days,loss");
+  std::map<std::string, std::map<double, double>> loss;  // series -> days -> loss
+  while (std::getline(in, line)) {
+    const auto c = cells(line);
+    REQUIRE(c.size() == 3);
+    loss[c[0]][std::stod(c[1])] = std::stod(c[2]);
+  }
+  std::filesystem::remove(csv);
+  REQUIRE(loss["FLOP-optimal"].size() == 3);
+  REQUIRE(loss["time-optimal"].size() == 3);
+  for (const auto& [days, flop] : loss["FLOP-optimal"]) CHECK(loss["time-optimal"][days] <= flop);
+  for (const double days : {2.0, 20.0}) {
+    CAPTURE(days);
+    const Run s = run_moeplan({"suggest", "--gpus", "8", "--gpu", "h100", "--days", fmt::format("{:g}", days), "--no-bench",
+                               "--format", "json"});
+    REQUIRE(s.code == 0);
+    const json j = json::parse(s.out);
+    CHECK(loss["time-optimal"][days] == doctest::Approx(j.at("time_optimal").at("predicted_loss").get<double>()).epsilon(1e-9));
+    CHECK(loss["FLOP-optimal"][days] == doctest::Approx(j.at("flop_optimal").at("predicted_loss").get<double>()).epsilon(1e-9));
+  }
+  // Only frontier takes the cluster; it needs one; no --flops.
+  CHECK(run_moeplan({"plot", "el", "--flops", "1e22", "--gpus", "8", "--gpu", "h100", "-o", "x.csv"}).code == 2);
+  CHECK(run_moeplan({"plot", "frontier", "-o", "x.csv"}).code == 2);
+  CHECK(run_moeplan({"plot", "frontier", "--gpus", "8", "--gpu", "h100", "--flops", "1e22", "-o", "x.csv"}).code == 2);
+  CHECK(run_moeplan({"plot", "frontier", "--gpus", "8", "--gpu", "h100", "--points", "100", "-o", "x.csv"}).code == 2);
 }

@@ -12,6 +12,8 @@
 ///                     the compute-optimal plan's predicted loss (paper 001 Eq. 11 on paper
 ///                     002's compute-optimal line, plan_price.hpp)
 ///   residuals         predicted against observed from `moeplan fit --residuals`
+///   frontier          paper 001 Eq. 11 loss against days on a cluster: the FLOP-optimal plan
+///                     and the time-optimal plan of each time (planner/time_optimal.hpp)
 #include <expected>
 #include <optional>
 #include <string>
@@ -24,6 +26,7 @@
 #include "moeplan/model/model_config.hpp"
 #include "moeplan/planner/model_score.hpp"
 #include "moeplan/planner/pipeline.hpp"
+#include "moeplan/planner/cluster_fit.hpp"
 #include "moeplan/fit/runs_csv.hpp"
 
 namespace moeplan::plot {
@@ -173,5 +176,20 @@ std::expected<RunTable, CsvErrors> read_residuals_csv(const std::string& path);
 /// Series "train" and "validation" (points: observed, predicted; empty ones dropped)
 /// and "y = x" (line across the data's range).
 Figure residuals_figure(const RunTable& table);
+
+/// The days a frontier spans: log-spaced from `from` to `to` (defaults 1 and 100 days).
+struct DaysRange {
+  std::optional<double> from, to;
+  int points = 9;
+};
+/// Each point is a whole time search (up to ~0.6 s on 2048 GPUs), so at most 41 points.
+inline constexpr int k_max_frontier_points = 41;
+/// "" when the range is one frontier draws (0.001 <= from < to <= 36500 days), else the reason.
+std::string days_range_problem(const DaysRange& range);
+/// Series "FLOP-optimal" and "time-optimal": the predicted loss (paper 001 Eq. 11) of the
+/// largest compute-optimal plan that trains within each time and of the lowest-loss plan in it
+/// (plan_time_optimal), on `cluster`; x is days. A time with no plan is left out (a note).
+std::expected<Figure, ConstraintViolation> frontier(const LawSet& laws, const SuggestOptions& options,
+                                                   const ClusterFitOptions& cluster, const DaysRange& range);
 
 }  // namespace moeplan::plot
