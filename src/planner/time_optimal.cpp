@@ -53,6 +53,7 @@ std::string layout_of(const TimedPlan& t) { return t.plan.on_cluster->fit.layout
 struct Scanned {
   double price = 0;
   SuggestOptions options;  ///< its family
+  std::string family;      ///< what its family moved ("" for the context's own)
   Flops compute;           ///< the budget planned (its compute-optimal shape)
   FlopsPerToken M;         ///< the M that plan aimed at (M_opt of its shape budget)
   Tokens D;                ///< what it trains on under the objective
@@ -64,21 +65,70 @@ struct ScanResult {
   int plans = 0;
 };
 
-// The families N_e x {1/2, 1, 2}, K x {1/2, 1, 2} of the context's, each at sizes from 1.5
-// decades below `center` to 0.5 above in quarter decades and then the eighths either side of
-// its best, timed on their plain layout; the k_shortlist best then co-designed and priced again.
+// A family the scan tries: the context's options with what the joint law sees moved.
+struct Family {
+  std::string label;  ///< "" for the context's own
+  SuggestOptions options;
+};
+
+// The families: N_e x {1/2, 1, 2} and K x {1/2, 1, 2}; the shared experts 0 and 2 where the
+// context has 1 (the joint law's G and S); N/N_a and M/N_a fixed at the reference plan's x 0.8
+// and x 1.25, and x 0.9 and x 1.1 (paper 002's Eq. 5 ratios, where the user fixed neither).
+std::vector<Family> families_of(const PlanContext& context, double ref_n_over_na, double ref_m_over_na) {
+  const SuggestOptions own = [&] {
+    SuggestOptions o = context.planner().options();
+    o.goal = PlanGoal{};
+    return o;
+  }();
+  const ArchitectureFamily& base = context.planner().family();
+  std::vector<Family> out;
+  for (const int ne : {base.n_experts / 2, base.n_experts, base.n_experts * 2}) {
+    for (const int k : {std::max(1, base.top_k / 2), base.top_k, base.top_k * 2}) {
+      if (ne < 2 || k >= ne) continue;
+      Family f{"", own};
+      if (ne != base.n_experts || k != base.top_k) {
+        f.options.n_experts = ne;
+        f.options.top_k = k;
+        f.label = fmt::format("N_e {}, K {}", ne, k);
+      }
+      out.push_back(std::move(f));
+    }
+  }
+  if (base.n_shared_experts == 1) {
+    for (const int shared : {0, 2}) {
+      Family f{fmt::format("{} shared expert(s)", shared), own};
+      f.options.n_shared_experts = shared;
+      out.push_back(std::move(f));
+    }
+  }
+  if (!own.n_over_na && ref_n_over_na > 1) {
+    for (const double x : {0.8, 1.25}) {
+      Family f{fmt::format("N/N_a {:.4g} (x {:g})", ref_n_over_na * x, x), own};
+      f.options.n_over_na = ref_n_over_na * x;
+      if (*f.options.n_over_na > 1) out.push_back(std::move(f));
+    }
+  }
+  if (!own.m_over_na && ref_m_over_na > 6) {
+    for (const double x : {0.9, 1.1}) {
+      Family f{fmt::format("M/N_a {:.4g} (x {:g})", ref_m_over_na * x, x), own};
+      f.options.m_over_na = ref_m_over_na * x;
+      if (*f.options.m_over_na > 6) out.push_back(std::move(f));
+    }
+  }
+  return out;
+}
+
+// The families, each at sizes from 1.5 decades below `center` to 0.5 above in quarter decades
+// and then the eighths either side of its best, timed on their plain layout; the k_shortlist
+// best then co-designed and priced again.
 // `price` gives a timed plan's price and D (nullopt: the plan cannot serve the objective). A
 // family move whose EL at `el_compute` falls more than k_el_tolerance below `el_reference` is
 // refused (the joint law cannot see granularity).
 ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule rule, const ClusterFitOptions& cluster,
-                      Flops center, Flops el_compute, double el_reference,
+                      Flops center, Flops el_compute, double el_reference, const std::vector<Family>& families,
                       const std::function<std::optional<std::pair<double, Tokens>>(const TimedPlan&)>& price) {
   const LawSet& laws = context.laws();
   ScanResult out;
-  const ArchitectureFamily& base = context.planner().family();
-  const auto is_base = [&base](const SuggestOptions& o) {
-    return o.n_experts.value_or(base.n_experts) == base.n_experts && o.top_k.value_or(base.top_k) == base.top_k;
-  };
   PlanGoal g = goal;
   g.compute.reset();
   // The scan times each plan on its best layout as the planner gives it; co-design (moves of
@@ -87,7 +137,7 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
   plain.co_design = false;
   std::vector<Scanned> shortlist;
   // A plan of `ctx` at `C` on `on`, priced; nullopt when it has no plan, layout or price.
-  const auto evaluate = [&](const PlanContext& ctx, const SuggestOptions& o, Flops C,
+  const auto evaluate = [&](const PlanContext& ctx, const Family& fam, Flops C,
                             const ClusterFitOptions& on) -> std::optional<std::pair<Scanned, TimedPlan>> {
     ++out.plans;
     PlanGoal at = g;
@@ -99,53 +149,46 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
     TimedPlan t = timed(laws, std::move(*p), Tokens(1), el_compute);
     const auto priced = price(t);
     if (!priced) return std::nullopt;
-    return std::pair{Scanned{priced->first, o, C, M, priced->second}, std::move(t)};
+    return std::pair{Scanned{priced->first, fam.options, fam.label, C, M, priced->second}, std::move(t)};
   };
-  for (const int ne : {base.n_experts / 2, base.n_experts, base.n_experts * 2}) {
-    for (const int k : {std::max(1, base.top_k / 2), base.top_k, base.top_k * 2}) {
-      if (ne < 2 || k >= ne) continue;
-      SuggestOptions o = context.planner().options();
-      o.goal = PlanGoal{};
-      o.n_experts = ne;
-      o.top_k = k;
-      const bool own = is_base(o);
-      std::unique_ptr<PlanContext> moved;
-      if (!own) moved = std::make_unique<PlanContext>(laws, o);
-      const PlanContext& ctx = own ? context : *moved;
-      bool el_refused = false;
-      std::optional<double> family_best;
-      int best_j = 0;
-      const auto try_size = [&](int j) {
-        auto r = evaluate(ctx, o, Flops(center.value() * std::pow(10.0, j / 8.0)), plain);
-        if (!r) return;
-        if (!own && r->second.efficiency_leverage < el_reference * (1 - k_el_tolerance)) {
-          el_refused = true;
-          return;
-        }
-        if (!family_best || r->first.price < *family_best) {
-          family_best = r->first.price;
-          best_j = j;
-        }
-        shortlist.push_back(std::move(r->first));
-      };
-      for (int j = -12; j <= 4; j += 2) try_size(j);
-      if (family_best) {
-        try_size(best_j - 1);
-        try_size(best_j + 1);
+  for (const Family& fam : families) {
+    const bool own = fam.label.empty();
+    std::unique_ptr<PlanContext> moved;
+    if (!own) moved = std::make_unique<PlanContext>(laws, fam.options);
+    const PlanContext& ctx = own ? context : *moved;
+    bool el_refused = false;
+    std::optional<double> family_best;
+    int best_j = 0;
+    const auto try_size = [&](int j) {
+      auto r = evaluate(ctx, fam, Flops(center.value() * std::pow(10.0, j / 8.0)), plain);
+      if (!r) return;
+      if (!own && r->second.efficiency_leverage < el_reference * (1 - k_el_tolerance)) {
+        el_refused = true;
+        return;
       }
-      if (el_refused) {
-        out.rejected.push_back(fmt::format("N_e {}, K {}: loses more than {:g} % of paper 000's EL at equal compute "
-                                           "(a granularity or sparsity cost the joint law cannot see)",
-                                           ne, k, 100 * k_el_tolerance));
+      if (!family_best || r->first.price < *family_best) {
+        family_best = r->first.price;
+        best_j = j;
       }
+      shortlist.push_back(std::move(r->first));
+    };
+    for (int j = -12; j <= 4; j += 2) try_size(j);
+    if (family_best) {
+      try_size(best_j - 1);
+      try_size(best_j + 1);
+    }
+    if (el_refused) {
+      out.rejected.push_back(fmt::format("{}: loses more than {:g} % of paper 000's EL at equal compute (a granularity "
+                                         "or sparsity cost the joint law cannot see)",
+                                         fam.label, 100 * k_el_tolerance));
     }
   }
   std::sort(shortlist.begin(), shortlist.end(), [](const Scanned& a, const Scanned& b) { return a.price < b.price; });
   for (std::size_t i = 0; i < shortlist.size() && i < k_shortlist; ++i) {
     const Scanned& c = shortlist[i];
     std::unique_ptr<PlanContext> moved;
-    if (!is_base(c.options)) moved = std::make_unique<PlanContext>(laws, c.options);
-    auto r = evaluate(moved ? *moved : context, c.options, c.compute, cluster);
+    if (!c.family.empty()) moved = std::make_unique<PlanContext>(laws, c.options);
+    auto r = evaluate(moved ? *moved : context, Family{c.family, c.options}, c.compute, cluster);
     if (r && (!out.best || r->first.price < out.best->price)) out.best = std::move(r->first);
   }
   return out;
@@ -157,12 +200,8 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
 std::optional<GoalPlan> replan_with_tokens(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
                                            const ClusterFitOptions& cluster, const Scanned& s,
                                            std::optional<double> max_days) {
-  const ArchitectureFamily& base = context.planner().family();
   std::unique_ptr<PlanContext> moved;
-  if (s.options.n_experts.value_or(base.n_experts) != base.n_experts ||
-      s.options.top_k.value_or(base.top_k) != base.top_k) {
-    moved = std::make_unique<PlanContext>(context.laws(), s.options);
-  }
+  if (!s.family.empty()) moved = std::make_unique<PlanContext>(context.laws(), s.options);
   const PlanContext& ctx = moved ? *moved : context;
   PlanGoal fixed = goal;
   fixed.compute.reset();
@@ -225,12 +264,14 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
     const ExpertShape shape = expert_shape(plan_config(t.plan));
     return std::pair{laws.joint.loss(a.N, D, a.N_a, shape.active_experts, shape.shared_ratio), D};
   };
-  ScanResult scan = scan_plans(context, goal, rule, cluster, C_F, C_F, F.efficiency_leverage, loss_in_time);
+  const Accounting& fa = plan_suggestion(F.plan).solution.accounting;
+  ScanResult scan = scan_plans(context, goal, rule, cluster, C_F, C_F, F.efficiency_leverage,
+                               families_of(context, fa.n_over_na(), fa.m_over_na()), loss_in_time);
   out.plans_evaluated = scan.plans;
   out.rejected = std::move(scan.rejected);
   // The FLOP-optimal shape trained the whole time is a candidate: never worse than it.
   const auto whole_time = loss_in_time(F);
-  Scanned best{whole_time->first, context.planner().options(), C_F, plan_suggestion(F.plan).resolved.M,
+  Scanned best{whole_time->first, context.planner().options(), "", C_F, plan_suggestion(F.plan).resolved.M,
                whole_time->second};
   if (scan.best && scan.best->price < best.price) best = *scan.best;
   out.loss_gain = 1 - best.price / F.predicted_loss;
@@ -258,6 +299,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
     return out;
   }
   out.moved = what_moved(F, out.time_optimal);
+  if (!best.family.empty()) out.moved.insert(out.moved.begin(), "family: " + best.family);
   return out;
 }
 
@@ -281,10 +323,12 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
   PlanGoal at_star = goal;
   at_star.compute = *C_star;
   auto ref = plan_goal(context, at_star, rule, rank, &cluster);
-  double el_reference = 0;
+  double el_reference = 0, ref_n_over_na = 0, ref_m_over_na = 0;
   if (ref) {
     const ExpertShape shape = expert_shape(plan_config(*ref));
     el_reference = laws.leverage.at(shape.activation_ratio, shape.granularity, *C_star);
+    ref_n_over_na = plan_suggestion(*ref).solution.accounting.n_over_na();
+    ref_m_over_na = plan_suggestion(*ref).solution.accounting.m_over_na();
   }
   const double gpus = cluster.cluster.gpus;
   // The price of a plan: the GPU-hours to train it to the target.
@@ -295,7 +339,8 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
     if (!D || !(D->value() < 1e20)) return std::nullopt;
     return std::pair{D->value() / t.tokens_per_second / 3600 * gpus, *D};
   };
-  ScanResult scan = scan_plans(context, goal, rule, cluster, *C_star, *C_star, el_reference, hours_to_target);
+  ScanResult scan = scan_plans(context, goal, rule, cluster, *C_star, *C_star, el_reference,
+                               families_of(context, ref_n_over_na, ref_m_over_na), hours_to_target);
   out.plans_evaluated = scan.plans;
   out.rejected = std::move(scan.rejected);
   if (!scan.best) {

@@ -5,8 +5,8 @@
 /// Papers 000-002 choose the shape with the lowest loss per FLOP; a team pays in GPU-days.
 /// Every plan compared is priced by one measure, paper 001's joint law (Eq. 11) at its own
 /// (N, D, N_a, G, S), with D = its tokens/s on its best layout x the days. The search moves what
-/// the joint law sees: the experts (N_e, K: its G and S, and N through N/N_a) and the size (the
-/// shape budget C', so N_a and N); what no law sees (d, L, heads) moves only inside paper 002's
+/// the joint law sees: the experts (N_e, K, shared: its G and S), paper 002's ratios N/N_a and
+/// M/N_a, and the size (the shape budget C', so N_a and N); what no law sees (d, L, heads) moves only inside paper 002's
 /// near-optimal band, by co-design, as for any plan on a cluster. Granularity is the one thing
 /// the joint law cannot see: a family move is admitted only where paper 000's EL at equal
 /// compute does not fall by more than 1 % (EL's change is printed beside).
@@ -49,10 +49,11 @@ struct TimeOptimalResult {
 };
 
 /// The time-optimal plan of `goal` (its compute unset) on `cluster` within `days`: the FLOP-
-/// optimal plan (plan_within_days), then for each family of N_e in {N_e/2, N_e, 2 N_e} and K in
-/// {K/2, K, 2K} (the context's shared experts) the shape budgets C' from a decade and a half
-/// below the FLOP-optimal C to half a decade above, in quarter decades and then the eighths
-/// either side of the family's best, each on its layout with D = tokens/s x days; the lowest
+/// optimal plan (plan_within_days), then for each family (N_e in {N_e/2, N_e, 2 N_e} x K in
+/// {K/2, K, 2K}; 0 and 2 shared experts; N/N_a x 0.8, 1.25 and M/N_a x 0.9, 1.1 of the FLOP-
+/// optimal plan's) the shape budgets C' from a decade and a half below the FLOP-optimal C to half
+/// a decade above, in quarter decades and then the eighths either side of the family's best, each
+/// on its layout with D = tokens/s x days; the six best co-designed and priced again; the lowest
 /// joint-law loss wins (the FLOP-optimal shape trained the whole time is one candidate). The winner is re-planned with its
 /// D fixed (goal: tokens and M), so its sections are those of any plan.
 std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const PlanContext& context, PlanGoal goal,
