@@ -17,13 +17,17 @@ namespace {
 
 // The days of a run as the validation table's published runs spread them (issue 34): the
 // predicted days times the least and the largest predicted/published speed ratio.
-void add_validation_range(std::vector<Field>& fields, double days) {
+void add_validation_range(std::vector<Field>& fields, double days, double gpu_hours) {
   const ValidationSpread& v = step_model_validation_spread();
   fields.push_back({"days_low", "", "days", v.days_low(days),
                     fmt::format("x {:g}: the fastest the validation runs were against the model (docs/validation.md)",
                                 v.speed_ratio_min)});
   fields.push_back({"days_high", "", "days", v.days_high(days),
                     fmt::format("x {:g}: the slowest of its {} published runs", v.speed_ratio_max, v.runs)});
+  fields.push_back({"gpu_hours_low", "", "GPU-hours", v.days_low(gpu_hours), "GPU-hours, x the same", false,
+                    Summary::detail});
+  fields.push_back({"gpu_hours_high", "", "GPU-hours", v.days_high(gpu_hours), "GPU-hours, x the same", false,
+                    Summary::detail});
 }
 
 }  // namespace
@@ -337,7 +341,7 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
   time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
   time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
-  add_validation_range(time.fields, fit.time.days);
+  add_validation_range(time.fields, fit.time.days, fit.time.gpu_hours);
   if (days_limit) {  // suggest --days: the limit the plan was searched for, beside the days it takes
     time.fields.push_back({"days_limit", "T", "days", *days_limit,
                            "--days: the largest plan found that trains within this (docs/cluster.md)"});
@@ -393,7 +397,7 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
   f.push_back({"tokens", "D", "tokens", t.tokens.value(), "training tokens"});
   f.push_back({"days", "", "days", t.days, "on the cluster"});
   f.push_back({"gpu_hours", "", "GPU-hours", t.gpu_hours, "GPUs x hours"});
-  add_validation_range(f, t.days);
+  add_validation_range(f, t.days, t.gpu_hours);
   f.push_back({"mfu", "MFU", "", t.mfu, "model FLOPs/s over the cluster's peak"});
   f.push_back({"tokens_per_second", "", "tokens/s", t.tokens_per_second, "the cluster's training speed", false, Summary::detail});
   f.push_back({"total_params", "N", "params", s.solution.accounting.N.value(), "paper 002's N"});

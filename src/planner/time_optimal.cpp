@@ -224,7 +224,7 @@ std::optional<Tokens> tokens_to_reach(const JointLossLaw& law, Params N, Params 
   return Tokens(std::pow(law.b / (loss - floor), 1.0 / law.beta));
 }
 
-std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to) {
+std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to, double gpus) {
   std::vector<std::string> out;
   const Accounting& a = plan_suggestion(to.plan).solution.accounting;
   const Accounting& af = plan_suggestion(from.plan).solution.accounting;
@@ -236,6 +236,21 @@ std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to) 
                             from.days, to.days));
   out.push_back(fmt::format("tokens/s: {:.4g} -> {:.4g} (MFU {:.3g} -> {:.3g} %), layout {} -> {}", from.tokens_per_second,
                             to.tokens_per_second, 100 * from.mfu, 100 * to.mfu, layout_of(from), layout_of(to)));
+  // What paid for it: the step-time terms per token (seconds of the step over its tokens), the
+  // two that moved most, in GPU-microseconds per token.
+  const StepTime& a0 = from.plan.on_cluster->fit.layouts.ranked.front().time;
+  const StepTime& a1 = to.plan.on_cluster->fit.layouts.ranked.front().time;
+  std::vector<std::pair<double, std::string>> terms;
+  for (const StepTerm& t : a1.terms) {
+    const double before = a0.seconds_of(t.name) * gpus / a0.tokens_per_step * 1e6;
+    const double after = t.seconds * gpus / a1.tokens_per_step * 1e6;
+    terms.emplace_back(std::abs(after - before), fmt::format("{} {:.3g} -> {:.3g}", t.name, before, after));
+  }
+  std::sort(terms.begin(), terms.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+  if (terms.size() >= 2) {
+    out.push_back(fmt::format("step-time terms that moved most, GPU-microseconds per token: {}; {}", terms[0].second,
+                              terms[1].second));
+  }
   return out;
 }
 
@@ -298,7 +313,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
     out.loss_gain = std::max(0.0, out.loss_gain);
     return out;
   }
-  out.moved = what_moved(F, out.time_optimal);
+  out.moved = what_moved(F, out.time_optimal, cluster.cluster.gpus);
   if (!best.family.empty()) out.moved.insert(out.moved.begin(), "family: " + best.family);
   return out;
 }
