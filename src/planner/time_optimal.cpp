@@ -156,14 +156,15 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
     std::unique_ptr<PlanContext> moved;
     if (!own) moved = std::make_unique<PlanContext>(laws, fam.options);
     const PlanContext& ctx = own ? context : *moved;
-    bool el_refused = false;
+    int el_refused = 0, sizes = 0;
     std::optional<double> family_best;
     int best_j = 0;
     const auto try_size = [&](int j) {
       auto r = evaluate(ctx, fam, Flops(center.value() * std::pow(10.0, j / 8.0)), plain);
       if (!r) return;
+      ++sizes;
       if (!own && r->second.efficiency_leverage < el_reference * (1 - k_el_tolerance)) {
-        el_refused = true;
+        ++el_refused;
         return;
       }
       if (!family_best || r->first.price < *family_best) {
@@ -177,10 +178,10 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
       try_size(best_j - 1);
       try_size(best_j + 1);
     }
-    if (el_refused) {
-      out.rejected.push_back(fmt::format("{}: loses more than {:g} % of paper 000's EL at equal compute (a granularity "
-                                         "or sparsity cost the joint law cannot see)",
-                                         fam.label, 100 * k_el_tolerance));
+    if (el_refused > 0) {
+      out.rejected.push_back(fmt::format("{}: {} of its {} sizes lose more than {:g} % of paper 000's EL at equal compute "
+                                         "(a granularity or sparsity cost the joint law cannot see)",
+                                         fam.label, el_refused, sizes, 100 * k_el_tolerance));
     }
   }
   std::sort(shortlist.begin(), shortlist.end(), [](const Scanned& a, const Scanned& b) { return a.price < b.price; });
