@@ -421,7 +421,9 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
 void add_time_optimal(Report& report, const TimeOptimalResult& r) {
   Section t = timed_plan_section("time_optimal", "Time-optimal: the lowest predicted loss within the days", r.time_optimal);
   auto& f = t.fields;
-  f.push_back({"loss_gain", "", "", r.loss_gain, "1 - L / L of the FLOP-optimal plan"});
+  f.push_back({"loss_gain", "", "", r.loss_gain, "1 - L / L of the FLOP-optimal plan (0 when it stands)"});
+  f.push_back({"best_gain_found", "", "", r.best_gain_found,
+               "the same for the best plan the search found, resolved or not"});
   f.push_back({"loss_resolution", "", "", k_loss_resolution,
                "the least gain counted as one: paper 002's near-optimal band (Sec. 5.3-5.4, 0.1 % of loss)", false,
                Summary::detail});
@@ -437,10 +439,15 @@ void add_time_optimal(Report& report, const TimeOptimalResult& r) {
       timed_plan_section("flop_optimal", "FLOP-optimal: the largest compute-optimal plan within the days", r.flop_optimal));
 }
 
+void add_flop_optimal(Report& report, const TimedPlan& plan) {
+  report.sections.push_back(
+      timed_plan_section("flop_optimal", "FLOP-optimal: the largest compute-optimal plan within the days", plan));
+}
+
 void add_target_loss(Report& report, const TargetLossResult& r) {
   Section t = timed_plan_section("target_loss", "Target loss: the fewest GPU-hours on the cluster", r.plan);
   auto& f = t.fields;
-  f.insert(f.begin(), {"target", "L target", "nats/token", r.target_loss, "the predicted loss asked (paper 001 Eq. 11)", true});
+  f.insert(f.begin(), {"target", "L target", "nats/token", r.target_loss, "the predicted loss asked (paper 001 Eq. 11)"});
   f.push_back({"training_compute", "C", "FLOPs", r.training_compute.value(), "M D of the plan"});
   f.push_back({"compute_optimal_compute", "C*", "FLOPs", r.compute_optimal_compute.value(),
                "where paper 002's continuous compute-optimal line reaches the target (paper 001's joint law on its "

@@ -86,6 +86,9 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
 /// compute-optimal plan within the days), each with loss, D, days, GPU-hours, MFU and shape.
 void add_time_optimal(Report& report, const TimeOptimalResult& r);
 
+/// --objective flops: the "flop_optimal" section alone (the plan printed).
+void add_flop_optimal(Report& report, const TimedPlan& plan);
+
 /// The target goal (--target-loss): section "target_loss", the plan's GPU-hours, days, D and C
 /// beside the compute-optimal C* for the loss.
 void add_target_loss(Report& report, const TargetLossResult& r);

@@ -276,6 +276,11 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   }
   // --gpu-hours H on G GPUs is --days H / (24 G).
   const std::optional<double> days = f.gpu_hours ? std::optional(*f.gpu_hours / (24.0 * *f.cluster.gpus)) : f.days;
+  if (f.gpu_hours && !(*days >= 0.001 && *days <= 36500)) {  // the range --days takes
+    return fail(io, ExitStatus::usage,
+                fmt::format("--gpu-hours {:g} on {} GPUs is {:.4g} days: the time must be from 0.001 to 36500 days",
+                            *f.gpu_hours, *f.cluster.gpus, *days));
+  }
   if (objective_given && !days) {
     return fail(io, ExitStatus::usage, "--objective needs a time: --days or --gpu-hours (with --gpus, --gpu)");
   }
@@ -341,6 +346,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   std::optional<ServeFitPlan> capped;  // --serve-fit: the cap the node asked for
   std::optional<TimeOptimalResult> time_result;  // --objective time: both plans
   std::optional<TargetLossResult> target_result;  // --target-loss
+  std::optional<TimedPlan> flop_only;              // --objective flops: its section
   if (f.serving.fit) {
     ServingOptions node = *serving;
     // The context defaults to the plan's S, the family's (every plan of the search has it).
@@ -410,6 +416,9 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
                           *days, within->plan.budget.C.value(), took, search.plans_tried,
                           search.upper_bound.value()));
     for (const auto& [C, what] : search.tried) io.detail(fmt::format("--days: C = {:.4g} FLOPs: {}", C, what));
+    // The FLOP-optimal plan's section, as the time objective prints it beside its own.
+    flop_only = timed_plan(law_set, within->plan, plan_suggestion(within->plan).tokens,
+                           plan_suggestion(within->plan).budget.C);
     planned = std::move(within->plan);
   } else {
     planned = plan_goal(context, o.goal, *rule, f.top > 0, on);
@@ -503,6 +512,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
     add_co_design(report, *on_cluster);
   }
   if (time_result) add_time_optimal(report, *time_result);
+  if (flop_only) add_flop_optimal(report, *flop_only);
   if (target_result) add_target_loss(report, *target_result);
   std::optional<std::string> serving_miss;  // the plan does not fit the node: exit 3 after printing
   if (serving) {

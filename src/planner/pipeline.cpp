@@ -50,7 +50,9 @@ std::vector<std::string> plan_notes(const Suggestion& s) {
       ratio = fmt::format("M/N_a = {:.4g} follows from Eq. 5 for that shape", s.m_over_na_target);
       break;
     case RatioSource::user:
-      ratio = fmt::format("M/N_a = {:.4g} was set by --m-over-na", s.m_over_na_target);
+      ratio = fmt::format("M/N_a = {:.4g} was fixed (by --m-over-na, or by the family a --days or --target-loss "
+                          "search chose: its section's moved)",
+                          s.m_over_na_target);
       break;
     default:
       ratio = fmt::format("M/N_a = {:.4g} ({})", s.m_over_na_target, to_string(s.m_over_na_source));

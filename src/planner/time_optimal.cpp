@@ -23,30 +23,6 @@ constexpr double k_seconds_per_day = 86400;
 // size the plain layout under-rates is still met (an engineering figure).
 constexpr std::size_t k_shortlist = 6;
 
-// The figures of a plan on the cluster trained on D (the joint law's loss at its concrete N,
-// N_a, G, S; EL at the reference compute, so that shapes are compared at equal C).
-TimedPlan timed(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compute) {
-  TimedPlan t;
-  const Suggestion& s = plan_suggestion(plan);
-  const ModelConfig m = plan_config(plan);
-  const ExpertShape shape = expert_shape(m);
-  const Accounting& a = s.solution.accounting;
-  t.tokens = D;
-  const double C = s.solution.accounting.M.value() * D.value();
-  if (C > laws.holistic.fitted_compute_max) t.extrapolation_decades = std::log10(C / laws.holistic.fitted_compute_max);
-  if (C < laws.holistic.fitted_compute_min) t.extrapolation_decades = std::log10(C / laws.holistic.fitted_compute_min);
-  t.predicted_loss = laws.joint.loss(a.N, D, a.N_a, shape.active_experts, shape.shared_ratio);
-  t.efficiency_leverage = laws.leverage.at(shape.activation_ratio, shape.granularity, el_compute);
-  const LayoutCandidate& best = plan.on_cluster->fit.layouts.ranked.front();
-  t.tokens_per_second = best.time.tokens_per_second;
-  t.mfu = best.time.mfu;
-  t.n_experts = m.n_routed_experts;
-  t.top_k = m.num_experts_per_tok;
-  t.n_shared = m.n_shared_experts;
-  t.plan = std::move(plan);
-  return t;
-}
-
 std::string layout_of(const TimedPlan& t) { return t.plan.on_cluster->fit.layouts.ranked.front().layout.describe(); }
 
 // One plan the scan timed, and its price (lower is better) under the caller's objective.
@@ -124,8 +100,20 @@ std::vector<Family> families_of(const PlanContext& context, double ref_n_over_na
 // `price` gives a timed plan's price and D (nullopt: the plan cannot serve the objective). A
 // family move whose EL at `el_compute` falls more than k_el_tolerance below `el_reference` is
 // refused (the joint law cannot see granularity).
+// Sizes on one lattice of shape budgets, C' = 10^(j/8) FLOPs, so that nearby questions (two
+// targets, two times) compare the same plans: from `below` to `above` eighths of a decade around
+// `center`, every `step`-th, then the eighths either side of each family's best.
+struct SizeRange {
+  int below = 12, above = 4, step = 2;
+  /// A plan whose own shape has no layout is tried again co-designed (the target search: a
+  /// cluster too small for the compute-optimal plan reaches L with the largest plan that fits,
+  /// which often needs co-design's heads; the time search has the FLOP-optimal plan for that).
+  bool codesign_unfit = false;
+};
+
 ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule rule, const ClusterFitOptions& cluster,
-                      Flops center, Flops el_compute, double el_reference, const std::vector<Family>& families,
+                      Flops center, const SizeRange& sizes_around, Flops el_compute, double el_reference,
+                      const std::vector<Family>& families,
                       const std::function<std::optional<std::pair<double, Tokens>>(const TimedPlan&)>& price) {
   const LawSet& laws = context.laws();
   ScanResult out;
@@ -137,16 +125,25 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
   plain.co_design = false;
   std::vector<Scanned> shortlist;
   // A plan of `ctx` at `C` on `on`, priced; nullopt when it has no plan, layout or price.
+  bool had_plan = false;  // the last evaluate found a plan with a layout (priced or not)
   const auto evaluate = [&](const PlanContext& ctx, const Family& fam, Flops C,
                             const ClusterFitOptions& on) -> std::optional<std::pair<Scanned, TimedPlan>> {
+    had_plan = false;
     ++out.plans;
     PlanGoal at = g;
     at.compute = C;
     auto p = plan_goal(ctx, at, rule, false, &on);
+    // A plan whose own shape has no layout (heads TP cannot split, memory) may fit once
+    // co-design moves it inside the band: tried before the size is given up.
+    if (p && (p->cluster_problem || !p->on_cluster) && !on.co_design && sizes_around.codesign_unfit) {
+      ++out.plans;
+      p = plan_goal(ctx, at, rule, false, &cluster);
+    }
     if (!p || p->cluster_problem || !p->on_cluster) return std::nullopt;
     if (!(p->on_cluster->fit.layouts.ranked.front().time.tokens_per_second > 0)) return std::nullopt;
+    had_plan = true;
     const FlopsPerToken M = plan_suggestion(*p).resolved.M;
-    TimedPlan t = timed(laws, std::move(*p), Tokens(1), el_compute);
+    TimedPlan t = timed_plan(laws, std::move(*p), Tokens(1), el_compute);
     const auto priced = price(t);
     if (!priced) return std::nullopt;
     return std::pair{Scanned{priced->first, fam.options, fam.label, C, M, priced->second}, std::move(t)};
@@ -159,8 +156,13 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
     int el_refused = 0, sizes = 0;
     std::optional<double> family_best;
     int best_j = 0;
+    std::optional<int> largest_planned;  // where to refine when no size has a price
+    std::vector<int> tried;
     const auto try_size = [&](int j) {
-      auto r = evaluate(ctx, fam, Flops(center.value() * std::pow(10.0, j / 8.0)), plain);
+      if (std::find(tried.begin(), tried.end(), j) != tried.end()) return;
+      tried.push_back(j);
+      auto r = evaluate(ctx, fam, Flops(std::pow(10.0, j / 8.0)), plain);
+      if (had_plan && (!largest_planned || j > *largest_planned)) largest_planned = j;
       if (!r) return;
       ++sizes;
       if (!own && r->second.efficiency_leverage < el_reference * (1 - k_el_tolerance)) {
@@ -173,10 +175,13 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
       }
       shortlist.push_back(std::move(r->first));
     };
-    for (int j = -12; j <= 4; j += 2) try_size(j);
-    if (family_best) {
-      try_size(best_j - 1);
-      try_size(best_j + 1);
+    const int jc = static_cast<int>(std::lround(8 * std::log10(center.value())));
+    for (int j = jc - sizes_around.below; j <= jc + sizes_around.above; j += sizes_around.step) try_size(j);
+    // Halve the step around the best until the eighths (a coarse step of 4 refines at 2, then 1).
+    for (int h = sizes_around.step / 2; h >= 1 && (family_best || largest_planned); h /= 2) {
+      const int at = family_best ? best_j : *largest_planned;
+      try_size(at - h);
+      try_size(at + h);
     }
     if (el_refused > 0) {
       out.rejected.push_back(fmt::format("{}: {} of its {} sizes lose more than {:g} % of paper 000's EL at equal compute "
@@ -209,11 +214,14 @@ std::optional<GoalPlan> replan_with_tokens(const PlanContext& context, const Pla
   fixed.flops_per_token = s.M;
   fixed.tokens = s.D;
   auto p = plan_goal(ctx, fixed, rule, rank, &cluster);
-  if (max_days && p && p->on_cluster && p->on_cluster->fit.time.days > *max_days) {
-    fixed.tokens = Tokens(s.D.value() * *max_days / p->on_cluster->fit.time.days * (1 - 1e-6));
+  // Its own layout (the laws' batch at the new C, co-design) can be slower than the scan's:
+  // D is scaled back by the overshoot, up to four times; still past the days, it has no answer.
+  for (int i = 0; max_days && i < 4 && p && p->on_cluster && p->on_cluster->fit.time.days > *max_days; ++i) {
+    fixed.tokens = Tokens(fixed.tokens->value() * *max_days / p->on_cluster->fit.time.days * (1 - 1e-4));
     p = plan_goal(ctx, fixed, rule, rank, &cluster);
   }
   if (!p || !p->on_cluster || p->cluster_problem) return std::nullopt;
+  if (max_days && p->on_cluster->fit.time.days > *max_days) return std::nullopt;
   return std::move(*p);
 }
 
@@ -235,8 +243,10 @@ std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to, 
                             a.N_a.value()));
   out.push_back(fmt::format("D: {:.4g} -> {:.4g} tokens in {:.3g} -> {:.3g} days", from.tokens.value(), to.tokens.value(),
                             from.days, to.days));
-  out.push_back(fmt::format("tokens/s: {:.4g} -> {:.4g} (MFU {:.3g} -> {:.3g} %), layout {} -> {}", from.tokens_per_second,
-                            to.tokens_per_second, 100 * from.mfu, 100 * to.mfu, layout_of(from), layout_of(to)));
+  out.push_back(fmt::format("tokens/s: {:.4g} -> {:.4g} (MFU {:.3g} -> {:.3g} %){}", from.tokens_per_second,
+                            to.tokens_per_second, 100 * from.mfu, 100 * to.mfu,
+                            layout_of(from) == layout_of(to) ? ", layout unchanged"
+                                                             : ", layout " + layout_of(from) + " -> " + layout_of(to)));
   // What paid for it: the step-time terms per token (seconds of the step over its tokens), the
   // two that moved most, in GPU-microseconds per token.
   const StepTime& a0 = from.plan.on_cluster->fit.layouts.ranked.front().time;
@@ -257,6 +267,32 @@ std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to, 
 
 }  // namespace
 
+// The figures of a plan on the cluster trained on D (the joint law's loss at its concrete N,
+// N_a, G, S; EL at the reference compute, so that shapes are compared at equal C).
+TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compute) {
+  TimedPlan t;
+  const Suggestion& s = plan_suggestion(plan);
+  const ModelConfig m = plan_config(plan);
+  const ExpertShape shape = expert_shape(m);
+  const Accounting& a = s.solution.accounting;
+  t.tokens = D;
+  const double C = s.solution.accounting.M.value() * D.value();
+  if (C > laws.holistic.fitted_compute_max) t.extrapolation_decades = std::log10(C / laws.holistic.fitted_compute_max);
+  if (C < laws.holistic.fitted_compute_min) t.extrapolation_decades = std::log10(C / laws.holistic.fitted_compute_min);
+  t.predicted_loss = laws.joint.loss(a.N, D, a.N_a, shape.active_experts, shape.shared_ratio);
+  t.efficiency_leverage = laws.leverage.at(shape.activation_ratio, shape.granularity, el_compute);
+  const LayoutCandidate& best = plan.on_cluster->fit.layouts.ranked.front();
+  t.tokens_per_second = best.time.tokens_per_second;
+  t.mfu = best.time.mfu;
+  t.n_experts = m.n_routed_experts;
+  t.top_k = m.num_experts_per_tok;
+  t.n_shared = m.n_shared_experts;
+  t.days = plan.on_cluster->fit.time.days;
+  t.gpu_hours = plan.on_cluster->fit.time.gpu_hours;
+  t.plan = std::move(plan);
+  return t;
+}
+
 std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const PlanContext& context, PlanGoal goal,
                                                                        RankRule rule, bool rank,
                                                                        const ClusterFitOptions& cluster, double days) {
@@ -267,10 +303,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   out.days_search = flop->search;
   const Flops C_F = flop->plan.budget.C;
   const Tokens D_F = plan_suggestion(flop->plan).tokens;
-  const TrainingTime flop_time = flop->plan.on_cluster->fit.time;
-  out.flop_optimal = timed(laws, std::move(flop->plan), D_F, C_F);
-  out.flop_optimal.days = flop_time.days;
-  out.flop_optimal.gpu_hours = flop_time.gpu_hours;
+  out.flop_optimal = timed_plan(laws, std::move(flop->plan), D_F, C_F);
   const TimedPlan& F = out.flop_optimal;
   const double T_seconds = days * k_seconds_per_day;
   // The price of a plan: its loss trained the whole time.
@@ -281,7 +314,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
     return std::pair{laws.joint.loss(a.N, D, a.N_a, shape.active_experts, shape.shared_ratio), D};
   };
   const Accounting& fa = plan_suggestion(F.plan).solution.accounting;
-  ScanResult scan = scan_plans(context, goal, rule, cluster, C_F, C_F, F.efficiency_leverage,
+  ScanResult scan = scan_plans(context, goal, rule, cluster, C_F, SizeRange{}, C_F, F.efficiency_leverage,
                                families_of(context, fa.n_over_na(), fa.m_over_na()), loss_in_time);
   out.plans_evaluated = scan.plans;
   out.rejected = std::move(scan.rejected);
@@ -290,28 +323,26 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   Scanned best{whole_time->first, context.planner().options(), "", C_F, plan_suggestion(F.plan).resolved.M,
                whole_time->second};
   if (scan.best && scan.best->price < best.price) best = *scan.best;
-  out.loss_gain = 1 - best.price / F.predicted_loss;
+  out.best_gain_found = 1 - best.price / F.predicted_loss;
+  out.loss_gain = out.best_gain_found;
   out.resolved = out.loss_gain >= k_loss_resolution;
   std::optional<GoalPlan> p;
   if (out.resolved) p = replan_with_tokens(context, goal, rule, rank, cluster, best, days);
   if (!p) {  // nothing resolvable, or the winner could not be re-planned: the FLOP-optimal plan stands
     out.time_optimal = out.flop_optimal;
-    if (out.resolved) out.loss_gain = 0;
+    out.loss_gain = 0;
     out.resolved = false;
     return out;
   }
-  const TrainingTime time = p->on_cluster->fit.time;
   const Tokens D = plan_suggestion(*p).tokens;
-  out.time_optimal = timed(laws, std::move(*p), D, C_F);
-  out.time_optimal.days = time.days;
-  out.time_optimal.gpu_hours = time.gpu_hours;
+  out.time_optimal = timed_plan(laws, std::move(*p), D, C_F);
   out.loss_gain = 1 - out.time_optimal.predicted_loss / F.predicted_loss;
   out.resolved = out.loss_gain >= k_loss_resolution;
   if (!out.resolved) {
     // Re-planned with its D fixed (the laws' batch at the new C, whole steps, co-design) the
     // winner lost what the scan saw: the FLOP-optimal plan stands.
     out.time_optimal = out.flop_optimal;
-    out.loss_gain = std::max(0.0, out.loss_gain);
+    out.loss_gain = 0;
     return out;
   }
   out.moved = what_moved(F, out.time_optimal, cluster.cluster.gpus);
@@ -355,7 +386,9 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
     if (!D || !(D->value() < 1e20)) return std::nullopt;
     return std::pair{D->value() / t.tokens_per_second / 3600 * gpus, *D};
   };
-  ScanResult scan = scan_plans(context, goal, rule, cluster, *C_star, *C_star, el_reference,
+  // Four decades below C* (a cluster that cannot hold the compute-optimal plan reaches L with a
+  // smaller one trained longer) to half a decade above, in half decades, refined to eighths.
+  ScanResult scan = scan_plans(context, goal, rule, cluster, *C_star, SizeRange{32, 4, 4, true}, *C_star, el_reference,
                                families_of(context, ref_n_over_na, ref_m_over_na), hours_to_target);
   out.plans_evaluated = scan.plans;
   out.rejected = std::move(scan.rejected);
@@ -363,20 +396,18 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
     return std::unexpected(ConstraintViolation{
         "a plan that reaches the target loss on the cluster",
         fmt::format("no plan from C = {:.3g} to {:.3g} FLOPs (around the compute-optimal C* = {:.4g} for loss {:.6g}) "
-                    "reaches it with a layout that fits {} x {} ({} plans timed)",
-                    C_star->value() / std::pow(10.0, 1.5), C_star->value() * std::pow(10.0, 0.5), C_star->value(),
-                    target_loss, cluster.cluster.gpus, cluster.cluster.gpu.id, scan.plans)});
+                    "reaches it on {} x {} ({} plans tried): at those budgets the plans either have no layout that "
+                    "fits or cannot be planned at all (paper 002's layer solve needs L >= 1)",
+                    C_star->value() / 1e4, C_star->value() * std::pow(10.0, 0.5), C_star->value(), target_loss,
+                    cluster.cluster.gpus, cluster.cluster.gpu.id, scan.plans)});
   }
   auto p = replan_with_tokens(context, goal, rule, rank, cluster, *scan.best, std::nullopt);
   if (!p) {
     return std::unexpected(ConstraintViolation{"a plan that reaches the target loss on the cluster",
                                                "the best plan of the scan could not be planned again with its D fixed"});
   }
-  const TrainingTime time = p->on_cluster->fit.time;
   const Tokens D = plan_suggestion(*p).tokens;
-  out.plan = timed(laws, std::move(*p), D, *C_star);
-  out.plan.days = time.days;
-  out.plan.gpu_hours = time.gpu_hours;
+  out.plan = timed_plan(laws, std::move(*p), D, *C_star);
   out.training_compute = plan_suggestion(out.plan.plan).training_compute;
   return out;
 }

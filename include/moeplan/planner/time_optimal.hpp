@@ -31,6 +31,11 @@ struct TimedPlan {
   int n_experts = 0, top_k = 0, n_shared = 0;
 };
 
+/// A plan on its cluster (plan.on_cluster set) trained on D: the joint law's loss at its concrete
+/// N, N_a, G, S and D; EL at `el_compute` (shapes compared at equal compute); days and GPU-hours
+/// from its fit (for the plan's own D); how far M D extrapolates past the laws' fitted budgets.
+TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compute);
+
 /// Paper 002's near-optimal band (Sec. 5.3-5.4: shapes within 0.1 % of the optimal loss are
 /// equivalent): a loss gain smaller than this is not a resolvable win.
 inline constexpr double k_loss_resolution = 0.001;
@@ -40,7 +45,8 @@ inline constexpr double k_el_tolerance = 0.01;
 struct TimeOptimalResult {
   TimedPlan flop_optimal;  ///< plan_within_days: the largest C whose compute-optimal plan fits the days
   TimedPlan time_optimal;  ///< the lowest loss within the days (the FLOP-optimal one when no move resolves a gain)
-  double loss_gain = 0;    ///< 1 - L_time / L_flop
+  double loss_gain = 0;    ///< 1 - L_time / L_flop of the two plans printed (0 when they are one)
+  double best_gain_found = 0;  ///< the same for the best plan the search found, resolved or not
   bool resolved = false;   ///< the gain is at least k_loss_resolution
   std::vector<std::string> moved;      ///< what moved (dimension: from -> to), empty when nothing
   std::vector<std::string> rejected;   ///< family moves refused by the EL rule, and why
