@@ -37,6 +37,9 @@ TEST_CASE("objective time: never a higher predicted loss than the FLOP-optimal p
       {"--gpus", "8", "--gpu", "h100", "--days", "3"},
       {"--gpus", "64", "--gpu", "h100", "--days", "7"},
       {"--gpus", "16", "--gpu", "h800", "--days", "20", "--precision", "fp8"},
+      // Where the re-planned winner once ran past T (its own batch and layout were slower).
+      {"--gpus", "8", "--gpu", "h800", "--days", "0.01", "--precision", "fp8"},
+      {"--gpus", "512", "--gpu", "mi300x", "--days", "7"},
   };
   for (const auto& c : clusters) {
     std::vector<std::string> args = {"suggest", "--no-bench", "--objective", "time", "--format", "json"};
@@ -222,4 +225,26 @@ TEST_CASE("plot frontier: its CSV is the plans suggest prints for those days, th
   CHECK(run_moeplan({"plot", "frontier", "-o", "x.csv"}).code == 2);
   CHECK(run_moeplan({"plot", "frontier", "--gpus", "8", "--gpu", "h100", "--flops", "1e22", "-o", "x.csv"}).code == 2);
   CHECK(run_moeplan({"plot", "frontier", "--gpus", "8", "--gpu", "h100", "--points", "100", "-o", "x.csv"}).code == 2);
+}
+
+TEST_CASE("target-loss: a looser target never costs more GPU-hours on the same cluster") {
+  double previous = 0;
+  for (const char* L : {"2.205", "2.2025", "2.2"}) {  // tighter and tighter
+    CAPTURE(L);
+    const Run r = run_moeplan({"suggest", "--gpus", "256", "--gpu", "h100", "--target-loss", L, "--no-bench", "--format", "json"});
+    REQUIRE(r.code == 0);
+    const double hours = json::parse(r.out).at("target_loss").at("gpu_hours").get<double>();
+    CHECK(hours >= previous);
+    previous = hours;
+  }
+  // A cluster too small for the compute-optimal plan reaches the loss with the largest plan that
+  // fits trained longer, never later than the time search says that loss is reached.
+  const Run days = run_moeplan({"suggest", "--gpus", "8", "--gpu", "h100", "--days", "3650", "--no-bench", "--format", "json"});
+  REQUIRE(days.code == 0);
+  const double reached = json::parse(days.out).at("time_optimal").at("predicted_loss").get<double>();
+  const Run target = run_moeplan({"suggest", "--gpus", "8", "--gpu", "h100", "--target-loss", fmt::format("{:.6f}", reached + 0.005),
+                                  "--no-bench", "--format", "json"});
+  INFO(target.err);
+  REQUIRE(target.code == 0);
+  CHECK(json::parse(target.out).at("target_loss").at("days").get<double>() <= 3650);
 }
