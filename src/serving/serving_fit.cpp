@@ -8,6 +8,9 @@
 #include <cmath>
 #include <limits>
 
+#include "moeplan/cluster/gemm_rate.hpp"
+#include "moeplan/cluster/step_time.hpp"
+
 namespace moeplan {
 
 namespace {
@@ -35,11 +38,10 @@ double cache_bytes_per_element(ServePrecision p) { return p == ServePrecision::f
 // biases: the fp8 and MXFP4 checkpoints quantize the linear layers only).
 constexpr double k_bf16_bytes = 2;
 
-// Achieved fractions of the datasheet: HBM 0.85 (measured, gemm_rate.hpp k_hbm_efficiency,
-// repeated here as the serving library links no cluster timing) and the sustained tensor-core
-// rate 0.6 (the step model's gemm_efficiency default, a stated engineering figure).
-constexpr double k_hbm_fraction = 0.85;
-constexpr double k_math_fraction = 0.6;
+// Achieved fractions of the datasheet, the step model's own: HBM (k_hbm_efficiency, measured)
+// and the sustained tensor-core rate (StepTimeOptions::gemm_efficiency, a stated figure).
+constexpr double k_hbm_fraction = k_hbm_efficiency;
+const double k_math_fraction = StepTimeOptions{}.gemm_efficiency;
 
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
@@ -132,7 +134,7 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
 bool tp_splits_heads(const ModelConfig& m, int t) {
   if (m.num_attention_heads % t != 0) return false;
   if (m.latent_attention) return true;
-  for (const LayerSpec& l : m.layer_specs()) {
+  for (const auto& [l, count] : m.layer_census()) {  // the distinct layers: one check each
     if (l.mixer != MixerKind::attention) continue;
     const int kv = kv_heads_of(m, l);
     if (kv % t != 0 && t % kv != 0) return false;
@@ -287,7 +289,7 @@ std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
                                   m.latent_attention->kv_lora_rank + m.latent_attention->qk_rope_head_dim));
     } else {
       int lo = 0, hi = 0;  // the kv heads of the attention layers (some models give each its own)
-      for (const LayerSpec& l : m.layer_specs()) {
+      for (const auto& [l, count] : m.layer_census()) {
         if (l.mixer != MixerKind::attention || !l.own_kv) continue;
         const int kv = kv_heads_of(m, l);
         lo = lo == 0 ? kv : std::min(lo, kv);
@@ -356,10 +358,12 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
   return std::nullopt;
 }
 
-DecodeStep decode_step(const ModelConfig& m, const ServingOptions& o, const ServingFit& fit, std::int64_t batch) {
-  ServingFit scratch;
-  const std::vector<StageCensus> stages = census(m, o, fit.split, scratch);
-  const int pp = fit.split.stages, dp = fit.split.dp;
+namespace {
+
+// The decode round of `batch` on the stages a census counted (serving_fit's own, or decode_step's).
+DecodeStep decode_on(const std::vector<StageCensus>& stages, const ModelConfig& m, const ServingOptions& o,
+                     const ServingSplit& split, std::int64_t batch) {
+  const int pp = split.stages, dp = split.dp;
   DecodeStep step;
   step.batch = batch;
   step.stages = pp;
@@ -395,6 +399,13 @@ DecodeStep decode_step(const ModelConfig& m, const ServingOptions& o, const Serv
   return step;
 }
 
+}  // namespace
+
+DecodeStep decode_step(const ModelConfig& m, const ServingOptions& o, const ServingFit& fit, std::int64_t batch) {
+  ServingFit scratch;
+  return decode_on(census(m, o, fit.split, scratch), m, o, fit.split, batch);
+}
+
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& o) {
   for (const LinearMixer& x : m.linear_mixers) {
     if (!x.decode_state_bytes) {
@@ -409,12 +420,13 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   fit.cache_formula = cache_formula_of(m, o);
   fit.hbm_per_gpu = o.gpu.hbm_bytes;
   // The busiest GPU decides: its weights, and the sequences its cache share holds.
+  const double usable = o.memory_fraction * o.gpu.hbm_bytes;
   fit.max_batch = std::numeric_limits<std::int64_t>::max();
   std::size_t worst = 0;
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const StageCensus& c = stages[s];
     if (c.weight_bytes > fit.weight_bytes_per_gpu) fit.weight_bytes_per_gpu = c.weight_bytes;
-    const double budget = o.memory_fraction * o.gpu.hbm_bytes - c.weight_bytes;
+    const double budget = usable - c.weight_bytes;
     const double per_seq = cache_at(c, o.context);
     std::int64_t b = 0;
     if (budget > 0) {
@@ -428,13 +440,12 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     }
   }
   const StageCensus& w = stages[worst];
-  fit.cache_budget_per_gpu = o.memory_fraction * o.gpu.hbm_bytes - w.weight_bytes;
+  fit.cache_budget_per_gpu = usable - w.weight_bytes;
   fit.cache_bytes_per_sequence_per_gpu = cache_at(w, o.context);
   if (fit.max_batch == std::numeric_limits<std::int64_t>::max()) {
     fit.notes.push_back("the model keeps no cache per sequence: the batch is not bounded by memory here");
     fit.max_batch = std::int64_t{1} << 40;
   }
-  const double usable = o.memory_fraction * o.gpu.hbm_bytes;
   if (w.weight_bytes >= usable) {
     fit.why_not = fmt::format("weights: {:.4g} GiB on the busiest GPU, over the {:.4g} GiB usable ({:g} of {:.4g} GiB HBM, "
                               "vLLM's gpu_memory_utilization) by {:.4g} GiB",
@@ -449,7 +460,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   }
   fit.fits = fit.why_not.empty();
   if (!fit.fits) fit.max_batch = std::max<std::int64_t>(0, std::min(fit.max_batch, o.min_batch - 1));
-  if (fit.fits) fit.decode = decode_step(m, o, fit, o.decode_at_min_batch ? o.min_batch : fit.max_batch);
+  if (fit.fits) fit.decode = decode_on(stages, m, o, fit.split, o.decode_at_min_batch ? o.min_batch : fit.max_batch);
 
   // What the figures assume, for the reader.
   if (m.extras.num_nextn_predict_layers > 0) {
