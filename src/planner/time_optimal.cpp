@@ -25,10 +25,16 @@ constexpr std::size_t k_shortlist = 6;
 
 std::string layout_of(const TimedPlan& t) { return t.plan.on_cluster->fit.layouts.ranked.front().layout.describe(); }
 
+// The joint law's loss of a timed plan trained on D (its N, N_a, G and S).
+double loss_at(const LawSet& laws, const TimedPlan& t, Tokens D) {
+  const Accounting& a = plan_suggestion(t.plan).solution.accounting;
+  return laws.joint.loss(a.N, D, a.N_a, t.active_experts, t.shared_ratio);
+}
+
 // One plan the scan timed, and its price (lower is better) under the caller's objective.
 struct Scanned {
   double price = 0;
-  SuggestOptions options;  ///< its family
+  std::shared_ptr<const PlanContext> context;  ///< its family's, built once by the scan; null: the caller's
   std::string family;      ///< what its family moved ("" for the context's own)
   Flops compute;           ///< the budget planned (its compute-optimal shape)
   FlopsPerToken M;         ///< the M that plan aimed at (M_opt of its shape budget)
@@ -94,12 +100,6 @@ std::vector<Family> families_of(const PlanContext& context, double ref_n_over_na
   return out;
 }
 
-// The families, each at sizes from 1.5 decades below `center` to 0.5 above in quarter decades
-// and then the eighths either side of its best, timed on their plain layout; the k_shortlist
-// best then co-designed and priced again.
-// `price` gives a timed plan's price and D (nullopt: the plan cannot serve the objective). A
-// family move whose EL at `el_compute` falls more than k_el_tolerance below `el_reference` is
-// refused (the joint law cannot see granularity).
 // Sizes on one lattice of shape budgets, C' = 10^(j/8) FLOPs, so that nearby questions (two
 // targets, two times) compare the same plans: from `below` to `above` eighths of a decade around
 // `center`, every `step`-th, then the eighths either side of each family's best.
@@ -111,6 +111,10 @@ struct SizeRange {
   bool codesign_unfit = false;
 };
 
+// The families, each at the sizes of `sizes_around`, timed on their plain layout; the
+// k_shortlist best then co-designed and priced again. `price` gives a timed plan's price and D
+// (nullopt: the plan cannot serve the objective). A family move whose EL at `el_compute` falls
+// more than k_el_tolerance below `el_reference` is refused (the joint law cannot see granularity).
 ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule rule, const ClusterFitOptions& cluster,
                       Flops center, const SizeRange& sizes_around, Flops el_compute, double el_reference,
                       const std::vector<Family>& families,
@@ -126,8 +130,9 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
   std::vector<Scanned> shortlist;
   // A plan of `ctx` at `C` on `on`, priced; nullopt when it has no plan, layout or price.
   bool had_plan = false;  // the last evaluate found a plan with a layout (priced or not)
-  const auto evaluate = [&](const PlanContext& ctx, const Family& fam, Flops C,
+  const auto evaluate = [&](const std::shared_ptr<const PlanContext>& own_context, const std::string& label, Flops C,
                             const ClusterFitOptions& on) -> std::optional<std::pair<Scanned, TimedPlan>> {
+    const PlanContext& ctx = own_context ? *own_context : context;
     had_plan = false;
     ++out.plans;
     PlanGoal at = g;
@@ -146,13 +151,12 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
     TimedPlan t = timed_plan(laws, std::move(*p), Tokens(1), el_compute);
     const auto priced = price(t);
     if (!priced) return std::nullopt;
-    return std::pair{Scanned{priced->first, fam.options, fam.label, C, M, priced->second}, std::move(t)};
+    return std::pair{Scanned{priced->first, own_context, label, C, M, priced->second}, std::move(t)};
   };
   for (const Family& fam : families) {
     const bool own = fam.label.empty();
-    std::unique_ptr<PlanContext> moved;
-    if (!own) moved = std::make_unique<PlanContext>(laws, fam.options);
-    const PlanContext& ctx = own ? context : *moved;
+    // Its Planner, built once: the shortlist and the winner's re-plan use it again.
+    const std::shared_ptr<const PlanContext> moved = own ? nullptr : std::make_shared<const PlanContext>(laws, fam.options);
     int el_refused = 0, sizes = 0;
     std::optional<double> family_best;
     int best_j = 0;
@@ -161,7 +165,7 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
     const auto try_size = [&](int j) {
       if (std::find(tried.begin(), tried.end(), j) != tried.end()) return;
       tried.push_back(j);
-      auto r = evaluate(ctx, fam, Flops(std::pow(10.0, j / 8.0)), plain);
+      auto r = evaluate(moved, fam.label, Flops(std::pow(10.0, j / 8.0)), plain);
       if (had_plan && (!largest_planned || j > *largest_planned)) largest_planned = j;
       if (!r) return;
       ++sizes;
@@ -192,9 +196,7 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
   std::sort(shortlist.begin(), shortlist.end(), [](const Scanned& a, const Scanned& b) { return a.price < b.price; });
   for (std::size_t i = 0; i < shortlist.size() && i < k_shortlist; ++i) {
     const Scanned& c = shortlist[i];
-    std::unique_ptr<PlanContext> moved;
-    if (!c.family.empty()) moved = std::make_unique<PlanContext>(laws, c.options);
-    auto r = evaluate(moved ? *moved : context, Family{c.family, c.options}, c.compute, cluster);
+    auto r = evaluate(c.context, c.family, c.compute, cluster);
     if (r && (!out.best || r->first.price < out.best->price)) out.best = std::move(r->first);
   }
   return out;
@@ -202,20 +204,18 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
 
 // The winner of a scan with its D fixed: the shape of the compute-optimal plan that aimed at M,
 // trained on D, so that its sections (budget, cluster, days) are those of any plan. When whole
-// steps and the batch take it past `max_days`, D is scaled back once by the overshoot.
+// steps and the batch take it past `max_days`, D is scaled back by the overshoot (four times at
+// most); still past them, there is no answer.
 std::optional<GoalPlan> replan_with_tokens(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
                                            const ClusterFitOptions& cluster, const Scanned& s,
                                            std::optional<double> max_days) {
-  std::unique_ptr<PlanContext> moved;
-  if (!s.family.empty()) moved = std::make_unique<PlanContext>(context.laws(), s.options);
-  const PlanContext& ctx = moved ? *moved : context;
+  const PlanContext& ctx = s.context ? *s.context : context;
   PlanGoal fixed = goal;
   fixed.compute.reset();
   fixed.flops_per_token = s.M;
   fixed.tokens = s.D;
   auto p = plan_goal(ctx, fixed, rule, rank, &cluster);
-  // Its own layout (the laws' batch at the new C, co-design) can be slower than the scan's:
-  // D is scaled back by the overshoot, up to four times; still past the days, it has no answer.
+  // Its own layout (the laws' batch at the new C, co-design) can be slower than the scan's.
   for (int i = 0; max_days && i < 4 && p && p->on_cluster && p->on_cluster->fit.time.days > *max_days; ++i) {
     fixed.tokens = Tokens(fixed.tokens->value() * *max_days / p->on_cluster->fit.time.days * (1 - 1e-4));
     p = plan_goal(ctx, fixed, rule, rank, &cluster);
@@ -276,11 +276,13 @@ TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compu
   const ExpertShape shape = expert_shape(m);
   const Accounting& a = s.solution.accounting;
   t.tokens = D;
-  const double C = s.solution.accounting.M.value() * D.value();
+  const double C = a.M.value() * D.value();
   if (C > laws.holistic.fitted_compute_max) t.extrapolation_decades = std::log10(C / laws.holistic.fitted_compute_max);
   if (C < laws.holistic.fitted_compute_min) t.extrapolation_decades = std::log10(C / laws.holistic.fitted_compute_min);
   t.predicted_loss = laws.joint.loss(a.N, D, a.N_a, shape.active_experts, shape.shared_ratio);
   t.efficiency_leverage = laws.leverage.at(shape.activation_ratio, shape.granularity, el_compute);
+  t.active_experts = shape.active_experts;
+  t.shared_ratio = shape.shared_ratio;
   const LayoutCandidate& best = plan.on_cluster->fit.layouts.ranked.front();
   t.tokens_per_second = best.time.tokens_per_second;
   t.mfu = best.time.mfu;
@@ -309,9 +311,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   // The price of a plan: its loss trained the whole time.
   const auto loss_in_time = [&](const TimedPlan& t) -> std::optional<std::pair<double, Tokens>> {
     const Tokens D(t.tokens_per_second * T_seconds);
-    const Accounting& a = plan_suggestion(t.plan).solution.accounting;
-    const ExpertShape shape = expert_shape(plan_config(t.plan));
-    return std::pair{laws.joint.loss(a.N, D, a.N_a, shape.active_experts, shape.shared_ratio), D};
+    return std::pair{loss_at(laws, t, D), D};
   };
   const Accounting& fa = plan_suggestion(F.plan).solution.accounting;
   ScanResult scan = scan_plans(context, goal, rule, cluster, C_F, SizeRange{}, C_F, F.efficiency_leverage,
@@ -320,8 +320,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   out.rejected = std::move(scan.rejected);
   // The FLOP-optimal shape trained the whole time is a candidate: never worse than it.
   const auto whole_time = loss_in_time(F);
-  Scanned best{whole_time->first, context.planner().options(), "", C_F, plan_suggestion(F.plan).resolved.M,
-               whole_time->second};
+  Scanned best{whole_time->first, nullptr, "", C_F, plan_suggestion(F.plan).resolved.M, whole_time->second};
   if (scan.best && scan.best->price < best.price) best = *scan.best;
   out.best_gain_found = 1 - best.price / F.predicted_loss;
   out.loss_gain = out.best_gain_found;
@@ -381,8 +380,7 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
   // The price of a plan: the GPU-hours to train it to the target.
   const auto hours_to_target = [&](const TimedPlan& t) -> std::optional<std::pair<double, Tokens>> {
     const Accounting& a = plan_suggestion(t.plan).solution.accounting;
-    const ExpertShape shape = expert_shape(plan_config(t.plan));
-    const auto D = tokens_to_reach(laws.joint, a.N, a.N_a, shape.active_experts, shape.shared_ratio, target_loss);
+    const auto D = tokens_to_reach(laws.joint, a.N, a.N_a, t.active_experts, t.shared_ratio, target_loss);
     if (!D || !(D->value() < 1e20)) return std::nullopt;
     return std::pair{D->value() / t.tokens_per_second / 3600 * gpus, *D};
   };

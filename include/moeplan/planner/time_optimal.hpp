@@ -29,6 +29,8 @@ struct TimedPlan {
   /// below the least): every law is extrapolated by that much.
   double extrapolation_decades = 0;
   int n_experts = 0, top_k = 0, n_shared = 0;
+  double active_experts = 0;  ///< the joint law's G = K + shared (paper 001 Eq. 2)
+  double shared_ratio = 0;    ///< the joint law's S = shared / G
 };
 
 /// A plan on its cluster (plan.on_cluster set) trained on D: the joint law's loss at its concrete
