@@ -263,23 +263,16 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
                   "--target-loss sets the goal: give it without --flops, --days, --gpu-hours, --tokens, "
                   "--active-params, --flops-per-token, --inference-tokens, --total-params and --serve-fit");
     }
-    const double floor = builtin_laws().joint.epsilon;  // the --laws file's is checked below
-    if (!(*f.target_loss > floor)) {
-      return fail(io, ExitStatus::usage,
-                  fmt::format("--target-loss {:g}: at or below the joint law's irreducible loss epsilon = {:g} "
-                              "(paper 001 Eq. 11): no plan reaches it",
-                              *f.target_loss, floor));
-    }
   }
   if (f.gpu_hours && !f.cluster.gpus) {
     return fail(io, ExitStatus::usage, "--gpu-hours needs --gpus and --gpu (hours are shared by the cluster's GPUs)");
   }
   // --gpu-hours H on G GPUs is --days H / (24 G).
   const std::optional<double> days = f.gpu_hours ? std::optional(*f.gpu_hours / (24.0 * *f.cluster.gpus)) : f.days;
-  if (f.gpu_hours && !(*days >= 0.001 && *days <= 36500)) {  // the range --days takes
+  if (f.gpu_hours && !(*days >= k_min_plan_days && *days <= k_max_plan_days)) {  // the range --days takes
     return fail(io, ExitStatus::usage,
-                fmt::format("--gpu-hours {:g} on {} GPUs is {:.4g} days: the time must be from 0.001 to 36500 days",
-                            *f.gpu_hours, *f.cluster.gpus, *days));
+                fmt::format("--gpu-hours {:g} on {} GPUs is {:.4g} days: the time must be from {:g} to {:g} days",
+                            *f.gpu_hours, *f.cluster.gpus, *days, k_min_plan_days, k_max_plan_days));
   }
   if (objective_given && !days) {
     return fail(io, ExitStatus::usage, "--objective needs a time: --days or --gpu-hours (with --gpus, --gpu)");
@@ -375,7 +368,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
     if (!(*f.target_loss > law_set.joint.epsilon)) {
       return fail(io, ExitStatus::usage,
                   fmt::format("--target-loss {:g}: at or below the joint law's irreducible loss epsilon = {:g} "
-                              "(paper 001 Eq. 11, --laws): no plan reaches it",
+                              "(paper 001 Eq. 11): no plan reaches it",
                               *f.target_loss, law_set.joint.epsilon));
     }
     auto reached = plan_for_target_loss(context, o.goal, *rule, f.top > 0, *cluster, *f.target_loss);
@@ -672,7 +665,7 @@ Command suggest_command() {
                        "With --gpus and --gpu: plan for this many days on the cluster (instead of --flops): "
                        "the lowest predicted loss within them (--objective time, the default) or the largest "
                        "budget C whose compute-optimal plan trains within them (--objective flops)")
-            ->check(number_in(0.001, 36500.0))
+            ->check(number_in(k_min_plan_days, k_max_plan_days))
             ->group("Cluster (docs/cluster.md)");
         sub.add_option("--gpu-hours", f->gpu_hours,
                        "With --gpus and --gpu: the time as GPU-hours, the same as --days H / (24 G)")

@@ -10,8 +10,9 @@ namespace moeplan::plot {
 
 std::string days_range_problem(const DaysRange& range) {
   const double from = range.from.value_or(1), to = range.to.value_or(100);
-  if (!(from >= 0.001) || !(to <= 36500) || !(from < to)) {
-    return fmt::format("--from/--to: days from 0.001 to 36500 with from < to, got {:g} to {:g}", from, to);
+  if (!(from >= k_min_plan_days) || !(to <= k_max_plan_days) || !(from < to)) {
+    return fmt::format("--from/--to: days from {:g} to {:g} with from < to, got {:g} to {:g}", k_min_plan_days,
+                       k_max_plan_days, from, to);
   }
   if (range.points < 2 || range.points > k_max_frontier_points) {
     return fmt::format("--points: 2 to {} for a frontier (each point is a whole time search)", k_max_frontier_points);

@@ -38,6 +38,11 @@ struct TimedPlan {
 /// from its fit (for the plan's own D); how far M D extrapolates past the laws' fitted budgets.
 TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compute);
 
+/// The times a plan may be asked for (--days, --gpu-hours, plot frontier): from a minute and a
+/// half to a hundred years, past which no figure means anything (man moeplan, LIMITS).
+inline constexpr double k_min_plan_days = 0.001;
+inline constexpr double k_max_plan_days = 36500;
+
 /// Paper 002's near-optimal band (Sec. 5.3-5.4: shapes within 0.1 % of the optimal loss are
 /// equivalent): a loss gain smaller than this is not a resolvable win.
 inline constexpr double k_loss_resolution = 0.001;

@@ -184,7 +184,8 @@ struct DaysRange {
 };
 /// Each point is a whole time search (up to ~0.6 s on 2048 GPUs), so at most 41 points.
 inline constexpr int k_max_frontier_points = 41;
-/// "" when the range is one frontier draws (0.001 <= from < to <= 36500 days), else the reason.
+/// "" when the range is one frontier draws (k_min_plan_days <= from < to <= k_max_plan_days),
+/// else the reason.
 std::string days_range_problem(const DaysRange& range);
 /// Series "FLOP-optimal" and "time-optimal": the predicted loss (paper 001 Eq. 11) of the
 /// largest compute-optimal plan that trains within each time and of the lowest-loss plan in it
