@@ -236,7 +236,7 @@ double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   // that reuses an earlier layer's K and V builds Q and O only; a gated attention's q_proj
   // writes N_q·d_head more outputs (the gate).
   // A low-rank query (Step3's MFA) replaces Q's d·N_q·d_head by d·r + r·N_q·d_head.
-  const int kv = layer.kv_heads > 0 ? layer.kv_heads : m.num_key_value_heads;
+  const int kv = kv_heads_of(m, layer);
   const double hd = m.head_size();
   const double gate = m.gated_attention ? d * h * hd : 0.0;
   const double r = m.gqa_q_lora_rank;
@@ -390,7 +390,7 @@ BesideN count_beside_n(const ModelConfig& m) {
     norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
     if (l.ffn == FfnKind::moe_and_dense && x.residual_ffn_norm) norms += n * norm;  // Arctic's residual_layernorm
     if (l.mixer == MixerKind::attention) {
-      const double nkv = l.kv_heads > 0 ? l.kv_heads : m.num_key_value_heads;
+      const double nkv = kv_heads_of(m, l);
       double qk = 0;
       if (m.latent_attention) {  // MLA normalises the compressed q and kv (DeepSeek-V2/V3)
         qk = m.latent_attention->q_lora_rank + m.latent_attention->kv_lora_rank;

@@ -62,8 +62,6 @@ struct LayerShare {
   double score_flops_per_ctx = 0;     ///< attention score FLOPs on one GPU per context token
 };
 
-int kv_heads_of(const ModelConfig& m, const LayerSpec& l) { return l.kv_heads > 0 ? l.kv_heads : m.num_key_value_heads; }
-
 LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSplit& split, const ServingOptions& o,
                        double beside_per_layer) {
   const LayerParams p = layer_params(m, l);

@@ -202,6 +202,11 @@ MtpCounts count_mtp(const ModelConfig& m);
 /// and gated FFNs, dense or MoE by first_k_dense_replace) cannot take `m`; nullopt when they can.
 std::optional<std::string> non_uniform_layers(const ModelConfig& m);
 
+/// The key/value heads of one layer: its own (LayerSpec::kv_heads), else the model's.
+inline int kv_heads_of(const ModelConfig& m, const LayerSpec& layer) {
+  return layer.kv_heads > 0 ? layer.kv_heads : m.num_key_value_heads;
+}
+
 /// Attention weights of one layer (GQA or MLA; the output gate and indexer matrices
 /// included), of the model's own heads, or of one layer's.
 double attention_params_per_layer(const ModelConfig& m);
