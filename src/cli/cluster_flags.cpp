@@ -179,7 +179,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.dp_overlap = f.dp_overlap;
   o.search.time.expert_load_factor = f.load_imbalance;
   o.search.memory.expert_load_factor = f.load_imbalance;
-  o.search.memory.framework_bytes = f.framework_gib * double(1ull << 30);
+  o.search.memory.framework_bytes = f.framework_gib * k_gib;
   if (f.global_batch_tokens) o.search.global_batch_tokens = static_cast<long long>(*f.global_batch_tokens);
   if (f.global_batch_sequences) {
     o.global_batch_sequences = *f.global_batch_sequences;
@@ -289,7 +289,6 @@ std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const Cl
 
 namespace {
 
-constexpr double k_gib = double(1ull << 30);
 
 std::string layout_line(const ParallelLayout& p) { return p.describe(); }
 

@@ -27,7 +27,7 @@ struct ClusterFlags {
   double gemm_efficiency = StepTimeOptions{}.gemm_efficiency;
   double network_efficiency = StepTimeOptions{}.network_efficiency;
   double dp_overlap = StepTimeOptions{}.dp_overlap;
-  double framework_gib = MemoryOptions{}.framework_bytes / double(1ull << 30);
+  double framework_gib = MemoryOptions{}.framework_bytes / k_gib;
   double load_imbalance = k_default_load_imbalance;  ///< --load-imbalance: busiest expert rank over the balanced share
   std::optional<std::string> a2a_dispatcher;  ///< --a2a-dispatcher deepep|alltoall; unset: deepep (or the file's)
   std::optional<double> global_batch_tokens;

@@ -10,7 +10,6 @@
 namespace moeplan::cli {
 
 namespace {
-constexpr double k_gib = double(1ull << 30);
 }  // namespace
 
 void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {

@@ -22,7 +22,6 @@ using namespace cluster_detail;
 
 namespace {
 
-constexpr double k_gib = double(1ull << 30);
 constexpr std::size_t k_keep = 3;  ///< the best and two runners-up
 
 int kv_heads_for_tp(const ModelConfig& m) {

@@ -377,7 +377,6 @@ double StepTime::seconds_of(const std::string& name) const {
 
 namespace {
 
-constexpr double k_gib = double(1ull << 30);
 constexpr double k_mib = double(1ull << 20);
 
 const char* link_name(bool off_node) { return off_node ? "the NIC" : "NVLink"; }

@@ -9,13 +9,13 @@
 #include <fmt/format.h>
 
 #include "fit_autodiff.hpp"
+#include "fit_text.hpp"
 #include "moeplan/laws/efficiency_leverage.hpp"
 #include "moeplan/fit/power_law_fit.hpp"
 
 namespace moeplan::fit {
 namespace {
 
-std::string num(double v) { return fmt::format("{:.10g}", v); }
 
 // ---- paper 000 Algorithm 1 line 3: L(C) = A·C^−α + E
 struct LossCurveLaw {

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "fit_autodiff.hpp"
+#include "fit_text.hpp"
 #include "fit_pointwise.hpp"
 #include "moeplan/laws/joint_loss_law.hpp"
 #include "moeplan/base/units.hpp"
@@ -34,7 +35,6 @@ double median_of(std::vector<double> v) {
   return v[v.size() / 2];
 }
 
-std::string num(double v) { return fmt::format("{:.10g}", v); }
 
 // ---- Chinchilla L(N, D) = E + A/N^α + B/D^β (Hoffmann et al. 2022 Eq. 2; paper 001 Eq. 4)
 struct ChinchillaLaw {

@@ -21,9 +21,7 @@
 namespace moeplan {
 
 namespace {
-// Bytes of one element of the decode caches: the model's dtype, bf16 (vLLM's
-// MambaStateDtypeCalculator with mamba_cache_dtype "auto"); KDA keeps its state in fp32.
-constexpr double k_state_bytes = 2;
+// KDA keeps its state in fp32 (the rest: k_decode_state_element_bytes, bf16).
 constexpr double k_fp32_bytes = 4;
 }  // namespace
 
@@ -59,7 +57,7 @@ LinearMixer gated_deltanet_mixer(int hidden_size, int num_key_heads, int num_val
   // = 2·K·conv_dim + nv·(7·dk·dv + 2·dv).
   x.state_flops = 2.0 * conv_kernel * conv_dim + nv * (7.0 * dk * dv + 2.0 * dv);
   // Decode cache (vLLM gated_delta_net_state_shape): conv (K - 1) x conv_dim, state nv x dv x dk.
-  x.decode_state_bytes = k_state_bytes * ((conv_kernel - 1.0) * conv_dim + nv * dv * dk);
+  x.decode_state_bytes = k_decode_state_element_bytes * ((conv_kernel - 1.0) * conv_dim + nv * dv * dk);
   x.source = fmt::format(
       "gated DeltaNet (Qwen3NextGatedDeltaNet, transformers modeling_qwen3_next.py): "
       "{} key / {} value heads of {} / {}, conv kernel {}; state FLOPs: recurrent form of "
@@ -91,7 +89,7 @@ LinearMixer lightning_attention_mixer(int hidden_size, int num_heads, int head_d
   // = heads·5·hd² (no convolution).
   x.state_flops = h * 5.0 * hd * hd;
   // Decode cache (vLLM linear_attention_state_shape): heads x hd x hd, no convolution.
-  x.decode_state_bytes = k_state_bytes * h * hd * hd;
+  x.decode_state_bytes = k_decode_state_element_bytes * h * hd * hd;
   x.source = fmt::format(
       "lightning attention (MiniMaxLightningAttention, transformers modeling_minimax.py): {} "
       "heads of {}; state FLOPs: recurrent form of arXiv:2401.04658 (moeplan's convention)",
@@ -131,7 +129,7 @@ LinearMixer kda_mixer(int hidden_size, int num_heads, int head_dim, int conv_ker
   x.state_flops = 2.0 * conv_kernel * 3.0 * p + h * (7.0 * hd * hd + 2.0 * hd);
   // Decode cache (vLLM kda_state_shape / kda_state_dtype): conv (K - 1) x 3 p in the model's
   // dtype, recurrent state heads x hd x hd in fp32.
-  x.decode_state_bytes = k_state_bytes * (conv_kernel - 1.0) * 3.0 * p + k_fp32_bytes * h * hd * hd;
+  x.decode_state_bytes = k_decode_state_element_bytes * (conv_kernel - 1.0) * 3.0 * p + k_fp32_bytes * h * hd * hd;
   x.source = fmt::format(
       "Kimi Delta Attention (KimiDeltaAttention, remote modeling_kimi.py): {} heads of {}, "
       "short conv kernel {}, low-rank ({}) forget and output gates; state FLOPs: recurrent "

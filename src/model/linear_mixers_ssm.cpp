@@ -14,12 +14,6 @@
 
 namespace moeplan {
 
-namespace {
-// Bytes of one element of the decode caches: the model's dtype, bf16 (vLLM's default
-// mamba_cache_dtype and mamba_ssm_cache_dtype "auto" take the model's dtype).
-constexpr double k_state_bytes = 2;
-}  // namespace
-
 LinearMixer mamba_mixer(const MambaShape& s) {
   // transformers modeling_jamba.py, JambaMambaMixer.__init__ (I = d_inner, N = d_state,
   // R = dt_rank, K = d_conv).
@@ -51,7 +45,7 @@ LinearMixer mamba_mixer(const MambaShape& s) {
   // = 7 I N + 3 I + 2 I K.
   x.state_flops = 7.0 * I * N + 3.0 * I + 2.0 * I * K;
   // Decode cache (vLLM mamba1_state_shape): conv (K - 1) x I, ssm state I x N.
-  x.decode_state_bytes = k_state_bytes * ((K - 1) * I + I * N);
+  x.decode_state_bytes = k_decode_state_element_bytes * ((K - 1) * I + I * N);
   x.source = fmt::format("Mamba (v1), transformers JambaMambaMixer: d_inner {}, d_state {}, d_conv {}, dt_rank {}",
                          s.d_inner, s.d_state, s.d_conv, s.dt_rank);
   return x;
@@ -87,7 +81,7 @@ LinearMixer mamba2_mixer(const Mamba2Shape& s) {
   x.state_flops = 6.0 * I * N + 3.0 * I + 2.0 * conv_dim * K;
   // Decode cache (vLLM mamba2_state_shape, one GPU): conv (K - 1) x (I + 2 G N), ssm state
   // n_heads x head_dim x N.
-  x.decode_state_bytes = k_state_bytes * ((K - 1) * conv_dim + I * N);
+  x.decode_state_bytes = k_decode_state_element_bytes * ((K - 1) * conv_dim + I * N);
   x.source = fmt::format("Mamba2 (SSD): {} heads of {}, {} groups, d_state {}, d_conv {}", s.n_heads,
                          s.head_dim, s.n_groups, s.d_state, s.d_conv);
   return x;
@@ -110,7 +104,7 @@ LinearMixer short_conv_mixer(int hidden_size, int l_cache, bool bias) {
   // = 2 H L + 2 H.
   x.state_flops = 2.0 * H * L + 2.0 * H;
   // Decode cache (vLLM short_conv_state_shape with conv_dim = H): (L - 1) x H.
-  x.decode_state_bytes = k_state_bytes * (L - 1) * H;
+  x.decode_state_bytes = k_decode_state_element_bytes * (L - 1) * H;
   x.source = fmt::format("LFM2 gated short convolution: {} taps over {} channels", l_cache, hidden_size);
   return x;
 }

@@ -314,7 +314,7 @@ std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
   return out;
 }
 
-double gib(double bytes) { return bytes / double(1ull << 30); }
+double gib(double bytes) { return bytes / k_gib; }
 
 }  // namespace
 

@@ -10,6 +10,9 @@
 
 namespace moeplan {
 
+/// Bytes in a GiB (2^30): memory is reported in GiB, as nvidia-smi and Megatron-LM do.
+inline constexpr double k_gib = double(1ull << 30);
+
 template <class Tag>
 class Quantity {
  public:

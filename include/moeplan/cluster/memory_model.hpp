@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "moeplan/base/units.hpp"
 #include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/model/model_config.hpp"
 
@@ -46,7 +47,7 @@ struct MemoryOptions {
   bool flash_attention = true;
   /// Allowance for what no formula counts: CUDA context, NCCL buffers, allocator
   /// fragmentation. A stated engineering figure, not a paper's (docs/cluster.md).
-  double framework_bytes = 5.0 * (1ull << 30);
+  double framework_bytes = 5.0 * k_gib;
   /// fp8: Transformer Engine keeps an fp8 copy of each weight and its fp8 transpose beside the
   /// bf16 weight (1 + 1 bytes per parameter; TransformerEngine#1764, `--fp8-param-gather`
   /// drops the bf16 copy instead): the "fp8_weights" term; and the linear layers' inputs kept

@@ -6,6 +6,10 @@
 
 namespace moeplan {
 
+/// Bytes of one element of a linear mixer's decode state: the model's dtype, bf16 (vLLM's
+/// MambaStateDtypeCalculator with mamba_cache_dtype and mamba_ssm_cache_dtype "auto").
+inline constexpr double k_decode_state_element_bytes = 2;
+
 /// A layer that replaces attention by one d x d linear map (Nemotron-NAS replace_with_linear).
 LinearMixer linear_replacement_mixer(int hidden_size);
 
