@@ -4,6 +4,7 @@
 // configuration_*.py / modeling_*.py of each model_type (or the checkpoint's remote code) and
 // the published config.json files of tests/data/hf (official.csv cites each).
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
@@ -216,6 +217,109 @@ void read_latent_attention(FamilyContext& c) {
   }
 }
 
+// The router's training settings, wherever a family's config states them (RouterSpec;
+// docs/model-schema.md, "Router"). Keys by the classes that read them: scoring_func,
+// topk_method, n_group, topk_group, routed_scaling_factor, norm_topk_prob, seq_aux,
+// aux_loss_alpha (DeepSeek-V2/V3 and their copies), score_function and
+// moe_router_enable_expert_bias (Ling 2.0), use_routing_bias (MiniMax-M2),
+// router_aux_loss_coef (Qwen, Mixtral, OLMoE and most transformers MoE classes). Classes
+// whose router is fixed by their code say so in `sigmoid_bias_router`. A value moeplan does not
+// know leaves the router unread (the export then says it is not stated), never guessed.
+void read_router_keys(FamilyContext& c) {
+  JsonReader& r = c.r;
+  const nlohmann::json& j = c.j;
+  if (r.failed() || !c.m.is_moe()) return;
+  RouterSpec x;
+  bool stated = false;
+  const auto number = [&](const char* key) -> std::optional<double> {
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null()) return std::nullopt;
+    if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 0 ||
+        it->get<double>() >= 1e6) {
+      r.fail(key, fmt::format("must be a number in [0, 1e6), got {}", it->dump()));
+      return std::nullopt;
+    }
+    stated = true;
+    return it->get<double>();
+  };
+  bool unknown = false;
+  for (const char* key : {"scoring_func", "score_function"}) {
+    if (const auto v = r.string(j, key)) {
+      stated = true;
+      if (*v == "sigmoid") {
+        x.score = RouterSpec::Score::sigmoid;
+      } else if (*v != "softmax") {
+        unknown = true;
+      }
+    }
+  }
+  // DeepSeek-V3's class (and Glm4Moe's, Dots1's: copies of it) scores with a sigmoid and
+  // chooses with e_score_correction_bias whatever the file says (transformers
+  // DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias.
+  if (is_one_of(c.family, {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1"})) {
+    x.score = RouterSpec::Score::sigmoid;
+    x.expert_bias = true;
+    stated = true;
+  }
+  if (const auto v = r.string(j, "topk_method")) {
+    stated = true;
+    if (*v == "noaux_tc") {  // DeepSeek-V3 Sec. 2.1.2: auxiliary-loss-free balancing
+      x.expert_bias = true;
+    } else if (*v != "greedy" && *v != "group_limited_greedy") {
+      unknown = true;
+    }
+  }
+  for (const char* key : {"moe_router_enable_expert_bias", "use_routing_bias"}) {
+    if (const auto v = r.boolean(j, key)) {
+      stated = true;
+      x.expert_bias = x.expert_bias || *v;
+    }
+  }
+  if (const auto v = r.boolean(j, "norm_topk_prob")) {
+    stated = true;
+    x.norm_topk_prob = *v;
+  }
+  if (const auto g = r.integer(j, "n_group", 1)) {
+    stated = true;
+    x.num_groups = *g;
+  }
+  if (const auto g = r.integer(j, "topk_group", 1)) {
+    stated = true;
+    // topk_group without n_group (Kimi Linear's 1): one group, nothing to limit
+    x.group_topk = j.contains("n_group") ? *g : 1;
+  }
+  if (const auto f = number("routed_scaling_factor")) {
+    if (*f <= 0) r.fail("routed_scaling_factor", "must be positive");
+    x.topk_scaling_factor = *f;
+  }
+  // A bias-balanced router's file does not state what it trained with: DeepSeek-V3's
+  // config.json says aux_loss_alpha 0.001 (seq_aux), its report (Sec. 4.2) a sequence-wise
+  // alpha of 0.0001; the DeepSeek-V3.1 preset states the report's.
+  bool loss = false;
+  if (!x.expert_bias) {
+    const bool seq = r.boolean(j, "seq_aux").value_or(false);
+    for (const char* key : {"router_aux_loss_coef", "aux_loss_alpha"}) {
+      if (const auto a = number(key); a && !loss) {
+        x.balance_loss = seq ? RouterSpec::BalanceLoss::seq_aux_loss : RouterSpec::BalanceLoss::aux_loss;
+        x.balance_loss_coeff = *a;
+        loss = true;
+      }
+    }
+  }
+  x.balance_loss_stated = loss;
+  if (r.failed() || !stated || unknown) return;
+  if (c.m.n_routed_experts % x.num_groups != 0) {
+    r.fail("n_group", fmt::format("{} groups do not divide the {} routed experts", x.num_groups,
+                                  c.m.n_routed_experts));
+    return;
+  }
+  if (x.group_topk > x.num_groups) {
+    r.fail("topk_group", fmt::format("{} groups of {}", x.group_topk, x.num_groups));
+    return;
+  }
+  c.m.router = x;
+}
+
 }  // namespace
 
 std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view text,
@@ -290,6 +394,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   if (!r.failed()) rule->read(c);
   if (!r.failed()) check_family_read_everything(c, *rule);
   read_latent_attention(c);
+  read_router_keys(c);
   if (!r.failed()) {
     if (const auto p = m.problem()) {
       // problem() names TOML keys ("model.x"); the JSON key is the part after the dot.

@@ -138,6 +138,21 @@ std::string to_model_toml(const ModelConfig& m) {
   write_layer_pattern(m, model);
   doc.insert("model", std::move(model));
 
+  if (m.router) {  // what read_router_table reads back (model_loader.cpp)
+    const RouterSpec& rs = *m.router;
+    toml::table router;
+    router.insert("score_function", router_score_name(rs.score));
+    router.insert("norm_topk_prob", rs.norm_topk_prob);
+    router.insert("expert_bias", rs.expert_bias);
+    router.insert("num_groups", int64_t{rs.num_groups});
+    router.insert("group_topk", int64_t{rs.group_topk});
+    router.insert("topk_scaling_factor", rs.topk_scaling_factor);
+    if (rs.balance_loss_stated) {  // absent: the source states none (RouterSpec)
+      router.insert("balance_loss", balance_loss_name(rs.balance_loss));
+      router.insert("balance_loss_coeff", rs.balance_loss_coeff);
+    }
+    doc.insert("router", std::move(router));
+  }
   if (m.training) {
     const TrainingSetup& t = *m.training;
     toml::table training;
@@ -248,11 +263,39 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
                       m.dense_layers(), m.moe_layers()));
     }
     arg("--moe-grouped-gemm", "", "the routed experts' GEMMs as one grouped GEMM");
-    arg("--moe-router-load-balancing-type", "aux_loss",
-        "auxiliary balance loss (the router itself, N_e x d per MoE layer, is outside N)");
-    arg("--moe-aux-loss-coeff", "0.01",
-        "load-balancing loss coefficient of paper 000 Sec. 2 (Megatron's default 0 would switch it off)");
-    arg("--moe-z-loss-coeff", "0.001", "router z-loss coefficient of paper 000 Sec. 2");
+    if (m.router) {  // the source's own router, as its config states it (RouterSpec)
+      const RouterSpec& x = *m.router;
+      arg("--moe-router-score-function", router_score_name(x.score), "the source's scoring function");
+      if (x.score == RouterSpec::Score::softmax && !x.norm_topk_prob) {
+        arg("--moe-router-pre-softmax", "", "softmax over all experts, then top-K (norm_topk_prob = false)");
+      }
+      if (x.expert_bias) {
+        arg("--moe-router-enable-expert-bias", "",
+            "aux-loss-free balancing: a per-expert bias in the top-K choice (DeepSeek-V3 Sec. 2.1.2)");
+        arg("--moe-router-bias-update-rate", "1e-3",
+            "the bias update speed gamma = 0.001 of DeepSeek-V3 Sec. 4.2 (its last 500B tokens used 0)");
+      }
+      if (x.num_groups > 1) {
+        arg("--moe-router-num-groups", num(x.num_groups), "n_group: experts in groups (group-limited routing)");
+        arg("--moe-router-group-topk", num(x.group_topk), "topk_group: groups a token's K come from");
+      }
+      if (x.topk_scaling_factor != 1.0) {
+        arg("--moe-router-topk-scaling-factor", fmt::format("{:g}", x.topk_scaling_factor),
+            "routed_scaling_factor");
+      }
+      const char* whose = x.balance_loss_stated ? "the source's balance loss"
+                                                : "the source states none: paper 000 Sec. 2's";
+      arg("--moe-router-load-balancing-type", balance_loss_name(x.balance_loss), whose);
+      if (x.balance_loss != RouterSpec::BalanceLoss::none) {
+        arg("--moe-aux-loss-coeff", fmt::format("{:g}", x.balance_loss_coeff), whose);
+      }
+    } else {
+      arg("--moe-router-load-balancing-type", "aux_loss",
+          "auxiliary balance loss (the router itself, N_e x d per MoE layer, is outside N)");
+      arg("--moe-aux-loss-coeff", "0.01",
+          "load-balancing loss coefficient of paper 000 Sec. 2 (Megatron's default 0 would switch it off)");
+      arg("--moe-z-loss-coeff", "0.001", "router z-loss coefficient of paper 000 Sec. 2");
+    }
   }
   if (m.extras.num_nextn_predict_layers > 0) {
     arg("--mtp-num-layers", num(m.extras.num_nextn_predict_layers),
@@ -386,10 +429,16 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
                        "# these arguments read back (--megatron-args) assume none.\n",
                        100 * run->a2a_overlap);
   }
-  if (m.is_moe()) {
-    out += "# Router: softmax top-K with paper 000's balance loss (0.01) and z-loss (0.001). A source's own\n"
-           "# router (DeepSeek-V3: sigmoid scores, bias-corrected top-K, a sequence-wise loss of 1e-4) is\n"
-           "# not read from its config: set the --moe-router-* flags yourself to keep it.\n";
+  if (m.is_moe() && m.router) {
+    out += "# Router: the source's, as its config states it (scores, balancing, groups, scaling).\n";
+    if (m.router->score == RouterSpec::Score::sigmoid && !m.router->norm_topk_prob) {
+      out += "# Its sigmoid scores are not renormalised over the K chosen (norm_topk_prob = false);\n"
+             "# Megatron-LM renormalises them when K > 1: no flag here keeps that.\n";
+    }
+  } else if (m.is_moe()) {
+    out += "# Router: softmax top-K with paper 000's balance loss (0.01) and z-loss (0.001); the model's\n"
+           "# config states no router of its own (a [router] table, or config.json's scoring_func,\n"
+           "# topk_method, n_group, routed_scaling_factor, ... would set the --moe-router-* flags).\n";
   }
   // " \" continues every line but the last, so a paste ends the command there.
   for (std::size_t i = 0; i < args.size(); ++i) {

@@ -319,6 +319,49 @@ void read_reference(const toml::table& t, ModelConfig& m, Reader& r) {
   m.stated = st;
 }
 
+// [router]: how the source trains its router (docs/model-schema.md, "Router"); keys named
+// as Megatron-LM's --moe-router-* flags, which `--emit megatron` writes from them.
+void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
+  r.only_keys(t, {"score_function", "norm_topk_prob", "expert_bias", "num_groups", "group_topk",
+                  "topk_scaling_factor", "balance_loss", "balance_loss_coeff"},
+              "router");
+  const std::string s = "router";
+  RouterSpec x;
+  const auto choice = [&](const char* key, std::initializer_list<const char*> names) -> int {
+    if (!t.get(key)) return -1;
+    const std::string v = r.string(t, key, s + "." + key);
+    int i = 0;
+    for (const char* n : names) {
+      if (v == n) return i;
+      ++i;
+    }
+    if (!r.failed()) {
+      std::string list;
+      for (const char* n : names) list += fmt::format("{}\"{}\"", list.empty() ? "" : ", ", n);
+      r.fail(t.get(key)->source(), s + "." + key, fmt::format("must be one of {}, got \"{}\"", list, v));
+    }
+    return -1;
+  };
+  if (const int i = choice("score_function", {"softmax", "sigmoid"}); i >= 0) {
+    x.score = static_cast<RouterSpec::Score>(i);
+  }
+  if (const int i = choice("balance_loss", {"aux_loss", "seq_aux_loss", "none"}); i >= 0) {
+    x.balance_loss = static_cast<RouterSpec::BalanceLoss>(i);
+  }
+  x.balance_loss_stated = t.get("balance_loss") || t.get("balance_loss_coeff");
+  optional_bool(t, "norm_topk_prob", s, x.norm_topk_prob, r);
+  optional_bool(t, "expert_bias", s, x.expert_bias, r);
+  optional_int(t, "num_groups", s, 1, x.num_groups, r);
+  optional_int(t, "group_topk", s, 1, x.group_topk, r);
+  if (t.get("topk_scaling_factor")) {
+    x.topk_scaling_factor = r.number(t, "topk_scaling_factor", s + ".topk_scaling_factor", true);
+  }
+  if (t.get("balance_loss_coeff")) {
+    x.balance_loss_coeff = r.number(t, "balance_loss_coeff", s + ".balance_loss_coeff", false);
+  }
+  m.router = x;
+}
+
 }  // namespace
 
 std::expected<ModelConfig, InputError> parse_model_config(std::string_view text,
@@ -329,7 +372,7 @@ std::expected<ModelConfig, InputError> parse_model_config(std::string_view text,
   }
   Reader r(source);
   ModelConfig m;
-  r.only_keys(*doc, {"schema", "name", "description", "source", "model", "training", "reference"},
+  r.only_keys(*doc, {"schema", "name", "description", "source", "model", "router", "training", "reference"},
               "");
   const std::string schema = r.string(*doc, "schema", "schema");
   if (!r.failed() && schema != "moeplan-model/1") {
@@ -341,6 +384,9 @@ std::expected<ModelConfig, InputError> parse_model_config(std::string_view text,
   if (doc->get("source")) m.source = r.string(*doc, "source", "source");
   if (const toml::table* t = r.table(*doc, "model", "model")) {
     read_model(*t, m, r);
+  }
+  if (doc->get("router")) {
+    if (const toml::table* t = r.table(*doc, "router", "router")) read_router_table(*t, m, r);
   }
   if (doc->get("training")) {
     if (const toml::table* t = r.table(*doc, "training", "training")) read_training(*t, m, r);

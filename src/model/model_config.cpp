@@ -123,6 +123,19 @@ int ModelConfig::shared_width() const {
                                              : moe_intermediate_size;
 }
 
+const char* router_score_name(RouterSpec::Score s) {
+  return s == RouterSpec::Score::sigmoid ? "sigmoid" : "softmax";
+}
+
+const char* balance_loss_name(RouterSpec::BalanceLoss b) {
+  switch (b) {
+    case RouterSpec::BalanceLoss::aux_loss: return "aux_loss";
+    case RouterSpec::BalanceLoss::seq_aux_loss: return "seq_aux_loss";
+    case RouterSpec::BalanceLoss::none: return "none";
+  }
+  return "aux_loss";
+}
+
 std::optional<ConfigProblem> ModelConfig::problem() const {
   const auto need = [](bool ok, const char* key, const char* why) {
     return ok ? std::optional<ConfigProblem>() : ConfigProblem{key, why};
@@ -189,6 +202,21 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
                                                 num_attention_heads % l.kv_heads != 0))) {
         return ConfigProblem{"model.layer_kv_heads", "must divide num_attention_heads"};
       }
+    }
+  }
+  if (router) {  // the keys are the [router] table's (docs/model-schema.md, "Router")
+    const RouterSpec& r = *router;
+    if (r.num_groups < 1 || (is_moe() && n_routed_experts % r.num_groups != 0)) {
+      return ConfigProblem{"router.num_groups", "must be positive and divide n_routed_experts"};
+    }
+    if (r.group_topk < 1 || r.group_topk > r.num_groups) {
+      return ConfigProblem{"router.group_topk", "must be in [1, num_groups]"};
+    }
+    if (!(r.topk_scaling_factor > 0 && r.topk_scaling_factor < 1e6)) {
+      return ConfigProblem{"router.topk_scaling_factor", "must be positive and below 1e6"};
+    }
+    if (!(r.balance_loss_coeff >= 0 && r.balance_loss_coeff < 1e6)) {
+      return ConfigProblem{"router.balance_loss_coeff", "must be in [0, 1e6)"};
     }
   }
   for (const LinearMixer& x : linear_mixers) {

@@ -371,8 +371,10 @@ TEST_CASE("emit megatron carries what the step time assumed and what the source 
   CHECK(r.out.find("\n--overlap-param-gather") != std::string::npos);
   // DeepSeek-V3.1's multi-token-prediction module is the source's (num_nextn_predict_layers 1).
   CHECK(r.out.find("\n--mtp-num-layers 1") != std::string::npos);
-  // The router moeplan writes is paper 000's, and the file says the source's is not carried.
-  CHECK(r.out.find("# Router: softmax top-K") != std::string::npos);
+  // The router is the source's (the preset's [router]: sigmoid, bias-balanced), not paper 000's.
+  CHECK(r.out.find("# Router: the source's") != std::string::npos);
+  CHECK(r.out.find("\n--moe-router-score-function sigmoid") != std::string::npos);
+  CHECK(r.out.find("--moe-z-loss-coeff") == std::string::npos);
   // A model without MTP gets no MTP flag.
   const Run q = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
                              "--emit", "megatron"});

@@ -68,6 +68,35 @@ struct BuiltExtras {
   bool operator==(const BuiltExtras&) const = default;
 };
 
+/// How the source trains its router: what a Megatron-LM launch must set to train the same
+/// model (`--emit megatron`). Read from config.json where the file states it (docs/model-
+/// schema.md, "Router"); absent, moeplan's own plans use paper 000's router (softmax top-K, a
+/// balance loss of 0.01 and a z-loss of 0.001, Sec. 2). It changes no count and no law.
+struct RouterSpec {
+  enum class Score { softmax, sigmoid };
+  enum class BalanceLoss { aux_loss, seq_aux_loss, none };
+  Score score = Score::softmax;  ///< scoring_func / score_function
+  /// Scores normalised over the K chosen (norm_topk_prob = true); false: the full softmax's
+  /// probabilities of the K (Megatron's --moe-router-pre-softmax).
+  bool norm_topk_prob = true;
+  /// Aux-loss-free balancing by a per-expert bias added to the scores for the top-K choice only
+  /// (DeepSeek-V3 Sec. 2.1.2; config.json topk_method "noaux_tc", moe_router_enable_expert_bias,
+  /// use_routing_bias; Glm4MoeTopkRouter always).
+  bool expert_bias = false;
+  int num_groups = 1;   ///< n_group: experts in groups, a token's K taken from group_topk of them
+  int group_topk = 1;   ///< topk_group
+  double topk_scaling_factor = 1.0;  ///< routed_scaling_factor: the routed output's scale
+  BalanceLoss balance_loss = BalanceLoss::aux_loss;
+  double balance_loss_coeff = 0.01;  ///< alpha of the balance loss
+  /// false: the source states no balance loss; balance_loss and its alpha are paper 000's.
+  bool balance_loss_stated = true;
+  bool operator==(const RouterSpec&) const = default;
+};
+/// The names the [router] table and Megatron-LM's flags give these: "softmax", "sigmoid";
+/// "aux_loss", "seq_aux_loss", "none".
+const char* router_score_name(RouterSpec::Score s);
+const char* balance_loss_name(RouterSpec::BalanceLoss b);
+
 /// Officially stated sizes, to check the counting against.
 struct StatedSizes {
   std::optional<Params> total;
@@ -113,6 +142,8 @@ struct ModelConfig {
   /// `--emit hf-config` writes the same class back when it can express the model.
   std::string hf_model_type;
   BuiltExtras extras;
+  /// The source's router as its config states it; nullopt: not stated (paper 000's is assumed).
+  std::optional<RouterSpec> router;
 
   /// Every layer, for models whose layers differ (layer_pattern.hpp); empty: uniform, as
   /// first_k_dense_replace and moe_layer_interval say.

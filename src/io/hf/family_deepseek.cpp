@@ -63,8 +63,17 @@ void write(const ModelConfig& m, std::string_view f, nlohmann::ordered_json& j) 
     j["moe_intermediate_size"] = m.moe_intermediate_size;
     j["num_experts_per_tok"] = m.num_experts_per_tok;
     j["moe_layer_freq"] = 1;
-    j["n_group"] = 1;  // no group-limited routing: paper 002 routes over all experts
-    j["topk_group"] = 1;
+    // The source's router where one was read (RouterSpec, read back by hf_config_reader.cpp's
+    // read_router_keys); otherwise no group-limited routing: paper 002 routes over all experts.
+    const RouterSpec x = m.router.value_or(RouterSpec{});
+    j["n_group"] = x.num_groups;
+    j["topk_group"] = x.group_topk;
+    if (m.router) {
+      j["scoring_func"] = router_score_name(x.score);
+      j["topk_method"] = x.expert_bias ? "noaux_tc" : (x.num_groups > 1 ? "group_limited_greedy" : "greedy");
+      j["norm_topk_prob"] = x.norm_topk_prob;
+      j["routed_scaling_factor"] = x.topk_scaling_factor;
+    }
     if (m.extras.num_nextn_predict_layers > 0) {  // MTP modules, as DeepSeek-V3 and GLM-4.5 write them
       j["num_nextn_predict_layers"] = m.extras.num_nextn_predict_layers;
     }
