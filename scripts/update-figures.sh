@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The figures of README.md and of the man pages are the binary's own output, never typed by
+# hand: this script writes
+#  - README.md's `suggest` example between the markers <!-- suggest-example:begin/end -->;
+#  - every inline figure of README.md, <!-- figure ARGS : COLUMN FORMAT -->VALUE<!-- /figure -->,
+#    and of man/*.1, a comment line `.\" figure ARGS : COLUMN FORMAT` whose next line starts
+#    with VALUE: VALUE is column COLUMN of `moeplan ARGS --format csv` (the first data row),
+#    printed with the printf FORMAT (an exponent written 3.20e6, not 3.20e+06);
+# and it checks every "(default V" of a man page's option against the default that
+# `moeplan SUBCOMMAND --help` prints for that flag (CLI11's "=V").
+# With --check it changes nothing and exits 1 when a file differs from what the binary prints
+# (a CTest case runs that). Usage: scripts/update-figures.sh [--check] [MOEPLAN_BINARY]
+# (default ./build/moeplan)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+check=0
+if [ "${1:-}" = --check ]; then check=1; shift; fi
+bin=${1:-./build/moeplan}
+args=(suggest --flops 1e22 --no-bench)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+NO_COLOR=1 "$bin" "${args[@]}" >"$tmp/example" 2>/dev/null
+grep -q 'suggest-example:begin' README.md || { echo "README.md has no suggest-example markers" >&2; exit 2; }
+
+# Inline figures (perl: part of every Debian system that has git). Reads a file on stdin.
+figures() {
+  MOEPLAN_BIN="$bin" perl -e '
+  use strict; use warnings;
+  my $bin = $ENV{MOEPLAN_BIN};
+  # The CSV rows of a text (RFC 4180: quoted cells may hold commas, quotes and newlines).
+  sub rows { my ($text) = @_; my (@rows, @row, $cell, $quoted); $cell = ""; $quoted = 0;
+    my @ch = split //, $text;
+    for (my $i = 0; $i < @ch; ++$i) { my $c = $ch[$i];
+      if ($quoted) { if ($c eq q(")) { if ($i + 1 < @ch && $ch[$i + 1] eq q(")) { $cell .= q("); ++$i; } else { $quoted = 0; } } else { $cell .= $c; } }
+      elsif ($c eq q(")) { $quoted = 1; }
+      elsif ($c eq ",") { push @row, $cell; $cell = ""; }
+      elsif ($c eq "\n") { push @row, $cell; push @rows, [@row]; @row = (); $cell = ""; }
+      else { $cell .= $c; } }
+    push @row, $cell if $cell ne "" || @row; push @rows, [@row] if @row;
+    return @rows; }
+  my %cache;
+  sub figure { my ($args, $column, $format) = @_;
+    $cache{$args} //= do { local $ENV{NO_COLOR} = 1; my $out = `$bin $args --format csv 2>/dev/null`;
+      die "moeplan $args failed\n" if $? != 0; $out };
+    my ($h, $r) = rows($cache{$args}); my @h = @$h; my @r = @$r;
+    for my $i (0 .. $#h) { if ($h[$i] eq $column) {
+      my $v = sprintf($format, $r[$i]); $v =~ s/e\+?(-?)0*(\d)/e$1$2/; return $v; } }
+    die "moeplan $args: no column $column\n"; }
+  local $/; my $text = <STDIN>;
+  $text =~ s{(<!-- figure (.+?) : (\S+) (\S+) -->)(.*?)(<!-- /figure -->)}{$1 . figure($2, $3, $4) . $6}ge;
+  $text =~ s{^(\.\\" figure (.+?) : (\S+) (\S+)\n)[-+0-9.e]+}{$1 . figure($2, $3, $4)}gme;
+  print $text;
+'
+}
+
+# A man page's "(default V" of each option against what `moeplan SUB --help` prints.
+defaults_agree() {  # defaults_agree PAGE SUBCOMMAND
+  local page=$1 sub=$2
+  NO_COLOR=1 "$bin" "$sub" --help >"$tmp/help" 2>/dev/null
+  HELP="$tmp/help" PAGE="$page" perl -e '
+  use strict; use warnings;
+  open(my $h, "<", $ENV{HELP}) or die; my %default;
+  while (<$h>) { $default{$1} = $2 if /^\s+(--[a-z0-9-]+)\b[^=\n]*=(\S+)/; }
+  open(my $p, "<", $ENV{PAGE}) or die; local $/; my $man = <$p>;
+  my $bad = 0; my $seen = 0;
+  while ($man =~ /^\.BI? (\\-\\-[a-z0-9\\-]+)[^\n]*\n((?:(?!\.TP)[^\n]*\n){0,3})/mg) {
+    my ($flag, $text) = ($1, $2); $flag =~ s/\\-/-/g;
+    next unless $text =~ /\(default ([0-9][0-9.e+-]*)/ && exists $default{$flag};
+    my $v = $1; $v =~ s/\.$//; ++$seen;
+    if ($v + 0 != $default{$flag} + 0) { print STDERR "$ENV{PAGE}: $flag: the page says default $v, --help $default{$flag}\n"; $bad = 1; }
+  }
+  exit $bad;
+'
+}
+
+stale=0
+for f in README.md man/*.1; do
+  if [ "$f" = README.md ]; then
+    awk -v cmd="moeplan ${args[*]}" -v out="$tmp/example" '
+      /<!-- suggest-example:begin -->/ {
+        print; print "```console"; print "$ " cmd
+        while ((getline line < out) > 0) print line
+        print "```"; skipping = 1; next
+      }
+      /<!-- suggest-example:end -->/ { skipping = 0 }
+      !skipping { print }
+    ' README.md | figures >"$tmp/new"
+  else
+    figures <"$f" >"$tmp/new"
+    sub=$(basename "$f" .1); sub=${sub#moeplan-}
+    if [ "$sub" != moeplan ] && ! defaults_agree "$f" "$sub"; then stale=1; fi
+  fi
+  if [ $check -eq 1 ]; then
+    if ! diff -u "$f" "$tmp/new"; then
+      echo "$f: figures are stale: run scripts/update-figures.sh" >&2
+      stale=1
+    fi
+  elif ! cmp -s "$f" "$tmp/new"; then
+    cp "$tmp/new" "$f"
+  fi
+done
+exit $stale
