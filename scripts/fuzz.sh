@@ -13,13 +13,17 @@
 # and we are root, installs clang-16, libclang-rt-16-dev and libomp-16-dev (Debian 12), as
 # scripts/setup.sh installs its packages; otherwise it says what to install and exits 2.
 # MOEPLAN_FUZZ_CXX=clang++-NN picks a compiler; MOEPLAN_FUZZ_JOBS (default 2) build jobs.
+# MOEPLAN_FUZZ_WITH_TESTS=1 builds the test suite (and the plot module it tests) in the same
+# tree, so one sanitizer build serves both (.ci/run: `scripts/fuzz.sh --build`, then ctest in
+# BUILD_DIR, then `scripts/fuzz.sh SECONDS`, which finds everything built).
+#                          scripts/fuzz.sh --build [BUILD_DIR]   (configure and build only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 
 seconds=${1:-60}
 build=${2:-build-fuzz}
-if [ "$seconds" != --probe ] && ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
+if [ "$seconds" != --probe ] && [ "$seconds" != --build ] && ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz: SECONDS must be a positive integer, not '$seconds'" >&2
   exit 2
 fi
@@ -88,13 +92,18 @@ if ! cxx=$(pick_cxx); then
 fi
 echo "fuzz: $("$cxx" --version | head -1)" >&2
 
-# ---- build: only the targets and the libraries they link, -O1 -g ------------------------
+# ---- build: only the targets and the libraries they link (and the tests, when asked), -O1 --
+# -g1: line tables, enough for the function names and lines of a crash's stack.
+with_tests=OFF plots=OFF
+build_targets=(--target fuzz_targets)
+if [ "${MOEPLAN_FUZZ_WITH_TESTS:-0}" = 1 ]; then with_tests=ON plots=AUTO; build_targets=(); fi
 cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER="$cxx" \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   -DMOEPLAN_FUZZ=ON -DMOEPLAN_SANITIZE=address,undefined \
-  -DMOEPLAN_CUDA=OFF -DMOEPLAN_WITH_PLOTS=OFF -DMOEPLAN_BUILD_BENCH=OFF -DBUILD_TESTING=OFF \
+  -DMOEPLAN_CUDA=OFF -DMOEPLAN_WITH_PLOTS=$plots -DMOEPLAN_BUILD_BENCH=OFF -DBUILD_TESTING=$with_tests \
   -DMOEPLAN_NATIVE_ARCH=OFF >/dev/null
-cmake --build "$build" --target fuzz_targets -j "${MOEPLAN_FUZZ_JOBS:-2}"
+cmake --build "$build" "${build_targets[@]}" -j "${MOEPLAN_FUZZ_JOBS:-2}"
+[ "$seconds" = --build ] && exit 0
 
 # ---- seeds and dictionaries ---------------------------------------------------------------
 corpus="$build/corpus"

@@ -1,4 +1,5 @@
-// The CPU GEMM `moeplan bench` times: Eigen's blocked, OpenMP-parallel fp32 product.
+// The CPU GEMM `moeplan bench` times: Eigen's blocked, OpenMP-parallel fp32 product, or the
+// system BLAS's cblas_sgemm when it is faster on this machine (the bench measures both).
 // This file alone is compiled with -O3 (even in Debug, so sanitizer builds still time a
 // real kernel) and, with MOEPLAN_NATIVE_ARCH, -march=native (see CMakeLists.txt). It is
 // the only translation unit that instantiates Eigen's float matrix product, so those
@@ -11,6 +12,7 @@
 #include <thread>
 #include <utility>
 
+#include <dlfcn.h>
 #include <sched.h>
 
 #include <fmt/format.h>
@@ -23,8 +25,76 @@ namespace {
 using RowMajor = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 }
 
+namespace {
+
+// CBLAS's row-major sgemm (cblas.h: CblasRowMajor = 101, CblasNoTrans = 111), looked up at
+// run time so that no build depends on which BLAS the machine has.
+using CblasSgemm = void (*)(int order, int trans_a, int trans_b, int m, int n, int k, float alpha,
+                            const float* a, int lda, const float* b, int ldb, float beta, float* c,
+                            int ldc);
+using SetThreads = void (*)(int);
+constexpr int k_cblas_row_major = 101;
+constexpr int k_cblas_no_trans = 111;
+
+struct SystemBlas {
+  CblasSgemm sgemm = nullptr;
+  SetThreads set_threads = nullptr;  ///< openblas_set_num_threads, when the library has it
+  std::string file;
+  std::string why;
+};
+
+const SystemBlas& system_blas() {
+  static const SystemBlas blas = [] {
+    SystemBlas b;
+    for (const char* file : {"libopenblas.so.0", "libblas.so.3"}) {
+      void* h = dlopen(file, RTLD_NOW | RTLD_LOCAL);
+      if (!h) continue;
+      if (auto* f = reinterpret_cast<CblasSgemm>(dlsym(h, "cblas_sgemm"))) {
+        b.sgemm = f;
+        b.set_threads = reinterpret_cast<SetThreads>(dlsym(h, "openblas_set_num_threads"));
+        b.file = file;
+        return b;
+      }
+      dlclose(h);
+    }
+    b.why = "no libopenblas.so.0 or libblas.so.3 with cblas_sgemm";
+    return b;
+  }();
+  return blas;
+}
+
+CpuGemmBackend g_backend = CpuGemmBackend::eigen;
+
+}  // namespace
+
+std::string cpu_blas_library(std::string* why) {
+  const SystemBlas& b = system_blas();
+  if (why) *why = b.why;
+  return b.file;
+}
+
+bool use_cpu_gemm_backend(CpuGemmBackend backend) {
+  if (backend == CpuGemmBackend::blas && !system_blas().sgemm) return false;
+  g_backend = backend;
+  return true;
+}
+
+CpuGemmBackend cpu_gemm_backend() { return g_backend; }
+
+std::string cpu_gemm_kernel_name() {
+  return g_backend == CpuGemmBackend::blas ? fmt::format("cblas_sgemm ({})", system_blas().file)
+                                           : std::string("Eigen fp32 GEMM");
+}
+
 void cpu_gemm(const float* A, const float* B, float* C, std::int64_t m, std::int64_t n,
               std::int64_t k) {
+  if (g_backend == CpuGemmBackend::blas) {
+    // The bench's shapes are far below 2^31 in every dimension (a config's widths).
+    const int M = static_cast<int>(m), N = static_cast<int>(n), K = static_cast<int>(k);
+    system_blas().sgemm(k_cblas_row_major, k_cblas_no_trans, k_cblas_no_trans, M, N, K, 1.0f, A, K, B,
+                        N, 0.0f, C, N);
+    return;
+  }
   Eigen::Map<const RowMajor> a(A, m, k), b(B, k, n);
   Eigen::Map<RowMajor> c(C, m, n);
   c.noalias() = a * b;
@@ -40,6 +110,7 @@ int available_cpu_threads() {
 void set_cpu_gemm_threads(int threads) {
   const int available = available_cpu_threads();
   Eigen::setNbThreads(threads <= 0 ? 0 : std::min(threads, available));
+  if (const SystemBlas& b = system_blas(); b.set_threads) b.set_threads(Eigen::nbThreads());
 }
 
 int cpu_gemm_threads() { return Eigen::nbThreads(); }

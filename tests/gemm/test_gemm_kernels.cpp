@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <string>
+#include <tuple>
 #include <utility>
 
 #include "gemm_reference.hpp"
@@ -43,6 +46,29 @@ TEST_CASE("CPU GEMM gives the same result with 1 and 2 threads (within the same 
   CHECK(relative_gemm_error(A, B, C2, m, n, k) <= gamma_k(k, std::ldexp(1.0, -24)));
 }
 
+TEST_CASE("the system BLAS backend computes the same row-major product, or is refused without one") {
+  std::string why;
+  const std::string blas = cpu_blas_library(&why);
+  if (blas.empty()) {
+    CHECK_FALSE(use_cpu_gemm_backend(CpuGemmBackend::blas));
+    CHECK(cpu_gemm_backend() == CpuGemmBackend::eigen);
+    CHECK(why.find("cblas_sgemm") != std::string::npos);
+    return;
+  }
+  REQUIRE(use_cpu_gemm_backend(CpuGemmBackend::blas));
+  CHECK(cpu_gemm_kernel_name().find(blas) != std::string::npos);
+  using Shape = std::tuple<std::int64_t, std::int64_t, std::int64_t>;
+  for (const auto& [m, n, k] : std::vector<Shape>{{7, 13, 5}, {64, 96, 128}, {3, 300, 1000}}) {
+    CAPTURE(m);
+    const auto A = random_matrix(m, k, 5), B = random_matrix(k, n, 6);
+    std::vector<float> C(static_cast<std::size_t>(m * n), 99.0f);
+    cpu_gemm(A.data(), B.data(), C.data(), m, n, k);
+    CHECK(relative_gemm_error(A, B, C, m, n, k) <= gamma_k(k, std::ldexp(1.0, -24)));
+  }
+  use_cpu_gemm_backend(CpuGemmBackend::eigen);
+  CHECK(cpu_gemm_kernel_name() == "Eigen fp32 GEMM");
+}
+
 TEST_CASE("CPU threads are capped at the CPUs this process may use (issue 22: 100000 threads)") {
   const int cpus = available_cpu_threads();
   CHECK(cpus >= 1);
@@ -71,6 +97,29 @@ std::pair<ModelGemms, BenchOptions> moe_mini_bench(std::int64_t tokens, double s
 }
 
 }  // namespace
+
+TEST_CASE("CPU bench: Eigen and the system BLAS both timed, the faster runs, and the notes say which") {
+  const auto [gemms, o] = moe_mini_bench(256, 0.1, 256);
+  const BenchResult r = run_gemm_bench(gemms, o);
+  REQUIRE(r.cpu.has_value());
+  const DeviceRun& c = *r.cpu;
+  const auto note = std::find_if(c.notes.begin(), c.notes.end(),
+                                 [](const std::string& n) { return n.starts_with("CPU GEMM: "); });
+  REQUIRE(note != c.notes.end());
+  const bool blas_ran = cpu_gemm_backend() == CpuGemmBackend::blas;
+  for (const TimedOp& t : c.moe_layer) {
+    CHECK(t.kernel.starts_with(blas_ran ? "cblas_sgemm" : "Eigen fp32 GEMM"));
+  }
+  const std::string& text = *note;
+  CHECK(text.starts_with(blas_ran ? "CPU GEMM: cblas_sgemm of " : "CPU GEMM: Eigen ran"));
+  if (!cpu_blas_library().empty()) {  // both rates are in the note, the one that ran the higher
+    const double ran = std::stod(text.substr(text.find(" ran (") + 6));
+    const double other = std::stod(text.substr(text.find_last_of(' ', text.find(" GFLOP/s)") - 1) + 1));
+    CHECK(ran >= other);
+    CHECK(text.find(blas_ran ? "; Eigen " : "; cblas_sgemm of ") != std::string::npos);
+  }
+  use_cpu_gemm_backend(CpuGemmBackend::eigen);
+}
 
 TEST_CASE("CPU bench: every op timed, totals add up, slices keep n and k" * doctest::test_suite("slow")) {
   const auto [gemms, o] = moe_mini_bench(512, 0.3, 256);

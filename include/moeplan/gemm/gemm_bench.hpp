@@ -118,7 +118,8 @@ class CpuGemmBench {
 
   BenchOptions options_;
   int peak_size_ = 0;
-  double probe_rate_ = 0;  ///< FLOP/s of a quick 512³ GEMM, to size slices
+  double probe_rate_ = 0;  ///< FLOP/s of a quick 512³ GEMM by the backend chosen, to size slices
+  std::string backend_choice_;  ///< which CPU GEMM runs and why (Eigen or the system BLAS, both timed)
   std::string device_;
   std::map<Shape, Shape> slice_;         ///< (rows, n, k) of an op → the (rows, n, k) timed
   std::map<Shape, Timing> timed_;        ///< measured shapes

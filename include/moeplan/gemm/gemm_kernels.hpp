@@ -15,9 +15,24 @@ namespace moeplan {
 
 // ---- CPU ---------------------------------------------------------------------------
 
-/// C[m×n] = A[m×k]·B[k×n], row-major, fp32.
+/// C[m×n] = A[m×k]·B[k×n], row-major, fp32, by the backend chosen (Eigen unless
+/// use_cpu_gemm_backend said otherwise).
 void cpu_gemm(const float* A, const float* B, float* C, std::int64_t m, std::int64_t n,
               std::int64_t k);
+
+/// Which CPU GEMM runs: Eigen's (compiled in) or the system BLAS's cblas_sgemm, dlopen()ed
+/// (libopenblas.so.0, else libblas.so.3: whichever Debian's alternative installs, OpenBLAS,
+/// BLIS or the reference BLAS). The bench times both and keeps the faster (issue 33: on a
+/// 2-core EPYC OpenBLAS ran the plan's expert shapes at 1.4x Eigen, on an Intel machine
+/// Eigen at up to 1.2x OpenBLAS), and says which ran.
+enum class CpuGemmBackend { eigen, blas };
+/// The system BLAS's library file, or "" with no cblas_sgemm found (the reason in `why`).
+std::string cpu_blas_library(std::string* why = nullptr);
+/// Selects the backend for every later cpu_gemm; blas without a library is ignored (false).
+bool use_cpu_gemm_backend(CpuGemmBackend backend);
+CpuGemmBackend cpu_gemm_backend();
+/// "Eigen fp32 GEMM" or "cblas_sgemm (libopenblas.so.0)".
+std::string cpu_gemm_kernel_name();
 /// Threads the CPU GEMM uses (Eigen/OpenMP): 0 sets OpenMP's default; more than this process
 /// may use is
 /// capped there (a thread without a CPU of its own only time-slices, and a peak counted
