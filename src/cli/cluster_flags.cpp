@@ -105,6 +105,11 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "recipe: forward, data- and weight-gradient GEMMs in fp8; docs/step-model.md)")
       ->check(CLI::IsMember({"bf16", "fp8"}))
       ->group(group);
+  sub.add_flag("--fp8-param-gather", f.fp8_param_gather,
+               "With --precision fp8: the weights kept in fp8 only, no bf16 copy (Megatron-LM's "
+               "--fp8-param-gather, set by NVIDIA's Megatron-Bridge fp8 recipes): 1 + 1 bytes per "
+               "weight (fp8 and its transpose) instead of 2 + 2, and fp8 weights all-gathered")
+      ->group(group);
   sub.add_option("--megatron-args", f.megatron_args,
                  "A Megatron-LM launch script or arguments file: its parallel, batch, sequence, "
                  "recompute and precision flags fill what the command line does not give; the "
@@ -194,6 +199,11 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
         {}, true});
   }
   o.search.time.precision = precision;
+  if (f.fp8_param_gather && precision != Precision::fp8) {
+    return usage("--fp8-param-gather keeps the weights in fp8: it needs --precision fp8");
+  }
+  o.search.time.fp8_param_gather = f.fp8_param_gather;
+  o.search.memory.fp8_param_gather = f.fp8_param_gather;
   if (!f.gemm_table.empty()) {
     auto text = read_flag_file(f.gemm_table, "a GEMM rate table", "--gemm-table");
     if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
@@ -257,6 +267,7 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   }
   if (f.recompute.empty() && g.recompute) f.recompute = to_string(*g.recompute);
   if (!f.precision && args->precision) f.precision = to_string(*args->precision);
+  f.fp8_param_gather = f.fp8_param_gather || args->fp8_param_gather;
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
   if (!f.global_batch_tokens && args->global_batch) f.global_batch_sequences = args->global_batch;
   if (seq_len && !*seq_len) *seq_len = args->seq_length;
@@ -322,6 +333,8 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
         {"global_batch_source", "", "", fit.global_batch_source, "the law the batch comes from, and any cap or raise"},
         {"recompute", "", "", std::string(to_string(p.recompute)), "activation recompute"},
         {"precision", "", "", std::string(to_string(fit.precision)), "GEMM precision of the linear layers"},
+        {"fp8_param_gather", "", "", fit.fp8_param_gather,
+         "weights kept in fp8 only (--fp8-param-gather): 1 + 1 bytes per weight"},
         {"gemm_rates", "", "", fit.gemm_rates_source, "where the step time's GEMM rates come from"},
         {"given", "", "", fit.given.given_names(), "layout dimensions given (--tp, --pp, ...); \"\" = none"},
         {"searched", "", "", fit.given.searched_names(), "layout dimensions the search chose"},

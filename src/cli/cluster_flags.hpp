@@ -35,6 +35,7 @@ struct ClusterFlags {
   std::optional<int> tp, pp, vpp, ep, etp, cp, micro_batch_size;
   std::string recompute;  ///< none|selective|full, "" = searched
   std::optional<std::string> precision;  ///< bf16|fp8; unset: bf16 (or the --megatron-args file's)
+  bool fp8_param_gather = false;  ///< --fp8-param-gather: fp8 weights only (MemoryOptions::fp8_param_gather)
   std::string megatron_args;  ///< --megatron-args FILE: a Megatron-LM launch script or arguments file
   std::string gemm_table;     ///< --gemm-table FILE: measured GEMM rates by shape (gemm_table.hpp)
   /// Not a flag: a --megatron-args file's --global-batch-size (sequences), set when the
@@ -45,7 +46,8 @@ struct ClusterFlags {
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {
     return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || ep || etp || cp ||
-           micro_batch_size || !recompute.empty() || precision || !megatron_args.empty() || !gemm_table.empty();
+           micro_batch_size || !recompute.empty() || precision || fp8_param_gather || !megatron_args.empty() ||
+           !gemm_table.empty();
   }
 };
 

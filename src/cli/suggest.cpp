@@ -463,7 +463,8 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   if (!f.emit.empty()) {
     const std::optional<MegatronRun> run =
         on_cluster ? std::optional(MegatronRun{on_cluster->fit.layouts.ranked.front().layout, on_cluster->fit.precision,
-                                               cluster->search.time.a2a_node_dedup, cluster->search.time.a2a_overlap})
+                                               cluster->search.time.a2a_node_dedup, cluster->search.time.a2a_overlap,
+                                               cluster->search.time.fp8_param_gather})
                    : std::nullopt;
     return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f),
                        run ? &*run : nullptr);

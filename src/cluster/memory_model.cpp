@@ -22,6 +22,17 @@ constexpr double k_optimizer_bytes = 12;
 constexpr double k_bf16 = 2;  // bytes of a stored activation
 constexpr double k_fp32 = 4;
 constexpr double k_fp8_activation = 1;  // a linear layer's input kept as its fp8 copy
+constexpr double k_fp8_weight_bytes = 1;  // --fp8-param-gather: the weight itself in fp8
+constexpr double k_fp8_transpose_bytes = 1;  // ... and only its fp8 transpose beside it
+
+// Bytes per parameter of the weights, and of Transformer Engine's fp8 copies beside them.
+double weight_bytes(const MemoryOptions& o) {
+  return o.fp8 && o.fp8_param_gather ? k_fp8_weight_bytes : k_weight_bytes;
+}
+double fp8_copy_bytes(const MemoryOptions& o) {
+  if (!o.fp8) return 0;
+  return o.fp8_param_gather ? k_fp8_transpose_bytes : k_fp8_copy_bytes;
+}
 
 // Layer i (0-based) is an MoE layer (the model's own layout, uniform_layer).
 bool is_moe_layer(const ModelConfig& m, int i) { return is_uniform_moe_layer(m, i); }
@@ -366,7 +377,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     MostLoaded k;
     k.r = r;
     k.params = params_of_rank(m, counted, lay, ranks.of(r), r);
-    k.weights = k_weight_bytes * k.params.total();
+    k.weights = weight_bytes(options) * k.params.total();
     k.gradients = k_gradient_bytes * k.params.total();
     k.optimizer = lay.distributed_optimizer
                       ? k_optimizer_bytes * (k.params.dense / std::max(1, lay.dp) +
@@ -408,10 +419,12 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
       fmt::format("{} params on rank {}{}", count_text(best.params.total()), best.r,
                   m.is_moe() ? fmt::format(" (experts / EP {} · ETP {})", lay.ep, lay.etp)
                              : std::string());
-  out.terms.push_back({"weights", best.weights, "bf16, " + where});
+  const bool fp8_only = options.fp8 && options.fp8_param_gather;
+  out.terms.push_back({"weights", best.weights, (fp8_only ? "fp8 (--fp8-param-gather), " : "bf16, ") + where});
   if (options.fp8) {
-    out.terms.push_back({"fp8_weights", k_fp8_copy_bytes * best.params.total(),
-                         "fp8 copy and transpose of each weight (Transformer Engine), 2 B per param"});
+    out.terms.push_back({"fp8_weights", fp8_copy_bytes(options) * best.params.total(),
+                         fp8_only ? "fp8 transpose of each weight (Transformer Engine), 1 B per param"
+                                  : "fp8 copy and transpose of each weight (Transformer Engine), 2 B per param"});
   }
   out.terms.push_back({"gradients", best.gradients, "fp32, " + where});
   out.terms.push_back(
@@ -442,7 +455,7 @@ double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, co
   const MostLoaded best = most_loaded(m, layout, options);
   // The terms of memory_per_gpu in its order, added as MemoryBreakdown::total() adds them.
   double sum = 0;
-  const double fp8 = options.fp8 ? k_fp8_copy_bytes * best.params.total() : 0.0;
+  const double fp8 = fp8_copy_bytes(options) * best.params.total();
   for (double bytes : {best.weights, fp8, best.gradients, best.optimizer, best.activations, best.all_to_all,
                        options.framework_bytes}) {
     sum += bytes;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
+#include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -261,6 +262,11 @@ void read_router_keys(FamilyContext& c) {
     x.expert_bias = true;
     stated = true;
   }
+  // Llama 4 takes the top-K logits, then their sigmoid (transformers Llama4TextMoe).
+  if (is_one_of(c.family, {"llama4", "llama4_text"})) {
+    x.score = RouterSpec::Score::sigmoid;
+    stated = true;
+  }
   if (const auto v = r.string(j, "topk_method")) {
     stated = true;
     if (*v == "noaux_tc") {  // DeepSeek-V3 Sec. 2.1.2: auxiliary-loss-free balancing
@@ -308,16 +314,7 @@ void read_router_keys(FamilyContext& c) {
   }
   x.balance_loss_stated = loss;
   if (r.failed() || !stated || unknown) return;
-  if (c.m.n_routed_experts % x.num_groups != 0) {
-    r.fail("n_group", fmt::format("{} groups do not divide the {} routed experts", x.num_groups,
-                                  c.m.n_routed_experts));
-    return;
-  }
-  if (x.group_topk > x.num_groups) {
-    r.fail("topk_group", fmt::format("{} groups of {}", x.group_topk, x.num_groups));
-    return;
-  }
-  c.m.router = x;
+  c.m.router = x;  // ModelConfig::problem() checks it (groups, sigmoid with a bias)
 }
 
 }  // namespace
@@ -397,9 +394,17 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   read_router_keys(c);
   if (!r.failed()) {
     if (const auto p = m.problem()) {
-      // problem() names TOML keys ("model.x"); the JSON key is the part after the dot.
+      // problem() names TOML keys ("model.x"); the JSON key is the part after the dot, or for
+      // the [router] table's keys the config.json key read_router_keys took it from.
+      static const std::map<std::string, std::string> k_router_json{
+          {"router.num_groups", "n_group"}, {"router.group_topk", "topk_group"},
+          {"router.expert_bias", "topk_method"}, {"router.topk_scaling_factor", "routed_scaling_factor"}};
       const auto dot = p->key.find('.');
-      r.fail(dot == std::string::npos ? p->key : p->key.substr(dot + 1), p->reason);
+      const auto json_key = k_router_json.find(p->key);
+      r.fail(json_key != k_router_json.end() ? json_key->second
+             : dot == std::string::npos      ? p->key
+                                             : p->key.substr(dot + 1),
+             p->reason);
     }
   }
   if (r.failed()) return std::unexpected(r.error());

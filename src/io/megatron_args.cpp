@@ -224,6 +224,9 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
         return error(f, fmt::format("\"{}\" is neither e4m3 nor hybrid", f.value.value_or("")));
       }
       a.precision = Precision::fp8;
+    } else if (n == "--fp8-param-gather") {
+      if (f.value) return error(f, "is a switch and takes no value");
+      a.fp8_param_gather = true;
     } else if (n == "--moe-token-dispatcher-type") {
       if (f.value != "alltoall" && f.value != "allgather" && f.value != "flex") {
         return error(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", f.value.value_or("")));

@@ -223,8 +223,16 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
   arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
   arg("--disable-bias-linear", "", "no biases in linear layers: the counted model has none (Megatron adds them by default)");
   if (m.extras.qkv_bias) arg("--add-qkv-bias", "", "q, k, v biases, as the source architecture builds them");
-  if (m.extras.qk_norm != QkNorm::none) arg("--qk-layernorm", "", "qk-norm, as the source architecture builds it");
+  if (m.extras.qk_norm != QkNorm::none) {
+    arg("--qk-layernorm", "", "qk-norm, as the source architecture builds it");
+  } else if (m.latent_attention) {  // Megatron-LM gpt_layer_specs.py: MLA's norms only with this flag
+    arg("--qk-layernorm", "", "MLA's RMSNorms of the compressed query and key/value (DeepSeek-V3's "
+                              "q_a_layernorm, kv_a_layernorm), which Megatron builds only with this flag");
+  }
   arg("--position-embedding-type", "rope", "RoPE (paper 002 Sec. 3.4)");
+  if (m.latent_attention) {
+    arg("--rope-type", "rope", "plain RoPE in pre-training (Megatron's MLA default is YaRN, a context extension)");
+  }
   if (!m.tie_word_embeddings) {
     arg("--untie-embeddings-and-output-weights", "", "tie_word_embeddings = false");
   }
@@ -263,11 +271,16 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
                       m.dense_layers(), m.moe_layers()));
     }
     arg("--moe-grouped-gemm", "", "the routed experts' GEMMs as one grouped GEMM");
+    if (m.extras.shared_expert_gate) {
+      arg("--moe-shared-expert-gate", "", "the shared experts' sigmoid gate, as the source builds it (Qwen2-MoE)");
+    }
     if (m.router) {  // the source's own router, as its config states it (RouterSpec)
       const RouterSpec& x = *m.router;
       arg("--moe-router-score-function", router_score_name(x.score), "the source's scoring function");
-      if (x.score == RouterSpec::Score::softmax && !x.norm_topk_prob) {
-        arg("--moe-router-pre-softmax", "", "softmax over all experts, then top-K (norm_topk_prob = false)");
+      if (x.score == RouterSpec::Score::softmax && (!x.norm_topk_prob || m.num_experts_per_tok == 1)) {
+        arg("--moe-router-pre-softmax", "", m.num_experts_per_tok == 1
+                                                ? "softmax over all experts, then top-1 (Megatron requires it for K = 1)"
+                                                : "softmax over all experts, then top-K (norm_topk_prob = false)");
       }
       if (x.expert_bias) {
         arg("--moe-router-enable-expert-bias", "",
@@ -283,13 +296,24 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
         arg("--moe-router-topk-scaling-factor", fmt::format("{:g}", x.topk_scaling_factor),
             "routed_scaling_factor");
       }
-      const char* whose = x.balance_loss_stated ? "the source's balance loss"
-                                                : "the source states none: paper 000 Sec. 2's";
-      arg("--moe-router-load-balancing-type", balance_loss_name(x.balance_loss), whose);
-      if (x.balance_loss != RouterSpec::BalanceLoss::none) {
-        arg("--moe-aux-loss-coeff", fmt::format("{:g}", x.balance_loss_coeff), whose);
+      if (x.balance_loss_stated) {
+        arg("--moe-router-load-balancing-type", balance_loss_name(x.balance_loss), "the source's balance loss");
+        if (x.balance_loss != RouterSpec::BalanceLoss::none) {
+          arg("--moe-aux-loss-coeff", fmt::format("{:g}", x.balance_loss_coeff), "the source's balance-loss alpha");
+        }
+      } else if (x.expert_bias) {  // the bias method's own complement (its source, DeepSeek-V3 Sec. 4.2)
+        arg("--moe-router-load-balancing-type", "seq_aux_loss",
+            "not stated by the source: DeepSeek-V3's complement to bias balancing (Sec. 2.1.2)");
+        arg("--moe-aux-loss-coeff", "1e-4", "not stated by the source: DeepSeek-V3 Sec. 4.2's alpha");
+      } else {
+        arg("--moe-router-load-balancing-type", "aux_loss", "not stated by the source: paper 000 Sec. 2's");
+        arg("--moe-aux-loss-coeff", "0.01", "not stated by the source: paper 000 Sec. 2's");
+        arg("--moe-z-loss-coeff", "0.001", "not stated by the source: paper 000 Sec. 2's");
       }
     } else {
+      if (m.num_experts_per_tok == 1) {
+        arg("--moe-router-pre-softmax", "", "softmax over all experts, then top-1 (Megatron requires it for K = 1)");
+      }
       arg("--moe-router-load-balancing-type", "aux_loss",
           "auxiliary balance loss (the router itself, N_e x d per MoE layer, is outside N)");
       arg("--moe-aux-loss-coeff", "0.01",
@@ -349,6 +373,10 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     if (run->precision == Precision::fp8) {
       arg("--fp8-format", "hybrid", "fp8 GEMMs of the linear layers (Transformer Engine: e4m3 forward, e5m2 "
                                     "gradients), as the step time counts them; fp8 weight copies in the memory");
+      if (run->fp8_param_gather) {
+        arg("--fp8-param-gather", "", "the weights kept in fp8 only (no bf16 copy) and all-gathered in fp8, "
+                                      "as the memory per GPU counts them");
+      }
     }
     if (m.is_moe() && p.ep > 1) {
       if (run->deepep) {  // Megatron's MoE README: "set --moe-token-dispatcher-type=flex and --moe-enable-deepep"
@@ -416,7 +444,6 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     if (m.extras.output_bias) lost.emplace_back("the attention output bias");
     if (m.extras.attention_sinks) lost.emplace_back("attention sinks");
     if (m.extras.expert_bias || m.extras.router_bias) lost.emplace_back("expert and router biases");
-    if (m.extras.shared_expert_gate) lost.emplace_back("the shared-expert gate");
     if (m.extras.qk_norm == QkNorm::full_width) lost.emplace_back("qk-norm over all heads (Megatron's is per head)");
     if (!lost.empty()) {
       out += "# Not expressed by these flags (outside paper 002's N): " + fmt::format("{}", fmt::join(lost, ", ")) + ".\n";
@@ -430,7 +457,10 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
                        100 * run->a2a_overlap);
   }
   if (m.is_moe() && m.router) {
-    out += "# Router: the source's, as its config states it (scores, balancing, groups, scaling).\n";
+    out += m.router->balance_loss_stated
+               ? "# Router: the source's, as its config states it (scores, balancing, groups, scaling, loss).\n"
+               : "# Router: the source's scores, balancing, groups and scaling, as its config states them; it\n"
+                 "# states no balance loss, so the one written is said below.\n";
     if (m.router->score == RouterSpec::Score::sigmoid && !m.router->norm_topk_prob) {
       out += "# Its sigmoid scores are not renormalised over the K chosen (norm_topk_prob = false);\n"
              "# Megatron-LM renormalises them when K > 1: no flag here keeps that.\n";

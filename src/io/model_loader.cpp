@@ -348,7 +348,15 @@ void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   if (const int i = choice("balance_loss", {"aux_loss", "seq_aux_loss", "none"}); i >= 0) {
     x.balance_loss = static_cast<RouterSpec::BalanceLoss>(i);
   }
+  // The loss is the source's only when both are stated (or it has none): a coefficient without
+  // its kind, or the kind without its coefficient, would pass a default off as the source's.
   x.balance_loss_stated = t.get("balance_loss") || t.get("balance_loss_coeff");
+  if (x.balance_loss_stated && !r.failed() &&
+      !(t.get("balance_loss") && t.get("balance_loss_coeff")) && x.balance_loss != RouterSpec::BalanceLoss::none) {
+    const char* given = t.get("balance_loss") ? "balance_loss" : "balance_loss_coeff";
+    r.fail(t.get(given)->source(), s + "." + given,
+           "needs balance_loss and balance_loss_coeff together (or balance_loss = \"none\" alone)");
+  }
   optional_bool(t, "norm_topk_prob", s, x.norm_topk_prob, r);
   optional_bool(t, "expert_bias", s, x.expert_bias, r);
   optional_int(t, "num_groups", s, 1, x.num_groups, r);

@@ -1,5 +1,7 @@
 #include "moeplan/model/model_config.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <string>
 
@@ -206,11 +208,28 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
   }
   if (router) {  // the keys are the [router] table's (docs/model-schema.md, "Router")
     const RouterSpec& r = *router;
-    if (r.num_groups < 1 || (is_moe() && n_routed_experts % r.num_groups != 0)) {
-      return ConfigProblem{"router.num_groups", "must be positive and divide n_routed_experts"};
+    if (!is_moe()) return ConfigProblem{"router", "describes a router, but the model has no experts"};
+    if (r.num_groups < 1 || n_routed_experts % r.num_groups != 0) {
+      return ConfigProblem{"router.num_groups", fmt::format("must be positive and divide n_routed_experts: {} "
+                                                            "groups of {} experts", r.num_groups, n_routed_experts)};
     }
     if (r.group_topk < 1 || r.group_topk > r.num_groups) {
-      return ConfigProblem{"router.group_topk", "must be in [1, num_groups]"};
+      return ConfigProblem{"router.group_topk", fmt::format("must be in [1, num_groups = {}], got {}", r.num_groups,
+                                                            r.group_topk)};
+    }
+    // Group-limited routing takes the K experts from group_topk groups, each group scored by
+    // its best K / group_topk experts (DeepSeek-V3 Sec. 2.1.2; Megatron-LM group_limited_topk):
+    // the chosen groups must hold K experts, and K / group_topk must be at least 1.
+    if (r.num_groups > 1 && (r.group_topk > num_experts_per_tok ||
+                             double(r.group_topk) * (n_routed_experts / r.num_groups) < num_experts_per_tok)) {
+      return ConfigProblem{"router.group_topk",
+                           fmt::format("{} of {} groups of {} experts: must be at most K = {} and hold K experts",
+                                       r.group_topk, r.num_groups, n_routed_experts / r.num_groups,
+                                       num_experts_per_tok)};
+    }
+    if (r.expert_bias && r.score == RouterSpec::Score::softmax) {
+      return ConfigProblem{"router.expert_bias", "needs score_function \"sigmoid\" (bias-corrected top-K, DeepSeek-V3 "
+                                                 "Sec. 2.1.2; Megatron-LM refuses it with softmax)"};
     }
     if (!(r.topk_scaling_factor > 0 && r.topk_scaling_factor < 1e6)) {
       return ConfigProblem{"router.topk_scaling_factor", "must be positive and below 1e6"};

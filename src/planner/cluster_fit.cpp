@@ -38,6 +38,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   search.memory.seq_len = S;
   search.time.seq_len = S;
   fit.precision = search.time.precision;
+  fit.fp8_param_gather = search.time.fp8_param_gather;
   fit.given = search.given;
   fit.gemm_rates_source = options.gemm_rates_source;
   if (search.global_batch_tokens <= 0 && options.global_batch_sequences > 0) {

@@ -3,6 +3,9 @@
 // the Megatron export of the layout.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -475,6 +478,48 @@ TEST_CASE("precision fp8: the GEMMs run at the fp8 peak, the fp8 weight copies a
   CHECK(a.code == 3);
   CHECK(a.err.find("no fp8 tensor cores") != std::string::npos);
   CHECK(a.out.empty());
+}
+
+TEST_CASE("fp8 weights only (--fp8-param-gather) (1 + 1 bytes), said in JSON, read from and written to Megatron args") {
+  const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens",
+                                         "1e12", "--tp", "1", "--ep", "8", "--pp", "1", "--micro-batch-size", "1",
+                                         "--recompute", "full", "--precision", "fp8"};
+  std::vector<std::string> plain = base, gather = base;
+  plain.insert(plain.end(), {"--format", "json"});
+  gather.insert(gather.end(), {"--fp8-param-gather", "--format", "json"});
+  const Run p = run_moeplan(plain), g = run_moeplan(gather);
+  REQUIRE_MESSAGE(p.code == 0, p.err);
+  REQUIRE_MESSAGE(g.code == 0, g.err);
+  const json jp = json::parse(p.out).at(0), jg = json::parse(g.out).at(0);
+  CHECK_FALSE(jp.at("cluster").at("fp8_param_gather").get<bool>());
+  CHECK(jg.at("cluster").at("fp8_param_gather").get<bool>());
+  // The same parameters on the GPU: the weights at 1 byte instead of 2, the copies at 1 (the
+  // transpose) instead of 2 (copy and transpose); the rest of the memory unchanged.
+  const json& mp = jp.at("memory");
+  const json& mg = jg.at("memory");
+  CHECK(mg.at("weights").get<double>() == doctest::Approx(mp.at("weights").get<double>() / 2));
+  CHECK(mg.at("fp8_weights").get<double>() == doctest::Approx(mp.at("fp8_weights").get<double>() / 2));
+  CHECK(mg.at("optimizer").get<double>() == doctest::Approx(mp.at("optimizer").get<double>()));
+  CHECK(mg.at("activations").get<double>() == doctest::Approx(mp.at("activations").get<double>()));
+  // Written by --emit megatron, and read back from such a file.
+  std::vector<std::string> emit = base;
+  const auto file = temp_path("fp8-param-gather.sh");
+  emit.insert(emit.end(), {"--fp8-param-gather", "--emit", "megatron", "-o", file.string()});
+  const Run e = run_moeplan(emit);
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text.find("\n--fp8-param-gather") != std::string::npos);
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                             "--megatron-args", file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(json::parse(r.out).at(0).at("cluster").at("fp8_param_gather").get<bool>());
+  // Without fp8 it means nothing: a usage error, nothing on stdout.
+  const Run bad = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                               "--fp8-param-gather"});
+  CHECK(bad.code == 2);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find("--fp8-param-gather keeps the weights in fp8: it needs --precision fp8") != std::string::npos);
 }
 
 TEST_CASE("DeepSeek-V3 as trained: fp8, PP 16, EP 64, no TP, DualPipe's overlap, within 20 % of 2.664M GPU-hours") {

@@ -154,6 +154,62 @@ TEST_CASE("a bad router value: exit 4 naming the file, the key and the reason") 
       "topk_group": 1, "kv_lora_rank": 64, "qk_nope_head_dim": 32, "qk_rope_head_dim": 16, "v_head_dim": 32})";
     const Run r = run_moeplan({"score", json_path.string()});
     CHECK(r.code == 4);
-    CHECK(r.err.find("n_group: 3 groups do not divide the 8 routed experts") != std::string::npos);
+    CHECK(r.err.find("n_group: must be positive and divide n_routed_experts: 3 groups of 8 experts") !=
+          std::string::npos);
+  }
+}
+
+TEST_CASE("routers Megatron-LM would refuse are refused with the rule, and defaults are labelled as moeplan's") {
+  const auto ds = moeplan::load_model_config("deepseek-v3.1");
+  REQUIRE(ds.has_value());
+  const auto refused = [](moeplan::ModelConfig m, const char* key) {
+    CAPTURE(key);
+    const auto path = temp_path("router-rule.toml");
+    std::ofstream(path) << moeplan::to_model_toml(m);
+    const Run r = run_moeplan({"score", path.string()});
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(key) != std::string::npos);
+  };
+  SUBCASE("a bias with softmax scores") {
+    auto m = *ds;
+    m.router->score = RouterSpec::Score::softmax;
+    refused(m, "router.expert_bias: needs score_function \"sigmoid\"");
+  }
+  SUBCASE("groups that cannot hold K experts") {
+    auto m = *ds;
+    m.router->num_groups = 256;  // groups of one expert, 4 of them chosen, K = 8
+    refused(m, "router.group_topk: 4 of 256 groups of 1 experts: must be at most K = 8 and hold K experts");
+  }
+  SUBCASE("a router on a dense model") {
+    auto m = *moeplan::load_model_config("dense-6.1b");
+    m.router = RouterSpec{};
+    refused(m, "router: describes a router, but the model has no experts");
+  }
+  SUBCASE("half a balance loss") {
+    const auto path = temp_path("router-half-loss.toml");
+    std::ofstream(path) << moeplan::to_model_toml(*moeplan::load_model_config("moe-mini"))
+                        << "\n[router]\nbalance_loss_coeff = 0.001\n";
+    const Run r = run_moeplan({"score", path.string()});
+    CHECK(r.code == 4);
+    CHECK(r.err.find("router.balance_loss_coeff: needs balance_loss and balance_loss_coeff together") !=
+          std::string::npos);
+  }
+  SUBCASE("a bias-balanced router without a stated loss: DeepSeek-V3's complement, said so") {
+    const Run r = run_moeplan({"score", "kimi-k2", "--emit", "megatron"});
+    REQUIRE(r.code == 0);
+    CHECK(flag_value(r.out, "--moe-router-load-balancing-type") == "seq_aux_loss");
+    CHECK(flag_value(r.out, "--moe-aux-loss-coeff") == "1e-4");
+    CHECK(r.out.find("not stated by the source: DeepSeek-V3 Sec. 4.2's alpha") != std::string::npos);
+  }
+  SUBCASE("top-1: Megatron needs the softmax before the top-K; Llama 4 scores with a sigmoid") {
+    auto m = *moeplan::load_model_config("moe-mini");
+    m.num_experts_per_tok = 1;
+    moeplan::TrainingHyperparameters h;
+    CHECK(flag_value(moeplan::to_megatron_args(m, h, nullptr), "--moe-router-pre-softmax").empty());
+    const auto scout = hf_fixture("llama-4-scout.json");
+    REQUIRE(scout.router.has_value());
+    CHECK(scout.router->score == RouterSpec::Score::sigmoid);
+    CHECK(flag_value(moeplan::to_megatron_args(scout, h, nullptr), "--moe-router-pre-softmax") == "absent");
   }
 }

@@ -53,6 +53,11 @@ struct MemoryOptions {
   /// drops the bf16 copy instead): the "fp8_weights" term; and the linear layers' inputs kept
   /// for the backward are their fp8 copies, 1 byte (moeplan formula; Megatron's has no fp8).
   bool fp8 = false;
+  /// With fp8: the weights are kept in fp8 only, no bf16 copy (Megatron-LM --fp8-param-gather,
+  /// set by NVIDIA's Megatron-Bridge fp8 recipes: mixed_precision.py, bf16_with_fp8_*_mixed,
+  /// fp8_param_gather = True): 1 byte per weight and 1 for its fp8 transpose; the fp32 master
+  /// stays in the optimizer.
+  bool fp8_param_gather = false;
 };
 
 /// One term of the breakdown, in bytes on the most loaded GPU.

@@ -34,6 +34,8 @@ struct StepTimeOptions {
   std::shared_ptr<const MeasuredGemmRates> measured_gemm_rates;
   /// The linear layers' GEMMs in bf16 or fp8 (Transformer Engine's recipe; docs/step-model.md).
   Precision precision = Precision::bf16;
+  /// fp8 weights all-gathered by the distributed optimizer (MemoryOptions::fp8_param_gather).
+  bool fp8_param_gather = false;
   /// Achieved/nominal bandwidth of the TP, pipeline and data-parallel collectives (NCCL bus
   /// bandwidth vs the link's figure).
   double network_efficiency = 0.7;

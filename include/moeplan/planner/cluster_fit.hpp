@@ -45,6 +45,7 @@ struct ClusterFit {
   TrainingTime time;                ///< for the run's D on ranked[0]
   Tokens tokens;                    ///< D
   Precision precision = Precision::bf16;  ///< of the linear layers' GEMMs (options.search.time)
+  bool fp8_param_gather = false;          ///< fp8 weights only (options.search.time)
   GivenLayout given;                ///< the layout dimensions the user fixed (options.search.given)
   std::string gemm_rates_source;    ///< options.gemm_rates_source
   /// compare_given_with_search: the fastest layout the search finds with nothing given, when

@@ -66,6 +66,9 @@ void write(const ModelConfig& m, std::string_view f, nlohmann::ordered_json& j) 
     nlohmann::ordered_json dense = nlohmann::ordered_json::array();
     for (int k = 0; k < m.first_k_dense_replace; ++k) dense.push_back(k);
     j["mlp_only_layers"] = dense;
+    // The gates' normalisation: the classes' default is false, moeplan's router (paper 000,
+    // top-K then softmax over the K) normalises over the K chosen.
+    j["norm_topk_prob"] = m.router ? m.router->norm_topk_prob : true;
   }
   if (f == "qwen2_moe") {
     j["qkv_bias"] = m.extras.qkv_bias;
