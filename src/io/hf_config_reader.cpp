@@ -262,6 +262,13 @@ void read_router_keys(FamilyContext& c) {
     x.expert_bias = true;
     stated = true;
   }
+  // A key the file leaves out takes its class's default: DeepseekV3Config (which kimi_k2 files
+  // build) has n_group 8, topk_group 4, routed_scaling_factor 2.5, norm_topk_prob true.
+  if (is_one_of(c.family, {"deepseek_v3", "kimi_k2"})) {
+    x.num_groups = 8;
+    x.group_topk = 4;
+    x.topk_scaling_factor = 2.5;
+  }
   // Llama 4 takes the top-K logits, then their sigmoid (transformers Llama4TextMoe).
   if (is_one_of(c.family, {"llama4", "llama4_text"})) {
     x.score = RouterSpec::Score::sigmoid;
@@ -292,7 +299,7 @@ void read_router_keys(FamilyContext& c) {
   if (const auto g = r.integer(j, "topk_group", 1)) {
     stated = true;
     // topk_group without n_group (Kimi Linear's 1): one group, nothing to limit
-    x.group_topk = j.contains("n_group") ? *g : 1;
+    x.group_topk = j.contains("n_group") || x.num_groups > 1 ? *g : 1;
   }
   if (const auto f = number("routed_scaling_factor")) {
     if (*f <= 0) r.fail("routed_scaling_factor", "must be positive");
