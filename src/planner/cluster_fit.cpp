@@ -167,7 +167,7 @@ Constraint multiple_of(std::string name, int step, int (*value)(const MoeArchite
                       if (value(a) % step == 0) return std::nullopt;
                       return ConstraintViolation{name, fmt::format("{} is not a multiple of {}", value(a), step)};
                     },
-                    [step, value](const MoeArchitecture& a) { return value(a) % step == 0; }};
+                    [step, value](const MoeArchitecture& a) { return value(a) % step == 0; }, {}, {}};
 }
 
 // d a multiple of `step`: a rule on d alone (the layer solve leaves other d out).

@@ -316,7 +316,7 @@ std::vector<Constraint> standard_constraints(const AspectBounds& d_over_l) {
                     "values, or change --experts/--top-k",
                     a.L_m, a.L_d, double(a.L_m) / a.layers(), acc.m_over_na(), acc.n_over_na(),
                     a.family.n_experts, a.family.top_k)};
-  }});
+  }, {}, {}, {}});
   out.push_back({"2d/d_m <= 64", false, [](const MoeArchitecture& a, const Accounting& acc)
                                      -> std::optional<ConstraintViolation> {
     const double g = 2.0 * a.d / a.d_m;
@@ -327,7 +327,7 @@ std::vector<Constraint> standard_constraints(const AspectBounds& d_over_l) {
                     "limit; its N/N_a = {:.6g} with N_e = {}, K = {} leaves too few inactive "
                     "expert parameters for this many experts; raise --n-over-na or lower --experts",
                     a.d, a.d_m, g, g - 64, acc.n_over_na(), a.family.n_experts, a.family.top_k)};
-  }});
+  }, {}, {}, {}});
   // A credible shape: no plan of thousands of layers or of one very wide layer is printed.
   out.push_back({"d/L", false, [d_over_l](const MoeArchitecture& a, const Accounting&)
                             -> std::optional<ConstraintViolation> {
@@ -343,7 +343,7 @@ std::vector<Constraint> standard_constraints(const AspectBounds& d_over_l) {
                     low ? d_over_l.min - aspect : aspect - d_over_l.max,
                     low ? "widen the attention (--n-q/--d-qkv) or shorten --seq-len"
                         : "narrow the attention (--n-q/--d-qkv) or set --d")};
-  }});
+  }, {}, {}, {}});
   return out;
 }
 
@@ -356,7 +356,7 @@ Constraint total_params_cap(Params cap) {
         fmt::format("the plan has N = {:.4g} total non-embedding parameters, {:.4g} ({:.3g} %) above "
                     "the cap",
                     acc.N.value(), acc.N.value() - cap.value(), 100 * (acc.N / cap - 1))};
-  }};
+  }, {}, {}, {}};
 }
 
 SuggestOptions family_options(const ArchitectureFamily& f) {
