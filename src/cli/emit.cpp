@@ -60,6 +60,19 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
                         "beside it (routers {:.4g}, norms {:.4g}, biases {:.4g}, gates and sinks {:.4g})",
                         model_type, b.total.value(), b.routers.value(),
                         b.norms.value(), b.biases.value(), b.gates_and_sinks.value()));
+    // The class's own router, where it is not the model's (glm4_moe and deepseek_v3 always
+    // score with a sigmoid and a correction bias; moeplan's plans assume paper 000's softmax).
+    if (const auto back = parse_hf_config_json(*json, "<hf-config>", m.name); back && back->router) {
+      const RouterSpec mine = m.router.value_or(RouterSpec{});
+      if (back->router->score != mine.score || back->router->expert_bias != mine.expert_bias) {
+        io.note(fmt::format("hf-config: the {} class routes with {} scores{}, the model with {}{} ({}): "
+                            "transformers builds the class's router",
+                            model_type, router_score_name(back->router->score),
+                            back->router->expert_bias ? " and a correction bias" : "",
+                            router_score_name(mine.score), mine.expert_bias ? " and a correction bias" : "",
+                            m.router ? "its config's" : "paper 000's, which --emit megatron writes"));
+      }
+    }
     text = std::move(*json);
   } else {  // "megatron"; CLI11 admitted nothing else
     if (const auto why = non_uniform_layers(m)) {

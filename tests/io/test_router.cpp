@@ -213,3 +213,14 @@ TEST_CASE("routers Megatron-LM would refuse are refused with the rule, and defau
     CHECK(flag_value(moeplan::to_megatron_args(scout, h, nullptr), "--moe-router-pre-softmax") == "absent");
   }
 }
+
+TEST_CASE("hf-config says when the class's router is not the model's") {
+  const auto path = temp_path("router-class.json");
+  const Run plan = run_moeplan({"suggest", "--flops", "1e22", "--no-bench", "--emit", "hf-config", "-o", path.string()});
+  REQUIRE(plan.code == 0);
+  CHECK(plan.err.find("class routes with sigmoid scores and a correction bias, the model with softmax") !=
+        std::string::npos);
+  const Run ds = run_moeplan({"score", "deepseek-v3.1", "--emit", "hf-config", "-o", path.string()});
+  REQUIRE(ds.code == 0);
+  CHECK(ds.err.find("class routes with") == std::string::npos);  // DeepSeek-V3's own class
+}
