@@ -6,7 +6,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace arctic_parts {  // named: a unity build compiles the family files together
 
 // ArcticMoE: layer i is MoE when (i + 1) % moe_layer_frequency == 0, with num_local_experts
 // ArcticMLP experts of intermediate_size (w1, w3, w2, no bias) and a gate (E x d, no bias);
@@ -67,14 +67,14 @@ const std::vector<std::string> k_layout_keys{
     "num_local_experts", "num_experts_per_tok", "moe_layer_frequency", "parallel_attn_mlp_res",
     "use_residual"};
 
-}  // namespace
+}  // namespace arctic_parts
 
 // ArcticConfig: num_key_value_heads None means N_q.
 extern const FamilyRule k_arctic_rule{
     .model_types = {"arctic"},
-    .read = read,
+    .read = arctic_parts::read,
     .kv_heads_default_to_query_heads = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = arctic_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -12,7 +12,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace bailing_moe_parts {  // named: a unity build compiles the family files together
 
 bool is_v2(const FamilyContext& c) {
   if (c.family == "bailing_moe_v2") return true;
@@ -144,15 +144,15 @@ const std::vector<std::string> k_layout_keys{
     "num_experts", "num_experts_per_tok", "moe_intermediate_size", "first_k_dense_replace",
     "num_shared_experts", "moe_shared_expert_intermediate_size"};
 
-}  // namespace
+}  // namespace bailing_moe_parts
 
 // num_key_value_heads: BailingMoeConfig's default is 0 (must be written).
 extern const FamilyRule k_bailing_moe_rule{
     .model_types = {"bailing_moe", "bailing_moe_v2"},
-    .read = read,
-    .layout_keys = k_layout_keys,
+    .read = bailing_moe_parts::read,
+    .layout_keys = bailing_moe_parts::k_layout_keys,
     .classes = {{"bailing_moe", "BailingMoeForCausalLM"}},  // remote code: tried for its own configs only
-    .write = write,
+    .write = bailing_moe_parts::write,
 };
 
 }  // namespace moeplan::hf

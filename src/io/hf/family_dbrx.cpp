@@ -9,7 +9,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace dbrx_parts {  // named: a unity build compiles the family files together
 
 // DbrxConfig fills every absent key with a default of its own (d_model 2048, n_heads 16,
 // n_layers 24, vocab 32000, kv_n_heads 1, ffn_hidden_size 3584, 4 experts, top-1), none of
@@ -66,13 +66,13 @@ void read(FamilyContext& c) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{"moe_num_experts", "moe_top_k", "ffn_hidden_size"};
 
-}  // namespace
+}  // namespace dbrx_parts
 
 // DBRX's model is Mixtral's layout: MixtralForCausalLM builds it (checked field by field).
 extern const FamilyRule k_dbrx_rule{.model_types = {"dbrx"},
-                                    .read = read,
+                                    .read = dbrx_parts::read,
                                     .standard_keys = false,
-                                    .layout_keys = k_layout_keys,
+                                    .layout_keys = dbrx_parts::k_layout_keys,
                                     .built_by = {{"dbrx", "mixtral"}}};
 
 }  // namespace moeplan::hf

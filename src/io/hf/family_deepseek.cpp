@@ -8,7 +8,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace deepseek_parts {  // named: a unity build compiles the family files together
 
 // DeepSeek layout: n_routed_experts (absent or null: dense), first_k_dense_replace leading
 // dense layers, n_shared_experts of width moe_intermediate_size.
@@ -92,18 +92,18 @@ const std::vector<std::string> k_layout_keys{
     "n_routed_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
     "first_k_dense_replace", "moe_layer_freq"};
 
-}  // namespace
+}  // namespace deepseek_parts
 
 // The MLA classes default num_key_value_heads to N_q; glm4_moe and dots1 must write it, and
 // their head_dim. These classes size their dense layers from intermediate_size
 // (DeepseekV3Config, Glm4MoeConfig).
 extern const FamilyRule k_deepseek_rule{
     .model_types = {"deepseek_v2", "deepseek_v3", "kimi_k2"},
-    .read = read,
+    .read = deepseek_parts::read,
     .kv_heads_default_to_query_heads = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = deepseek_parts::k_layout_keys,
     .classes = {{"deepseek_v2", "DeepseekV2ForCausalLM"}, {"deepseek_v3", "DeepseekV3ForCausalLM"}},
-    .write = write,
+    .write = deepseek_parts::write,
     .intermediate_size_always = true,
     // kimi_k2 has no transformers class of its own (its checkpoints load remote code, a
     // DeepSeek-V3 copy): the native deepseek_v3 class builds the same model.
@@ -111,11 +111,11 @@ extern const FamilyRule k_deepseek_rule{
 };
 extern const FamilyRule k_glm4_moe_dots1_rule{
     .model_types = {"glm4_moe", "dots1"},
-    .read = read,
+    .read = deepseek_parts::read,
     .head_dim_required = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = deepseek_parts::k_layout_keys,
     .classes = {{"glm4_moe", "Glm4MoeForCausalLM"}, {"dots1", "Dots1ForCausalLM"}},
-    .write = write,
+    .write = deepseek_parts::write,
     .intermediate_size_always = true,
 };
 

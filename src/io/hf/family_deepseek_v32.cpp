@@ -10,7 +10,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace deepseek_v32_parts {  // named: a unity build compiles the family files together
 
 void read(FamilyContext& c) {
   JsonReader& r = c.r;
@@ -65,14 +65,14 @@ const std::vector<std::string> k_layout_keys{
     "n_routed_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
     "first_k_dense_replace", "moe_layer_freq", "index_n_heads", "index_topk", "index_head_dim"};
 
-}  // namespace
+}  // namespace deepseek_v32_parts
 
 // MLA: num_key_value_heads defaults to N_q (no weight depends on it).
 extern const FamilyRule k_deepseek_v32_rule{
     .model_types = {"deepseek_v32"},
-    .read = read,
+    .read = deepseek_v32_parts::read,
     .kv_heads_default_to_query_heads = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = deepseek_v32_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -7,7 +7,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace dense_parts {  // named: a unity build compiles the family files together
 
 void read(FamilyContext& c) {
   const std::string& family = c.family;
@@ -27,28 +27,28 @@ void write(const ModelConfig& m, std::string_view f, nlohmann::ordered_json& j) 
   if (f == "llama" || f == "qwen3" || f == "gemma") j["attention_bias"] = m.extras.qkv_bias;
 }
 
-}  // namespace
+}  // namespace dense_parts
 
 extern const FamilyRule k_dense_rule{.model_types = {"llama", "phi3"},
-                                     .read = read,
+                                     .read = dense_parts::read,
                                      .kv_heads_default_to_query_heads = true,
                                      .classes = {{"llama", "LlamaForCausalLM"}, {"phi3", "Phi3ForCausalLM"}},
-                                     .write = write};
+                                     .write = dense_parts::write};
 extern const FamilyRule k_dense_kv_rule{
     .model_types = {"mistral", "qwen2"},
-    .read = read,
+    .read = dense_parts::read,
     .classes = {{"mistral", "MistralForCausalLM"}, {"qwen2", "Qwen2ForCausalLM"}},
-    .write = write};
+    .write = dense_parts::write};
 extern const FamilyRule k_dense_head_dim_rule{.model_types = {"qwen3"},
-                                              .read = read,
+                                              .read = dense_parts::read,
                                               .head_dim_required = true,
                                               .classes = {{"qwen3", "Qwen3ForCausalLM"}},
-                                              .write = write};
+                                              .write = dense_parts::write};
 extern const FamilyRule k_gemma_rule{.model_types = {"gemma"},
-                                     .read = read,
+                                     .read = dense_parts::read,
                                      .head_dim_required = true,
                                      .tied_by_default = true,
                                      .classes = {{"gemma", "GemmaForCausalLM"}},
-                                     .write = write};
+                                     .write = dense_parts::write};
 
 }  // namespace moeplan::hf

@@ -11,7 +11,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace ernie4_5_moe_parts {  // named: a unity build compiles the family files together
 
 // Ernie4_5_MoeDecoderLayer: layer i is MoE when (i + 1) % moe_layer_interval == 0 and
 // moe_layer_start_index <= i <= moe_layer_end_index, otherwise a dense MLP of
@@ -94,18 +94,18 @@ const std::vector<std::string> k_layout_keys{
     "moe_intermediate_size", "moe_num_experts", "moe_k", "moe_num_shared_experts", "moe_layer_start_index",
     "moe_layer_end_index", "moe_layer_interval"};
 
-}  // namespace
+}  // namespace ernie4_5_moe_parts
 
 // num_key_value_heads (class default 4) must be written; head_dim defaults to
 // hidden_size / num_attention_heads (LlamaAttention's getattr); tie_word_embeddings defaults
 // to true in Ernie4_5_MoeConfig.
 extern const FamilyRule k_ernie4_5_moe_rule{
     .model_types = {"ernie4_5_moe"},
-    .read = read,
+    .read = ernie4_5_moe_parts::read,
     .tied_by_default = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = ernie4_5_moe_parts::k_layout_keys,
     .classes = {{"ernie4_5_moe", "Ernie4_5_MoeForCausalLM"}},  // remote code: tried for its own configs only
-    .write = write,
+    .write = ernie4_5_moe_parts::write,
 };
 
 }  // namespace moeplan::hf

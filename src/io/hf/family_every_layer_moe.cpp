@@ -7,7 +7,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace every_layer_moe_parts {  // named: a unity build compiles the family files together
 
 // Every layer MoE; the experts' width is intermediate_size; no shared expert.
 void read(FamilyContext& c) {
@@ -54,24 +54,24 @@ void write(const ModelConfig& m, std::string_view f, nlohmann::ordered_json& j) 
 const std::vector<std::string> k_layout_keys{
     "num_experts", "num_local_experts", "num_experts_per_tok", "experts_per_token"};
 
-}  // namespace
+}  // namespace every_layer_moe_parts
 
 extern const FamilyRule k_mixtral_rule{.model_types = {"mixtral"},
-                                       .read = read,
-                                       .layout_keys = k_layout_keys,
+                                       .read = every_layer_moe_parts::read,
+                                       .layout_keys = every_layer_moe_parts::k_layout_keys,
                                        .classes = {{"mixtral", "MixtralForCausalLM"}},
-                                       .write = write};
+                                       .write = every_layer_moe_parts::write};
 extern const FamilyRule k_olmoe_rule{.model_types = {"olmoe"},
-                                     .read = read,
+                                     .read = every_layer_moe_parts::read,
                                      .kv_heads_default_to_query_heads = true,
-                                     .layout_keys = k_layout_keys,
+                                     .layout_keys = every_layer_moe_parts::k_layout_keys,
                                      .classes = {{"olmoe", "OlmoeForCausalLM"}},
-                                     .write = write};
+                                     .write = every_layer_moe_parts::write};
 extern const FamilyRule k_gpt_oss_rule{.model_types = {"gpt_oss"},
-                                       .read = read,
+                                       .read = every_layer_moe_parts::read,
                                        .head_dim_required = true,
-                                       .layout_keys = k_layout_keys,
+                                       .layout_keys = every_layer_moe_parts::k_layout_keys,
                                        .classes = {{"gpt_oss", "GptOssForCausalLM"}},
-                                       .write = write};
+                                       .write = every_layer_moe_parts::write};
 
 }  // namespace moeplan::hf

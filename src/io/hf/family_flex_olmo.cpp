@@ -6,7 +6,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace flex_olmo_parts {  // named: a unity build compiles the family files together
 
 // Every layer MoE: num_experts experts of intermediate_size (gate_up, down), a router of
 // N_e x d, no shared expert, no dense layer. Attention: q, k, v, o with attention_bias, and
@@ -31,14 +31,14 @@ void read(FamilyContext& c) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{"num_experts", "num_local_experts", "num_experts_per_tok"};
 
-}  // namespace
+}  // namespace flex_olmo_parts
 
 // FlexOlmoConfig: num_key_value_heads None is num_attention_heads; tie_word_embeddings false.
 extern const FamilyRule k_flex_olmo_rule{
     .model_types = {"flex_olmo"},
-    .read = read,
+    .read = flex_olmo_parts::read,
     .kv_heads_default_to_query_heads = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = flex_olmo_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -3,7 +3,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace granitemoe_parts {  // named: a unity build compiles the family files together
 
 // Every layer MoE: GraniteMoeMoE holds num_local_experts experts of intermediate_size
 // (input_linear E x 2I x d, gate and up fused; output_linear E x d x I) and a router
@@ -39,14 +39,14 @@ void read(FamilyContext& c) {
 const std::vector<std::string> k_layout_keys{
     "num_local_experts", "num_experts_per_tok", "shared_intermediate_size"};
 
-}  // namespace
+}  // namespace granitemoe_parts
 
 // GraniteMoeConfig: num_key_value_heads None means N_q.
 extern const FamilyRule k_granitemoe_rule{
     .model_types = {"granitemoe", "granitemoeshared"},
-    .read = read,
+    .read = granitemoe_parts::read,
     .kv_heads_default_to_query_heads = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = granitemoe_parts::k_layout_keys,
     // Mixtral's layout: MixtralForCausalLM builds it when the biases and widths agree.
     .built_by = {{"granitemoe", "mixtral"}, {"granitemoeshared", "mixtral"}},
 };

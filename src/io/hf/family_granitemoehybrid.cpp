@@ -10,7 +10,7 @@
 #include "moeplan/model/linear_mixers.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace granitemoehybrid_parts {  // named: a unity build compiles the family files together
 
 // GraniteMoeHybridDecoderLayer: a Mamba2 mixer or attention (layers_block_type[i]), then
 // block_sparse_moe (router + num_local_experts experts of intermediate_size) when
@@ -106,13 +106,13 @@ void read(FamilyContext& c) {
 const std::vector<std::string> k_layout_keys{
     "num_local_experts", "num_experts_per_tok", "shared_intermediate_size", "mamba_d_state", "mamba_n_heads"};
 
-}  // namespace
+}  // namespace granitemoehybrid_parts
 
 // GraniteMoeHybridConfig: num_key_value_heads absent or null is N_q; tie_word_embeddings
 // False.
 extern const FamilyRule k_granitemoehybrid_rule{
-    .model_types = {"granitemoehybrid"}, .read = read, .kv_heads_default_to_query_heads = true,
-    .layout_keys = k_layout_keys,
+    .model_types = {"granitemoehybrid"}, .read = granitemoehybrid_parts::read, .kv_heads_default_to_query_heads = true,
+    .layout_keys = granitemoehybrid_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -11,7 +11,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace hunyuan_parts {  // named: a unity build compiles the family files together
 
 // A scalar key of the remote code; Hunyuan-A13B's per-layer lists are another class.
 std::optional<int> scalar(FamilyContext& c, const char* key, int min) {
@@ -90,14 +90,14 @@ void read(FamilyContext& c) {
 const std::vector<std::string> k_layout_keys{
     "num_experts", "moe_topk", "num_shared_expert", "use_mixed_mlp_moe", "use_cla", "cla_share_factor"};
 
-}  // namespace
+}  // namespace hunyuan_parts
 
 // HunYuanConfig: num_key_value_heads None is num_attention_heads; tie_word_embeddings false.
 extern const FamilyRule k_hunyuan_rule{
     .model_types = {"hunyuan"},
-    .read = read,
+    .read = hunyuan_parts::read,
     .kv_heads_default_to_query_heads = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = hunyuan_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -7,7 +7,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace hunyuan_v1_moe_parts {  // named: a unity build compiles the family files together
 
 // HunYuan-MoE-V1: num_experts routed experts and one shared MLP in every layer, all of
 // intermediate_size. The remote code of the published checkpoints also reads
@@ -59,12 +59,12 @@ void write(const ModelConfig& m, std::string_view, nlohmann::ordered_json& j) {
 const std::vector<std::string> k_layout_keys{
     "num_experts", "moe_intermediate_size", "moe_topk", "num_shared_expert", "use_mixed_mlp_moe"};
 
-}  // namespace
+}  // namespace hunyuan_v1_moe_parts
 
 extern const FamilyRule k_hunyuan_v1_moe_rule{.model_types = {"hunyuan_v1_moe"},
-                                              .read = read,
-                                              .layout_keys = k_layout_keys,
+                                              .read = hunyuan_v1_moe_parts::read,
+                                              .layout_keys = hunyuan_v1_moe_parts::k_layout_keys,
                                               .classes = {{"hunyuan_v1_moe", "HunYuanMoEV1ForCausalLM"}},
-                                              .write = write};
+                                              .write = hunyuan_v1_moe_parts::write};
 
 }  // namespace moeplan::hf

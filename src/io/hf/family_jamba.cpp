@@ -11,7 +11,7 @@
 #include "moeplan/model/linear_mixers.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace jamba_parts {  // named: a unity build compiles the family files together
 
 // JambaConfig: layers_block_type[i] = "attention" if i % attn_layer_period ==
 // attn_layer_offset else "mamba"; layers_num_experts[i] = num_experts if i %
@@ -87,9 +87,9 @@ const std::vector<std::string> k_layout_keys{
     "num_experts", "num_experts_per_tok", "attn_layer_period", "attn_layer_offset", "expert_layer_period",
     "expert_layer_offset", "mamba_d_state"};
 
-}  // namespace
+}  // namespace jamba_parts
 
 // JambaConfig: num_key_value_heads absent is 8 (null: N_q), tie_word_embeddings False.
-extern const FamilyRule k_jamba_rule{.model_types = {"jamba"}, .read = read, .layout_keys = k_layout_keys};
+extern const FamilyRule k_jamba_rule{.model_types = {"jamba"}, .read = jamba_parts::read, .layout_keys = jamba_parts::k_layout_keys};
 
 }  // namespace moeplan::hf

@@ -3,7 +3,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace jetmoe_parts {  // named: a unity build compiles the family files together
 
 // JetMoeAttention is a mixture of attention heads: per layer, num_local_experts routed
 // query/output projection pairs (experts.input_linear E x (kv_heads·kv_channels) x d,
@@ -22,14 +22,14 @@ void read(FamilyContext& c) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{"num_local_experts"};
 
-}  // namespace
+}  // namespace jetmoe_parts
 
 extern const FamilyRule k_jetmoe_rule{
     .model_types = {"jetmoe"},
-    .read = read,
+    .read = jetmoe_parts::read,
     .standard_keys = false,
     .refused = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = jetmoe_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

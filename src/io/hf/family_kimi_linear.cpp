@@ -17,7 +17,7 @@
 #include "moeplan/model/linear_mixers.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace kimi_linear_parts {  // named: a unity build compiles the family files together
 
 // The 1-based layer numbers of a list in linear_attn_config, or nullopt (failed).
 std::optional<std::set<int>> layer_numbers(FamilyContext& c, const nlohmann::json& la, const char* key) {
@@ -155,12 +155,12 @@ const std::vector<std::string> k_layout_keys{
     "num_experts", "moe_intermediate_size", "first_k_dense_replace", "moe_layer_freq", "num_shared_experts",
     "linear_attn_config", "num_experts_per_token"};
 
-}  // namespace
+}  // namespace kimi_linear_parts
 
 extern const FamilyRule k_kimi_linear_rule{
     .model_types = {"kimi_linear"},
-    .read = read,
-    .layout_keys = k_layout_keys,
+    .read = kimi_linear_parts::read,
+    .layout_keys = kimi_linear_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -8,7 +8,7 @@
 #include "moeplan/model/linear_mixers.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace lfm2_moe_parts {  // named: a unity build compiles the family files together
 
 // Lfm2MoeDecoderLayer: self_attn when layer_types[i] == "full_attention", else the gated
 // short convolution (Lfm2MoeShortConv); feed_forward is a gated Lfm2MoeMLP of
@@ -72,9 +72,9 @@ void read(FamilyContext& c) {
 const std::vector<std::string> k_layout_keys{
     "num_experts", "num_experts_per_tok", "moe_intermediate_size", "num_dense_layers"};
 
-}  // namespace
+}  // namespace lfm2_moe_parts
 
 // Lfm2MoeConfig: num_key_value_heads absent is 8; tie_word_embeddings True.
-extern const FamilyRule k_lfm2_moe_rule{.model_types = {"lfm2_moe"}, .read = read, .tied_by_default = true, .layout_keys = k_layout_keys};
+extern const FamilyRule k_lfm2_moe_rule{.model_types = {"lfm2_moe"}, .read = lfm2_moe_parts::read, .tied_by_default = true, .layout_keys = lfm2_moe_parts::k_layout_keys};
 
 }  // namespace moeplan::hf

@@ -7,7 +7,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace llama4_parts {  // named: a unity build compiles the family files together
 
 // Llama 4 text model: every interleave_moe_layer_step-th layer is MoE (layers k-1, 2k-1,
 // ...) with num_local_experts routed experts and one shared expert, both of
@@ -56,22 +56,22 @@ const std::vector<std::string> k_layout_keys{
     "num_local_experts", "num_experts_per_tok", "interleave_moe_layer_step", "moe_layers",
     "intermediate_size_mlp"};
 
-}  // namespace
+}  // namespace llama4_parts
 
 extern const FamilyRule k_llama4_rule{
     .model_types = {"llama4_text"},
-    .read = read,
+    .read = llama4_parts::read,
     .head_dim_required = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = llama4_parts::k_layout_keys,
     .classes = {{"llama4_text", "Llama4ForCausalLM"}},
-    .write = write,
+    .write = llama4_parts::write,
 };
 // The multimodal checkpoint: its language model is text_config.
 extern const FamilyRule k_llama4_multimodal_rule{
     .model_types = {"llama4"},
     .text_config = "text_config",
     .text_model_type = "llama4_text",
-    .layout_keys = k_layout_keys,
+    .layout_keys = llama4_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

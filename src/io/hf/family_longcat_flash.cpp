@@ -23,7 +23,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace longcat_flash_parts {  // named: a unity build compiles the family files together
 
 
 void read(FamilyContext& c) {
@@ -100,13 +100,13 @@ void read(FamilyContext& c) {
 const std::vector<std::string> k_layout_keys{"n_routed_experts", "moe_topk", "zero_expert_num",
                                              "expert_ffn_hidden_size", "ffn_hidden_size"};
 
-}  // namespace
+}  // namespace longcat_flash_parts
 
 extern const FamilyRule k_longcat_flash_rule{
     .model_types = {"longcat_flash"},
-    .read = read,
+    .read = longcat_flash_parts::read,
     .standard_keys = false,
-    .layout_keys = k_layout_keys,
+    .layout_keys = longcat_flash_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

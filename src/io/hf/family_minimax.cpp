@@ -14,7 +14,7 @@
 #include "moeplan/model/linear_mixers.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace minimax_parts {  // named: a unity build compiles the family files together
 
 // Whether each layer is lightning attention (true) or softmax attention.
 std::vector<bool> lightning_layers(FamilyContext& c) {
@@ -106,14 +106,14 @@ void read(FamilyContext& c) {
 const std::vector<std::string> k_layout_keys{
     "num_experts", "num_local_experts", "num_experts_per_tok", "shared_intermediate_size", "attn_type_list"};
 
-}  // namespace
+}  // namespace minimax_parts
 
 // num_key_value_heads: both classes default to 8, so it must be written; head_dim defaults to
 // hidden_size / num_attention_heads in both (moeplan's own default).
 extern const FamilyRule k_minimax_rule{
     .model_types = {"minimax", "minimax_text_01"},
-    .read = read,
-    .layout_keys = k_layout_keys,
+    .read = minimax_parts::read,
+    .layout_keys = minimax_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -9,7 +9,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace minimax_m2_parts {  // named: a unity build compiles the family files together
 
 // Every layer: softmax GQA attention (q, k, v, o without biases) with q_norm over all query
 // heads (N_q head_dim) and k_norm over all kv heads (N_kv head_dim), and a sparse MoE block of
@@ -76,10 +76,10 @@ const std::vector<std::string> k_layout_keys{
     "num_local_experts", "num_experts_per_tok", "shared_intermediate_size", "attn_type_list",
     "num_mtp_modules"};
 
-}  // namespace
+}  // namespace minimax_m2_parts
 
 // MiniMaxM2Config's defaults: num_key_value_heads 8, head_dim 128 (not d / N_q): both must be
 // written; tie_word_embeddings defaults to false.
-extern const FamilyRule k_minimax_m2_rule{.model_types = {"minimax_m2"}, .read = read, .head_dim_required = true, .layout_keys = k_layout_keys};
+extern const FamilyRule k_minimax_m2_rule{.model_types = {"minimax_m2"}, .read = minimax_m2_parts::read, .head_dim_required = true, .layout_keys = minimax_m2_parts::k_layout_keys};
 
 }  // namespace moeplan::hf

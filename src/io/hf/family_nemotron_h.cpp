@@ -12,7 +12,7 @@
 #include "moeplan/model/linear_mixers.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace nemotron_h_parts {  // named: a unity build compiles the family files together
 
 enum class Block { mamba, attention, mlp, moe };
 
@@ -233,10 +233,10 @@ const std::vector<std::string> k_layout_keys{
     "n_routed_experts", "num_local_experts", "num_experts_per_tok", "moe_intermediate_size",
     "n_shared_experts", "hybrid_override_pattern", "ssm_state_size", "layers_block_type", "moe_shared_expert_intermediate_size"};
 
-}  // namespace
+}  // namespace nemotron_h_parts
 
 // The common keys are read here: num_hidden_layers is the pattern's length and head_dim has
 // a class default of its own.
-extern const FamilyRule k_nemotron_h_rule{.model_types = {"nemotron_h"}, .read = read, .standard_keys = false, .layout_keys = k_layout_keys};
+extern const FamilyRule k_nemotron_h_rule{.model_types = {"nemotron_h"}, .read = nemotron_h_parts::read, .standard_keys = false, .layout_keys = nemotron_h_parts::k_layout_keys};
 
 }  // namespace moeplan::hf

@@ -13,7 +13,7 @@
 #include "moeplan/model/linear_mixers.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace nemotron_nas_parts {  // named: a unity build compiles the family files together
 
 // modeling_decilm.py: _ffn_mult_to_intermediate_size(ffn_mult, n_embd) =
 // _find_multiple(int(2 * ffn_mult * n_embd / 3), 256), evaluated in the same order and
@@ -155,13 +155,13 @@ void read(FamilyContext& c) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{"block_configs"};
 
-}  // namespace
+}  // namespace nemotron_nas_parts
 
 // DeciLMConfig (a LlamaConfig): num_key_value_heads is null here (per block instead),
 // tie_word_embeddings False.
 extern const FamilyRule k_nemotron_nas_rule{
-    .model_types = {"nemotron-nas"}, .read = read, .kv_heads_default_to_query_heads = true,
-    .layout_keys = k_layout_keys,
+    .model_types = {"nemotron-nas"}, .read = nemotron_nas_parts::read, .kv_heads_default_to_query_heads = true,
+    .layout_keys = nemotron_nas_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

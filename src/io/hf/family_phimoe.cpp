@@ -6,7 +6,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace phimoe_parts {  // named: a unity build compiles the family files together
 
 // Every layer MoE: num_local_experts experts of intermediate_size (w1, w3, w2, no bias) and a
 // router (E x d, no bias). PhimoeAttention is LlamaAttention: q, k, v, o biases with
@@ -38,9 +38,9 @@ void read(FamilyContext& c) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{"num_local_experts", "num_experts_per_tok"};
 
-}  // namespace
+}  // namespace phimoe_parts
 
 // PhimoeConfig's num_key_value_heads default is 8, not N_q: it must be written (the default).
-extern const FamilyRule k_phimoe_rule{.model_types = {"phimoe"}, .read = read, .layout_keys = k_layout_keys};
+extern const FamilyRule k_phimoe_rule{.model_types = {"phimoe"}, .read = phimoe_parts::read, .layout_keys = phimoe_parts::k_layout_keys};
 
 }  // namespace moeplan::hf

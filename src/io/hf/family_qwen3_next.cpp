@@ -14,7 +14,7 @@
 #include "moeplan/model/linear_mixers.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace qwen3_next_parts {  // named: a unity build compiles the family files together
 
 // Which layers are gated DeltaNet (true) and which full attention: layer_types, else
 // full_attention_interval (Qwen3NextConfig.__post_init__: "linear_attention" if (i + 1) %
@@ -141,14 +141,14 @@ const std::vector<std::string> k_layout_keys{
     "decoder_sparse_step", "mlp_only_layers", "full_attention_interval", "linear_num_value_heads",
     "linear_num_key_heads", "linear_conv_kernel_dim", "linear_key_head_dim", "linear_value_head_dim"};
 
-}  // namespace
+}  // namespace qwen3_next_parts
 
 // head_dim: Qwen3NextConfig's default is 256, not hidden_size / num_attention_heads.
 extern const FamilyRule k_qwen3_next_rule{
     .model_types = {"qwen3_next"},
-    .read = read,
+    .read = qwen3_next_parts::read,
     .head_dim_required = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = qwen3_next_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

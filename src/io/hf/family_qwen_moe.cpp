@@ -7,7 +7,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace qwen_moe_parts {  // named: a unity build compiles the family files together
 
 // Qwen MoE: num_experts of width moe_intermediate_size in every layer but the leading
 // mlp_only_layers; qwen2_moe adds one shared expert with a sigmoid gate (d weights).
@@ -83,21 +83,21 @@ const std::vector<std::string> k_layout_keys{
     "num_experts", "num_experts_per_tok", "moe_intermediate_size", "shared_expert_intermediate_size",
     "decoder_sparse_step", "mlp_only_layers"};
 
-}  // namespace
+}  // namespace qwen_moe_parts
 
 // Qwen2MoeConfig and Qwen3MoeConfig size their dense layers from intermediate_size.
 extern const FamilyRule k_qwen2_moe_rule{.model_types = {"qwen2_moe"},
-                                         .read = read,
-                                         .layout_keys = k_layout_keys,
+                                         .read = qwen_moe_parts::read,
+                                         .layout_keys = qwen_moe_parts::k_layout_keys,
                                          .classes = {{"qwen2_moe", "Qwen2MoeForCausalLM"}},
-                                         .write = write,
+                                         .write = qwen_moe_parts::write,
                                          .intermediate_size_always = true};
 extern const FamilyRule k_qwen3_moe_rule{.model_types = {"qwen3_moe"},
-                                         .read = read,
+                                         .read = qwen_moe_parts::read,
                                          .head_dim_required = true,
-                                         .layout_keys = k_layout_keys,
+                                         .layout_keys = qwen_moe_parts::k_layout_keys,
                                          .classes = {{"qwen3_moe", "Qwen3MoeForCausalLM"}},
-                                         .write = write,
+                                         .write = qwen_moe_parts::write,
                                          .intermediate_size_always = true};
 
 }  // namespace moeplan::hf

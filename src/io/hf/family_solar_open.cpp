@@ -8,7 +8,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace solar_open_parts {  // named: a unity build compiles the family files together
 
 // Every layer: Llama attention (q, k, v with attention_bias, o_proj forced bias=False) and
 // SolarOpenMoE: n_routed_experts experts of moe_intermediate_size, a router of N_e x d (its
@@ -45,10 +45,10 @@ const std::vector<std::string> k_layout_keys{
     "n_routed_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts",
     "first_k_dense_replace", "moe_layer_freq"};
 
-}  // namespace
+}  // namespace solar_open_parts
 
 // SolarOpenConfig's defaults: num_key_value_heads 8, head_dim 128 (not d / N_q): both must be
 // written; tie_word_embeddings defaults to false.
-extern const FamilyRule k_solar_open_rule{.model_types = {"solar_open"}, .read = read, .head_dim_required = true, .layout_keys = k_layout_keys};
+extern const FamilyRule k_solar_open_rule{.model_types = {"solar_open"}, .read = solar_open_parts::read, .head_dim_required = true, .layout_keys = solar_open_parts::k_layout_keys};
 
 }  // namespace moeplan::hf

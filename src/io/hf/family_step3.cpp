@@ -14,7 +14,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace step3_parts {  // named: a unity build compiles the family files together
 
 
 void read(FamilyContext& c) {
@@ -98,20 +98,20 @@ void read(FamilyContext& c) {
 const std::vector<std::string> k_layout_keys{"moe_intermediate_size", "moe_num_experts", "moe_top_k",
                                              "moe_layers_enum", "share_expert_dim"};
 
-}  // namespace
+}  // namespace step3_parts
 
 extern const FamilyRule k_step3_text_rule{
     .model_types = {"step3_text"},
-    .read = read,
+    .read = step3_parts::read,
     .standard_keys = false,
-    .layout_keys = k_layout_keys,
+    .layout_keys = step3_parts::k_layout_keys,
 };
 // The multimodal checkpoint: its language model is text_config.
 extern const FamilyRule k_step3_vl_rule{
     .model_types = {"step3_vl"},
     .text_config = "text_config",
     .text_model_type = "step3_text",
-    .layout_keys = k_layout_keys,
+    .layout_keys = step3_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf

@@ -15,7 +15,7 @@
 #include "family_rule.hpp"
 
 namespace moeplan::hf {
-namespace {
+namespace vl_moe_parts {  // named: a unity build compiles the family files together
 
 // Both a multimodal file and its text_config may say tie_word_embeddings; which one the
 // class ties by depends on the transformers version, so two different values are refused.
@@ -148,36 +148,36 @@ const std::vector<std::string> k_layout_keys{
     "n_routed_experts", "num_experts", "num_local_experts", "num_experts_per_tok", "moe_intermediate_size",
     "n_shared_experts", "first_k_dense_replace", "decoder_sparse_step", "mlp_only_layers"};
 
-}  // namespace
+}  // namespace vl_moe_parts
 
 // Glm4MoeConfig's head_dim (inherited) is not hidden_size / num_attention_heads (GLM-4.5V:
 // 128, not 4096 / 96): it must be written, like num_key_value_heads (default 8).
 extern const FamilyRule k_glm4v_moe_text_rule{
     .model_types = {"glm4v_moe_text"},
-    .read = read_glm4v_moe_text,
+    .read = vl_moe_parts::read_glm4v_moe_text,
     .head_dim_required = true,
-    .layout_keys = k_layout_keys,
+    .layout_keys = vl_moe_parts::k_layout_keys,
     .built_by = {{"glm4v_moe_text", "glm4_moe"}},  // GLM-4.5's text model
 };
 extern const FamilyRule k_glm4v_moe_rule{
     .model_types = {"glm4v_moe"},
     .text_config = "text_config",
     .text_model_type = "glm4v_moe_text",
-    .layout_keys = k_layout_keys,
+    .layout_keys = vl_moe_parts::k_layout_keys,
 };
 // Qwen3VLMoeTextConfig: num_key_value_heads defaults to 16 (must be written), head_dim to
 // hidden_size / num_attention_heads.
 extern const FamilyRule k_qwen3_vl_moe_text_rule{
     .model_types = {"qwen3_vl_moe_text"},
-    .read = read_qwen3_vl_moe_text,
-    .layout_keys = k_layout_keys,
+    .read = vl_moe_parts::read_qwen3_vl_moe_text,
+    .layout_keys = vl_moe_parts::k_layout_keys,
     .built_by = {{"qwen3_vl_moe_text", "qwen3_moe"}},  // Qwen3-MoE's text model
 };
 extern const FamilyRule k_qwen3_vl_moe_rule{
     .model_types = {"qwen3_vl_moe"},
     .text_config = "text_config",
     .text_model_type = "qwen3_vl_moe_text",
-    .layout_keys = k_layout_keys,
+    .layout_keys = vl_moe_parts::k_layout_keys,
 };
 
 }  // namespace moeplan::hf
