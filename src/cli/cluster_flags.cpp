@@ -200,7 +200,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   }
   o.search.time.precision = precision;
   if (f.fp8_param_gather && precision != Precision::fp8) {
-    return usage("--fp8-param-gather keeps the weights in fp8: it needs --precision fp8");
+    return usage("--fp8-param-gather keeps the weights in fp8: it needs --precision fp8 (or --fp8-format in the "
+                 "--megatron-args file)");
   }
   o.search.time.fp8_param_gather = f.fp8_param_gather;
   o.search.memory.fp8_param_gather = f.fp8_param_gather;
