@@ -6,7 +6,8 @@
 # A benchmark script, not a test (tests/cli/test_validation.cpp holds the bound).
 # Usage: bench/validation.sh [MOEPLAN_BINARY]   (default ./build/moeplan); run from the repo root.
 set -eu
-bin=${1:-./build/moeplan}
+bin=$(realpath "${1:-./build/moeplan}")
+cd "$(dirname "$0")/.."
 cases=bench/validation/cases.csv
 printf '%-4s %-9s %-9s %-16s %12s %12s %7s  %s\n' id split class figure published predicted speed layout
 tail -n +2 "$cases" | while IFS=, read -r id split class expect published figure args source; do

@@ -107,7 +107,8 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->group(group);
   sub.add_flag("--fp8-param-gather", f.fp8_param_gather,
                "With --precision fp8: the weights kept in fp8 only, no bf16 copy (Megatron-LM's "
-               "--fp8-param-gather, set by NVIDIA's Megatron-Bridge fp8 recipes): 1 + 1 bytes per "
+               "--fp8-param-gather, set by Megatron-Bridge's delayed- and current-scaling fp8 recipes, not "
+               "its blockwise one): 1 + 1 bytes per linear-layer "
                "weight (fp8 and its transpose) instead of 2 + 2, and fp8 weights all-gathered")
       ->group(group);
   sub.add_option("--megatron-args", f.megatron_args,
@@ -268,7 +269,14 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   }
   if (f.recompute.empty() && g.recompute) f.recompute = to_string(*g.recompute);
   if (!f.precision && args->precision) f.precision = to_string(*args->precision);
-  f.fp8_param_gather = f.fp8_param_gather || args->fp8_param_gather;
+  if (args->fp8_param_gather && !f.fp8_param_gather) {  // only for a run the command line left in fp8
+    if (f.precision.value_or("bf16") == "fp8") {
+      f.fp8_param_gather = true;
+    } else {
+      io.note(fmt::format("{}: --fp8-param-gather ignored: the run is {} (--precision), not fp8", f.megatron_args,
+                          f.precision.value_or("bf16")));
+    }
+  }
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
   if (!f.global_batch_tokens && args->global_batch) f.global_batch_sequences = args->global_batch;
   if (seq_len && !*seq_len) *seq_len = args->seq_length;

@@ -65,12 +65,13 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
     if (const auto back = parse_hf_config_json(*json, "<hf-config>", m.name); back && back->router) {
       const RouterSpec mine = m.router.value_or(RouterSpec{});
       if (back->router->score != mine.score || back->router->expert_bias != mine.expert_bias) {
-        io.note(fmt::format("hf-config: the {} class routes with {} scores{}, the model with {}{} ({}): "
-                            "transformers builds the class's router",
+        io.note(fmt::format("hf-config: transformers' {} class routes with {} scores{}, not with the router {} "
+                            "({} scores{}{}): a transformers run of this file trains the class's router",
                             model_type, router_score_name(back->router->score),
                             back->router->expert_bias ? " and a correction bias" : "",
+                            m.router ? "of the model's config" : "moeplan's plan assumes",
                             router_score_name(mine.score), mine.expert_bias ? " and a correction bias" : "",
-                            m.router ? "its config's" : "paper 000's, which --emit megatron writes"));
+                            m.router ? "" : ", paper 000's balance loss 0.01 and z-loss 0.001, as --emit megatron writes"));
       }
     }
     text = std::move(*json);

@@ -25,14 +25,6 @@ constexpr double k_fp8_activation = 1;  // a linear layer's input kept as its fp
 constexpr double k_fp8_weight_bytes = 1;  // --fp8-param-gather: the weight itself in fp8
 constexpr double k_fp8_transpose_bytes = 1;  // ... and only its fp8 transpose beside it
 
-// Bytes per parameter of the weights, and of Transformer Engine's fp8 copies beside them.
-double weight_bytes(const MemoryOptions& o) {
-  return o.fp8 && o.fp8_param_gather ? k_fp8_weight_bytes : k_weight_bytes;
-}
-double fp8_copy_bytes(const MemoryOptions& o) {
-  if (!o.fp8) return 0;
-  return o.fp8_param_gather ? k_fp8_transpose_bytes : k_fp8_copy_bytes;
-}
 
 // Layer i (0-based) is an MoE layer (the model's own layout, uniform_layer).
 bool is_moe_layer(const ModelConfig& m, int i) { return is_uniform_moe_layer(m, i); }
@@ -99,7 +91,12 @@ struct RankParams {
   double dense = 0;   // everything but the routed experts: sharded by the optimizer over dp
   double expert = 0;  // routed experts: over edp
   double embedding = 0;
+  // Of the total, what Transformer Engine never casts to fp8: embedding, output head, routers,
+  // norms ("Embedding/LM Head/Router ... remain at their original high precision",
+  // docs/step-model-sources.md); the rest are the linear layers' weights.
+  double high_precision = 0;
   [[nodiscard]] double total() const { return dense + expert; }
+  [[nodiscard]] double linear() const { return total() - high_precision; }
 };
 
 // Parameters held by one GPU of pipeline rank `r`. Attention, dense FFN and shared experts are
@@ -140,7 +137,20 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
     if (!(m.tie_word_embeddings && lay.pp == 1)) p.embedding += table;
   }
   p.dense += p.embedding;
+  p.high_precision = p.embedding + (last ? d : 0.0);
+  for (int i : layers) p.high_precision += norms + (is_moe_layer(m, i) ? double(m.n_routed_experts) * d : 0.0);
   return p;
+}
+
+// Bytes of a rank's weights, and of Transformer Engine's fp8 copies beside them: the linear
+// layers' weights alone are fp8 (kept only in fp8 with --fp8-param-gather).
+double weight_bytes(const RankParams& p, const MemoryOptions& o) {
+  if (o.fp8 && o.fp8_param_gather) return k_fp8_weight_bytes * p.linear() + k_weight_bytes * p.high_precision;
+  return k_weight_bytes * p.total();
+}
+double fp8_copy_bytes(const RankParams& p, const MemoryOptions& o) {
+  if (!o.fp8) return 0;
+  return (o.fp8_param_gather ? k_fp8_transpose_bytes : k_fp8_copy_bytes) * p.linear();
 }
 
 }  // namespace
@@ -377,7 +387,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     MostLoaded k;
     k.r = r;
     k.params = params_of_rank(m, counted, lay, ranks.of(r), r);
-    k.weights = weight_bytes(options) * k.params.total();
+    k.weights = weight_bytes(k.params, options);
     k.gradients = k_gradient_bytes * k.params.total();
     k.optimizer = lay.distributed_optimizer
                       ? k_optimizer_bytes * (k.params.dense / std::max(1, lay.dp) +
@@ -420,11 +430,13 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
                   m.is_moe() ? fmt::format(" (experts / EP {} · ETP {})", lay.ep, lay.etp)
                              : std::string());
   const bool fp8_only = options.fp8 && options.fp8_param_gather;
-  out.terms.push_back({"weights", best.weights, (fp8_only ? "fp8 (--fp8-param-gather), " : "bf16, ") + where});
+  out.terms.push_back({"weights", best.weights,
+                       (fp8_only ? "linear layers fp8 (--fp8-param-gather), the rest bf16, " : "bf16, ") + where});
   if (options.fp8) {
-    out.terms.push_back({"fp8_weights", fp8_copy_bytes(options) * best.params.total(),
-                         fp8_only ? "fp8 transpose of each weight (Transformer Engine), 1 B per param"
-                                  : "fp8 copy and transpose of each weight (Transformer Engine), 2 B per param"});
+    out.terms.push_back({"fp8_weights", fp8_copy_bytes(best.params, options),
+                         fp8_only ? "fp8 transpose of each linear layer's weight (Transformer Engine), 1 B per param"
+                                  : "fp8 copy and transpose of each linear layer's weight (Transformer Engine), 2 B "
+                                    "per param; embedding, head, routers and norms stay bf16"});
   }
   out.terms.push_back({"gradients", best.gradients, "fp32, " + where});
   out.terms.push_back(
@@ -455,7 +467,7 @@ double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, co
   const MostLoaded best = most_loaded(m, layout, options);
   // The terms of memory_per_gpu in its order, added as MemoryBreakdown::total() adds them.
   double sum = 0;
-  const double fp8 = fp8_copy_bytes(options) * best.params.total();
+  const double fp8 = fp8_copy_bytes(best.params, options);
   for (double bytes : {best.weights, fp8, best.gradients, best.optimizer, best.activations, best.all_to_all,
                        options.framework_bytes}) {
     sum += bytes;

@@ -334,10 +334,12 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   const double end_params = L.pp == 1 ? f.embedding_params : f.vocab_params;
   const double dense_shard = f.dense_params * stage_share / L.tp + end_params / L.tp;
   const double expert_shard = f.routed_params * stage_share / (double(L.ep) * L.etp);
-  // (G-1)/G of the shard twice: 4 bytes reduce-scattered, 2 bytes all-gathered (1 with
-  // --fp8-param-gather, which gathers the fp8 weights: MemoryOptions::fp8_param_gather).
+  // (G-1)/G of the shard twice: 4 bytes reduce-scattered, 2 bytes all-gathered (1 for the
+  // linear layers' weights with --fp8-param-gather, which gathers them in fp8; the embedding
+  // and head stay bf16: MemoryOptions::fp8_param_gather).
   const double gathered = o.precision == Precision::fp8 && o.fp8_param_gather ? 1.0 : 2.0;
-  r.dp_dense_bytes = dense_group > 1 ? (dense_group - 1.0) / dense_group * (4.0 + gathered) * dense_shard : 0;
+  const double dense_gathered = gathered * (dense_shard - end_params / L.tp) + 2.0 * end_params / L.tp;
+  r.dp_dense_bytes = dense_group > 1 ? (dense_group - 1.0) / dense_group * (4.0 * dense_shard + dense_gathered) : 0;
   r.dp_expert_bytes = L.edp > 1 ? (L.edp - 1.0) / L.edp * (4.0 + gathered) * expert_shard : 0;
   r.dp_off_node = world / L.pp > per_node;
   const double dp_rate = r.dp_off_node ? nic : nvlink;

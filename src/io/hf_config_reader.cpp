@@ -305,21 +305,11 @@ void read_router_keys(FamilyContext& c) {
     if (*f <= 0) r.fail("routed_scaling_factor", "must be positive");
     x.topk_scaling_factor = *f;
   }
-  // A bias-balanced router's file does not state what it trained with: DeepSeek-V3's
-  // config.json says aux_loss_alpha 0.001 (seq_aux), its report (Sec. 4.2) a sequence-wise
-  // alpha of 0.0001; the DeepSeek-V3.1 preset states the report's.
-  bool loss = false;
-  if (!x.expert_bias) {
-    const bool seq = r.boolean(j, "seq_aux").value_or(false);
-    for (const char* key : {"router_aux_loss_coef", "aux_loss_alpha"}) {
-      if (const auto a = number(key); a && !loss) {
-        x.balance_loss = seq ? RouterSpec::BalanceLoss::seq_aux_loss : RouterSpec::BalanceLoss::aux_loss;
-        x.balance_loss_coeff = *a;
-        loss = true;
-      }
-    }
-  }
-  x.balance_loss_stated = loss;
+  // No file states the balance loss a pre-training used: router_aux_loss_coef is transformers'
+  // fine-tuning coefficient (load_balancing_loss_func sums over the K slots and pools the
+  // layers; Megatron-LM divides by K and adds it per layer), and DeepSeek-V3's aux_loss_alpha
+  // 0.001 is not its report's sequence-wise 0.0001 (Sec. 4.2). The export says what it writes.
+  x.balance_loss_stated = false;
   if (r.failed() || !stated || unknown) return;
   c.m.router = x;  // ModelConfig::problem() checks it (groups, sigmoid with a bias)
 }

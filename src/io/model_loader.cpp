@@ -351,6 +351,11 @@ void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   // The loss is the source's only when both are stated (or it has none): a coefficient without
   // its kind, or the kind without its coefficient, would pass a default off as the source's.
   x.balance_loss_stated = t.get("balance_loss") || t.get("balance_loss_coeff");
+  if (t.empty() && !r.failed()) r.fail(t.source(), "router", "states nothing: give its keys or leave the table out");
+  if (x.balance_loss == RouterSpec::BalanceLoss::none && t.get("balance_loss_coeff") && !r.failed()) {
+    r.fail(t.get("balance_loss_coeff")->source(), s + ".balance_loss_coeff",
+           "has no loss to weigh: balance_loss is \"none\"");
+  }
   if (x.balance_loss_stated && !r.failed() &&
       !(t.get("balance_loss") && t.get("balance_loss_coeff")) && x.balance_loss != RouterSpec::BalanceLoss::none) {
     const char* given = t.get("balance_loss") ? "balance_loss" : "balance_loss_coeff";

@@ -227,6 +227,10 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
                                        r.group_topk, r.num_groups, n_routed_experts / r.num_groups,
                                        num_experts_per_tok)};
     }
+    if (r.score == RouterSpec::Score::sigmoid && !r.norm_topk_prob && num_experts_per_tok > 1) {
+      return ConfigProblem{"router.norm_topk_prob", "false with sigmoid scores and K > 1: Megatron-LM always "
+                                                    "normalises sigmoid gates over the K chosen"};
+    }
     if (r.expert_bias && r.score == RouterSpec::Score::softmax) {
       return ConfigProblem{"router.expert_bias", "needs score_function \"sigmoid\" (bias-corrected top-K, DeepSeek-V3 "
                                                  "Sec. 2.1.2; Megatron-LM refuses it with softmax)"};

@@ -470,8 +470,12 @@ TEST_CASE("precision fp8: the GEMMs run at the fp8 peak, the fp8 weight copies a
   CHECK(jf.at("step_time").at("tokens_per_second").get<double>() > jb.at("step_time").at("tokens_per_second").get<double>());
   CHECK(jf.at("memory").contains("fp8_weights"));
   CHECK_FALSE(jb.at("memory").contains("fp8_weights"));
-  // fp8 copy + transpose: 2 bytes for each of the bf16 weights' 2
-  CHECK(jf.at("memory").at("fp8_weights").get<double>() == doctest::Approx(jf.at("memory").at("weights").get<double>()));
+  // fp8 copy + transpose: 2 bytes for each linear layer's weight; the embedding and head
+  // (untied, 151936 x 2048 each), the routers (48 layers x 128 x 2048) and the RMSNorms (2d a
+  // layer and the final d) stay bf16 and get none.
+  const double bf16_only = 2.0 * 151936 * 2048 + 48.0 * 128 * 2048 + 48.0 * 2 * 2048 + 2048;
+  CHECK(jf.at("memory").at("weights").get<double>() - jf.at("memory").at("fp8_weights").get<double>() ==
+        doctest::Approx(2 * bf16_only / double(1ull << 30)));  // GiB
   // A100 has no fp8 tensor cores: exit 3 naming the rule, nothing on stdout
   const Run a = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "a100-80gb", "--tokens", "1e12",
                              "--precision", "fp8"});
@@ -493,12 +497,15 @@ TEST_CASE("fp8 weights only (--fp8-param-gather) (1 + 1 bytes), said in JSON, re
   const json jp = json::parse(p.out).at(0), jg = json::parse(g.out).at(0);
   CHECK_FALSE(jp.at("cluster").at("fp8_param_gather").get<bool>());
   CHECK(jg.at("cluster").at("fp8_param_gather").get<bool>());
-  // The same parameters on the GPU: the weights at 1 byte instead of 2, the copies at 1 (the
-  // transpose) instead of 2 (copy and transpose); the rest of the memory unchanged.
+  // The same parameters on the GPU: the linear layers' weights at 1 byte instead of 2 (the
+  // embedding, head, routers and norms stay bf16), their copies at 1 (the transpose) instead of
+  // 2 (copy and transpose): both drop by one byte per linear weight, which is what the fp8
+  // transpose now holds; the rest of the memory unchanged.
   const json& mp = jp.at("memory");
   const json& mg = jg.at("memory");
-  CHECK(mg.at("weights").get<double>() == doctest::Approx(mp.at("weights").get<double>() / 2));
-  CHECK(mg.at("fp8_weights").get<double>() == doctest::Approx(mp.at("fp8_weights").get<double>() / 2));
+  const double linear = mg.at("fp8_weights").get<double>();
+  CHECK(mp.at("fp8_weights").get<double>() == doctest::Approx(2 * linear));
+  CHECK(mp.at("weights").get<double>() - mg.at("weights").get<double>() == doctest::Approx(linear));
   CHECK(mg.at("optimizer").get<double>() == doctest::Approx(mp.at("optimizer").get<double>()));
   CHECK(mg.at("activations").get<double>() == doctest::Approx(mp.at("activations").get<double>()));
   // Written by --emit megatron, and read back from such a file.
@@ -514,6 +521,12 @@ TEST_CASE("fp8 weights only (--fp8-param-gather) (1 + 1 bytes), said in JSON, re
                              "--megatron-args", file.string(), "--format", "json"});
   REQUIRE_MESSAGE(r.code == 0, r.err);
   CHECK(json::parse(r.out).at(0).at("cluster").at("fp8_param_gather").get<bool>());
+  // The command line's bf16 wins over the file's fp8: the file's flag is dropped, and said.
+  const Run bf16 = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                "--megatron-args", file.string(), "--precision", "bf16", "--format", "json"});
+  REQUIRE_MESSAGE(bf16.code == 0, bf16.err);
+  CHECK_FALSE(json::parse(bf16.out).at(0).at("cluster").at("fp8_param_gather").get<bool>());
+  CHECK(bf16.err.find("--fp8-param-gather ignored: the run is bf16") != std::string::npos);
   // Without fp8 it means nothing: a usage error, nothing on stdout.
   const Run bad = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
                                "--fp8-param-gather"});

@@ -181,6 +181,23 @@ TEST_CASE("routers Megatron-LM would refuse are refused with the rule, and defau
     m.router->num_groups = 256;  // groups of one expert, 4 of them chosen, K = 8
     refused(m, "router.group_topk: 4 of 256 groups of 1 experts: must be at most K = 8 and hold K experts");
   }
+  SUBCASE("sigmoid gates left unnormalised over K > 1") {
+    auto m = *ds;
+    m.router->norm_topk_prob = false;
+    refused(m, "router.norm_topk_prob: false with sigmoid scores and K > 1");
+  }
+  SUBCASE("an empty table, and a coefficient without a loss") {
+    const std::string model = moeplan::to_model_toml(*moeplan::load_model_config("moe-mini"));
+    const auto path = temp_path("router-empty.toml");
+    std::ofstream(path) << model << "\n[router]\n";
+    const Run empty = run_moeplan({"score", path.string()});
+    CHECK(empty.code == 4);
+    CHECK(empty.err.find("router: states nothing") != std::string::npos);
+    std::ofstream(path) << model << "\n[router]\nbalance_loss = \"none\"\nbalance_loss_coeff = 0.01\n";
+    const Run none = run_moeplan({"score", path.string()});
+    CHECK(none.code == 4);
+    CHECK(none.err.find("router.balance_loss_coeff: has no loss to weigh") != std::string::npos);
+  }
   SUBCASE("a router on a dense model") {
     auto m = *moeplan::load_model_config("dense-6.1b");
     m.router = RouterSpec{};
@@ -218,8 +235,8 @@ TEST_CASE("hf-config says when the class's router is not the model's") {
   const auto path = temp_path("router-class.json");
   const Run plan = run_moeplan({"suggest", "--flops", "1e22", "--no-bench", "--emit", "hf-config", "-o", path.string()});
   REQUIRE(plan.code == 0);
-  CHECK(plan.err.find("class routes with sigmoid scores and a correction bias, the model with softmax") !=
-        std::string::npos);
+  CHECK(plan.err.find("class routes with sigmoid scores and a correction bias, not with the router moeplan's plan "
+                      "assumes (softmax scores") != std::string::npos);
   const Run ds = run_moeplan({"score", "deepseek-v3.1", "--emit", "hf-config", "-o", path.string()});
   REQUIRE(ds.code == 0);
   CHECK(ds.err.find("class routes with") == std::string::npos);  // DeepSeek-V3's own class

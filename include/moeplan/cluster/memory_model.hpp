@@ -54,7 +54,8 @@ struct MemoryOptions {
   /// for the backward are their fp8 copies, 1 byte (moeplan formula; Megatron's has no fp8).
   bool fp8 = false;
   /// With fp8: the weights are kept in fp8 only, no bf16 copy (Megatron-LM --fp8-param-gather,
-  /// set by NVIDIA's Megatron-Bridge fp8 recipes: mixed_precision.py, bf16_with_fp8_*_mixed,
+  /// set by Megatron-Bridge's delayed- and current-scaling fp8 recipes (mixed_precision.py,
+  /// bf16_with_fp8_delayed_scaling_mixed / _current_scaling_mixed; its blockwise one sets False),
   /// fp8_param_gather = True): 1 byte per weight and 1 for its fp8 transpose; the fp32 master
   /// stays in the optimizer.
   bool fp8_param_gather = false;
