@@ -272,6 +272,7 @@ void read_router_keys(FamilyContext& c) {
   // Llama 4 takes the top-K logits, then their sigmoid (transformers Llama4TextMoe).
   if (is_one_of(c.family, {"llama4", "llama4_text"})) {
     x.score = RouterSpec::Score::sigmoid;
+    x.probs_on_input = true;  // routed_in = hidden_states * router_scores
     stated = true;
   }
   if (const auto v = r.string(j, "topk_method")) {

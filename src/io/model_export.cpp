@@ -147,6 +147,7 @@ std::string to_model_toml(const ModelConfig& m) {
     router.insert("num_groups", int64_t{rs.num_groups});
     router.insert("group_topk", int64_t{rs.group_topk});
     router.insert("topk_scaling_factor", rs.topk_scaling_factor);
+    if (rs.probs_on_input) router.insert("probs_on_input", true);
     if (rs.balance_loss_stated) {  // absent: the source states none (RouterSpec)
       router.insert("balance_loss", balance_loss_name(rs.balance_loss));
       router.insert("balance_loss_coeff", rs.balance_loss_coeff);
@@ -291,6 +292,9 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
       if (x.num_groups > 1) {
         arg("--moe-router-num-groups", num(x.num_groups), "n_group: experts in groups (group-limited routing)");
         arg("--moe-router-group-topk", num(x.group_topk), "topk_group: groups a token's K come from");
+      }
+      if (x.probs_on_input) {
+        arg("--moe-apply-probs-on-input", "", "the gate scales the expert's input, as the source does (Llama 4)");
       }
       if (x.topk_scaling_factor != 1.0) {
         arg("--moe-router-topk-scaling-factor", fmt::format("{:g}", x.topk_scaling_factor),

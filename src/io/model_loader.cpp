@@ -323,7 +323,7 @@ void read_reference(const toml::table& t, ModelConfig& m, Reader& r) {
 // as Megatron-LM's --moe-router-* flags, which `--emit megatron` writes from them.
 void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   r.only_keys(t, {"score_function", "norm_topk_prob", "expert_bias", "num_groups", "group_topk",
-                  "topk_scaling_factor", "balance_loss", "balance_loss_coeff"},
+                  "topk_scaling_factor", "probs_on_input", "balance_loss", "balance_loss_coeff"},
               "router");
   const std::string s = "router";
   RouterSpec x;
@@ -364,6 +364,7 @@ void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   }
   optional_bool(t, "norm_topk_prob", s, x.norm_topk_prob, r);
   optional_bool(t, "expert_bias", s, x.expert_bias, r);
+  optional_bool(t, "probs_on_input", s, x.probs_on_input, r);
   optional_int(t, "num_groups", s, 1, x.num_groups, r);
   optional_int(t, "group_topk", s, 1, x.group_topk, r);
   if (t.get("topk_scaling_factor")) {

@@ -227,6 +227,8 @@ TEST_CASE("routers Megatron-LM would refuse are refused with the rule, and defau
     const auto scout = hf_fixture("llama-4-scout.json");
     REQUIRE(scout.router.has_value());
     CHECK(scout.router->score == RouterSpec::Score::sigmoid);
+    CHECK(scout.router->probs_on_input);
+    CHECK(flag_value(moeplan::to_megatron_args(scout, h, nullptr), "--moe-apply-probs-on-input").empty());
     CHECK(flag_value(moeplan::to_megatron_args(scout, h, nullptr), "--moe-router-pre-softmax") == "absent");
   }
 }

@@ -86,6 +86,9 @@ struct RouterSpec {
   int num_groups = 1;   ///< n_group: experts in groups, a token's K taken from group_topk of them
   int group_topk = 1;   ///< topk_group
   double topk_scaling_factor = 1.0;  ///< routed_scaling_factor: the routed output's scale
+  /// The gate scales the expert's input, not its output (Llama 4's Llama4TextMoe; Megatron-LM's
+  /// --moe-apply-probs-on-input): with SwiGLU experts f(s x) is not s f(x).
+  bool probs_on_input = false;
   BalanceLoss balance_loss = BalanceLoss::aux_loss;
   double balance_loss_coeff = 0.01;  ///< alpha of the balance loss
   /// false: the source states no balance loss; balance_loss and its alpha are paper 000's.
