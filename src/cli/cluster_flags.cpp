@@ -309,7 +309,6 @@ std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const Cl
 
 namespace {
 
-
 std::string layout_line(const ParallelLayout& p) { return p.describe(); }
 
 }  // namespace

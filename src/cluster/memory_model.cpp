@@ -16,15 +16,16 @@ namespace {
 // compute_weight_and_optimizer_memory: 18 bytes per parameter, or 6 + 12/DP with the
 // distributed optimizer): bf16 weights, fp32 gradients, fp32 master weights + Adam m and v.
 constexpr double k_weight_bytes = 2;
-constexpr double k_fp8_copy_bytes = 2;  // fp8 weight + its fp8 transpose (Transformer Engine on Hopper)
+constexpr double k_fp8_weight_bytes = 1;     // a linear layer's weight in fp8 (Transformer Engine on Hopper)
+constexpr double k_fp8_transpose_bytes = 1;  // ... and its fp8 transpose beside it
+// The fp8 copy and its transpose kept beside the bf16 weight; --fp8-param-gather keeps the
+// transpose alone, the weight itself being the fp8 copy.
+constexpr double k_fp8_copy_bytes = k_fp8_weight_bytes + k_fp8_transpose_bytes;
 constexpr double k_gradient_bytes = 4;
 constexpr double k_optimizer_bytes = 12;
 constexpr double k_bf16 = 2;  // bytes of a stored activation
 constexpr double k_fp32 = 4;
 constexpr double k_fp8_activation = 1;  // a linear layer's input kept as its fp8 copy
-constexpr double k_fp8_weight_bytes = 1;  // --fp8-param-gather: the weight itself in fp8
-constexpr double k_fp8_transpose_bytes = 1;  // ... and only its fp8 transpose beside it
-
 
 // Layer i (0-based) is an MoE layer (the model's own layout, uniform_layer).
 bool is_moe_layer(const ModelConfig& m, int i) { return is_uniform_moe_layer(m, i); }
@@ -120,10 +121,12 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
   RankParams p;
   for (int i : layers) {
     p.dense += attention + norms;
+    p.high_precision += norms;
     if (is_moe_layer(m, i)) {
+      const double router = double(m.n_routed_experts) * d;  // N_e × d
       p.expert += moe_layer.routed_total / (lay.ep * lay.etp);
-      p.dense += moe_layer.shared / tp;
-      p.dense += double(m.n_routed_experts) * d;  // router N_e × d
+      p.dense += moe_layer.shared / tp + router;
+      p.high_precision += router;
     } else {
       p.dense += dense_layer.dense_ffn / tp;
     }
@@ -137,8 +140,7 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
     if (!(m.tie_word_embeddings && lay.pp == 1)) p.embedding += table;
   }
   p.dense += p.embedding;
-  p.high_precision = p.embedding + (last ? d : 0.0);
-  for (int i : layers) p.high_precision += norms + (is_moe_layer(m, i) ? double(m.n_routed_experts) * d : 0.0);
+  p.high_precision += p.embedding + (last ? d : 0.0);  // the final RMSNorm
   return p;
 }
 

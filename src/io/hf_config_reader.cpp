@@ -4,7 +4,6 @@
 // configuration_*.py / modeling_*.py of each model_type (or the checkpoint's remote code) and
 // the published config.json files of tests/data/hf (official.csv cites each).
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <initializer_list>
 #include <map>
@@ -220,29 +219,16 @@ void read_latent_attention(FamilyContext& c) {
 
 // The router's training settings, wherever a family's config states them (RouterSpec;
 // docs/model-schema.md, "Router"). Keys by the classes that read them: scoring_func,
-// topk_method, n_group, topk_group, routed_scaling_factor, norm_topk_prob, seq_aux,
-// aux_loss_alpha (DeepSeek-V2/V3 and their copies), score_function and
-// moe_router_enable_expert_bias (Ling 2.0), use_routing_bias (MiniMax-M2),
-// router_aux_loss_coef (Qwen, Mixtral, OLMoE and most transformers MoE classes). Classes
-// whose router is fixed by their code say so in `sigmoid_bias_router`. A value moeplan does not
-// know leaves the router unread (the export then says it is not stated), never guessed.
+// topk_method, n_group, topk_group, routed_scaling_factor, norm_topk_prob (DeepSeek-V2/V3 and
+// their copies), score_function and moe_router_enable_expert_bias (Ling 2.0), use_routing_bias
+// (MiniMax-M2); the classes whose code fixes their router are named below. A value moeplan
+// does not know leaves the router unread (the export then says it is not stated), never guessed.
 void read_router_keys(FamilyContext& c) {
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
   if (r.failed() || !c.m.is_moe()) return;
   RouterSpec x;
   bool stated = false;
-  const auto number = [&](const char* key) -> std::optional<double> {
-    const auto it = j.find(key);
-    if (it == j.end() || it->is_null()) return std::nullopt;
-    if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 0 ||
-        it->get<double>() >= 1e6) {
-      r.fail(key, fmt::format("must be a number in [0, 1e6), got {}", it->dump()));
-      return std::nullopt;
-    }
-    stated = true;
-    return it->get<double>();
-  };
   bool unknown = false;
   for (const char* key : {"scoring_func", "score_function"}) {
     if (const auto v = r.string(j, key)) {
@@ -302,9 +288,13 @@ void read_router_keys(FamilyContext& c) {
     // topk_group without n_group (Kimi Linear's 1): one group, nothing to limit
     x.group_topk = j.contains("n_group") || x.num_groups > 1 ? *g : 1;
   }
-  if (const auto f = number("routed_scaling_factor")) {
-    if (*f <= 0) r.fail("routed_scaling_factor", "must be positive");
-    x.topk_scaling_factor = *f;
+  if (const auto it = j.find("routed_scaling_factor"); it != j.end() && !it->is_null()) {
+    if (!it->is_number() || !(it->get<double>() > 0 && it->get<double>() < 1e6)) {
+      r.fail("routed_scaling_factor", fmt::format("must be a number in (0, 1e6), got {}", it->dump()));
+    } else {
+      stated = true;
+      x.topk_scaling_factor = it->get<double>();
+    }
   }
   // No file states the balance loss a pre-training used: router_aux_loss_coef is transformers'
   // fine-tuning coefficient (load_balancing_loss_func sums over the K slots and pools the

@@ -275,54 +275,50 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     if (m.extras.shared_expert_gate) {
       arg("--moe-shared-expert-gate", "", "the shared experts' sigmoid gate, as the source builds it (Qwen2-MoE)");
     }
-    if (m.router) {  // the source's own router, as its config states it (RouterSpec)
-      const RouterSpec& x = *m.router;
-      arg("--moe-router-score-function", router_score_name(x.score), "the source's scoring function");
-      if (x.score == RouterSpec::Score::softmax && (!x.norm_topk_prob || m.num_experts_per_tok == 1)) {
-        arg("--moe-router-pre-softmax", "", m.num_experts_per_tok == 1
-                                                ? "softmax over all experts, then top-1 (Megatron requires it for K = 1)"
-                                                : "softmax over all experts, then top-K (norm_topk_prob = false)");
+    // The source's own router as its config states it (RouterSpec), else paper 000's: softmax
+    // top-K, normalised over the K, with its balance and z-losses (stated by no source).
+    RouterSpec x = m.router.value_or(RouterSpec{});
+    if (!m.router) x.balance_loss_stated = false;
+    if (m.router) arg("--moe-router-score-function", router_score_name(x.score), "the source's scoring function");
+    if (x.score == RouterSpec::Score::softmax && (!x.norm_topk_prob || m.num_experts_per_tok == 1)) {
+      arg("--moe-router-pre-softmax", "", m.num_experts_per_tok == 1
+                                              ? "softmax over all experts, then top-1 (Megatron requires it for K = 1)"
+                                              : "softmax over all experts, then top-K (norm_topk_prob = false)");
+    }
+    if (x.expert_bias) {
+      arg("--moe-router-enable-expert-bias", "",
+          "aux-loss-free balancing: a per-expert bias in the top-K choice (DeepSeek-V3 Sec. 2.1.2)");
+      arg("--moe-router-bias-update-rate", "1e-3",
+          "the bias update speed gamma = 0.001 of DeepSeek-V3 Sec. 4.2 (its last 500B tokens used 0)");
+    }
+    if (x.num_groups > 1) {
+      arg("--moe-router-num-groups", num(x.num_groups), "n_group: experts in groups (group-limited routing)");
+      arg("--moe-router-group-topk", num(x.group_topk), "topk_group: groups a token's K come from");
+    }
+    if (x.probs_on_input) {
+      arg("--moe-apply-probs-on-input", "", "the gate scales the expert's input, as the source does (Llama 4)");
+    }
+    if (x.topk_scaling_factor != 1.0) {
+      arg("--moe-router-topk-scaling-factor", fmt::format("{:g}", x.topk_scaling_factor),
+          "routed_scaling_factor");
+    }
+    if (x.balance_loss_stated) {
+      arg("--moe-router-load-balancing-type", balance_loss_name(x.balance_loss), "the source's balance loss");
+      if (x.balance_loss != RouterSpec::BalanceLoss::none) {
+        arg("--moe-aux-loss-coeff", fmt::format("{:g}", x.balance_loss_coeff), "the source's balance-loss alpha");
       }
-      if (x.expert_bias) {
-        arg("--moe-router-enable-expert-bias", "",
-            "aux-loss-free balancing: a per-expert bias in the top-K choice (DeepSeek-V3 Sec. 2.1.2)");
-        arg("--moe-router-bias-update-rate", "1e-3",
-            "the bias update speed gamma = 0.001 of DeepSeek-V3 Sec. 4.2 (its last 500B tokens used 0)");
-      }
-      if (x.num_groups > 1) {
-        arg("--moe-router-num-groups", num(x.num_groups), "n_group: experts in groups (group-limited routing)");
-        arg("--moe-router-group-topk", num(x.group_topk), "topk_group: groups a token's K come from");
-      }
-      if (x.probs_on_input) {
-        arg("--moe-apply-probs-on-input", "", "the gate scales the expert's input, as the source does (Llama 4)");
-      }
-      if (x.topk_scaling_factor != 1.0) {
-        arg("--moe-router-topk-scaling-factor", fmt::format("{:g}", x.topk_scaling_factor),
-            "routed_scaling_factor");
-      }
-      if (x.balance_loss_stated) {
-        arg("--moe-router-load-balancing-type", balance_loss_name(x.balance_loss), "the source's balance loss");
-        if (x.balance_loss != RouterSpec::BalanceLoss::none) {
-          arg("--moe-aux-loss-coeff", fmt::format("{:g}", x.balance_loss_coeff), "the source's balance-loss alpha");
-        }
-      } else if (x.expert_bias) {  // the bias method's own complement (its source, DeepSeek-V3 Sec. 4.2)
-        arg("--moe-router-load-balancing-type", "seq_aux_loss",
-            "not stated by the source: DeepSeek-V3's complement to bias balancing (Sec. 2.1.2)");
-        arg("--moe-aux-loss-coeff", "1e-4", "not stated by the source: DeepSeek-V3 Sec. 4.2's alpha");
-      } else {
-        arg("--moe-router-load-balancing-type", "aux_loss", "not stated by the source: paper 000 Sec. 2's");
-        arg("--moe-aux-loss-coeff", "0.01", "not stated by the source: paper 000 Sec. 2's");
-        arg("--moe-z-loss-coeff", "0.001", "not stated by the source: paper 000 Sec. 2's");
-      }
-    } else {
-      if (m.num_experts_per_tok == 1) {
-        arg("--moe-router-pre-softmax", "", "softmax over all experts, then top-1 (Megatron requires it for K = 1)");
-      }
+    } else if (x.expert_bias) {  // the bias method's own complement (its source, DeepSeek-V3 Sec. 4.2)
+      arg("--moe-router-load-balancing-type", "seq_aux_loss",
+          "not stated by the source: DeepSeek-V3's complement to bias balancing (Sec. 2.1.2)");
+      arg("--moe-aux-loss-coeff", "1e-4", "not stated by the source: DeepSeek-V3 Sec. 4.2's alpha");
+    } else {  // paper 000's, for a model with no router of its own or one that states no loss
+      const char* stated = "not stated by the source: paper 000 Sec. 2's";
       arg("--moe-router-load-balancing-type", "aux_loss",
-          "auxiliary balance loss (the router itself, N_e x d per MoE layer, is outside N)");
+          m.router ? stated : "auxiliary balance loss (the router itself, N_e x d per MoE layer, is outside N)");
       arg("--moe-aux-loss-coeff", "0.01",
-          "load-balancing loss coefficient of paper 000 Sec. 2 (Megatron's default 0 would switch it off)");
-      arg("--moe-z-loss-coeff", "0.001", "router z-loss coefficient of paper 000 Sec. 2");
+          m.router ? stated
+                   : "load-balancing loss coefficient of paper 000 Sec. 2 (Megatron's default 0 would switch it off)");
+      arg("--moe-z-loss-coeff", "0.001", m.router ? stated : "router z-loss coefficient of paper 000 Sec. 2");
     }
   }
   if (m.extras.num_nextn_predict_layers > 0) {
