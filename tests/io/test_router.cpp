@@ -103,6 +103,14 @@ TEST_CASE("config.json: the router keys each family writes") {
     const std::string text = moeplan::to_megatron_args(m, h, nullptr);
     CHECK(flag_value(text, "--moe-router-pre-softmax").empty());
   }
+  SUBCASE("DeepSeek-V3.1's file leaves the groups and scale out: DeepseekV3Config's 8, 4, 2.5") {
+    const auto m = hf_fixture("deepseek-v3.1.json");
+    REQUIRE(m.router.has_value());
+    CHECK(m.router->num_groups == 8);
+    CHECK(m.router->group_topk == 4);
+    CHECK(m.router->topk_scaling_factor == 2.5);
+    CHECK(m.router->expert_bias);
+  }
   SUBCASE("a dense model has none") {
     CHECK_FALSE(hf_fixture("llama-3.1-8b.json").router.has_value());
   }
