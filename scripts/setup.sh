@@ -6,9 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# libjpeg-dev, libblas-dev, liblapack-dev: Debian 12's dlib CMake target (dlib.cmake) links
+# libjpeg.so, libblas.so and liblapack.so, which libdlib-dev does not depend on (a fresh
+# machine failed at the link without them). libopenblas0-pthread: the multithreaded BLAS the
+# CPU GEMM benchmark measures against Eigen (src/gemm/gemm_cpu.cpp).
 packages=(build-essential cmake ninja-build pkg-config
           groff-base libcli11-dev libeigen3-dev libdlib-dev libcsv-dev libfmt-dev libtomlplusplus-dev doctest-dev
           nlohmann-json3-dev
+          libjpeg-dev libblas-dev liblapack-dev libopenblas0-pthread
           libplplot-dev plplot-driver-cairo)
 missing=()
 for p in "${packages[@]}"; do
