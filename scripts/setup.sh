@@ -13,8 +13,13 @@ cd "$(dirname "$0")/.."
 packages=(build-essential cmake ninja-build pkg-config
           groff-base libcli11-dev libeigen3-dev libdlib-dev libcsv-dev libfmt-dev libtomlplusplus-dev doctest-dev
           nlohmann-json3-dev
-          libjpeg-dev libblas-dev liblapack-dev libopenblas0-pthread
-          libplplot-dev plplot-driver-cairo)
+          libjpeg-dev libblas-dev liblapack-dev libopenblas0-pthread)
+# PLplot renders `moeplan plot` only (a module the binary loads when asked); its packages bring
+# cairo and pango (21 s of apt on a fresh machine), so a build of named targets (README
+# command 1) leaves them out and the binary says how to get plots; a full build installs them.
+if [ $# -eq 0 ]; then
+  packages+=(libplplot-dev plplot-driver-cairo)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
