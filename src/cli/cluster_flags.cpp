@@ -100,6 +100,12 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
   sub.add_option("--recompute", f.recompute, "Activation recompute: none, selective or full")
       ->check(CLI::IsMember({"none", "selective", "full"}))
       ->group(layout_group);
+  sub.add_option("--recompute-modules", f.recompute_modules,
+                 "What a selective recompute re-runs, comma-separated, as Megatron-LM's --recompute-modules "
+                 "names them: core_attn (the default), layernorm, moe_act, mla_up_proj, mlp, shared_experts; "
+                 "implies --recompute selective")
+      ->delimiter(',')
+      ->group(layout_group);
   sub.add_option("--precision", f.precision,
                  "GEMM precision of the linear layers: bf16 (default) or fp8 (Transformer Engine's "
                  "recipe: forward, data- and weight-gradient GEMMs in fp8; docs/step-model.md)")
@@ -251,6 +257,24 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   if (f.recompute == "none") g.recompute = Recompute::none;
   if (f.recompute == "selective") g.recompute = Recompute::selective;
   if (f.recompute == "full") g.recompute = Recompute::full;
+  if (!f.recompute_modules.empty()) {
+    unsigned modules = 0;
+    for (const std::string& name : f.recompute_modules) {
+      const std::optional<unsigned> bit = recompute_module_of(name);
+      if (!bit) {
+        return usage(fmt::format("--recompute-modules: \"{}\" is not one moeplan models ({}{})", name,
+                                 recompute_module_names(),
+                                 name == "moe" ? "; Megatron's moe, the whole MoE layer with its all-to-all again, is not modelled" : ""));
+      }
+      modules |= *bit;
+    }
+    if (g.recompute && *g.recompute != Recompute::selective) {
+      return usage(fmt::format("--recompute-modules names what a selective recompute re-runs: it needs --recompute "
+                               "selective, not {}", to_string(*g.recompute)));
+    }
+    g.recompute = Recompute::selective;
+    g.recompute_modules = modules;
+  }
   return o;
 }
 
@@ -268,6 +292,12 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
     if (!*mine) *mine = theirs;
   }
   if (f.recompute.empty() && g.recompute) f.recompute = to_string(*g.recompute);
+  // Megatron uses --recompute-modules with --recompute-granularity selective only.
+  if (f.recompute_modules.empty() && g.recompute_modules && f.recompute == "selective") {
+    for (unsigned bit = 1; bit != 0 && bit <= *g.recompute_modules; bit <<= 1) {
+      if ((*g.recompute_modules & bit) != 0) f.recompute_modules.push_back(recompute_modules_string(bit));
+    }
+  }
   if (!f.precision && args->precision) f.precision = to_string(*args->precision);
   if (args->fp8_param_gather && !f.fp8_param_gather) {  // only for a run the command line left in fp8
     if (f.precision.value_or("bf16") == "fp8") {
@@ -340,6 +370,9 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "the law's or --global-batch-tokens' batch (at most D / S)"},
         {"global_batch_source", "", "", fit.global_batch_source, "the law the batch comes from, and any cap or raise"},
         {"recompute", "", "", std::string(to_string(p.recompute)), "activation recompute"},
+        {"recompute_modules", "", "",
+         p.recompute == Recompute::selective ? recompute_modules_string(p.recompute_modules) : std::string(),
+         "with selective recompute, the modules re-run (Megatron's --recompute-modules names); \"\" otherwise"},
         {"precision", "", "", std::string(to_string(fit.precision)), "GEMM precision of the linear layers"},
         {"fp8_param_gather", "", "", fit.fp8_param_gather,
          "weights kept in fp8 only (--fp8-param-gather): 1 + 1 bytes per weight"},

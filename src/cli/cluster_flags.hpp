@@ -4,6 +4,7 @@
 #include <expected>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "moeplan/planner/cluster_fit.hpp"
 #include "moeplan/planner/time_optimal.hpp"
@@ -34,6 +35,8 @@ struct ClusterFlags {
   // The user's own layout (any subset; the search fills the rest) and precision.
   std::optional<int> tp, pp, vpp, ep, etp, cp, micro_batch_size;
   std::string recompute;  ///< none|selective|full, "" = searched
+  /// --recompute-modules a,b: the modules a selective recompute re-runs (Megatron's names).
+  std::vector<std::string> recompute_modules;
   std::optional<std::string> precision;  ///< bf16|fp8; unset: bf16 (or the --megatron-args file's)
   bool fp8_param_gather = false;  ///< --fp8-param-gather: fp8 weights only (MemoryOptions::fp8_param_gather)
   std::string megatron_args;  ///< --megatron-args FILE: a Megatron-LM launch script or arguments file
@@ -46,7 +49,7 @@ struct ClusterFlags {
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {
     return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || ep || etp || cp ||
-           micro_batch_size || !recompute.empty() || precision || fp8_param_gather || !megatron_args.empty() ||
+           micro_batch_size || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || !megatron_args.empty() ||
            !gemm_table.empty();
   }
 };

@@ -454,6 +454,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
                 }
                 for (Recompute rec : recompute_levels) {
                   l.recompute = rec;
+                  l.recompute_modules = given.recompute_modules.value_or(k_default_recompute_modules);
                   const StepSeconds r = step_seconds(flops, cluster, l, options.time, time_load, uneven);
                   timed.push_back({l, r.tokens_per_second, time_load, memory_load, raised});
                   ++result.evaluated;

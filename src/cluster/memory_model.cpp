@@ -188,10 +188,13 @@ struct LayerShape {
 };
 
 // moeplan's count of one layer's stored activations for one micro-batch (bytes), as kept for
-// the backward pass with `recompute` none or selective. Token-sharded tensors (outside the
-// TP region) are / TP only with SP; head- and width-sharded ones always / TP.
+// the backward pass when the modules `recomputed` (RecomputeModule bits; 0: none) are re-run
+// from their inputs instead. Token-sharded tensors (outside the TP region) are / TP only with
+// SP; head- and width-sharded ones always / TP.
 double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
-                           const MemoryOptions& o, Recompute recompute) {
+                           const MemoryOptions& o, unsigned recomputed) {
+  // A recomputed module's outputs are not kept: `kept(bit)` is 0 for them, 1 otherwise.
+  const auto kept = [&](unsigned bit) { return (recomputed & bit) != 0 ? 0.0 : 1.0; };
   const double sb = x.s * x.b;
   const double h = x.h;
   const double nq = m.num_attention_heads;
@@ -216,26 +219,31 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   double bytes = 0;
   // Attention block.
   bytes += k_bf16 * sb * h / x.t_sp;                            // RMSNorm input
-  bytes += lin * sb * h / x.t_sp;                               // QKV GEMM input (norm output)
+  bytes += kept(recompute_layernorm) * lin * sb * h / x.t_sp;  // QKV GEMM input (norm output)
   bytes += lin * sb * latent / x.t_sp;                          // MLA latents (up-projection inputs)
-  bytes += k_bf16 * sb * (q_width + k_width + v_width) / x.t;   // q, k, v: flash's backward reads them
+  // q, k, v: flash's backward reads them; MLA's up-projection recompute rebuilds them from
+  // the latents (Megatron's mla_up_proj), so they are not kept then.
+  bytes += (latent > 0 ? kept(recompute_mla_up_proj) : 1.0) * k_bf16 * sb * (q_width + k_width + v_width) / x.t;
   bytes += lin * sb * nq * v_head / x.t;                        // attention output = out-proj input
   if (o.flash_attention) {
     bytes += k_fp32 * sb * nq / x.t;  // softmax log-sum-exp per head and token (flash backward)
-  } else if (recompute == Recompute::none) {
+  } else {
     // Korthikanti et al. 2022 Sec. 4.1: softmax output 2as²b, dropout mask as²b, dropout
-    // output 2as²b; selective recompute drops exactly these.
-    bytes += 5 * nq * x.s * x.s * x.b / x.t;
+    // output 2as²b; recomputing the attention core (selective) drops exactly these.
+    bytes += kept(recompute_core_attn) * 5 * nq * x.s * x.s * x.b / x.t;
   }
   // FFN block (no dropout in current LLM recipes: Korthikanti's masks are not counted).
   bytes += k_bf16 * sb * h / x.t_sp;                // RMSNorm input
-  bytes += (moe ? k_bf16 : lin) * sb * h / x.t_sp;  // FFN input (norm output); MoE: the router's too
-  const auto swiglu = [&](double width, double tokens, double split) {
-    return k_bf16 * tokens * 2 * width / split  // gate and up outputs (SiLU and product inputs)
-           + lin * tokens * width / split;      // SiLU(gate)·up: the down projection's input
+  // FFN input (norm output); MoE: the router's too.
+  bytes += kept(recompute_layernorm) * (moe ? k_bf16 : lin) * sb * h / x.t_sp;
+  // `act`: the activation's output kept (Megatron's moe_act recomputes it from gate and up).
+  const auto swiglu = [&](double width, double tokens, double split, double act) {
+    return k_bf16 * tokens * 2 * width / split       // gate and up outputs (SiLU and product inputs)
+           + act * lin * tokens * width / split;     // SiLU(gate)·up: the down projection's input
   };
   if (!moe) {
-    bytes += swiglu(m.intermediate_size, sb, x.t);
+    // Megatron's mlp recompute re-runs the whole MLP from its input (kept above).
+    bytes += kept(recompute_mlp) * swiglu(m.intermediate_size, sb, x.t, 1.0);
     return bytes;
   }
   const double K = m.num_experts_per_tok;
@@ -243,11 +251,11 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   const double routed = K * sb / x.t_sp * load;  // token-copies this rank's experts process
   bytes += k_fp32 * 2 * sb * m.n_routed_experts / x.t_sp;  // router logits and probabilities
   bytes += lin * routed * h;                               // dispatched tokens (expert input)
-  bytes += swiglu(m.moe_intermediate_size, routed, x.etp);  // expert gate/up, activation
+  bytes += swiglu(m.moe_intermediate_size, routed, x.etp, kept(recompute_moe_act));  // expert gate/up, activation
   bytes += k_bf16 * routed * h;                             // expert outputs before combine
   if (m.n_shared_experts > 0) {
     // Shared experts: one dense SwiGLU of width n_shared·w_s on every token.
-    bytes += swiglu(double(m.n_shared_experts) * m.shared_width(), sb, x.t);
+    bytes += kept(recompute_shared_experts) * swiglu(double(m.n_shared_experts) * m.shared_width(), sb, x.t, 1.0);
   }
   return bytes;
 }
@@ -294,16 +302,17 @@ struct RankActivations {
   double in_flight = 0;
 };
 
-// One layer's bytes depend on its kind (MoE or dense) and the recompute level only: each is
-// computed once per layout and summed per layer as before (the same sums, in the same order).
+// One layer's bytes depend on its kind (MoE or dense) and the modules recomputed only: each
+// is computed once per layout and summed per layer as before (the same sums, in the same
+// order). A layout has one set of modules, plus none for full recompute's working set.
 struct LayerBytes {
   const ModelConfig& m;
   const LayerShape& x;
   const MemoryOptions& o;
-  std::optional<double> cached[2][3];
-  double operator()(bool moe, Recompute recompute) {
-    std::optional<double>& v = cached[moe ? 1 : 0][static_cast<int>(recompute)];
-    if (!v) v = moeplan_layer_bytes(m, x, moe, o, recompute);
+  std::optional<double> cached[2][2];
+  double operator()(bool moe, unsigned recomputed) {
+    std::optional<double>& v = cached[moe ? 1 : 0][recomputed == 0 ? 0 : 1];
+    if (!v) v = moeplan_layer_bytes(m, x, moe, o, recomputed);
     return *v;
   }
 };
@@ -322,9 +331,9 @@ RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape&
     const bool moe = is_moe_layer(m, i);
     if (lay.recompute == Recompute::full) {
       per_microbatch += k_bf16 * sbh / x.t_sp;  // the layer input, kept (Korthikanti Table 2)
-      working_set = std::max(working_set, layer_bytes(moe, Recompute::none));
+      working_set = std::max(working_set, layer_bytes(moe, 0));
     } else {
-      per_microbatch += layer_bytes(moe, lay.recompute);
+      per_microbatch += layer_bytes(moe, lay.recomputed_modules());
     }
   }
   if (r == 0) per_microbatch += 8 * sb;  // int64 token ids (Megatron's "input to embedding")

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <array>
+#include <utility>
+
 namespace moeplan {
 
 const char* to_string(Recompute r) {
@@ -11,6 +14,46 @@ const char* to_string(Recompute r) {
     case Recompute::full: return "full";
   }
   return "?";
+}
+
+namespace {
+// Megatron-LM's names (TransformerConfig.recompute_modules), in bit order.
+constexpr std::array<std::pair<unsigned, std::string_view>, 6> k_module_names{{
+    {recompute_core_attn, "core_attn"},
+    {recompute_layernorm, "layernorm"},
+    {recompute_moe_act, "moe_act"},
+    {recompute_mla_up_proj, "mla_up_proj"},
+    {recompute_mlp, "mlp"},
+    {recompute_shared_experts, "shared_experts"},
+}};
+}  // namespace
+
+std::string recompute_modules_string(unsigned modules, const char* sep) {
+  std::string out;
+  for (const auto& [bit, name] : k_module_names) {
+    if ((modules & bit) == 0) continue;
+    if (!out.empty()) out += sep;
+    out += name;
+  }
+  return out;
+}
+
+std::optional<unsigned> recompute_module_of(std::string_view name) {
+  for (const auto& [bit, known] : k_module_names) {
+    if (known == name) return bit;
+  }
+  return std::nullopt;
+}
+
+std::string recompute_module_names() { return recompute_modules_string(~0u, ", "); }
+
+unsigned ParallelLayout::recomputed_modules() const {
+  switch (recompute) {
+    case Recompute::none: return 0;
+    case Recompute::selective: return recompute_modules;
+    case Recompute::full: return ~0u;
+  }
+  return 0;
 }
 
 long long ParallelLayout::microbatches() const {
@@ -35,6 +78,9 @@ std::string ParallelLayout::describe() const {
   out += fmt::format(" · DP {}", dp);
   if (edp != dp && (ep > 1 || etp > 1)) out += fmt::format(" · EDP {}", edp);
   out += fmt::format(" · mb {} · {}", micro_batch, to_string(recompute));
+  if (recompute == Recompute::selective && recompute_modules != k_default_recompute_modules) {
+    out += fmt::format(" ({})", recompute_modules_string(recompute_modules));
+  }
   return out;
 }
 

@@ -35,6 +35,9 @@ struct ModelFlops {
   double shared_width = 0;         ///< all shared experts of a MoE layer together
   double expert_width = 0;         ///< f_e of one routed expert
   int experts = 0;                 ///< N_e
+  // MLA's up-projections (from the q and kv latents to the heads), for their recompute:
+  // k = the latent rank, n = the heads' width; 0 without MLA (or a full-rank query).
+  double mla_q_rank = 0, mla_q_width = 0, mla_kv_rank = 0, mla_kv_width = 0;
   bool gated = true;               ///< SwiGLU: gate and up projections (3 matrices, else 2)
 };
 ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len);

@@ -55,6 +55,13 @@ ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_l
     f.attention_in_width = std::max(0.0, per_layer / d - f.attention_out_width);
   }
   f.rope_width = double(heads + kv_heads) * qk_rope;
+  if (m.latent_attention) {
+    const LatentAttention& a = *m.latent_attention;
+    f.mla_q_rank = a.q_lora_rank;
+    f.mla_q_width = a.q_lora_rank > 0 ? double(heads) * (a.qk_nope_head_dim + a.qk_rope_head_dim) : 0.0;
+    f.mla_kv_rank = a.kv_lora_rank;
+    f.mla_kv_width = double(heads) * (a.qk_nope_head_dim + a.v_head_dim);
+  }
   f.dense_ffn_width = m.intermediate_size;
   if (m.intermediate_size > 0 && d > 0) {
     f.dense_ffn_layers = p.dense_ffn.value() / (matrices * d * m.intermediate_size);
@@ -251,12 +258,38 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
     r.memory_bound_bytes = 3.0 * fwd * mb;
     sec[k_memory_bound] = transfer(r.memory_bound_bytes, gpu.hbm_bandwidth * k_hbm_efficiency);
   }
-  // Recompute re-runs a forward pass, a third of the training work (paper 002 Eq. 12's 6 =
-  // 2 forward + 4 backward): the attention core (selective) or every layer (full).
-  switch (L.recompute) {
-    case Recompute::none: sec[k_recompute] = 0; break;
-    case Recompute::selective: sec[k_recompute] = sec[k_attention] / 3.0; break;
-    case Recompute::full: sec[k_recompute] = (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound]) / 3.0; break;
+  // Recompute re-runs forward work, a third of its training time (paper 002 Eq. 12's 6 =
+  // 2 forward + 4 backward): every layer (full), or the modules a selective recompute names
+  // (Megatron's --recompute-modules; its default, core_attn, the attention core): the norms
+  // and activations at HBM bandwidth, the GEMMs of the MLP, shared experts and MLA
+  // up-projections at their shapes' rates.
+  if (L.recompute == Recompute::full) {
+    sec[k_recompute] = (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound]) / 3.0;
+  } else {
+    const unsigned mods = L.recomputed_modules();
+    const LayerMix mix = mix_of(r.stage_layers);
+    double fwd_gemm = 0, fwd_bytes = 0;  // one micro-batch's, on the busiest stage
+    if ((mods & recompute_layernorm) != 0) {
+      fwd_bytes += r.stage_layers * tokens_rank * 2.0 * (2.0 * f.hidden) * 2.0;  // two norms: read d, write d
+    }
+    if ((mods & recompute_moe_act) != 0) {
+      fwd_bytes += mix.moe * routed_rows * 3.0 * f.expert_width / etp * 2.0;  // SwiGLU: read 2f, write f
+    }
+    if ((mods & recompute_mlp) != 0) {
+      fwd_gemm += mix.dense_ffn * dense_ffn_s / 3.0;
+      fwd_bytes += mix.dense_ffn * rows * 3.0 * f.dense_ffn_width / t * 2.0;
+    }
+    if ((mods & recompute_shared_experts) != 0) {
+      fwd_gemm += mix.moe * shared_s / 3.0;
+      fwd_bytes += mix.moe * rows * 3.0 * f.shared_width / t * 2.0;
+    }
+    if ((mods & recompute_mla_up_proj) != 0) {
+      const double up_s = (f.mla_q_width > 0 ? training_gemm_seconds(model, 1, rows, f.mla_q_width / t, f.mla_q_rank) : 0.0) +
+                          (f.mla_kv_width > 0 ? training_gemm_seconds(model, 1, rows, f.mla_kv_width / t, f.mla_kv_rank) : 0.0);
+      fwd_gemm += r.stage_layers * up_s / 3.0;
+    }
+    sec[k_recompute] = ((mods & recompute_core_attn) != 0 ? sec[k_attention] / 3.0 : 0.0) +
+                       mb * (fwd_gemm + (fwd_bytes > 0 ? transfer(fwd_bytes, gpu.hbm_bandwidth * k_hbm_efficiency) : 0.0));
   }
 
   // TP + SP: 4 all-gathers / reduce-scatters forward and 4 backward per layer and
@@ -426,7 +459,9 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
     case k_recompute:
       switch (L.recompute) {
         case Recompute::none: return "none: every activation stored";
-        case Recompute::selective: return "selective: the attention core's forward again";
+        case Recompute::selective:
+          if (L.recompute_modules == k_default_recompute_modules) return "selective: the attention core's forward again";
+          return fmt::format("selective: the forward of {} again", recompute_modules_string(L.recompute_modules, ", "));
         case Recompute::full: return "full: every layer's forward again";
       }
       return "";

@@ -141,6 +141,11 @@ std::vector<Flag> flags_of(const std::vector<Word>& words, const std::map<std::s
       f.value = w.substr(eq + 1);
     } else if (i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0 && !words[i + 1].starts_command) {
       f.value = words[++i].text;
+      // Megatron's list flags (nargs='*') take every word up to the next flag, space-joined.
+      while (f.name == "--recompute-modules" && i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0 &&
+             !words[i + 1].starts_command) {
+        *f.value += " " + words[++i].text;
+      }
     }
     if (f.value) f.value = substituted(*f.value, vars);
     out.push_back(std::move(f));
@@ -216,6 +221,21 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       } else {
         return error(f, fmt::format("\"{}\" is neither full nor selective", f.value.value_or("")));
       }
+    } else if (n == "--recompute-modules") {  // Megatron: what selective recompute re-runs
+      unsigned modules = 0;
+      std::string value = f.value.value_or("");
+      std::replace(value.begin(), value.end(), ',', ' ');
+      for (const Word& w : words_of(value)) {
+        if (w.text == "moe") {
+          a.notes.push_back("--recompute-modules moe: not modelled (the whole MoE layer again, its all-to-all "
+                            "included); timed without it");
+        } else if (const std::optional<unsigned> bit = recompute_module_of(w.text)) {
+          modules |= *bit;
+        } else {
+          return error(f, fmt::format("\"{}\" is none of Megatron's modules ({}, moe)", w.text, recompute_module_names()));
+        }
+      }
+      if (modules != 0) a.layout.recompute_modules = modules;
     } else if (n == "--recompute-activations") {  // Megatron: selective recompute
       if (f.value) return error(f, "is a switch and takes no value");
       a.layout.recompute = Recompute::selective;

@@ -389,7 +389,13 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
       }
     }
     if (p.recompute == Recompute::selective) {
-      arg("--recompute-granularity", "selective", "the attention core is recomputed");
+      if (p.recompute_modules == k_default_recompute_modules) {
+        arg("--recompute-granularity", "selective", "the attention core is recomputed");
+      } else {
+        arg("--recompute-granularity", "selective", "the modules below are recomputed");
+        arg("--recompute-modules", recompute_modules_string(p.recompute_modules, " "),
+            "what the step time and memory count as recomputed");
+      }
     } else if (p.recompute == Recompute::full) {
       arg("--recompute-granularity", "full", "every layer recomputed from its input");
       arg("--recompute-method", "uniform", "with --recompute-num-layers 1");

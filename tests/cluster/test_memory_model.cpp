@@ -432,3 +432,42 @@ TEST_CASE("cluster memory: fp8 adds an fp8 copy and transpose of every linear we
   CHECK(fp8.bytes_of("weights") == bf16.bytes_of("weights"));
   CHECK(fp8.total() == doctest::Approx(memory_total_bytes(m, l, o)));
 }
+
+TEST_CASE("cluster memory: Megatron's recompute modules drop exactly the tensors they rebuild") {
+  // Mixtral 8x7B, TP 4 with SP, PP 2, mb 1: rank 0 holds 16 MoE layers and 2 micro-batches in
+  // flight (1F1B warm-up pp - r). Flash attention (default), no routing imbalance.
+  const ModelConfig m = mixtral();
+  ParallelLayout l = layout(4, 2, 2, 1, 64);
+  MemoryOptions o;
+  o.seq_len = 4096;
+  o.expert_load_factor = 1.0;
+  const auto activations = [&](unsigned modules) {
+    ParallelLayout x = l;
+    x.recompute_modules = modules;
+    return memory_per_gpu(m, count_parameters(m), x, o).bytes_of("activations");
+  };
+  const double core = activations(recompute_core_attn);
+  const double s = 4096, h = 4096, t_sp = 4, layers = 16, in_flight = 2;
+  // layernorm: the two norms' outputs, 2 bytes each: the QKV input and the router/FFN input.
+  CHECK(core - activations(recompute_core_attn | recompute_layernorm) ==
+        doctest::Approx(2 * 2 * s * h / t_sp * layers * in_flight));
+  // moe_act: the experts' SwiGLU output (their down projection's input), 2 bytes for each of the
+  // K·s/t_sp routed rows of width 14336 (ETP 1).
+  const double routed = 2 * s / t_sp;
+  CHECK(core - activations(recompute_core_attn | recompute_moe_act) ==
+        doctest::Approx(2 * routed * 14336 * layers * in_flight));
+  // Modules the model has no part for change nothing: no MLA, no dense FFN layer, no shared expert.
+  CHECK(activations(recompute_core_attn | recompute_mla_up_proj | recompute_mlp | recompute_shared_experts) ==
+        doctest::Approx(core));
+  // With flash attention the attention core keeps only its log-sum-exp either way.
+  CHECK(activations(recompute_layernorm) == doctest::Approx(activations(recompute_core_attn | recompute_layernorm)));
+  // A shared expert's SwiGLU (Qwen1.5-MoE, one of width 5632) is dropped by shared_experts.
+  const ModelConfig q = qwen_moe();
+  ParallelLayout lq = layout(2, 1, 4, 1, 64);
+  const double q_core = memory_per_gpu(q, count_parameters(q), lq, o).bytes_of("activations");
+  lq.recompute_modules = recompute_core_attn | recompute_shared_experts;
+  const double q_shared = memory_per_gpu(q, count_parameters(q), lq, o).bytes_of("activations");
+  // gate and up outputs (2 x 2 bytes) and their product (2 bytes) of width 5632 / TP 2, on s
+  // tokens, 24 layers, 1 micro-batch in flight (PP 1).
+  CHECK(q_core - q_shared == doctest::Approx((2 * 2 + 2) * 4096.0 * 5632 / 2 * 24));
+}

@@ -282,3 +282,30 @@ TEST_CASE("cluster step time: the sourced constants of the all-to-all and the ro
   const double bytes = 8.0 * 4096 * m.hidden_size * 2 * 7 / 8;
   CHECK(t.seconds_of("all_to_all") == doctest::Approx(4 * m.moe_layers() * bytes / (450e9 * 153.0 / 200)));
 }
+
+TEST_CASE("cluster step time: a selective recompute costs the forward of the modules it names") {
+  const ModelConfig m = moe_model();  // 24 layers (1 dense), no MLA, one shared expert
+  ParallelLayout l = layout_of(64, 2, 1, 8);  // TP 2, EP 8, DP 32: 32 micro-batches of 1
+  l.recompute = Recompute::selective;
+  const StepTime core = time_of(m, 64, l, 1024);
+  l.recompute_modules = recompute_core_attn | recompute_layernorm;
+  const StepTime norms = time_of(m, 64, l, 1024);
+  // Two norms (read d, write d, bf16) on the s/TP tokens a rank holds under SP, 24 layers,
+  // 32 micro-batches, at the achieved HBM bandwidth (0.85 of 3.35 TB/s, docs/step-model.md).
+  const double norm_bytes = 32 * 24 * (4096.0 / 2) * 2 * (2 * 2048.0) * 2;
+  CHECK(norms.seconds_of("recompute") - core.seconds_of("recompute") ==
+        doctest::Approx(norm_bytes / (0.85 * 3.35e12)));
+  // No MLA: nothing to rebuild; the MLP and shared-expert recomputes re-run GEMMs.
+  l.recompute_modules = recompute_core_attn | recompute_mla_up_proj;
+  CHECK(time_of(m, 64, l, 1024).seconds_of("recompute") == doctest::Approx(core.seconds_of("recompute")));
+  l.recompute_modules = recompute_core_attn | recompute_shared_experts;
+  const StepTime shared = time_of(m, 64, l, 1024);
+  CHECK(shared.seconds_of("recompute") > core.seconds_of("recompute"));
+  l.recompute_modules = recompute_layernorm;  // without the attention core
+  CHECK(time_of(m, 64, l, 1024).seconds_of("recompute") ==
+        doctest::Approx(norms.seconds_of("recompute") - core.seconds_of("attention") / 3));
+  CHECK(detail_of(norms, "recompute").find("core_attn, layernorm") != std::string::npos);
+  // The other terms do not move.
+  CHECK(norms.seconds_of("gemm") == doctest::Approx(core.seconds_of("gemm")));
+  CHECK(norms.seconds_of("memory_bound") == doctest::Approx(core.seconds_of("memory_bound")));
+}

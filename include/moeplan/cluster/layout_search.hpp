@@ -16,6 +16,8 @@ namespace moeplan {
 struct GivenLayout {
   std::optional<int> tp, cp, pp, vpp, ep, etp, micro_batch;
   std::optional<Recompute> recompute;
+  /// With recompute selective: the modules re-run (RecomputeModule bits); unset: core_attn.
+  std::optional<unsigned> recompute_modules;
   [[nodiscard]] bool any() const;
   /// "TP, PP, EP" of the given ones, and of the searched ones ("" when none).
   [[nodiscard]] std::string given_names() const;

@@ -4,6 +4,7 @@
 /// MoE layers ETP × EP × EDP × PP over the same GPUs).
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "moeplan/cluster/gpu_catalog.hpp"
 
@@ -32,6 +33,26 @@ enum class Recompute {
 };
 const char* to_string(Recompute r);
 
+/// What a selective recompute re-runs: Megatron-LM's --recompute-modules (its
+/// TransformerConfig.recompute_modules, used with --recompute-granularity selective), as a
+/// set of bits. Megatron's default is core_attn alone, moeplan's `selective`. "moe" (the whole
+/// MoE layer again, its all-to-all included) is Megatron's too and not modelled.
+enum RecomputeModule : unsigned {
+  recompute_core_attn = 1u << 0,       ///< the attention core (QK^T, softmax, AV)
+  recompute_layernorm = 1u << 1,       ///< the two norms' outputs: QKV, router and FFN inputs
+  recompute_moe_act = 1u << 2,         ///< the routed experts' SwiGLU: their down projection's input
+  recompute_mla_up_proj = 1u << 3,     ///< MLA's q/k/v up-projections from the kept latents
+  recompute_mlp = 1u << 4,             ///< a dense-FFN layer's MLP from its input
+  recompute_shared_experts = 1u << 5,  ///< the shared experts from their input
+};
+inline constexpr unsigned k_default_recompute_modules = recompute_core_attn;
+/// Megatron's names in bit order, e.g. "core_attn,layernorm" (`sep` between them).
+std::string recompute_modules_string(unsigned modules, const char* sep = ",");
+/// The bit of one Megatron module name, nullopt for any other word ("moe" included).
+std::optional<unsigned> recompute_module_of(std::string_view name);
+/// "core_attn, layernorm, moe_act, mla_up_proj, mlp, shared_experts": what moeplan models.
+std::string recompute_module_names();
+
 struct ParallelLayout {
   int tp = 1;                      ///< tensor parallel (attention and dense FFN)
   bool sequence_parallel = true;   ///< SP with TP (Korthikanti et al. 2022 Sec. 4.2.2)
@@ -46,6 +67,10 @@ struct ParallelLayout {
   int micro_batch = 1;             ///< sequences per micro-batch
   long long global_batch = 0;      ///< sequences per optimizer step
   Recompute recompute = Recompute::selective;
+  /// With selective recompute: the modules re-run (RecomputeModule bits).
+  unsigned recompute_modules = k_default_recompute_modules;
+  /// The modules a step actually re-runs: none without recompute, every one under full.
+  [[nodiscard]] unsigned recomputed_modules() const;
   /// Layers of the first and last pipeline stage when they differ from L/pp
   /// (Megatron's --decoder-first/last-pipeline-num-layers); 0: even split.
   int first_stage_layers = 0;
@@ -53,7 +78,8 @@ struct ParallelLayout {
 
   /// Micro-batches per step on one pipeline: global_batch / (micro_batch·dp).
   [[nodiscard]] long long microbatches() const;
-  /// "TP 8 · PP 4 (v2) · EP 8 · DP 32 · mb 1 · selective": one line for people.
+  /// "TP 8 · PP 4 (v2) · EP 8 · DP 32 · mb 1 · selective": one line for people (the
+  /// modules in brackets when they are not Megatron's default).
   [[nodiscard]] std::string describe() const;
 };
 
