@@ -390,7 +390,7 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   for (const StepTerm& t : best.time.terms) time.fields.push_back({t.name, "", "s", t.seconds, t.detail});
   time.fields.push_back({"step", "", "s", best.time.step_seconds, "one optimizer step"});
   time.fields.push_back({"tokens_per_second", "", "tokens/s", best.time.tokens_per_second, "whole cluster"});
-  time.fields.push_back({"mfu", "MFU", "", best.time.mfu, "model FLOPs (M of the config) over the cluster's peak"});
+  time.fields.push_back({"mfu", "MFU", "", best.time.mfu, "model FLOPs (M of the config) over the cluster's dense bf16 peak (also under fp8)"});
   time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
   time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
   time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
@@ -451,7 +451,7 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
   f.push_back({"days", "", "days", t.days, "on the cluster"});
   f.push_back({"gpu_hours", "", "GPU-hours", t.gpu_hours, "GPUs x hours"});
   add_validation_range(f, t.days, t.gpu_hours);
-  f.push_back({"mfu", "MFU", "", t.mfu, "model FLOPs/s over the cluster's peak"});
+  f.push_back({"mfu", "MFU", "", t.mfu, "model FLOPs/s over the cluster's dense bf16 peak (also under fp8)"});
   f.push_back({"tokens_per_second", "", "tokens/s", t.tokens_per_second, "the cluster's training speed", false, Summary::detail});
   f.push_back({"total_params", "N", "params", s.solution.accounting.N.value(), "paper 002's N"});
   f.push_back({"active_params", "N_a", "params", s.solution.accounting.N_a.value(), "paper 002's N_a"});

@@ -184,7 +184,11 @@ int run_score(const ScoreFlags& f, Io& io) {
         add_cluster_fit(reports.back(), *fit, cluster->cluster);
         for (const std::string& w : fit->warnings) io.warning(printable(m.name) + ": " + w);
       } else {
+        // Left out like an unreadable config: its report without the cluster answer asked for
+        // would read as a whole one to a tool that does not check the status.
         failed(fail(io, ExitStatus::infeasible, fit.error()));
+        reports.pop_back();
+        continue;
       }
     }
     if (serving) {
@@ -205,6 +209,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       }
     }
   }
+  if (reports.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));  // nothing written
   std::ostringstream text;
   emit_many(reports, parse_format(f.format), text, style_for(f.output, io));
   const int delivered = deliver(f.output, text.str(), io, inputs);

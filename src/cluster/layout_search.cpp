@@ -177,6 +177,12 @@ std::string pp_rule(int layers, int pp, int first, int last, bool allow_uneven, 
   }
   if (!allow_uneven) return why(text, "PP {} does not divide L = {} (uneven pipelines not allowed)", pp, layers);
   const int middle = (layers + pp - 1) / pp;
+  if (layers < (pp - 2) * middle) {
+    return why(text,
+               "PP {} does not divide L = {}, and the uneven split's {} middle stages of {} layers would take {}, "
+               "more than L",
+               pp, layers, pp - 2, middle, (pp - 2) * middle);
+  }
   return why(text,
              "PP {} does not divide L = {} and the uneven split ({} middle stages of {}) leaves {} layer{} "
              "for the first and last stages, under one each",

@@ -70,6 +70,15 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   } else {
     fit.global_batch_sequences = std::max(1LL, search.global_batch_tokens / S);
     fit.global_batch_source = "given (--global-batch-tokens)";
+    if (search.global_batch_tokens % S != 0) {
+      // Megatron's batch is whole sequences: said, with both figures, not silently.
+      fit.global_batch_source += fmt::format("; {} tokens taken as {} sequence(s) of S = {}", search.global_batch_tokens,
+                                             fit.global_batch_sequences, S);
+      fit.warnings.push_back(fmt::format("--global-batch-tokens {} is not a whole number of sequences of S = {} "
+                                         "tokens: taken as {} sequence(s), {} tokens",
+                                         search.global_batch_tokens, S, fit.global_batch_sequences,
+                                         fit.global_batch_sequences * S));
+    }
   }
   // One step never covers more than the training set: a batch above D / S sequences is
   // capped there, and said so (a run is then one step); less than one sequence is no run.
@@ -112,6 +121,14 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
         "is above it), so the smallest batch a fitting layout takes; fewer GPUs would keep it",
         fit.layouts.requested_batch, chosen.global_batch, options.cluster.gpus,
         chosen.vpp > 1 ? " x PP" : "");
+    // On stderr too: a batch far above the law's changes the run (fewer, larger optimizer
+    // steps) in a way the loss laws, fitted at their own batch, do not see.
+    fit.warnings.push_back(fmt::format(
+        "the global batch is raised from {} to {} sequences ({:.3g}x) so that every GPU of {} holds a micro-batch: "
+        "{:.4g} optimizer steps in all; the loss laws assume the asked batch (fewer GPUs keep it)",
+        fit.layouts.requested_batch, chosen.global_batch,
+        double(chosen.global_batch) / double(std::max(1LL, fit.layouts.requested_batch)), options.cluster.gpus,
+        std::floor(tokens.value() / (double(chosen.global_batch) * S))));
   }
   auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
   if (!time) return std::unexpected(time.error());

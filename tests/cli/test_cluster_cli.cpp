@@ -328,6 +328,17 @@ TEST_CASE("cluster batch: layouts that keep the law batch come first, a raise is
   CHECK(h.at("global_batch_asked").get<long long>() == 208);
   CHECK(h.at("global_batch").get<long long>() < 2'097'152);
   CHECK(h.at("global_batch_source").get<std::string>().find("raised from 208 to") != std::string::npos);
+  // ... and on stderr, with both figures and the optimizer steps left: the laws assume the asked batch.
+  CHECK(huge.err.find("the global batch is raised from 208 to") != std::string::npos);
+  CHECK(huge.err.find("optimizer steps in all") != std::string::npos);
+  CHECK(small.err.find("the global batch is raised") == std::string::npos);
+  // A --global-batch-tokens that is not whole sequences: taken as whole ones, said with both figures.
+  const Run part = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                "--global-batch-tokens", "100", "--format", "json"});
+  REQUIRE_MESSAGE(part.code == 0, part.err);
+  CHECK(part.err.find("--global-batch-tokens 100 is not a whole number of sequences") != std::string::npos);
+  CHECK(json::parse(part.out).at(0).at("cluster").at("global_batch_source").get<std::string>().find(
+            "100 tokens taken as 1 sequence(s)") != std::string::npos);
 }
 
 TEST_CASE("cluster batch: never above the training set") {
@@ -789,4 +800,23 @@ TEST_CASE("recompute modules: Megatron's names on the command line and in an arg
     CHECK(r.out.empty());
     CHECK(r.err.find("--recompute-modules") != std::string::npos);
   }
+}
+
+TEST_CASE("score with no answer on the cluster leaves that config out: nothing on stdout, no -o file") {
+  // DeepSeek-V3.1 does not fit 8 H100 (exit 3): no report without the cluster answer asked for.
+  const auto out = temp_path("score-infeasible.json");
+  std::filesystem::remove(out);
+  const Run alone = run_moeplan({"score", "deepseek-v3.1", "--gpus", "8", "--gpu", "h100", "--tokens", "1e12",
+                                 "--format", "json", "-o", out.string()});
+  CHECK(alone.code == 3);
+  CHECK(alone.out.empty());
+  CHECK_FALSE(std::filesystem::exists(out));
+  CHECK(alone.err.find("infeasible on 8 x") != std::string::npos);
+  // Beside one that fits, the fitting one is printed alone, with its cluster section; status 3.
+  const Run both = run_moeplan({"score", "deepseek-v3.1", "qwen3-30b-a3b", "--gpus", "8", "--gpu", "h100",
+                                "--tokens", "1e12", "--format", "json"});
+  CHECK(both.code == 3);
+  const json j = json::parse(both.out);
+  REQUIRE(j.size() == 1);
+  CHECK(j.at(0).contains("cluster"));
 }

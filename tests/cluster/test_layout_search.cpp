@@ -88,6 +88,10 @@ TEST_CASE("cluster layout rule: PP divides L, or the uneven split leaves every s
         "PP 32 does not divide L = 61 and the uneven split (30 middle stages of 2) leaves 1 layer "
         "for the first and last stages, under one each");
   CHECK(reason(m, 512, layout_of(512, 1, 64)) == "PP 64 exceeds L = 61 layers");
+  // 37 over 16 stages: 14 middle stages of 3 would take 42 layers, more than L (no negative count)
+  const ModelConfig m37 = moe_model(37, 256);
+  CHECK(reason(m37, 128, layout_of(128, 1, 16)) ==
+        "PP 16 does not divide L = 37, and the uneven split's 14 middle stages of 3 layers would take 42, more than L");
   // explicit first/last stage layers (Megatron's --decoder-first/last-pipeline-num-layers)
   ParallelLayout explicit_split = layout_of(32, 1, 4);
   explicit_split.first_stage_layers = 13;
