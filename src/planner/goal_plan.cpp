@@ -138,6 +138,43 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
     hi = ceiling;
     best = std::move(t);
   }
+  // A fine scan in 400ths of a decade up to the grid step above the first grid point that
+  // missed: near the crossing, budgets that fit and budgets that miss alternate (the heads, the
+  // layout or the memory step with C, moving the days by up to ~10 %: on 256 H100 x 10 days
+  // 5.48e22 fits, the grid point 5.49e22 takes 10.02 days, 5.67e22 10.3 and 5.85e22 fits again
+  // at 9.78), so neither the grid nor the bisection's answer need be the largest. Every step is
+  // tried (at most 40); the largest within the days is kept and bisected against the step above.
+  constexpr double k_fine_step = 1.0057728467201307;  // 10^(1/400)
+  const double fine_end = std::min(ceiling * k_step, search.upper_bound.value());
+  double fine_above = 0;  // the first step above lo that missed
+  for (double x_fine = lo * k_fine_step; x_fine < fine_end / 1.001; x_fine *= k_fine_step) {
+    if (x_fine <= lo * 1.001) continue;
+    Tried t = try_at(x_fine);
+    if (t.why_not.empty()) {
+      lo = t.C;
+      best = std::move(t);
+      fine_above = 0;
+    } else if (fine_above == 0) {
+      fine_above = t.C;
+      above = std::move(t);
+    }
+  }
+  if (fine_above == 0 && above && above->C < lo && fine_end > lo) {
+    above = try_at(fine_end);  // the step above the answer is the grid point that missed
+  }
+  if (fine_above > 0) {
+    hi = fine_above;
+    for (int i = 0; i < 60 && hi / lo > 1.001; ++i) {
+      Tried t = try_at(std::sqrt(lo * hi));
+      if (t.why_not.empty()) {
+        lo = t.C;
+        best = std::move(t);
+      } else {
+        hi = t.C;
+        above = std::move(t);
+      }
+    }
+  }
   if (above && above->C > lo) {
     search.next_up = Flops(above->C);
     if (above->plan && above->plan->on_cluster) {

@@ -307,6 +307,25 @@ TEST_CASE("suggest --days returns the largest plan that trains within T, on ever
   }
 }
 
+TEST_CASE("suggest --days: no budget just above the answer trains within T, on a grid 20 times finer" *
+          doctest::test_suite("slow")) {
+  // Near the crossing, budgets that fit and that miss alternate (heads, layouts and memory step
+  // with C): every 400th of a decade in the twentieth above the answer is tried here.
+  for (const auto& [gpus, days] : {std::pair{256, 10.0}, {64, 30.0}, {2048, 3.0}}) {
+    CAPTURE(gpus);
+    CAPTURE(days);
+    const Run r = run_moeplan({"suggest", "--gpus", std::to_string(gpus), "--gpu", "h100", "--days",
+                               fmt_flops(std::log10(days)), "--objective", "flops", "--no-bench", "--format", "json"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    const double C = json::parse(r.out).at("budget").at("compute").get<double>();
+    for (int k = 1; k <= 20; ++k) {
+      const double above = C * std::pow(10.0, k / 400.0);
+      CAPTURE(above);
+      if (const auto d = days_at(above, gpus)) CHECK(*d > days);
+    }
+  }
+}
+
 // Issue 32 (items 5, 6): the batch is the law's or the user's, never silently the cluster's,
 // and one step never covers more than the training set.
 TEST_CASE("cluster batch: layouts that keep the law batch come first, a raise is the smallest and is said") {
