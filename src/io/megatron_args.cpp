@@ -236,6 +236,10 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
         }
       }
       if (modules != 0) a.layout.recompute_modules = modules;
+    } else if (n == "--overlap-moe-expert-parallel-comm") {  // Megatron's Combined 1F1B
+      if (f.value) return error(f, "is a switch and takes no value");
+      a.notes.push_back("--overlap-moe-expert-parallel-comm: Megatron publishes no fraction of the all-to-all it "
+                        "hides; the step time takes --a2a-overlap (default 0)");
     } else if (n == "--recompute-activations") {  // Megatron: selective recompute
       if (f.value) return error(f, "is a switch and takes no value");
       a.layout.recompute = Recompute::selective;

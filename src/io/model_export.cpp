@@ -387,6 +387,13 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
         arg("--moe-token-dispatcher-type", "alltoall",
             "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");
       }
+      // Megatron's Combined 1F1B (docs: moe_a2a_overlap.html) hides one micro-batch's dispatch and
+      // combine behind another's compute; it needs VPP with PP > 1 and is not meant for full recompute.
+      if (run->a2a_overlap > 0 && (p.pp == 1 || p.vpp > 1) && p.recompute != Recompute::full) {
+        arg("--overlap-moe-expert-parallel-comm", "",
+            fmt::format("Megatron's Combined 1F1B, for the {:.0f} % of the all-to-all the step time hid "
+                        "(--a2a-overlap; Megatron publishes no fraction)", 100 * run->a2a_overlap));
+      }
     }
     if (p.recompute == Recompute::selective) {
       if (p.recompute_modules == k_default_recompute_modules) {
@@ -457,10 +464,15 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
   }
   if (!layout) out += "# Parallelism, micro-batch size and precision depend on the cluster: add them.\n";
   if (run && run->a2a_overlap > 0) {
+    const bool flag = layout->ep > 1 && (layout->pp == 1 || layout->vpp > 1) && layout->recompute != Recompute::full;
     out += fmt::format("# The step time assumed {:.0f} % of the expert all-to-all hidden behind computation\n"
-                       "# (--a2a-overlap; DualPipe or Megatron's 1F1B A2A overlap): no flag here sets it, and\n"
-                       "# these arguments read back (--megatron-args) assume none.\n",
-                       100 * run->a2a_overlap);
+                       "# (--a2a-overlap; DualPipe or Megatron's Combined 1F1B). {}\n"
+                       "# These arguments read back (--megatron-args) take --a2a-overlap from the command line\n"
+                       "# (default 0): the fraction is not a Megatron setting.\n",
+                       100 * run->a2a_overlap,
+                       flag ? "--overlap-moe-expert-parallel-comm below asks Megatron for its overlap."
+                            : "Megatron's --overlap-moe-expert-parallel-comm needs VPP with PP > 1 and no full\n"
+                              "# recompute, so this layout cannot ask for it (DualPipe is DeepSeek's own schedule).");
   }
   if (m.is_moe() && m.router) {
     out += m.router->balance_loss_stated

@@ -839,3 +839,26 @@ TEST_CASE("score with no answer on the cluster leaves that config out: nothing o
   REQUIRE(j.size() == 1);
   CHECK(j.at(0).contains("cluster"));
 }
+
+TEST_CASE("emit megatron asks for Megatron's all-to-all overlap where the layout allows it, and says the fraction is not read back") {
+  const auto file = temp_path("a2a-overlap.sh");
+  const Run e = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12", "--tp",
+                             "1", "--pp", "1", "--ep", "8", "--recompute", "selective", "--a2a-overlap", "0.5",
+                             "--emit", "megatron", "-o", file.string()});
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  std::ifstream in(file);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(text.find("\n--overlap-moe-expert-parallel-comm") != std::string::npos);
+  const Run back = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                "--megatron-args", file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(back.code == 0, back.err);
+  CHECK(back.err.find("--overlap-moe-expert-parallel-comm: Megatron publishes no fraction") != std::string::npos);
+  std::filesystem::remove(file);
+  // Full recompute with PP > 1 and no VPP: Megatron's overlap cannot be asked for; the comment says so.
+  const Run full = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                                "--precision", "fp8", "--tp", "1", "--pp", "16", "--ep", "64", "--recompute", "full",
+                                "--a2a-overlap", "1", "--emit", "megatron"});
+  REQUIRE_MESSAGE(full.code == 0, full.err);
+  CHECK(full.out.find("\n--overlap-moe-expert-parallel-comm") == std::string::npos);
+  CHECK(full.out.find("cannot ask for it") != std::string::npos);
+}
