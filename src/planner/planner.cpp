@@ -618,9 +618,13 @@ std::expected<ResolvedBudget, ConstraintViolation> Planner::resolve(const PlanGo
   if (auto t = targets(b->shape_compute); !t) {
     return std::unexpected(ConstraintViolation{
         t.error().constraint,
-        fmt::format("the goal asks for M = {:.4g} FLOPs/token, the size of the compute-optimal "
+        fmt::format("the goal asks for M = {:.4g} FLOPs/token{}, the size of the compute-optimal "
                     "plan at C' = {:.4g} FLOPs, where the laws give no plan: {}",
-                    b->M.value(), b->shape_compute.value(), t.error().detail)});
+                    b->M.value(),
+                    b->kind == GoalKind::compute_and_tokens && goal.compute && goal.tokens
+                        ? fmt::format(" (--flops {:.4g} / --tokens {:.4g})", goal.compute->value(), goal.tokens->value())
+                        : std::string(),
+                    b->shape_compute.value(), t.error().detail)});
   }
   return b;
 }
