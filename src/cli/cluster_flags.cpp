@@ -101,8 +101,8 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(CLI::IsMember({"none", "selective", "full"}))
       ->group(layout_group);
   sub.add_option("--recompute-modules", f.recompute_modules,
-                 "What a selective recompute re-runs, comma-separated, as Megatron-LM's --recompute-modules "
-                 "names them: core_attn (the default), layernorm, moe_act, mla_up_proj, mlp, shared_experts; "
+                 "What a selective recompute re-runs, comma-separated or as separate words after the configs, "
+                 "as Megatron-LM's --recompute-modules names them: core_attn (the default), layernorm, moe_act, mla_up_proj, mlp, shared_experts; "
                  "implies --recompute selective")
       ->delimiter(',')
       ->group(layout_group);
@@ -291,7 +291,14 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
                               {&f.etp, g.etp}, {&f.cp, g.cp}, {&f.micro_batch_size, g.micro_batch}}) {
     if (!*mine) *mine = theirs;
   }
-  if (f.recompute.empty() && g.recompute) f.recompute = to_string(*g.recompute);
+  const bool recompute_from_file = f.recompute.empty() && g.recompute;
+  if (recompute_from_file) f.recompute = to_string(*g.recompute);
+  if (recompute_from_file && f.recompute == "selective" && g.recompute_modules == 0u && f.recompute_modules.empty()) {
+    // Megatron's list named nothing moeplan models (moe alone, or nothing): nothing recomputed.
+    f.recompute = to_string(Recompute::none);
+    io.note(fmt::format("{}: --recompute-modules names no module moeplan models: timed without recompute",
+                        f.megatron_args));
+  }
   // Megatron uses --recompute-modules with --recompute-granularity selective only.
   if (f.recompute_modules.empty() && g.recompute_modules && f.recompute == "selective") {
     for (unsigned bit = 1; bit != 0 && bit <= *g.recompute_modules; bit <<= 1) {

@@ -332,6 +332,12 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
     return r;
   }
   if (g.cp && seq_len % cp != 0) return fmt::format("--cp {}: CP {} does not divide S = {}", cp, cp, seq_len);
+  if (g.recompute_modules && (*g.recompute_modules & recompute_mla_up_proj) != 0 && !m.latent_attention) {
+    // Megatron's TransformerConfig: "mla_up_proj in recompute_modules is only supported with
+    // multi_latent_attention".
+    return "--recompute-modules mla_up_proj: the model has no multi-latent attention (Megatron accepts it only "
+           "with MLA)";
+  }
   if (g.pp) {
     const int L = m.num_hidden_layers;
     const auto split = pp > L ? std::nullopt : stage_split(L, pp, 0, 0, true);

@@ -235,7 +235,8 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
           return error(f, fmt::format("\"{}\" is none of Megatron's modules ({}, moe)", w.text, recompute_module_names()));
         }
       }
-      if (modules != 0) a.layout.recompute_modules = modules;
+      // Megatron's list, as given: "moe" alone (or nothing) recomputes nothing moeplan models.
+      a.layout.recompute_modules = modules;
     } else if (n == "--overlap-moe-expert-parallel-comm") {  // Megatron's Combined 1F1B
       if (f.value) return error(f, "is a switch and takes no value");
       a.notes.push_back("--overlap-moe-expert-parallel-comm: Megatron publishes no fraction of the all-to-all it "

@@ -377,6 +377,14 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
         arg("--fp8-param-gather", "", "the weights kept in fp8 only (no bf16 copy) and all-gathered in fp8, "
                                       "as the memory per GPU counts them");
       }
+      if (p.recompute == Recompute::selective &&
+          (p.recompute_modules & (recompute_layernorm | recompute_moe_act)) != 0) {
+        // Megatron's default recipe, delayed scaling, refuses these ("Delayed scaling does not
+        // support moe_act and layernorm recompute for fp8"); per-tensor current scaling is the
+        // casts the step time counts (an amax and a cast of each GEMM input).
+        arg("--fp8-recipe", "tensorwise", "current scaling: Megatron's delayed default refuses layernorm and "
+                                          "moe_act recompute under fp8");
+      }
     }
     if (m.is_moe() && p.ep > 1) {
       if (run->deepep) {  // Megatron's MoE README: "set --moe-token-dispatcher-type=flex and --moe-enable-deepep"
@@ -470,9 +478,13 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
                        "# These arguments read back (--megatron-args) take --a2a-overlap from the command line\n"
                        "# (default 0): the fraction is not a Megatron setting.\n",
                        100 * run->a2a_overlap,
-                       flag ? "--overlap-moe-expert-parallel-comm below asks Megatron for its overlap."
-                            : "Megatron's --overlap-moe-expert-parallel-comm needs VPP with PP > 1 and no full\n"
-                              "# recompute, so this layout cannot ask for it (DualPipe is DeepSeek's own schedule).");
+                       flag ? std::string("--overlap-moe-expert-parallel-comm below asks Megatron for its overlap.")
+                            : fmt::format("Megatron's --overlap-moe-expert-parallel-comm cannot be asked for here: {}\n"
+                                          "# (DualPipe is DeepSeek's own schedule).",
+                                          layout->ep <= 1 ? "it overlaps the expert all-to-all and EP is 1"
+                                          : layout->recompute == Recompute::full
+                                              ? "it is not for full recompute"
+                                              : "with PP > 1 it needs VPP"));
   }
   if (m.is_moe() && m.router) {
     out += m.router->balance_loss_stated

@@ -119,7 +119,7 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
   double lo = best->C;
   double hi = above ? above->C : lo;
   double ceiling = hi;
-  for (int climb = 0;; ++climb) {
+  const auto bisect = [&] {  // to 0.1 % in log C: lo within the days, hi not
     for (int i = 0; i < 60 && hi / lo > 1.001; ++i) {
       Tried t = try_at(std::sqrt(lo * hi));
       if (t.why_not.empty()) {
@@ -130,6 +130,9 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
         above = std::move(t);
       }
     }
+  };
+  for (int climb = 0;; ++climb) {
+    bisect();
     const double aim = lo * days / days_of(*best) * (1 - 1e-3);
     if (climb == 3 || !(aim > hi * 1.001) || !(aim < ceiling)) break;
     Tried t = try_at(aim);
@@ -164,16 +167,7 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
   }
   if (fine_above > 0) {
     hi = fine_above;
-    for (int i = 0; i < 60 && hi / lo > 1.001; ++i) {
-      Tried t = try_at(std::sqrt(lo * hi));
-      if (t.why_not.empty()) {
-        lo = t.C;
-        best = std::move(t);
-      } else {
-        hi = t.C;
-        above = std::move(t);
-      }
-    }
+    bisect();
   }
   if (above && above->C > lo) {
     search.next_up = Flops(above->C);

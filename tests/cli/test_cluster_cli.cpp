@@ -800,6 +800,13 @@ TEST_CASE("recompute modules: Megatron's names on the command line and in an arg
   REQUIRE_MESSAGE(moe.code == 0, moe.err);
   CHECK(json::parse(moe.out).at(0).at("cluster").at("recompute_modules") == "layernorm");
   CHECK(moe.err.find("--recompute-modules moe: not modelled") != std::string::npos);
+  // "moe" alone: Megatron recomputes nothing moeplan models, so nothing is recomputed here either.
+  std::ofstream(moe_file) << "torchrun pretrain_gpt.py --recompute-granularity selective --recompute-modules moe\n";
+  const Run moe_only = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                    "--megatron-args", moe_file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(moe_only.code == 0, moe_only.err);
+  CHECK(json::parse(moe_only.out).at(0).at("cluster").at("recompute") == "none");
+  CHECK(moe_only.err.find("names no module moeplan models: timed without recompute") != std::string::npos);
   std::ofstream(moe_file) << "torchrun pretrain_gpt.py --recompute-granularity selective \\\n"
                              "  --recompute-modules layernorm bogus\n";
   const Run bad_file = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
@@ -809,6 +816,20 @@ TEST_CASE("recompute modules: Megatron's names on the command line and in an arg
   CHECK(bad_file.err.find(moe_file.string() + ":2") != std::string::npos);
   CHECK(bad_file.err.find("\"bogus\"") != std::string::npos);
   std::filesystem::remove(moe_file);
+  // mla_up_proj without multi-latent attention: Megatron refuses it, so does moeplan (exit 3).
+  std::vector<std::string> mla = base;
+  mla.insert(mla.end(), {"--recompute-modules", "mla_up_proj"});
+  const Run no_mla = run_moeplan(mla);
+  CHECK(no_mla.code == 3);
+  CHECK(no_mla.out.empty());
+  CHECK(no_mla.err.find("no multi-latent attention") != std::string::npos);
+  // Under fp8 Megatron's default delayed scaling refuses layernorm and moe_act recompute: the
+  // export asks for current scaling.
+  std::vector<std::string> fp8 = base;
+  fp8.insert(fp8.end(), {"--precision", "fp8", "--recompute-modules", "layernorm,moe_act", "--emit", "megatron"});
+  const Run fp8_emit = run_moeplan(fp8);
+  REQUIRE_MESSAGE(fp8_emit.code == 0, fp8_emit.err);
+  CHECK(fp8_emit.out.find("\n--fp8-recipe tensorwise") != std::string::npos);
   for (const std::vector<std::string>& wrong :
        {std::vector<std::string>{"--recompute-modules", "moe"}, {"--recompute-modules", "layernorm,attn"},
         {"--recompute", "full", "--recompute-modules", "layernorm"}}) {
@@ -860,5 +881,5 @@ TEST_CASE("emit megatron asks for Megatron's all-to-all overlap where the layout
                                 "--a2a-overlap", "1", "--emit", "megatron"});
   REQUIRE_MESSAGE(full.code == 0, full.err);
   CHECK(full.out.find("\n--overlap-moe-expert-parallel-comm") == std::string::npos);
-  CHECK(full.out.find("cannot ask for it") != std::string::npos);
+  CHECK(full.out.find("cannot be asked for here: it is not for full recompute") != std::string::npos);
 }
