@@ -20,6 +20,14 @@
 
 using nlohmann::json;
 
+namespace {
+/// The whole of a file the command wrote.
+std::string text_of(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+}  // namespace
+
 TEST_CASE("cluster flags: --gpus and --gpu go together, an unknown GPU names the catalog, --days needs a cluster") {
   Run r = run_moeplan({"suggest", "--flops", "1e22", "--gpus", "64", "--no-bench"});
   CHECK(r.code == 2);
@@ -160,8 +168,7 @@ TEST_CASE("suggest and score never write over the --gpu-catalog they read") {
     CAPTURE(fmt_args(a));
     const Run r = run_moeplan(a);
     CHECK(r.code == 5);
-    std::ifstream in(path);
-    const std::string kept((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string kept = text_of(path);
     CHECK(kept == catalog);
   }
   std::filesystem::remove(path);
@@ -544,8 +551,7 @@ TEST_CASE("fp8 weights only (--fp8-param-gather) (1 + 1 bytes), said in JSON, re
   emit.insert(emit.end(), {"--fp8-param-gather", "--emit", "megatron", "-o", file.string()});
   const Run e = run_moeplan(emit);
   REQUIRE_MESSAGE(e.code == 0, e.err);
-  std::ifstream in(file);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = text_of(file);
   CHECK(text.find("\n--fp8-param-gather") != std::string::npos);
   const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
                              "--megatron-args", file.string(), "--format", "json"});
@@ -782,8 +788,7 @@ TEST_CASE("recompute modules: Megatron's names on the command line and in an arg
   emit.insert(emit.end(), {"--recompute-modules", "layernorm,moe_act", "--emit", "megatron", "-o", file.string()});
   const Run e = run_moeplan(emit);
   REQUIRE_MESSAGE(e.code == 0, e.err);
-  std::ifstream in(file);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = text_of(file);
   CHECK(text.find("\n--recompute-granularity selective \\\n--recompute-modules layernorm moe_act \\\n") !=
         std::string::npos);
   const Run back = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
@@ -867,8 +872,7 @@ TEST_CASE("emit megatron asks for Megatron's all-to-all overlap where the layout
                              "1", "--pp", "1", "--ep", "8", "--recompute", "selective", "--a2a-overlap", "0.5",
                              "--emit", "megatron", "-o", file.string()});
   REQUIRE_MESSAGE(e.code == 0, e.err);
-  std::ifstream in(file);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = text_of(file);
   CHECK(text.find("\n--overlap-moe-expert-parallel-comm") != std::string::npos);
   const Run back = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
                                 "--megatron-args", file.string(), "--format", "json"});
