@@ -153,6 +153,9 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
   for (double x_fine = lo * k_fine_step; x_fine < fine_end / 1.001; x_fine *= k_fine_step) {
     if (x_fine <= lo * 1.001) continue;
     Tried t = try_at(x_fine);
+    // A plan a quarter past the days: the steps seen move the days by ~10 %, so no window lies
+    // above it (the scan's cost on large clusters, where each plan's layout search is longest).
+    const bool far_past = t.plan && t.plan->on_cluster && days_of(t) > 1.25 * days;
     if (t.why_not.empty()) {
       lo = t.C;
       best = std::move(t);
@@ -161,6 +164,7 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
       fine_above = t.C;
       above = std::move(t);
     }
+    if (far_past) break;
   }
   if (fine_above == 0 && above && above->C < lo && fine_end > lo) {
     above = try_at(fine_end);  // the step above the answer is the grid point that missed
