@@ -101,7 +101,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(CLI::IsMember({"none", "selective", "full"}))
       ->group(layout_group);
   sub.add_option("--recompute-modules", f.recompute_modules,
-                 "What a selective recompute re-runs, comma-separated or as separate words after the configs, "
+                 "What a selective recompute re-runs, comma-separated or as separate words (on score: after the configs), "
                  "as Megatron-LM's --recompute-modules names them: core_attn (the default), layernorm, moe_act, mla_up_proj, mlp, shared_experts; "
                  "implies --recompute selective")
       ->delimiter(',')
