@@ -82,9 +82,10 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
   sub.add_option("--load-imbalance", f.load_imbalance,
                  "Busiest expert rank's routed tokens over the balanced share (>= 1): routing "
                  "imbalance in memory and step time; the default is the median published dropless "
-                 "slowdown (docs/step-model.md); 1 for a forced-balance benchmark")
+                 "slowdown (docs/step-model.md); 1 for a forced-balance benchmark (also what a --megatron-args "
+                 "file's --moe-router-force-load-balancing gives)")
       ->check(number_in(1.0, 64.0))
-      ->capture_default_str()
+      ->default_str(fmt::format("{:g}", k_default_load_imbalance))
       ->group(group);
   const std::string layout_group = "Layout (any subset; the search fills the rest; docs/cluster.md)";
   const auto layout_option = [&](const char* name, std::optional<int>& value, const char* what) {
@@ -189,8 +190,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.gemm_efficiency = f.gemm_efficiency;
   o.search.time.network_efficiency = f.network_efficiency;
   o.search.time.dp_overlap = f.dp_overlap;
-  o.search.time.expert_load_factor = f.load_imbalance;
-  o.search.memory.expert_load_factor = f.load_imbalance;
+  o.search.time.expert_load_factor = f.load_imbalance.value_or(k_default_load_imbalance);
+  o.search.memory.expert_load_factor = f.load_imbalance.value_or(k_default_load_imbalance);
   o.search.memory.framework_bytes = f.framework_gib * k_gib;
   if (f.global_batch_tokens) o.search.global_batch_tokens = static_cast<long long>(*f.global_batch_tokens);
   if (f.global_batch_sequences) {
@@ -315,6 +316,7 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
     }
   }
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
+  if (!f.load_imbalance && args->force_load_balancing) f.load_imbalance = 1.0;  // a forced-balance benchmark
   if (!f.global_batch_tokens && args->global_batch) f.global_batch_sequences = args->global_batch;
   if (seq_len && !*seq_len) *seq_len = args->seq_length;
   if (!seq_len && args->seq_length) args->unused.insert(args->unused.begin(), "--seq-length");  // suggest: --seq-len sets S
@@ -380,6 +382,9 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
         {"recompute_modules", "", "",
          p.recompute == Recompute::selective ? recompute_modules_string(p.recompute_modules) : std::string(),
          "with selective recompute, the modules re-run (Megatron's --recompute-modules names); \"\" otherwise"},
+        {"load_imbalance", "", "", fit.load_imbalance,
+         "busiest expert rank's routed tokens over the balanced share, as the expert terms assume "
+         "(--load-imbalance; 1: forced balance)"},
         {"precision", "", "", std::string(to_string(fit.precision)), "GEMM precision of the linear layers"},
         {"fp8_param_gather", "", "", fit.fp8_param_gather,
          "weights kept in fp8 only (--fp8-param-gather): 1 + 1 bytes per weight"},

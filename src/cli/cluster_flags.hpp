@@ -29,7 +29,9 @@ struct ClusterFlags {
   double network_efficiency = StepTimeOptions{}.network_efficiency;
   double dp_overlap = StepTimeOptions{}.dp_overlap;
   double framework_gib = MemoryOptions{}.framework_bytes / k_gib;
-  double load_imbalance = k_default_load_imbalance;  ///< --load-imbalance: busiest expert rank over the balanced share
+  /// --load-imbalance: busiest expert rank over the balanced share; unset: a --megatron-args
+  /// file's forced balance (1), else k_default_load_imbalance.
+  std::optional<double> load_imbalance;
   std::optional<std::string> a2a_dispatcher;  ///< --a2a-dispatcher deepep|alltoall; unset: deepep (or the file's)
   std::optional<double> global_batch_tokens;
   // The user's own layout (any subset; the search fills the rest) and precision.

@@ -237,6 +237,11 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       }
       // Megatron's list, as given: "moe" alone (or nothing) recomputes nothing moeplan models.
       a.layout.recompute_modules = modules;
+    } else if (n == "--moe-router-force-load-balancing") {  // benchmarks: every expert gets its share
+      if (f.value) return error(f, "is a switch and takes no value");
+      a.force_load_balancing = true;
+      a.notes.push_back("--moe-router-force-load-balancing: a forced-balance run, timed at a routing load of 1 "
+                        "(--load-imbalance 1) unless the command line gives one");
     } else if (n == "--overlap-moe-expert-parallel-comm") {  // Megatron's Combined 1F1B
       if (f.value) return error(f, "is a switch and takes no value");
       a.notes.push_back("--overlap-moe-expert-parallel-comm: Megatron publishes no fraction of the all-to-all it "

@@ -39,6 +39,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   search.time.seq_len = S;
   fit.precision = search.time.precision;
   fit.fp8_param_gather = search.time.fp8_param_gather;
+  fit.load_imbalance = search.time.expert_load_factor;
   fit.given = search.given;
   fit.gemm_rates_source = options.gemm_rates_source;
   if (search.global_batch_tokens <= 0 && options.global_batch_sequences > 0) {

@@ -887,3 +887,25 @@ TEST_CASE("emit megatron asks for Megatron's all-to-all overlap where the layout
   CHECK(full.out.find("\n--overlap-moe-expert-parallel-comm") == std::string::npos);
   CHECK(full.out.find("cannot be asked for here: it is not for full recompute") != std::string::npos);
 }
+
+TEST_CASE("megatron args file: a forced-balance benchmark (--moe-router-force-load-balancing) is timed at a routing load of 1") {
+  const auto file = temp_path("force-balance.sh");
+  std::ofstream(file) << "torchrun pretrain_gpt.py --moe-router-force-load-balancing --tensor-model-parallel-size 1\n";
+  const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                         "--format", "json"};
+  std::vector<std::string> with_file = base;
+  with_file.insert(with_file.end(), {"--megatron-args", file.string()});
+  const Run forced = run_moeplan(with_file);
+  REQUIRE_MESSAGE(forced.code == 0, forced.err);
+  CHECK(json::parse(forced.out).at(0).at("cluster").at("load_imbalance").get<double>() == 1.0);
+  CHECK(forced.err.find("--moe-router-force-load-balancing: a forced-balance run") != std::string::npos);
+  // Without the file: the default dropless load; the command line wins over the file.
+  const Run plain = run_moeplan(base);
+  REQUIRE_MESSAGE(plain.code == 0, plain.err);
+  CHECK(json::parse(plain.out).at(0).at("cluster").at("load_imbalance").get<double>() == doctest::Approx(1.15));
+  with_file.insert(with_file.end(), {"--load-imbalance", "1.3"});
+  const Run given = run_moeplan(with_file);
+  REQUIRE_MESSAGE(given.code == 0, given.err);
+  CHECK(json::parse(given.out).at(0).at("cluster").at("load_imbalance").get<double>() == doctest::Approx(1.3));
+  std::filesystem::remove(file);
+}

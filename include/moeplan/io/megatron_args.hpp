@@ -31,6 +31,8 @@ struct MegatronArgs {
   /// The all-to-all: true with --moe-enable-deepep (the flex dispatcher), false with another
   /// --moe-token-dispatcher-type alone.
   std::optional<bool> deepep;
+  /// --moe-router-force-load-balancing: a benchmark's forced balance, routing load 1.
+  bool force_load_balancing = false;
   /// Flags it does not use, each once, in file order ("--lr", "--num-experts", ...).
   std::vector<std::string> unused;
   std::optional<int> num_layers;  ///< --num-layers, to compare with the model's L

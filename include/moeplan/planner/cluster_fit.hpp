@@ -46,6 +46,9 @@ struct ClusterFit {
   Tokens tokens;                    ///< D
   Precision precision = Precision::bf16;  ///< of the linear layers' GEMMs (options.search.time)
   bool fp8_param_gather = false;          ///< fp8 weights only (options.search.time)
+  /// The busiest expert rank's routed tokens over the balanced share that the expert terms
+  /// assume (options.search.time.expert_load_factor: --load-imbalance, 1 for forced balance).
+  double load_imbalance = 1.0;
   GivenLayout given;                ///< the layout dimensions the user fixed (options.search.given)
   std::string gemm_rates_source;    ///< options.gemm_rates_source
   /// compare_given_with_search: the fastest layout the search finds with nothing given, when
