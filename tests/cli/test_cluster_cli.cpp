@@ -837,6 +837,7 @@ TEST_CASE("recompute modules: Megatron's names on the command line and in an arg
   CHECK(fp8_emit.out.find("\n--fp8-recipe tensorwise") != std::string::npos);
   for (const std::vector<std::string>& wrong :
        {std::vector<std::string>{"--recompute-modules", "moe"}, {"--recompute-modules", "layernorm,attn"},
+        {"--recompute-modules", ","}, {"--recompute-modules", ""},
         {"--recompute", "full", "--recompute-modules", "layernorm"}}) {
     std::vector<std::string> a = base;
     a.insert(a.end(), wrong.begin(), wrong.end());
