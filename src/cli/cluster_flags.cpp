@@ -261,11 +261,11 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   if (!f.recompute_modules.empty()) {
     unsigned modules = 0;
     for (const std::string& name : f.recompute_modules) {
-      const std::optional<unsigned> bit = recompute_module_of(name);
       if (name.empty() || name.starts_with("--")) {  // "--recompute-modules , --format json": no name given
         return usage(fmt::format("--recompute-modules needs module names ({}){}", recompute_module_names(),
                                  name.empty() ? std::string() : fmt::format(", not the flag {}", name)));
       }
+      const std::optional<unsigned> bit = recompute_module_of(name);
       if (!bit) {
         return usage(fmt::format("--recompute-modules: \"{}\" is not one moeplan models ({}{})", name,
                                  recompute_module_names(),

@@ -228,6 +228,13 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   const double attention_rate = o.measured_gemm_flops ? *o.measured_gemm_flops : gpu.bf16_dense_flops * o.gemm_efficiency;
   sec[k_attention] = transfer(r.scores_flops_gpu, attention_rate);
 
+  // A SwiGLU's bytes through HBM on one micro-batch, forward (read gate and up, 2f; write f;
+  // bf16): of a dense-FFN layer, of the shared experts, of the routed rows on this rank. The
+  // memory-bound term and the recompute of those activations both count them.
+  const double dense_swiglu_bytes = rows * 3.0 * f.dense_ffn_width / t * 2.0;
+  const double shared_swiglu_bytes = rows * 3.0 * f.shared_width / t * 2.0;
+  const double routed_swiglu_bytes = routed_rows * 3.0 * f.expert_width / etp * 2.0;
+
   // Memory-bound kernels (docs/step-model.md, "Memory-bound work"): bytes each token moves
   // through HBM per layer outside the GEMMs, forward; the backward reads the saved input and
   // the incoming gradient and writes the input gradient (2x); at achieved HBM bandwidth.
@@ -236,12 +243,12 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
     // Two RMSNorms (read d, write d) and two residual adds (read 2d, write d): 10 d values.
     double layer_bytes = tokens_rank * 10.0 * d * 2.0;
     layer_bytes += rows * 2.0 * f.rope_width / t * 2.0;  // RoPE: read and write q and k
-    double dense_ffn_bytes = rows * 3.0 * f.dense_ffn_width / t * 2.0;  // SwiGLU: read 2f, write f
-    double moe_bytes = rows * 3.0 * f.shared_width / t * 2.0;
+    double dense_ffn_bytes = dense_swiglu_bytes;
+    double moe_bytes = shared_swiglu_bytes;
     if (routed_rows > 0) {
       moe_bytes += tokens_rank * (d * 2.0 + 3.0 * f.experts * 4.0);  // router: read x, softmax/top-k fp32
       moe_bytes += routed_rows * (4.0 * d);                           // permute: read and write K copies
-      moe_bytes += routed_rows * 3.0 * f.expert_width / etp * 2.0;    // SwiGLU of the routed rows
+      moe_bytes += routed_swiglu_bytes;
       moe_bytes += routed_rows * (2.0 * d) + tokens_rank * 2.0 * d;   // unpermute: read K copies, write one
     }
     if (o.precision == Precision::fp8) {
@@ -272,16 +279,14 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
     if ((mods & recompute_layernorm) != 0) {
       fwd_bytes += r.stage_layers * tokens_rank * 2.0 * (2.0 * f.hidden) * 2.0;  // two norms: read d, write d
     }
-    if ((mods & recompute_moe_act) != 0) {
-      fwd_bytes += mix.moe * routed_rows * 3.0 * f.expert_width / etp * 2.0;  // SwiGLU: read 2f, write f
-    }
+    if ((mods & recompute_moe_act) != 0) fwd_bytes += mix.moe * routed_swiglu_bytes;
     if ((mods & recompute_mlp) != 0) {
       fwd_gemm += mix.dense_ffn * dense_ffn_s / 3.0;
-      fwd_bytes += mix.dense_ffn * rows * 3.0 * f.dense_ffn_width / t * 2.0;
+      fwd_bytes += mix.dense_ffn * dense_swiglu_bytes;
     }
     if ((mods & recompute_shared_experts) != 0) {
       fwd_gemm += mix.moe * shared_s / 3.0;
-      fwd_bytes += mix.moe * rows * 3.0 * f.shared_width / t * 2.0;
+      fwd_bytes += mix.moe * shared_swiglu_bytes;
     }
     if ((mods & recompute_mla_up_proj) != 0) {
       const double up_s = (f.mla_q_width > 0 ? training_gemm_seconds(model, 1, rows, f.mla_q_width / t, f.mla_q_rank) : 0.0) +

@@ -64,6 +64,16 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (windows) model.insert("layer_windows", std::move(window));
 }
 
+// Why Megatron's Combined 1F1B (--overlap-moe-expert-parallel-comm; its docs,
+// moe_a2a_overlap.html) cannot run on layout `p`, "" when it can: it overlaps the expert
+// all-to-all, needs VPP with PP > 1, and is not meant for full recompute.
+std::string a2a_overlap_blocker(const ParallelLayout& p) {
+  if (p.ep <= 1) return "it overlaps the expert all-to-all and EP is 1";
+  if (p.recompute == Recompute::full) return "it is not for full recompute";
+  if (p.pp > 1 && p.vpp <= 1) return "with PP > 1 it needs VPP";
+  return {};
+}
+
 }  // namespace
 
 std::string to_model_toml(const ModelConfig& m) {
@@ -395,9 +405,8 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
         arg("--moe-token-dispatcher-type", "alltoall",
             "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");
       }
-      // Megatron's Combined 1F1B (docs: moe_a2a_overlap.html) hides one micro-batch's dispatch and
-      // combine behind another's compute; it needs VPP with PP > 1 and is not meant for full recompute.
-      if (run->a2a_overlap > 0 && (p.pp == 1 || p.vpp > 1) && p.recompute != Recompute::full) {
+      // Megatron's Combined 1F1B hides one micro-batch's dispatch and combine behind another's compute.
+      if (run->a2a_overlap > 0 && a2a_overlap_blocker(p).empty()) {
         arg("--overlap-moe-expert-parallel-comm", "",
             fmt::format("Megatron's Combined 1F1B, for the {:.0f} % of the all-to-all the step time hid "
                         "(--a2a-overlap; Megatron publishes no fraction)", 100 * run->a2a_overlap));
@@ -472,19 +481,17 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
   }
   if (!layout) out += "# Parallelism, micro-batch size and precision depend on the cluster: add them.\n";
   if (run && run->a2a_overlap > 0) {
-    const bool flag = layout->ep > 1 && (layout->pp == 1 || layout->vpp > 1) && layout->recompute != Recompute::full;
+    const std::string blocker = a2a_overlap_blocker(*layout);
     out += fmt::format("# The step time assumed {:.0f} % of the expert all-to-all hidden behind computation\n"
                        "# (--a2a-overlap; DualPipe or Megatron's Combined 1F1B). {}\n"
                        "# These arguments read back (--megatron-args) take --a2a-overlap from the command line\n"
                        "# (default 0): the fraction is not a Megatron setting.\n",
                        100 * run->a2a_overlap,
-                       flag ? std::string("--overlap-moe-expert-parallel-comm below asks Megatron for its overlap.")
-                            : fmt::format("Megatron's --overlap-moe-expert-parallel-comm cannot be asked for here: {}\n"
-                                          "# (DualPipe is DeepSeek's own schedule).",
-                                          layout->ep <= 1 ? "it overlaps the expert all-to-all and EP is 1"
-                                          : layout->recompute == Recompute::full
-                                              ? "it is not for full recompute"
-                                              : "with PP > 1 it needs VPP"));
+                       blocker.empty()
+                           ? std::string("--overlap-moe-expert-parallel-comm below asks Megatron for its overlap.")
+                           : fmt::format("Megatron's --overlap-moe-expert-parallel-comm cannot be asked for here: {}\n"
+                                         "# (DualPipe is DeepSeek's own schedule).",
+                                         blocker));
   }
   if (m.is_moe() && m.router) {
     out += m.router->balance_loss_stated

@@ -151,7 +151,6 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
   const double fine_end = std::min(ceiling * k_step, search.upper_bound.value());
   double fine_above = 0;  // the first step above lo that missed
   for (double x_fine = lo * k_fine_step; x_fine < fine_end / 1.001; x_fine *= k_fine_step) {
-    if (x_fine <= lo * 1.001) continue;
     Tried t = try_at(x_fine);
     // A plan a quarter past the days: the steps seen move the days by ~10 %, so no window lies
     // above it (the scan's cost on large clusters, where each plan's layout search is longest).
