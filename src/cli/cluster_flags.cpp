@@ -118,6 +118,11 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                "its blockwise one): 1 + 1 bytes per linear-layer "
                "weight (fp8 and its transpose) instead of 2 + 2, and fp8 weights all-gathered")
       ->group(group);
+  sub.add_flag("--grad-reduce-in-bf16", f.grad_reduce_in_bf16,
+               "Gradients accumulated and reduced in bf16, 2 bytes each instead of fp32's 4 (Megatron-LM's "
+               "--grad-reduce-in-bf16; Megatron-Bridge's performance recipes set grad_reduce_in_fp32 = False): "
+               "the gradient memory and the data-parallel reduce-scatter halve")
+      ->group(group);
   sub.add_option("--megatron-args", f.megatron_args,
                  "A Megatron-LM launch script or arguments file: its parallel, batch, sequence, "
                  "recompute and precision flags fill what the command line does not give; the "
@@ -213,6 +218,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   }
   o.search.time.fp8_param_gather = f.fp8_param_gather;
   o.search.memory.fp8_param_gather = f.fp8_param_gather;
+  o.search.time.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
+  o.search.memory.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
   if (!f.gemm_table.empty()) {
     auto text = read_flag_file(f.gemm_table, "a GEMM rate table", "--gemm-table");
     if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
@@ -319,6 +326,7 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
                           f.precision.value_or("bf16")));
     }
   }
+  if (args->grad_reduce_in_bf16) f.grad_reduce_in_bf16 = true;
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
   if (!f.load_imbalance && args->force_load_balancing) f.load_imbalance = 1.0;  // a forced-balance benchmark
   if (!f.global_batch_tokens && args->global_batch) f.global_batch_sequences = args->global_batch;
@@ -392,6 +400,8 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
         {"precision", "", "", std::string(to_string(fit.precision)), "GEMM precision of the linear layers"},
         {"fp8_param_gather", "", "", fit.fp8_param_gather,
          "weights kept in fp8 only (--fp8-param-gather): 1 + 1 bytes per weight"},
+        {"grad_reduce_in_bf16", "", "", fit.grad_reduce_in_bf16,
+         "gradients in bf16 (--grad-reduce-in-bf16): 2 bytes each, reduce-scattered in bf16"},
         {"gemm_rates", "", "", fit.gemm_rates_source, "where the step time's GEMM rates come from"},
         {"given", "", "", fit.given.given_names(), "layout dimensions given (--tp, --pp, ...); \"\" = none"},
         {"searched", "", "", fit.given.searched_names(), "layout dimensions the search chose"},

@@ -22,6 +22,9 @@ constexpr double k_fp8_transpose_bytes = 1;  // ... and its fp8 transpose beside
 // transpose alone, the weight itself being the fp8 copy.
 constexpr double k_fp8_copy_bytes = k_fp8_weight_bytes + k_fp8_transpose_bytes;
 constexpr double k_gradient_bytes = 4;
+// Megatron-LM's --grad-reduce-in-bf16 (Megatron-Bridge's performance recipes set
+// grad_reduce_in_fp32 = False, perf_recipes/_common.py): the gradient buffer in bf16.
+constexpr double k_bf16_gradient_bytes = 2;
 constexpr double k_optimizer_bytes = 12;
 constexpr double k_bf16 = 2;  // bytes of a stored activation
 constexpr double k_fp32 = 4;
@@ -399,7 +402,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     k.r = r;
     k.params = params_of_rank(m, counted, lay, ranks.of(r), r);
     k.weights = weight_bytes(k.params, options);
-    k.gradients = k_gradient_bytes * k.params.total();
+    k.gradients = (options.grad_reduce_in_bf16 ? k_bf16_gradient_bytes : k_gradient_bytes) * k.params.total();
     k.optimizer = lay.distributed_optimizer
                       ? k_optimizer_bytes * (k.params.dense / std::max(1, lay.dp) +
                                              k.params.expert / std::max(1, lay.edp))
@@ -449,7 +452,8 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
                                   : "fp8 copy and transpose of each linear layer's weight (Transformer Engine), 2 B "
                                     "per param; embedding, head, routers and norms stay bf16"});
   }
-  out.terms.push_back({"gradients", best.gradients, "fp32, " + where});
+  out.terms.push_back(
+      {"gradients", best.gradients, (options.grad_reduce_in_bf16 ? "bf16 (--grad-reduce-in-bf16), " : "fp32, ") + where});
   out.terms.push_back(
       {"optimizer", best.optimizer,
        lay.distributed_optimizer

@@ -361,24 +361,25 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
     sec[k_pipeline] = r.bubble + r.p2p;
   }
 
-  // Data parallel: reduce-scatter of fp32 gradients (Megatron accumulates and reduces bf16
-  // runs' gradients in fp32, as the memory model's 4 bytes per gradient) and all-gather of
-  // bf16 weights (the
-  // distributed optimizer), (G-1)/G of the shard each, G = DP·CP for the dense part and EDP
-  // for the experts; over the NIC once the group (world/PP consecutive ranks) leaves a node.
-  // dp_overlap of it hides behind the backward pass.
+  // Data parallel: reduce-scatter of the gradients (Megatron accumulates and reduces bf16
+  // runs' gradients in fp32, as the memory model's 4 bytes per gradient; 2 with
+  // --grad-reduce-in-bf16) and all-gather of bf16 weights (the distributed optimizer),
+  // (G-1)/G of the shard each, G = DP·CP for the dense part and EDP for the experts; over the
+  // NIC once the group (world/PP consecutive ranks) leaves a node. dp_overlap of it hides
+  // behind the backward pass.
   const double dense_group = double(L.dp) * L.cp;
   const double stage_share = double(r.stage_layers) / f.layers;
   const double end_params = L.pp == 1 ? f.embedding_params : f.vocab_params;
   const double dense_shard = f.dense_params * stage_share / L.tp + end_params / L.tp;
   const double expert_shard = f.routed_params * stage_share / (double(L.ep) * L.etp);
-  // (G-1)/G of the shard twice: 4 bytes reduce-scattered, 2 bytes all-gathered (1 for the
+  // (G-1)/G of the shard twice: 4 bytes (2 in bf16) reduce-scattered, 2 bytes all-gathered (1 for the
   // linear layers' weights with --fp8-param-gather, which gathers them in fp8; the embedding
   // and head stay bf16: MemoryOptions::fp8_param_gather).
   const double gathered = o.precision == Precision::fp8 && o.fp8_param_gather ? 1.0 : 2.0;
   const double dense_gathered = gathered * (dense_shard - end_params / L.tp) + 2.0 * end_params / L.tp;
-  r.dp_dense_bytes = dense_group > 1 ? (dense_group - 1.0) / dense_group * (4.0 * dense_shard + dense_gathered) : 0;
-  r.dp_expert_bytes = L.edp > 1 ? (L.edp - 1.0) / L.edp * (4.0 + gathered) * expert_shard : 0;
+  const double reduced = o.grad_reduce_in_bf16 ? 2.0 : 4.0;
+  r.dp_dense_bytes = dense_group > 1 ? (dense_group - 1.0) / dense_group * (reduced * dense_shard + dense_gathered) : 0;
+  r.dp_expert_bytes = L.edp > 1 ? (L.edp - 1.0) / L.edp * (reduced + gathered) * expert_shard : 0;
   r.dp_off_node = world / L.pp > per_node;
   const double dp_rate = r.dp_off_node ? nic : nvlink;
   sec[k_dp_reduction] = (1.0 - o.dp_overlap) *

@@ -257,6 +257,12 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
     } else if (n == "--fp8-param-gather") {
       if (f.value) return error(f, "is a switch and takes no value");
       a.fp8_param_gather = true;
+    } else if (n == "--grad-reduce-in-bf16") {
+      if (f.value) return error(f, "is a switch and takes no value");
+      a.grad_reduce_in_bf16 = true;
+    } else if (n == "--accumulate-allreduce-grads-in-fp32") {  // Megatron's default for bf16: fp32 gradients
+      if (f.value) return error(f, "is a switch and takes no value");
+      a.grad_reduce_in_bf16 = false;
     } else if (n == "--moe-token-dispatcher-type") {
       if (f.value != "alltoall" && f.value != "allgather" && f.value != "flex") {
         return error(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", f.value.value_or("")));

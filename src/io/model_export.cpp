@@ -378,8 +378,14 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
       }
     }
     arg("--micro-batch-size", num(p.micro_batch), "sequences per micro-batch");
-    arg("--bf16", "", "bf16 weights and activations, fp32 gradients and optimizer states: what "
-                      "the memory per GPU counts (6 + 12/DP bytes per parameter)");
+    if (run->grad_reduce_in_bf16) {
+      arg("--bf16", "", "bf16 weights and activations, fp32 optimizer states: what the memory per GPU counts");
+      arg("--grad-reduce-in-bf16", "", "gradients accumulated and reduced in bf16 (2 bytes each), as the memory "
+                                       "per GPU and the data-parallel time count them");
+    } else {
+      arg("--bf16", "", "bf16 weights and activations, fp32 gradients and optimizer states: what "
+                        "the memory per GPU counts (6 + 12/DP bytes per parameter)");
+    }
     if (run->precision == Precision::fp8) {
       arg("--fp8-format", "hybrid", "fp8 GEMMs of the linear layers (Transformer Engine: e4m3 forward, e5m2 "
                                     "gradients), as the step time counts them; fp8 weight copies in the memory");

@@ -59,6 +59,11 @@ struct MemoryOptions {
   /// fp8_param_gather = True): 1 byte per weight and 1 for its fp8 transpose; the fp32 master
   /// stays in the optimizer.
   bool fp8_param_gather = false;
+  /// Gradients accumulated and reduced in bf16, 2 bytes per parameter instead of fp32's 4
+  /// (Megatron-LM --grad-reduce-in-bf16; Megatron-Bridge's performance recipes set
+  /// grad_reduce_in_fp32 = False, perf_recipes/_common.py). The optimizer's fp32 master and
+  /// Adam states are unchanged.
+  bool grad_reduce_in_bf16 = false;
 };
 
 /// One term of the breakdown, in bytes on the most loaded GPU.

@@ -36,6 +36,8 @@ struct StepTimeOptions {
   Precision precision = Precision::bf16;
   /// fp8 weights all-gathered by the distributed optimizer (MemoryOptions::fp8_param_gather).
   bool fp8_param_gather = false;
+  /// Gradients reduce-scattered in bf16, 2 bytes each (MemoryOptions::grad_reduce_in_bf16).
+  bool grad_reduce_in_bf16 = false;
   /// Achieved/nominal bandwidth of the TP, pipeline and data-parallel collectives (NCCL bus
   /// bandwidth vs the link's figure).
   double network_efficiency = 0.7;

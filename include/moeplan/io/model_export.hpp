@@ -31,6 +31,7 @@ struct MegatronRun {
   bool deepep = true;                     ///< the all-to-all deduplicated per node: the flex dispatcher with DeepEP
   double a2a_overlap = 0;                 ///< of the all-to-all hidden behind compute (no Megatron flag: a header line)
   bool fp8_param_gather = false;          ///< fp8 weights only: --fp8-param-gather
+  bool grad_reduce_in_bf16 = false;       ///< bf16 gradients: --grad-reduce-in-bf16
 };
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);
