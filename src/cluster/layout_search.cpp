@@ -33,7 +33,7 @@ const std::string& gpu_name(const GpuSpec& g) { return g.name.empty() ? g.id : g
 
 /// The ParallelLayout with its derived fields (dp, edp, the uneven stage split) set.
 ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int pp, int vpp, int ep,
-                           int etp, bool allow_uneven) {
+                           int etp, bool allow_uneven, double last_extra) {
   ParallelLayout l;
   l.tp = tp;
   l.sequence_parallel = tp > 1;
@@ -45,8 +45,10 @@ ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int 
   l.dp = world / (tp * cp * pp);
   const long long expert_grid = static_cast<long long>(etp) * ep * pp;
   l.edp = world % expert_grid == 0 ? static_cast<int>(world / expert_grid) : 0;
-  if (m.num_hidden_layers % pp != 0) {
-    if (const auto split = stage_split(m.num_hidden_layers, pp, 0, 0, allow_uneven)) {
+  if (m.num_hidden_layers % pp != 0 && allow_uneven) {
+    // An uneven split as Megatron-LM runs one (--decoder-first/last-pipeline-num-layers),
+    // the last stage lightened by the head and MTP modules it also runs.
+    if (const auto split = balanced_stage_split(m.num_hidden_layers, pp, last_extra)) {
       l.first_stage_layers = split->first;
       l.last_stage_layers = split->last;
     }
@@ -389,6 +391,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
   }
 
   const ModelFlops flops = model_flops(m, p, S);
+  const double last_extra = last_stage_extra_layers(flops);
   const bool uneven = options.allow_uneven_pipeline;
   const long long sequences =
       std::max(1LL, std::llround(double(options.global_batch_tokens) / S));  // B in sequences
@@ -444,7 +447,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
             for (int k = 0; k < (tp > 1 && m.is_moe() ? 2 : 1); ++k) {
               const int etp = k == 0 ? 1 : tp;  // ETP 1 or TP
               if (given.etp && etp != *given.etp) continue;
-              ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, uneven);
+              ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, uneven, last_extra);
               std::string reason = illegal_reason(m, cluster, l, uneven, first_reason.empty());
               if (!reason.empty()) {
                 result.illegal += per_structure;

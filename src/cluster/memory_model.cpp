@@ -122,10 +122,10 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
   const LayerParams& moe_layer = counted.moe;
   const double attention = dense_layer.attention / tp;
   RankParams p;
-  for (int i : layers) {
+  const auto add_layer = [&](bool moe) {
     p.dense += attention + norms;
     p.high_precision += norms;
-    if (is_moe_layer(m, i)) {
+    if (moe) {
       const double router = double(m.n_routed_experts) * d;  // N_e × d
       p.expert += moe_layer.routed_total / (lay.ep * lay.etp);
       p.dense += moe_layer.shared / tp + router;
@@ -133,7 +133,8 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
     } else {
       p.dense += dense_layer.dense_ffn / tp;
     }
-  }
+  };
+  for (int i : layers) add_layer(is_moe_layer(m, i));
   const double table = double(m.vocab_size) * d / tp;
   const bool first = r == 0;
   const bool last = r == std::max(1, lay.pp) - 1;
@@ -141,6 +142,17 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
   if (last) {
     p.dense += d;  // final RMSNorm
     if (!(m.tie_word_embeddings && lay.pp == 1)) p.embedding += table;
+    // The multi-token-prediction modules, which Megatron-LM builds on the last stage
+    // (mtp_process): each a decoder layer like the model's MoE layers, enorm + hnorm and a
+    // final norm (3d), eh_proj (2d -> d, TP-sharded); with PP > 1 that stage also builds the
+    // embedding the modules read (GPTModel: pre_process or mtp_process), the head is shared.
+    const int mtp = std::max(0, m.extras.num_nextn_predict_layers);
+    for (int k = 0; k < mtp; ++k) {
+      add_layer(m.is_moe());
+      p.dense += 2.0 * d * d / tp + 3.0 * d;
+      p.high_precision += 3.0 * d;
+    }
+    if (mtp > 0 && lay.pp > 1 && !m.tie_word_embeddings) p.embedding += table;
   }
   p.dense += p.embedding;
   p.high_precision += p.embedding + (last ? d : 0.0);  // the final RMSNorm
@@ -340,11 +352,25 @@ RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape&
     }
   }
   if (r == 0) per_microbatch += 8 * sb;  // int64 token ids (Megatron's "input to embedding")
+  const int mtp = r == pp - 1 ? std::max(0, m.extras.num_nextn_predict_layers) : 0;
+  for (int k = 0; k < mtp; ++k) {
+    // An MTP module on the last stage: its decoder layer as one of the model's MoE layers,
+    // and eh_proj's input, the two normed d-vectors concatenated (2d, bf16).
+    const bool moe = m.is_moe();
+    if (lay.recompute == Recompute::full) {
+      per_microbatch += k_bf16 * sbh / x.t_sp;
+      working_set = std::max(working_set, layer_bytes(moe, 0));
+    } else {
+      per_microbatch += layer_bytes(moe, lay.recomputed_modules());
+    }
+    per_microbatch += k_bf16 * 2.0 * sbh / x.t_sp;
+  }
   out.bytes = per_microbatch * out.in_flight + working_set;
   if (r == pp - 1) {
     // Output layer input and cross-entropy logits, one micro-batch at a time (Megatron's
-    // "Inputs to output layer and CE loss": 4sbh(1 + V/h), / TP).
-    out.bytes += sbh * 4 * (1 + double(m.vocab_size) / x.h) / x.t;
+    // "Inputs to output layer and CE loss": 4sbh(1 + V/h), / TP); each MTP module computes
+    // its own logits and loss through the shared head.
+    out.bytes += (1.0 + mtp) * sbh * 4 * (1 + double(m.vocab_size) / x.h) / x.t;
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "moeplan/cluster/parallel_layout.hpp"
+#include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/cluster/step_time.hpp"
 #include "moeplan/model/model_config.hpp"
 
@@ -39,24 +40,19 @@ struct ModelFlops {
   // k = the latent rank, n = the heads' width; 0 without MLA (or a full-rank query).
   double mla_q_rank = 0, mla_q_width = 0, mla_kv_rank = 0, mla_kv_width = 0;
   bool gated = true;               ///< SwiGLU: gate and up projections (3 matrices, else 2)
+  /// Multi-token-prediction modules trained beside the model (num_nextn_predict_layers),
+  /// on the last pipeline stage as Megatron-LM places them: each one decoder layer like the
+  /// model's MoE layers (a dense one in a dense model), its projection eh_proj (2d -> d) and
+  /// a pass through the shared output head (DeepSeek-V3 Sec. 2.2). Outside M.
+  int mtp_layers = 0;
+  bool mtp_moe = false;  ///< the modules' decoder layers are MoE layers
 };
 ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len);
 
-/// Transformer layers of the first, the middle and the last pipeline stages.
-struct StageSplit {
-  int first = 0;
-  int middle = 0;
-  int last = 0;
-  [[nodiscard]] int most() const;  ///< layers of the most loaded stage
-  [[nodiscard]] bool even() const { return first == middle && middle == last; }
-};
-
-/// The split of L layers over pp stages: the layout's first/last_stage_layers when set
-/// (the other stages share the rest evenly); else L/pp; else, uneven pipelines allowed,
-/// middle stages ceil(L/pp) and the first and last the remainder (first the smaller), each
-/// at least one layer. nullopt when no such split exists.
-std::optional<StageSplit> stage_split(int layers, int pp, int first_stage_layers,
-                                      int last_stage_layers, bool allow_uneven);
+/// What the last pipeline stage runs beyond its decoder layers, in layers' worth of GEMM
+/// FLOPs: the output head (6·V·d per token) and each MTP module's decoder layer, eh_proj and
+/// pass through the head.
+double last_stage_extra_layers(const ModelFlops& f);
 
 /// EP peers of the worst-placed rank that sit on its own node: the expert grid is laid out
 /// ETP fastest, then EP (Megatron's parallel folding), so an EP group is a block of ep·etp
@@ -96,7 +92,8 @@ struct StepSeconds {
   double scores_flops_gpu = 0;
   double memory_bound_bytes = 0;  ///< HBM traffic of the elementwise kernels per GPU per step
   double stage_imbalance = 1;     ///< most loaded stage's layers × pp / L
-  int stage_layers = 0;
+  int stage_layers = 0;           ///< layers of the busiest stage, its MTP modules' layers included
+  int stage_mtp_layers = 0;       ///< of them, MTP modules' decoder layers (on the last stage)
   double stage_moe_layers = 0;
   long long microbatches = 0;
   double tp_bytes = 0;            ///< one TP collective

@@ -38,6 +38,8 @@ ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_l
   f.vocab_params = double(m.vocab_size) * m.hidden_size;
   f.layers = m.num_hidden_layers;
   f.moe_layers = m.is_moe() ? m.moe_layers() : 0;
+  f.mtp_layers = std::max(0, m.extras.num_nextn_predict_layers);
+  f.mtp_moe = m.is_moe();
   f.hidden = m.hidden_size;
   f.top_k = m.is_moe() ? m.num_experts_per_tok : 0;
   // GEMM shapes: per-layer averages of the counted weights, widths before sharding.
@@ -74,35 +76,12 @@ ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_l
   return f;
 }
 
-int StageSplit::most() const { return std::max({first, middle, last}); }
-
-std::optional<StageSplit> stage_split(int layers, int pp, int first_stage_layers,
-                                      int last_stage_layers, bool allow_uneven) {
-  if (pp < 1 || layers < pp) return std::nullopt;
-  if (pp == 1) return StageSplit{layers, layers, layers};
-  const int f = first_stage_layers, l = last_stage_layers;
-  if (f < 0 || l < 0) return std::nullopt;
-  if (f > 0 || l > 0) {  // Megatron's --decoder-first/last-pipeline-num-layers
-    if (pp == 2) {
-      const int first = f > 0 ? f : layers - l;
-      const int last = l > 0 ? l : layers - f;
-      if (first < 1 || last < 1 || first + last != layers) return std::nullopt;
-      return StageSplit{first, std::max(first, last), last};
-    }
-    const int others = pp - 2 + (f > 0 ? 0 : 1) + (l > 0 ? 0 : 1);
-    const int rest = layers - f - l;
-    if (rest < others || rest % others != 0) return std::nullopt;
-    const int middle = rest / others;
-    return StageSplit{f > 0 ? f : middle, middle, l > 0 ? l : middle};
-  }
-  if (layers % pp == 0) return StageSplit{layers / pp, layers / pp, layers / pp};
-  if (!allow_uneven) return std::nullopt;
-  // Middle stages ceil(L/pp); the first and last share what is left, each at least one
-  // layer and, as ceil(L/pp) * pp >= L, at most the middle count.
-  const int middle = (layers + pp - 1) / pp;
-  const int ends = layers - (pp - 2) * middle;
-  if (ends < 2) return std::nullopt;
-  return StageSplit{ends / 2, middle, ends - ends / 2};
+double last_stage_extra_layers(const ModelFlops& f) {
+  const double per_layer = f.layers > 0 ? (f.dense_per_token + f.expert_per_token + f.scores_per_token) / f.layers : 0;
+  if (!(per_layer > 0)) return 0;
+  const double head = 6.0 * f.vocab_params / per_layer;
+  const double projection = 6.0 * 2.0 * f.hidden * f.hidden / per_layer;  // eh_proj: 2d -> d
+  return (1.0 + f.mtp_layers) * head + f.mtp_layers * (1.0 + projection);
 }
 
 int ep_peers_on_node(int ep, int etp, int gpus_per_node) {
@@ -142,18 +121,22 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
 
   const std::optional<StageSplit> split =
       stage_split(f.layers, L.pp, L.first_stage_layers, L.last_stage_layers, allow_uneven);
-  r.stage_layers = split ? split->most() : (f.layers + L.pp - 1) / L.pp;
   // The output head (6·V·d FLOPs per token, outside M like every embedding FLOP) runs on the
-  // last stage: in layers' worth of GEMMs it can outweigh two layers (V = 152k, d = 4096), so
-  // the busiest stage is the last one's layers plus the head when that is the larger.
-  const double per_layer = f.layers > 0 ? (f.dense_per_token + f.expert_per_token + f.scores_per_token) / f.layers : 0;
-  const double head_layers = per_layer > 0 ? 6.0 * f.vocab_params / per_layer : 0;
-  const double last = split ? split->last : r.stage_layers;
-  const double busiest = std::max<double>(r.stage_layers, last + head_layers);
+  // last stage: in layers' worth of GEMMs it can outweigh two layers (V = 152k, d = 4096); so
+  // do the MTP modules, which Megatron-LM places there too (a decoder layer, eh_proj and the
+  // head again each). The busiest stage is the last one when its layers plus those are the
+  // larger; its layers, MTP layers included, are what the per-layer terms count.
+  const int decoder_most = split ? split->most() : (f.layers + L.pp - 1) / L.pp;
+  const int last = split ? split->last : decoder_most;
+  const int mtp = f.mtp_layers;
+  r.stage_layers = std::max(decoder_most, last + mtp);
+  r.stage_mtp_layers = last + mtp >= decoder_most ? mtp : 0;
+  const double busiest = std::max<double>(decoder_most, last + last_stage_extra_layers(f));
   r.stage_imbalance = busiest * L.pp / f.layers;
   // The busiest stage's MoE layers: a middle stage is all MoE once the leading dense layers
-  // are behind it, so the count is its layers, at most L_m.
-  r.stage_moe_layers = std::min<double>(f.moe_layers, r.stage_layers);
+  // are behind it, so the count is its layers, at most L_m (plus the MTP modules' MoE layers).
+  const int moe_cap = f.moe_layers + (f.mtp_moe ? r.stage_mtp_layers : 0);
+  r.stage_moe_layers = std::min<double>(moe_cap, r.stage_layers);
   const long long per_step = static_cast<long long>(L.micro_batch) * L.dp;
   r.microbatches = per_step > 0 ? std::max(1LL, L.global_batch / per_step) : 1;
   const double mb = static_cast<double>(r.microbatches);
@@ -199,19 +182,21 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
     double moe, dense_ffn;
   };
   const auto mix_of = [&](double layers) {
-    const double moe = std::min<double>(f.moe_layers, layers);
+    const double moe = std::min<double>(moe_cap, layers);
     return LayerMix{moe, std::min(f.dense_ffn_layers, layers - moe)};
   };
-  // GEMM seconds of one micro-batch on such a stage.
-  const auto stage_gemm = [&](double layers, bool head) {
+  // GEMM seconds of one micro-batch on such a stage; the last one runs the head and the MTP
+  // modules (their decoder layers, counted in `layers`, their eh_proj and head passes).
+  const double proj_s = mtp > 0 ? training_gemm_seconds(model, 1, rows, f.hidden / t, 2.0 * f.hidden) : 0.0;
+  const auto stage_gemm = [&](double layers, bool last_stage) {
     const LayerMix mix = mix_of(layers);
     return layers * attention_s + mix.moe * (shared_s + routed_s) + mix.dense_ffn * dense_ffn_s +
-           (head ? head_s : 0.0);
+           (last_stage ? (1.0 + mtp) * head_s + mtp * proj_s : 0.0);
   };
   double gemm_mb = stage_gemm(r.stage_layers, L.pp == 1);
   if (split && L.pp > 1) {
     gemm_mb = std::max({stage_gemm(split->first, false), stage_gemm(split->middle, false),
-                        stage_gemm(split->last, true)});
+                        stage_gemm(split->last + mtp, true)});
   }
   auto& sec = r.seconds;
   sec[k_gemm] = mb * gemm_mb;
@@ -450,7 +435,9 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
         s += fmt::format(", experts {:.0f} TFLOP/s at {:.0f} rows each", r.expert_gemm_rate / 1e12, r.expert_rows);
       }
       if (r.stage_imbalance > 1.0 + 1e-9) {
-        s += fmt::format(", busiest stage {} layers (×{:.3f})", r.stage_layers, r.stage_imbalance);
+        s += fmt::format(", busiest stage {} layers{} (×{:.3f})", r.stage_layers,
+                         r.stage_mtp_layers > 0 ? fmt::format(" with {} MTP", r.stage_mtp_layers) : std::string(),
+                         r.stage_imbalance);
       }
       return s;
     }

@@ -471,3 +471,42 @@ TEST_CASE("cluster memory: Megatron's recompute modules drop exactly the tensors
   // tokens, 24 layers, 1 micro-batch in flight (PP 1).
   CHECK(q_core - q_shared == doctest::Approx((2 * 2 + 2) * 4096.0 * 5632 / 2 * 24));
 }
+
+TEST_CASE("cluster memory: MTP modules on the last stage: a MoE layer, eh_proj, their norms, a logits pass, and the embedding") {
+  // Qwen1.5-MoE's shape with one MTP module, against the same model with a 25th (MoE) layer:
+  // on one pipeline rank the module weighs that layer plus eh_proj (2d x d) and enorm, hnorm
+  // and its final norm (3d), bf16 weights and fp32 gradients; its activations are that
+  // layer's plus eh_proj's input (2d per token, bf16) and a second cross-entropy's logits
+  // (Megatron's 4sbh(1 + V/h)).
+  ModelConfig with_mtp = qwen_moe();
+  with_mtp.extras.num_nextn_predict_layers = 1;
+  const ModelConfig plain = qwen_moe();
+  ModelConfig longer = qwen_moe();
+  longer.num_hidden_layers = 25;
+  ParallelLayout l = layout(1, 1, 1, 1, 8);
+  l.sequence_parallel = false;
+  l.distributed_optimizer = false;
+  const MemoryBreakdown a = moeplan_memory(plain, l), b = moeplan_memory(with_mtp, l), c = moeplan_memory(longer, l);
+  const double d = 2048, s = 4096, V = 151936;
+  const double module_extra = 2 * d * d + 3 * d;
+  CHECK(b.params_on_gpu - a.params_on_gpu == doctest::Approx(c.params_on_gpu - a.params_on_gpu + module_extra));
+  CHECK(b.bytes_of("weights") - a.bytes_of("weights") == doctest::Approx(2 * (b.params_on_gpu - a.params_on_gpu)));
+  CHECK(b.bytes_of("gradients") - a.bytes_of("gradients") == doctest::Approx(4 * (b.params_on_gpu - a.params_on_gpu)));
+  const double logits = s * d * 4 * (1 + V / d);
+  CHECK(b.bytes_of("activations") - a.bytes_of("activations") ==
+        doctest::Approx(c.bytes_of("activations") - a.bytes_of("activations") + 2.0 * 2 * s * d + logits));
+  // With PP > 1 the last stage also builds the embedding the modules read (V x d more), its
+  // other layers unchanged.
+  ParallelLayout two = layout(1, 2, 1, 1, 8);
+  two.sequence_parallel = false;
+  two.distributed_optimizer = false;
+  two.recompute = Recompute::full;  // the last rank, holding the module, is then the most loaded
+  const MemoryBreakdown p2 = moeplan_memory(plain, two), m2 = moeplan_memory(with_mtp, two);
+  ModelConfig longer2 = qwen_moe();
+  longer2.num_hidden_layers = 25;
+  ParallelLayout two25 = two;
+  two25.first_stage_layers = 12;
+  two25.last_stage_layers = 13;
+  const MemoryBreakdown l2 = moeplan_memory(longer2, two25);
+  CHECK(m2.params_on_gpu - p2.params_on_gpu == doctest::Approx(l2.params_on_gpu - p2.params_on_gpu + module_extra + V * d));
+}

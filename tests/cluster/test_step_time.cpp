@@ -10,6 +10,7 @@
 #include <numeric>
 
 #include "cluster/cluster_fixtures.hpp"
+#include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/cluster/step_time.hpp"
 #include "moeplan/model/gemm_shapes.hpp"
 
@@ -308,4 +309,76 @@ TEST_CASE("cluster step time: a selective recompute costs the forward of the mod
   // The other terms do not move.
   CHECK(norms.seconds_of("gemm") == doctest::Approx(core.seconds_of("gemm")));
   CHECK(norms.seconds_of("memory_bound") == doctest::Approx(core.seconds_of("memory_bound")));
+}
+
+TEST_CASE("cluster step time: MTP modules run on the last stage as one more MoE layer, eh_proj and a head pass") {
+  // A model with one MTP module against the same model with one more (MoE) layer: the
+  // per-layer terms are those of L + 1 layers exactly; the GEMMs add the module's eh_proj
+  // (2d -> d) and a second pass through the output head on top.
+  ModelConfig with_mtp = moe_model(24);
+  with_mtp.extras.num_nextn_predict_layers = 1;
+  const ModelConfig plain = moe_model(24), longer = moe_model(25);
+  for (int pp : {1, 4}) {
+    CAPTURE(pp);
+    ParallelLayout l = layout_of(64, 2, pp, 8);
+    if (pp == 4) l.last_stage_layers = 4, l.first_stage_layers = 6;  // 6 | 7 7 | 4 (+ the MTP layer)
+    const StepTime a = time_of(plain, 64, l, 1024);
+    const StepTime b = time_of(with_mtp, 64, l, 1024);
+    ParallelLayout l25 = l;
+    if (pp == 4) l25.last_stage_layers = 5;  // 6 | 7 7 | 5: the last stage's 4 layers + MTP's
+    const StepTime c = time_of(longer, 64, l25, 1024);
+    if (pp == 1) {
+      CHECK(b.seconds_of("memory_bound") == doctest::Approx(c.seconds_of("memory_bound")));
+      CHECK(b.seconds_of("all_to_all") == doctest::Approx(c.seconds_of("all_to_all")));
+      CHECK(b.seconds_of("gemm") > c.seconds_of("gemm"));
+    } else {
+      // 6 | 7 7 | 4 + MTP: the middle stages stay the busiest in layers; the GEMMs of the last
+      // stage (4 layers, one MTP layer, two head passes, eh_proj) are what grows.
+      CHECK(b.seconds_of("memory_bound") == doctest::Approx(a.seconds_of("memory_bound")));
+      CHECK(b.seconds_of("gemm") >= a.seconds_of("gemm"));
+    }
+    CHECK(b.seconds_of("gemm") > a.seconds_of("gemm") * (pp == 1 ? 1.0 : 0.999));
+    CHECK(b.model_flops_per_token == doctest::Approx(a.model_flops_per_token));  // MTP is outside M
+  }
+  const StepTime one = time_of(with_mtp, 64, layout_of(64, 2, 1, 8), 1024);
+  CHECK(detail_of(one, "gemm").find("25 layers with 1 MTP") != std::string::npos);
+}
+
+TEST_CASE("cluster step time: an uneven pipeline split lightens the last stage by its head and MTP modules") {
+  // DeepSeek-V3's 61 layers over PP 16: the other 14 stages take 4 each, the ends share 5.
+  // With nothing on the last stage beyond its layers, the first takes the fewest (it holds
+  // the most micro-batches in flight); with a head and an MTP module (4.2 layers' worth) the
+  // last keeps one layer.
+  auto s = balanced_stage_split(61, 16, 0.0);
+  REQUIRE(s);
+  CHECK(s->first == 1);
+  CHECK(s->middle == 4);
+  CHECK(s->last == 4);
+  s = balanced_stage_split(61, 16, 4.2);
+  REQUIRE(s);
+  CHECK(s->first == 4);
+  CHECK(s->middle == 4);
+  CHECK(s->last == 1);
+  // Megatron's rule: the ends at least one layer, the middle stages alike, every layer placed.
+  for (int L : {13, 46, 61, 94, 126}) {
+    for (int pp : {2, 3, 4, 8, 16}) {
+      if (L % pp == 0 || pp > L) continue;
+      for (double extra : {0.0, 0.5, 1.7, 4.2}) {
+        CAPTURE(L);
+        CAPTURE(pp);
+        CAPTURE(extra);
+        const auto b = balanced_stage_split(L, pp, extra);
+        const auto ends = stage_split(L, pp, 0, 0, true);
+        if (!ends) continue;  // no uneven split at all (13 layers over 8 stages)
+        REQUIRE(b);
+        CHECK(b->first >= 1);
+        CHECK(b->last >= 1);
+        CHECK(b->first + b->last + (pp - 2) * (pp == 2 ? 0 : b->middle) == L);
+        // never worse than the ends split (middle ceil(L/pp), the ends the rest)
+        const double old_load = std::max({double(ends->first), double(ends->middle), ends->last + extra});
+        const double new_load = std::max({double(b->first), double(b->middle), b->last + extra});
+        CHECK(new_load <= old_load + 1e-9);
+      }
+    }
+  }
 }

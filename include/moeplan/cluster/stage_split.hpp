@@ -1,0 +1,31 @@
+#pragma once
+/// How a pipeline's stages share the layers: Megatron-LM's even split, its uneven one
+/// (--decoder-first/last-pipeline-num-layers), and the uneven split the layout search picks.
+#include <optional>
+
+namespace moeplan {
+
+/// Transformer layers of the first, the middle and the last pipeline stages.
+struct StageSplit {
+  int first = 0;
+  int middle = 0;
+  int last = 0;
+  [[nodiscard]] int most() const;  ///< layers of the most loaded stage
+  [[nodiscard]] bool even() const { return first == middle && middle == last; }
+};
+
+/// The split of L layers over pp stages: the layout's first/last_stage_layers when set
+/// (the other stages share the rest evenly); else L/pp; else, uneven pipelines allowed,
+/// middle stages ceil(L/pp) and the first and last the remainder (first the smaller), each
+/// at least one layer. nullopt when no such split exists.
+std::optional<StageSplit> stage_split(int layers, int pp, int first_stage_layers,
+                                      int last_stage_layers, bool allow_uneven);
+
+/// The uneven split of `layers` over pp > 1 stages, L % pp != 0, that Megatron-LM can run
+/// (--decoder-first/last-pipeline-num-layers: the other stages share the rest evenly) with
+/// the least loaded busiest stage when the last one also carries `last_extra` layers' worth
+/// (last_stage_extra_layers); among equals the one with the fewest layers on the first stage,
+/// which holds the most micro-batches in flight. nullopt when none exists.
+std::optional<StageSplit> balanced_stage_split(int layers, int pp, double last_extra);
+
+}  // namespace moeplan
