@@ -149,28 +149,36 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
   // tried (at most 40); the largest within the days is kept and bisected against the step above.
   constexpr double k_fine_step = 1.0057728467201307;  // 10^(1/400)
   const double fine_end = std::min(ceiling * k_step, search.upper_bound.value());
-  double fine_above = 0;  // the first step above lo that missed
-  for (double x_fine = lo * k_fine_step; x_fine < fine_end / 1.001; x_fine *= k_fine_step) {
-    Tried t = try_at(x_fine);
-    // A plan a quarter past the days: the steps seen move the days by ~10 %, so no window lies
-    // above it (the scan's cost on large clusters, where each plan's layout search is longest).
-    const bool far_past = t.plan && t.plan->on_cluster && days_of(t) > 1.25 * days;
-    if (t.why_not.empty()) {
-      lo = t.C;
-      best = std::move(t);
-      fine_above = 0;
-    } else if (fine_above == 0) {
-      fine_above = t.C;
-      above = std::move(t);
+  // The scan's steps are 400ths of a decade above the answer it starts from; when the
+  // bisection then moves the answer off those steps, its own 400ths above are scanned again
+  // (at most three passes): a window between two steps of the first scan (2048 H100 x 3 days:
+  // 1.320e23-1.324e23 fits, 1.3155e23-1.3195e23 does not) is found from the answer below it.
+  for (int pass = 0; pass < 3; ++pass) {
+    double fine_above = 0;  // the first step above lo that missed
+    for (double x_fine = lo * k_fine_step; x_fine < fine_end / 1.001; x_fine *= k_fine_step) {
+      Tried t = try_at(x_fine);
+      // A plan a quarter past the days: the steps seen move the days by ~10 %, so no window
+      // lies above it (the scan's cost on large clusters, where each plan's layout search is
+      // longest).
+      const bool far_past = t.plan && t.plan->on_cluster && days_of(t) > 1.25 * days;
+      if (t.why_not.empty()) {
+        lo = t.C;
+        best = std::move(t);
+        fine_above = 0;
+      } else if (fine_above == 0) {
+        fine_above = t.C;
+        above = std::move(t);
+      }
+      if (far_past) break;
     }
-    if (far_past) break;
-  }
-  if (fine_above == 0 && above && above->C < lo && fine_end > lo) {
-    above = try_at(fine_end);  // the step above the answer is the grid point that missed
-  }
-  if (fine_above > 0) {
+    if (fine_above == 0 && above && above->C < lo && fine_end > lo) {
+      above = try_at(fine_end);  // the step above the answer is the grid point that missed
+    }
+    if (fine_above == 0) break;
+    const double on_grid = lo;
     hi = fine_above;
     bisect();
+    if (lo == on_grid) break;  // the answer is a step of this scan: every step above was tried
   }
   if (above && above->C > lo) {
     search.next_up = Flops(above->C);

@@ -969,3 +969,32 @@ TEST_CASE("megatron args file: a forced-balance benchmark (--moe-router-force-lo
   CHECK(json::parse(given.out).at(0).at("cluster").at("load_imbalance").get<double>() == doctest::Approx(1.3));
   std::filesystem::remove(file);
 }
+
+TEST_CASE("DeepSeek-V3's MTP module on the last stage, which the uneven split lightens: said in JSON, written to Megatron args") {
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                             "--precision", "fp8", "--tp", "1", "--pp", "16", "--ep", "64", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out).at(0).at("cluster");
+  CHECK(c.at("mtp_modules").get<int>() == 1);
+  // 61 layers over 16 stages: 14 middle stages of 4; the last runs the head and the MTP module
+  // (a MoE layer, eh_proj and another head pass), so it keeps one layer and the first four.
+  CHECK(c.at("first_stage_layers").get<int>() == 4);
+  CHECK(c.at("last_stage_layers").get<int>() == 1);
+  const auto file = temp_path("dsv3-mtp.sh");
+  const Run e = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                             "--precision", "fp8", "--tp", "1", "--pp", "16", "--ep", "64", "--emit", "megatron",
+                             "-o", file.string()});
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  const std::string text = text_of(file);
+  CHECK(text.find("--decoder-first-pipeline-num-layers 4") != std::string::npos);
+  CHECK(text.find("--decoder-last-pipeline-num-layers 1") != std::string::npos);
+  CHECK(text.find("--mtp-num-layers 1") != std::string::npos);
+  // A model without MTP says 0, an even split 0 and 0.
+  const Run q = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12", "--pp",
+                             "4", "--format", "json"});
+  REQUIRE_MESSAGE(q.code == 0, q.err);
+  const json qc = json::parse(q.out).at(0).at("cluster");
+  CHECK(qc.at("mtp_modules").get<int>() == 0);
+  CHECK(qc.at("first_stage_layers").get<int>() == 0);
+  CHECK(qc.at("last_stage_layers").get<int>() == 0);
+}
