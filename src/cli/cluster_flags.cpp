@@ -98,6 +98,11 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
   layout_option("--etp", f.etp, "Expert tensor parallel size (1 or TP)");
   layout_option("--cp", f.cp, "Context parallel size");
   layout_option("--micro-batch-size", f.micro_batch_size, "Sequences per micro-batch (Megatron's --micro-batch-size)");
+  layout_option("--decoder-first-pipeline-num-layers", f.first_stage_layers,
+                "Layers of an uneven pipeline's first stage, as Megatron-LM's flag (the other stages share the rest "
+                "evenly; unset: the search's split, lightening the last stage by the head and any MTP modules)");
+  layout_option("--decoder-last-pipeline-num-layers", f.last_stage_layers,
+                "Layers of an uneven pipeline's last stage, which also runs the output head and any MTP modules");
   sub.add_option("--recompute", f.recompute, "Activation recompute: none, selective or full")
       ->check(CLI::IsMember({"none", "selective", "full"}))
       ->group(layout_group);
@@ -122,6 +127,11 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                "Gradients accumulated and reduced in bf16, 2 bytes each instead of fp32's 4 (Megatron-LM's "
                "--grad-reduce-in-bf16; Megatron-Bridge's performance recipes set grad_reduce_in_fp32 = False): "
                "the gradient memory and the data-parallel reduce-scatter halve")
+      ->group(group);
+  sub.add_option("--mtp-num-layers", f.mtp_num_layers,
+                 "Multi-token-prediction modules trained beside the model, timed and counted on the last pipeline "
+                 "stage (Megatron-LM's flag; default: the model's num_nextn_predict_layers; 0: none)")
+      ->check(CLI::Range(0, 64))
       ->group(group);
   sub.add_option("--megatron-args", f.megatron_args,
                  "A Megatron-LM launch script or arguments file: its parallel, batch, sequence, "
@@ -219,6 +229,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.fp8_param_gather = f.fp8_param_gather;
   o.search.memory.fp8_param_gather = f.fp8_param_gather;
   o.search.time.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
+  o.mtp_layers = f.mtp_num_layers;
   o.search.memory.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
   if (!f.gemm_table.empty()) {
     auto text = read_flag_file(f.gemm_table, "a GEMM rate table", "--gemm-table");
@@ -262,6 +273,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   g.etp = f.etp;
   g.cp = f.cp;
   g.micro_batch = f.micro_batch_size;
+  g.first_stage_layers = f.first_stage_layers;
+  g.last_stage_layers = f.last_stage_layers;
   if (f.recompute == "none") g.recompute = Recompute::none;
   if (f.recompute == "selective") g.recompute = Recompute::selective;
   if (f.recompute == "full") g.recompute = Recompute::full;
@@ -300,7 +313,8 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (!args) return std::unexpected(args.error());
   const GivenLayout& g = args->layout;
   for (auto [mine, theirs] : {std::pair{&f.tp, g.tp}, {&f.pp, g.pp}, {&f.vpp, g.vpp}, {&f.ep, g.ep},
-                              {&f.etp, g.etp}, {&f.cp, g.cp}, {&f.micro_batch_size, g.micro_batch}}) {
+                              {&f.etp, g.etp}, {&f.cp, g.cp}, {&f.micro_batch_size, g.micro_batch},
+                              {&f.first_stage_layers, g.first_stage_layers}, {&f.last_stage_layers, g.last_stage_layers}}) {
     if (!*mine) *mine = theirs;
   }
   const bool recompute_from_file = f.recompute.empty() && g.recompute;
@@ -327,6 +341,7 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
     }
   }
   if (args->grad_reduce_in_bf16) f.grad_reduce_in_bf16 = true;
+  if (!f.mtp_num_layers && args->mtp_layers) f.mtp_num_layers = args->mtp_layers;
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
   if (!f.load_imbalance && args->force_load_balancing) f.load_imbalance = 1.0;  // a forced-balance benchmark
   if (!f.global_batch_tokens && args->global_batch) f.global_batch_sequences = args->global_batch;

@@ -36,12 +36,14 @@ struct ClusterFlags {
   std::optional<double> global_batch_tokens;
   // The user's own layout (any subset; the search fills the rest) and precision.
   std::optional<int> tp, pp, vpp, ep, etp, cp, micro_batch_size;
+  std::optional<int> first_stage_layers, last_stage_layers;  ///< --decoder-first/last-pipeline-num-layers
   std::string recompute;  ///< none|selective|full, "" = searched
   /// --recompute-modules a,b: the modules a selective recompute re-runs (Megatron's names).
   std::vector<std::string> recompute_modules;
   std::optional<std::string> precision;  ///< bf16|fp8; unset: bf16 (or the --megatron-args file's)
   bool fp8_param_gather = false;  ///< --fp8-param-gather: fp8 weights only (MemoryOptions::fp8_param_gather)
   bool grad_reduce_in_bf16 = false;  ///< --grad-reduce-in-bf16: bf16 gradients (MemoryOptions::grad_reduce_in_bf16)
+  std::optional<int> mtp_num_layers;  ///< --mtp-num-layers: MTP modules trained (ClusterFitOptions::mtp_layers)
   std::string megatron_args;  ///< --megatron-args FILE: a Megatron-LM launch script or arguments file
   std::string gemm_table;     ///< --gemm-table FILE: measured GEMM rates by shape (gemm_table.hpp)
   /// Not a flag: a --megatron-args file's --global-batch-size (sequences), set when the
@@ -52,7 +54,7 @@ struct ClusterFlags {
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {
     return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || ep || etp || cp ||
-           micro_batch_size || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || !megatron_args.empty() ||
+           micro_batch_size || first_stage_layers || last_stage_layers || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || mtp_num_layers || !megatron_args.empty() ||
            !gemm_table.empty();
   }
 };

@@ -33,7 +33,7 @@ const std::string& gpu_name(const GpuSpec& g) { return g.name.empty() ? g.id : g
 
 /// The ParallelLayout with its derived fields (dp, edp, the uneven stage split) set.
 ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int pp, int vpp, int ep,
-                           int etp, bool allow_uneven, double last_extra) {
+                           int etp, bool allow_uneven, double last_extra, const GivenLayout& given) {
   ParallelLayout l;
   l.tp = tp;
   l.sequence_parallel = tp > 1;
@@ -45,12 +45,25 @@ ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int 
   l.dp = world / (tp * cp * pp);
   const long long expert_grid = static_cast<long long>(etp) * ep * pp;
   l.edp = world % expert_grid == 0 ? static_cast<int>(world / expert_grid) : 0;
-  if (m.num_hidden_layers % pp != 0 && allow_uneven) {
-    // An uneven split as Megatron-LM runs one (--decoder-first/last-pipeline-num-layers),
-    // the last stage lightened by the head and MTP modules it also runs.
-    if (const auto split = balanced_stage_split(m.num_hidden_layers, pp, last_extra)) {
+  if (pp > 1 && (given.first_stage_layers || given.last_stage_layers)) {  // the user's split
+    l.first_stage_layers = given.first_stage_layers.value_or(0);
+    l.last_stage_layers = given.last_stage_layers.value_or(0);
+    // One end given: the other shares the rest with the middle stages (Megatron's rule).
+    if (const auto split = stage_split(m.num_hidden_layers, pp, l.first_stage_layers, l.last_stage_layers, true)) {
       l.first_stage_layers = split->first;
       l.last_stage_layers = split->last;
+    }
+  } else if (pp > 1 && allow_uneven && (m.num_hidden_layers % pp != 0 || vpp == 1)) {
+    // An uneven split as Megatron-LM runs one (--decoder-first/last-pipeline-num-layers),
+    // the last stage lightened by the head and MTP modules it also runs: where PP divides L,
+    // only when that beats the even split (which interleaving needs, so not with VPP).
+    const int L = m.num_hidden_layers;
+    if (const auto split = balanced_stage_split(L, pp, last_extra)) {
+      const double load = std::max({double(split->first), double(split->middle), split->last + last_extra});
+      if (L % pp != 0 || load < L / pp + last_extra - 1e-9) {
+        l.first_stage_layers = split->first;
+        l.last_stage_layers = split->last;
+      }
     }
   }
   return l;
@@ -288,7 +301,7 @@ std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
 }
 
 bool GivenLayout::any() const {
-  return tp || cp || pp || vpp || ep || etp || micro_batch || recompute;
+  return tp || cp || pp || vpp || ep || etp || micro_batch || first_stage_layers || last_stage_layers || recompute;
 }
 
 namespace {
@@ -303,6 +316,9 @@ std::string names_of(const GivenLayout& g, bool given) {
   add("CP", g.cp.has_value());
   add("PP", g.pp.has_value());
   add("VPP", g.vpp.has_value());
+  // The split of an uneven pipeline: given, or searched wherever PP may exceed 1.
+  const bool split_given = g.first_stage_layers.has_value() || g.last_stage_layers.has_value();
+  if (split_given || !(g.pp && *g.pp == 1)) add("stage split", split_given);
   add("EP", g.ep.has_value());
   add("ETP", g.etp.has_value());
   add("micro-batch", g.micro_batch.has_value());
@@ -340,10 +356,20 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
     return "--recompute-modules mla_up_proj: the model has no multi-latent attention (Megatron accepts it only "
            "with MLA)";
   }
+  const int first = g.first_stage_layers.value_or(0), last = g.last_stage_layers.value_or(0);
+  if ((first > 0 || last > 0) && g.pp && pp == 1) {
+    return fmt::format("--decoder-{}-pipeline-num-layers: an uneven pipeline split needs PP > 1 (--pp 1)",
+                       first > 0 ? "first" : "last");
+  }
+  if ((first > 0 || last > 0) && g.vpp && *g.vpp > 1) {
+    return fmt::format("--vpp {}: moeplan's interleaved schedule needs an even split, not "
+                       "--decoder-first/last-pipeline-num-layers",
+                       *g.vpp);
+  }
   if (g.pp) {
     const int L = m.num_hidden_layers;
-    const auto split = pp > L ? std::nullopt : stage_split(L, pp, 0, 0, true);
-    if (!(r = flagged("--pp", pp, pp_rule(L, pp, 0, 0, true, split, true))).empty()) return r;
+    const auto split = pp > L ? std::nullopt : stage_split(L, pp, first, last, true);
+    if (!(r = flagged("--pp", pp, pp_rule(L, pp, first, last, true, split, true))).empty()) return r;
     if (g.vpp && !(r = flagged("--vpp", *g.vpp, vpp_rule(L, pp, *g.vpp, *split, true))).empty()) return r;
   }
   const long long attention = static_cast<long long>(tp) * cp * pp;
@@ -441,13 +467,14 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
       const int base = world / (tp * cp);
       for (int pp = 1; pp <= std::min(m.num_hidden_layers, base); ++pp) {
         if (base % pp != 0 || (given.pp && pp != *given.pp)) continue;
+        if (pp == 1 && (given.first_stage_layers || given.last_stage_layers)) continue;  // a split needs stages
         for (int vpp = given.vpp ? *given.vpp : 1; vpp <= max_vpp; ++vpp) {
           if (vpp > 1 && pp == 1) break;
           for (int ep : eps) {
             for (int k = 0; k < (tp > 1 && m.is_moe() ? 2 : 1); ++k) {
               const int etp = k == 0 ? 1 : tp;  // ETP 1 or TP
               if (given.etp && etp != *given.etp) continue;
-              ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, uneven, last_extra);
+              ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, uneven, last_extra, given);
               std::string reason = illegal_reason(m, cluster, l, uneven, first_reason.empty());
               if (!reason.empty()) {
                 result.illegal += per_structure;

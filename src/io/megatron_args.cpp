@@ -185,6 +185,7 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
     return n;
   };
   std::optional<int> num_layers, layers_per_virtual_stage;
+  bool fp32_gradients = false;  // --accumulate-allreduce-grads-in-fp32 seen (a flag moeplan reads)
   const Flag* layers_per_virtual_flag = nullptr;
   for (const Flag& f : flags) {
     const std::string& n = f.name;
@@ -207,6 +208,10 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       a.layout.cp = positive(f);
     } else if (n == "--micro-batch-size") {
       a.layout.micro_batch = positive(f);
+    } else if (n == "--decoder-first-pipeline-num-layers") {
+      a.layout.first_stage_layers = positive(f);
+    } else if (n == "--decoder-last-pipeline-num-layers") {
+      a.layout.last_stage_layers = positive(f);
     } else if (n == "--global-batch-size") {
       if (const auto b = positive(f)) a.global_batch = *b;
     } else if (n == "--seq-length") {
@@ -261,8 +266,19 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       if (f.value) return error(f, "is a switch and takes no value");
       a.grad_reduce_in_bf16 = true;
     } else if (n == "--accumulate-allreduce-grads-in-fp32") {  // Megatron's default for bf16: fp32 gradients
+      // Read, not applied: --grad-reduce-in-bf16 wins wherever it stands (Megatron's
+      // arguments.py turns accumulate_allreduce_grads_in_fp32 off when it is given).
       if (f.value) return error(f, "is a switch and takes no value");
-      a.grad_reduce_in_bf16 = false;
+      fp32_gradients = true;
+    } else if (n == "--mtp-num-layers") {
+      const std::string v = f.value.value_or("");
+      int k = -1;
+      const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), k);
+      if (v.empty() || ec != std::errc() || end != v.data() + v.size() || k < 0 || k > 64) {
+        return error(f, v.empty() ? std::string("needs a number of MTP modules (0-64)")
+                                  : fmt::format("\"{}\" is not a number of MTP modules (0-64)", v));
+      }
+      a.mtp_layers = k;
     } else if (n == "--moe-token-dispatcher-type") {
       if (f.value != "alltoall" && f.value != "allgather" && f.value != "flex") {
         return error(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", f.value.value_or("")));
@@ -293,7 +309,8 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
     a.layout.vpp = static_cast<int>(*num_layers / per_rank);
   }
   a.num_layers = num_layers;
-  if (!a.layout.any() && !a.precision && !a.global_batch && !a.seq_length && !a.deepep) {
+  if (!a.layout.any() && !a.precision && !a.global_batch && !a.seq_length && !a.deepep && !a.grad_reduce_in_bf16 &&
+      !fp32_gradients && !a.mtp_layers && !a.force_load_balancing && !a.fp8_param_gather) {
     a.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
   }
   return a;

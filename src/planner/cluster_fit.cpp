@@ -23,6 +23,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   }
   ClusterFit fit;
   fit.config = config;
+  if (options.mtp_layers) fit.config.extras.num_nextn_predict_layers = *options.mtp_layers;
   fit.tokens = tokens;
   if (!fit.config.training) {  // the laws' S, as score takes for a config without [training]
     fit.config.training = TrainingSetup{.tokens = {}, .compute = {},

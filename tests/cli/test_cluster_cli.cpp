@@ -450,7 +450,7 @@ TEST_CASE("the user's layout: given dimensions are kept, the rest searched, and 
   CHECK(c.at("ep").get<int>() == 16);
   CHECK(c.at("recompute").get<std::string>() == "selective");
   CHECK(c.at("given").get<std::string>() == "TP, EP, recompute");
-  CHECK(c.at("searched").get<std::string>() == "CP, PP, VPP, ETP, micro-batch");
+  CHECK(c.at("searched").get<std::string>() == "CP, PP, VPP, stage split, ETP, micro-batch");
   CHECK(c.at("precision").get<std::string>() == "bf16");
   // nothing given: everything searched
   const Run s = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
@@ -989,12 +989,144 @@ TEST_CASE("DeepSeek-V3's MTP module on the last stage, which the uneven split li
   CHECK(text.find("--decoder-first-pipeline-num-layers 4") != std::string::npos);
   CHECK(text.find("--decoder-last-pipeline-num-layers 1") != std::string::npos);
   CHECK(text.find("--mtp-num-layers 1") != std::string::npos);
-  // A model without MTP says 0, an even split 0 and 0.
+  // A model without MTP says 0, an even split (interleaving needs one) 0 and 0.
   const Run q = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12", "--pp",
-                             "4", "--format", "json"});
+                             "4", "--vpp", "2", "--format", "json"});
   REQUIRE_MESSAGE(q.code == 0, q.err);
   const json qc = json::parse(q.out).at(0).at("cluster");
   CHECK(qc.at("mtp_modules").get<int>() == 0);
   CHECK(qc.at("first_stage_layers").get<int>() == 0);
   CHECK(qc.at("last_stage_layers").get<int>() == 0);
+}
+
+TEST_CASE("MTP modules trained (--mtp-num-layers), from the command line or a Megatron args file, bad values named") {
+  const std::vector<std::string> base = {"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens",
+                                         "14.8e12", "--precision", "fp8", "--tp", "1", "--pp", "16", "--ep", "64"};
+  std::vector<std::string> with = base, without = base;
+  with.insert(with.end(), {"--format", "json"});
+  without.insert(without.end(), {"--mtp-num-layers", "0", "--format", "json"});
+  const Run a = run_moeplan(with), b = run_moeplan(without);
+  REQUIRE_MESSAGE(a.code == 0, a.err);
+  REQUIRE_MESSAGE(b.code == 0, b.err);
+  const json ja = json::parse(a.out).at(0), jb = json::parse(b.out).at(0);
+  CHECK(ja.at("cluster").at("mtp_modules").get<int>() == 1);
+  CHECK(jb.at("cluster").at("mtp_modules").get<int>() == 0);
+  // Without the module the last stage runs the head alone: the step is shorter, M the same.
+  CHECK(jb.at("step_time").at("step").get<double>() < ja.at("step_time").at("step").get<double>());
+  CHECK(jb.at("compute").at("flops_per_token").get<double>() == ja.at("compute").at("flops_per_token").get<double>());
+  // A launch script's --mtp-num-layers 0 is read; a bad value exits 4 naming file:line and the flag.
+  const auto file = temp_path("mtp0.sh");
+  {
+    std::ofstream out(file);
+    out << "torchrun pretrain_gpt.py --bf16 \\\n  --mtp-num-layers 0\n";
+  }
+  std::vector<std::string> from_file = base;
+  from_file.insert(from_file.end(), {"--megatron-args", file.string(), "--format", "json"});
+  const Run f = run_moeplan(from_file);
+  REQUIRE_MESSAGE(f.code == 0, f.err);
+  CHECK(json::parse(f.out).at(0).at("cluster").at("mtp_modules").get<int>() == 0);
+  CHECK(f.err.find("not used by moeplan") == std::string::npos);
+  const auto bad = temp_path("mtp-bad.sh");
+  {
+    std::ofstream out(bad);
+    out << "torchrun pretrain_gpt.py --bf16 \\\n  --mtp-num-layers two\n";
+  }
+  std::vector<std::string> bad_args = base;
+  bad_args.insert(bad_args.end(), {"--megatron-args", bad.string()});
+  const Run e = run_moeplan(bad_args);
+  CHECK(e.code == 4);
+  CHECK(e.out.empty());
+  CHECK(e.err.find(bad.filename().string() + ":2") != std::string::npos);
+  CHECK(e.err.find("--mtp-num-layers") != std::string::npos);
+  std::vector<std::string> negative = base;
+  negative.insert(negative.end(), {"--mtp-num-layers", "-1"});
+  const Run n = run_moeplan(negative);
+  CHECK(n.code == 2);
+  CHECK(n.out.empty());
+}
+
+TEST_CASE("a given pipeline split (--decoder-first/last-pipeline-num-layers): used as given, illegal ones named, read from a file") {
+  const std::vector<std::string> base = {"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens",
+                                         "14.8e12", "--precision", "fp8", "--tp", "1", "--pp", "16", "--ep", "64"};
+  std::vector<std::string> given = base;
+  given.insert(given.end(), {"--decoder-first-pipeline-num-layers", "2", "--decoder-last-pipeline-num-layers", "3",
+                             "--format", "json"});
+  const Run g = run_moeplan(given);
+  REQUIRE_MESSAGE(g.code == 0, g.err);
+  const json c = json::parse(g.out).at(0).at("cluster");
+  CHECK(c.at("first_stage_layers").get<int>() == 2);
+  CHECK(c.at("last_stage_layers").get<int>() == 3);
+  CHECK(c.at("given").get<std::string>().find("stage split") != std::string::npos);
+  // One end given: the other shares the rest with the middle stages (61 - 1 = 60 over 15).
+  std::vector<std::string> last_only = base;
+  last_only.insert(last_only.end(), {"--decoder-last-pipeline-num-layers", "1", "--format", "json"});
+  const Run l = run_moeplan(last_only);
+  REQUIRE_MESSAGE(l.code == 0, l.err);
+  CHECK(json::parse(l.out).at(0).at("cluster").at("first_stage_layers").get<int>() == 4);
+  // Megatron's rule: the other 14 stages share 61 - 5 - 5 = 51 evenly, which they cannot: exit 3.
+  std::vector<std::string> uneven = base;
+  uneven.insert(uneven.end(), {"--decoder-first-pipeline-num-layers", "5", "--decoder-last-pipeline-num-layers", "5"});
+  const Run u = run_moeplan(uneven);
+  CHECK(u.code == 3);
+  CHECK(u.out.empty());
+  CHECK(u.err.find("leave no equal share") != std::string::npos);
+  // A split without stages: exit 3; a split of 0 layers: a usage error.
+  const Run one = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                               "--pp", "1", "--decoder-last-pipeline-num-layers", "5"});
+  CHECK(one.code == 3);
+  CHECK(one.err.find("needs PP > 1") != std::string::npos);
+  const Run zero = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                                "--decoder-last-pipeline-num-layers", "0"});
+  CHECK(zero.code == 2);
+  CHECK(zero.out.empty());
+  // Written by --emit megatron and read back: the same split.
+  std::vector<std::string> emit = base;
+  const auto file = temp_path("split.sh");
+  emit.insert(emit.end(), {"--decoder-first-pipeline-num-layers", "2", "--decoder-last-pipeline-num-layers", "3",
+                           "--emit", "megatron", "-o", file.string()});
+  const Run e = run_moeplan(emit);
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                             "--megatron-args", file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json rc = json::parse(r.out).at(0).at("cluster");
+  CHECK(rc.at("first_stage_layers").get<int>() == 2);
+  CHECK(rc.at("last_stage_layers").get<int>() == 3);
+}
+
+TEST_CASE("the search splits an even pipeline unevenly only when the head and MTP make the last stage the busiest") {
+  // GLM-4.5: 92 layers and an MTP module on PP 4: 23 each would leave the last stage 23 layers,
+  // the MTP layer and two head passes; 23 | 25 25 | 19 lightens it.
+  const Run g = run_moeplan({"score", "glm-4.5", "--gpus", "512", "--gpu", "h100", "--tokens", "1e12", "--pp", "4",
+                             "--tp", "4", "--ep", "16", "--format", "json"});
+  REQUIRE_MESSAGE(g.code == 0, g.err);
+  const json c = json::parse(g.out).at(0).at("cluster");
+  const int first = c.at("first_stage_layers").get<int>(), last = c.at("last_stage_layers").get<int>();
+  CHECK(last > 0);
+  CHECK(last < 23);
+  CHECK((92 - first - last) % 2 == 0);  // Megatron's rule: the middle stages share the rest evenly
+  // A model whose head is light on PP dividing L keeps the even split (Llama-2 70B's 80 layers on 4).
+  const Run d = run_moeplan({"score", MOEPLAN_TEST_DATA_DIR "/../../bench/validation/llama2-70b.toml", "--gpus", "64",
+                             "--gpu", "h100", "--tokens", "1e12", "--tp", "4", "--pp", "4", "--vpp", "1",
+                             "--format", "json"});
+  REQUIRE_MESSAGE(d.code == 0, d.err);
+  const json dc = json::parse(d.out).at(0).at("cluster");
+  CHECK(dc.at("last_stage_layers").get<int>() == 0);
+}
+
+TEST_CASE("Megatron args: --grad-reduce-in-bf16 wins over --accumulate-allreduce-grads-in-fp32 in either order") {
+  for (const char* order : {"--grad-reduce-in-bf16 \\\n  --accumulate-allreduce-grads-in-fp32\n",
+                            "--accumulate-allreduce-grads-in-fp32 \\\n  --grad-reduce-in-bf16\n"}) {
+    CAPTURE(order);
+    const auto file = temp_path("grads-order.sh");
+    {
+      std::ofstream out(file);
+      out << "torchrun pretrain_gpt.py --bf16 \\\n  " << order;
+    }
+    const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                               "--megatron-args", file.string(), "--format", "json"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    CHECK(json::parse(r.out).at(0).at("cluster").at("grad_reduce_in_bf16").get<bool>());
+    CHECK(r.err.find("no flag moeplan uses") == std::string::npos);
+  }
 }

@@ -15,6 +15,9 @@ namespace moeplan {
 /// The dimensions of a layout the user fixed (--tp, --pp, ...); the search fills the rest.
 struct GivenLayout {
   std::optional<int> tp, cp, pp, vpp, ep, etp, micro_batch;
+  /// An uneven pipeline's first and last stages (Megatron-LM's --decoder-first/last-pipeline-
+  /// num-layers); the other stages share the rest evenly.
+  std::optional<int> first_stage_layers, last_stage_layers;
   std::optional<Recompute> recompute;
   /// With recompute selective: the modules re-run (RecomputeModule bits); unset: core_attn.
   std::optional<unsigned> recompute_modules;

@@ -26,7 +26,8 @@ struct MegatronArgs {
   GivenLayout layout;                     ///< TP, PP, VPP, EP, ETP, CP, micro-batch, recompute
   std::optional<Precision> precision;     ///< --fp8-format: fp8; --bf16: bf16
   bool fp8_param_gather = false;          ///< --fp8-param-gather
-  bool grad_reduce_in_bf16 = false;       ///< --grad-reduce-in-bf16
+  bool grad_reduce_in_bf16 = false;       ///< --grad-reduce-in-bf16 (wins over --accumulate-allreduce-grads-in-fp32)
+  std::optional<int> mtp_layers;          ///< --mtp-num-layers
   std::optional<long long> global_batch;  ///< --global-batch-size, sequences
   std::optional<int> seq_length;          ///< --seq-length, tokens
   /// The all-to-all: true with --moe-enable-deepep (the flex dispatcher), false with another

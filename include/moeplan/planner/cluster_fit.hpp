@@ -33,6 +33,9 @@ struct ClusterFitOptions {
   /// How the step time's GEMM rates were had, for the output ("shape model, bf16 peak x 0.6",
   /// "--gemm-table FILE: 120 rows of this GPU and precision", ...).
   std::string gemm_rates_source;
+  /// MTP modules trained beside the model (Megatron-LM's --mtp-num-layers); unset: the
+  /// config's num_nextn_predict_layers. They are timed and counted on the last stage.
+  std::optional<int> mtp_layers;
 };
 
 /// A config on the cluster: the global batch it trains with, the ranked layouts, the time.
