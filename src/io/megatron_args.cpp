@@ -96,7 +96,10 @@ std::vector<Word> expanded(const std::vector<Word>& words, std::map<std::string,
   for (const Word& w : words) {
     const auto set = assignment(w.text);
     const std::string& value = set ? set->second : w.text;
-    if (value.find_first_of(" \t\n") != std::string::npos && value.find("--") != std::string::npos) {
+    // A value holding flags: several words, or one flag alone (X="--recompute-activations").
+    const bool flags_inside = value.find_first_of(" \t\n") != std::string::npos ? value.find("--") != std::string::npos
+                                                                              : set && value.rfind("--", 0) == 0;
+    if (flags_inside) {
       for (Word& inner : words_of(value, w.line)) out.push_back(std::move(inner));
       after_group = true;
       continue;

@@ -121,6 +121,14 @@ TEST_CASE("megatron args: variables the file sets, flags kept in a quoted variab
   CHECK(b->layout.recompute == Recompute::selective);  // a switch: the next line is not its value
   CHECK(b->layout.micro_batch == 4);
   CHECK(b->unused.empty());
+  // one flag alone in a quoted variable is read where it is set, as several are
+  const auto one = read_megatron_args("RECOMPUTE=\"--recompute-activations\"\nGRADS='--grad-reduce-in-bf16'\n"
+                                      "torchrun pretrain_gpt.py $RECOMPUTE $GRADS --tensor-model-parallel-size 2\n",
+                                      "one.sh");
+  REQUIRE_MESSAGE(one.has_value(), one.error().to_string());
+  CHECK(one->layout.recompute == Recompute::selective);
+  CHECK(one->grad_reduce_in_bf16);
+  CHECK(one->layout.tp == 2);
   // nothing it uses: a note, not an error
   const auto none = read_megatron_args("echo hello\n", "x.sh");
   REQUIRE(none.has_value());
