@@ -31,9 +31,23 @@ int kv_heads_for_tp(const ModelConfig& m) {
 
 const std::string& gpu_name(const GpuSpec& g) { return g.name.empty() ? g.id : g.name; }
 
-/// The ParallelLayout with its derived fields (dp, edp, the uneven stage split) set.
+/// The uneven split the search gives PP stages (first, last; 0, 0 for the even split): as
+/// Megatron-LM runs one (--decoder-first/last-pipeline-num-layers), the last stage lightened
+/// by the head and MTP modules it also runs (`last_extra` layers' worth); where PP divides L,
+/// only when that beats the even split (which interleaving needs, so not with VPP).
+std::pair<int, int> searched_split(int layers, int pp, int vpp, bool allow_uneven, double last_extra) {
+  if (pp < 2 || !allow_uneven || (layers % pp == 0 && vpp > 1)) return {0, 0};
+  const auto split = balanced_stage_split(layers, pp, last_extra);
+  if (!split) return {0, 0};
+  const double load = std::max({double(split->first), double(split->middle), split->last + last_extra});
+  if (layers % pp == 0 && !(load < layers / pp + last_extra - 1e-9)) return {0, 0};
+  return {split->first, split->last};
+}
+
+/// The ParallelLayout with its derived fields (dp, edp, the stage split) set; `split` is the
+/// searched split of its PP (searched_split), used unless the user gave one.
 ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int pp, int vpp, int ep,
-                           int etp, bool allow_uneven, double last_extra, const GivenLayout& given) {
+                           int etp, std::pair<int, int> split, const GivenLayout& given) {
   ParallelLayout l;
   l.tp = tp;
   l.sequence_parallel = tp > 1;
@@ -49,22 +63,13 @@ ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int 
     l.first_stage_layers = given.first_stage_layers.value_or(0);
     l.last_stage_layers = given.last_stage_layers.value_or(0);
     // One end given: the other shares the rest with the middle stages (Megatron's rule).
-    if (const auto split = stage_split(m.num_hidden_layers, pp, l.first_stage_layers, l.last_stage_layers, true)) {
-      l.first_stage_layers = split->first;
-      l.last_stage_layers = split->last;
+    if (const auto s = stage_split(m.num_hidden_layers, pp, l.first_stage_layers, l.last_stage_layers, true)) {
+      l.first_stage_layers = s->first;
+      l.last_stage_layers = s->last;
     }
-  } else if (pp > 1 && allow_uneven && (m.num_hidden_layers % pp != 0 || vpp == 1)) {
-    // An uneven split as Megatron-LM runs one (--decoder-first/last-pipeline-num-layers),
-    // the last stage lightened by the head and MTP modules it also runs: where PP divides L,
-    // only when that beats the even split (which interleaving needs, so not with VPP).
-    const int L = m.num_hidden_layers;
-    if (const auto split = balanced_stage_split(L, pp, last_extra)) {
-      const double load = std::max({double(split->first), double(split->middle), split->last + last_extra});
-      if (L % pp != 0 || load < L / pp + last_extra - 1e-9) {
-        l.first_stage_layers = split->first;
-        l.last_stage_layers = split->last;
-      }
-    }
+  } else {
+    l.first_stage_layers = split.first;
+    l.last_stage_layers = split.second;
   }
   return l;
 }
@@ -470,11 +475,12 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
         if (pp == 1 && (given.first_stage_layers || given.last_stage_layers)) continue;  // a split needs stages
         for (int vpp = given.vpp ? *given.vpp : 1; vpp <= max_vpp; ++vpp) {
           if (vpp > 1 && pp == 1) break;
+          const std::pair<int, int> split = searched_split(m.num_hidden_layers, pp, vpp, uneven, last_extra);
           for (int ep : eps) {
             for (int k = 0; k < (tp > 1 && m.is_moe() ? 2 : 1); ++k) {
               const int etp = k == 0 ? 1 : tp;  // ETP 1 or TP
               if (given.etp && etp != *given.etp) continue;
-              ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, uneven, last_extra, given);
+              ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, split, given);
               std::string reason = illegal_reason(m, cluster, l, uneven, first_reason.empty());
               if (!reason.empty()) {
                 result.illegal += per_structure;
