@@ -64,8 +64,8 @@ ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int 
     l.last_stage_layers = given.last_stage_layers.value_or(0);
     // One end given: the other shares the rest with the middle stages (Megatron's rule).
     if (const auto s = stage_split(m.num_hidden_layers, pp, l.first_stage_layers, l.last_stage_layers, true)) {
-      l.first_stage_layers = s->first;
-      l.last_stage_layers = s->last;
+      l.first_stage_layers = s->even() ? 0 : s->first;  // an even split given is the even split
+      l.last_stage_layers = s->even() ? 0 : s->last;
     }
   } else {
     l.first_stage_layers = split.first;
@@ -190,10 +190,22 @@ std::string pp_rule(int layers, int pp, int first, int last, bool allow_uneven, 
   if (pp > layers) return why(text, "PP {} exceeds L = {} layers", pp, layers);
   if (split) return {};
   if (first > 0 || last > 0) {
-    return why(text,
-               "first and last stages of {} and {} layers leave no equal share of L = {} for the other {} "
-               "stages of PP {}",
-               first, last, layers, std::max(pp - 2, 0), pp);
+    if (pp == 2 && first > 0 && last > 0) {
+      return why(text, "with PP 2 the first and last stages hold every layer: {} + {} is not L = {}", first, last,
+                 layers);
+    }
+    if (pp == 2) {
+      return why(text, "a {} stage of {} layers leaves none of L = {} for the {} stage", first > 0 ? "first" : "last",
+                 first > 0 ? first : last, layers, first > 0 ? "last" : "first");
+    }
+    // The stages not given share the rest evenly (Megatron's rule).
+    const int others = pp - 2 + (first > 0 ? 0 : 1) + (last > 0 ? 0 : 1);
+    const int rest = layers - first - last;
+    const std::string given = first > 0 && last > 0 ? fmt::format("first and last stages of {} and {} layers", first, last)
+                              : first > 0           ? fmt::format("a first stage of {} layers", first)
+                                                    : fmt::format("a last stage of {} layers", last);
+    return why(text, "{} {} {} of L = {} for the other {} stages of PP {}, not an equal share of at least one each",
+               given, first > 0 && last > 0 ? "leave" : "leaves", rest, layers, others, pp);
   }
   if (!allow_uneven) return why(text, "PP {} does not divide L = {} (uneven pipelines not allowed)", pp, layers);
   const int middle = (layers + pp - 1) / pp;

@@ -331,9 +331,14 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
       arg("--moe-z-loss-coeff", "0.001", m.router ? stated : "router z-loss coefficient of paper 000 Sec. 2");
     }
   }
-  if (m.extras.num_nextn_predict_layers > 0) {
-    arg("--mtp-num-layers", num(m.extras.num_nextn_predict_layers),
-        "the source's multi-token-prediction modules (DeepSeek-V3 Sec. 2.2); counted beside N, not in M");
+  {
+    const int mtp = run && run->mtp_layers ? *run->mtp_layers : m.extras.num_nextn_predict_layers;
+    if (mtp > 0) {
+      arg("--mtp-num-layers", num(mtp),
+          run && run->mtp_layers && *run->mtp_layers != m.extras.num_nextn_predict_layers
+              ? "the multi-token-prediction modules the step time and memory counted (--mtp-num-layers)"
+              : "the source's multi-token-prediction modules (DeepSeek-V3 Sec. 2.2); counted beside N, not in M");
+    }
   }
   if (h.learning_rate) {
     const bool table4 = h.source == HyperparameterSource::holistic_table4;

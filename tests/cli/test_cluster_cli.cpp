@@ -1038,6 +1038,21 @@ TEST_CASE("MTP modules trained (--mtp-num-layers), from the command line or a Me
   CHECK(e.out.empty());
   CHECK(e.err.find(bad.filename().string() + ":2") != std::string::npos);
   CHECK(e.err.find("--mtp-num-layers") != std::string::npos);
+  // --emit megatron writes the count the run timed, not the model's: 0 writes none, 3 writes 3.
+  for (const auto& [count, says] : {std::pair{"0", ""}, {"3", "--mtp-num-layers 3"}}) {
+    CAPTURE(count);
+    const auto script = temp_path(std::string("mtp-emit-") + count + ".sh");
+    std::vector<std::string> emit = base;
+    emit.insert(emit.end(), {"--mtp-num-layers", count, "--emit", "megatron", "-o", script.string()});
+    const Run w = run_moeplan(emit);
+    REQUIRE_MESSAGE(w.code == 0, w.err);
+    const std::string text = text_of(script);
+    if (std::string(says).empty()) {
+      CHECK(text.find("--mtp-num-layers") == std::string::npos);
+    } else {
+      CHECK(text.find(says) != std::string::npos);
+    }
+  }
   std::vector<std::string> negative = base;
   negative.insert(negative.end(), {"--mtp-num-layers", "-1"});
   const Run n = run_moeplan(negative);
@@ -1057,6 +1072,12 @@ TEST_CASE("a given pipeline split (--decoder-first/last-pipeline-num-layers): us
   CHECK(c.at("first_stage_layers").get<int>() == 2);
   CHECK(c.at("last_stage_layers").get<int>() == 3);
   CHECK(c.at("given").get<std::string>().find("stage split") != std::string::npos);
+  // An even split given is the even split: 0 and 0, as the search's even splits say.
+  const Run even = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12", "--pp",
+                                "4", "--decoder-first-pipeline-num-layers", "12", "--format", "json"});
+  REQUIRE_MESSAGE(even.code == 0, even.err);
+  CHECK(json::parse(even.out).at(0).at("cluster").at("first_stage_layers").get<int>() == 0);
+  CHECK(json::parse(even.out).at(0).at("cluster").at("last_stage_layers").get<int>() == 0);
   // One end given: the other shares the rest with the middle stages (61 - 1 = 60 over 15).
   std::vector<std::string> last_only = base;
   last_only.insert(last_only.end(), {"--decoder-last-pipeline-num-layers", "1", "--format", "json"});
@@ -1069,7 +1090,7 @@ TEST_CASE("a given pipeline split (--decoder-first/last-pipeline-num-layers): us
   const Run u = run_moeplan(uneven);
   CHECK(u.code == 3);
   CHECK(u.out.empty());
-  CHECK(u.err.find("leave no equal share") != std::string::npos);
+  CHECK(u.err.find("leave 51 of L = 61 for the other 14 stages") != std::string::npos);
   // A split without stages: exit 3; a split of 0 layers: a usage error.
   const Run one = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
                                "--pp", "1", "--decoder-last-pipeline-num-layers", "5"});

@@ -99,8 +99,18 @@ TEST_CASE("cluster layout rule: PP divides L, or the uneven split leaves every s
   CHECK(reason(m, 32, explicit_split) == "");  // 13 + 2 × 17 + 14
   explicit_split.last_stage_layers = 15;
   CHECK(reason(m, 32, explicit_split) ==
-        "first and last stages of 13 and 15 layers leave no equal share of L = 61 for the other 2 "
-        "stages of PP 4");
+        "first and last stages of 13 and 15 layers leave 33 of L = 61 for the other 2 stages of PP 4, not an "
+        "equal share of at least one each");
+  // One end given: the first stage and the middle ones share the rest.
+  explicit_split.first_stage_layers = 0;
+  explicit_split.last_stage_layers = 12;
+  CHECK(reason(m, 32, explicit_split) ==
+        "a last stage of 12 layers leaves 49 of L = 61 for the other 3 stages of PP 4, not an equal share of at "
+        "least one each");
+  ParallelLayout two = layout_of(32, 1, 2);
+  two.first_stage_layers = 30;
+  two.last_stage_layers = 30;
+  CHECK(reason(m, 32, two) == "with PP 2 the first and last stages hold every layer: 30 + 30 is not L = 61");
 }
 
 TEST_CASE("cluster layout rule: VPP needs PP, an even split, and divides a stage's layers") {
