@@ -46,6 +46,7 @@ struct ModelFlops {
   /// a pass through the shared output head (DeepSeek-V3 Sec. 2.2). Outside M.
   int mtp_layers = 0;
   bool mtp_moe = false;  ///< the modules' decoder layers are MoE layers
+  bool tied_embeddings = false;  ///< the output head is the input embedding (tie_word_embeddings)
 };
 ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len);
 
@@ -105,6 +106,8 @@ struct StepSeconds {
   bool p2p_off_node = false;
   double dp_dense_bytes = 0;
   double dp_expert_bytes = 0;
+  double embedding_sync_bytes = 0;  ///< the first and last stages' embedding gradients, all-reduced
+  bool embedding_sync_for_mtp = false;  ///< the last stage's copy is MTP's embedding (else a tied head)
   bool dp_off_node = false;
   double load_factor = 1;
 };

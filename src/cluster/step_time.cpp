@@ -40,6 +40,7 @@ ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_l
   f.moe_layers = m.is_moe() ? m.moe_layers() : 0;
   f.mtp_layers = std::max(0, m.extras.num_nextn_predict_layers);
   f.mtp_moe = m.is_moe();
+  f.tied_embeddings = m.tie_word_embeddings;
   f.hidden = m.hidden_size;
   f.top_k = m.is_moe() ? m.num_experts_per_tok : 0;
   // GEMM shapes: per-layer averages of the counted weights, widths before sharding.
@@ -369,6 +370,15 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   const double dp_rate = r.dp_off_node ? nic : nvlink;
   sec[k_dp_reduction] = (1.0 - o.dp_overlap) *
                         (transfer(r.dp_dense_bytes, dp_rate) + transfer(r.dp_expert_bytes, dp_rate));
+  // With PP > 1 a copy of the embedding on the last stage (a tied output head, or the one MTP
+  // modules read) has its gradients all-reduced with the first stage's after the backward pass
+  // (Megatron's _allreduce_word_embedding_grads): V·d/TP gradients between two ranks, PP-1
+  // stages apart, not overlapped.
+  if (L.pp > 1 && (f.tied_embeddings || f.mtp_layers > 0)) {
+    r.embedding_sync_bytes = reduced * f.vocab_params / L.tp;
+    r.embedding_sync_for_mtp = f.mtp_layers > 0;
+    sec[k_dp_reduction] += transfer(r.embedding_sync_bytes, r.p2p_off_node ? nic : nvlink);
+  }
 
   for (double term : sec) r.total += term;
   r.tokens_per_second = r.total > 0 ? tokens / r.total : 0;
@@ -485,11 +495,18 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       if (L.pp == 1) return "PP 1: none";
       return fmt::format("bubble {:.3g} s ((PP−1)/(VPP·m) = {}/({}·{})), point-to-point {:.3g} s over {}",
                          r.bubble, L.pp - 1, L.vpp, r.microbatches, r.p2p, link_name(r.p2p_off_node));
-    case k_dp_reduction:
-      if (r.dp_dense_bytes == 0 && r.dp_expert_bytes == 0) return "DP 1: none";
-      return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}) over {}, {:.0f} % hidden",
+    case k_dp_reduction: {
+      const std::string embedding =
+          r.embedding_sync_bytes > 0
+              ? fmt::format("; {:.3g} GiB embedding gradients all-reduced between the first and last stages (the "
+                            "last stage's copy: {})",
+                            r.embedding_sync_bytes / k_gib, r.embedding_sync_for_mtp ? "MTP's embedding" : "the tied head")
+              : std::string();
+      if (r.dp_dense_bytes == 0 && r.dp_expert_bytes == 0) return "DP 1: none" + embedding;
+      return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}) over {}, {:.0f} % hidden{}",
                          r.dp_dense_bytes / k_gib, L.dp * L.cp, r.dp_expert_bytes / k_gib, L.edp,
-                         link_name(r.dp_off_node), 100 * o.dp_overlap);
+                         link_name(r.dp_off_node), 100 * o.dp_overlap, embedding);
+    }
     default: return "";
   }
 }

@@ -53,6 +53,12 @@ std::vector<Word> words_of(std::string_view text, int first_line = 1) {
       ++line;
       continue;
     }
+    // A bash array on one line, A=(--tensor-model-parallel-size 2 ...): its parentheses part
+    // the words as spaces do (A= stays an assignment, its elements are words of their own).
+    if ((c == '(' && in_word && !word.empty() && word.back() == '=') || c == ')') {
+      end_word();
+      continue;
+    }
     if (c == '#' && !in_word) {  // a comment to the end of the line
       while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
       continue;

@@ -382,3 +382,27 @@ TEST_CASE("cluster step time: an uneven pipeline split lightens the last stage b
     }
   }
 }
+
+TEST_CASE("cluster step time: with PP > 1 the embedding copy on the last stage (MTP's, or a tied head) syncs its gradients") {
+  // V·d/TP gradients of 4 bytes between the first and last stages, once a step, not hidden.
+  ModelConfig with_mtp = moe_model(24);
+  with_mtp.extras.num_nextn_predict_layers = 1;
+  ModelConfig tied = moe_model(24);
+  tied.tie_word_embeddings = true;
+  const ModelConfig plain = moe_model(24);
+  const ParallelLayout l = layout_of(64, 2, 4, 8);
+  const double bytes = 4.0 * 151936 * 2048 / 2;
+  const StepTime a = time_of(plain, 64, l, 1024), b = time_of(with_mtp, 64, l, 1024), c = time_of(tied, 64, l, 1024);
+  const std::string says = fmt::format("{:.3g} GiB embedding gradients", bytes / double(1ull << 30));
+  CHECK(detail_of(b, "dp_reduction").find(says) != std::string::npos);
+  CHECK(detail_of(b, "dp_reduction").find("MTP's embedding") != std::string::npos);
+  CHECK(detail_of(c, "dp_reduction").find("the tied head") != std::string::npos);
+  CHECK(detail_of(a, "dp_reduction").find("embedding gradients") == std::string::npos);
+  // 16 GPUs a stage: the stages are two nodes apart, the NIC at the collectives' 0.7; the MTP
+  // module's own weights add to the data-parallel shard on top.
+  CHECK(b.seconds_of("dp_reduction") - a.seconds_of("dp_reduction") >= bytes / (50e9 * 0.7) * (1 - 1e-9));
+  CHECK(c.seconds_of("dp_reduction") > a.seconds_of("dp_reduction"));
+  // PP 1: one copy, nothing to sync.
+  const ParallelLayout one = layout_of(64, 2, 1, 8);
+  CHECK(detail_of(time_of(with_mtp, 64, one, 1024), "dp_reduction").find("embedding gradients") == std::string::npos);
+}

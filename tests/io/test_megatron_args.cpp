@@ -129,6 +129,17 @@ TEST_CASE("megatron args: variables the file sets, flags kept in a quoted variab
   CHECK(one->layout.recompute == Recompute::selective);
   CHECK(one->grad_reduce_in_bf16);
   CHECK(one->layout.tp == 2);
+  // a bash array, on one line or several
+  for (const char* array_script : {"A=(--tensor-model-parallel-size 2 --pipeline-model-parallel-size 4)\n"
+                             "torchrun pretrain_gpt.py \"${A[@]}\"\n",
+                             "A=(\n  --tensor-model-parallel-size 2\n  --pipeline-model-parallel-size 4\n)\n"
+                             "torchrun pretrain_gpt.py \"${A[@]}\"\n"}) {
+    CAPTURE(array_script);
+    const auto arr = read_megatron_args(array_script, "array.sh");
+    REQUIRE_MESSAGE(arr.has_value(), arr.error().to_string());
+    CHECK(arr->layout.tp == 2);
+    CHECK(arr->layout.pp == 4);
+  }
   // nothing it uses: a note, not an error
   const auto none = read_megatron_args("echo hello\n", "x.sh");
   REQUIRE(none.has_value());
