@@ -229,8 +229,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.fp8_param_gather = f.fp8_param_gather;
   o.search.memory.fp8_param_gather = f.fp8_param_gather;
   o.search.time.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
-  o.mtp_layers = f.mtp_num_layers;
   o.search.memory.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
+  o.mtp_layers = f.mtp_num_layers;
   if (!f.gemm_table.empty()) {
     auto text = read_flag_file(f.gemm_table, "a GEMM rate table", "--gemm-table");
     if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
@@ -400,7 +400,7 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "an uneven pipeline's first stage (Megatron's --decoder-first-pipeline-num-layers); 0: an even split"},
         {"last_stage_layers", "", "layers", i64(p.last_stage_layers),
          "an uneven pipeline's last stage (--decoder-last-pipeline-num-layers), which also runs the head and any MTP modules; 0: even"},
-        {"mtp_modules", "", "", i64(std::max(0, fit.config.extras.num_nextn_predict_layers)),
+        {"mtp_modules", "", "", i64(mtp_modules(fit.config)),
          "multi-token-prediction modules trained on the last stage (their time and memory counted, outside M)"},
         {"ep", "EP", "", i64(p.ep), "expert parallel"},
         {"etp", "ETP", "", i64(p.etp), "expert tensor parallel"},

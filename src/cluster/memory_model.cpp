@@ -146,7 +146,7 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
     // (mtp_process): each a decoder layer like the model's MoE layers, enorm + hnorm and a
     // final norm (3d), eh_proj (2d -> d, TP-sharded); with PP > 1 that stage also builds the
     // embedding the modules read (GPTModel: pre_process or mtp_process), the head is shared.
-    const int mtp = std::max(0, m.extras.num_nextn_predict_layers);
+    const int mtp = mtp_modules(m);
     for (int k = 0; k < mtp; ++k) {
       add_layer(m.is_moe());
       p.dense += 2.0 * d * d / tp + 3.0 * d;
@@ -342,27 +342,21 @@ RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape&
   out.in_flight = microbatches_in_flight(lay, r);
   double per_microbatch = 0;
   double working_set = 0;  // full recompute: one layer's activations while it is re-run
-  for (int i : layers) {
-    const bool moe = is_moe_layer(m, i);
+  const auto add_layer = [&](bool moe) {
     if (lay.recompute == Recompute::full) {
       per_microbatch += k_bf16 * sbh / x.t_sp;  // the layer input, kept (Korthikanti Table 2)
       working_set = std::max(working_set, layer_bytes(moe, 0));
     } else {
       per_microbatch += layer_bytes(moe, lay.recomputed_modules());
     }
-  }
+  };
+  for (int i : layers) add_layer(is_moe_layer(m, i));
   if (r == 0) per_microbatch += 8 * sb;  // int64 token ids (Megatron's "input to embedding")
-  const int mtp = r == pp - 1 ? std::max(0, m.extras.num_nextn_predict_layers) : 0;
+  const int mtp = r == pp - 1 ? mtp_modules(m) : 0;
   for (int k = 0; k < mtp; ++k) {
     // An MTP module on the last stage: its decoder layer as one of the model's MoE layers,
     // and eh_proj's input, the two normed d-vectors concatenated (2d, bf16).
-    const bool moe = m.is_moe();
-    if (lay.recompute == Recompute::full) {
-      per_microbatch += k_bf16 * sbh / x.t_sp;
-      working_set = std::max(working_set, layer_bytes(moe, 0));
-    } else {
-      per_microbatch += layer_bytes(moe, lay.recomputed_modules());
-    }
+    add_layer(m.is_moe());
     per_microbatch += k_bf16 * 2.0 * sbh / x.t_sp;
   }
   out.bytes = per_microbatch * out.in_flight + working_set;

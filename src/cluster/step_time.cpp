@@ -38,7 +38,7 @@ ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_l
   f.vocab_params = double(m.vocab_size) * m.hidden_size;
   f.layers = m.num_hidden_layers;
   f.moe_layers = m.is_moe() ? m.moe_layers() : 0;
-  f.mtp_layers = std::max(0, m.extras.num_nextn_predict_layers);
+  f.mtp_layers = mtp_modules(m);
   f.mtp_moe = m.is_moe();
   f.tied_embeddings = m.tie_word_embeddings;
   f.hidden = m.hidden_size;

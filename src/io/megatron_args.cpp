@@ -176,11 +176,18 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
     return std::unexpected(InputError{source, f.line, 0, f.name, std::move(reason)});
   };
   std::optional<InputError> failed;
-  const auto positive = [&](const Flag& f) -> std::optional<int> {
+  // The flag's value as a whole number, nullopt for anything else (empty, signs only, 2.0).
+  const auto whole = [](const Flag& f) -> std::optional<int> {
     const std::string v = f.value.value_or("");
     int n = 0;
     const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-    if (v.empty() || ec != std::errc() || end != v.data() + v.size() || n < 1) {
+    if (v.empty() || ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
+    return n;
+  };
+  const auto positive = [&](const Flag& f) -> std::optional<int> {
+    const std::string v = f.value.value_or("");
+    const std::optional<int> n = whole(f);
+    if (!n || *n < 1) {
       if (!failed) {
         failed = InputError{source, f.line, 0, f.name,
                             v.empty() ? std::string("needs a positive integer value")
@@ -280,12 +287,11 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       if (f.value) return error(f, "is a switch and takes no value");
       fp32_gradients = true;
     } else if (n == "--mtp-num-layers") {
-      const std::string v = f.value.value_or("");
-      int k = -1;
-      const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), k);
-      if (v.empty() || ec != std::errc() || end != v.data() + v.size() || k < 0 || k > 64) {
-        return error(f, v.empty() ? std::string("needs a number of MTP modules (0-64)")
-                                  : fmt::format("\"{}\" is not a number of MTP modules (0-64)", v));
+      const std::optional<int> k = whole(f);
+      if (!k || *k < 0 || *k > 64) {
+        return error(f, f.value.value_or("").empty()
+                            ? std::string("needs a number of MTP modules (0-64)")
+                            : fmt::format("\"{}\" is not a number of MTP modules (0-64)", *f.value));
       }
       a.mtp_layers = k;
     } else if (n == "--moe-token-dispatcher-type") {

@@ -477,9 +477,11 @@ BesideN count_beside_n(const ModelConfig& m) {
   return b;
 }
 
+int mtp_modules(const ModelConfig& m) { return std::max(0, m.extras.num_nextn_predict_layers); }
+
 MtpCounts count_mtp(const ModelConfig& m) {
-  const int modules = m.extras.num_nextn_predict_layers;
-  if (modules <= 0) return {};
+  const int modules = mtp_modules(m);
+  if (modules == 0) return {};
   // The decoder layer of a module is built like the main model's MoE layers (DeepSeek-V3's
   // layer 61 and GLM-4.5's layer 92 are MoE layers): a one-layer model of that kind counts
   // it, and count_beside_n's final norm of that one-layer model is the module's final norm

@@ -21,8 +21,8 @@ struct StageSplit {
 std::optional<StageSplit> stage_split(int layers, int pp, int first_stage_layers,
                                       int last_stage_layers, bool allow_uneven);
 
-/// The uneven split of `layers` over pp > 1 stages, L % pp != 0, that Megatron-LM can run
-/// (--decoder-first/last-pipeline-num-layers: the other stages share the rest evenly) with
+/// The split of `layers` over pp > 1 stages that Megatron-LM can run (--decoder-first/last-
+/// pipeline-num-layers: the other stages share the rest evenly; the even split among them) with
 /// the least loaded busiest stage when the last one also carries `last_extra` layers' worth
 /// (last_stage_extra_layers); among equals the one with the fewest layers on the first stage,
 /// which holds the most micro-batches in flight. nullopt when none exists.

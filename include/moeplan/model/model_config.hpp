@@ -231,6 +231,8 @@ struct MtpCounts {
   Params stored_copies;  ///< the embedding and output-head copies the checkpoint stores with them
 };
 MtpCounts count_mtp(const ModelConfig& m);
+/// The model's MTP modules (num_nextn_predict_layers, 0 when unset or negative).
+int mtp_modules(const ModelConfig& m);
 
 /// Why the cluster, GEMM and Megatron models (which count L alike layers of softmax attention
 /// and gated FFNs, dense or MoE by first_k_dense_replace) cannot take `m`; nullopt when they can.
