@@ -431,7 +431,11 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   Section mem{"memory", "Memory per GPU (most loaded rank)", {}, false, true};
   for (const MemoryTerm& t : best.memory.terms) mem.fields.push_back({t.name, "", "GiB", t.bytes / k_gib, t.detail});
   mem.fields.push_back({"total", "", "GiB", best.memory.total() / k_gib, "the terms together"});
-  mem.fields.push_back({"capacity", "", "GiB", cluster.gpu.hbm_bytes / k_gib, "HBM of one GPU"});
+  mem.fields.push_back({"capacity", "", "GiB", cluster.gpu.hbm_bytes / k_gib,
+                        cluster.gpu.hbm_from_driver
+                            ? "HBM of one GPU, as the driver reports it (nvidia-smi memory.total)"
+                            : fmt::format("HBM of one GPU: the datasheet's {:g} GB (no driver readout in the catalog)",
+                                          cluster.gpu.hbm_datasheet_bytes / 1e9)});
   report.sections.push_back(std::move(mem));
   Section time{"step_time", "Step time (critical path)", {}, false, true};
   for (const StepTerm& t : best.time.terms) time.fields.push_back({t.name, "", "s", t.seconds, t.detail});

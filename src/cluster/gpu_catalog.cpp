@@ -10,6 +10,7 @@
 
 #include "moeplan/base/presets.hpp"
 #include "moeplan/base/toml_reader.hpp"
+#include "moeplan/base/units.hpp"
 
 namespace moeplan {
 namespace {
@@ -57,7 +58,7 @@ std::vector<std::string> read_aliases(const toml::table& t, const std::string& p
 GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
   r.only_keys(t,
               {"id", "aliases", "name", "bf16_dense_tflops", "fp8_dense_tflops", "sms", "hbm_gb",
-               "hbm_tb_per_s", "intra_node_gb_per_s", "network_gb_per_s", "gpus_per_node", "source"},
+               "hbm_driver_mib", "hbm_tb_per_s", "intra_node_gb_per_s", "network_gb_per_s", "gpus_per_node", "source"},
               path);
   GpuSpec g;
   g.id = r.string(t, "id", path + ".id");
@@ -74,7 +75,15 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
     g.fp8_dense_flops = r.number(t, "fp8_dense_tflops", path + ".fp8_dense_tflops", true) * k_tera;
   }
   if (t.contains("sms")) g.sms = r.integer(t, "sms", path + ".sms", 1);
-  g.hbm_bytes = r.number(t, "hbm_gb", path + ".hbm_gb", true) * k_giga;
+  g.hbm_datasheet_bytes = r.number(t, "hbm_gb", path + ".hbm_gb", true) * k_giga;
+  g.hbm_bytes = g.hbm_datasheet_bytes;
+  // Optional: the capacity the driver reports. Datasheets print HBM in round "GB" that are
+  // closer to GiB (an H100's 80 GB reads 81,559 MiB), so without a readout the plan keeps the
+  // datasheet's smaller decimal reading, on the safe side (docs/cluster.md "Memory capacity").
+  if (t.contains("hbm_driver_mib")) {
+    g.hbm_bytes = r.number(t, "hbm_driver_mib", path + ".hbm_driver_mib", true) * k_mib;
+    g.hbm_from_driver = true;
+  }
   g.hbm_bandwidth = r.number(t, "hbm_tb_per_s", path + ".hbm_tb_per_s", true) * k_tera;
   g.intra_node_bandwidth =
       r.number(t, "intra_node_gb_per_s", path + ".intra_node_gb_per_s", true) * k_giga;
@@ -92,7 +101,15 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
   within("bf16_dense_tflops", g.bf16_dense_flops / k_tera, 1, 1e5, "TFLOP/s");
   if (g.fp8_dense_flops > 0) within("fp8_dense_tflops", g.fp8_dense_flops / k_tera, 1, 1e5, "TFLOP/s");
   if (g.sms > 0) within("sms", g.sms, 1, 1e5, "SMs");
-  within("hbm_gb", g.hbm_bytes / k_giga, 1, 1e5, "GB");
+  within("hbm_gb", g.hbm_datasheet_bytes / k_giga, 1, 1e5, "GB");
+  // A readout is the same memory counted in MiB: within -10 % .. +20 % of the datasheet's GB,
+  // so that GB written as MiB (or the reverse) is an error, not 1000x the memory.
+  if (g.hbm_from_driver && !r.failed() &&
+      (g.hbm_bytes < 0.9 * g.hbm_datasheet_bytes || g.hbm_bytes > 1.2 * g.hbm_datasheet_bytes)) {
+    r.fail(t.get("hbm_driver_mib")->source(), path + ".hbm_driver_mib",
+           fmt::format("{:g} MiB is {:.3g} GB, not within -10 %..+20 % of hbm_gb = {:g} (check the unit)",
+                       g.hbm_bytes / k_mib, g.hbm_bytes / k_giga, g.hbm_datasheet_bytes / k_giga));
+  }
   within("hbm_tb_per_s", g.hbm_bandwidth / k_tera, 0.05, 1e3, "TB/s");
   within("intra_node_gb_per_s", g.intra_node_bandwidth / k_giga, 0.1, 1e5, "GB/s");
   within("network_gb_per_s", g.network_bandwidth / k_giga, 0.1, 1e5, "GB/s");

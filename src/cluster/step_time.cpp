@@ -14,6 +14,7 @@
 
 #include "moeplan/model/gemm_shapes.hpp"
 #include "moeplan/model/flops_conventions.hpp"
+#include "moeplan/base/units.hpp"
 #include "step_model.hpp"
 
 namespace moeplan {
@@ -414,8 +415,6 @@ double StepTime::seconds_of(const std::string& name) const {
 }
 
 namespace {
-
-constexpr double k_mib = double(1ull << 20);
 
 const char* link_name(bool off_node) { return off_node ? "the NIC" : "NVLink"; }
 

@@ -79,7 +79,8 @@ TEST_CASE("suggest --gpus: cluster, memory and step-time sections, valid JSON, m
   CHECK(cfg.at("num_experts").get<int>() % c.at("ep").get<int>() == 0);
   const json& mem = j.at("memory");
   CHECK(mem.at("total").get<double>() <= mem.at("capacity").get<double>());
-  CHECK(mem.at("capacity").get<double>() == doctest::Approx(80e9 / (1ull << 30)).epsilon(1e-6));
+  // The H100's 81,559 MiB as nvidia-smi reports it (gpus.toml hbm_driver_mib).
+  CHECK(mem.at("capacity").get<double>() == doctest::Approx(81559.0 / 1024).epsilon(1e-6));
   const json& t = j.at("step_time");
   CHECK(t.at("mfu").get<double>() > 0);
   CHECK(t.at("mfu").get<double>() < 0.6);  // at most the GEMM efficiency

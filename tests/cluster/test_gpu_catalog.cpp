@@ -56,7 +56,11 @@ TEST_CASE("cluster catalog: H100 SXM carries its datasheet figures in SI units")
   // H100 datasheet: 1,979 TFLOPS bf16 with sparsity = 989.5 dense; 80 GB; 3.35 TB/s;
   // NVLink 900 GB/s bidirectional = 450 per direction; 400 Gb/s NIC = 50 GB/s.
   CHECK(h->bf16_dense_flops == doctest::Approx(989.5e12));
-  CHECK(h->hbm_bytes == doctest::Approx(80e9));
+  CHECK(h->hbm_datasheet_bytes == doctest::Approx(80e9));
+  // The capacity planned with is the driver's readout, 81,559 MiB (nvidia-smi on an H100
+  // 80GB HBM3, NVIDIA/nccl #1264), not the datasheet's decimal 80 GB.
+  CHECK(h->hbm_from_driver);
+  CHECK(h->hbm_bytes == doctest::Approx(81559.0 * 1024 * 1024));
   CHECK(h->hbm_bandwidth == doctest::Approx(3.35e12));
   CHECK(h->intra_node_bandwidth == doctest::Approx(450e9));
   CHECK(h->network_bandwidth == doctest::Approx(50e9));
@@ -105,7 +109,22 @@ TEST_CASE("cluster catalog: an overlay file replaces a GPU by id and appends a n
   CHECK(c->gpus.front().id == base.gpus.front().id);  // replaced where it stood
   CHECK(c->gpus.back().id == "test-gpu");
   CHECK(c->find("test-gpu")->gpus_per_node == 4);
-  CHECK(c->find("h200")->hbm_bytes == doctest::Approx(141e9));  // untouched
+  // The replacement has no driver readout: its datasheet GB is the capacity.
+  CHECK_FALSE(c->find("h100-sxm")->hbm_from_driver);
+  CHECK(c->find("h200")->hbm_bytes == doctest::Approx(143771.0 * 1024 * 1024));  // untouched
+}
+
+TEST_CASE("cluster catalog: a driver readout is the capacity planned with, the datasheet's GB kept beside it") {
+  auto c = read_gpu_catalog(with(k_one_gpu, "hbm_gb = 10", "hbm_gb = 10\nhbm_driver_mib = 10240"), "mine.toml");
+  REQUIRE_MESSAGE(c.has_value(), c.error().to_string());
+  const GpuSpec& g = c->gpus.front();
+  CHECK(g.hbm_from_driver);
+  CHECK(g.hbm_bytes == doctest::Approx(10240.0 * 1024 * 1024));  // 10 GiB
+  CHECK(g.hbm_datasheet_bytes == doctest::Approx(10e9));
+  auto plain = read_gpu_catalog(k_one_gpu, "mine.toml");
+  REQUIRE(plain.has_value());
+  CHECK_FALSE(plain->gpus.front().hbm_from_driver);
+  CHECK(plain->gpus.front().hbm_bytes == doctest::Approx(10e9));
 }
 
 TEST_CASE("cluster catalog: bad files name the line, the key and the reason") {
@@ -133,6 +152,13 @@ TEST_CASE("cluster catalog: bad files name the line, the key and the reason") {
       {"fp8 unit slip", with(k_one_gpu, "hbm_gb = 10", "fp8_dense_tflops = 2e15\nhbm_gb = 10"), 5,
        "gpu[0].fp8_dense_tflops", "check the unit"},
       {"sms zero", with(k_one_gpu, "hbm_gb = 10", "sms = 0\nhbm_gb = 10"), 5, "gpu[0].sms", "[1, 1e9]"},
+      // 10 GB written as 10 MiB, or as 10 GiB in bytes: a unit slip, not a capacity.
+      {"driver readout in GB", with(k_one_gpu, "hbm_gb = 10", "hbm_gb = 10\nhbm_driver_mib = 10"), 6,
+       "gpu[0].hbm_driver_mib", "check the unit"},
+      {"driver readout in bytes", with(k_one_gpu, "hbm_gb = 10", "hbm_gb = 10\nhbm_driver_mib = 10737418240"), 6,
+       "gpu[0].hbm_driver_mib", "check the unit"},
+      {"driver readout as text", with(k_one_gpu, "hbm_gb = 10", "hbm_gb = 10\nhbm_driver_mib = \"10240\""), 6,
+       "gpu[0].hbm_driver_mib", "number"},
   };
   for (const Case& k : cases) {
     const std::string what = k.what;

@@ -12,6 +12,8 @@ namespace moeplan {
 
 /// Bytes in a GiB (2^30): memory is reported in GiB, as nvidia-smi and Megatron-LM do.
 inline constexpr double k_gib = double(1ull << 30);
+/// Bytes in a MiB (2^20): nvidia-smi's unit for memory.total and NCCL's for buffer sizes.
+inline constexpr double k_mib = double(1ull << 20);
 
 template <class Tag>
 class Quantity {

@@ -21,7 +21,13 @@ struct GpuSpec {
   double bf16_dense_flops = 0;        ///< FLOP/s, dense bf16 tensor-core peak (no sparsity)
   double fp8_dense_flops = 0;         ///< FLOP/s, dense fp8 peak; 0: no FP8 tensor cores
   int sms = 0;                        ///< streaming multiprocessors (CUs); 0: not given
-  double hbm_bytes = 0;               ///< memory capacity, bytes (datasheet GB = 1e9 bytes)
+  /// Memory capacity planned with, bytes: the total the driver reports (nvidia-smi's
+  /// memory.total, `hbm_driver_mib` in the TOML) where the catalog has a readout, else the
+  /// datasheet's GB (1e9 bytes). The driver's is what an allocator can fill: an "80 GB" H100
+  /// reports 81,559 MiB = 85.5e9 bytes, 6.9 % above the datasheet's decimal reading.
+  double hbm_bytes = 0;
+  double hbm_datasheet_bytes = 0;     ///< the datasheet's capacity, GB = 1e9 bytes
+  bool hbm_from_driver = false;       ///< hbm_bytes is a driver readout, not the datasheet's GB
   double hbm_bandwidth = 0;           ///< bytes/s
   double intra_node_bandwidth = 0;    ///< NVLink / xGMI to the other GPUs of the node, bytes/s per direction
   double network_bandwidth = 0;       ///< scale-out NIC bandwidth per GPU, bytes/s per direction
