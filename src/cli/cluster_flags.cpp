@@ -128,6 +128,15 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                "--grad-reduce-in-bf16; Megatron-Bridge's performance recipes set grad_reduce_in_fp32 = False): "
                "the gradient memory and the data-parallel reduce-scatter halve")
       ->group(group);
+  sub.add_flag("--tp-comm-overlap", f.tp_comm_overlap,
+               "With TP > 1: Transformer Engine overlaps each linear layer's TP all-gather and reduce-scatter "
+               "with its GEMMs (Megatron-LM's --tp-comm-overlap, set by Megatron-Bridge's Llama 3 recipes): only "
+               "what outlasts those GEMMs is exposed; an MoE layer's dispatcher gather/scatter stays exposed")
+      ->group(group);
+  sub.add_flag("--no-overlap-p2p-communication", f.no_p2p_overlap,
+               "With VPP > 1: the interleaved schedule's point-to-point sends on the critical path, as Megatron-LM's "
+               "flag of that name; by default (Megatron's) they overlap the chunks' compute, all but the fill and drain")
+      ->group(group);
   sub.add_option("--mtp-num-layers", f.mtp_num_layers,
                  "Multi-token-prediction modules trained beside the model, timed and counted on the last pipeline "
                  "stage (Megatron-LM's flag; default: the model's num_nextn_predict_layers; 0: none)")
@@ -229,6 +238,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.fp8_param_gather = f.fp8_param_gather;
   o.search.memory.fp8_param_gather = f.fp8_param_gather;
   o.search.time.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
+  o.search.time.tp_comm_overlap = f.tp_comm_overlap;
+  o.search.time.p2p_overlap = !f.no_p2p_overlap;
   o.search.memory.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
   o.mtp_layers = f.mtp_num_layers;
   if (!f.gemm_table.empty()) {
@@ -341,6 +352,8 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
     }
   }
   if (args->grad_reduce_in_bf16) f.grad_reduce_in_bf16 = true;
+  if (args->tp_comm_overlap) f.tp_comm_overlap = true;
+  if (args->no_p2p_overlap) f.no_p2p_overlap = true;
   if (!f.mtp_num_layers && args->mtp_layers) f.mtp_num_layers = args->mtp_layers;
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
   if (!f.load_imbalance && args->force_load_balancing) f.load_imbalance = 1.0;  // a forced-balance benchmark
@@ -423,6 +436,11 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "weights kept in fp8 only (--fp8-param-gather): 1 + 1 bytes per weight"},
         {"grad_reduce_in_bf16", "", "", fit.grad_reduce_in_bf16,
          "gradients in bf16 (--grad-reduce-in-bf16): 2 bytes each, reduce-scattered in bf16"},
+        {"tp_comm_overlap", "", "", fit.tp_comm_overlap,
+         "TP collectives overlapped with the linear layers' GEMMs (--tp-comm-overlap; applies with TP > 1)"},
+        {"p2p_overlap", "", "", fit.p2p_overlap,
+         "pipeline sends overlapped with compute (Megatron's interleaved schedule; applies with VPP > 1; "
+         "--no-overlap-p2p-communication: off)"},
         {"gemm_rates", "", "", fit.gemm_rates_source, "where the step time's GEMM rates come from"},
         {"given", "", "", fit.given.given_names(), "layout dimensions given (--tp, --pp, ...); \"\" = none"},
         {"searched", "", "", fit.given.searched_names(), "layout dimensions the search chose"},

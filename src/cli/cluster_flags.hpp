@@ -43,6 +43,8 @@ struct ClusterFlags {
   std::optional<std::string> precision;  ///< bf16|fp8; unset: bf16 (or the --megatron-args file's)
   bool fp8_param_gather = false;  ///< --fp8-param-gather: fp8 weights only (MemoryOptions::fp8_param_gather)
   bool grad_reduce_in_bf16 = false;  ///< --grad-reduce-in-bf16: bf16 gradients (MemoryOptions::grad_reduce_in_bf16)
+  bool tp_comm_overlap = false;      ///< --tp-comm-overlap (StepTimeOptions::tp_comm_overlap)
+  bool no_p2p_overlap = false;       ///< --no-overlap-p2p-communication (StepTimeOptions::p2p_overlap off)
   std::optional<int> mtp_num_layers;  ///< --mtp-num-layers: MTP modules trained (ClusterFitOptions::mtp_layers)
   std::string megatron_args;  ///< --megatron-args FILE: a Megatron-LM launch script or arguments file
   std::string gemm_table;     ///< --gemm-table FILE: measured GEMM rates by shape (gemm_table.hpp)
@@ -54,7 +56,7 @@ struct ClusterFlags {
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {
     return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || ep || etp || cp ||
-           micro_batch_size || first_stage_layers || last_stage_layers || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || mtp_num_layers || !megatron_args.empty() ||
+           micro_batch_size || first_stage_layers || last_stage_layers || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || tp_comm_overlap || no_p2p_overlap || mtp_num_layers || !megatron_args.empty() ||
            !gemm_table.empty();
   }
 };

@@ -156,6 +156,7 @@ int run_score(const ScoreFlags& f, Io& io) {
         fit ? std::optional(MegatronRun{fit->layouts.ranked.front().layout, fit->precision,
                                         cluster->search.time.a2a_node_dedup, cluster->search.time.a2a_overlap,
                                         cluster->search.time.fp8_param_gather, cluster->search.time.grad_reduce_in_bf16,
+                                        cluster->search.time.tp_comm_overlap, cluster->search.time.p2p_overlap,
                                         fit->config.extras.num_nextn_predict_layers})
             : std::nullopt;
     return emit_config(f.emit, models.front(), laws, f.output, io, inputs, run ? &*run : nullptr);

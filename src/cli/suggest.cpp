@@ -465,6 +465,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
         on_cluster ? std::optional(MegatronRun{on_cluster->fit.layouts.ranked.front().layout, on_cluster->fit.precision,
                                                cluster->search.time.a2a_node_dedup, cluster->search.time.a2a_overlap,
                                                cluster->search.time.fp8_param_gather, cluster->search.time.grad_reduce_in_bf16,
+                                        cluster->search.time.tp_comm_overlap, cluster->search.time.p2p_overlap,
                                         on_cluster->fit.config.extras.num_nextn_predict_layers})
                    : std::nullopt;
     return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f),

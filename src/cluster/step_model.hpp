@@ -98,11 +98,14 @@ struct StepSeconds {
   double stage_moe_layers = 0;
   long long microbatches = 0;
   double tp_bytes = 0;            ///< one TP collective
+  double tp_unhidden = 0;         ///< with --tp-comm-overlap: the TP seconds no GEMM covers (of the step)
+  double tp_hidden = 0;           ///< with --tp-comm-overlap: the TP seconds the linear layers' GEMMs cover
   double a2a_bytes = 0;           ///< one all-to-all, the busiest rank's send
   double a2a_off_node = 0;        ///< share of its EP peers on other nodes
   double a2a_nic_share = 0;       ///< share of its values that cross the NIC
   double bubble = 0;
-  double p2p = 0;
+  double p2p = 0;                 ///< the point-to-point sends' exposed seconds
+  double p2p_hidden = 0;          ///< of the sends, the seconds the interleaved schedule overlaps
   bool p2p_off_node = false;
   double dp_dense_bytes = 0;
   double dp_expert_bytes = 0;

@@ -293,7 +293,26 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   const double nic = gpu.network_bandwidth * o.network_efficiency;
   if (L.tp > 1) {
     r.tp_bytes = 2.0 * sbh * (L.tp - 1.0) / L.tp;
-    sec[k_tp_collectives] = (full ? 12.0 : 8.0) * r.stage_layers * mb * transfer(r.tp_bytes, nvlink);
+    const double one = transfer(r.tp_bytes, nvlink);
+    const double per_module = full ? 6.0 : 4.0;  // AG + RS forward, their two backward, the recompute's forward pair
+    sec[k_tp_collectives] = 2.0 * per_module * r.stage_layers * mb * one;
+    if (o.tp_comm_overlap) {
+      // Transformer Engine pipelines each collective with the GEMM beside it: a module's
+      // collectives are exposed only where they outlast its GEMMs (forward, both backward
+      // GEMMs and a full recompute's forward again): attention in every layer, the dense
+      // FFN in a dense layer. An MoE layer's gather and scatter around its experts are the
+      // token dispatcher's, outside Transformer Engine's linear layers: they stay exposed.
+      const double recompute_gemm = full ? 4.0 / 3.0 : 1.0;
+      const auto exposed = [&](double module_gemm_s) {
+        return std::max(0.0, per_module * one - recompute_gemm * module_gemm_s);
+      };
+      const LayerMix mix = mix_of(r.stage_layers);
+      const double layer_s = r.stage_layers * exposed(attention_s) + mix.dense_ffn * exposed(dense_ffn_s) +
+                             mix.moe * per_module * one;
+      r.tp_unhidden = mb * layer_s;
+      r.tp_hidden = sec[k_tp_collectives] - r.tp_unhidden;
+      sec[k_tp_collectives] = r.tp_unhidden;
+    }
   }
 
   // Expert-parallel all-to-all: dispatch and combine, forward and backward (and the forward
@@ -344,7 +363,18 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
     r.bubble = work * (L.pp - 1.0) / (L.vpp * mb);
     r.p2p_off_node = world / L.pp >= per_node;
     const double bytes = sbh * 2.0 / L.tp;
-    r.p2p = 2.0 * (L.vpp * mb + L.pp - 1.0) * transfer(bytes, r.p2p_off_node ? nic : nvlink);
+    const double one = transfer(bytes, r.p2p_off_node ? nic : nvlink);
+    r.p2p = 2.0 * (L.vpp * mb + L.pp - 1.0) * one;
+    if (o.p2p_overlap && L.vpp > 1) {
+      // Megatron's interleaved schedule posts each chunk's send and receive beside the next
+      // chunk's compute (overlap_p2p_comm): the fill and drain's 2·(PP−1) sends stay on the
+      // critical path, the steady state's only where a send outlasts a chunk's forward (a
+      // third of its work, Eq. 12's 2 of 6).
+      const double chunk_forward = work / (L.vpp * mb) / 3.0;
+      const double exposed = 2.0 * (L.pp - 1.0) * one + 2.0 * L.vpp * mb * std::max(0.0, one - chunk_forward);
+      r.p2p_hidden = r.p2p - exposed;
+      r.p2p = exposed;
+    }
     sec[k_pipeline] = r.bubble + r.p2p;
   }
 
@@ -469,9 +499,12 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       return "";
     case k_tp_collectives:
       if (L.tp == 1) return "TP 1: none";
-      return fmt::format("{} per layer × {} layer(s) × {} micro-batches, {:.3g} MiB each over NVLink",
+      return fmt::format("{} per layer × {} layer(s) × {} micro-batches, {:.3g} MiB each over NVLink{}",
                          L.recompute == Recompute::full ? 12 : 8, r.stage_layers, r.microbatches,
-                         r.tp_bytes / k_mib);
+                         r.tp_bytes / k_mib,
+                         o.tp_comm_overlap ? fmt::format("; {:.3g} s of them hidden behind the linear layers' GEMMs "
+                                                         "(--tp-comm-overlap)", r.tp_hidden)
+                                           : std::string());
     case k_all_to_all: {
       if (L.ep == 1 || r.a2a_bytes == 0) return fmt::format("EP {}: none", L.ep);
       std::string where =
@@ -492,8 +525,10 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
     }
     case k_pipeline:
       if (L.pp == 1) return "PP 1: none";
-      return fmt::format("bubble {:.3g} s ((PP−1)/(VPP·m) = {}/({}·{})), point-to-point {:.3g} s over {}",
-                         r.bubble, L.pp - 1, L.vpp, r.microbatches, r.p2p, link_name(r.p2p_off_node));
+      return fmt::format("bubble {:.3g} s ((PP−1)/(VPP·m) = {}/({}·{})), point-to-point {:.3g} s over {}{}",
+                         r.bubble, L.pp - 1, L.vpp, r.microbatches, r.p2p, link_name(r.p2p_off_node),
+                         r.p2p_hidden > 0 ? fmt::format(" ({:.3g} s more overlapped by the interleaved schedule)", r.p2p_hidden)
+                                          : std::string());
     case k_dp_reduction: {
       const std::string embedding =
           r.embedding_sync_bytes > 0

@@ -281,6 +281,12 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
     } else if (n == "--grad-reduce-in-bf16") {
       if (f.value) return error(f, "is a switch and takes no value");
       a.grad_reduce_in_bf16 = true;
+    } else if (n == "--tp-comm-overlap") {
+      if (f.value) return error(f, "is a switch and takes no value");
+      a.tp_comm_overlap = true;
+    } else if (n == "--no-overlap-p2p-communication") {
+      if (f.value) return error(f, "is a switch and takes no value");
+      a.no_p2p_overlap = true;
     } else if (n == "--accumulate-allreduce-grads-in-fp32") {  // Megatron's default for bf16: fp32 gradients
       // Read, not applied: --grad-reduce-in-bf16 wins wherever it stands (Megatron's
       // arguments.py turns accumulate_allreduce_grads_in_fp32 off when it is given).
@@ -325,7 +331,7 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
   }
   a.num_layers = num_layers;
   if (!a.layout.any() && !a.precision && !a.global_batch && !a.seq_length && !a.deepep && !a.grad_reduce_in_bf16 &&
-      !fp32_gradients && !a.mtp_layers && !a.force_load_balancing && !a.fp8_param_gather) {
+      !a.tp_comm_overlap && !a.no_p2p_overlap && !fp32_gradients && !a.mtp_layers && !a.force_load_balancing && !a.fp8_param_gather) {
     a.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
   }
   return a;

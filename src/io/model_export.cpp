@@ -383,6 +383,14 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
       }
     }
     arg("--micro-batch-size", num(p.micro_batch), "sequences per micro-batch");
+    if (run->tp_comm_overlap && p.tp > 1) {
+      arg("--tp-comm-overlap", "", "TP all-gathers and reduce-scatters overlapped with the linear layers' GEMMs "
+                                   "(Transformer Engine userbuffers), as the step time counts them");
+    }
+    if (!run->p2p_overlap && p.vpp > 1) {
+      arg("--no-overlap-p2p-communication", "", "the interleaved schedule's sends not overlapped, as the step "
+                                                "time counts them");
+    }
     if (run->grad_reduce_in_bf16) {
       arg("--bf16", "", "bf16 weights and activations, fp32 optimizer states: what the memory per GPU counts");
       arg("--grad-reduce-in-bf16", "", "gradients accumulated and reduced in bf16 (2 bytes each), as the memory "

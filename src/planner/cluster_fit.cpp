@@ -41,6 +41,8 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   fit.precision = search.time.precision;
   fit.fp8_param_gather = search.time.fp8_param_gather;
   fit.grad_reduce_in_bf16 = search.time.grad_reduce_in_bf16;
+  fit.tp_comm_overlap = search.time.tp_comm_overlap;
+  fit.p2p_overlap = search.time.p2p_overlap;
   fit.load_imbalance = search.time.expert_load_factor;
   fit.given = search.given;
   fit.gemm_rates_source = options.gemm_rates_source;

@@ -631,6 +631,65 @@ TEST_CASE("bf16 gradients (--grad-reduce-in-bf16): 2 bytes each, a lighter reduc
   CHECK(bad.err.find("--grad-reduce-in-bf16") != std::string::npos);
 }
 
+TEST_CASE("Communication overlaps (--tp-comm-overlap, --no-overlap-p2p-communication): reported, read and written as Megatron spells them") {
+  // Llama 3 70B as the validation table runs it (bench/validation/llama3-70b.toml)
+  const std::string k_llama3_70b = std::string(MOEPLAN_SOURCE_DIR) + "/bench/validation/llama3-70b.toml";
+  const std::vector<std::string> base = {"score", k_llama3_70b, "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                         "--seq-len", "4096", "--tp", "4", "--pp", "8", "--vpp", "5",
+                                         "--micro-batch-size", "1", "--recompute", "none"};
+  std::vector<std::string> plain = base, tuned = base;
+  plain.insert(plain.end(), {"--no-overlap-p2p-communication", "--format", "json"});
+  tuned.insert(tuned.end(), {"--tp-comm-overlap", "--format", "json"});
+  const Run a = run_moeplan(plain), b = run_moeplan(tuned);
+  REQUIRE_MESSAGE(a.code == 0, a.err);
+  REQUIRE_MESSAGE(b.code == 0, b.err);
+  const json ja = json::parse(a.out).at(0), jb = json::parse(b.out).at(0);
+  CHECK_FALSE(ja.at("cluster").at("tp_comm_overlap").get<bool>());
+  CHECK_FALSE(ja.at("cluster").at("p2p_overlap").get<bool>());
+  CHECK(jb.at("cluster").at("tp_comm_overlap").get<bool>());
+  CHECK(jb.at("cluster").at("p2p_overlap").get<bool>());
+  // The same layout and work; the TP and pipeline terms shrink, nothing else moves.
+  CHECK(jb.at("cluster").at("layout").get<std::string>() == ja.at("cluster").at("layout").get<std::string>());
+  CHECK(jb.at("step_time").at("tp_collectives").get<double>() < ja.at("step_time").at("tp_collectives").get<double>());
+  CHECK(jb.at("step_time").at("pipeline").get<double>() < ja.at("step_time").at("pipeline").get<double>());
+  CHECK(jb.at("step_time").at("gemm").get<double>() == doctest::Approx(ja.at("step_time").at("gemm").get<double>()));
+  CHECK(jb.at("memory").at("total").get<double>() == doctest::Approx(ja.at("memory").at("total").get<double>()));
+  // Written by --emit megatron, and read back from such a file.
+  for (const auto& [flag, key, value] : {std::tuple{"--tp-comm-overlap", "tp_comm_overlap", true},
+                                         std::tuple{"--no-overlap-p2p-communication", "p2p_overlap", false}}) {
+    CAPTURE(flag);
+    std::vector<std::string> emit = base;
+    const auto file = temp_path(std::string("overlap") + flag + ".sh");
+    emit.insert(emit.end(), {flag, "--emit", "megatron", "-o", file.string()});
+    const Run e = run_moeplan(emit);
+    REQUIRE_MESSAGE(e.code == 0, e.err);
+    CHECK(text_of(file).find(std::string("\n") + flag) != std::string::npos);
+    const Run r = run_moeplan({"score", k_llama3_70b, "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                               "--megatron-args", file.string(), "--format", "json"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    CHECK(json::parse(r.out).at(0).at("cluster").at(key).get<bool>() == value);
+    // a value given to the switch is a bad value of a flag moeplan uses: exit 4 with file:line
+    const auto bad_file = temp_path(std::string("overlap-bad") + flag + ".sh");
+    {
+      std::ofstream out(bad_file);
+      out << "torchrun pretrain_gpt.py --bf16 \\\n  " << flag << " yes\n";
+    }
+    const Run bad = run_moeplan({"score", k_llama3_70b, "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                 "--megatron-args", bad_file.string()});
+    CHECK(bad.code == 4);
+    CHECK(bad.out.empty());
+    CHECK(bad.err.find(bad_file.filename().string() + ":2") != std::string::npos);
+    CHECK(bad.err.find(flag) != std::string::npos);
+  }
+  // Without TP or VPP the flags change nothing, and the script does not carry them.
+  const Run flat = run_moeplan({"score", "dense-6.1b", "--gpus", "8", "--gpu", "h100", "--tokens", "1e12", "--tp", "1",
+                                "--pp", "2", "--vpp", "1", "--tp-comm-overlap", "--no-overlap-p2p-communication",
+                                "--emit", "megatron"});
+  REQUIRE_MESSAGE(flat.code == 0, flat.err);
+  CHECK(flat.out.find("--tp-comm-overlap") == std::string::npos);
+  CHECK(flat.out.find("--no-overlap-p2p-communication") == std::string::npos);
+}
+
 TEST_CASE("DeepSeek-V3 as trained: fp8, PP 16, EP 64, no TP, DualPipe's overlap, within 20 % of 2.664M GPU-hours") {
   // arXiv 2412.19437 Table 1: 2664K H800 GPU hours of pre-training on 14.8T tokens; Sec. 3.2:
   // PP 16, EP 64, no TP, DualPipe hides the all-to-all ("fully overlap"); batch 15360 x 4096.

@@ -406,3 +406,71 @@ TEST_CASE("cluster step time: with PP > 1 the embedding copy on the last stage (
   const ParallelLayout one = layout_of(64, 2, 1, 8);
   CHECK(detail_of(time_of(with_mtp, 64, one, 1024), "dp_reduction").find("embedding gradients") == std::string::npos);
 }
+
+TEST_CASE("cluster step time: --tp-comm-overlap hides a module's TP collectives behind its GEMMs, never the dispatcher's") {
+  // Dense, TP 4 on one node: every collective sits beside a linear layer's GEMM, and at
+  // d 4096 with 4096-token micro-batches each module's GEMMs outlast its four collectives.
+  const ModelConfig dense = dense_model();
+  StepTimeOptions overlapped;
+  overlapped.tp_comm_overlap = true;
+  const StepTime plain = time_of(dense, 8, layout_of(8, 4, 1), 64);
+  const StepTime hidden = time_of(dense, 8, layout_of(8, 4, 1), 64, overlapped);
+  REQUIRE(plain.seconds_of("tp_collectives") > 0);
+  CHECK(hidden.seconds_of("tp_collectives") == 0);
+  CHECK(detail_of(hidden, "tp_collectives").find("hidden behind the linear layers' GEMMs") != std::string::npos);
+  // only the TP term moves
+  CHECK(hidden.seconds_of("gemm") == doctest::Approx(plain.seconds_of("gemm")));
+  CHECK(plain.step_seconds - hidden.step_seconds == doctest::Approx(plain.seconds_of("tp_collectives")));
+  // MoE, one pipeline stage of 24 layers (1 dense): attention's four per layer and the dense
+  // layer's FFN four are hidden, each MoE layer's four (the dispatcher's) stay: 23 x 4 of 24 x 8.
+  const ModelConfig moe = moe_model();
+  const StepTime moe_plain = time_of(moe, 64, layout_of(64, 2, 1, 8), 1024);
+  const StepTime moe_hidden = time_of(moe, 64, layout_of(64, 2, 1, 8), 1024, overlapped);
+  CHECK(moe_hidden.seconds_of("tp_collectives") ==
+        doctest::Approx(moe_plain.seconds_of("tp_collectives") * (23.0 * 4) / (24.0 * 8)));
+  // TP 1: nothing to hide, nothing changes
+  CHECK(time_of(dense, 8, layout_of(8, 1, 1), 64, overlapped).step_seconds ==
+        doctest::Approx(time_of(dense, 8, layout_of(8, 1, 1), 64).step_seconds));
+  // A slow link: the collectives outlast the GEMMs, and only the excess is exposed (each
+  // module's own GEMMs cover it), so the term lies strictly between 0 and the plain one.
+  GpuSpec slow = h100_like();
+  slow.intra_node_bandwidth = 2e9;
+  StepTimeOptions so = overlapped;
+  so.seq_len = k_seq_len;
+  ParallelLayout l = layout_of(8, 4, 1);
+  l.global_batch = 64;
+  const StepTime slow_plain = step_time(dense, count_parameters(dense), cluster_of(8, slow), l,
+                                        StepTimeOptions{.seq_len = k_seq_len});
+  const StepTime slow_hidden = step_time(dense, count_parameters(dense), cluster_of(8, slow), l, so);
+  CHECK(slow_hidden.seconds_of("tp_collectives") > 0);
+  CHECK(slow_hidden.seconds_of("tp_collectives") < slow_plain.seconds_of("tp_collectives"));
+  // what is hidden is at most the linear layers' GEMM time (attention and FFN are all of it here)
+  CHECK(slow_plain.seconds_of("tp_collectives") - slow_hidden.seconds_of("tp_collectives") <=
+        slow_plain.seconds_of("gemm") * (1 + 1e-9));
+}
+
+TEST_CASE("cluster step time: the interleaved schedule overlaps its sends but the fill and drain (Megatron's default)") {
+  // PP 4 x VPP 2 over 64 micro-batches on NVLink: 2 (VPP m + PP - 1) = 262 sends without the
+  // overlap, 2 (PP - 1) = 6 with it (a send is far shorter than a chunk's forward here).
+  const ModelConfig m = dense_model(24);
+  ParallelLayout l = layout_of(8, 2, 4, 1, 1, 1, 2);
+  const StepTime overlapped = time_of(m, 8, l, 64);
+  StepTimeOptions off;
+  off.p2p_overlap = false;
+  const StepTime exposed = time_of(m, 8, l, 64, off);
+  // the bubble is the same work either way: (PP-1)/(VPP m) of the terms before it
+  double work = 0;
+  for (const char* t : {"gemm", "attention", "memory_bound", "recompute", "tp_collectives", "all_to_all"}) {
+    work += overlapped.seconds_of(t);
+  }
+  const double bubble = work * 3.0 / (2 * 64);
+  const double sends_on = overlapped.seconds_of("pipeline") - bubble;
+  const double sends_off = exposed.seconds_of("pipeline") - bubble;
+  REQUIRE(sends_on > 0);
+  CHECK(sends_off / sends_on == doctest::Approx((2.0 * 64 + 3) / 3));
+  CHECK(detail_of(overlapped, "pipeline").find("overlapped by the interleaved schedule") != std::string::npos);
+  // without VPP Megatron never overlaps them: the option changes nothing
+  const ParallelLayout flat = layout_of(8, 2, 4);
+  CHECK(time_of(m, 8, flat, 64).seconds_of("pipeline") ==
+        doctest::Approx(time_of(m, 8, flat, 64, off).seconds_of("pipeline")));
+}

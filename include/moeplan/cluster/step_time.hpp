@@ -38,6 +38,18 @@ struct StepTimeOptions {
   bool fp8_param_gather = false;
   /// Gradients reduce-scattered in bf16, 2 bytes each (MemoryOptions::grad_reduce_in_bf16).
   bool grad_reduce_in_bf16 = false;
+  /// Transformer Engine's communication/GEMM overlap of the TP collectives (Megatron-LM
+  /// --tp-comm-overlap; Megatron-Bridge's Llama 3 recipes set it): each linear layer's
+  /// all-gather and reduce-scatter pipelined with its forward GEMM, the backward's bulk-
+  /// overlapped with the data- and weight-gradient GEMMs (model_parallel_config.py
+  /// tp_comm_overlap_ag/_rs, tp_comm_bulk_dgrad/_wgrad), so only what outlasts those GEMMs
+  /// is exposed. The MoE dispatcher's TP collectives are not linear layers: never hidden.
+  bool tp_comm_overlap = false;
+  /// The interleaved schedule's point-to-point sends overlapped with the chunks' compute
+  /// (Megatron-LM's default with VPP > 1; --no-overlap-p2p-communication turns it off; the
+  /// non-interleaved 1F1B never overlaps them, arguments.py): only the fill and drain sends,
+  /// and what outlasts a chunk's forward, stay exposed.
+  bool p2p_overlap = true;
   /// Achieved/nominal bandwidth of the TP, pipeline and data-parallel collectives (NCCL bus
   /// bandwidth vs the link's figure).
   double network_efficiency = 0.7;
