@@ -131,7 +131,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
   sub.add_flag("--tp-comm-overlap", f.tp_comm_overlap,
                "With TP > 1: Transformer Engine overlaps each linear layer's TP all-gather and reduce-scatter "
                "with its GEMMs (Megatron-LM's --tp-comm-overlap, set by Megatron-Bridge's Llama 3 recipes): only "
-               "what outlasts those GEMMs is exposed; an MoE layer's dispatcher gather/scatter stays exposed")
+               "what outlasts those GEMMs is exposed; the MoE dispatcher's gather/scatter over ETP > 1 stays exposed")
       ->group(group);
   sub.add_flag("--no-overlap-p2p-communication", f.no_p2p_overlap,
                "With VPP > 1: the interleaved schedule's point-to-point sends on the critical path, as Megatron-LM's "
@@ -437,10 +437,10 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
         {"grad_reduce_in_bf16", "", "", fit.grad_reduce_in_bf16,
          "gradients in bf16 (--grad-reduce-in-bf16): 2 bytes each, reduce-scattered in bf16"},
         {"tp_comm_overlap", "", "", fit.tp_comm_overlap,
-         "TP collectives overlapped with the linear layers' GEMMs (--tp-comm-overlap; applies with TP > 1)"},
+         "TP collectives overlapped with the linear layers' GEMMs, as applied (--tp-comm-overlap and TP > 1)"},
         {"p2p_overlap", "", "", fit.p2p_overlap,
-         "pipeline sends overlapped with compute (Megatron's interleaved schedule; applies with VPP > 1; "
-         "--no-overlap-p2p-communication: off)"},
+         "pipeline sends overlapped with compute, as applied (Megatron's interleaved schedule: VPP > 1 and no "
+         "--no-overlap-p2p-communication)"},
         {"gemm_rates", "", "", fit.gemm_rates_source, "where the step time's GEMM rates come from"},
         {"given", "", "", fit.given.given_names(), "layout dimensions given (--tp, --pp, ...); \"\" = none"},
         {"searched", "", "", fit.given.searched_names(), "layout dimensions the search chose"},

@@ -284,31 +284,38 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
                        mb * (fwd_gemm + (fwd_bytes > 0 ? transfer(fwd_bytes, gpu.hbm_bandwidth * k_hbm_efficiency) : 0.0));
   }
 
-  // TP + SP: 4 all-gathers / reduce-scatters forward and 4 backward per layer and
-  // micro-batch, 2·s·b·h bytes each, (t-1)/t of it over NVLink (Korthikanti et al. 2022
-  // Sec. 4.2.2); a full recompute repeats the forward four.
+  // TP + SP: each TP-sharded module (attention; a dense layer's FFN; an MoE layer's shared
+  // experts) all-gathers its input and reduce-scatters its output, forward and backward:
+  // 4 collectives per module and micro-batch, 2·s·b·h bytes each, (t-1)/t of it over NVLink
+  // (Korthikanti et al. 2022 Sec. 4.2.2); a full recompute repeats the forward pair. The
+  // routed experts are not TP-sharded: Megatron's token dispatcher gathers and scatters over
+  // the expert-TP group (token_dispatcher.py: tp_group = expt_tp), so only with ETP > 1, the
+  // rows its experts receive, 2·h·rows·(etp-1)/etp bytes each.
   const double sbh = rows * f.hidden;
   const bool full = L.recompute == Recompute::full;
   const double nvlink = gpu.intra_node_bandwidth * o.network_efficiency;
   const double nic = gpu.network_bandwidth * o.network_efficiency;
-  if (L.tp > 1) {
-    r.tp_bytes = 2.0 * sbh * (L.tp - 1.0) / L.tp;
-    const double one = transfer(r.tp_bytes, nvlink);
+  if (L.tp > 1 || (L.etp > 1 && routed_rows > 0)) {
     const double per_module = full ? 6.0 : 4.0;  // AG + RS forward, their two backward, the recompute's forward pair
-    sec[k_tp_collectives] = 2.0 * per_module * r.stage_layers * mb * one;
-    if (o.tp_comm_overlap) {
+    r.tp_bytes = L.tp > 1 ? 2.0 * sbh * (L.tp - 1.0) / L.tp : 0.0;
+    r.etp_bytes = L.etp > 1 ? 2.0 * f.hidden * routed_rows * (L.etp - 1.0) / L.etp : 0.0;
+    const double one = transfer(r.tp_bytes, nvlink);
+    const double dispatcher = per_module * transfer(r.etp_bytes, nvlink);
+    const LayerMix mix = mix_of(r.stage_layers);
+    const bool shared = f.shared_width > 0;
+    r.tp_modules = r.stage_layers + mix.dense_ffn + (shared ? mix.moe : 0.0);
+    sec[k_tp_collectives] = mb * (r.tp_modules * per_module * one + mix.moe * dispatcher);
+    if (o.tp_comm_overlap && L.tp > 1) {
       // Transformer Engine pipelines each collective with the GEMM beside it: a module's
       // collectives are exposed only where they outlast its GEMMs (forward, both backward
-      // GEMMs and a full recompute's forward again): attention in every layer, the dense
-      // FFN in a dense layer. An MoE layer's gather and scatter around its experts are the
-      // token dispatcher's, outside Transformer Engine's linear layers: they stay exposed.
+      // GEMMs and a full recompute's forward again). The dispatcher's are outside Transformer
+      // Engine's linear layers: they stay exposed.
       const double recompute_gemm = full ? 4.0 / 3.0 : 1.0;
       const auto exposed = [&](double module_gemm_s) {
         return std::max(0.0, per_module * one - recompute_gemm * module_gemm_s);
       };
-      const LayerMix mix = mix_of(r.stage_layers);
       const double layer_s = r.stage_layers * exposed(attention_s) + mix.dense_ffn * exposed(dense_ffn_s) +
-                             mix.moe * per_module * one;
+                             (shared ? mix.moe * exposed(shared_s) : 0.0) + mix.moe * dispatcher;
       r.tp_unhidden = mb * layer_s;
       r.tp_hidden = sec[k_tp_collectives] - r.tp_unhidden;
       sec[k_tp_collectives] = r.tp_unhidden;
@@ -497,14 +504,23 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
         case Recompute::full: return "full: every layer's forward again";
       }
       return "";
-    case k_tp_collectives:
-      if (L.tp == 1) return "TP 1: none";
-      return fmt::format("{} per layer × {} layer(s) × {} micro-batches, {:.3g} MiB each over NVLink{}",
-                         L.recompute == Recompute::full ? 12 : 8, r.stage_layers, r.microbatches,
-                         r.tp_bytes / k_mib,
-                         o.tp_comm_overlap ? fmt::format("; {:.3g} s of them hidden behind the linear layers' GEMMs "
-                                                         "(--tp-comm-overlap)", r.tp_hidden)
-                                           : std::string());
+    case k_tp_collectives: {
+      if (r.tp_bytes == 0 && r.etp_bytes == 0) return "TP 1: none";
+      const int per_module = L.recompute == Recompute::full ? 6 : 4;
+      std::string s = r.tp_bytes > 0 ? fmt::format("{} per TP-sharded module (attention, dense FFN, shared experts) × "
+                                                   "{:.3g} modules × {} micro-batches, {:.3g} MiB each",
+                                                   per_module, r.tp_modules, r.microbatches, r.tp_bytes / k_mib)
+                                     : std::string("TP 1");
+      if (r.etp_bytes > 0) {
+        s += fmt::format("; the MoE dispatcher's over ETP {}: {} per MoE layer, {:.3g} MiB each", L.etp, per_module,
+                         r.etp_bytes / k_mib);
+      }
+      return fmt::format("{}, over NVLink{}", s,
+                         o.tp_comm_overlap && L.tp > 1
+                             ? fmt::format("; {:.3g} s of them hidden behind the linear layers' GEMMs (--tp-comm-overlap)",
+                                           r.tp_hidden)
+                             : std::string());
+    }
     case k_all_to_all: {
       if (L.ep == 1 || r.a2a_bytes == 0) return fmt::format("EP {}: none", L.ep);
       std::string where =

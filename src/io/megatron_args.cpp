@@ -203,6 +203,7 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
   std::optional<int> num_layers, layers_per_virtual_stage;
   bool fp32_gradients = false;  // --accumulate-allreduce-grads-in-fp32 seen (a flag moeplan reads)
   const Flag* layers_per_virtual_flag = nullptr;
+  std::map<std::string, int> first_line;  // of each flag moeplan reads
   for (const Flag& f : flags) {
     const std::string& n = f.name;
     if (n == "--tensor-model-parallel-size") {
@@ -316,6 +317,16 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       a.unused.push_back(n);
     }
     if (failed) return std::unexpected(*failed);
+    // A flag moeplan reads, given again: argparse keeps the last, and so does moeplan; said,
+    // since a launch script that sets TP twice is more often a slip than a choice.
+    if (std::find(a.unused.begin(), a.unused.end(), n) == a.unused.end()) {
+      const auto [first, fresh] = first_line.emplace(n, f.line);
+      if (!fresh) {
+        a.notes.push_back(fmt::format("{} given again on line {} (first on line {}): the last one is read, as "
+                                      "Megatron's argparse does",
+                                      n, f.line, first->second));
+      }
+    }
   }
   if (layers_per_virtual_stage) {
     const Flag& f = *layers_per_virtual_flag;
@@ -329,6 +340,11 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
     }
     a.layout.vpp = static_cast<int>(*num_layers / per_rank);
   }
+  // A script that sets PP and no VPP runs Megatron's non-interleaved schedule: VPP 1, not a
+  // dimension left to the search (unless a custom --pipeline-model-parallel-layout, which
+  // moeplan does not read, sets the virtual stages).
+  const bool custom_layout = std::find(a.unused.begin(), a.unused.end(), "--pipeline-model-parallel-layout") != a.unused.end();
+  if (a.layout.pp && !a.layout.vpp && !custom_layout) a.layout.vpp = 1;
   a.num_layers = num_layers;
   if (!a.layout.any() && !a.precision && !a.global_batch && !a.seq_length && !a.deepep && !a.grad_reduce_in_bf16 &&
       !a.tp_comm_overlap && !a.no_p2p_overlap && !fp32_gradients && !a.mtp_layers && !a.force_load_balancing && !a.fp8_param_gather) {

@@ -41,8 +41,6 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   fit.precision = search.time.precision;
   fit.fp8_param_gather = search.time.fp8_param_gather;
   fit.grad_reduce_in_bf16 = search.time.grad_reduce_in_bf16;
-  fit.tp_comm_overlap = search.time.tp_comm_overlap;
-  fit.p2p_overlap = search.time.p2p_overlap;
   fit.load_imbalance = search.time.expert_load_factor;
   fit.given = search.given;
   fit.gemm_rates_source = options.gemm_rates_source;
@@ -105,6 +103,10 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
     return std::unexpected(ConstraintViolation{"a parallel layout", "the search kept none"});
   }
   const ParallelLayout& chosen = fit.layouts.ranked.front().layout;
+  // What the step time applied on the chosen layout: the TP overlap needs TP > 1, the
+  // pipeline-send overlap Megatron's interleaved schedule (VPP > 1).
+  fit.tp_comm_overlap = search.time.tp_comm_overlap && chosen.tp > 1;
+  fit.p2p_overlap = search.time.p2p_overlap && chosen.vpp > 1;
   fit.global_batch_sequences = chosen.global_batch;
   fit.requested_batch_sequences = fit.layouts.requested_batch;
   if (double(chosen.global_batch) * S > tokens.value()) {

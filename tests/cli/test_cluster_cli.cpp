@@ -688,6 +688,12 @@ TEST_CASE("Communication overlaps (--tp-comm-overlap, --no-overlap-p2p-communica
   REQUIRE_MESSAGE(flat.code == 0, flat.err);
   CHECK(flat.out.find("--tp-comm-overlap") == std::string::npos);
   CHECK(flat.out.find("--no-overlap-p2p-communication") == std::string::npos);
+  // and the output reports what was applied: neither, at TP 1 and VPP 1 (even unasked for p2p)
+  const Run flat_json = run_moeplan({"score", "dense-6.1b", "--gpus", "8", "--gpu", "h100", "--tokens", "1e12", "--tp",
+                                     "1", "--pp", "2", "--vpp", "1", "--tp-comm-overlap", "--format", "json"});
+  REQUIRE_MESSAGE(flat_json.code == 0, flat_json.err);
+  CHECK_FALSE(json::parse(flat_json.out).at(0).at("cluster").at("tp_comm_overlap").get<bool>());
+  CHECK_FALSE(json::parse(flat_json.out).at(0).at("cluster").at("p2p_overlap").get<bool>());
 }
 
 TEST_CASE("DeepSeek-V3 as trained: fp8, PP 16, EP 64, no TP, DualPipe's overlap, within 20 % of 2.664M GPU-hours") {

@@ -146,3 +146,31 @@ TEST_CASE("megatron args: variables the file sets, flags kept in a quoted variab
   REQUIRE(none->notes.size() == 1);
   CHECK(none->notes[0].find("no flag moeplan uses") != std::string::npos);
 }
+
+TEST_CASE("megatron args: PP without a VPP flag is Megatron's non-interleaved schedule, a repeated flag is said") {
+  const auto plain = read_megatron_args("pretrain_gpt.py --pipeline-model-parallel-size 4 --num-layers 48\n", "run.sh");
+  REQUIRE_MESSAGE(plain.has_value(), plain.error().to_string());
+  CHECK(plain->layout.vpp == 1);  // not left to the search
+  const auto interleaved =
+      read_megatron_args("pretrain_gpt.py --pipeline-model-parallel-size 4 --num-virtual-stages-per-pipeline-rank 3\n",
+                         "run.sh");
+  REQUIRE(interleaved.has_value());
+  CHECK(interleaved->layout.vpp == 3);
+  // a custom pipeline layout (not read) may set virtual stages: VPP stays to the search
+  const auto custom = read_megatron_args(
+      "pretrain_gpt.py --pipeline-model-parallel-size 4 --pipeline-model-parallel-layout 'Et*3|(tt|)*22t|tL'\n", "run.sh");
+  REQUIRE(custom.has_value());
+  CHECK_FALSE(custom->layout.vpp.has_value());
+  // no PP: nothing about VPP either
+  const auto none = read_megatron_args("pretrain_gpt.py --tensor-model-parallel-size 2\n", "run.sh");
+  REQUIRE(none.has_value());
+  CHECK_FALSE(none->layout.vpp.has_value());
+  // the last of a repeated flag is read, and the repetition is noted with both lines
+  const auto twice = read_megatron_args(
+      "pretrain_gpt.py \\\n  --tensor-model-parallel-size 4 \\\n  --tensor-model-parallel-size 8 --lr 1 --lr 2\n",
+      "run.sh");
+  REQUIRE(twice.has_value());
+  CHECK(twice->layout.tp == 8);
+  REQUIRE(twice->notes.size() == 1);  // --lr is not read: its repetition is no concern of moeplan's
+  CHECK(twice->notes[0].find("--tensor-model-parallel-size given again on line 3 (first on line 2)") != std::string::npos);
+}
