@@ -392,6 +392,13 @@ std::string layout_line(const ParallelLayout& p) { return p.describe(); }
 
 }  // namespace
 
+MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options) {
+  const StepTimeOptions& t = options.search.time;
+  return MegatronRun{fit.layouts.ranked.front().layout, fit.precision, t.a2a_node_dedup, t.a2a_overlap,
+                     t.fp8_param_gather, t.grad_reduce_in_bf16, t.tp_comm_overlap, t.p2p_overlap,
+                     fit.config.extras.num_nextn_predict_layers};
+}
+
 void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster,
                      std::optional<double> days_limit) {
   const LayoutCandidate& best = fit.layouts.ranked.front();

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "moeplan/io/model_export.hpp"
 #include "moeplan/planner/cluster_fit.hpp"
 #include "moeplan/planner/time_optimal.hpp"
 #include "command.hpp"
@@ -90,6 +91,10 @@ std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const Cl
 /// The sections of a config on a cluster: "cluster" (GPU, layout, batch), "memory" (per GPU
 /// by term), "step_time" (by term, tokens/s, MFU, days; and `days_limit`, suggest --days's
 /// T, when given), "layouts" (the runners-up, repeated).
+/// What --emit megatron writes beside the model for a cluster fit: its chosen layout and what
+/// the step time assumed beyond it (`options`: the flags' fit options the fit ran with).
+MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options);
+
 void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster,
                      std::optional<double> days_limit = std::nullopt);
 

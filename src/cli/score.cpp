@@ -152,13 +152,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       if (!got) return fail(io, ExitStatus::infeasible, got.error());
       fit = std::move(*got);
     }
-    const std::optional<MegatronRun> run =
-        fit ? std::optional(MegatronRun{fit->layouts.ranked.front().layout, fit->precision,
-                                        cluster->search.time.a2a_node_dedup, cluster->search.time.a2a_overlap,
-                                        cluster->search.time.fp8_param_gather, cluster->search.time.grad_reduce_in_bf16,
-                                        cluster->search.time.tp_comm_overlap, cluster->search.time.p2p_overlap,
-                                        fit->config.extras.num_nextn_predict_layers})
-            : std::nullopt;
+    const std::optional<MegatronRun> run = fit ? std::optional(megatron_run(*fit, *cluster)) : std::nullopt;
     return emit_config(f.emit, models.front(), laws, f.output, io, inputs, run ? &*run : nullptr);
   }
   std::vector<Report> reports;

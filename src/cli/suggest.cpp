@@ -462,12 +462,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   for (const std::string& w : plan_notes(*chosen)) io.warning(w);
   if (!f.emit.empty()) {
     const std::optional<MegatronRun> run =
-        on_cluster ? std::optional(MegatronRun{on_cluster->fit.layouts.ranked.front().layout, on_cluster->fit.precision,
-                                               cluster->search.time.a2a_node_dedup, cluster->search.time.a2a_overlap,
-                                               cluster->search.time.fp8_param_gather, cluster->search.time.grad_reduce_in_bf16,
-                                        cluster->search.time.tp_comm_overlap, cluster->search.time.p2p_overlap,
-                                        on_cluster->fit.config.extras.num_nextn_predict_layers})
-                   : std::nullopt;
+        on_cluster ? std::optional(megatron_run(on_cluster->fit, *cluster)) : std::nullopt;
     return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f),
                        run ? &*run : nullptr);
   }

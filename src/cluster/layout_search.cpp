@@ -39,8 +39,7 @@ std::pair<int, int> searched_split(int layers, int pp, int vpp, bool allow_uneve
   if (pp < 2 || !allow_uneven || (layers % pp == 0 && vpp > 1)) return {0, 0};
   const auto split = balanced_stage_split(layers, pp, last_extra);
   if (!split) return {0, 0};
-  const double load = std::max({double(split->first), double(split->middle), split->last + last_extra});
-  if (layers % pp == 0 && !(load < layers / pp + last_extra - 1e-9)) return {0, 0};
+  if (layers % pp == 0 && !(split->load(last_extra) < layers / pp + last_extra - 1e-9)) return {0, 0};
   return {split->first, split->last};
 }
 

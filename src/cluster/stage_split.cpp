@@ -41,9 +41,10 @@ std::optional<StageSplit> balanced_stage_split(int layers, int pp, double last_e
   std::optional<StageSplit> best;
   double best_load = 0;
   const auto consider = [&](int first, int middle, int last) {
-    const double load = std::max({double(first), double(middle), last + last_extra});
+    const StageSplit s{first, middle, last};
+    const double load = s.load(last_extra);
     if (!best || load < best_load - 1e-9 || (load < best_load + 1e-9 && first < best->first)) {
-      best = StageSplit{first, middle, last};
+      best = s;
       best_load = load;
     }
   };

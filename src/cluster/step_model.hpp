@@ -100,7 +100,6 @@ struct StepSeconds {
   double tp_bytes = 0;            ///< one TP collective of a TP-sharded module (0 with TP 1)
   double tp_modules = 0;          ///< TP-sharded modules on the busiest stage: attention, dense FFNs, shared experts
   double etp_bytes = 0;           ///< one of the MoE dispatcher's collectives over ETP (0 with ETP 1)
-  double tp_unhidden = 0;         ///< with --tp-comm-overlap: the TP seconds no GEMM covers (of the step)
   double tp_hidden = 0;           ///< with --tp-comm-overlap: the TP seconds the linear layers' GEMMs cover
   double a2a_bytes = 0;           ///< one all-to-all, the busiest rank's send
   double a2a_off_node = 0;        ///< share of its EP peers on other nodes

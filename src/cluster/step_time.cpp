@@ -299,27 +299,22 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
     const double per_module = full ? 6.0 : 4.0;  // AG + RS forward, their two backward, the recompute's forward pair
     r.tp_bytes = L.tp > 1 ? 2.0 * sbh * (L.tp - 1.0) / L.tp : 0.0;
     r.etp_bytes = L.etp > 1 ? 2.0 * f.hidden * routed_rows * (L.etp - 1.0) / L.etp : 0.0;
-    const double one = transfer(r.tp_bytes, nvlink);
+    const double module_all = per_module * transfer(r.tp_bytes, nvlink);  // one module's collectives
     const double dispatcher = per_module * transfer(r.etp_bytes, nvlink);
+    // With --tp-comm-overlap Transformer Engine pipelines each collective with the GEMM beside
+    // it: a module's collectives are exposed only where they outlast its GEMMs (forward, both
+    // backward GEMMs and a full recompute's forward again). The dispatcher's are outside
+    // Transformer Engine's linear layers: they stay exposed.
+    const double recompute_gemm = full ? 4.0 / 3.0 : 1.0;
+    const auto exposed = [&](double module_gemm_s) {
+      return o.tp_comm_overlap ? std::max(0.0, module_all - recompute_gemm * module_gemm_s) : module_all;
+    };
     const LayerMix mix = mix_of(r.stage_layers);
     const bool shared = f.shared_width > 0;
     r.tp_modules = r.stage_layers + mix.dense_ffn + (shared ? mix.moe : 0.0);
-    sec[k_tp_collectives] = mb * (r.tp_modules * per_module * one + mix.moe * dispatcher);
-    if (o.tp_comm_overlap && L.tp > 1) {
-      // Transformer Engine pipelines each collective with the GEMM beside it: a module's
-      // collectives are exposed only where they outlast its GEMMs (forward, both backward
-      // GEMMs and a full recompute's forward again). The dispatcher's are outside Transformer
-      // Engine's linear layers: they stay exposed.
-      const double recompute_gemm = full ? 4.0 / 3.0 : 1.0;
-      const auto exposed = [&](double module_gemm_s) {
-        return std::max(0.0, per_module * one - recompute_gemm * module_gemm_s);
-      };
-      const double layer_s = r.stage_layers * exposed(attention_s) + mix.dense_ffn * exposed(dense_ffn_s) +
-                             (shared ? mix.moe * exposed(shared_s) : 0.0) + mix.moe * dispatcher;
-      r.tp_unhidden = mb * layer_s;
-      r.tp_hidden = sec[k_tp_collectives] - r.tp_unhidden;
-      sec[k_tp_collectives] = r.tp_unhidden;
-    }
+    sec[k_tp_collectives] = mb * (r.stage_layers * exposed(attention_s) + mix.dense_ffn * exposed(dense_ffn_s) +
+                                  (shared ? mix.moe * exposed(shared_s) : 0.0) + mix.moe * dispatcher);
+    r.tp_hidden = mb * (r.tp_modules * module_all + mix.moe * dispatcher) - sec[k_tp_collectives];
   }
 
   // Expert-parallel all-to-all: dispatch and combine, forward and backward (and the forward

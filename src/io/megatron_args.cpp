@@ -206,6 +206,14 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
   std::map<std::string, int> first_line;  // of each flag moeplan reads
   for (const Flag& f : flags) {
     const std::string& n = f.name;
+    // The switches moeplan reads: a value after one is a slip, not a setting.
+    static constexpr std::string_view k_switches[] = {
+        "--moe-router-force-load-balancing", "--overlap-moe-expert-parallel-comm", "--recompute-activations",
+        "--fp8-param-gather", "--grad-reduce-in-bf16", "--tp-comm-overlap", "--no-overlap-p2p-communication",
+        "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16"};
+    if (f.value && std::find(std::begin(k_switches), std::end(k_switches), n) != std::end(k_switches)) {
+      return error(f, "is a switch and takes no value");
+    }
     if (n == "--tensor-model-parallel-size") {
       a.layout.tp = positive(f);
     } else if (n == "--pipeline-model-parallel-size") {
@@ -260,16 +268,13 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       // Megatron's list, as given: "moe" alone (or nothing) recomputes nothing moeplan models.
       a.layout.recompute_modules = modules;
     } else if (n == "--moe-router-force-load-balancing") {  // benchmarks: every expert gets its share
-      if (f.value) return error(f, "is a switch and takes no value");
       a.force_load_balancing = true;
       a.notes.push_back("--moe-router-force-load-balancing: a forced-balance run, timed at a routing load of 1 "
                         "(--load-imbalance 1) unless the command line gives one");
     } else if (n == "--overlap-moe-expert-parallel-comm") {  // Megatron's Combined 1F1B
-      if (f.value) return error(f, "is a switch and takes no value");
       a.notes.push_back("--overlap-moe-expert-parallel-comm: Megatron publishes no fraction of the all-to-all it "
                         "hides; the step time takes --a2a-overlap (default 0)");
     } else if (n == "--recompute-activations") {  // Megatron: selective recompute
-      if (f.value) return error(f, "is a switch and takes no value");
       a.layout.recompute = Recompute::selective;
     } else if (n == "--fp8-format") {
       if (f.value != "e4m3" && f.value != "hybrid") {
@@ -277,21 +282,16 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       }
       a.precision = Precision::fp8;
     } else if (n == "--fp8-param-gather") {
-      if (f.value) return error(f, "is a switch and takes no value");
       a.fp8_param_gather = true;
     } else if (n == "--grad-reduce-in-bf16") {
-      if (f.value) return error(f, "is a switch and takes no value");
       a.grad_reduce_in_bf16 = true;
     } else if (n == "--tp-comm-overlap") {
-      if (f.value) return error(f, "is a switch and takes no value");
       a.tp_comm_overlap = true;
     } else if (n == "--no-overlap-p2p-communication") {
-      if (f.value) return error(f, "is a switch and takes no value");
       a.no_p2p_overlap = true;
     } else if (n == "--accumulate-allreduce-grads-in-fp32") {  // Megatron's default for bf16: fp32 gradients
       // Read, not applied: --grad-reduce-in-bf16 wins wherever it stands (Megatron's
       // arguments.py turns accumulate_allreduce_grads_in_fp32 off when it is given).
-      if (f.value) return error(f, "is a switch and takes no value");
       fp32_gradients = true;
     } else if (n == "--mtp-num-layers") {
       const std::optional<int> k = whole(f);
@@ -307,25 +307,22 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
       }
       if (!a.deepep) a.deepep = false;  // unless --moe-enable-deepep says otherwise
     } else if (n == "--moe-enable-deepep") {
-      if (f.value) return error(f, "is a switch and takes no value");
       a.deepep = true;
     } else if (n == "--bf16" || n == "--fp16") {  // fp16 tensor cores run at the bf16 rates
-      if (f.value) return error(f, "is a switch and takes no value");
       if (!a.precision) a.precision = Precision::bf16;  // --fp8-format runs on top of --bf16
       if (n == "--fp16") a.notes.push_back("--fp16: timed at the bf16 rates (same tensor-core peak)");
-    } else if (std::find(a.unused.begin(), a.unused.end(), n) == a.unused.end()) {
-      a.unused.push_back(n);
+    } else {  // a flag moeplan does not use: listed once
+      if (std::find(a.unused.begin(), a.unused.end(), n) == a.unused.end()) a.unused.push_back(n);
+      continue;
     }
     if (failed) return std::unexpected(*failed);
     // A flag moeplan reads, given again: argparse keeps the last, and so does moeplan; said,
     // since a launch script that sets TP twice is more often a slip than a choice.
-    if (std::find(a.unused.begin(), a.unused.end(), n) == a.unused.end()) {
-      const auto [first, fresh] = first_line.emplace(n, f.line);
-      if (!fresh) {
-        a.notes.push_back(fmt::format("{} given again on line {} (first on line {}): the last one is read, as "
-                                      "Megatron's argparse does",
-                                      n, f.line, first->second));
-      }
+    const auto [first, fresh] = first_line.emplace(n, f.line);
+    if (!fresh) {
+      a.notes.push_back(fmt::format("{} given again on line {} (first on line {}): the last one is read, as "
+                                    "Megatron's argparse does",
+                                    n, f.line, first->second));
     }
   }
   if (layers_per_virtual_stage) {

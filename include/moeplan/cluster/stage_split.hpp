@@ -1,6 +1,7 @@
 #pragma once
 /// How a pipeline's stages share the layers: Megatron-LM's even split, its uneven one
 /// (--decoder-first/last-pipeline-num-layers), and the uneven split the layout search picks.
+#include <algorithm>
 #include <optional>
 
 namespace moeplan {
@@ -12,6 +13,11 @@ struct StageSplit {
   int last = 0;
   [[nodiscard]] int most() const;  ///< layers of the most loaded stage
   [[nodiscard]] bool even() const { return first == middle && middle == last; }
+  /// The busiest stage's load in layers when the last also runs `last_extra` layers' worth
+  /// (the head and MTP modules: last_stage_extra_layers).
+  [[nodiscard]] double load(double last_extra) const {
+    return std::max({double(first), double(middle), last + last_extra});
+  }
 };
 
 /// The split of L layers over pp stages: the layout's first/last_stage_layers when set
