@@ -114,6 +114,32 @@ TEST_CASE("cluster catalog: an overlay file replaces a GPU by id and appends a n
   CHECK(c->find("h200")->hbm_bytes == doctest::Approx(143771.0 * 1024 * 1024));  // untouched
 }
 
+TEST_CASE("cluster catalog: the embedded driver readouts are nvidia-smi's memory.total, MiB, as their sources print them") {
+  // gpus.toml sources: H100 80GB HBM3 81,559 MiB (NVIDIA/nccl #1264; Modal's NVML table), H800
+  // the H100 SXM5's (same package, no readout found), H200 143,771 (Modal; this project's H200
+  // smi.csv), A100 40,960 and 81,920 (Modal), B200 183,359 (NVIDIA/TensorRT-LLM #10278).
+  const struct {
+    const char* id;
+    double mib;
+  } readouts[] = {{"h100-sxm", 81559}, {"h800", 81559}, {"h200", 143771}, {"a100-40gb", 40960},
+                  {"a100-80gb", 81920}, {"b200", 183359}};
+  for (const auto& [id, mib] : readouts) {
+    CAPTURE(id);
+    const GpuSpec* g = embedded_gpu_catalog().find(id);
+    REQUIRE(g != nullptr);
+    CHECK(g->hbm_from_driver);
+    CHECK(g->hbm_bytes == doctest::Approx(mib * 1024 * 1024));
+  }
+  // no published readout: the datasheet's decimal GB
+  for (const char* id : {"h100-pcie", "h20", "gb200", "mi300x"}) {
+    CAPTURE(id);
+    const GpuSpec* g = embedded_gpu_catalog().find(id);
+    REQUIRE(g != nullptr);
+    CHECK_FALSE(g->hbm_from_driver);
+    CHECK(g->hbm_bytes == doctest::Approx(g->hbm_datasheet_bytes));
+  }
+}
+
 TEST_CASE("cluster catalog: a driver readout is the capacity planned with, the datasheet's GB kept beside it") {
   auto c = read_gpu_catalog(with(k_one_gpu, "hbm_gb = 10", "hbm_gb = 10\nhbm_driver_mib = 10240"), "mine.toml");
   REQUIRE_MESSAGE(c.has_value(), c.error().to_string());
