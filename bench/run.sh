@@ -7,7 +7,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
 if [ ! -x "$build/bench/moeplan_bench" ] || [ ! -x "$build/moeplan" ]; then
   cmake -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$build" --target moeplan moeplan_bench moeplan_layout_bench moeplan_serving_bench moeplan_time_optimal_bench >/dev/null
+  cmake --build "$build" --target moeplan moeplan_bench moeplan_layout_bench moeplan_serving_bench moeplan_time_optimal_bench moeplan_gemm_model_bench >/dev/null
 fi
 echo "== machine: $(nproc) cores, $(uname -m), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
 echo "== in-process"
@@ -20,6 +20,10 @@ if [ -x "$build/bench/moeplan_serving_bench" ]; then
 fi
 if [ -x "$build/bench/moeplan_time_optimal_bench" ]; then
   "$build/bench/moeplan_time_optimal_bench"
+fi
+if [ -x "$build/bench/moeplan_gemm_model_bench" ]; then
+  echo "== the GEMM shape model against the H200 sweep (docs/measurements/h200-2026-11-26)"
+  "$build/bench/moeplan_gemm_model_bench" "$here/docs/measurements/h200-2026-11-26/sweep.csv" h200 | grep -v '^  rows'
 fi
 echo
 echo "== end to end: moeplan suggest --no-bench --flops C --format json > /dev/null (wall, 100 runs each)"
