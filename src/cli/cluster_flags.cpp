@@ -323,10 +323,53 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   auto args = read_megatron_args(*text, f.megatron_args);
   if (!args) return std::unexpected(args.error());
   const GivenLayout& g = args->layout;
+  const std::optional<int> cli_pp = f.pp, cli_vpp = f.vpp;
   for (auto [mine, theirs] : {std::pair{&f.tp, g.tp}, {&f.pp, g.pp}, {&f.vpp, g.vpp}, {&f.ep, g.ep},
                               {&f.etp, g.etp}, {&f.cp, g.cp}, {&f.micro_batch_size, g.micro_batch},
                               {&f.first_stage_layers, g.first_stage_layers}, {&f.last_stage_layers, g.last_stage_layers}}) {
     if (!*mine) *mine = theirs;
+  }
+  // The command line's PP with the file's layers per virtual stage: VPP as Megatron computes it.
+  if (cli_pp && !cli_vpp && args->layers_per_virtual_stage && args->num_layers && cli_pp != g.pp) {
+    const long long per_rank = static_cast<long long>(*args->layers_per_virtual_stage) * *cli_pp;
+    if (*args->num_layers % per_rank != 0) {
+      return std::unexpected(InputError{f.megatron_args, args->layers_per_virtual_stage_line, 0,
+                                        "--num-layers-per-virtual-pipeline-stage",
+                                        fmt::format("{} layers per virtual stage x PP {} (--pp) does not divide "
+                                                    "--num-layers {}",
+                                                    *args->layers_per_virtual_stage, *cli_pp, *args->num_layers)});
+    }
+    f.vpp = static_cast<int>(*args->num_layers / per_rank);
+  }
+  // What neither the file nor the command line gives is searched, as without a file; stderr
+  // names each with the default Megatron-LM would run (arguments.py), so a user who meant the
+  // script as a whole run sees what to add (a partial arguments file stays a partial layout).
+  std::vector<std::string> defaults;
+  const auto left = [&](bool unset, std::string what) {
+    if (unset) defaults.push_back(std::move(what));
+  };
+  left(!f.tp, "TP (1)");
+  left(!f.pp, "PP (1)");
+  left(!f.cp, "CP (1)");
+  left(!f.ep, "EP (1)");
+  left(!f.etp, "ETP (= TP)");
+  left(!f.micro_batch_size, "micro-batch (1)");
+  left(!args->custom_pipeline_layout && f.pp.value_or(1) > 1 && !f.first_stage_layers && !f.last_stage_layers,
+       "stage split (even)");
+  left(f.recompute.empty() && f.recompute_modules.empty() && !g.recompute, "recompute (none)");
+  if (!defaults.empty()) {
+    io.note(fmt::format("{}: not set there nor on the command line, so searched (Megatron-LM's default in "
+                        "parentheses; give it to run that): {}",
+                        f.megatron_args, fmt::join(defaults, ", ")));
+  }
+  const int tp_run = f.tp.value_or(1);
+  if (tp_run > 1 && !args->sequence_parallel) {
+    io.note(fmt::format("{}: no --sequence-parallel, but moeplan models TP {} with sequence parallelism "
+                        "(activations / TP)", f.megatron_args, tp_run));
+  }
+  if (!args->distributed_optimizer) {
+    io.note(fmt::format("{}: no --use-distributed-optimizer, but moeplan models the optimizer state sharded "
+                        "over DP (Megatron's distributed optimizer)", f.megatron_args));
   }
   const bool recompute_from_file = f.recompute.empty() && g.recompute;
   if (recompute_from_file) f.recompute = to_string(*g.recompute);

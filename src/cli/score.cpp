@@ -245,8 +245,10 @@ Command score_command() {
                 "  moeplan score deepseek-v3.1 --gpus 2048 --gpu h800 --tokens 14.8e12\n"
                 "  moeplan score deepseek-v3.1 --serve-gpus 8 --serve-gpu h200 --serve-context 32768\n"
                 "Every config is scored; one that fails is named on stderr and the others\n"
-                "are printed. Exit status: 0 ok, 2 bad flag, 4 bad config or --laws file\n"
-                "(the first failure's), 5 cannot write -o. See man moeplan-score for the\n"
+                "are printed. Exit status: 0 ok, 2 bad flag, 3 illegal layout or no layout\n"
+                "fits (the rule and the numbers named), 4 bad config, --laws, --gemm-table or\n"
+                "--megatron-args file (the first failure's), 5 cannot write -o. See man\n"
+                "moeplan-score for the "
                 "schema and every output key.");
             return [f](Io& io) { return run_score(*f, io); };
           }};

@@ -393,10 +393,12 @@ namespace {
 struct MostLoaded {
   int r = 0;
   RankParams params;
-  double weights = 0, gradients = 0, optimizer = 0, activations = 0, in_flight = 0;
+  double weights = 0, fp8_copies = 0, gradients = 0, optimizer = 0, activations = 0, in_flight = 0;
   int stage_layers = 0;
   double all_to_all = 0;
-  [[nodiscard]] double rank_total() const { return weights + gradients + optimizer + activations; }
+  /// Every term that differs between pipeline ranks (the fp8 copies too: the first and last
+  /// stages hold the embedding and head, which have none).
+  [[nodiscard]] double rank_total() const { return weights + fp8_copies + gradients + optimizer + activations; }
 };
 
 MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const MemoryOptions& options) {
@@ -413,7 +415,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
   x.etp = std::max(1, lay.etp);
   const RankLayers& ranks = layers_of_ranks(m.num_hidden_layers, lay);
 
-  // The most loaded rank: the largest total of parameter bytes and activations.
+  // The most loaded rank: the largest total of parameter bytes, fp8 copies and activations.
   MostLoaded best;
   LayerBytes layer_bytes{m, x, options, {}};
   const UniformLayers counted(m);
@@ -422,6 +424,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     k.r = r;
     k.params = params_of_rank(m, counted, lay, ranks.of(r), r);
     k.weights = weight_bytes(k.params, options);
+    k.fp8_copies = fp8_copy_bytes(k.params, options);
     k.gradients = (options.grad_reduce_in_bf16 ? k_bf16_gradient_bytes : k_gradient_bytes) * k.params.total();
     k.optimizer = lay.distributed_optimizer
                       ? k_optimizer_bytes * (k.params.dense / std::max(1, lay.dp) +
@@ -467,7 +470,7 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
   out.terms.push_back({"weights", best.weights,
                        (fp8_only ? "linear layers fp8 (--fp8-param-gather), the rest bf16, " : "bf16, ") + where});
   if (options.fp8) {
-    out.terms.push_back({"fp8_weights", fp8_copy_bytes(best.params, options),
+    out.terms.push_back({"fp8_weights", best.fp8_copies,
                          fp8_only ? "fp8 transpose of each linear layer's weight (Transformer Engine), 1 B per param"
                                   : "fp8 copy and transpose of each linear layer's weight (Transformer Engine), 2 B "
                                     "per param; embedding, head, routers and norms stay bf16"});
@@ -502,8 +505,7 @@ double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, co
   const MostLoaded best = most_loaded(m, layout, options);
   // The terms of memory_per_gpu in its order, added as MemoryBreakdown::total() adds them.
   double sum = 0;
-  const double fp8 = fp8_copy_bytes(best.params, options);
-  for (double bytes : {best.weights, fp8, best.gradients, best.optimizer, best.activations, best.all_to_all,
+  for (double bytes : {best.weights, best.fp8_copies, best.gradients, best.optimizer, best.activations, best.all_to_all,
                        options.framework_bytes}) {
     sum += bytes;
   }

@@ -336,12 +336,18 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
                                   *layers_per_virtual_stage, *a.layout.pp, *num_layers));
     }
     a.layout.vpp = static_cast<int>(*num_layers / per_rank);
+    a.layers_per_virtual_stage = layers_per_virtual_stage;
+    a.layers_per_virtual_stage_line = f.line;
   }
   // A script that sets PP and no VPP runs Megatron's non-interleaved schedule: VPP 1, not a
   // dimension left to the search (unless a custom --pipeline-model-parallel-layout, which
   // moeplan does not read, sets the virtual stages).
   const bool custom_layout = std::find(a.unused.begin(), a.unused.end(), "--pipeline-model-parallel-layout") != a.unused.end();
   if (a.layout.pp && !a.layout.vpp && !custom_layout) a.layout.vpp = 1;
+  a.custom_pipeline_layout = custom_layout;
+  const auto has = [&](std::string_view name) { return std::find(a.unused.begin(), a.unused.end(), name) != a.unused.end(); };
+  a.sequence_parallel = has("--sequence-parallel");
+  a.distributed_optimizer = has("--use-distributed-optimizer");
   a.num_layers = num_layers;
   if (!a.layout.any() && !a.precision && !a.global_batch && !a.seq_length && !a.deepep && !a.grad_reduce_in_bf16 &&
       !a.tp_comm_overlap && !a.no_p2p_overlap && !fp32_gradients && !a.mtp_layers && !a.force_load_balancing && !a.fp8_param_gather) {

@@ -720,6 +720,24 @@ TEST_CASE("DeepSeek-V3 as trained: fp8, PP 16, EP 64, no TP, DualPipe's overlap,
   CHECK(json::parse(bf.out).at(0).at("step_time").at("gpu_hours").get<double>() > 1.5 * hours);
 }
 
+TEST_CASE("fp8 memory is the most loaded rank's with its fp8 copies: an MTP module on the last stage never lowers it") {
+  // The fp8 copies differ between pipeline ranks (the embedding and head have none), so the
+  // most loaded rank is chosen on the total with them; choosing it without them once reported
+  // the last stage (with the MTP module) below the first stage's own need.
+  const auto peak = [](const char* mtp) {
+    const Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                               "--precision", "fp8", "--tp", "1", "--pp", "16", "--ep", "64", "--a2a-overlap", "1",
+                               "--decoder-first-pipeline-num-layers", "4", "--decoder-last-pipeline-num-layers", "1",
+                               "--mtp-num-layers", mtp, "--format", "json"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    return json::parse(r.out).at(0).at("memory").at("total").get<double>();
+  };
+  const double without = peak("0"), with = peak("1");
+  CAPTURE(without);
+  CAPTURE(with);
+  CHECK(with >= without);
+}
+
 TEST_CASE("megatron args file: the exported launch arguments read back as the same layout, the command line wins") {
   const auto args = temp_path("megatron-args.sh");
   const std::vector<std::string> base = {"score", "deepseek-v3.1", "--gpus", "256", "--gpu", "h800", "--tokens", "1e12",
@@ -1012,6 +1030,32 @@ TEST_CASE("emit megatron asks for Megatron's all-to-all overlap where the layout
   REQUIRE_MESSAGE(full.code == 0, full.err);
   CHECK(full.out.find("\n--overlap-moe-expert-parallel-comm") == std::string::npos);
   CHECK(full.out.find("cannot be asked for here: it is not for full recompute") != std::string::npos);
+}
+
+TEST_CASE("megatron args file: a command-line --pp recomputes the file's VPP from its layers per virtual stage, what neither gives is named") {
+  const auto file = temp_path("virtual-stages.sh");
+  std::ofstream(file) << "torchrun pretrain_gpt.py --num-layers 48 --tensor-model-parallel-size 2 \\\n"
+                         "  --pipeline-model-parallel-size 2 --num-layers-per-virtual-pipeline-stage 6 \\\n"
+                         "  --expert-model-parallel-size 8 --micro-batch-size 1\n";
+  const auto vpp_with = [&](const char* pp) {
+    const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                               "--megatron-args", file.string(), "--pp", pp, "--format", "json"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    CHECK(r.err.find("so searched (Megatron-LM's default in parentheses") != std::string::npos);
+    CHECK(r.err.find("no --sequence-parallel") != std::string::npos);
+    CHECK(r.err.find("no --use-distributed-optimizer") != std::string::npos);
+    return json::parse(r.out).at(0).at("cluster").at("vpp").get<int>();
+  };
+  CHECK(vpp_with("2") == 4);  // the file's own: 48 / (2 x 6)
+  CHECK(vpp_with("4") == 2);  // 48 / (4 x 6), as Megatron computes it from the new PP
+  CHECK(vpp_with("8") == 1);
+  const Run bad = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                               "--megatron-args", file.string(), "--pp", "16"});
+  CHECK(bad.code == 4);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find(":2: --num-layers-per-virtual-pipeline-stage: 6 layers per virtual stage x PP 16 (--pp)") !=
+        std::string::npos);
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("megatron args file: a forced-balance benchmark (--moe-router-force-load-balancing) is timed at a routing load of 1") {

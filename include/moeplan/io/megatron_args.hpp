@@ -40,6 +40,14 @@ struct MegatronArgs {
   /// Flags it does not use, each once, in file order ("--lr", "--num-experts", ...).
   std::vector<std::string> unused;
   std::optional<int> num_layers;  ///< --num-layers, to compare with the model's L
+  /// --num-layers-per-virtual-pipeline-stage and its line: VPP is L / (PP · it), computed
+  /// again when the command line's --pp replaces the file's.
+  std::optional<int> layers_per_virtual_stage;
+  int layers_per_virtual_stage_line = 0;
+  /// A custom --pipeline-model-parallel-layout (not read): stages and VPP left to the search.
+  bool custom_pipeline_layout = false;
+  bool sequence_parallel = false;      ///< --sequence-parallel
+  bool distributed_optimizer = false;  ///< --use-distributed-optimizer
   /// How some flags were read, for stderr ("--fp16: timed at the bf16 rates").
   std::vector<std::string> notes;
 };
