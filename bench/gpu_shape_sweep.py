@@ -86,16 +86,7 @@ def timed(fn, reps=10, inner=20):
 
     run()
     torch.cuda.synchronize()
-    start, stop = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    times = []
-    for _ in range(reps):
-        start.record()
-        run()
-        stop.record()
-        torch.cuda.synchronize()
-        times.append(start.elapsed_time(stop) / 1e3 / inner)
-    times.sort()
-    return times[len(times) // 2]
+    return _event_seconds(run, reps) / inner
 
 
 def row(kind, precision, groups, m, n, k, seconds, work):
