@@ -319,12 +319,15 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
 
   // Expert-parallel all-to-all: dispatch and combine, forward and backward (and the forward
   // pair again under full recompute), K·(s·b/t)·h bytes × load × (EP-1)/EP each, 2 bytes a
-  // value (fp8 runs dispatch 1 byte plus a scale per 128 values and combine in bf16, as
-  // DeepSeek-V3 Sec. 3.3.2); the share for other nodes at the NIC, the rest at NVLink, each at
-  // DeepEP's achieved fraction, in parallel: the slower one; a2a_overlap of it hidden.
+  // value (fp8 runs through DeepEP dispatch 1 byte plus a scale per 128 values and combine in
+  // bf16, as DeepSeek-V3 Sec. 3.3.2; NCCL's all-to-all sends the bf16 hidden states as they
+  // are: Megatron-LM's alltoall dispatcher, moe_dispatch_fwd_dtype default 'bf16'); the share
+  // for other nodes at the NIC, the rest at NVLink, each at DeepEP's achieved fraction, in
+  // parallel: the slower one; a2a_overlap of it hidden.
+  const bool fp8_dispatch = o.precision == Precision::fp8 && o.a2a_node_dedup;
   if (L.ep > 1 && f.moe_layers > 0) {
     const double values = f.top_k * tokens_rank * f.hidden * load_factor * (L.ep - 1.0) / L.ep;
-    const double dispatch_bytes = o.precision == Precision::fp8 ? 1.0 + 4.0 / 128.0 : 2.0;
+    const double dispatch_bytes = fp8_dispatch ? 1.0 + 4.0 / 128.0 : 2.0;
     r.a2a_bytes = values * 2.0;
     const int local = ep_peers_on_node(L.ep, L.etp, per_node);
     r.a2a_off_node = double(L.ep - 1 - local) / (L.ep - 1);
@@ -349,7 +352,7 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
                       transfer(values * nvlink_share * bytes_per_value, a2a_nvlink));
     };
     // Forward and backward each dispatch and combine once; the backward's dispatch carries
-    // gradients (bf16), the forward's the activations (fp8 in an fp8 run).
+    // gradients (bf16), the forward's the activations (fp8 in an fp8 run through DeepEP).
     const double pair = one(dispatch_bytes) + 3.0 * one(2.0) + (full ? one(dispatch_bytes) + one(2.0) : 0.0);
     sec[k_all_to_all] = (1.0 - o.a2a_overlap) * r.stage_moe_layers * mb * pair;
   }
@@ -530,7 +533,9 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
         s += fmt::format(", {:.0f} % of it over the NIC{}", 100 * r.a2a_nic_share,
                          o.a2a_node_dedup ? " (DeepEP: one copy per remote node)" : "");
       }
-      if (o.precision == Precision::fp8) s += ", forward dispatch in fp8";
+      if (o.precision == Precision::fp8) {
+        s += o.a2a_node_dedup ? ", forward dispatch in fp8 (DeepEP)" : ", dispatch in bf16 (NCCL all-to-all)";
+      }
       if (o.a2a_overlap > 0) s += fmt::format(", {:.0f} % hidden behind compute", 100 * o.a2a_overlap);
       return s;
     }

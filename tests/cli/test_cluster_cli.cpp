@@ -720,6 +720,22 @@ TEST_CASE("DeepSeek-V3 as trained: fp8, PP 16, EP 64, no TP, DualPipe's overlap,
   CHECK(json::parse(bf.out).at(0).at("step_time").at("gpu_hours").get<double>() > 1.5 * hours);
 }
 
+TEST_CASE("fp8 dispatch is DeepEP's: NCCL's all-to-all (Megatron's alltoall dispatcher) sends bf16 in an fp8 run too") {
+  const auto a2a = [](const char* precision, const char* dispatcher) {
+    const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "16", "--gpu", "h100", "--tokens", "1e12", "--tp", "1",
+                               "--pp", "1", "--ep", "16", "--micro-batch-size", "1", "--recompute", "none",
+                               "--precision", precision, "--a2a-dispatcher", dispatcher, "--format", "json"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    return json::parse(r.out).at(0).at("step_time").at("all_to_all").get<double>();
+  };
+  // NCCL: bf16 whatever the GEMMs' precision; DeepEP: the forward dispatch in fp8 (DeepSeek-V3
+  // Sec. 3.3.2), one of the four transfers at about half the bytes.
+  CHECK(a2a("fp8", "alltoall") == doctest::Approx(a2a("bf16", "alltoall")).epsilon(1e-12));
+  const double fp8 = a2a("fp8", "deepep"), bf16 = a2a("bf16", "deepep");
+  CHECK(fp8 < bf16);
+  CHECK(fp8 > 0.75 * bf16);
+}
+
 TEST_CASE("fp8 memory is the most loaded rank's with its fp8 copies: an MTP module on the last stage never lowers it") {
   // The fp8 copies differ between pipeline ranks (the embedding and head have none), so the
   // most loaded rank is chosen on the total with them; choosing it without them once reported
