@@ -330,16 +330,13 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
     if (!*mine) *mine = theirs;
   }
   // The command line's PP with the file's layers per virtual stage: VPP as Megatron computes it.
-  if (cli_pp && !cli_vpp && args->layers_per_virtual_stage && args->num_layers && cli_pp != g.pp) {
-    const long long per_rank = static_cast<long long>(*args->layers_per_virtual_stage) * *cli_pp;
-    if (*args->num_layers % per_rank != 0) {
+  if (cli_pp && !cli_vpp && args->layers_per_virtual_stage && args->num_layers) {
+    const auto vpp = virtual_stages(*args->num_layers, *cli_pp, *args->layers_per_virtual_stage, " (--pp)");
+    if (!vpp) {
       return std::unexpected(InputError{f.megatron_args, args->layers_per_virtual_stage_line, 0,
-                                        "--num-layers-per-virtual-pipeline-stage",
-                                        fmt::format("{} layers per virtual stage x PP {} (--pp) does not divide "
-                                                    "--num-layers {}",
-                                                    *args->layers_per_virtual_stage, *cli_pp, *args->num_layers)});
+                                        "--num-layers-per-virtual-pipeline-stage", vpp.error()});
     }
-    f.vpp = static_cast<int>(*args->num_layers / per_rank);
+    f.vpp = *vpp;
   }
   // What neither the file nor the command line gives is searched, as without a file; stderr
   // names each with the default Megatron-LM would run (arguments.py), so a user who meant the

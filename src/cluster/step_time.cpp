@@ -324,9 +324,9 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   // are: Megatron-LM's alltoall dispatcher, moe_dispatch_fwd_dtype default 'bf16'); the share
   // for other nodes at the NIC, the rest at NVLink, each at DeepEP's achieved fraction, in
   // parallel: the slower one; a2a_overlap of it hidden.
-  const bool fp8_dispatch = o.precision == Precision::fp8 && o.a2a_node_dedup;
   if (L.ep > 1 && f.moe_layers > 0) {
     const double values = f.top_k * tokens_rank * f.hidden * load_factor * (L.ep - 1.0) / L.ep;
+    const bool fp8_dispatch = o.precision == Precision::fp8 && o.a2a_node_dedup;
     const double dispatch_bytes = fp8_dispatch ? 1.0 + 4.0 / 128.0 : 2.0;
     r.a2a_bytes = values * 2.0;
     const int local = ep_peers_on_node(L.ep, L.etp, per_node);

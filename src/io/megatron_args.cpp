@@ -164,6 +164,16 @@ std::vector<Flag> flags_of(const std::vector<Word>& words, const std::map<std::s
 
 }  // namespace
 
+std::expected<int, std::string> virtual_stages(int num_layers, int pp, int layers_per_virtual_stage,
+                                               std::string_view pp_from) {
+  const long long per_rank = static_cast<long long>(layers_per_virtual_stage) * pp;
+  if (per_rank <= 0 || num_layers % per_rank != 0) {
+    return std::unexpected(fmt::format("{} layers per virtual stage x PP {}{} does not divide --num-layers {}",
+                                       layers_per_virtual_stage, pp, pp_from, num_layers));
+  }
+  return static_cast<int>(num_layers / per_rank);
+}
+
 std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text, const std::string& source) {
   if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
     const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n'));
@@ -330,22 +340,18 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
     if (!num_layers || !a.layout.pp) {
       return error(f, "needs --num-layers and --pipeline-model-parallel-size in the same file to give VPP");
     }
-    const long long per_rank = static_cast<long long>(*layers_per_virtual_stage) * *a.layout.pp;
-    if (*num_layers % per_rank != 0) {
-      return error(f, fmt::format("{} layers per virtual stage x PP {} does not divide --num-layers {}",
-                                  *layers_per_virtual_stage, *a.layout.pp, *num_layers));
-    }
-    a.layout.vpp = static_cast<int>(*num_layers / per_rank);
+    const auto vpp = virtual_stages(*num_layers, *a.layout.pp, *layers_per_virtual_stage);
+    if (!vpp) return error(f, vpp.error());
+    a.layout.vpp = *vpp;
     a.layers_per_virtual_stage = layers_per_virtual_stage;
     a.layers_per_virtual_stage_line = f.line;
   }
   // A script that sets PP and no VPP runs Megatron's non-interleaved schedule: VPP 1, not a
   // dimension left to the search (unless a custom --pipeline-model-parallel-layout, which
   // moeplan does not read, sets the virtual stages).
-  const bool custom_layout = std::find(a.unused.begin(), a.unused.end(), "--pipeline-model-parallel-layout") != a.unused.end();
-  if (a.layout.pp && !a.layout.vpp && !custom_layout) a.layout.vpp = 1;
-  a.custom_pipeline_layout = custom_layout;
   const auto has = [&](std::string_view name) { return std::find(a.unused.begin(), a.unused.end(), name) != a.unused.end(); };
+  a.custom_pipeline_layout = has("--pipeline-model-parallel-layout");
+  if (a.layout.pp && !a.layout.vpp && !a.custom_pipeline_layout) a.layout.vpp = 1;
   a.sequence_parallel = has("--sequence-parallel");
   a.distributed_optimizer = has("--use-distributed-optimizer");
   a.num_layers = num_layers;

@@ -52,6 +52,12 @@ struct MegatronArgs {
   std::vector<std::string> notes;
 };
 
+/// Megatron's VPP from --num-layers-per-virtual-pipeline-stage: L / (PP · layers per virtual
+/// stage), or why there is none ("6 layers per virtual stage x PP 5 does not divide --num-layers
+/// 48"); `pp_from` follows PP in that reason (" (--pp)" when the command line gave it).
+std::expected<int, std::string> virtual_stages(int num_layers, int pp, int layers_per_virtual_stage,
+                                               std::string_view pp_from = "");
+
 /// Reads `text` (`source` names it in errors). VPP comes from --num-virtual-stages-per-pipeline-rank,
 /// or from --num-layers-per-virtual-pipeline-stage with --num-layers and
 /// --pipeline-model-parallel-size (VPP = L / (PP · layers per virtual stage)).
