@@ -28,7 +28,7 @@ if [ "$seconds" != --probe ] && [ "$seconds" != --build ] && ! [[ $seconds =~ ^[
   exit 2
 fi
 case "$build" in /*) ;; *) build="$root/$build" ;; esac
-targets=(fuzz_model_toml fuzz_hf_config fuzz_laws_toml fuzz_runs_csv fuzz_number fuzz_cli)
+targets=(fuzz_model_toml fuzz_hf_config fuzz_laws_toml fuzz_runs_csv fuzz_number fuzz_cli fuzz_plot_text)
 
 # ---- compiler ---------------------------------------------------------------------------
 # The probe applies the same rule as the top-level CMakeLists.txt (Clang >= 16; <expected>

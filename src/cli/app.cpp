@@ -138,6 +138,14 @@ int parse_and_run(int argc, const char* const* argv, std::ostream& out, std::ost
     } catch (const CLI::CallForVersion& e) {
       return app.exit(e, out, err);
     } catch (const CLI::ParseError& e) {
+      // --help wins over a bad value beside it (`--flops abc --help`), as it does over a
+      // missing required flag: CLI11 checks values before it looks for --help.
+      if (std::any_of(argv + 1, argv + argc, [](const char* a) {
+            return std::string_view(a) == "--help" || std::string_view(a) == "-h";
+          })) {
+        out << (named ? named->help(app.get_name()) : app.help());
+        return static_cast<int>(ExitStatus::ok);
+      }
       // An unknown first word reads as "A subcommand is required" in CLI11: name the word,
       // the commands there are, and the nearest one.
       const bool known = argc < 2 || argv[1][0] == '-' ||

@@ -187,7 +187,8 @@ Command bench_command() {
             "  moeplan bench deepseek-v3.1\n"
             "  moeplan bench my-model.toml --micro-batch-tokens 4096 --seconds 10 --format json\n"
             "  moeplan bench qwen3-30b-a3b --routing-skew 1.0 --summary\n"
-            "Exit status: 0 ok, 2 bad flag, 4 bad config, 5 cannot write -o. See man moeplan-bench.");
+            "Exit status: 0 ok, 2 bad flag, 3 --gemm-table-out without a usable GPU, 4 bad config,\n"
+            "5 cannot write -o. See man moeplan-bench.");
         return [f](Io& io) { return run_bench(*f, io); };
       }};
 }

@@ -32,7 +32,15 @@ void add_validation_range(std::vector<Field>& fields, double days, double gpu_ho
 
 }  // namespace
 
+std::string ClusterFlags::first_given_flag() const {
+  for (const CLI::Option* o : need_cluster) {
+    if (o->count() > 0) return o->get_name();
+  }
+  return "";
+}
+
 void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
+  const std::size_t options_before = sub.get_options().size();
   const std::string group = "Cluster (docs/cluster.md)";
   sub.add_option("--gpus", f.gpus,
                  "Fit the plan onto this many GPUs (with --gpu): memory per GPU, the fastest "
@@ -51,7 +59,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->group(group);
   sub.add_option("--gpus-per-node", f.gpus_per_node,
                  "GPUs sharing NVLink/xGMI [the GPU's own, 8 for most; 72 for gb200]")
-      ->check(CLI::Range(1, 1024))
+      ->check(CLI::Range(1, k_max_gpus_per_node))
       ->group(group);
   sub.add_option("--gemm-efficiency", f.gemm_efficiency,
                  "Achieved/peak bf16 GEMM rate the step time assumes (a stated figure, not a paper's)")
@@ -164,6 +172,12 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "its rows, paper 000 Eq. 5 outside]")
       ->check(number_in(1.0, 1e12))
       ->group(group);
+  // Every flag added here but the three that name the cluster needs one.
+  const std::vector<CLI::Option*> all = sub.get_options();
+  for (std::size_t i = options_before; i < all.size(); ++i) {
+    const std::string& name = all[i]->get_name();
+    if (name != "--gpus" && name != "--gpu" && name != "--gpu-catalog") f.need_cluster.push_back(all[i]);
+  }
 }
 
 namespace {
@@ -194,8 +208,10 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   if (!f.gpus || f.gpu.empty()) {
     return usage(f.gpus             ? "--gpus needs --gpu KIND (the GPU model: h100, h200, ...)"
                  : !f.gpu.empty()   ? "--gpu needs --gpus N (how many GPUs)"
-                                    : "the layout, --precision, --megatron-args and --gemm-table flags need a "
-                                      "cluster: --gpus N and --gpu KIND");
+                 : !f.first_given_flag().empty()
+                     ? f.first_given_flag() + " needs a cluster: --gpus N and --gpu KIND"
+                     : "the layout, --precision, --megatron-args and --gemm-table flags need a "
+                       "cluster: --gpus N and --gpu KIND");
   }
   auto read = gpu_catalog_from_flag(f.catalog_file);
   if (!read) return std::unexpected(ClusterFlagsError{true, "", read.error()});
@@ -256,7 +272,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
                                  gpu->id, to_string(precision), gpu->name)}});
     }
     // A rate above the datasheet peak is a unit slip or another GPU's row, not a measurement.
-    const double peak = precision == Precision::fp8 ? gpu->fp8_dense_flops : gpu->bf16_dense_flops;
+    const double peak = dense_peak(*gpu, precision);
     for (const GemmTableRow& r : rates->rows) {
       if (r.flops_per_s > peak) {
         return std::unexpected(ClusterFlagsError{
@@ -507,6 +523,8 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   time.fields.push_back({"step", "", "s", best.time.step_seconds, "one optimizer step"});
   time.fields.push_back({"tokens_per_second", "", "tokens/s", best.time.tokens_per_second, "whole cluster"});
   time.fields.push_back({"mfu", "MFU", "", best.time.mfu, "model FLOPs (M of the config) over the cluster's dense bf16 peak (also under fp8)"});
+  time.fields.push_back({"mfu_of_precision_peak", "", "", best.time.mfu_of_precision_peak,
+                         "model FLOPs over the dense peak of the run's precision (fp8's under fp8): at most 1"});
   time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
   time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
   time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
@@ -568,6 +586,8 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
   f.push_back({"gpu_hours", "", "GPU-hours", t.gpu_hours, "GPUs x hours"});
   add_validation_range(f, t.days, t.gpu_hours);
   f.push_back({"mfu", "MFU", "", t.mfu, "model FLOPs/s over the cluster's dense bf16 peak (also under fp8)"});
+  f.push_back({"mfu_of_precision_peak", "", "", t.mfu_of_precision_peak,
+               "model FLOPs/s over the dense peak of the run's precision: at most 1", false, Summary::detail});
   f.push_back({"tokens_per_second", "", "tokens/s", t.tokens_per_second, "the cluster's training speed", false, Summary::detail});
   f.push_back({"total_params", "N", "params", s.solution.accounting.N.value(), "paper 002's N"});
   f.push_back({"active_params", "N_a", "params", s.solution.accounting.N_a.value(), "paper 002's N_a"});

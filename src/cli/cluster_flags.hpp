@@ -14,6 +14,7 @@
 
 namespace CLI {
 class App;
+class Option;
 }
 
 namespace moeplan::cli {
@@ -53,12 +54,19 @@ struct ClusterFlags {
   /// command line gave no --global-batch-tokens.
   std::optional<long long> global_batch_sequences;
   double a2a_overlap = StepTimeOptions{}.a2a_overlap;
+  /// The flags that mean nothing without a cluster (every cluster flag but --gpus, --gpu and
+  /// --gpu-catalog), as add_cluster_flags added them: one given on the command line without
+  /// --gpus is refused by name, never ignored (a flag with a default, --gemm-efficiency say, is
+  /// known given only from its option's count).
+  std::vector<const CLI::Option*> need_cluster;
+  /// The first flag of need_cluster given on the command line ("" : none).
+  [[nodiscard]] std::string first_given_flag() const;
   /// A flag that needs the cluster was given (the layout and precision flags too: without
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {
     return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || ep || etp || cp ||
            micro_batch_size || first_stage_layers || last_stage_layers || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || tp_comm_overlap || no_p2p_overlap || mtp_num_layers || !megatron_args.empty() ||
-           !gemm_table.empty();
+           !gemm_table.empty() || !first_given_flag().empty();
   }
 };
 

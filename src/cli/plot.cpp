@@ -15,6 +15,7 @@
 #include "moeplan/laws/laws_loader.hpp"
 #include "moeplan/io/model_loader.hpp"
 #include "moeplan/base/number_parse.hpp"
+#include "moeplan/plot/drawn_text.hpp"
 #include "moeplan/plot/plot_data.hpp"
 #include "output/emitters.hpp"
 #include "output_file.hpp"
@@ -146,6 +147,11 @@ int run_plot(const PlotFlags& f, Io& io) {
   if (f.from && f.to && !(*f.from < *f.to)) {
     return fail(io, ExitStatus::usage, "--from must be below --to");
   }
+  if (f.title.size() > plot::k_max_drawn_text_bytes) {  // drawn: PLplot's bound (drawn_text.hpp)
+    return fail(io, ExitStatus::usage,
+                fmt::format("--title: {} bytes; a drawn text holds at most {} bytes", f.title.size(),
+                            plot::k_max_drawn_text_bytes));
+  }
   // The destinations before the work: neither output may be an input (plot residuals
   // res.csv --data res.csv), a write-protected file, or the other output.
   InputFiles inputs{f.residuals_file, f.laws_file, f.cluster.catalog_file, f.cluster.megatron_args,
@@ -161,7 +167,7 @@ int run_plot(const PlotFlags& f, Io& io) {
   }
 
   const bool frontier = f.kind == "frontier";
-  if (!frontier && f.cluster.given()) {
+  if (!frontier && (f.cluster.given() || !f.cluster.catalog_file.empty())) {
     return fail(io, ExitStatus::usage, "only 'plot frontier' takes the cluster flags (--gpus, --gpu, ...)");
   }
   plot::Figure figure;
@@ -239,7 +245,11 @@ int run_plot(const PlotFlags& f, Io& io) {
     main = figure_json(figure);
   } else {
 #ifdef MOEPLAN_HAVE_PLOTS
-    auto drawn = plot::render(figure, *output == PlotOutput::png ? plot::ImageFormat::png : plot::ImageFormat::svg);
+    // The image's texts within what PLplot draws (a model's long name, say), said on stderr;
+    // the data keeps them whole.
+    plot::Figure shown = figure;
+    for (const std::string& note : plot::shorten_drawn_texts(shown)) io.note(note);
+    auto drawn = plot::render(shown, *output == PlotOutput::png ? plot::ImageFormat::png : plot::ImageFormat::svg);
     // Not a file problem: PLplot (its module) is missing here, as in a build without it.
     if (!drawn) {
       return fail(io, ExitStatus::usage,
@@ -280,7 +290,8 @@ Command plot_command() {
             ->check(positive());
         sub.add_option("--data", f->data, "Also write the plotted series as CSV ('-' = stdout)")
             ->check(not_empty_path());
-        sub.add_option("--title", f->title, "Replace the figure's title");
+        sub.add_option("--title", f->title,
+                       fmt::format("Replace the figure's title (at most {} bytes)", plot::k_max_drawn_text_bytes));
         sub.add_option("--laws", f->laws_file,
                        "Laws TOML overlaying the embedded laws section by section");
         sub.add_option("--model,-m", f->models,

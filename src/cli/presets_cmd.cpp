@@ -64,6 +64,13 @@ int run_presets(const PresetsFlags& f, Io& io) {
   const std::vector<PresetEntry> list = entries();  // parses every preset once
   std::string text;
   if (!f.show.empty()) {
+    // A preset is its TOML, as embedded: no other format is made of it (the list has four).
+    if (f.format != "table" && f.format != "toml") {
+      return fail(io, ExitStatus::usage,
+                  fmt::format("presets show prints the preset's TOML as embedded: --format toml (or table, the "
+                              "default); --format {} lists the presets, without show",
+                              f.format));
+    }
     const EmbeddedFile* p = find(f.show);
     if (!p) {
       std::string names;

@@ -63,7 +63,7 @@ int run_score(const ScoreFlags& f, Io& io) {
   if (f.tokens && f.flops) {
     return fail(io, ExitStatus::usage, "--tokens and --flops both set the budget: give one");
   }
-  auto flags_serving = serving_from_flags(f.serving, f.cluster.catalog_file, io);
+  auto flags_serving = serving_from_flags(f.serving, f.cluster, io);
   if (!flags_serving) return flags_serving.error();
   const std::optional<ServingOptions> serving = *flags_serving;
   // Every config is read and scored: one that fails is reported on stderr (the message
@@ -186,6 +186,14 @@ int run_score(const ScoreFlags& f, Io& io) {
         reports.pop_back();
         continue;
       }
+    }
+    if (serving && serving->count_mtp && m.extras.num_nextn_predict_layers == 0) {
+      // --serve-mtp asks for modules this config lacks: a usage slip, not a fit (left out, named).
+      failed(fail(io, ExitStatus::usage,
+                  fmt::format("{}: --serve-mtp: the model has no multi-token-prediction modules "
+                              "(num_nextn_predict_layers 0)", printable(given_as[i]))));
+      reports.pop_back();
+      continue;
     }
     if (serving) {
       // The serving section of every config: figures, or nulls with the reason; a config that

@@ -57,12 +57,19 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
 }
 
 std::expected<std::optional<ServingOptions>, int> serving_from_flags(const ServingFlags& f,
-                                                                    const std::string& catalog_file,
+                                                                    const ClusterFlags& cluster,
                                                                     const Io& io) {
-  if (!f.given()) return std::nullopt;
   const auto usage = [&io](const std::string& why) {
     return std::unexpected(fail(io, ExitStatus::usage, why));
   };
+  // The catalog serves the training cluster and the inference node: with neither it would be
+  // read for nothing and the run would pass as if it had mattered.
+  if (!f.given() && !cluster.catalog_file.empty() && !cluster.given()) {
+    return usage("--gpu-catalog needs a GPU to look up: --gpus N --gpu KIND (training) or --serve-gpus N "
+                 "--serve-gpu KIND (serving)");
+  }
+  if (!f.given()) return std::nullopt;
+  const std::string& catalog_file = cluster.catalog_file;
   if (!f.gpus || f.gpu.empty()) {
     return usage(f.gpus          ? "--serve-gpus needs --serve-gpu KIND (the inference node's GPU: h100, h200, ...)"
                  : !f.gpu.empty() ? "--serve-gpu needs --serve-gpus N (how many GPUs serve the model)"

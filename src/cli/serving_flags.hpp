@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "cluster_flags.hpp"
 #include "command.hpp"
 #include "moeplan/serving/serving_fit.hpp"
 #include "report.hpp"
@@ -36,10 +37,11 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit);
 
 /// The serving options from the flags: nullopt when none was given; on an error it is reported
 /// on `io` and the exit status comes back (2 usage: a missing flag, an unknown GPU, a precision
-/// the GPU lacks; 4 a bad --gpu-catalog file). `default_context` is the model's training S, the
+/// the GPU lacks, a --gpu-catalog (cluster.catalog_file) with neither a cluster nor a node; 4 a
+/// bad --gpu-catalog file). `default_context` is the model's training S, the
 /// context when --serve-context is not given.
 std::expected<std::optional<ServingOptions>, int> serving_from_flags(const ServingFlags& f,
-                                                                    const std::string& catalog_file,
+                                                                    const ClusterFlags& cluster,
                                                                     const Io& io);
 
 /// The "serving" section of `m` on the node: the fit, or every number null with the reason

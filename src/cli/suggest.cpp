@@ -144,7 +144,11 @@ int run_sweep(const SuggestFlags& f, const std::vector<double>& budgets, Suggest
               RankRule rule, const LawSet& law_set, Io& io) {
   if (!f.emit.empty()) return fail(io, ExitStatus::usage, "--emit takes one budget, not a sweep");
   if (f.align == "auto") return fail(io, ExitStatus::usage, "--align auto takes one budget, not a sweep");
-  if (f.cluster.given()) return fail(io, ExitStatus::usage, "--gpus takes one budget, not a sweep");
+  if (f.cluster.given()) {
+    const std::string flag = f.cluster.gpus || f.cluster.first_given_flag().empty() ? "--gpus"
+                                                                                  : f.cluster.first_given_flag();
+    return fail(io, ExitStatus::usage, flag + " (a cluster) takes one budget, not a sweep");
+  }
   if (f.serving.given()) return fail(io, ExitStatus::usage, "--serve-gpus takes one budget, not a sweep");
   if (!f.no_bench) io.note("a sweep does not benchmark (run suggest on one budget for timings)");
   std::vector<Report> reports;
@@ -277,9 +281,14 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   if (objective_given && !days) {
     return fail(io, ExitStatus::usage, "--objective needs a time: --days or --gpu-hours (with --gpus, --gpu)");
   }
-  auto flags_serving = serving_from_flags(f.serving, f.cluster.catalog_file, io);
+  auto flags_serving = serving_from_flags(f.serving, f.cluster, io);
   if (!flags_serving) return flags_serving.error();
   std::optional<ServingOptions> serving = *flags_serving;
+  if (serving && serving->count_mtp) {  // served for nothing: no plan of the laws has MTP modules
+    return fail(io, ExitStatus::usage,
+                "--serve-mtp: a suggested plan has no multi-token-prediction modules to serve (score serves a "
+                "config's num_nextn_predict_layers)");
+  }
   if (f.serving.fit && days) {
     return fail(io, ExitStatus::usage,
                 "--serve-fit with --days: not supported yet (give --flops or --tokens with --serve-fit, or "
@@ -405,7 +414,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
                               : "has " + search.next_up_problem));
     }
     io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} days on the cluster; {} plans tried from the "
-                          "bound {:.3g} FLOPs at MFU 1)",
+                          "bound {:.3g} FLOPs at MFU 1 of the precision's peak)",
                           *days, within->plan.budget.C.value(), took, search.plans_tried,
                           search.upper_bound.value()));
     for (const auto& [C, what] : search.tried) io.detail(fmt::format("--days: C = {:.4g} FLOPs: {}", C, what));

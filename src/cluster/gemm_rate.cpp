@@ -28,9 +28,13 @@ std::optional<Precision> parse_precision(std::string_view text) {
   return std::nullopt;
 }
 
+double dense_peak(const GpuSpec& gpu, Precision precision) {
+  return precision == Precision::fp8 ? gpu.fp8_dense_flops : gpu.bf16_dense_flops;
+}
+
 GemmRateModel GemmRateModel::of(const GpuSpec& gpu, Precision precision, double efficiency) {
   GemmRateModel r;
-  r.peak = precision == Precision::fp8 ? gpu.fp8_dense_flops : gpu.bf16_dense_flops;
+  r.peak = dense_peak(gpu, precision);
   r.efficiency = efficiency;
   r.hbm = gpu.hbm_bandwidth * k_hbm_efficiency;
   r.sms = gpu.sms;

@@ -113,6 +113,7 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
   within("hbm_tb_per_s", g.hbm_bandwidth / k_tera, 0.05, 1e3, "TB/s");
   within("intra_node_gb_per_s", g.intra_node_bandwidth / k_giga, 0.1, 1e5, "GB/s");
   within("network_gb_per_s", g.network_bandwidth / k_giga, 0.1, 1e5, "GB/s");
+  within("gpus_per_node", g.gpus_per_node, 1, k_max_gpus_per_node, "GPUs");  // the bound --gpus-per-node has
   // A catalog entry without its provenance is a number nobody can check (STYLE.md).
   if (!r.failed() && g.source.empty()) {
     r.fail(t.get("source")->source(), path + ".source", "must name the datasheet or spec page");

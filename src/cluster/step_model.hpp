@@ -82,7 +82,8 @@ struct StepSeconds {
   double total = 0;
   double tokens_per_step = 0;
   double tokens_per_second = 0;
-  double mfu = 0;
+  double mfu = 0;                   ///< over the dense bf16 peak (StepTime::mfu)
+  double mfu_of_precision_peak = 0; ///< over the run's precision's dense peak
   // what the details print
   double gemm_rate = 0;           ///< FLOP/s the GEMMs achieve (their FLOPs over their seconds)
   double gemm_ceiling = 0;        ///< peak × efficiency of the precision (or the measured rate)

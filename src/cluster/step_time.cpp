@@ -418,8 +418,13 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
 
   for (double term : sec) r.total += term;
   r.tokens_per_second = r.total > 0 ? tokens / r.total : 0;
-  const double peak = world * gpu.bf16_dense_flops;
-  r.mfu = peak > 0 ? f.M * r.tokens_per_second / peak : 0;
+  // MFU as the field reports it: over the dense bf16 peak whatever the precision (PaLM's
+  // definition, comparable across runs; an fp8 run can pass 1 on it), and over the peak of
+  // the run's own precision (at most 1: no step is faster than its FLOPs at that peak).
+  const double model_flops_per_second = f.M * r.tokens_per_second;
+  const double bf16_peak = world * gpu.bf16_dense_flops, own_peak = world * dense_peak(gpu, o.precision);
+  r.mfu = bf16_peak > 0 ? model_flops_per_second / bf16_peak : 0;
+  r.mfu_of_precision_peak = own_peak > 0 ? model_flops_per_second / own_peak : 0;
   return r;
 }
 
@@ -463,7 +468,7 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
           : o.measured_gemm_flops
               ? std::string("measured")
               : fmt::format("{} {:.0f} peak × {:.2f}", to_string(o.precision),
-                            (o.precision == Precision::fp8 ? c.gpu.fp8_dense_flops : c.gpu.bf16_dense_flops) / 1e12,
+                            dense_peak(c.gpu, o.precision) / 1e12,
                             o.gemm_efficiency);
       std::string s = fmt::format("{:.4g} TFLOP per GPU", r.gemm_flops_gpu / 1e12);
       if (r.expert_share > 0) {
@@ -578,6 +583,7 @@ StepTime step_time(const ModelConfig& m, const ParameterCounts& p, const Cluster
   t.tokens_per_second = r.tokens_per_second;
   t.model_flops_per_token = f.M;
   t.mfu = r.mfu;
+  t.mfu_of_precision_peak = r.mfu_of_precision_peak;
   return t;
 }
 
@@ -593,7 +599,9 @@ std::expected<TrainingTime, ConstraintViolation> training_time(const StepTime& s
                     step.tokens_per_step, steps)});
   }
   t.steps = static_cast<long long>(steps);
-  t.seconds = double(t.steps) * step.step_seconds;
+  // The last step trains what is left of D: a batch capped at D / S and rounded down leaves a
+  // few sequences over, which take a few sequences' time, not a whole step's (issue 46).
+  t.seconds = tokens.value() / step.tokens_per_step * step.step_seconds;
   t.days = t.seconds / 86400.0;
   t.gpu_hours = double(cluster.gpus) * t.seconds / 3600.0;
   return t;

@@ -1,7 +1,9 @@
 #include "moeplan/laws/laws_loader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -407,13 +409,20 @@ std::expected<LawSet, InputError> load_laws_file(const std::string& path, const 
   return parse_laws(*text, path, base);
 }
 
-// Later files overlay earlier ones; each preset holds the sections of one paper.
+namespace {
+
+// The embedded law presets, in overlay order: later files overlay earlier ones; each holds the
+// sections of one paper.
+constexpr std::array<const char*, 5> k_law_presets = {"laws/holistic.toml", "laws/efficiency_leverage.toml",
+                                                      "laws/joint_moe.toml", "laws/moe_vs_dense.toml",
+                                                      "laws/allocation.toml"};
+
+}  // namespace
+
 const LawSet& builtin_laws() {
   static const LawSet laws = [] {
     LawSet set;
-    for (const char* path : {"laws/holistic.toml", "laws/efficiency_leverage.toml",
-                             "laws/joint_moe.toml", "laws/moe_vs_dense.toml",
-                             "laws/allocation.toml"}) {
+    for (const char* path : k_law_presets) {
       const std::string name = std::string("<embedded:") + path + ">";
       auto parsed = parse_laws(find_embedded_preset(path).value_or(""), name, set);
       if (!parsed) {
@@ -453,7 +462,25 @@ const HolisticLaws& builtin_holistic_laws() { return builtin_laws().holistic; }
 
 std::expected<LawSet, InputError> laws_with_overlay(const std::string& path) {
   if (path.empty()) return builtin_laws();
-  return load_laws_file(path, builtin_laws());
+  auto loaded = load_laws_file(path, builtin_laws());
+  if (!loaded && !std::filesystem::exists(path)) {
+    // `--laws holistic` reads as a preset's name: say that the presets are always loaded and
+    // how to overlay them, instead of only "cannot open file".
+    std::string names;
+    bool is_preset = false;
+    for (const char* preset : k_law_presets) {
+      const std::string_view p(preset), stem = p.substr(5, p.size() - 5 - 5);  // "laws/" ... ".toml"
+      names += (names.empty() ? "" : ", ") + std::string(stem);
+      is_preset = is_preset || path == stem || path == p;
+    }
+    InputError e = loaded.error();
+    e.reason = fmt::format("{}; --laws takes a TOML file that overlays the embedded laws ({}), which are "
+                            "always loaded{}; 'moeplan presets show NAME > my-laws.toml' writes one to edit",
+                            e.reason, names,
+                            is_preset ? fmt::format(": '{}' is one of them, nothing to give", path) : "");
+    return std::unexpected(e);
+  }
+  return loaded;
 }
 
 }  // namespace moeplan

@@ -40,7 +40,9 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
                                                               const ClusterFitOptions& cluster, double days) {
   DaysSearch search;
   const Cluster& c = cluster.cluster;
-  search.upper_bound = Flops(double(c.gpus) * c.gpu.bf16_dense_flops * days * 86400.0);
+  // No plan above G x peak x T trains within T: MFU over the peak of the run's precision is at
+  // most 1 (an fp8 run's bound is the fp8 peak's; the bf16 one would cut fp8 plans off).
+  search.upper_bound = Flops(double(c.gpus) * dense_peak(c.gpu, cluster.search.time.precision) * days * 86400.0);
   // One plan per C tried: the plan within the days or why not (no plan, no layout, too long).
   struct Tried {
     double C = 0;

@@ -286,6 +286,7 @@ TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compu
   const LayoutCandidate& best = plan.on_cluster->fit.layouts.ranked.front();
   t.tokens_per_second = best.time.tokens_per_second;
   t.mfu = best.time.mfu;
+  t.mfu_of_precision_peak = best.time.mfu_of_precision_peak;
   t.n_experts = m.n_routed_experts;
   t.top_k = m.num_experts_per_tok;
   t.n_shared = m.n_shared_experts;

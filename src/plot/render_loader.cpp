@@ -4,6 +4,7 @@
 #include <string>
 
 #include "moeplan/base/module_loader.hpp"
+#include "moeplan/plot/drawn_text.hpp"
 #include "plplot_module.hpp"
 #include "render.hpp"
 
@@ -45,7 +46,11 @@ const Loaded& loaded() {
 std::expected<std::string, std::string> render(const Figure& figure, ImageFormat format) {
   const Loaded& l = loaded();
   if (l.api == nullptr) return std::unexpected(l.why);
-  return l.api->draw(figure, format);
+  // PLplot writes past its text buffer for a text of about 1 KiB (drawn_text.hpp): whoever
+  // calls, no text reaches it longer than k_max_drawn_text_bytes (the CLI has cut and said so).
+  Figure drawn = figure;
+  shorten_drawn_texts(drawn);
+  return l.api->draw(drawn, format);
 }
 
 }  // namespace moeplan::plot

@@ -157,6 +157,47 @@ TEST_CASE("plot d, loss-vs-compute and residuals each write an image") {
   fs::remove(res_svg);
 }
 
+TEST_CASE("plot draws no text past PLplot's buffer: a 1 MiB --title exits 2, a long model name is cut and said") {
+  // PLplot wrote past its 1,024-code-point text buffer (SIGSEGV) for a text of about 1 KiB
+  // (issue 46); under ASan (CI's sanitizer stage) a write past it fails this case.
+  const fs::path svg = temp_path("plot-long-title.svg");
+  const Run huge = run_moeplan({"plot", "el", "--flops", "1e22", "--title", std::string(1 << 20, 'T'),
+                                "-o", svg.string()});
+  CHECK(huge.code == 2);
+  CHECK(huge.out.empty());
+  CHECK(huge.err.find("--title: 1048576 bytes; a drawn text holds at most 256 bytes") != std::string::npos);
+  CHECK_FALSE(fs::exists(svg));
+  const Run bound = run_moeplan({"plot", "el", "--flops", "1e22", "--title", std::string(256, '#'), "-o", svg.string()});
+  CHECK(bound.code == 0);
+  CHECK(fs::file_size(svg) > 1000);
+  fs::remove(svg);
+
+  // A model whose name is 4 KiB: drawn cut to 256 bytes with an ellipsis, said on stderr; the
+  // data keeps the whole name.
+  const std::string name = "M" + std::string(4095, 'n');
+  const Run shown = run_moeplan({"presets", "show", "moe-mini"});
+  REQUIRE(shown.code == 0);
+  std::string toml = shown.out;
+  const std::size_t at = toml.find("\nname = ");
+  REQUIRE(at != std::string::npos);
+  toml.replace(at + 1, toml.find('\n', at + 1) - at - 1, "name = \"" + name + "\"");
+  const fs::path model = temp_path("plot-long-name.toml");
+  std::ofstream(model) << toml;
+  const fs::path csv = temp_path("plot-long-name.csv");
+  const Run lc = run_moeplan({"plot", "loss-vs-compute", "--flops", "1e22", "-m", model.string(), "-o", svg.string(),
+                              "--data", csv.string()});
+  CHECK(lc.code == 0);
+  CHECK(lc.err.find("(4096 bytes) is cut to 256 bytes in the image") != std::string::npos);
+  const std::string text = slurp(svg);
+  CHECK(text.size() > 1000);
+  CHECK(svg_text(text).find(std::string(200, 'n')) != std::string::npos);
+  CHECK(svg_text(text).find(std::string(300, 'n')) == std::string::npos);
+  CHECK(slurp(csv).find(name) != std::string::npos);
+  fs::remove(svg);
+  fs::remove(csv);
+  fs::remove(model);
+}
+
 TEST_CASE("plot overtraining draws the equal-loss overhead with its laws in the title and the dip below zero said") {
   const fs::path svg = temp_path("plot-overtraining.svg"), png = temp_path("plot-overtraining.png");
   const Run r = run_moeplan({"plot", "overtraining", "--flops", "1e19", "-o", svg.string()});

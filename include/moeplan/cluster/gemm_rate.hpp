@@ -33,6 +33,9 @@ enum class Precision { bf16, fp8 };
 const char* to_string(Precision p);
 /// "bf16" or "fp8" (case-sensitive, as the flag spells it); nullopt otherwise.
 std::optional<Precision> parse_precision(std::string_view text);
+/// FLOP/s, the GPU's dense tensor-core peak in `precision` (the datasheet's, no sparsity):
+/// the one place that picks the bf16 or the fp8 figure. 0 for fp8 on a GPU without FP8.
+double dense_peak(const GpuSpec& gpu, Precision precision);
 
 /// Achieved HBM bandwidth over the datasheet figure (see above: measured).
 inline constexpr double k_hbm_efficiency = 0.85;

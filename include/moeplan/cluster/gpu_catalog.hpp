@@ -12,6 +12,11 @@
 namespace moeplan {
 
 /// One accelerator kind. Bandwidths are per GPU and per direction, in bytes/s.
+/// The most GPUs one NVLink/xGMI domain holds, for --gpus-per-node and a catalog's
+/// gpus_per_node alike (an engineering bound: the largest NVLink domain built, the GB200 NVL576
+/// design, has 576; a larger figure is a slip).
+inline constexpr int k_max_gpus_per_node = 1024;
+
 struct GpuSpec {
   std::string id;                     ///< catalog key, lower case: "h100-sxm", "mi300x"
   std::string name;                   ///< as the vendor writes it: "NVIDIA H100 SXM5 80GB"

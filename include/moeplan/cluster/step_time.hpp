@@ -89,7 +89,11 @@ struct StepTime {
   double tokens_per_step = 0;    ///< global_batch · S
   double tokens_per_second = 0;
   double model_flops_per_token = 0;  ///< M of the config (6 N_a + attention), what MFU counts
-  double mfu = 0;                ///< model FLOPs/s over the cluster's peak
+  /// Model FLOPs/s over the cluster's dense bf16 peak, in fp8 runs too (the usual MFU,
+  /// comparable across precisions; an fp8 run can pass 1 on it).
+  double mfu = 0;
+  /// Model FLOPs/s over the dense peak of the run's precision (fp8's for an fp8 run): <= 1.
+  double mfu_of_precision_peak = 0;
   [[nodiscard]] double seconds_of(const std::string& name) const;  ///< 0 when absent
 };
 
@@ -112,7 +116,8 @@ struct TrainingTime {
   double gpu_hours = 0;
   long long steps = 0;
 };
-/// steps = ceil(D / tokens per step), seconds = steps × step seconds, days = seconds / 86400,
+/// steps = ceil(D / tokens per step), seconds = D / tokens per step × step seconds (the last,
+/// partial step prorated to the tokens it trains), days = seconds / 86400,
 /// GPU-hours = GPUs × seconds / 3600. Zero when the step moves no tokens. A run of more than
 /// k_max_training_steps steps is refused (man moeplan, LIMITS): whole steps are counted
 /// exactly only below it, and such a run would take longer than any figure means.

@@ -38,7 +38,7 @@ std::expected<GoalPlan, ConstraintViolation> plan_goal(const PlanContext& contex
 
 /// How the time goal was searched: the bracket it ended on, for the note a user reads.
 struct DaysSearch {
-  Flops upper_bound;            ///< G · peak · T: no plan above it trains within T (MFU <= 1)
+  Flops upper_bound;            ///< G · peak of the run's precision · T: no plan above it trains within T
   Flops next_up;                ///< the least C tried above the answer (not within T); 0: none
   std::optional<double> next_up_days;  ///< its days, when a layout of it fits
   std::string next_up_problem;  ///< else why it has no plan or no layout

@@ -24,7 +24,7 @@ struct TimedPlan {
   Tokens tokens;              ///< D it trains in the days
   double predicted_loss = 0;  ///< paper 001 Eq. 11 at (N, D, N_a, G, S) of the concrete config
   double efficiency_leverage = 0;  ///< paper 000 Eq. 4 at the FLOP-optimal plan's C (equal compute)
-  double days = 0, gpu_hours = 0, mfu = 0, tokens_per_second = 0;
+  double days = 0, gpu_hours = 0, mfu = 0, mfu_of_precision_peak = 0, tokens_per_second = 0;
   /// How far its compute M·D lies past the laws' fitted budgets, in decades (0 inside; negative
   /// below the least): every law is extrapolated by that much.
   double extrapolation_decades = 0;

@@ -1,0 +1,187 @@
+// Issue 46, "no crash and no silent answer": each case failed on 49c8b14 (the reproductions of
+// the issue) and holds the behaviour it asks for.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+
+using nlohmann::json;
+
+TEST_CASE("issue 46.2: a batch capped at D/S leaves a partial last step that counts for its tokens, not a whole step") {
+  // The batch is capped at D / S and rounded down to micro-batch x DP: a few sequences are left
+  // for a second step, which took a whole step's time (13.06 days for 6.53 days of work).
+  const Run r = run_moeplan({"suggest", "--no-bench", "--flops", "1e22", "--gpus", "64", "--gpu", "h100",
+                             "--global-batch-tokens", "1e12", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json t = json::parse(r.out).at("step_time");
+  const double D = t.at("training_tokens").get<double>();
+  const double tokens_per_second = t.at("tokens_per_second").get<double>();
+  const double tokens_per_step = tokens_per_second * t.at("step").get<double>();
+  CHECK(D / tokens_per_step > 1.0);  // the capped batch leaves tokens over for a second step
+  CHECK(D / tokens_per_step < 1.01);
+  // The days are the tokens' time: D / tokens per second, not two whole steps.
+  CHECK(t.at("days").get<double>() * 86400.0 == doctest::Approx(D / tokens_per_second).epsilon(1e-9));
+  CHECK(t.at("gpu_hours").get<double>() == doctest::Approx(64 * D / tokens_per_second / 3600).epsilon(1e-9));
+}
+
+TEST_CASE("issue 46.4: mfu stays over the bf16 peak and mfu_of_precision_peak (over fp8's in an fp8 run) is at most 1") {
+  // 2,048 H20 in fp8 at GEMM efficiency 1: MFU 1.22 over the bf16 peak (H20: 148 bf16, 296 fp8
+  // dense TFLOP/s, NVIDIA's product brief).
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h20", "--tokens", "14.8e12",
+                             "--precision", "fp8", "--gemm-efficiency", "1", "--a2a-overlap", "1", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json t = json::parse(r.out).at(0).at("step_time");
+  const double mfu = t.at("mfu").get<double>(), own = t.at("mfu_of_precision_peak").get<double>();
+  CHECK(mfu > 1.0);  // the bf16 MFU of an fp8 run can pass 1: why the second figure exists
+  CHECK(own <= 1.0);
+  CHECK(own == doctest::Approx(mfu * 148.0 / 296.0).epsilon(1e-12));
+  // bf16: the two are the same figure.
+  const Run bf16 = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                "--format", "json"});
+  REQUIRE_MESSAGE(bf16.code == 0, bf16.err);
+  const json b = json::parse(bf16.out).at(0).at("step_time");
+  CHECK(b.at("mfu_of_precision_peak").get<double>() == b.at("mfu").get<double>());
+  CHECK(b.at("mfu").get<double>() < 1.0);
+}
+
+TEST_CASE("issue 46.4: --days bounds C by the peak of the run's precision") {
+  // 8 H100 for 1 day: G x peak x T = 8 x 1979e12 x 86400 = 1.368e21 FLOPs in fp8 (989.5e12
+  // bf16: 6.84e20), the search's start.
+  const Run fp8 = run_moeplan({"suggest", "--no-bench", "--gpus", "8", "--gpu", "h100", "--days", "1",
+                               "--precision", "fp8", "--objective", "flops", "-v", "--format", "json"});
+  REQUIRE_MESSAGE(fp8.code == 0, fp8.err);
+  CHECK(fp8.err.find("from the bound 1.37e+21 FLOPs at MFU 1 of the precision's peak") != std::string::npos);
+  const Run bf16 = run_moeplan({"suggest", "--no-bench", "--gpus", "8", "--gpu", "h100", "--days", "1",
+                                "--objective", "flops", "-v", "--format", "json"});
+  REQUIRE_MESSAGE(bf16.code == 0, bf16.err);
+  CHECK(bf16.err.find("from the bound 6.84e+20 FLOPs") != std::string::npos);
+}
+
+TEST_CASE("issue 46.7: a cluster flag without a cluster exits 2 naming the flag, whatever its default") {
+  const std::vector<std::pair<std::string, std::string>> flags = {
+      {"--global-batch-tokens", "8192"}, {"--gemm-efficiency", "0.5"}, {"--network-efficiency", "0.5"},
+      {"--dp-overlap", "0.5"},           {"--framework-gib", "4"},      {"--load-imbalance", "1.2"},
+      {"--gpus-per-node", "8"},          {"--a2a-overlap", "0.5"},      {"--a2a-dispatcher", "alltoall"},
+      {"--tp", "2"}};
+  for (const auto& [flag, value] : flags) {
+    CAPTURE(flag);
+    for (const char* command : {"suggest", "score"}) {
+      std::vector<std::string> args = {command};
+      if (std::string(command) == "suggest") {
+        args.insert(args.end(), {"--no-bench", "--flops", "1e22"});
+      } else {
+        args.insert(args.end(), {"qwen3-30b-a3b", "--tokens", "1e12"});
+      }
+      args.insert(args.end(), {flag, value});
+      const Run r = run_moeplan(args);
+      CHECK(r.code == 2);
+      CHECK(r.out.empty());
+      CHECK(r.err.find(flag + " needs a cluster: --gpus N and --gpu KIND") != std::string::npos);
+    }
+  }
+  // Left at its default, the flag is not given: the plan runs.
+  CHECK(run_moeplan({"suggest", "--no-bench", "--flops", "1e22"}).code == 0);
+}
+
+TEST_CASE("issue 46.7: --gpu-catalog needs a GPU to look up, for training or serving") {
+  const auto path = temp_path("catalog-alone.toml");
+  std::ofstream(path) << "[[gpu]]\nid = \"x8\"\nname = \"X8\"\nbf16_dense_tflops = 500\nhbm_gb = 80\n"
+                         "hbm_tb_per_s = 3\nintra_node_gb_per_s = 450\nnetwork_gb_per_s = 50\n"
+                         "gpus_per_node = 8\nsource = \"test\"\n";
+  const Run alone = run_moeplan({"suggest", "--no-bench", "--flops", "1e22", "--gpu-catalog", path.string()});
+  CHECK(alone.code == 2);
+  CHECK(alone.out.empty());
+  CHECK(alone.err.find("--gpu-catalog needs a GPU to look up") != std::string::npos);
+  const Run score = run_moeplan({"score", "qwen3-30b-a3b", "--gpu-catalog", path.string()});
+  CHECK(score.code == 2);
+  const Run plot = run_moeplan({"plot", "el", "--flops", "1e22", "-o", temp_path("x.csv").string(),
+                                "--gpu-catalog", path.string()});
+  CHECK(plot.code == 2);
+  // With the serving node it is read, and serves its GPU.
+  const Run serving = run_moeplan({"score", "qwen3-30b-a3b", "--gpu-catalog", path.string(), "--serve-gpus", "8",
+                                   "--serve-gpu", "x8", "--format", "json"});
+  CHECK_MESSAGE(serving.code == 0, serving.err);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("issue 46.11: presets show prints TOML only and --format json or csv with it exits 2 naming the formats") {
+  const Run json_show = run_moeplan({"presets", "show", "moe-mini", "--format", "json"});
+  CHECK(json_show.code == 2);
+  CHECK(json_show.out.empty());
+  CHECK(json_show.err.find("--format toml") != std::string::npos);
+  CHECK(run_moeplan({"presets", "--format", "csv", "show", "moe-mini"}).code == 2);
+  const Run toml = run_moeplan({"presets", "show", "moe-mini", "--format", "toml"});
+  CHECK(toml.code == 0);
+  CHECK(toml.out == run_moeplan({"presets", "show", "moe-mini"}).out);
+  CHECK(run_moeplan({"presets", "--format", "json"}).code == 0);  // the list has every format
+}
+
+TEST_CASE("issue 46.11: a GPU catalog's gpus_per_node has the bound of --gpus-per-node (exit 4, named)") {
+  const auto path = temp_path("catalog-node.toml");
+  const auto write = [&](const std::string& per_node) {
+    std::ofstream(path) << "[[gpu]]\nid = \"x9\"\nname = \"X9\"\nbf16_dense_tflops = 500\nhbm_gb = 80\n"
+                           "hbm_tb_per_s = 3\nintra_node_gb_per_s = 450\nnetwork_gb_per_s = 50\n"
+                           "gpus_per_node = " << per_node << "\nsource = \"test\"\n";
+  };
+  write("1000000000");
+  const Run big = run_moeplan({"suggest", "--no-bench", "--flops", "1e22", "--gpus", "8", "--gpu", "x9",
+                               "--gpu-catalog", path.string()});
+  CHECK(big.code == 4);
+  CHECK(big.out.empty());
+  CHECK(big.err.find(path.string() + ":") != std::string::npos);
+  CHECK(big.err.find("gpus_per_node") != std::string::npos);
+  CHECK(big.err.find("outside 1..1024") != std::string::npos);
+  write("1024");
+  const Run edge = run_moeplan({"suggest", "--no-bench", "--flops", "1e19", "--gpus", "8", "--gpu", "x9",
+                                "--gpu-catalog", path.string(), "--format", "json"});
+  CHECK_MESSAGE(edge.code == 0, edge.err);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("issue 46.11: --serve-mtp on a model without MTP modules exits 2") {
+  const Run qwen = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100", "--serve-mtp"});
+  CHECK(qwen.code == 2);
+  CHECK(qwen.out.empty());
+  CHECK(qwen.err.find("--serve-mtp: the model has no multi-token-prediction modules") != std::string::npos);
+  const Run plan = run_moeplan({"suggest", "--no-bench", "--flops", "1e22", "--serve-gpus", "8", "--serve-gpu",
+                                "h100", "--serve-mtp"});
+  CHECK(plan.code == 2);
+  CHECK(plan.out.empty());
+  // DeepSeek-V3.1 declares one MTP module: it is served.
+  const Run ds = run_moeplan({"score", "deepseek-v3.1", "--serve-gpus", "16", "--serve-gpu", "h200", "--serve-mtp",
+                              "--format", "json"});
+  CHECK_MESSAGE(ds.code == 0, ds.err);
+}
+
+TEST_CASE("issue 46.11: --laws with a preset's name says the presets are always loaded and how to overlay them") {
+  const Run r = run_moeplan({"suggest", "--no-bench", "--flops", "1e22", "--laws", "holistic"});
+  CHECK(r.code == 4);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("overlays the embedded laws (holistic, efficiency_leverage, joint_moe, moe_vs_dense, allocation)") !=
+        std::string::npos);
+  CHECK(r.err.find("'holistic' is one of them") != std::string::npos);
+  CHECK(r.err.find("moeplan presets show") != std::string::npos);
+  const Run other = run_moeplan({"suggest", "--no-bench", "--flops", "1e22", "--laws", "no-such-laws.toml"});
+  CHECK(other.code == 4);
+  CHECK(other.err.find("cannot open file") != std::string::npos);
+  CHECK(other.err.find("is one of them") == std::string::npos);
+}
+
+TEST_CASE("issue 46.11: --help wins over a bad value beside it") {
+  const Run r = run_moeplan({"suggest", "--flops", "abc", "--help"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("--flops") != std::string::npos);
+  CHECK(r.out.find("suggest") != std::string::npos);
+  CHECK(r.err.empty());
+  CHECK(run_moeplan({"suggest", "--flops", "abc"}).code == 2);
+  // bench's exit 3 (--gemm-table-out without a GPU) is in its --help.
+  CHECK(run_moeplan({"bench", "--help"}).out.find("3 --gemm-table-out without a usable GPU") != std::string::npos);
+}
