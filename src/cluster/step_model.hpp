@@ -5,6 +5,7 @@
 #include <array>
 #include <optional>
 
+#include "moeplan/cluster/gemm_rate.hpp"
 #include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/cluster/step_time.hpp"
@@ -117,8 +118,66 @@ struct StepSeconds {
   double load_factor = 1;
 };
 
-/// The step of `layout` (already legal) for a config of `f`. `load_factor` replaces
-/// options.expert_load_factor (the search derives it per EP from a routing skew).
+/// Bytes over an effective rate; a volume with no link to carry it takes forever.
+double transfer(double bytes, double rate);
+
+/// What every term of one step reads (step_terms.cpp): the layout's stage geometry, a
+/// micro-batch's rows on one rank, the GEMM rate model and the GEMM seconds and HBM bytes of
+/// each module on one micro-batch. Made once per layout by step_shape; the terms only read it.
+struct StepShape {
+  const ModelFlops& f;
+  const Cluster& cluster;
+  const ParallelLayout& L;
+  const StepTimeOptions& o;
+  double load_factor = 1;
+  double S = 0;            ///< sequence length
+  double tokens = 0;       ///< global batch × S: the step's tokens
+  double mb = 1;           ///< micro-batches per step per pipeline
+  double rows = 0;         ///< a micro-batch's tokens on one rank (S/CP × micro-batch): the GEMMs' m
+  double t = 1;            ///< TP
+  double tokens_rank = 0;  ///< rows / TP: the tokens a rank holds outside the GEMMs (SP)
+  double etp = 1;          ///< expert TP
+  double in_factor = 2;    ///< input projections of an FFN: gate and up (2), or up alone (1)
+  int mtp = 0;             ///< MTP modules on the last stage
+  double moe_cap = 0;      ///< MoE layers the busiest stage can hold (L_m plus MTP's)
+  std::optional<StageSplit> split;
+  GemmRateModel model;
+  // One micro-batch's training GEMM seconds (forward, data and weight gradients) of a module:
+  double attention_s = 0, dense_ffn_s = 0, shared_s = 0, routed_s = 0, head_s = 0, proj_s = 0;
+  double routed_rows = 0;  ///< routed rows on this rank: K × tokens_rank × ETP × load
+  // A SwiGLU's forward HBM bytes on one micro-batch, per module:
+  double dense_swiglu_bytes = 0, shared_swiglu_bytes = 0, routed_swiglu_bytes = 0;
+  double sbh = 0;          ///< rows × d: one activation of a micro-batch, in values
+  bool full = false;       ///< full recompute
+  double nvlink = 0, nic = 0;  ///< collectives' achieved bandwidths, bytes/s
+  double hbm = 0;              ///< achieved HBM bandwidth, bytes/s
+  /// A stage of `layers` layers holds its MoE layers first (a middle stage is all MoE once
+  /// the leading dense layers are behind it), then dense FFNs.
+  struct LayerMix {
+    double moe, dense_ffn;
+  };
+  [[nodiscard]] LayerMix mix_of(double layers) const;
+};
+/// The shape of `layout`'s step; fills r's stage fields (stage_layers, microbatches, ...).
+StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const ParallelLayout& layout,
+                     const StepTimeOptions& options, double load_factor, bool allow_uneven_pipeline,
+                     StepSeconds& r);
+
+// One function per term, each its seconds on the critical path of the step; each also sets
+// the volumes of r its detail prints. Called in StepTermIndex order: recompute reads the
+// first three terms, pipeline the first six.
+double gemm_term(const StepShape& s, StepSeconds& r);
+double attention_term(const StepShape& s, StepSeconds& r);
+double memory_bound_term(const StepShape& s, StepSeconds& r);
+double recompute_term(const StepShape& s, const StepSeconds& r);
+double tp_collectives_term(const StepShape& s, StepSeconds& r);
+double all_to_all_term(const StepShape& s, StepSeconds& r);
+double pipeline_term(const StepShape& s, StepSeconds& r);
+double dp_reduction_term(const StepShape& s, StepSeconds& r);
+
+/// The step of `layout` (already legal) for a config of `f`, the sum of its terms.
+/// `load_factor` replaces options.expert_load_factor (the search derives it per EP from a
+/// routing skew).
 StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const ParallelLayout& layout,
                          const StepTimeOptions& options, double load_factor,
                          bool allow_uneven_pipeline = true);

@@ -1,0 +1,384 @@
+// The step-time terms of a parallel layout, one function each (docs/cluster.md, "Step time";
+// docs/step-model.md for every volume and rate). A roofline: every term is a volume over a
+// rate, the rates the GPU's datasheet figures times stated efficiencies. step_seconds adds
+// them up; the layout search calls it for thousands of layouts, so nothing here allocates.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "step_model.hpp"
+
+namespace moeplan::cluster_detail {
+
+double transfer(double bytes, double rate) {
+  if (bytes <= 0) return 0;
+  return rate > 0 ? bytes / rate : std::numeric_limits<double>::infinity();
+}
+
+StepShape::LayerMix StepShape::mix_of(double layers) const {
+  const double moe = std::min<double>(moe_cap, layers);
+  return LayerMix{moe, std::min(f.dense_ffn_layers, layers - moe)};
+}
+
+StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const ParallelLayout& L, const StepTimeOptions& o,
+                     double load_factor, bool allow_uneven, StepSeconds& r) {
+  StepShape s{f, cluster, L, o};
+  s.S = o.seq_len;
+  s.tokens = double(L.global_batch) * s.S;
+  r.tokens_per_step = s.tokens;
+  r.load_factor = load_factor;
+  s.load_factor = load_factor;
+
+  s.split = stage_split(f.layers, L.pp, L.first_stage_layers, L.last_stage_layers, allow_uneven);
+  // The output head (6·V·d FLOPs per token, outside M like every embedding FLOP) runs on the
+  // last stage: in layers' worth of GEMMs it can outweigh two layers (V = 152k, d = 4096); so
+  // do the MTP modules, which Megatron-LM places there too (a decoder layer, eh_proj and the
+  // head again each). The busiest stage is the last one when its layers plus those are the
+  // larger; its layers, MTP layers included, are what the per-layer terms count.
+  const int decoder_most = s.split ? s.split->most() : (f.layers + L.pp - 1) / L.pp;
+  const int last = s.split ? s.split->last : decoder_most;
+  s.mtp = f.mtp_layers;
+  r.stage_layers = std::max(decoder_most, last + s.mtp);
+  r.stage_mtp_layers = last + s.mtp >= decoder_most ? s.mtp : 0;
+  const double busiest = std::max<double>(decoder_most, last + last_stage_extra_layers(f));
+  r.stage_imbalance = busiest * L.pp / f.layers;
+  // The busiest stage's MoE layers: a middle stage is all MoE once the leading dense layers
+  // are behind it, so the count is its layers, at most L_m (plus the MTP modules' MoE layers).
+  s.moe_cap = f.moe_layers + (f.mtp_moe ? r.stage_mtp_layers : 0);
+  r.stage_moe_layers = std::min<double>(s.moe_cap, r.stage_layers);
+  const long long per_step = static_cast<long long>(L.micro_batch) * L.dp;
+  r.microbatches = per_step > 0 ? std::max(1LL, L.global_batch / per_step) : 1;
+  s.mb = static_cast<double>(r.microbatches);
+
+  // GEMMs: each linear layer of a micro-batch at its own shape (after TP/ETP sharding, the
+  // routed experts at the rows the busiest expert rank's experts receive), by the shape model
+  // (gemm_rate.hpp) in the run's precision, or at a measured rate; forward, data- and
+  // weight-gradient GEMMs; the busiest pipeline stage (the last one counts the output head).
+  const double s_tokens = s.S / L.cp;
+  s.rows = s_tokens * L.micro_batch;  // T: a micro-batch's tokens on one rank
+  s.t = L.tp;
+  s.tokens_rank = s.rows / s.t;  // under SP: the tokens a rank holds outside the GEMMs
+  s.etp = L.etp;
+  s.model = GemmRateModel::of(cluster.gpu, o.precision, o.gemm_efficiency);
+  if (o.measured_gemm_rates) {  // a table measured on this GPU, by shape
+    s.model.measured = o.measured_gemm_rates.get();
+  } else if (o.measured_gemm_flops) {  // a benchmark of this GPU: its rate, no shape model
+    s.model.peak = *o.measured_gemm_flops;
+    s.model.efficiency = 1.0;
+    s.model.shaped = false;
+  }
+  r.gemm_ceiling = s.model.peak * s.model.efficiency;
+  s.in_factor = f.gated ? 2.0 : 1.0;  // gate and up, or up alone
+  const double rows = s.rows, t = s.t;
+  s.attention_s = training_gemm_seconds(s.model, 1, rows, f.attention_in_width / t, f.hidden) +
+                  training_gemm_seconds(s.model, 1, rows, f.hidden, f.attention_out_width / t);
+  const auto ffn_seconds = [&](double groups, double n_rows, double width, double shard) {
+    if (!(width > 0) || !(n_rows > 0)) return 0.0;
+    return training_gemm_seconds(s.model, groups, n_rows, s.in_factor * width / shard, f.hidden) +
+           training_gemm_seconds(s.model, groups, n_rows, f.hidden, width / shard);
+  };
+  s.dense_ffn_s = ffn_seconds(1, rows, f.dense_ffn_width, t);
+  s.shared_s = ffn_seconds(1, rows, f.shared_width, t);
+  // Under SP a rank holds rows/TP tokens; ETP gathers etp ranks' tokens; K copies of each
+  // go to the experts of the EP group, N_e/EP per rank: rows per local expert.
+  const double local_experts = f.experts > 0 ? double(f.experts) / L.ep : 0.0;
+  s.routed_rows = f.moe_layers > 0 ? f.top_k * s.tokens_rank * s.etp * load_factor : 0.0;  // on this rank
+  r.expert_rows = local_experts > 0 ? s.routed_rows / local_experts : 0.0;
+  s.routed_s = local_experts > 0 ? ffn_seconds(local_experts, r.expert_rows, f.expert_width, s.etp) : 0.0;
+  s.head_s = f.vocab_params > 0 ? training_gemm_seconds(s.model, 1, rows, f.vocab_params / f.hidden / t, f.hidden) : 0;
+  s.proj_s = s.mtp > 0 ? training_gemm_seconds(s.model, 1, rows, f.hidden / t, 2.0 * f.hidden) : 0.0;
+
+  // A SwiGLU's bytes through HBM on one micro-batch, forward (read gate and up, 2f; write f;
+  // bf16): of a dense-FFN layer, of the shared experts, of the routed rows on this rank. The
+  // memory-bound term and the recompute of those activations both count them.
+  s.dense_swiglu_bytes = rows * 3.0 * f.dense_ffn_width / t * 2.0;
+  s.shared_swiglu_bytes = rows * 3.0 * f.shared_width / t * 2.0;
+  s.routed_swiglu_bytes = s.routed_rows * 3.0 * f.expert_width / s.etp * 2.0;
+
+  s.sbh = rows * f.hidden;
+  s.full = L.recompute == Recompute::full;
+  s.nvlink = cluster.gpu.intra_node_bandwidth * o.network_efficiency;
+  s.nic = cluster.gpu.network_bandwidth * o.network_efficiency;
+  s.hbm = cluster.gpu.hbm_bandwidth * k_hbm_efficiency;
+  return s;
+}
+
+double gemm_term(const StepShape& s, StepSeconds& r) {
+  const ModelFlops& f = s.f;
+  const ParallelLayout& L = s.L;
+  // GEMM seconds of one micro-batch on a stage of `layers` layers; the last one runs the head
+  // and the MTP modules (their decoder layers, counted in `layers`, their eh_proj and head
+  // passes).
+  const auto stage_gemm = [&](double layers, bool last_stage) {
+    const StepShape::LayerMix mix = s.mix_of(layers);
+    return layers * s.attention_s + mix.moe * (s.shared_s + s.routed_s) + mix.dense_ffn * s.dense_ffn_s +
+           (last_stage ? (1.0 + s.mtp) * s.head_s + s.mtp * s.proj_s : 0.0);
+  };
+  double gemm_mb = stage_gemm(r.stage_layers, L.pp == 1);
+  if (s.split && L.pp > 1) {
+    gemm_mb = std::max({stage_gemm(s.split->first, false), stage_gemm(s.split->middle, false),
+                        stage_gemm(s.split->last + s.mtp, true)});
+  }
+  const double seconds = s.mb * gemm_mb;
+  // FLOPs of those GEMMs, for the achieved rate the detail prints.
+  const double world = s.cluster.gpus;
+  const double dense = s.tokens * f.dense_per_token / world * r.stage_imbalance;
+  const double experts = s.tokens * f.expert_per_token * s.load_factor / world * r.stage_imbalance;
+  r.gemm_flops_gpu = dense + experts;
+  r.expert_share = r.gemm_flops_gpu > 0 ? experts / r.gemm_flops_gpu : 0;
+  r.gemm_rate = seconds > 0 ? r.gemm_flops_gpu / seconds : 0;
+  const double routed_flops = 6.0 * s.routed_rows * (s.in_factor + 1.0) * f.expert_width / s.etp * f.hidden;
+  r.expert_gemm_rate = s.routed_s > 0 ? routed_flops / s.routed_s : 0;
+  return seconds;
+}
+
+double attention_term(const StepShape& s, StepSeconds& r) {
+  r.scores_flops_gpu = s.tokens * s.f.scores_per_token / s.cluster.gpus * r.stage_imbalance;
+  // The attention core (flash attention) is bf16 in every recipe, at the bf16 ceiling.
+  const double attention_rate =
+      s.o.measured_gemm_flops ? *s.o.measured_gemm_flops : s.cluster.gpu.bf16_dense_flops * s.o.gemm_efficiency;
+  return transfer(r.scores_flops_gpu, attention_rate);
+}
+
+double memory_bound_term(const StepShape& s, StepSeconds& r) {
+  // Memory-bound kernels (docs/step-model.md, "Memory-bound work"): bytes each token moves
+  // through HBM per layer outside the GEMMs, forward; the backward reads the saved input and
+  // the incoming gradient and writes the input gradient (2x); at achieved HBM bandwidth.
+  const ModelFlops& f = s.f;
+  const double d = f.hidden, rows = s.rows, t = s.t, tokens_rank = s.tokens_rank;
+  // Two RMSNorms (read d, write d) and two residual adds (read 2d, write d): 10 d values.
+  double layer_bytes = tokens_rank * 10.0 * d * 2.0;
+  layer_bytes += rows * 2.0 * f.rope_width / t * 2.0;  // RoPE: read and write q and k
+  double dense_ffn_bytes = s.dense_swiglu_bytes;
+  double moe_bytes = s.shared_swiglu_bytes;
+  if (s.routed_rows > 0) {
+    moe_bytes += tokens_rank * (d * 2.0 + 3.0 * f.experts * 4.0);  // router: read x, softmax/top-k fp32
+    moe_bytes += s.routed_rows * (4.0 * d);                         // permute: read and write K copies
+    moe_bytes += s.routed_swiglu_bytes;
+    moe_bytes += s.routed_rows * (2.0 * d) + tokens_rank * 2.0 * d;  // unpermute: read K copies, write one
+  }
+  if (s.o.precision == Precision::fp8) {
+    // Transformer Engine casts each linear layer's input (forward) and output gradient
+    // (backward) to fp8: read 2 bytes, write 1 and its transpose 1 (docs/step-model.md).
+    const double cast = 4.0;
+    layer_bytes += rows * (d + f.attention_out_width / t) * cast;
+    dense_ffn_bytes += rows * (d + f.dense_ffn_width / t) * cast;
+    moe_bytes += rows * (f.shared_width > 0 ? d + f.shared_width / t : 0.0) * cast;
+    moe_bytes += s.routed_rows * (d + f.expert_width / s.etp) * cast;
+  }
+  const StepShape::LayerMix mix = s.mix_of(r.stage_layers);
+  const double fwd = r.stage_layers * layer_bytes + mix.moe * moe_bytes + mix.dense_ffn * dense_ffn_bytes;
+  r.memory_bound_bytes = 3.0 * fwd * s.mb;
+  return transfer(r.memory_bound_bytes, s.hbm);
+}
+
+double recompute_term(const StepShape& s, const StepSeconds& r) {
+  // Recompute re-runs forward work, a third of its training time (paper 002 Eq. 12's 6 =
+  // 2 forward + 4 backward): every layer (full), or the modules a selective recompute names
+  // (Megatron's --recompute-modules; its default, core_attn, the attention core): the norms
+  // and activations at HBM bandwidth, the GEMMs of the MLP, shared experts and MLA
+  // up-projections at their shapes' rates.
+  const auto& sec = r.seconds;
+  if (s.full) return (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound]) / 3.0;
+  const ModelFlops& f = s.f;
+  const unsigned mods = s.L.recomputed_modules();
+  const StepShape::LayerMix mix = s.mix_of(r.stage_layers);
+  double fwd_gemm = 0, fwd_bytes = 0;  // one micro-batch's, on the busiest stage
+  if ((mods & recompute_layernorm) != 0) {
+    fwd_bytes += r.stage_layers * s.tokens_rank * 2.0 * (2.0 * f.hidden) * 2.0;  // two norms: read d, write d
+  }
+  if ((mods & recompute_moe_act) != 0) fwd_bytes += mix.moe * s.routed_swiglu_bytes;
+  if ((mods & recompute_mlp) != 0) {
+    fwd_gemm += mix.dense_ffn * s.dense_ffn_s / 3.0;
+    fwd_bytes += mix.dense_ffn * s.dense_swiglu_bytes;
+  }
+  if ((mods & recompute_shared_experts) != 0) {
+    fwd_gemm += mix.moe * s.shared_s / 3.0;
+    fwd_bytes += mix.moe * s.shared_swiglu_bytes;
+  }
+  if ((mods & recompute_mla_up_proj) != 0) {
+    const double up_s =
+        (f.mla_q_width > 0 ? training_gemm_seconds(s.model, 1, s.rows, f.mla_q_width / s.t, f.mla_q_rank) : 0.0) +
+        (f.mla_kv_width > 0 ? training_gemm_seconds(s.model, 1, s.rows, f.mla_kv_width / s.t, f.mla_kv_rank) : 0.0);
+    fwd_gemm += r.stage_layers * up_s / 3.0;
+  }
+  return ((mods & recompute_core_attn) != 0 ? sec[k_attention] / 3.0 : 0.0) +
+         s.mb * (fwd_gemm + (fwd_bytes > 0 ? transfer(fwd_bytes, s.hbm) : 0.0));
+}
+
+double tp_collectives_term(const StepShape& s, StepSeconds& r) {
+  // TP + SP: each TP-sharded module (attention; a dense layer's FFN; an MoE layer's shared
+  // experts) all-gathers its input and reduce-scatters its output, forward and backward:
+  // 4 collectives per module and micro-batch, 2·s·b·h bytes each, (t-1)/t of it over NVLink
+  // (Korthikanti et al. 2022 Sec. 4.2.2); a full recompute repeats the forward pair. The
+  // routed experts are not TP-sharded: Megatron's token dispatcher gathers and scatters over
+  // the expert-TP group (token_dispatcher.py: tp_group = expt_tp), so only with ETP > 1, the
+  // rows its experts receive, 2·h·rows·(etp-1)/etp bytes each.
+  const ParallelLayout& L = s.L;
+  if (!(L.tp > 1 || (L.etp > 1 && s.routed_rows > 0))) return 0;
+  const double per_module = s.full ? 6.0 : 4.0;  // AG + RS forward, their two backward, the recompute's forward pair
+  r.tp_bytes = L.tp > 1 ? 2.0 * s.sbh * (L.tp - 1.0) / L.tp : 0.0;
+  r.etp_bytes = L.etp > 1 ? 2.0 * s.f.hidden * s.routed_rows * (L.etp - 1.0) / L.etp : 0.0;
+  const double module_all = per_module * transfer(r.tp_bytes, s.nvlink);  // one module's collectives
+  const double dispatcher = per_module * transfer(r.etp_bytes, s.nvlink);
+  // With --tp-comm-overlap Transformer Engine pipelines each collective with the GEMM beside
+  // it: a module's collectives are exposed only where they outlast its GEMMs (forward, both
+  // backward GEMMs and a full recompute's forward again). The dispatcher's are outside
+  // Transformer Engine's linear layers: they stay exposed.
+  const double recompute_gemm = s.full ? 4.0 / 3.0 : 1.0;
+  const auto exposed = [&](double module_gemm_s) {
+    return s.o.tp_comm_overlap ? std::max(0.0, module_all - recompute_gemm * module_gemm_s) : module_all;
+  };
+  const StepShape::LayerMix mix = s.mix_of(r.stage_layers);
+  const bool shared = s.f.shared_width > 0;
+  r.tp_modules = r.stage_layers + mix.dense_ffn + (shared ? mix.moe : 0.0);
+  const double seconds = s.mb * (r.stage_layers * exposed(s.attention_s) + mix.dense_ffn * exposed(s.dense_ffn_s) +
+                                 (shared ? mix.moe * exposed(s.shared_s) : 0.0) + mix.moe * dispatcher);
+  r.tp_hidden = s.mb * (r.tp_modules * module_all + mix.moe * dispatcher) - seconds;
+  return seconds;
+}
+
+double all_to_all_term(const StepShape& s, StepSeconds& r) {
+  // Expert-parallel all-to-all: dispatch and combine, forward and backward (and the forward
+  // pair again under full recompute), K·(s·b/t)·h bytes × load × (EP-1)/EP each, 2 bytes a
+  // value (fp8 runs through DeepEP dispatch 1 byte plus a scale per 128 values and combine in
+  // bf16, as DeepSeek-V3 Sec. 3.3.2; NCCL's all-to-all sends the bf16 hidden states as they
+  // are: Megatron-LM's alltoall dispatcher, moe_dispatch_fwd_dtype default 'bf16'); the share
+  // for other nodes at the NIC, the rest at NVLink, each at DeepEP's achieved fraction, in
+  // parallel: the slower one; a2a_overlap of it hidden.
+  const ModelFlops& f = s.f;
+  const ParallelLayout& L = s.L;
+  const StepTimeOptions& o = s.o;
+  if (!(L.ep > 1 && f.moe_layers > 0)) return 0;
+  const int per_node = std::max(s.cluster.gpus_per_node, 1);
+  const double values = f.top_k * s.tokens_rank * f.hidden * s.load_factor * (L.ep - 1.0) / L.ep;
+  const bool fp8_dispatch = o.precision == Precision::fp8 && o.a2a_node_dedup;
+  const double dispatch_bytes = fp8_dispatch ? 1.0 + 4.0 / 128.0 : 2.0;
+  r.a2a_bytes = values * 2.0;
+  const int local = ep_peers_on_node(L.ep, L.etp, per_node);
+  r.a2a_off_node = double(L.ep - 1 - local) / (L.ep - 1);
+  // Values a token sends over the NIC: its copies for experts on other nodes, or with
+  // DeepEP's node deduplication (DeepSeek-V3 Sec. 3.2.2: a token crosses IB once per target
+  // node, then NVLink forwards it) one copy per remote node it reaches: of the n nodes the
+  // EP group spans, K experts placed uniformly reach (n - 1)(1 - (1 - 1/n)^K) remote ones.
+  double nic_values = values * r.a2a_off_node;
+  const int nodes = ep_nodes(L.ep, L.etp, per_node);
+  if (o.a2a_node_dedup && nodes > 1 && r.a2a_off_node > 0) {
+    const double n = nodes;
+    const double reached = (n - 1.0) * (1.0 - std::pow(1.0 - 1.0 / n, f.top_k));
+    nic_values = std::min(nic_values, s.tokens_rank * f.hidden * s.load_factor * reached);
+  }
+  r.a2a_nic_share = values > 0 ? nic_values / values : 0;
+  const double a2a_nic = s.cluster.gpu.network_bandwidth * o.a2a_efficiency_inter;
+  const double a2a_nvlink = s.cluster.gpu.intra_node_bandwidth * o.a2a_efficiency_intra;
+  // Every copy crosses NVLink (forwarded copies on the target node); the NIC share at the NIC.
+  const double nvlink_share = o.a2a_node_dedup && nodes > 1 ? 1.0 : 1.0 - r.a2a_off_node;
+  const auto one = [&](double bytes_per_value) {
+    return std::max(transfer(values * r.a2a_nic_share * bytes_per_value, a2a_nic),
+                    transfer(values * nvlink_share * bytes_per_value, a2a_nvlink));
+  };
+  // Forward and backward each dispatch and combine once; the backward's dispatch carries
+  // gradients (bf16), the forward's the activations (fp8 in an fp8 run through DeepEP).
+  const double pair = one(dispatch_bytes) + 3.0 * one(2.0) + (s.full ? one(dispatch_bytes) + one(2.0) : 0.0);
+  return (1.0 - o.a2a_overlap) * r.stage_moe_layers * s.mb * pair;
+}
+
+double pipeline_term(const StepShape& s, StepSeconds& r) {
+  // Pipeline: the bubble (PP-1)/(VPP·m) of the work of the step (Narayanan et al. 2021,
+  // Sec. 2.2), and the sends between stages: an activation forward and its gradient back
+  // per micro-batch and virtual stage, s·b·h·2/t bytes (scattered by SP), plus the fill;
+  // interleaving multiplies them by VPP (ibid. Sec. 2.2.2). Stages are world/PP ranks
+  // apart (PP the outermost group), on other nodes once world/PP reaches a node.
+  const ParallelLayout& L = s.L;
+  if (!(L.pp > 1)) return 0;
+  const auto& sec = r.seconds;
+  const double mb = s.mb;
+  const double work = sec[k_gemm] + sec[k_attention] + sec[k_memory_bound] + sec[k_recompute] +
+                      sec[k_tp_collectives] + sec[k_all_to_all];
+  r.bubble = work * (L.pp - 1.0) / (L.vpp * mb);
+  r.p2p_off_node = double(s.cluster.gpus) / L.pp >= std::max(s.cluster.gpus_per_node, 1);
+  const double bytes = s.sbh * 2.0 / L.tp;
+  const double one = transfer(bytes, r.p2p_off_node ? s.nic : s.nvlink);
+  r.p2p = 2.0 * (L.vpp * mb + L.pp - 1.0) * one;
+  if (s.o.p2p_overlap && L.vpp > 1) {
+    // Megatron's interleaved schedule posts each chunk's send and receive beside the next
+    // chunk's compute (overlap_p2p_comm): the fill and drain's 2·(PP−1) sends stay on the
+    // critical path, the steady state's only where a send outlasts a chunk's forward (a
+    // third of its work, Eq. 12's 2 of 6).
+    const double chunk_forward = work / (L.vpp * mb) / 3.0;
+    const double exposed = 2.0 * (L.pp - 1.0) * one + 2.0 * L.vpp * mb * std::max(0.0, one - chunk_forward);
+    r.p2p_hidden = r.p2p - exposed;
+    r.p2p = exposed;
+  }
+  return r.bubble + r.p2p;
+}
+
+double dp_reduction_term(const StepShape& s, StepSeconds& r) {
+  // Data parallel: reduce-scatter of the gradients (Megatron accumulates and reduces bf16
+  // runs' gradients in fp32, as the memory model's 4 bytes per gradient; 2 with
+  // --grad-reduce-in-bf16) and all-gather of bf16 weights (the distributed optimizer),
+  // (G-1)/G of the shard each, G = DP·CP for the dense part and EDP for the experts; over the
+  // NIC once the group (world/PP consecutive ranks) leaves a node. dp_overlap of it hides
+  // behind the backward pass.
+  const ModelFlops& f = s.f;
+  const ParallelLayout& L = s.L;
+  const StepTimeOptions& o = s.o;
+  const double world = s.cluster.gpus;
+  const double dense_group = double(L.dp) * L.cp;
+  const double stage_share = double(r.stage_layers) / f.layers;
+  const double end_params = L.pp == 1 ? f.embedding_params : f.vocab_params;
+  const double dense_shard = f.dense_params * stage_share / L.tp + end_params / L.tp;
+  const double expert_shard = f.routed_params * stage_share / (double(L.ep) * L.etp);
+  // (G-1)/G of the shard twice: 4 bytes (2 in bf16) reduce-scattered, 2 bytes all-gathered (1 for the
+  // linear layers' weights with --fp8-param-gather, which gathers them in fp8; the embedding
+  // and head stay bf16: MemoryOptions::fp8_param_gather).
+  const double gathered = o.precision == Precision::fp8 && o.fp8_param_gather ? 1.0 : 2.0;
+  const double dense_gathered = gathered * (dense_shard - end_params / L.tp) + 2.0 * end_params / L.tp;
+  const double reduced = o.grad_reduce_in_bf16 ? 2.0 : 4.0;
+  r.dp_dense_bytes = dense_group > 1 ? (dense_group - 1.0) / dense_group * (reduced * dense_shard + dense_gathered) : 0;
+  r.dp_expert_bytes = L.edp > 1 ? (L.edp - 1.0) / L.edp * (reduced + gathered) * expert_shard : 0;
+  r.dp_off_node = world / L.pp > std::max(s.cluster.gpus_per_node, 1);
+  const double dp_rate = r.dp_off_node ? s.nic : s.nvlink;
+  double seconds = (1.0 - o.dp_overlap) * (transfer(r.dp_dense_bytes, dp_rate) + transfer(r.dp_expert_bytes, dp_rate));
+  // With PP > 1 a copy of the embedding on the last stage (a tied output head, or the one MTP
+  // modules read) has its gradients all-reduced with the first stage's after the backward pass
+  // (Megatron's _allreduce_word_embedding_grads): V·d/TP gradients between two ranks, PP-1
+  // stages apart, not overlapped.
+  if (L.pp > 1 && (f.tied_embeddings || f.mtp_layers > 0)) {
+    r.embedding_sync_bytes = reduced * f.vocab_params / L.tp;
+    r.embedding_sync_for_mtp = f.mtp_layers > 0;
+    seconds += transfer(r.embedding_sync_bytes, r.p2p_off_node ? s.nic : s.nvlink);
+  }
+  return seconds;
+}
+
+StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const ParallelLayout& L,
+                         const StepTimeOptions& o, double load_factor, bool allow_uneven) {
+  StepSeconds r;
+  const StepShape s = step_shape(f, cluster, L, o, load_factor, allow_uneven, r);
+  // In this order: the recompute re-runs the first three, the pipeline's bubble idles on the
+  // first six.
+  auto& sec = r.seconds;
+  sec[k_gemm] = gemm_term(s, r);
+  sec[k_attention] = attention_term(s, r);
+  sec[k_memory_bound] = memory_bound_term(s, r);
+  sec[k_recompute] = recompute_term(s, r);
+  sec[k_tp_collectives] = tp_collectives_term(s, r);
+  sec[k_all_to_all] = all_to_all_term(s, r);
+  sec[k_pipeline] = pipeline_term(s, r);
+  sec[k_dp_reduction] = dp_reduction_term(s, r);
+
+  for (double term : sec) r.total += term;
+  r.tokens_per_second = r.total > 0 ? s.tokens / r.total : 0;
+  // MFU as the field reports it: over the dense bf16 peak whatever the precision (PaLM's
+  // definition, comparable across runs; an fp8 run can pass 1 on it), and over the peak of
+  // the run's own precision (at most 1: no step is faster than its FLOPs at that peak).
+  const double world = cluster.gpus;
+  const double model_flops_per_second = f.M * r.tokens_per_second;
+  const double bf16_peak = world * cluster.gpu.bf16_dense_flops, own_peak = world * dense_peak(cluster.gpu, o.precision);
+  r.mfu = bf16_peak > 0 ? model_flops_per_second / bf16_peak : 0;
+  r.mfu_of_precision_peak = own_peak > 0 ? model_flops_per_second / own_peak : 0;
+  return r;
+}
+
+}  // namespace moeplan::cluster_detail
