@@ -399,9 +399,20 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
   return {};
 }
 
-std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
-    const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
-    const LayoutSearchOptions& options) {
+namespace {
+
+/// What one search enumerates: the values each dimension takes (the given one, else the
+/// options'), and the global batch in sequences.
+struct SearchSpace {
+  std::vector<int> micro_batches;
+  std::vector<Recompute> recompute_levels;
+  std::vector<int> cps, eps;
+  int max_vpp = 1;
+  long long sequences = 1;  ///< B: the global batch asked, in sequences
+};
+
+std::expected<SearchSpace, ConstraintViolation> search_space(const ModelConfig& m, const Cluster& cluster,
+                                                             const LayoutSearchOptions& options) {
   const int world = cluster.gpus;
   const int per_node = cluster.gpus_per_node;
   const int S = options.time.seq_len;
@@ -422,34 +433,42 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
   }
   // The micro-batch sizes and recompute levels tried: the given one, else the options'.
   const GivenLayout& given = options.given;
-  const std::vector<int> micro_batches = given.micro_batch ? std::vector<int>{*given.micro_batch} : options.micro_batches;
-  const std::vector<Recompute> recompute_levels =
-      given.recompute ? std::vector<Recompute>{*given.recompute} : options.recompute_levels;
-  if (micro_batches.empty() || recompute_levels.empty()) {
+  SearchSpace space;
+  space.micro_batches = given.micro_batch ? std::vector<int>{*given.micro_batch} : options.micro_batches;
+  space.recompute_levels = given.recompute ? std::vector<Recompute>{*given.recompute} : options.recompute_levels;
+  if (space.micro_batches.empty() || space.recompute_levels.empty()) {
     return std::unexpected(ConstraintViolation{"parallel layout", "no micro-batch sizes or recompute levels to try"});
   }
   if (const std::string reason = given_layout_reason(m, cluster, given, S); !reason.empty()) {
     return std::unexpected(ConstraintViolation{"parallel layout", reason});
   }
+  space.sequences = std::max(1LL, std::llround(double(options.global_batch_tokens) / S));  // B in sequences
+  space.cps = {1};
+  for (int cp : {2, 4, 8}) {
+    if (S >= 16384 && S / cp >= 4096) space.cps.push_back(cp);
+  }
+  if (given.cp) space.cps = {*given.cp};
+  for (int ep = 1; ep <= std::max(1, m.n_routed_experts); ++ep) {
+    if (!m.is_moe() ? ep == 1 : m.n_routed_experts % ep == 0) space.eps.push_back(ep);
+  }
+  if (given.ep) space.eps = {*given.ep};
+  space.max_vpp = given.vpp ? *given.vpp : std::max(1, options.max_vpp);
+  return space;
+}
 
-  const ModelFlops flops = model_flops(m, p, S);
+/// Every legal layout of the space, timed (step_seconds only: no strings); the illegal ones
+/// counted in `result` with the first reason, the timed ones too.
+std::vector<Timed> time_layouts(const ModelConfig& m, const ModelFlops& flops, const Cluster& cluster,
+                                const LayoutSearchOptions& options, const SearchSpace& space,
+                                LayoutSearchResult& result, std::string& first_reason) {
+  const int world = cluster.gpus;
+  const int per_node = cluster.gpus_per_node;
+  const int S = options.time.seq_len;
+  const GivenLayout& given = options.given;
   const double last_extra = last_stage_extra_layers(flops);
   const bool uneven = options.allow_uneven_pipeline;
-  const long long sequences =
-      std::max(1LL, std::llround(double(options.global_batch_tokens) / S));  // B in sequences
-  const long long per_structure = static_cast<long long>(micro_batches.size() * recompute_levels.size());
-
-  std::vector<int> cps{1};
-  for (int cp : {2, 4, 8}) {
-    if (S >= 16384 && S / cp >= 4096) cps.push_back(cp);
-  }
-  if (given.cp) cps = {*given.cp};
-  std::vector<int> eps;
-  for (int ep = 1; ep <= std::max(1, m.n_routed_experts); ++ep) {
-    if (!m.is_moe() ? ep == 1 : m.n_routed_experts % ep == 0) eps.push_back(ep);
-  }
-  if (given.ep) eps = {*given.ep};
-  const int max_vpp = given.vpp ? *given.vpp : std::max(1, options.max_vpp);
+  const long long per_structure =
+      static_cast<long long>(space.micro_batches.size() * space.recompute_levels.size());
   // Load factors of a routing skew, per (EP, micro-batch, CP): a handful of Zipf splits.
   std::vector<std::tuple<int, int, int, double>> load_cache;
   const auto skewed_load = [&](int ep, int micro, int cp) {
@@ -462,14 +481,35 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     load_cache.emplace_back(ep, micro, cp, load);
     return load;
   };
-
-  LayoutSearchResult result;
-  std::string first_reason;
+  // One structure's layouts: every micro-batch and recompute level, timed.
   std::vector<Timed> timed;
   timed.reserve(4096);
+  const auto time_structure = [&](ParallelLayout l, int ep, int cp) {
+    for (int micro : space.micro_batches) {
+      if (micro < 1) continue;
+      // Megatron's interleaved schedule needs the micro-batches per step to be a
+      // multiple of PP (schedules.py raises otherwise).
+      const long long unit = static_cast<long long>(micro) * l.dp * (l.vpp > 1 ? l.pp : 1);
+      l.micro_batch = micro;
+      l.global_batch = std::max(unit, std::llround(double(space.sequences) / double(unit)) * unit);
+      const long long raised = unit > space.sequences ? l.global_batch : 0;
+      double time_load = options.time.expert_load_factor;
+      double memory_load = options.memory.expert_load_factor;
+      if (options.routing_skew > 0 && m.is_moe()) {
+        time_load = memory_load = skewed_load(ep, micro, cp);
+      }
+      for (Recompute rec : space.recompute_levels) {
+        l.recompute = rec;
+        l.recompute_modules = given.recompute_modules.value_or(k_default_recompute_modules);
+        const StepSeconds r = step_seconds(flops, cluster, l, options.time, time_load, uneven);
+        timed.push_back({l, r.tokens_per_second, time_load, memory_load, raised});
+        ++result.evaluated;
+      }
+    }
+  };
   for (int tp = 1; tp <= per_node; ++tp) {
     if (given.tp ? tp != *given.tp : per_node % tp != 0) continue;
-    for (int cp : cps) {
+    for (int cp : space.cps) {
       // The search keeps TP x CP within a node (its collectives at NVLink); a given CP may
       // span nodes (Megatron's ring attention does).
       if (!given.cp && tp * cp > per_node) continue;
@@ -484,65 +524,47 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
       for (int pp = 1; pp <= std::min(m.num_hidden_layers, base); ++pp) {
         if (base % pp != 0 || (given.pp && pp != *given.pp)) continue;
         if (pp == 1 && (given.first_stage_layers || given.last_stage_layers)) continue;  // a split needs stages
-        for (int vpp = given.vpp ? *given.vpp : 1; vpp <= max_vpp; ++vpp) {
+        for (int vpp = given.vpp ? *given.vpp : 1; vpp <= space.max_vpp; ++vpp) {
           if (vpp > 1 && pp == 1) break;
           const std::pair<int, int> split = searched_split(m.num_hidden_layers, pp, vpp, uneven, last_extra);
-          for (int ep : eps) {
+          for (int ep : space.eps) {
             for (int k = 0; k < (tp > 1 && m.is_moe() ? 2 : 1); ++k) {
               const int etp = k == 0 ? 1 : tp;  // ETP 1 or TP
               if (given.etp && etp != *given.etp) continue;
-              ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, split, given);
+              const ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, split, given);
               std::string reason = illegal_reason(m, cluster, l, uneven, first_reason.empty());
               if (!reason.empty()) {
                 result.illegal += per_structure;
                 if (first_reason.empty()) first_reason = std::move(reason);
                 continue;
               }
-              for (int micro : micro_batches) {
-                if (micro < 1) continue;
-                // Megatron's interleaved schedule needs the micro-batches per step to be a
-                // multiple of PP (schedules.py raises otherwise).
-                const long long unit = static_cast<long long>(micro) * l.dp * (l.vpp > 1 ? l.pp : 1);
-                l.micro_batch = micro;
-                l.global_batch = std::max(unit, std::llround(double(sequences) / double(unit)) * unit);
-                const long long raised = unit > sequences ? l.global_batch : 0;
-                double time_load = options.time.expert_load_factor;
-                double memory_load = options.memory.expert_load_factor;
-                if (options.routing_skew > 0 && m.is_moe()) {
-                  time_load = memory_load = skewed_load(ep, micro, cp);
-                }
-                for (Recompute rec : recompute_levels) {
-                  l.recompute = rec;
-                  l.recompute_modules = given.recompute_modules.value_or(k_default_recompute_modules);
-                  const StepSeconds r = step_seconds(flops, cluster, l, options.time, time_load, uneven);
-                  timed.push_back({l, r.tokens_per_second, time_load, memory_load, raised});
-                  ++result.evaluated;
-                }
-              }
+              time_structure(l, ep, cp);
             }
           }
         }
       }
     }
   }
-  if (timed.empty()) {
-    return std::unexpected(ConstraintViolation{
-        "parallel layout",
-        fmt::format("no legal layout of {} on {} GPUs ({} per node): {}",
-                    m.name.empty() ? std::string("the model") : m.name, world, per_node,
-                    first_reason.empty() ? std::string("nothing to enumerate") : first_reason)});
-  }
+  return timed;
+}
 
+/// The fastest layouts whose memory fits, from the timed ones: memory in preference order
+/// until k_keep structures fit (and past them while tokens/s ties within the same batch
+/// class), then formatted and ranked; else the layout with the smallest shortfall, named.
+std::expected<LayoutSearchResult, ConstraintViolation> keep_fitting(const ModelConfig& m, const ParameterCounts& p,
+                                                                    const Cluster& cluster,
+                                                                    const LayoutSearchOptions& options,
+                                                                    const std::vector<Timed>& timed,
+                                                                    LayoutSearchResult result) {
   // Preferred first (the batch kept, fastest first); memory in that order until k_keep fit
   // (and past them while tokens/s ties within the same batch class).
   std::vector<std::size_t> order(timed.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return preferred(timed[a], timed[b]); });
-  result.requested_batch = sequences;
   const double usable = cluster.gpu.hbm_bytes * options.memory_headroom;
   MemoryOptions memory = options.memory;
-  memory.seq_len = S;
+  memory.seq_len = options.time.seq_len;
   struct Fit {
     LayoutCandidate c;
     double time_load = 1;  ///< the load factor of its time
@@ -616,6 +638,28 @@ std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
     result.why_lost.push_back(why_slower(result.ranked[0], result.ranked[i], cluster));
   }
   return result;
+}
+
+}  // namespace
+
+std::expected<LayoutSearchResult, ConstraintViolation> search_layouts(
+    const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
+    const LayoutSearchOptions& options) {
+  const auto space = search_space(m, cluster, options);
+  if (!space) return std::unexpected(space.error());
+  const ModelFlops flops = model_flops(m, p, options.time.seq_len);
+  LayoutSearchResult result;
+  result.requested_batch = space->sequences;
+  std::string first_reason;
+  const std::vector<Timed> timed = time_layouts(m, flops, cluster, options, *space, result, first_reason);
+  if (timed.empty()) {
+    return std::unexpected(ConstraintViolation{
+        "parallel layout",
+        fmt::format("no legal layout of {} on {} GPUs ({} per node): {}",
+                    m.name.empty() ? std::string("the model") : m.name, cluster.gpus, cluster.gpus_per_node,
+                    first_reason.empty() ? std::string("nothing to enumerate") : first_reason)});
+  }
+  return keep_fitting(m, p, cluster, options, timed, std::move(result));
 }
 
 }  // namespace moeplan
