@@ -44,24 +44,14 @@ std::string layer_kinds(const ModelConfig& m) {
 
 }  // namespace
 
-Report score_report(const ModelScore& s, const LawSet& laws) {
+namespace {
+
+constexpr const char* k_no_budget = "no training budget";
+
+Section model_section(const ModelScore& s) {
   const ModelConfig& m = s.config;
-  const ParameterCounts& p = s.params;
-  const BesideN b = count_beside_n(m);
   const bool moe = m.is_moe();
-  const char* no_budget = "no training budget";
-  // Every law section says whether the law saw this kind of model (papers 000-004 fit uniform
-  // softmax-attention MoEs) or is extrapolated to it.
-  const Field law_scope =
-      s.outside_laws.empty()
-          ? Field{"law_scope", "", "", std::string("as fitted"),
-                  "the law was fitted on models like this one (uniform softmax-attention layers)"}
-          : Field{"law_scope", "", "", std::string("extrapolated"),
-                  "fitted on uniform softmax-attention MoEs, never on: " +
-                      fmt::format("{}", fmt::join(s.outside_laws, "; ")) + " (model.architecture_outside_laws)"};
-  Report r;
-  r.sections.push_back(
-      {"model", "Model",
+  return Section{"model", "Model",
        {{"name", "", "", m.name, m.description},
         {"hidden_size", "d", "", i64(m.hidden_size), "hidden size"},
         {"num_hidden_layers", "L", "", i64(m.num_hidden_layers), "layers"},
@@ -77,14 +67,19 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
          "layers with a non-softmax mixer (linear attention, SSM, convolution)"},
         {"layer_kinds", "", "", layer_kinds(m), "mixer+FFN of each layer, counted"},
         {"architecture_outside_laws", "", "", TextList(s.outside_laws), "what the papers' laws were not fitted on (empty: nothing)"},
-        {"seq_len", "S", "tokens", i64(s.seq_len), "sequence length used for attention FLOPs"}}});
+        {"seq_len", "S", "tokens", i64(s.seq_len), "sequence length used for attention FLOPs"}}};
+}
+
+Section size_section(const ModelScore& s) {
+  const ModelConfig& m = s.config;
+  const ParameterCounts& p = s.params;
+  const BesideN b = count_beside_n(m);
   // Paper 002's N and N_a leave out embeddings, routers and norms; a model card counts
   // them (Qwen2.5-72B: N = 70.2B, card 72.7B). The keys say which is which, and
   // compare_with_model_card names the figure a card states.
   const MtpCounts mtp = count_mtp(m);
   const Params as_built = p.N_with_embedding() + b.total;
-  r.sections.push_back(
-      {"size", "Size (parameters; N, N_a: paper 002 Eq. 3, no embeddings; a model card states total_params_as_built)",
+  return Section{"size", "Size (parameters; N, N_a: paper 002 Eq. 3, no embeddings; a model card states total_params_as_built)",
        {{"N_nonembedding_total", "N", "params", p.N.value(), "paper 002's N: no embeddings, routers, norms, MTP (not a model card's total)"},
         {"N_a_nonembedding_active", "N_a", "params", p.N_a.value(), "paper 002's N_a: activated per token, no embeddings, routers, norms"},
         {"total_params_with_embeddings", "", "params", p.N_with_embedding().value(), "N + embeddings"},
@@ -104,25 +99,34 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         {"mtp_params", "", "params", mtp.modules.value(), fmt::format("{} multi-token-prediction module(s) beside the model: not in N, N_a, M or as built", m.extras.num_nextn_predict_layers)},
         {"total_params_in_checkpoint", "", "params", (as_built + mtp.modules + mtp.stored_copies).value(), "as built + MTP modules + the embedding and head copies stored with them"},
         {"compare_with_model_card", "", "", std::string("total_params_as_built"), "the figure a model card's total states (N and N_a are paper 002's)"},
-        {"stated_total_params", "", "params", opt(m.stated ? m.stated->total : std::nullopt, "not given"), "officially stated total"}}});
-  r.sections.push_back(
-      {"compute", "Compute (convention holistic-002: paper 002 Appendix A)",
+        {"stated_total_params", "", "params", opt(m.stated ? m.stated->total : std::nullopt, "not given"), "officially stated total"}}};
+}
+
+Section compute_section(const ModelScore& s) {
+  return Section{"compute", "Compute (convention holistic-002: paper 002 Appendix A)",
        {{"convention", "", "", std::string(to_string(s.flops.convention)), "FLOP counting used in this section"},
         {"flops_per_token", "M", "FLOPs/token", s.flops.M().value(), "training FLOPs per token, no embeddings"},
         {"attention_share", "r_a", "", s.flops.attention_share(), "attention share of M (paper 002's r_a; non-softmax mixers included)"},
         {"linear_mixer_flops_per_token", "", "FLOPs/token", s.flops.linear_mixers, "the non-softmax mixers' part: 3 x (2 per weight + their state FLOPs, docs/hybrid-layers.md)"},
-        {"compute", "C", "FLOPs", opt(s.C, no_budget), "C = M D"},
-        {"tokens", "D", "tokens", opt(s.D, no_budget), "training tokens"}}});
-  r.sections.push_back(
-      {"experts", "Expert layout (each paper's variables)",
+        {"compute", "C", "FLOPs", opt(s.C, k_no_budget), "C = M D"},
+        {"tokens", "D", "tokens", opt(s.D, k_no_budget), "training tokens"}}};
+}
+
+Section experts_section(const ModelScore& s) {
+  return Section{"experts", "Expert layout (each paper's variables)",
        {{"activation_ratio", "A", "", s.shape.activation_ratio, "(K + E_s)/(E + E_s), paper 000"},
         {"granularity", "G_000", "", s.shape.granularity, "2 d / d_expert, paper 000"},
         {"active_experts", "G_001", "", s.shape.active_experts, "activated experts incl. shared, paper 001"},
         {"shared_ratio", "S_001", "", s.shape.shared_ratio, "shared / activated experts, paper 001"},
-        {"sparsity", "S_004", "", s.shape.sparsity, "inactive experts / all experts, paper 004"}}});
+        {"sparsity", "S_004", "", s.shape.sparsity, "inactive experts / all experts, paper 004"}}};
+}
+
+/// The sections of the four laws' papers (000, 001, 004, 003) and the hyper-parameters.
+void add_law_sections(Report& r, const ModelScore& s, const LawSet& laws, const Field& law_scope) {
+  const bool moe = s.config.is_moe();
   r.sections.push_back(
       {"leverage", "Efficiency leverage (paper 000 Eq. 4, log10 C, log2 G)",
-       {{"efficiency_leverage", "EL", "", opt(s.efficiency_leverage, no_budget), "dense compute needed for the same loss / C"},
+       {{"efficiency_leverage", "EL", "", opt(s.efficiency_leverage, k_no_budget), "dense compute needed for the same loss / C"},
         {"optimal_granularity", "", "", s.optimal_granularity, "G_000 that maximises EL (any A, C)"},
         {"attention_share_000", "", "", s.attention_share_000, "attention FLOPs share, convention leverage-000"},
         {"attention_share_verdict", "", "",
@@ -134,7 +138,7 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   const auto in = [](const ClosedRange& rg, double v) { return std::string(rg.contains(v) ? "inside" : "outside"); };
   r.sections.push_back(
       {"joint_law", "Joint MoE law (paper 001 Eq. 11-14)",
-       {{"predicted_loss", "loss", "nats/token", opt(s.predicted_loss, moe ? no_budget : "dense model"), "Eq. 11 at (N, D, N_a, G_001, S_001)"},
+       {{"predicted_loss", "loss", "nats/token", opt(s.predicted_loss, moe ? k_no_budget : "dense model"), "Eq. 11 at (N, D, N_a, G_001, S_001)"},
         {"active_ratio", "N_a/N", "", s.active_ratio, "of this model, no embeddings"},
         {"active_ratio_theoretical", "", "", s.active_ratio_theoretical, "Eq. 14 at G = 7, S = 0.31"},
         {"active_ratio_efficient_0001", "", "", opt(s.active_ratio_efficient_tight, "not reached"), "Algorithm 1, dLoss = 0.001"},
@@ -151,8 +155,8 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   r.sections.push_back(
       {"allocation", "Expert/attention allocation (paper 004, convention allocation-004)",
        {{"expert_attention_ratio", "r", "", s.expert_attention_ratio, "C_E / C_A"},
-        {"optimal_ratio", "r*", "", opt(s.optimal_ratio, moe ? no_budget : "dense model"), "alpha_r(S) C^beta_r(S), Sec. 3.3"},
-        {"allocation_loss", "", "", opt(s.allocation_loss, moe ? no_budget : "dense model"), "Eq. 2, Table 1 (only differences are meaningful)"},
+        {"optimal_ratio", "r*", "", opt(s.optimal_ratio, moe ? k_no_budget : "dense model"), "alpha_r(S) C^beta_r(S), Sec. 3.3"},
+        {"allocation_loss", "", "", opt(s.allocation_loss, moe ? k_no_budget : "dense model"), "Eq. 2, Table 1 (only differences are meaningful)"},
         law_scope}});
   r.sections.push_back(
       {"activation_rate", "Activation rate vs dense at equal N, C (paper 003, convention moe-vs-dense-003)",
@@ -167,15 +171,19 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
         law_scope}});
   r.sections.push_back(
       {"hyperparameters", "Training hyper-parameters",
-       {{"learning_rate_000", "eta_opt", "", opt(s.learning_rate_000, no_budget), "paper 000 Eq. 5"},
-        {"batch_tokens_000", "B_opt", "tokens", opt(s.batch_tokens_000, no_budget), "paper 000 Eq. 5"},
-        {"learning_rate_002", "", "", opt(s.learning_rate_002, no_budget), "paper 002 Table 4, interpolated in log C"},
-        {"batch_size_002", "", "sequences", opt(s.batch_size_002, no_budget), "paper 002 Table 4"},
-        {"moe_flops_per_token_opt_000", "M_opt", "FLOPs/token", opt(s.moe_M_opt_000, no_budget), "paper 000 Table 5, MoE"},
-        {"moe_tokens_opt_000", "D_opt", "tokens", opt(s.moe_D_opt_000, no_budget), "paper 000 Table 5, MoE"},
-        {"dense_flops_per_token_opt_000", "", "FLOPs/token", opt(s.dense_M_opt_000, no_budget), "paper 000 Table 5, dense"},
-        {"dense_tokens_opt_000", "", "tokens", opt(s.dense_D_opt_000, no_budget), "paper 000 Table 5, dense"},
+       {{"learning_rate_000", "eta_opt", "", opt(s.learning_rate_000, k_no_budget), "paper 000 Eq. 5"},
+        {"batch_tokens_000", "B_opt", "tokens", opt(s.batch_tokens_000, k_no_budget), "paper 000 Eq. 5"},
+        {"learning_rate_002", "", "", opt(s.learning_rate_002, k_no_budget), "paper 002 Table 4, interpolated in log C"},
+        {"batch_size_002", "", "sequences", opt(s.batch_size_002, k_no_budget), "paper 002 Table 4"},
+        {"moe_flops_per_token_opt_000", "M_opt", "FLOPs/token", opt(s.moe_M_opt_000, k_no_budget), "paper 000 Table 5, MoE"},
+        {"moe_tokens_opt_000", "D_opt", "tokens", opt(s.moe_D_opt_000, k_no_budget), "paper 000 Table 5, MoE"},
+        {"dense_flops_per_token_opt_000", "", "FLOPs/token", opt(s.dense_M_opt_000, k_no_budget), "paper 000 Table 5, dense"},
+        {"dense_tokens_opt_000", "", "tokens", opt(s.dense_D_opt_000, k_no_budget), "paper 000 Table 5, dense"},
         law_scope}});
+}
+
+/// Paper 002's feasibility at this C, and the price against its compute-optimal line.
+void add_holistic_sections(Report& r, const ModelScore& s, const Field& law_scope) {
   const HolisticCheck& h = s.holistic;
   Section fit{"holistic", "Paper 002 feasibility (Eq. 3 at this C)", {}};
   fit.fields.push_back({"in_family", "", "", h.in_family, h.in_family ? "GQA, shared experts of width d_m" : h.why_not});
@@ -191,12 +199,33 @@ Report score_report(const ModelScore& s, const LawSet& laws) {
   if (s.price) {
     r.sections.push_back(price_section(*s.price, PriceOf::config));
   } else {
-    const std::string reason = !s.C ? no_budget : !h.in_family ? "not in family" : s.price.error();
+    const std::string reason = !s.C ? k_no_budget : !h.in_family ? "not in family" : s.price.error();
     r.sections.push_back(missing_price_section(reason, s.price.error()));
   }
   for (Field& f : r.sections.back().fields) {  // its loss is the joint law's
     if (f.key == "law_scope") f = law_scope;
   }
+}
+
+}  // namespace
+
+Report score_report(const ModelScore& s, const LawSet& laws) {
+  // Every law section says whether the law saw this kind of model (papers 000-004 fit uniform
+  // softmax-attention MoEs) or is extrapolated to it.
+  const Field law_scope =
+      s.outside_laws.empty()
+          ? Field{"law_scope", "", "", std::string("as fitted"),
+                  "the law was fitted on models like this one (uniform softmax-attention layers)"}
+          : Field{"law_scope", "", "", std::string("extrapolated"),
+                  "fitted on uniform softmax-attention MoEs, never on: " +
+                      fmt::format("{}", fmt::join(s.outside_laws, "; ")) + " (model.architecture_outside_laws)"};
+  Report r;
+  r.sections.push_back(model_section(s));
+  r.sections.push_back(size_section(s));
+  r.sections.push_back(compute_section(s));
+  r.sections.push_back(experts_section(s));
+  add_law_sections(r, s, laws, law_scope);
+  add_holistic_sections(r, s, law_scope);
   Section notes{"notes", "Notes", {}};
   notes.fields.push_back({"messages", "note", "", TextList(s.notes), "what the laws say beside the numbers"});
   notes.fields.push_back({"laws_joint", "", "", laws.source_of("joint_loss"), "joint law coefficients"});
