@@ -98,6 +98,7 @@ const char* term_label(int i) {
     case k_all_to_all: return "all-to-all";
     case k_pipeline: return "pipeline";
     case k_dp_reduction: return "DP reduction";
+    case k_optimizer: return "optimizer step";
     default: return "?";
   }
 }
@@ -119,6 +120,7 @@ std::string term_note(int i, const ParallelLayout& l, const Cluster& c) {
       return fmt::format(" (PP {}{}, {} micro-batches)", l.pp,
                          l.vpp > 1 ? fmt::format(" v{}", l.vpp) : std::string(), l.microbatches());
     case k_dp_reduction: return fmt::format(" (DP {}, EDP {})", l.dp, l.edp);
+    case k_optimizer: return fmt::format(" (its shard over DP {}, EDP {})", l.dp, l.edp);
     default: return "";
   }
 }

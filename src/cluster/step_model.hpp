@@ -72,6 +72,7 @@ enum StepTermIndex : int {
   k_all_to_all,
   k_pipeline,
   k_dp_reduction,
+  k_optimizer,
   k_step_terms
 };
 /// The term names, in StepTermIndex order: what StepTerm::name holds.
@@ -112,6 +113,11 @@ struct StepSeconds {
   bool p2p_off_node = false;
   double dp_dense_bytes = 0;
   double dp_expert_bytes = 0;
+  double dp_reduce_scatter_exposed = 0;  ///< seconds of the gradients' reduce-scatter the last backward does not cover
+  double dp_all_gather_exposed = 0;      ///< seconds of the weights' all-gather the first forward does not cover
+  double dp_hidden = 0;                  ///< seconds of both that are hidden
+  double optimizer_params = 0;           ///< parameters of this rank's optimizer shard
+  double optimizer_bytes = 0;            ///< HBM bytes of its optimizer step
   double embedding_sync_bytes = 0;  ///< the first and last stages' embedding gradients, all-reduced
   bool embedding_sync_for_mtp = false;  ///< the last stage's copy is MTP's embedding (else a tied head)
   bool dp_off_node = false;
@@ -174,6 +180,7 @@ double tp_collectives_term(const StepShape& s, StepSeconds& r);
 double all_to_all_term(const StepShape& s, StepSeconds& r);
 double pipeline_term(const StepShape& s, StepSeconds& r);
 double dp_reduction_term(const StepShape& s, StepSeconds& r);
+double optimizer_term(const StepShape& s, StepSeconds& r);
 
 /// The step of `layout` (already legal) for a config of `f`, the sum of its terms.
 /// `load_factor` replaces options.expert_load_factor (the search derives it per EP from a

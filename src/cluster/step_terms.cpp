@@ -318,8 +318,7 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   // runs' gradients in fp32, as the memory model's 4 bytes per gradient; 2 with
   // --grad-reduce-in-bf16) and all-gather of bf16 weights (the distributed optimizer),
   // (G-1)/G of the shard each, G = DP·CP for the dense part and EDP for the experts; over the
-  // NIC once the group (world/PP consecutive ranks) leaves a node. dp_overlap of it hides
-  // behind the backward pass.
+  // NIC once the group (world/PP consecutive ranks) leaves a node.
   const ModelFlops& f = s.f;
   const ParallelLayout& L = s.L;
   const StepTimeOptions& o = s.o;
@@ -335,11 +334,32 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   const double gathered = o.precision == Precision::fp8 && o.fp8_param_gather ? 1.0 : 2.0;
   const double dense_gathered = gathered * (dense_shard - end_params / L.tp) + 2.0 * end_params / L.tp;
   const double reduced = o.grad_reduce_in_bf16 ? 2.0 : 4.0;
-  r.dp_dense_bytes = dense_group > 1 ? (dense_group - 1.0) / dense_group * (reduced * dense_shard + dense_gathered) : 0;
-  r.dp_expert_bytes = L.edp > 1 ? (L.edp - 1.0) / L.edp * (reduced + gathered) * expert_shard : 0;
+  const double dense_part = dense_group > 1 ? (dense_group - 1.0) / dense_group : 0.0;
+  const double expert_part = L.edp > 1 ? (L.edp - 1.0) / L.edp : 0.0;
+  const double rs_bytes = dense_part * reduced * dense_shard + expert_part * reduced * expert_shard;
+  const double ag_bytes = dense_part * dense_gathered + expert_part * gathered * expert_shard;
+  r.dp_dense_bytes = dense_part * (reduced * dense_shard + dense_gathered);
+  r.dp_expert_bytes = expert_part * (reduced + gathered) * expert_shard;
   r.dp_off_node = world / L.pp > std::max(s.cluster.gpus_per_node, 1);
   const double dp_rate = r.dp_off_node ? s.nic : s.nvlink;
-  double seconds = (1.0 - o.dp_overlap) * (transfer(r.dp_dense_bytes, dp_rate) + transfer(r.dp_expert_bytes, dp_rate));
+  // What hides them: Megatron's distributed optimizer reduce-scatters each bucket (a layer,
+  // or a virtual stage's layers) as the backward pass of the step's LAST micro-batch frees
+  // its gradients, and all-gathers the updated weights bucket by bucket ahead of the forward
+  // pass of the FIRST micro-batch of the next step (--overlap-grad-reduce,
+  // --overlap-param-gather; Megatron-Bridge docs, "Communication Overlap": "exposes only one DP
+  // communication chunk"). So what one micro-batch's backward (forward) cannot cover stays on
+  // the critical path: a short pass - a small model, few micro-batches - hides little. At
+  // most dp_overlap of each is hidden (--dp-overlap: the exposed chunk and the bucket
+  // boundaries), and 0 hides nothing.
+  const auto& sec = r.seconds;
+  const double compute_mb = (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound]) / s.mb;
+  const double backward_last = 2.0 / 3.0 * compute_mb + sec[k_recompute] / s.mb;  // Eq. 12's 4 of 6, and the recompute
+  const double forward_first = compute_mb / 3.0;
+  const double rs_s = transfer(rs_bytes, dp_rate), ag_s = transfer(ag_bytes, dp_rate);
+  r.dp_reduce_scatter_exposed = std::max((1.0 - o.dp_overlap) * rs_s, rs_s - backward_last);
+  r.dp_all_gather_exposed = std::max((1.0 - o.dp_overlap) * ag_s, ag_s - forward_first);
+  r.dp_hidden = rs_s + ag_s - r.dp_reduce_scatter_exposed - r.dp_all_gather_exposed;
+  double seconds = r.dp_reduce_scatter_exposed + r.dp_all_gather_exposed;
   // With PP > 1 a copy of the embedding on the last stage (a tied output head, or the one MTP
   // modules read) has its gradients all-reduced with the first stage's after the backward pass
   // (Megatron's _allreduce_word_embedding_grads): V·d/TP gradients between two ranks, PP-1
@@ -352,12 +372,33 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   return seconds;
 }
 
+double optimizer_term(const StepShape& s, StepSeconds& r) {
+  // The optimizer step (Adam, Megatron's distributed optimizer): each rank updates its shard
+  // of the busiest stage's weights, the dense part over DP·CP ranks and the experts over EDP,
+  // memory-bound at achieved HBM bandwidth. Bytes per parameter, each read or written once:
+  // the gradient norm reads the gradient (g); Adam reads the gradient, the fp32 master weight,
+  // m and v (g + 12) and writes the master, m and v (12); the bf16 weight is written from the
+  // master (read 4, write 2): 3 g + 30 bytes, g = 4 (fp32 gradients) or 2
+  // (--grad-reduce-in-bf16). Megatron's fused multi-tensor Adam and grad-norm kernels; the
+  // fp32 state is the memory model's 12 bytes per parameter (memory_model.hpp).
+  const ModelFlops& f = s.f;
+  const ParallelLayout& L = s.L;
+  const double stage_share = double(r.stage_layers) / f.layers;
+  const double end_params = L.pp == 1 ? f.embedding_params : f.vocab_params;
+  const double dense_local = (f.dense_params * stage_share + end_params) / L.tp / (double(L.dp) * L.cp);
+  const double expert_local = f.routed_params * stage_share / (double(L.ep) * L.etp) / std::max(L.edp, 1);
+  const double g = s.o.grad_reduce_in_bf16 ? 2.0 : 4.0;
+  r.optimizer_params = dense_local + expert_local;
+  r.optimizer_bytes = r.optimizer_params * (3.0 * g + 30.0);
+  return transfer(r.optimizer_bytes, s.hbm);
+}
+
 StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const ParallelLayout& L,
                          const StepTimeOptions& o, double load_factor, bool allow_uneven) {
   StepSeconds r;
   const StepShape s = step_shape(f, cluster, L, o, load_factor, allow_uneven, r);
   // In this order: the recompute re-runs the first three, the pipeline's bubble idles on the
-  // first six.
+  // first six, the data-parallel reduction hides behind the first four.
   auto& sec = r.seconds;
   sec[k_gemm] = gemm_term(s, r);
   sec[k_attention] = attention_term(s, r);
@@ -367,6 +408,7 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   sec[k_all_to_all] = all_to_all_term(s, r);
   sec[k_pipeline] = pipeline_term(s, r);
   sec[k_dp_reduction] = dp_reduction_term(s, r);
+  sec[k_optimizer] = optimizer_term(s, r);
 
   for (double term : sec) r.total += term;
   r.tokens_per_second = r.total > 0 ? s.tokens / r.total : 0;

@@ -22,7 +22,8 @@ namespace moeplan {
 namespace cluster_detail {
 
 const std::array<const char*, k_step_terms> k_step_term_names = {
-    "gemm", "attention", "memory_bound", "recompute", "tp_collectives", "all_to_all", "pipeline", "dp_reduction"};
+    "gemm", "attention", "memory_bound", "recompute", "tp_collectives", "all_to_all", "pipeline", "dp_reduction",
+    "optimizer"};
 
 ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len) {
   // Paper 002 Eq. 12 (holistic-002): M = 6 N_a + the score FLOPs; flops_per_token is the one
@@ -230,10 +231,18 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
                             r.embedding_sync_bytes / k_gib, r.embedding_sync_for_mtp ? "MTP's embedding" : "the tied head")
               : std::string();
       if (r.dp_dense_bytes == 0 && r.dp_expert_bytes == 0) return "DP 1: none" + embedding;
-      return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}) over {}, {:.0f} % hidden{}",
+      return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}) over {}; exposed: reduce-scatter "
+                         "{:.3g} s past the last micro-batch's backward, all-gather {:.3g} s past the first one's "
+                         "forward ({:.3g} s hidden, at most {:.0f} % of each){}",
                          r.dp_dense_bytes / k_gib, L.dp * L.cp, r.dp_expert_bytes / k_gib, L.edp,
-                         link_name(r.dp_off_node), 100 * o.dp_overlap, embedding);
+                         link_name(r.dp_off_node), r.dp_reduce_scatter_exposed, r.dp_all_gather_exposed, r.dp_hidden,
+                         100 * o.dp_overlap, embedding);
     }
+    case k_optimizer:
+      return fmt::format("Adam on this rank's shard, {:.4g} parameters × {} bytes (gradient norm, fp32 master, m, v, "
+                         "bf16 weight): {:.3g} GB at {:.3g} TB/s achieved HBM",
+                         r.optimizer_params, o.grad_reduce_in_bf16 ? 36 : 42, r.optimizer_bytes / 1e9,
+                         c.gpu.hbm_bandwidth * k_hbm_efficiency / 1e12);
     default: return "";
   }
 }
