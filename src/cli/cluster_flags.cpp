@@ -167,6 +167,35 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "Megatron's MoE recipes, DeepSeek-V3; the default) or alltoall (NCCL, one copy per expert)")
       ->check(CLI::IsMember({"deepep", "alltoall"}))
       ->group(group);
+  const std::string training_group = "Whole training (docs/cluster.md)";
+  sub.add_option("--interruptions-per-gpu-hour", f.whole_training.interruptions_per_gpu_hour,
+                 "Unexpected interruptions per GPU-hour (Llama 3: 419 in 54 days on 16,384 H100)")
+      ->check(number_in(0.0, 1.0))
+      ->capture_default_str()
+      ->group(training_group);
+  sub.add_option("--restart-minutes", f.whole_training.restart_minutes,
+                 "Minutes from an interruption to training again (an engineering figure)")
+      ->check(number_in(0.0, 10080.0))
+      ->capture_default_str()
+      ->group(training_group);
+  sub.add_option("--checkpoint-interval", f.checkpoint_interval_minutes,
+                 "Minutes of training between checkpoint saves [Young-Daly: sqrt(2 x save x MTBF)]")
+      ->check(number_in(0.01, 1e7))
+      ->group(training_group);
+  sub.add_option("--checkpoint-write-gbps", f.whole_training.checkpoint_write_gb_per_s,
+                 "GB/s one GPU writes its checkpoint shard at (measured: 0.51, NeMo Automodel PR 635)")
+      ->check(number_in(0.001, 1e4))
+      ->capture_default_str()
+      ->group(training_group);
+  sub.add_flag("--async-checkpoint", f.whole_training.async_checkpoint,
+               "Asynchronous saves (Megatron's --async-save): training blocks only for the copy to host memory")
+      ->group(training_group);
+  sub.add_option("--eval-interval", f.whole_training.eval_interval_steps, "An evaluation every this many steps")
+      ->check(CLI::Range(1LL, 1LL << 50))
+      ->group(training_group);
+  sub.add_option("--eval-minutes", f.whole_training.eval_minutes, "Minutes one evaluation takes")
+      ->check(number_in(0.0, 1e6))
+      ->group(training_group);
   sub.add_option("--global-batch-tokens", f.global_batch_tokens,
                  "Tokens per optimizer step [the laws' batch at C: paper 002 Table 4 inside "
                  "its rows, paper 000 Eq. 5 outside]")
@@ -227,6 +256,11 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
                              o.cluster.gpus_per_node));
   }
   if (o.cluster.gpus < o.cluster.gpus_per_node) o.cluster.gpus_per_node = o.cluster.gpus;
+  o.whole_training = f.whole_training;
+  if (f.checkpoint_interval_minutes) o.whole_training.checkpoint_interval_minutes = *f.checkpoint_interval_minutes;
+  if ((o.whole_training.eval_interval_steps > 0) != (o.whole_training.eval_minutes > 0)) {
+    return usage("--eval-interval and --eval-minutes go together: every N steps, M minutes each");
+  }
   o.search.time.gemm_efficiency = f.gemm_efficiency;
   o.search.time.network_efficiency = f.network_efficiency;
   o.search.time.dp_overlap = f.dp_overlap;
@@ -455,6 +489,53 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
                      fit.config.extras.num_nextn_predict_layers};
 }
 
+namespace {
+
+/// The "training" section: the whole training's wall time beside the steady state of
+/// step_time (docs/cluster.md, "Whole training"), or every number null with the reason.
+Section whole_training_section(const ClusterFit& fit) {
+  Section s{"training", "Whole training (steady state + interruptions, checkpoints, evaluations)", {}, false, true};
+  const auto number = [&](double WholeTraining::*member, double scale) -> Value {
+    if (!fit.whole) return Missing{fit.whole_training_problem};
+    return (*fit.whole).*member * scale;
+  };
+  auto& f = s.fields;
+  f.push_back({"wall_days", "", "days", number(&WholeTraining::wall_days, 1.0),
+               "what the team sees: the steps, restarts, lost work, checkpoint saves and evaluations"});
+  f.push_back({"wall_gpu_hours", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, 1.0), "GPUs x wall hours"});
+  f.push_back({"goodput", "", "", number(&WholeTraining::goodput, 1.0), "steady-state days / wall days"});
+  f.push_back({"costliest", "", "", fit.whole ? Value(fit.whole->costliest) : Value(Missing{fit.whole_training_problem}),
+               "the loss that costs most"});
+  f.push_back({"interruptions", "", "", number(&WholeTraining::interruptions, 1.0),
+               "expected unexpected interruptions (--interruptions-per-gpu-hour; Llama 3: 419 in 21.2M GPU-hours)",
+               false, Summary::detail});
+  f.push_back({"restart_days", "", "days", number(&WholeTraining::restart_seconds, 1.0 / 86400),
+               "interruptions x --restart-minutes", false, Summary::detail});
+  f.push_back({"lost_work_days", "", "days", number(&WholeTraining::lost_work_seconds, 1.0 / 86400),
+               "interruptions x half a checkpoint interval, trained again", false, Summary::detail});
+  f.push_back({"checkpoint_days", "", "days", number(&WholeTraining::checkpoint_seconds, 1.0 / 86400),
+               "saves x their blocking time", false, Summary::detail});
+  f.push_back({"eval_days", "", "days", number(&WholeTraining::eval_seconds, 1.0 / 86400),
+               "--eval-interval, --eval-minutes (0: none given)", false, Summary::detail});
+  f.push_back({"checkpoint_interval_minutes", "", "min", number(&WholeTraining::checkpoint_interval_seconds, 1.0 / 60),
+               fit.whole && !fit.whole->interval_from_young_daly
+                   ? "--checkpoint-interval"
+                   : "Young-Daly: sqrt(2 x blocking save x MTBF), at least a step",
+               false, Summary::detail});
+  f.push_back({"checkpoint_save_seconds", "", "s", number(&WholeTraining::checkpoint_save_seconds, 1.0),
+               "one save's blocking time: a GPU's shard over --checkpoint-write-gbps (--async-checkpoint: the copy "
+               "to host only)",
+               false, Summary::detail});
+  f.push_back({"checkpoint_gib_per_gpu", "", "GiB", number(&WholeTraining::checkpoint_bytes_per_gpu, 1.0 / k_gib),
+               "a GPU's shard: bf16 weights, fp32 master, m and v (14 bytes a parameter)", false, Summary::detail});
+  f.push_back({"stages", "", "", std::string("one"),
+               "the run as given; context-extension stages are not in it (score them as runs of their own)", false,
+               Summary::detail});
+  return s;
+}
+
+}  // namespace
+
 void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster,
                      std::optional<double> days_limit) {
   const LayoutCandidate& best = fit.layouts.ranked.front();
@@ -534,6 +615,7 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
                            "--days: the largest plan found that trains within this (docs/cluster.md)"});
   }
   report.sections.push_back(std::move(time));
+  report.sections.push_back(whole_training_section(fit));
   if (fit.searched_best) {  // a given layout, and a faster one the search found without it
     const LayoutCandidate& s = *fit.searched_best;
     report.sections.push_back(

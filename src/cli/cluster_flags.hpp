@@ -54,6 +54,10 @@ struct ClusterFlags {
   /// command line gave no --global-batch-tokens.
   std::optional<long long> global_batch_sequences;
   double a2a_overlap = StepTimeOptions{}.a2a_overlap;
+  /// --interruptions-per-gpu-hour, --restart-minutes, --checkpoint-write-gbps,
+  /// --async-checkpoint, --eval-interval, --eval-minutes (defaults: the cluster library's).
+  WholeTrainingOptions whole_training;
+  std::optional<double> checkpoint_interval_minutes;  ///< --checkpoint-interval; unset: Young-Daly
   /// The flags that mean nothing without a cluster (every cluster flag but --gpus, --gpu and
   /// --gpu-catalog), as add_cluster_flags added them: one given on the command line without
   /// --gpus is refused by name, never ignored (a flag with a default, --gemm-efficiency say, is

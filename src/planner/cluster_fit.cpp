@@ -140,6 +140,19 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
   if (!time) return std::unexpected(time.error());
   fit.time = *time;
+  // A checkpoint is each rank's shard of the weights and optimizer state (Megatron's fully
+  // parallel distributed checkpoint): the fp32 master, m and v the memory model counts (12
+  // bytes a parameter of the shard) and the bf16 weight of the same shard (2): 14/12 of them.
+  const double checkpoint_bytes = fit.layouts.ranked.front().memory.bytes_of("optimizer") * 14.0 / 12.0;
+  fit.whole = whole_training(fit.time.seconds, fit.layouts.ranked.front().time.step_seconds, options.cluster.gpus,
+                             checkpoint_bytes, options.whole_training);
+  if (!fit.whole) {
+    fit.whole_training_problem = fmt::format(
+        "{} GPUs at {:.3g} interruptions per GPU-hour fail every {:.3g} minutes, faster than a restart and half a "
+        "checkpoint interval: the run makes no progress",
+        options.cluster.gpus, options.whole_training.interruptions_per_gpu_hour,
+        60.0 / (options.whole_training.interruptions_per_gpu_hour * options.cluster.gpus));
+  }
   if (options.compare_given_with_search && search.given.any()) {
     LayoutSearchOptions open = search;
     open.given = {};

@@ -1285,3 +1285,55 @@ TEST_CASE("Megatron args: --grad-reduce-in-bf16 wins over --accumulate-allreduce
     CHECK(r.err.find("no flag moeplan uses") == std::string::npos);
   }
 }
+
+TEST_CASE("whole training section: wall days beside the steady state, the flags move it, bad or cluster-less flags exit 2") {
+  const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                         "--format", "json"};
+  const Run r = run_moeplan(base);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out).at(0);
+  const json& t = j.at("training");
+  const double steady = j.at("step_time").at("days").get<double>();
+  CHECK(t.at("wall_days").get<double>() > steady);
+  CHECK(t.at("goodput").get<double>() == doctest::Approx(steady / t.at("wall_days").get<double>()));
+  CHECK(t.at("wall_gpu_hours").get<double>() == doctest::Approx(t.at("wall_days").get<double>() * 24 * 64));
+  const double parts = steady + t.at("restart_days").get<double>() + t.at("lost_work_days").get<double>() +
+                       t.at("checkpoint_days").get<double>() + t.at("eval_days").get<double>();
+  CHECK(parts == doctest::Approx(t.at("wall_days").get<double>()));
+  CHECK(t.at("costliest").is_string());
+  // More interruptions, longer restarts and evaluations each cost days; async saves spare some.
+  const auto wall_with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    const Run run = run_moeplan(args);
+    REQUIRE_MESSAGE(run.code == 0, run.err);
+    return json::parse(run.out).at(0).at("training").at("wall_days").get<double>();
+  };
+  const double wall = t.at("wall_days").get<double>();
+  CHECK(wall_with({"--interruptions-per-gpu-hour", "1e-3"}) > wall);
+  CHECK(wall_with({"--restart-minutes", "60"}) > wall);
+  CHECK(wall_with({"--eval-interval", "100", "--eval-minutes", "10"}) > wall);
+  CHECK(wall_with({"--async-checkpoint"}) < wall);
+  // Nothing fails and no save falls inside the run: the wall time is the steady state.
+  CHECK(wall_with({"--interruptions-per-gpu-hour", "0", "--checkpoint-interval", "1e7"}) ==
+        doctest::Approx(steady).epsilon(1e-12));
+  // Alone, an evaluation flag is half an answer; without a cluster every one of them is refused.
+  Run half = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                          "--eval-interval", "100"});
+  CHECK(half.code == 2);
+  CHECK(half.err.find("--eval-interval and --eval-minutes go together") != std::string::npos);
+  for (const char* flag : {"--restart-minutes", "--interruptions-per-gpu-hour", "--checkpoint-interval",
+                           "--checkpoint-write-gbps", "--eval-interval", "--eval-minutes"}) {
+    CAPTURE(flag);
+    const Run alone = run_moeplan({"score", "qwen3-30b-a3b", "--tokens", "1e12", flag, "1"});
+    CHECK(alone.code == 2);
+    CHECK(alone.err.find(std::string(flag) + " needs a cluster") != std::string::npos);
+  }
+  // A cluster that fails faster than it restarts: the section's numbers null with the reason.
+  const Run broken = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                  "--interruptions-per-gpu-hour", "1", "--format", "json"});
+  REQUIRE_MESSAGE(broken.code == 0, broken.err);
+  const json b = json::parse(broken.out).at(0).at("training");
+  CHECK(b.at("wall_days").is_null());
+  CHECK(b.at("wall_days_reason").get<std::string>().find("makes no progress") != std::string::npos);
+}

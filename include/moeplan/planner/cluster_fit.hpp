@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "moeplan/cluster/layout_search.hpp"
+#include "moeplan/cluster/whole_training.hpp"
 #include "moeplan/laws/law_set.hpp"
 #include "moeplan/planner/candidates.hpp"
 #include "moeplan/planner/plan_context.hpp"
@@ -36,6 +37,8 @@ struct ClusterFitOptions {
   /// MTP modules trained beside the model (Megatron-LM's --mtp-num-layers); unset: the
   /// config's num_nextn_predict_layers. They are timed and counted on the last stage.
   std::optional<int> mtp_layers;
+  /// What a whole training adds to the steady state (interruptions, checkpoints, evaluations).
+  WholeTrainingOptions whole_training;
 };
 
 /// A config on the cluster: the global batch it trains with, the ranked layouts, the time.
@@ -45,7 +48,11 @@ struct ClusterFit {
   long long requested_batch_sequences = 0; ///< the law's or the user's (capped at D / S)
   std::string global_batch_source;  ///< which law gave it (paper 002 Table 4 or paper 000 Eq. 5), and any cap or raise
   LayoutSearchResult layouts;       ///< ranked[0] is the chosen layout
-  TrainingTime time;                ///< for the run's D on ranked[0]
+  TrainingTime time;                ///< for the run's D on ranked[0]: the steady state
+  /// The whole training's wall time on top of `time`; empty with the reason in
+  /// whole_training_problem when the cluster fails faster than it makes progress.
+  std::optional<WholeTraining> whole;
+  std::string whole_training_problem;
   Tokens tokens;                    ///< D
   Precision precision = Precision::bf16;  ///< of the linear layers' GEMMs (options.search.time)
   bool fp8_param_gather = false;          ///< fp8 weights only (options.search.time)

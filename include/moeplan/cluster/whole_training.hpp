@@ -1,0 +1,64 @@
+#pragma once
+/// A whole training's wall time beside its steady state (docs/cluster.md, "Whole training"):
+/// the steady-state steps (step_time.hpp) plus what a team sees on top of them: interruptions
+/// and the restarts and lost work they cost, checkpoint saves, evaluations. Context-extension
+/// stages are not in it (give them as a run of their own).
+#include <optional>
+#include <string>
+
+namespace moeplan {
+
+struct WholeTrainingOptions {
+  /// Unexpected interruptions per GPU-hour. Llama 3 (arXiv 2407.21783, Sec. 3.3.4): 419
+  /// unexpected interruptions in 54 days of pre-training on 16,384 H100, 21.2M GPU-hours: one
+  /// per 50,700 GPU-hours (planned ones, 47 there, are the team's to add).
+  double interruptions_per_gpu_hour = 419.0 / (16384.0 * 54.0 * 24.0);
+  /// Minutes from an interruption to training again: detection, rescheduling, process and
+  /// communicator start, checkpoint load. An engineering figure: MegaScale (NSDI'24) reports
+  /// "tens of minutes"; Llama 3's "> 90 %" effective training time over its 466 interruptions
+  /// bounds restart and lost work together at 16.7 minutes each (0.1 × 54 days / 466).
+  double restart_minutes = 10.0;
+  /// Minutes of training between checkpoint saves; unset: Young–Daly, sqrt(2 × blocking save
+  /// × MTBF) (Young 1974; Daly 2006), which minimises saves plus lost work.
+  std::optional<double> checkpoint_interval_minutes;
+  /// GB/s one GPU writes its shard of a checkpoint at. Measured: NVIDIA-NeMo/Automodel PR 635,
+  /// Llama 3 8B with its optimizer state (14 bytes a parameter, 112 GB) saved synchronously by
+  /// 8 H100 in 27.34 s: 0.51 GB/s per GPU.
+  double checkpoint_write_gb_per_s = 112.4 / 27.34 / 8.0;
+  /// Asynchronous saves (Megatron's --async-save): training blocks only while the shard is
+  /// copied to host memory; the same PR measured 0.54 s of 27.34 s blocking.
+  bool async_checkpoint = false;
+  /// An evaluation every `eval_interval_steps` steps taking `eval_minutes` (0: none).
+  long long eval_interval_steps = 0;
+  double eval_minutes = 0;
+};
+
+/// The fraction of a synchronous save that blocks training with --async-save (Automodel PR 635).
+inline constexpr double k_async_blocking_fraction = 0.54 / 27.34;
+
+struct WholeTraining {
+  double steady_seconds = 0;        ///< the steps alone (TrainingTime::seconds)
+  double wall_seconds = 0;          ///< what the team sees
+  double wall_days = 0;
+  double wall_gpu_hours = 0;
+  double goodput = 1;               ///< steady / wall
+  double interruptions = 0;         ///< expected unexpected interruptions over the wall time
+  double restart_seconds = 0;       ///< interruptions × restart
+  double lost_work_seconds = 0;     ///< interruptions × half a checkpoint interval
+  double checkpoint_seconds = 0;    ///< saves × their blocking time
+  double eval_seconds = 0;
+  double checkpoint_bytes_per_gpu = 0;
+  double checkpoint_save_seconds = 0;      ///< blocking seconds of one save
+  double checkpoint_interval_seconds = 0;  ///< of training between saves
+  bool interval_from_young_daly = true;
+  std::string costliest;            ///< the loss that costs most ("interruptions", "checkpoints", ...)
+};
+
+/// The wall time of `steady_seconds` of steps of `step_seconds` each on `gpus` GPUs, each of
+/// which writes `checkpoint_bytes_per_gpu` a save. With failure rate λ (per second, all GPUs)
+/// and checkpoint interval τ: W = (T + T/τ × save + evals) / (1 − λ (restart + τ/2)).
+/// Empty when the cluster fails faster than it makes progress (λ (restart + τ/2) ≥ 1).
+std::optional<WholeTraining> whole_training(double steady_seconds, double step_seconds, int gpus,
+                                            double checkpoint_bytes_per_gpu, const WholeTrainingOptions& options);
+
+}  // namespace moeplan
