@@ -367,7 +367,33 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
 namespace {
 
 /// The flags with what a --megatron-args file gives where the command line gave nothing.
-std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const Io& io, std::optional<int>* seq_len) {
+/// The flags moeplan leaves unused, for stderr: the first k_unused_named by name (all of a
+/// launch script's: --emit megatron writes 61 flags for DeepSeek-V3.1 in fp8 on a cluster),
+/// then how many more (a generated script of 200,000 flags stays one line of about 2 KB).
+constexpr std::size_t k_unused_named = 64;
+
+std::string unused_list(const std::vector<std::string>& unused) {
+  if (unused.size() <= k_unused_named) return fmt::format("{}", fmt::join(unused, " "));
+  return fmt::format("{} and {} more", fmt::join(unused.begin(), unused.begin() + k_unused_named, " "),
+                     unused.size() - k_unused_named);
+}
+
+/// The file's flags stderr lists as ignored: the unused ones, and when no model is compared
+/// (suggest, plot) the model-size flags too, but --num-layers, which gives VPP.
+std::vector<std::string> ignored_flags(const MegatronArgs& args, bool compared) {
+  std::vector<std::string> out = args.unused;
+  if (compared) {
+    std::erase_if(out, [](const std::string& n) { return n == "--group-query-attention" || n == "--multi-latent-attention"; });
+    return out;
+  }
+  for (const MegatronModelFlag& k : args.model_flags) {
+    if (k.flag != "--num-layers") out.push_back(k.flag);
+  }
+  return out;
+}
+
+std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const Io& io, std::optional<int>* seq_len,
+                                                           std::optional<MegatronArgs>* file_args) {
   auto text = read_flag_file(f.megatron_args, "a Megatron-LM arguments file", "--megatron-args");
   if (!text) return std::unexpected(text.error());
   auto args = read_megatron_args(*text, f.megatron_args);
@@ -451,20 +477,22 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (seq_len && !*seq_len) *seq_len = args->seq_length;
   if (!seq_len && args->seq_length) args->unused.insert(args->unused.begin(), "--seq-length");  // suggest: --seq-len sets S
   for (const std::string& n : args->notes) io.note(fmt::format("{}: {}", f.megatron_args, n));
-  if (!args->unused.empty()) {
-    io.note(fmt::format("{}: not used by moeplan (ignored): {}", f.megatron_args, fmt::join(args->unused, " ")));
+  if (const auto ignored = ignored_flags(*args, file_args != nullptr); !ignored.empty()) {
+    io.note(fmt::format("{}: not used by moeplan (ignored): {}", f.megatron_args, unused_list(ignored)));
   }
+  if (file_args) *file_args = std::move(*args);
   return f;
 }
 
 }  // namespace
 
 std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& given, const Io& io,
-                                                                       std::optional<int>* seq_len) {
+                                                                       std::optional<int>* seq_len,
+                                                                       std::optional<MegatronArgs>* file_args) {
   if (!given.given()) return std::optional<ClusterFitOptions>();
   ClusterFlags f = given;
   if (!f.megatron_args.empty() && f.gpus && !f.gpu.empty()) {  // without a cluster: the usage error first
-    auto merged = with_megatron_args(f, io, seq_len);
+    auto merged = with_megatron_args(f, io, seq_len, file_args);
     if (!merged) return std::unexpected(fail(io, merged.error()));
     f = std::move(*merged);
   }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "moeplan/io/megatron_args.hpp"
 #include "moeplan/io/model_export.hpp"
 #include "moeplan/planner/cluster_fit.hpp"
 #include "moeplan/planner/time_optimal.hpp"
@@ -96,9 +97,12 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
 /// reported on `io` and the exit status comes back instead (2 usage, 4 a bad catalog file).
 /// With --megatron-args, the file's settings fill what the command line did not give (the
 /// command line wins); the flags it does not use are listed on stderr, and its --seq-length is
-/// returned in `seq_len` for the caller's S when that was not given either.
+/// returned in `seq_len` for the caller's S when that was not given either. With `file_args`
+/// (score, which compares the file's model-size flags with each model it scores) the file's
+/// reading is returned there; without it, those flags are listed with the ignored ones.
 std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& f, const Io& io,
-                                                                       std::optional<int>* seq_len = nullptr);
+                                                                       std::optional<int>* seq_len = nullptr,
+                                                                       std::optional<MegatronArgs>* file_args = nullptr);
 
 /// The sections of a config on a cluster: "cluster" (GPU, layout, batch), "memory" (per GPU
 /// by term), "step_time" (by term, tokens/s, MFU, days; and `days_limit`, suggest --days's

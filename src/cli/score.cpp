@@ -36,6 +36,57 @@ struct ScoreFlags {
   ServingFlags serving;  ///< --serve-gpus, ...: each config on an inference node
 };
 
+/// The flags' budget and S laid over the config's own [training]: a downloaded config.json has
+/// none, so the budget comes from the flags, and replaces a config's own when given. false:
+/// --seq-len with no budget at all (a usage error).
+bool with_budget(ModelConfig& m, const ScoreFlags& f, std::optional<int> seq_len, const LawSet& laws) {
+  if (!f.tokens && !f.flops && !seq_len) return true;
+  // Without a [training] table S is the one the score uses when there is no budget
+  // (paper 002's S, the laws' [family] seq_len), so a budget does not change it.
+  TrainingSetup fresh;
+  fresh.seq_len = laws.holistic.family_defaults.seq_len;
+  TrainingSetup t = m.training.value_or(fresh);
+  if (f.tokens || f.flops) {
+    t.tokens = f.tokens ? std::optional<Tokens>(Tokens(*f.tokens)) : std::nullopt;
+    t.compute = f.flops ? std::optional<Flops>(Flops(*f.flops)) : std::nullopt;
+  }
+  if (seq_len) t.seq_len = *seq_len;
+  if (t.tokens || t.compute) {
+    m.training = t;
+    return true;
+  }
+  // S from a --megatron-args file alone: no budget to time; --gpus says so later.
+  return !f.seq_len;
+}
+
+/// Why the models cannot go on the cluster as asked, said before anything is printed (the exit
+/// status; nullopt when they can): a --megatron-args file for another model, a given layout a
+/// model cannot take, a model without a training budget.
+std::optional<int> refused_on_cluster(const std::vector<ModelConfig>& models, const ClusterFitOptions& cluster,
+                                      const std::optional<MegatronArgs>& file_args, const std::string& file, Io& io) {
+  for (const ModelConfig& m : models) {
+    // A launch script for another model: its layout (VPP from its --num-layers) would be
+    // judged against this one, so the first flag that differs is named before anything else.
+    if (file_args) {
+      if (auto other = megatron_model_mismatch(*file_args, m, file)) return fail(io, *other);
+    }
+    // A given layout the model cannot take (TP not dividing its heads, ...): before anything
+    // is printed, naming the rule.
+    const int S = m.training ? m.training->seq_len : 0;
+    if (const std::string why = given_layout_reason(m, cluster.cluster, cluster.search.given, S); !why.empty()) {
+      return fail(io, ExitStatus::infeasible,
+                  fmt::format("{}: infeasible on {} x {}: parallel layout: {}", printable(m.name),
+                              cluster.cluster.gpus, cluster.cluster.gpu.id, why));
+    }
+    if (!m.training || (!m.training->tokens && !m.training->compute)) {
+      return fail(io, ExitStatus::usage,
+                  printable(m.name) + ": --gpus needs a training budget (--tokens or --flops; the "
+                                      "config has no [training] table)");
+    }
+  }
+  return std::nullopt;
+}
+
 int run_score(const ScoreFlags& f, Io& io) {
   if (!f.emit.empty() && !emit_count_problem(f.configs.size()).empty()) {
     return fail(io, ExitStatus::usage, emit_count_problem(f.configs.size()));
@@ -53,7 +104,8 @@ int run_score(const ScoreFlags& f, Io& io) {
   if (!loaded) return fail(io, loaded.error());
   const LawSet& laws = *loaded;
   std::optional<int> seq_len = f.seq_len;  // or a --megatron-args file's --seq-length
-  auto flags_cluster = cluster_from_flags(f.cluster, io, &seq_len);
+  std::optional<MegatronArgs> file_args;  // a --megatron-args file's reading: its model flags
+  auto flags_cluster = cluster_from_flags(f.cluster, io, &seq_len, &file_args);
   if (!flags_cluster) return flags_cluster.error();
   std::optional<ClusterFitOptions> cluster = std::move(*flags_cluster);
   if (cluster) {
@@ -81,50 +133,18 @@ int run_score(const ScoreFlags& f, Io& io) {
       failed(fail(io, m.error()));
       continue;
     }
-    // A downloaded config.json has no [training] table: the budget comes from the flags, and
-    // replaces a config's own when given.
-    if (f.tokens || f.flops || seq_len) {
-      // Without a [training] table S is the one the score uses when there is no budget
-      // (paper 002's S, the laws' [family] seq_len), so a budget does not change it.
-      TrainingSetup fresh;
-      fresh.seq_len = laws.holistic.family_defaults.seq_len;
-      TrainingSetup t = m->training.value_or(fresh);
-      if (f.tokens || f.flops) {
-        t.tokens = f.tokens ? std::optional<Tokens>(Tokens(*f.tokens)) : std::nullopt;
-        t.compute = f.flops ? std::optional<Flops>(Flops(*f.flops)) : std::nullopt;
-      }
-      if (seq_len) t.seq_len = *seq_len;
-      if (!t.tokens && !t.compute) {
-        if (f.seq_len) {
-          failed(fail(io, ExitStatus::usage,
-                      c + ": --seq-len needs a budget: the config has no [training] table, so give "
-                          "--tokens or --flops too"));
-          continue;
-        }
-        // S from a --megatron-args file alone: no budget to time; --gpus says so below.
-      } else {
-        m->training = t;
-      }
+    if (!with_budget(*m, f, seq_len, laws)) {
+      failed(fail(io, ExitStatus::usage,
+                  c + ": --seq-len needs a budget: the config has no [training] table, so give --tokens or --flops too"));
+      continue;
     }
     models.push_back(std::move(*m));
     given_as.push_back(c);
   }
   if (models.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));
   if (cluster) {  // nothing to time without D: said before anything is printed
-    for (const ModelConfig& m : models) {
-      // A given layout the model cannot take (TP not dividing its heads, ...): before anything
-      // is printed, naming the rule.
-      const int S = m.training ? m.training->seq_len : 0;
-      if (const std::string why = given_layout_reason(m, cluster->cluster, cluster->search.given, S); !why.empty()) {
-        return fail(io, ExitStatus::infeasible,
-                    fmt::format("{}: infeasible on {} x {}: parallel layout: {}", printable(m.name),
-                                cluster->cluster.gpus, cluster->cluster.gpu.id, why));
-      }
-      if (!m.training || (!m.training->tokens && !m.training->compute)) {
-        return fail(io, ExitStatus::usage,
-                    printable(m.name) + ": --gpus needs a training budget (--tokens or --flops; the "
-                                        "config has no [training] table)");
-      }
+    if (const auto refused = refused_on_cluster(models, *cluster, file_args, f.cluster.megatron_args, io)) {
+      return *refused;
     }
   }
   // A config on the cluster: its training D is the score's (the config's budget or the

@@ -222,21 +222,25 @@ void read_latent_attention(FamilyContext& c) {
 // topk_method, n_group, topk_group, routed_scaling_factor, norm_topk_prob (DeepSeek-V2/V3 and
 // their copies), score_function and moe_router_enable_expert_bias (Ling 2.0), use_routing_bias
 // (MiniMax-M2); the classes whose code fixes their router are named below. A value moeplan
-// does not know leaves the router unread (the export then says it is not stated), never guessed.
+// does not know is refused, naming the key and the value: replaced by a default it would
+// write another router (--emit megatron) and count another model than the file's.
 void read_router_keys(FamilyContext& c) {
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
   if (r.failed() || !c.m.is_moe()) return;
   RouterSpec x;
   bool stated = false;
-  bool unknown = false;
+  const auto unknown = [&](const char* key, const std::string& v, const char* known) {
+    r.fail(key, fmt::format("\"{}\" is a router moeplan does not know ({}); refusing rather than writing "
+                            "another router in its place", v, known));
+  };
   for (const char* key : {"scoring_func", "score_function"}) {
     if (const auto v = r.string(j, key)) {
       stated = true;
       if (*v == "sigmoid") {
         x.score = RouterSpec::Score::sigmoid;
       } else if (*v != "softmax") {
-        unknown = true;
+        unknown(key, *v, "softmax, sigmoid");
       }
     }
   }
@@ -266,7 +270,7 @@ void read_router_keys(FamilyContext& c) {
     if (*v == "noaux_tc") {  // DeepSeek-V3 Sec. 2.1.2: auxiliary-loss-free balancing
       x.expert_bias = true;
     } else if (*v != "greedy" && *v != "group_limited_greedy") {
-      unknown = true;
+      unknown("topk_method", *v, "greedy, group_limited_greedy, noaux_tc");
     }
   }
   for (const char* key : {"moe_router_enable_expert_bias", "use_routing_bias"}) {
@@ -301,7 +305,7 @@ void read_router_keys(FamilyContext& c) {
   // layers; Megatron-LM divides by K and adds it per layer), and DeepSeek-V3's aux_loss_alpha
   // 0.001 is not its report's sequence-wise 0.0001 (Sec. 4.2). The export says what it writes.
   x.balance_loss_stated = false;
-  if (r.failed() || !stated || unknown) return;
+  if (r.failed() || !stated) return;
   c.m.router = x;  // ModelConfig::problem() checks it (groups, sigmoid with a bias)
 }
 

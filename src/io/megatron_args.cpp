@@ -8,8 +8,12 @@
 #include <charconv>
 #include <limits>
 #include <map>
+#include <span>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace moeplan {
 
@@ -174,192 +178,357 @@ std::expected<int, std::string> virtual_stages(int num_layers, int pp, int layer
   return static_cast<int>(num_layers / per_rank);
 }
 
-std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text, const std::string& source) {
-  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
-    const int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(nul), '\n'));
-    return std::unexpected(InputError{source, line, 0, "", "a NUL byte: not a launch script or arguments file"});
-  }
-  std::map<std::string, std::string> vars;
-  const std::vector<Flag> flags = flags_of(expanded(words_of(text), vars), vars);
-  MegatronArgs a;
-  const auto error = [&](const Flag& f, std::string reason) {
-    return std::unexpected(InputError{source, f.line, 0, f.name, std::move(reason)});
-  };
-  std::optional<InputError> failed;
-  // The flag's value as a whole number, nullopt for anything else (empty, signs only, 2.0).
-  const auto whole = [](const Flag& f) -> std::optional<int> {
-    const std::string v = f.value.value_or("");
-    int n = 0;
-    const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-    if (v.empty() || ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
-    return n;
-  };
-  const auto positive = [&](const Flag& f) -> std::optional<int> {
-    const std::string v = f.value.value_or("");
-    const std::optional<int> n = whole(f);
-    if (!n || *n < 1) {
-      if (!failed) {
-        failed = InputError{source, f.line, 0, f.name,
-                            v.empty() ? std::string("needs a positive integer value")
-                                      : fmt::format("\"{}\" is not a positive integer{}", v,
-                                                    v.find('$') != std::string::npos
-                                                        ? " (a variable the file does not set: only NAME=VALUE lines of the file are expanded)"
-                                                        : "")};
-      }
-      return std::nullopt;
-    }
-    return n;
-  };
-  std::optional<int> num_layers, layers_per_virtual_stage;
-  bool fp32_gradients = false;  // --accumulate-allreduce-grads-in-fp32 seen (a flag moeplan reads)
-  const Flag* layers_per_virtual_flag = nullptr;
-  std::map<std::string, int> first_line;  // of each flag moeplan reads
-  for (const Flag& f : flags) {
-    const std::string& n = f.name;
-    // The switches moeplan reads: a value after one is a slip, not a setting.
-    static constexpr std::string_view k_switches[] = {
-        "--moe-router-force-load-balancing", "--overlap-moe-expert-parallel-comm", "--recompute-activations",
-        "--fp8-param-gather", "--grad-reduce-in-bf16", "--tp-comm-overlap", "--no-overlap-p2p-communication",
-        "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16"};
-    if (f.value && std::find(std::begin(k_switches), std::end(k_switches), n) != std::end(k_switches)) {
-      return error(f, "is a switch and takes no value");
-    }
-    if (n == "--tensor-model-parallel-size") {
-      a.layout.tp = positive(f);
-    } else if (n == "--pipeline-model-parallel-size") {
-      a.layout.pp = positive(f);
-    } else if (n == "--num-virtual-stages-per-pipeline-rank") {
-      a.layout.vpp = positive(f);
-    } else if (n == "--num-layers-per-virtual-pipeline-stage") {
-      layers_per_virtual_stage = positive(f);
-      layers_per_virtual_flag = &f;
-    } else if (n == "--num-layers") {
-      num_layers = positive(f);
-    } else if (n == "--expert-model-parallel-size") {
-      a.layout.ep = positive(f);
-    } else if (n == "--expert-tensor-parallel-size") {
-      a.layout.etp = positive(f);
-    } else if (n == "--context-parallel-size") {
-      a.layout.cp = positive(f);
-    } else if (n == "--micro-batch-size") {
-      a.layout.micro_batch = positive(f);
-    } else if (n == "--decoder-first-pipeline-num-layers") {
-      a.layout.first_stage_layers = positive(f);
-    } else if (n == "--decoder-last-pipeline-num-layers") {
-      a.layout.last_stage_layers = positive(f);
-    } else if (n == "--global-batch-size") {
-      if (const auto b = positive(f)) a.global_batch = *b;
-    } else if (n == "--seq-length") {
-      a.seq_length = positive(f);
-    } else if (n == "--encoder-seq-length") {  // Megatron's other name for it
-      if (const auto s = positive(f); s && !a.seq_length) a.seq_length = s;
-    } else if (n == "--recompute-granularity") {
-      if (f.value == "full") {
-        a.layout.recompute = Recompute::full;
-      } else if (f.value == "selective") {
-        a.layout.recompute = Recompute::selective;
-      } else {
-        return error(f, fmt::format("\"{}\" is neither full nor selective", f.value.value_or("")));
-      }
-    } else if (n == "--recompute-modules") {  // Megatron: what selective recompute re-runs
-      unsigned modules = 0;
-      std::string value = f.value.value_or("");
-      std::replace(value.begin(), value.end(), ',', ' ');
-      for (const Word& w : words_of(value)) {
-        if (w.text == "moe") {
-          a.notes.push_back("--recompute-modules moe: not modelled (the whole MoE layer again, its all-to-all "
-                            "included); timed without it");
-        } else if (const std::optional<unsigned> bit = recompute_module_of(w.text)) {
-          modules |= *bit;
-        } else {
-          return error(f, fmt::format("\"{}\" is none of Megatron's modules ({}, moe)", w.text, recompute_module_names()));
-        }
-      }
-      // Megatron's list, as given: "moe" alone (or nothing) recomputes nothing moeplan models.
-      a.layout.recompute_modules = modules;
-    } else if (n == "--moe-router-force-load-balancing") {  // benchmarks: every expert gets its share
-      a.force_load_balancing = true;
-      a.notes.push_back("--moe-router-force-load-balancing: a forced-balance run, timed at a routing load of 1 "
-                        "(--load-imbalance 1) unless the command line gives one");
-    } else if (n == "--overlap-moe-expert-parallel-comm") {  // Megatron's Combined 1F1B
-      a.notes.push_back("--overlap-moe-expert-parallel-comm: Megatron publishes no fraction of the all-to-all it "
-                        "hides; the step time takes --a2a-overlap (default 0)");
-    } else if (n == "--recompute-activations") {  // Megatron: selective recompute
-      a.layout.recompute = Recompute::selective;
-    } else if (n == "--fp8-format") {
-      if (f.value != "e4m3" && f.value != "hybrid") {
-        return error(f, fmt::format("\"{}\" is neither e4m3 nor hybrid", f.value.value_or("")));
-      }
-      a.precision = Precision::fp8;
-    } else if (n == "--fp8-param-gather") {
-      a.fp8_param_gather = true;
-    } else if (n == "--grad-reduce-in-bf16") {
-      a.grad_reduce_in_bf16 = true;
-    } else if (n == "--tp-comm-overlap") {
-      a.tp_comm_overlap = true;
-    } else if (n == "--no-overlap-p2p-communication") {
-      a.no_p2p_overlap = true;
-    } else if (n == "--accumulate-allreduce-grads-in-fp32") {  // Megatron's default for bf16: fp32 gradients
-      // Read, not applied: --grad-reduce-in-bf16 wins wherever it stands (Megatron's
-      // arguments.py turns accumulate_allreduce_grads_in_fp32 off when it is given).
-      fp32_gradients = true;
-    } else if (n == "--mtp-num-layers") {
-      const std::optional<int> k = whole(f);
-      if (!k || *k < 0 || *k > 64) {
-        return error(f, f.value.value_or("").empty()
-                            ? std::string("needs a number of MTP modules (0-64)")
-                            : fmt::format("\"{}\" is not a number of MTP modules (0-64)", *f.value));
-      }
-      a.mtp_layers = k;
-    } else if (n == "--moe-token-dispatcher-type") {
-      if (f.value != "alltoall" && f.value != "allgather" && f.value != "flex") {
-        return error(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", f.value.value_or("")));
-      }
-      if (!a.deepep) a.deepep = false;  // unless --moe-enable-deepep says otherwise
-    } else if (n == "--moe-enable-deepep") {
-      a.deepep = true;
-    } else if (n == "--bf16" || n == "--fp16") {  // fp16 tensor cores run at the bf16 rates
-      if (!a.precision) a.precision = Precision::bf16;  // --fp8-format runs on top of --bf16
-      if (n == "--fp16") a.notes.push_back("--fp16: timed at the bf16 rates (same tensor-core peak)");
-    } else {  // a flag moeplan does not use: listed once
-      if (std::find(a.unused.begin(), a.unused.end(), n) == a.unused.end()) a.unused.push_back(n);
+namespace {
+
+/// The model-size flags (Megatron-LM megatron/training/arguments.py, core_v0.15.0:
+/// _add_network_size_args and _add_moe_args), read for megatron_model_mismatch.
+constexpr std::string_view k_model_flags[] = {
+    "--num-layers",  "--hidden-size", "--ffn-hidden-size",  "--num-attention-heads",   "--num-query-groups",
+    "--kv-channels", "--num-experts", "--moe-router-topk", "--moe-ffn-hidden-size", "--moe-shared-expert-intermediate-size"};
+
+/// The switches moeplan reads: a value after one is a slip, not a setting.
+constexpr std::string_view k_switches[] = {
+    "--moe-router-force-load-balancing", "--overlap-moe-expert-parallel-comm", "--recompute-activations",
+    "--fp8-param-gather", "--grad-reduce-in-bf16", "--tp-comm-overlap", "--no-overlap-p2p-communication",
+    "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16"};
+
+/// How many lines of a repeated flag its note names before "...".
+constexpr std::size_t k_repeat_lines_named = 3;
+
+bool one_of(std::string_view name, std::span<const std::string_view> names) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+/// The 1-based line of byte `at`.
+int line_of(std::string_view text, std::size_t at) {
+  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+}
+
+/// The offset of the first byte that does not begin a well-formed UTF-8 sequence, npos when
+/// there is none: the Unicode Standard's Table 3-7, "Well-Formed UTF-8 Byte Sequences" (Sec.
+/// 3.9; RFC 3629 Sec. 4): no overlong forms, no surrogates, nothing past U+10FFFF.
+std::size_t invalid_utf8_at(std::string_view t) {
+  std::size_t i = 0;
+  while (i < t.size()) {
+    const auto b = static_cast<unsigned char>(t[i]);
+    if (b < 0x80) {
+      ++i;
       continue;
     }
-    if (failed) return std::unexpected(*failed);
-    // A flag moeplan reads, given again: argparse keeps the last, and so does moeplan; said,
-    // since a launch script that sets TP twice is more often a slip than a choice.
-    const auto [first, fresh] = first_line.emplace(n, f.line);
-    if (!fresh) {
-      a.notes.push_back(fmt::format("{} given again on line {} (first on line {}): the last one is read, as "
-                                    "Megatron's argparse does",
-                                    n, f.line, first->second));
+    std::size_t len = 0;
+    unsigned lo = 0x80, hi = 0xBF;  // the second byte's range; the others are 80..BF
+    if (b >= 0xC2 && b <= 0xDF) {
+      len = 2;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      len = 3;
+      if (b == 0xE0) lo = 0xA0;
+      if (b == 0xED) hi = 0x9F;  // not the surrogates D800..DFFF
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      len = 4;
+      if (b == 0xF0) lo = 0x90;
+      if (b == 0xF4) hi = 0x8F;  // not past U+10FFFF
+    } else {
+      return i;  // a continuation byte, C0, C1 or F5..FF
     }
+    if (i + len > t.size()) return i;
+    for (std::size_t k = 1; k < len; ++k) {
+      const auto c = static_cast<unsigned char>(t[i + k]);
+      if (c < (k == 1 ? lo : 0x80u) || c > (k == 1 ? hi : 0xBFu)) return i;
+    }
+    i += len;
   }
-  if (layers_per_virtual_stage) {
-    const Flag& f = *layers_per_virtual_flag;
-    if (!num_layers || !a.layout.pp) {
-      return error(f, "needs --num-layers and --pipeline-model-parallel-size in the same file to give VPP");
+  return std::string_view::npos;
+}
+
+/// Why `text` is not a text file (a NUL byte, a byte that is not UTF-8), naming its line.
+std::optional<InputError> not_text(std::string_view text, const std::string& source) {
+  if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    return InputError{source, line_of(text, nul), 0, "",
+                      fmt::format("not a text file: a NUL byte at offset {} (a launch script or arguments file "
+                                  "is text)", nul)};
+  }
+  if (const std::size_t bad = invalid_utf8_at(text); bad != std::string_view::npos) {
+    return InputError{source, line_of(text, bad), 0, "",
+                      fmt::format("not a text file: byte 0x{:02x} at offset {} is not UTF-8 (a launch script or "
+                                  "arguments file is text)",
+                                  static_cast<unsigned char>(text[bad]), bad)};
+  }
+  return std::nullopt;
+}
+
+/// A flag moeplan reads, and where it was given: one note per repeated flag.
+struct Seen {
+  std::string name;
+  long long count = 0;
+  std::vector<int> lines;  ///< the first k_repeat_lines_named
+  int last_line = 0;
+};
+
+std::string repeat_note(const Seen& s) {
+  std::string lines = fmt::format("{}", fmt::join(s.lines, ", "));
+  if (s.count == 2) lines = fmt::format("{} and {}", s.lines[0], s.last_line);
+  if (s.count > static_cast<long long>(k_repeat_lines_named)) lines += fmt::format(", ..., {}", s.last_line);
+  return fmt::format("{} given {} times (lines {}): the last one is read, as Megatron's argparse does", s.name,
+                     s.count, lines);
+}
+
+/// The flags of one file, read once in order: each flag moeplan uses sets its field (the last
+/// one given wins), the others are listed once. Hash sets keep it linear in the flags.
+class ArgsReader {
+ public:
+  explicit ArgsReader(const std::string& source) : source_(source) {}
+  std::expected<MegatronArgs, InputError> read(const std::vector<Flag>& flags);
+
+ private:
+  // Each returns whether the flag is one of its kind; a bad value sets failed_.
+  bool read_number(const Flag& f);
+  bool read_choice(const Flag& f);
+  bool read_switch(const Flag& f);
+  bool read_model_flag(const Flag& f);
+  std::optional<int> positive(const Flag& f);
+  void fail(const Flag& f, std::string reason) {
+    if (!failed_) failed_ = InputError{source_, f.line, 0, f.name, std::move(reason)};
+  }
+  void note_once(std::string note) {
+    if (notes_given_.insert(note).second) a_.notes.push_back(std::move(note));
+  }
+  void saw(const Flag& f);
+  std::optional<InputError> finish();
+
+  const std::string& source_;
+  MegatronArgs a_;
+  std::optional<InputError> failed_;
+  std::optional<int> num_layers_, layers_per_virtual_stage_;
+  const Flag* layers_per_virtual_flag_ = nullptr;
+  bool fp32_gradients_ = false;  // --accumulate-allreduce-grads-in-fp32 seen (a flag moeplan reads)
+  std::unordered_set<std::string> notes_given_, unused_given_;
+  std::unordered_map<std::string, std::size_t> seen_at_, model_at_;  // into seen_, a_.model_flags
+  std::vector<Seen> seen_;
+};
+
+/// The flag's value as a whole number, nullopt for anything else (empty, signs only, 2.0).
+std::optional<int> whole(const Flag& f) {
+  const std::string v = f.value.value_or("");
+  int n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (v.empty() || ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
+  return n;
+}
+
+std::optional<int> ArgsReader::positive(const Flag& f) {
+  const std::string v = f.value.value_or("");
+  const std::optional<int> n = whole(f);
+  if (n && *n >= 1) return n;
+  fail(f, v.empty() ? std::string("needs a positive integer value")
+                    : fmt::format("\"{}\" is not a positive integer{}", v,
+                                  v.find('$') != std::string::npos
+                                      ? " (a variable the file does not set: only NAME=VALUE lines of the file are expanded)"
+                                      : ""));
+  return std::nullopt;
+}
+
+bool ArgsReader::read_number(const Flag& f) {
+  const std::string& n = f.name;
+  GivenLayout& g = a_.layout;
+  const std::pair<std::string_view, std::optional<int>*> slots[] = {
+      {"--tensor-model-parallel-size", &g.tp},
+      {"--pipeline-model-parallel-size", &g.pp},
+      {"--num-virtual-stages-per-pipeline-rank", &g.vpp},
+      {"--num-layers-per-virtual-pipeline-stage", &layers_per_virtual_stage_},
+      {"--expert-model-parallel-size", &g.ep},
+      {"--expert-tensor-parallel-size", &g.etp},
+      {"--context-parallel-size", &g.cp},
+      {"--micro-batch-size", &g.micro_batch},
+      {"--decoder-first-pipeline-num-layers", &g.first_stage_layers},
+      {"--decoder-last-pipeline-num-layers", &g.last_stage_layers},
+      {"--seq-length", &a_.seq_length}};
+  for (const auto& [name, slot] : slots) {
+    if (n != name) continue;
+    *slot = positive(f);
+    if (slot == &layers_per_virtual_stage_) layers_per_virtual_flag_ = &f;
+    return true;
+  }
+  if (n == "--global-batch-size") {
+    if (const auto b = positive(f)) a_.global_batch = *b;
+  } else if (n == "--encoder-seq-length") {  // Megatron's other name for --seq-length
+    if (const auto s = positive(f); s && !a_.seq_length) a_.seq_length = s;
+  } else if (n == "--mtp-num-layers") {
+    const std::optional<int> k = whole(f);
+    if (!k || *k < 0 || *k > 64) {
+      fail(f, f.value.value_or("").empty() ? std::string("needs a number of MTP modules (0-64)")
+                                           : fmt::format("\"{}\" is not a number of MTP modules (0-64)", *f.value));
     }
-    const auto vpp = virtual_stages(*num_layers, *a.layout.pp, *layers_per_virtual_stage);
-    if (!vpp) return error(f, vpp.error());
-    a.layout.vpp = *vpp;
-    a.layers_per_virtual_stage = layers_per_virtual_stage;
-    a.layers_per_virtual_stage_line = f.line;
+    a_.mtp_layers = k;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool ArgsReader::read_choice(const Flag& f) {
+  const std::string& n = f.name;
+  const std::string v = f.value.value_or("");
+  if (n == "--recompute-granularity") {
+    if (v == "full") {
+      a_.layout.recompute = Recompute::full;
+    } else if (v == "selective") {
+      a_.layout.recompute = Recompute::selective;
+    } else {
+      fail(f, fmt::format("\"{}\" is neither full nor selective", v));
+    }
+  } else if (n == "--recompute-modules") {  // Megatron: what selective recompute re-runs
+    unsigned modules = 0;
+    std::string list = v;
+    std::replace(list.begin(), list.end(), ',', ' ');
+    for (const Word& w : words_of(list)) {
+      if (w.text == "moe") {
+        note_once("--recompute-modules moe: not modelled (the whole MoE layer again, its all-to-all included); "
+                  "timed without it");
+      } else if (const std::optional<unsigned> bit = recompute_module_of(w.text)) {
+        modules |= *bit;
+      } else {
+        fail(f, fmt::format("\"{}\" is none of Megatron's modules ({}, moe)", w.text, recompute_module_names()));
+      }
+    }
+    // Megatron's list, as given: "moe" alone (or nothing) recomputes nothing moeplan models.
+    a_.layout.recompute_modules = modules;
+  } else if (n == "--fp8-format") {
+    if (v != "e4m3" && v != "hybrid") fail(f, fmt::format("\"{}\" is neither e4m3 nor hybrid", v));
+    a_.precision = Precision::fp8;
+  } else if (n == "--moe-token-dispatcher-type") {
+    if (v != "alltoall" && v != "allgather" && v != "flex") {
+      fail(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", v));
+    }
+    if (!a_.deepep) a_.deepep = false;  // unless --moe-enable-deepep says otherwise
+  } else {
+    return false;
+  }
+  return true;
+}
+
+bool ArgsReader::read_switch(const Flag& f) {
+  const std::string& n = f.name;
+  if (!one_of(n, k_switches)) return false;
+  if (f.value) {
+    fail(f, "is a switch and takes no value");
+  } else if (n == "--moe-router-force-load-balancing") {  // benchmarks: every expert gets its share
+    a_.force_load_balancing = true;
+    note_once("--moe-router-force-load-balancing: a forced-balance run, timed at a routing load of 1 "
+              "(--load-imbalance 1) unless the command line gives one");
+  } else if (n == "--overlap-moe-expert-parallel-comm") {  // Megatron's Combined 1F1B
+    note_once("--overlap-moe-expert-parallel-comm: Megatron publishes no fraction of the all-to-all it "
+              "hides; the step time takes --a2a-overlap (default 0)");
+  } else if (n == "--recompute-activations") {  // Megatron: selective recompute
+    a_.layout.recompute = Recompute::selective;
+  } else if (n == "--fp8-param-gather") {
+    a_.fp8_param_gather = true;
+  } else if (n == "--grad-reduce-in-bf16") {
+    a_.grad_reduce_in_bf16 = true;
+  } else if (n == "--tp-comm-overlap") {
+    a_.tp_comm_overlap = true;
+  } else if (n == "--no-overlap-p2p-communication") {
+    a_.no_p2p_overlap = true;
+  } else if (n == "--accumulate-allreduce-grads-in-fp32") {  // Megatron's default for bf16: fp32 gradients
+    // Read, not applied: --grad-reduce-in-bf16 wins wherever it stands (Megatron's
+    // arguments.py turns accumulate_allreduce_grads_in_fp32 off when it is given).
+    fp32_gradients_ = true;
+  } else if (n == "--moe-enable-deepep") {
+    a_.deepep = true;
+  } else {  // --bf16, --fp16: fp16 tensor cores run at the bf16 rates
+    if (!a_.precision) a_.precision = Precision::bf16;  // --fp8-format runs on top of --bf16
+    if (n == "--fp16") note_once("--fp16: timed at the bf16 rates (same tensor-core peak)");
+  }
+  return true;
+}
+
+bool ArgsReader::read_model_flag(const Flag& f) {
+  if (!one_of(f.name, k_model_flags)) return false;
+  const std::optional<int> v = positive(f);
+  if (!v) return true;
+  if (f.name == "--num-layers") num_layers_ = v;
+  const auto [at, fresh] = model_at_.emplace(f.name, a_.model_flags.size());
+  if (fresh) a_.model_flags.push_back({f.name, *v, f.line});
+  a_.model_flags[at->second].value = *v;  // argparse keeps the last
+  a_.model_flags[at->second].line = f.line;
+  return true;
+}
+
+void ArgsReader::saw(const Flag& f) {
+  const auto [at, fresh] = seen_at_.emplace(f.name, seen_.size());
+  if (fresh) seen_.push_back({f.name, 0, {}, 0});
+  Seen& s = seen_[at->second];
+  ++s.count;
+  if (s.lines.size() < k_repeat_lines_named) s.lines.push_back(f.line);
+  s.last_line = f.line;
+}
+
+std::expected<MegatronArgs, InputError> ArgsReader::read(const std::vector<Flag>& flags) {
+  for (const Flag& f : flags) {
+    const bool read = read_switch(f) || read_number(f) || read_choice(f) || read_model_flag(f);
+    if (failed_) return std::unexpected(*failed_);
+    if (!read) {  // a flag moeplan does not use: listed once
+      if (unused_given_.insert(f.name).second) a_.unused.push_back(f.name);
+      continue;
+    }
+    saw(f);
+  }
+  if (const auto e = finish()) return std::unexpected(*e);
+  return std::move(a_);
+}
+
+std::optional<InputError> ArgsReader::finish() {
+  if (layers_per_virtual_stage_) {
+    const Flag& f = *layers_per_virtual_flag_;
+    if (!num_layers_ || !a_.layout.pp) {
+      return InputError{source_, f.line, 0, f.name,
+                        "needs --num-layers and --pipeline-model-parallel-size in the same file to give VPP"};
+    }
+    const auto vpp = virtual_stages(*num_layers_, *a_.layout.pp, *layers_per_virtual_stage_);
+    if (!vpp) return InputError{source_, f.line, 0, f.name, vpp.error()};
+    a_.layout.vpp = *vpp;
+    a_.layers_per_virtual_stage = layers_per_virtual_stage_;
+    a_.layers_per_virtual_stage_line = f.line;
   }
   // A script that sets PP and no VPP runs Megatron's non-interleaved schedule: VPP 1, not a
   // dimension left to the search (unless a custom --pipeline-model-parallel-layout, which
   // moeplan does not read, sets the virtual stages).
-  const auto has = [&](std::string_view name) { return std::find(a.unused.begin(), a.unused.end(), name) != a.unused.end(); };
-  a.custom_pipeline_layout = has("--pipeline-model-parallel-layout");
-  if (a.layout.pp && !a.layout.vpp && !a.custom_pipeline_layout) a.layout.vpp = 1;
-  a.sequence_parallel = has("--sequence-parallel");
-  a.distributed_optimizer = has("--use-distributed-optimizer");
-  a.num_layers = num_layers;
-  if (!a.layout.any() && !a.precision && !a.global_batch && !a.seq_length && !a.deepep && !a.grad_reduce_in_bf16 &&
-      !a.tp_comm_overlap && !a.no_p2p_overlap && !fp32_gradients && !a.mtp_layers && !a.force_load_balancing && !a.fp8_param_gather) {
-    a.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
+  const auto has = [&](const char* name) { return unused_given_.contains(name); };
+  a_.custom_pipeline_layout = has("--pipeline-model-parallel-layout");
+  if (a_.layout.pp && !a_.layout.vpp && !a_.custom_pipeline_layout) a_.layout.vpp = 1;
+  a_.sequence_parallel = has("--sequence-parallel");
+  a_.distributed_optimizer = has("--use-distributed-optimizer");
+  a_.group_query_attention = has("--group-query-attention");
+  a_.multi_latent_attention = has("--multi-latent-attention");
+  a_.num_layers = num_layers_;
+  // Megatron-LM reads --num-query-groups only with --group-query-attention (arguments.py,
+  // core_v0.15.0: num_query_groups is None without it, and TransformerConfig then builds one
+  // group per head).
+  if (model_at_.contains("--num-query-groups") && !a_.group_query_attention && !a_.multi_latent_attention) {
+    note_once("--num-query-groups without --group-query-attention: Megatron-LM ignores it and builds one "
+              "key/value group per head");
   }
-  return a;
+  // A flag moeplan reads, given again: argparse keeps the last, and so does moeplan; said once
+  // per flag, since a launch script that sets TP twice is more often a slip than a choice.
+  for (const Seen& s : seen_) {
+    if (s.count > 1) a_.notes.push_back(repeat_note(s));
+  }
+  if (!a_.layout.any() && !a_.precision && !a_.global_batch && !a_.seq_length && !a_.deepep &&
+      !a_.grad_reduce_in_bf16 && !a_.tp_comm_overlap && !a_.no_p2p_overlap && !fp32_gradients_ && !a_.mtp_layers &&
+      !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty()) {
+    a_.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool is_megatron_model_flag(std::string_view flag) { return one_of(flag, k_model_flags); }
+
+std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text, const std::string& source) {
+  if (auto e = not_text(text, source)) return std::unexpected(std::move(*e));
+  std::map<std::string, std::string> vars;
+  const std::vector<Flag> flags = flags_of(expanded(words_of(text), vars), vars);
+  return ArgsReader(source).read(flags);
 }
 
 }  // namespace moeplan

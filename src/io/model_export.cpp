@@ -12,6 +12,7 @@
 #include <set>
 #include <algorithm>
 #include <initializer_list>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
@@ -194,25 +195,80 @@ std::string to_model_toml(const ModelConfig& m) {
 
 // ---- Megatron-LM ---------------------------------------------------------------------------
 
-std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& h,
-                             const MegatronRun* run) {
-  const ParallelLayout* layout = run ? &run->layout : nullptr;
+namespace {
+
+/// The flags of a Megatron-LM command line in order, and the comment block that cites each.
+struct MegatronArgList {
   std::vector<std::pair<std::string, std::string>> args;  // flag, value ("" for a switch)
   std::vector<std::string> notes;                          // the comment block
-  const auto arg = [&](std::string flag, std::string value, std::string why) {
-    notes.push_back(value.empty() ? fmt::format("{}: {}", flag, why)
-                                  : fmt::format("{} {}: {}", flag, value, why));
+  void operator()(std::string flag, std::string value, std::string why) {
+    notes.push_back(value.empty() ? fmt::format("{}: {}", flag, why) : fmt::format("{} {}: {}", flag, value, why));
     args.emplace_back(std::move(flag), std::move(value));
-  };
-  const auto num = [](auto v) { return fmt::format("{}", v); };
-
-  arg("--num-layers", num(m.num_hidden_layers), "L = L_d + L_m (num_hidden_layers)");
-  arg("--hidden-size", num(m.hidden_size), "d (hidden_size)");
-  if (m.dense_layers() > 0) {
-    arg("--ffn-hidden-size", num(m.intermediate_size),
-        "d_d, FFN width of the dense layers (intermediate_size; paper 002 Sec. 3.4: 3d)");
   }
-  arg("--num-attention-heads", num(m.num_attention_heads), "N_q (num_attention_heads)");
+};
+
+template <typename T>
+std::string num(T v) {
+  return fmt::format("{}", v);
+}
+
+/// Megatron-LM's --kv-channels for `m`. GQA: the head size. MLA: v_head_dim, which is what the
+/// presets write as head_dim ("= v_head_dim", presets/models/deepseek-v3.1.toml). A config.json
+/// of an MLA model has no head_dim (its heads are sized by qk_nope_head_dim, qk_rope_head_dim
+/// and v_head_dim), so head_size() falls back to hidden_size / heads (7168 / 128 = 56 for
+/// DeepSeek-V3), a width no layer of the model has. Megatron's MultiLatentAttention sizes its
+/// heads by --qk-head-dim, --qk-pos-emb-head-dim and --v-head-dim and reads no kv_channels
+/// (megatron/core/transformer/multi_latent_attention.py, core_v0.15.0).
+int megatron_kv_channels(const ModelConfig& m) {
+  return m.latent_attention ? m.latent_attention->v_head_dim : m.head_size();
+}
+
+/// The one sliding window of the windowed layers (0: none), or nullopt when they differ.
+std::optional<int> common_window(const ModelConfig& m) {
+  int window = 0;
+  for (const LayerSpec& l : m.layers) {
+    if (l.window <= 0) continue;
+    if (window > 0 && l.window != window) return std::nullopt;
+    window = l.window;
+  }
+  return window;
+}
+
+/// Sliding-window attention (LayerSpec::window) as Megatron-LM core_v0.15.0 builds it.
+/// --window-size takes "left,right" (arguments.py: tuple_type; TransformerConfig.window_size,
+/// handed to Transformer Engine's DotProductAttention, where query i attends keys i - left ..
+/// i + right). A config's sliding_window W lets a query see W positions, itself included
+/// (transformers masking_utils.sliding_window_overlay: kv_idx > q_idx - W): left = W - 1,
+/// right = 0 (causal). The full-attention layers among them: --window-attn-skip-freq
+/// (megatron/core/transformer/utils.py is_layer_window_attention: an int N windows layer n,
+/// 1-based, unless n % N == 0; a list marks the windowed layers with 1).
+void window_flags(const ModelConfig& m, MegatronArgList& arg) {
+  const std::optional<int> window = common_window(m);
+  if (!window || *window == 0) return;  // different sizes: refused before (megatron_window_problem)
+  const int L = static_cast<int>(m.layers.size());
+  const auto windowed = [&](int i) { return m.layers[static_cast<std::size_t>(i)].window > 0; };
+  arg("--window-size", fmt::format("{},0", *window - 1),
+      fmt::format("sliding_window {}: a query sees the last {} positions, itself included (left = W - 1, "
+                  "right = 0)", *window, *window));
+  int all = 0;
+  for (int i = 0; i < L; ++i) all += windowed(i) ? 1 : 0;
+  if (all == L) return;
+  for (int n = 2; n <= L; ++n) {  // Megatron's int form: every n-th layer full attention
+    bool fits = true;
+    for (int i = 0; i < L && fits; ++i) fits = windowed(i) == ((i + 1) % n != 0);
+    if (!fits) continue;
+    arg("--window-attn-skip-freq", num(n),
+        fmt::format("layers {}, {}, ... (1-based) full attention, the {} others windowed (layer_types)", n, 2 * n, all));
+    return;
+  }
+  std::string pattern;
+  for (int i = 0; i < L; ++i) pattern += fmt::format("{}{}", i > 0 ? "," : "", windowed(i) ? 1 : 0);
+  arg("--window-attn-skip-freq", "'[" + pattern + "]'",
+      fmt::format("1: a windowed layer, 0: full attention ({} of {} windowed; layer_types)", all, L));
+}
+
+/// Attention: latent (MLA) or grouped-query heads, the head size, sliding windows.
+void attention_flags(const ModelConfig& m, MegatronArgList& arg) {
   if (m.latent_attention) {
     const LatentAttention& a = *m.latent_attention;
     arg("--multi-latent-attention", "", "latent attention (kv_lora_rank is set)");
@@ -229,7 +285,23 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     }
     arg("--num-query-groups", num(m.num_key_value_heads), "N_kv (num_key_value_heads)");
   }
-  arg("--kv-channels", num(m.head_size()), "d_qkv, the head size (head_dim)");
+  arg("--kv-channels", num(megatron_kv_channels(m)),
+      m.latent_attention ? "= v_head_dim, as the presets write head_dim for MLA (Megatron's MLA reads "
+                           "--qk-head-dim, --qk-pos-emb-head-dim and --v-head-dim, not this)"
+                         : "d_qkv, the head size (head_dim)");
+  window_flags(m, arg);
+}
+
+/// The model's shape: layers, widths, heads and attention, vocabulary and context.
+void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
+  arg("--num-layers", num(m.num_hidden_layers), "L = L_d + L_m (num_hidden_layers)");
+  arg("--hidden-size", num(m.hidden_size), "d (hidden_size)");
+  if (m.dense_layers() > 0) {
+    arg("--ffn-hidden-size", num(m.intermediate_size),
+        "d_d, FFN width of the dense layers (intermediate_size; paper 002 Sec. 3.4: 3d)");
+  }
+  arg("--num-attention-heads", num(m.num_attention_heads), "N_q (num_attention_heads)");
+  attention_flags(m, arg);
   arg("--swiglu", "", "SwiGLU FFNs (paper 002 Sec. 3.4; moeplan counts 3 d x width per FFN)");
   arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
   arg("--disable-bias-linear", "", "no biases in linear layers: the counted model has none (Megatron adds them by default)");
@@ -253,222 +325,200 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
     arg("--seq-length", num(m.training->seq_len), "S, training context (paper 002: 8192)");
     arg("--max-position-embeddings", num(m.training->seq_len), "= S");
   }
-  if (m.is_moe()) {
-    arg("--num-experts", num(m.n_routed_experts), "N_e routed experts (n_routed_experts)");
-    arg("--moe-router-topk", num(m.num_experts_per_tok), "K (num_experts_per_tok)");
-    arg("--moe-ffn-hidden-size", num(m.moe_intermediate_size),
-        "d_m, one routed expert's width (moe_intermediate_size)");
-    if (m.n_shared_experts > 0) {
-      arg("--moe-shared-expert-intermediate-size",
-          num(static_cast<long long>(m.n_shared_experts) * m.shared_width()),
-          fmt::format("all shared experts together: {} x {} (Megatron takes the sum)",
-                      m.n_shared_experts, m.shared_width()));
-    }
-    if (m.moe_layer_interval == 1) {
-      arg("--moe-layer-freq",
-          fmt::format("'([0]*{}+[1]*{})'", m.dense_layers(), m.moe_layers()),
-          fmt::format("first_k_dense_replace = {} dense layers, then {} MoE layers",
-                      m.dense_layers(), m.moe_layers()));
-    } else {  // one entry per layer: layer i >= k is MoE when (i - k + 1) % interval == 0
-      std::string pattern;
-      for (int i = 0; i < m.num_hidden_layers; ++i) {
-        const bool moe = i >= m.first_k_dense_replace &&
-                         (i - m.first_k_dense_replace + 1) % m.moe_layer_interval == 0;
-        if (i > 0) pattern += ',';
-        pattern += moe ? '1' : '0';
-      }
-      arg("--moe-layer-freq", "'[" + pattern + "]'",
-          fmt::format("every {}-th layer MoE ({} dense, {} MoE layers)", m.moe_layer_interval,
-                      m.dense_layers(), m.moe_layers()));
-    }
-    arg("--moe-grouped-gemm", "", "the routed experts' GEMMs as one grouped GEMM");
-    if (m.extras.shared_expert_gate) {
-      arg("--moe-shared-expert-gate", "", "the shared experts' sigmoid gate, as the source builds it (Qwen2-MoE)");
-    }
-    // The source's own router as its config states it (RouterSpec), else paper 000's: softmax
-    // top-K, normalised over the K, with its balance and z-losses (stated by no source).
-    RouterSpec x = m.router.value_or(RouterSpec{});
-    if (!m.router) x.balance_loss_stated = false;
-    if (m.router) arg("--moe-router-score-function", router_score_name(x.score), "the source's scoring function");
-    if (x.score == RouterSpec::Score::softmax && (!x.norm_topk_prob || m.num_experts_per_tok == 1)) {
-      arg("--moe-router-pre-softmax", "", m.num_experts_per_tok == 1
-                                              ? "softmax over all experts, then top-1 (Megatron requires it for K = 1)"
-                                              : "softmax over all experts, then top-K (norm_topk_prob = false)");
-    }
-    if (x.expert_bias) {
-      arg("--moe-router-enable-expert-bias", "",
-          "aux-loss-free balancing: a per-expert bias in the top-K choice (DeepSeek-V3 Sec. 2.1.2)");
-      arg("--moe-router-bias-update-rate", "1e-3",
-          "the bias update speed gamma = 0.001 of DeepSeek-V3 Sec. 4.2 (its last 500B tokens used 0)");
-    }
-    if (x.num_groups > 1) {
-      arg("--moe-router-num-groups", num(x.num_groups), "n_group: experts in groups (group-limited routing)");
-      arg("--moe-router-group-topk", num(x.group_topk), "topk_group: groups a token's K come from");
-    }
-    if (x.probs_on_input) {
-      arg("--moe-apply-probs-on-input", "", "the gate scales the expert's input, as the source does (Llama 4)");
-    }
-    if (x.topk_scaling_factor != 1.0) {
-      arg("--moe-router-topk-scaling-factor", fmt::format("{:g}", x.topk_scaling_factor),
-          "routed_scaling_factor");
-    }
-    if (x.balance_loss_stated) {
-      arg("--moe-router-load-balancing-type", balance_loss_name(x.balance_loss), "the source's balance loss");
-      if (x.balance_loss != RouterSpec::BalanceLoss::none) {
-        arg("--moe-aux-loss-coeff", fmt::format("{:g}", x.balance_loss_coeff), "the source's balance-loss alpha");
-      }
-    } else if (x.expert_bias) {  // the bias method's own complement (its source, DeepSeek-V3 Sec. 4.2)
-      arg("--moe-router-load-balancing-type", "seq_aux_loss",
-          "not stated by the source: DeepSeek-V3's complement to bias balancing (Sec. 2.1.2)");
-      arg("--moe-aux-loss-coeff", "1e-4", "not stated by the source: DeepSeek-V3 Sec. 4.2's alpha");
-    } else {  // paper 000's, for a model with no router of its own or one that states no loss
-      const char* stated = "not stated by the source: paper 000 Sec. 2's";
-      arg("--moe-router-load-balancing-type", "aux_loss",
-          m.router ? stated : "auxiliary balance loss (the router itself, N_e x d per MoE layer, is outside N)");
-      arg("--moe-aux-loss-coeff", "0.01",
-          m.router ? stated
-                   : "load-balancing loss coefficient of paper 000 Sec. 2 (Megatron's default 0 would switch it off)");
-      arg("--moe-z-loss-coeff", "0.001", m.router ? stated : "router z-loss coefficient of paper 000 Sec. 2");
-    }
-  }
-  {
-    const int mtp = run && run->mtp_layers ? *run->mtp_layers : m.extras.num_nextn_predict_layers;
-    if (mtp > 0) {
-      arg("--mtp-num-layers", num(mtp),
-          run && run->mtp_layers && *run->mtp_layers != m.extras.num_nextn_predict_layers
-              ? "the multi-token-prediction modules the step time and memory counted (--mtp-num-layers)"
-              : "the source's multi-token-prediction modules (DeepSeek-V3 Sec. 2.2); counted beside N, not in M");
-    }
-  }
-  if (h.learning_rate) {
-    const bool table4 = h.source == HyperparameterSource::holistic_table4;
-    arg("--lr", fmt::format("{:.3g}", *h.learning_rate),
-        table4 ? fmt::format("paper 002 Table 4 learning rate at C = {:.3g} FLOPs (log-C "
-                             "interpolation between its rows, 1e18..3e20)", h.compute.value_or(0))
-               : fmt::format("paper 000 Eq. 5 eta_opt(C) at C = {:.3g} FLOPs "
-                             "(outside Table 4's rows 1e18..3e20, which would hold an end row)",
-                             h.compute.value_or(0)));
-  }
-  if (layout) {  // the layout moeplan chose (docs/cluster.md): Megatron-LM's own flag names
-    const ParallelLayout& p = *layout;
-    arg("--tensor-model-parallel-size", num(p.tp), "TP: divides N_q and N_kv, within a node");
-    if (p.tp > 1 && p.sequence_parallel) {
-      arg("--sequence-parallel", "", "SP with TP (Korthikanti et al. 2022): activations / TP");
-    }
-    if (p.cp > 1) arg("--context-parallel-size", num(p.cp), "CP: the sequence split over ranks");
-    arg("--pipeline-model-parallel-size", num(p.pp), "PP stages");
-    if (p.vpp > 1) {
-      arg("--num-layers-per-virtual-pipeline-stage", num(m.num_hidden_layers / (p.pp * p.vpp)),
-          fmt::format("interleaved 1F1B, {} virtual stages per rank", p.vpp));
-    }
-    if (p.first_stage_layers > 0) {
-      arg("--decoder-first-pipeline-num-layers", num(p.first_stage_layers), "uneven pipeline: first stage");
-    }
-    if (p.last_stage_layers > 0) {
-      arg("--decoder-last-pipeline-num-layers", num(p.last_stage_layers), "uneven pipeline: last stage");
-    }
-    if (m.is_moe()) {
-      arg("--expert-model-parallel-size", num(p.ep), "EP: divides N_e");
-      arg("--expert-tensor-parallel-size", num(p.etp), "ETP (MoE parallel folding)");
-    }
-    if (p.distributed_optimizer) {
-      arg("--use-distributed-optimizer", "", "optimizer states sharded over DP (ZeRO-1)");
-    }
-    if (p.dp > 1 || p.edp > 1) {  // what the step time assumed (--dp-overlap, docs/cluster.md)
-      arg("--overlap-grad-reduce", "", "the data-parallel gradient reduction overlapped with the backward "
-                                       "pass, as the step time counts it (only its exposed part)");
-      if (p.distributed_optimizer) {
-        arg("--overlap-param-gather", "", "the distributed optimizer's parameter all-gather overlapped "
-                                          "with the forward pass");
-      }
-    }
-    arg("--micro-batch-size", num(p.micro_batch), "sequences per micro-batch");
-    if (run->tp_comm_overlap && p.tp > 1) {
-      arg("--tp-comm-overlap", "", "TP all-gathers and reduce-scatters overlapped with the linear layers' GEMMs "
-                                   "(Transformer Engine userbuffers), as the step time counts them");
-    }
-    if (!run->p2p_overlap && p.vpp > 1) {
-      arg("--no-overlap-p2p-communication", "", "the interleaved schedule's sends not overlapped, as the step "
-                                                "time counts them");
-    }
-    if (run->grad_reduce_in_bf16) {
-      arg("--bf16", "", "bf16 weights and activations, fp32 optimizer states: what the memory per GPU counts");
-      arg("--grad-reduce-in-bf16", "", "gradients accumulated and reduced in bf16 (2 bytes each), as the memory "
-                                       "per GPU and the data-parallel time count them");
-    } else {
-      arg("--bf16", "", "bf16 weights and activations, fp32 gradients and optimizer states: what "
-                        "the memory per GPU counts (6 + 12/DP bytes per parameter)");
-    }
-    if (run->precision == Precision::fp8) {
-      arg("--fp8-format", "hybrid", "fp8 GEMMs of the linear layers (Transformer Engine: e4m3 forward, e5m2 "
-                                    "gradients), as the step time counts them; fp8 weight copies in the memory");
-      if (run->fp8_param_gather) {
-        arg("--fp8-param-gather", "", "the weights kept in fp8 only (no bf16 copy) and all-gathered in fp8, "
-                                      "as the memory per GPU counts them");
-      }
-      if (p.recompute == Recompute::selective &&
-          (p.recompute_modules & (recompute_layernorm | recompute_moe_act)) != 0) {
-        // Megatron's default recipe, delayed scaling, refuses these ("Delayed scaling does not
-        // support moe_act and layernorm recompute for fp8"); per-tensor current scaling is the
-        // casts the step time counts (an amax and a cast of each GEMM input).
-        arg("--fp8-recipe", "tensorwise", "current scaling: Megatron's delayed default refuses layernorm and "
-                                          "moe_act recompute under fp8");
-      }
-    }
-    if (m.is_moe() && p.ep > 1) {
-      if (run->deepep) {  // Megatron's MoE README: "set --moe-token-dispatcher-type=flex and --moe-enable-deepep"
-        arg("--moe-token-dispatcher-type", "flex", "the expert all-to-all the step time counts: DeepEP, one copy "
-                                                   "per remote node (Megatron's default is allgather)");
-        arg("--moe-enable-deepep", "", "DeepEP kernels for the flex dispatcher");
-      } else {
-        arg("--moe-token-dispatcher-type", "alltoall",
-            "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");
-      }
-      // Megatron's Combined 1F1B hides one micro-batch's dispatch and combine behind another's compute.
-      if (run->a2a_overlap > 0 && a2a_overlap_blocker(p).empty()) {
-        arg("--overlap-moe-expert-parallel-comm", "",
-            fmt::format("Megatron's Combined 1F1B, for the {:.0f} % of the all-to-all the step time hid "
-                        "(--a2a-overlap; Megatron publishes no fraction)", 100 * run->a2a_overlap));
-      }
-    }
-    if (p.recompute == Recompute::selective) {
-      if (p.recompute_modules == k_default_recompute_modules) {
-        arg("--recompute-granularity", "selective", "the attention core is recomputed");
-      } else {
-        arg("--recompute-granularity", "selective", "the modules below are recomputed");
-        arg("--recompute-modules", recompute_modules_string(p.recompute_modules, " "),
-            "what the step time and memory count as recomputed");
-      }
-    } else if (p.recompute == Recompute::full) {
-      arg("--recompute-granularity", "full", "every layer recomputed from its input");
-      arg("--recompute-method", "uniform", "with --recompute-num-layers 1");
-      arg("--recompute-num-layers", "1", "every layer's input kept");
-    }
-    arg("--global-batch-size", num(p.global_batch),
-        fmt::format("the chosen layout's: the laws' batch at C (or --global-batch-tokens) as a multiple of "
-                    "micro-batch x DP = {} x {}{}, capped at D / S or raised when no layout keeps it "
-                    "(suggest's cluster.global_batch_source says which)",
-                    p.micro_batch, p.dp, p.vpp > 1 ? fmt::format(" x PP {}", p.pp) : std::string()));
-  }
-  if (h.global_batch_size && !layout) {
-    const bool table4 = h.source == HyperparameterSource::holistic_table4;
-    arg("--global-batch-size", num(*h.global_batch_size),
-        table4 ? std::string("paper 002 Table 4 batch size at C, read as sequences of S tokens "
-                             "(presets/laws/holistic.toml [training])")
-               : std::string("paper 000 Eq. 5 B_opt(C), tokens, in sequences "
-                             "of S (outside Table 4's rows)"));
-  }
-  if (h.train_samples) {
-    arg("--train-samples", num(*h.train_samples), "D / S sequences (D = training tokens)");
-  }
-  {  // Table 4's optimizer settings hold at every compute scale
-    arg("--optimizer", "adam", "AdamW (paper 002 Table 4; Megatron's adam decouples weight decay)");
-    arg("--adam-beta1", "0.9", "paper 002 Table 4");
-    arg("--adam-beta2", "0.95", "paper 002 Table 4");
-    arg("--weight-decay", "0.1", "paper 002 Table 4");
-    arg("--clip-grad", "1.0", "paper 002 Table 4");
-  }
+}
 
+/// The experts and their FFN layout (the router is router_flags').
+void moe_flags(const ModelConfig& m, MegatronArgList& arg) {
+  arg("--num-experts", num(m.n_routed_experts), "N_e routed experts (n_routed_experts)");
+  arg("--moe-router-topk", num(m.num_experts_per_tok), "K (num_experts_per_tok)");
+  arg("--moe-ffn-hidden-size", num(m.moe_intermediate_size),
+      "d_m, one routed expert's width (moe_intermediate_size)");
+  if (m.n_shared_experts > 0) {
+    arg("--moe-shared-expert-intermediate-size",
+        num(static_cast<long long>(m.n_shared_experts) * m.shared_width()),
+        fmt::format("all shared experts together: {} x {} (Megatron takes the sum)",
+                    m.n_shared_experts, m.shared_width()));
+  }
+  if (m.moe_layer_interval == 1) {
+    arg("--moe-layer-freq",
+        fmt::format("'([0]*{}+[1]*{})'", m.dense_layers(), m.moe_layers()),
+        fmt::format("first_k_dense_replace = {} dense layers, then {} MoE layers",
+                    m.dense_layers(), m.moe_layers()));
+  } else {  // one entry per layer: layer i >= k is MoE when (i - k + 1) % interval == 0
+    std::string pattern;
+    for (int i = 0; i < m.num_hidden_layers; ++i) {
+      const bool moe = i >= m.first_k_dense_replace &&
+                       (i - m.first_k_dense_replace + 1) % m.moe_layer_interval == 0;
+      if (i > 0) pattern += ',';
+      pattern += moe ? '1' : '0';
+    }
+    arg("--moe-layer-freq", "'[" + pattern + "]'",
+        fmt::format("every {}-th layer MoE ({} dense, {} MoE layers)", m.moe_layer_interval,
+                    m.dense_layers(), m.moe_layers()));
+  }
+  arg("--moe-grouped-gemm", "", "the routed experts' GEMMs as one grouped GEMM");
+  if (m.extras.shared_expert_gate) {
+    arg("--moe-shared-expert-gate", "", "the shared experts' sigmoid gate, as the source builds it (Qwen2-MoE)");
+  }
+}
+
+/// The router: the source's as its config states it, else paper 000's.
+void router_flags(const ModelConfig& m, MegatronArgList& arg) {
+  // The source's own router as its config states it (RouterSpec), else paper 000's: softmax
+  // top-K, normalised over the K, with its balance and z-losses (stated by no source).
+  RouterSpec x = m.router.value_or(RouterSpec{});
+  if (!m.router) x.balance_loss_stated = false;
+  if (m.router) arg("--moe-router-score-function", router_score_name(x.score), "the source's scoring function");
+  if (x.score == RouterSpec::Score::softmax && (!x.norm_topk_prob || m.num_experts_per_tok == 1)) {
+    arg("--moe-router-pre-softmax", "", m.num_experts_per_tok == 1
+                                            ? "softmax over all experts, then top-1 (Megatron requires it for K = 1)"
+                                            : "softmax over all experts, then top-K (norm_topk_prob = false)");
+  }
+  if (x.expert_bias) {
+    arg("--moe-router-enable-expert-bias", "",
+        "aux-loss-free balancing: a per-expert bias in the top-K choice (DeepSeek-V3 Sec. 2.1.2)");
+    arg("--moe-router-bias-update-rate", "1e-3",
+        "the bias update speed gamma = 0.001 of DeepSeek-V3 Sec. 4.2 (its last 500B tokens used 0)");
+  }
+  if (x.num_groups > 1) {
+    arg("--moe-router-num-groups", num(x.num_groups), "n_group: experts in groups (group-limited routing)");
+    arg("--moe-router-group-topk", num(x.group_topk), "topk_group: groups a token's K come from");
+  }
+  if (x.probs_on_input) {
+    arg("--moe-apply-probs-on-input", "", "the gate scales the expert's input, as the source does (Llama 4)");
+  }
+  if (x.topk_scaling_factor != 1.0) {
+    arg("--moe-router-topk-scaling-factor", fmt::format("{:g}", x.topk_scaling_factor),
+        "routed_scaling_factor");
+  }
+  if (x.balance_loss_stated) {
+    arg("--moe-router-load-balancing-type", balance_loss_name(x.balance_loss), "the source's balance loss");
+    if (x.balance_loss != RouterSpec::BalanceLoss::none) {
+      arg("--moe-aux-loss-coeff", fmt::format("{:g}", x.balance_loss_coeff), "the source's balance-loss alpha");
+    }
+  } else if (x.expert_bias) {  // the bias method's own complement (its source, DeepSeek-V3 Sec. 4.2)
+    arg("--moe-router-load-balancing-type", "seq_aux_loss",
+        "not stated by the source: DeepSeek-V3's complement to bias balancing (Sec. 2.1.2)");
+    arg("--moe-aux-loss-coeff", "1e-4", "not stated by the source: DeepSeek-V3 Sec. 4.2's alpha");
+  } else {  // paper 000's, for a model with no router of its own or one that states no loss
+    const char* stated = "not stated by the source: paper 000 Sec. 2's";
+    arg("--moe-router-load-balancing-type", "aux_loss",
+        m.router ? stated : "auxiliary balance loss (the router itself, N_e x d per MoE layer, is outside N)");
+    arg("--moe-aux-loss-coeff", "0.01",
+        m.router ? stated
+                 : "load-balancing loss coefficient of paper 000 Sec. 2 (Megatron's default 0 would switch it off)");
+    arg("--moe-z-loss-coeff", "0.001", m.router ? stated : "router z-loss coefficient of paper 000 Sec. 2");
+  }
+}
+
+/// The layout moeplan chose (docs/cluster.md) and what the step time assumed, in Megatron-LM's
+/// own flag names.
+void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList& arg) {
+  const ParallelLayout& p = run.layout;
+  arg("--tensor-model-parallel-size", num(p.tp), "TP: divides N_q and N_kv, within a node");
+  if (p.tp > 1 && p.sequence_parallel) {
+    arg("--sequence-parallel", "", "SP with TP (Korthikanti et al. 2022): activations / TP");
+  }
+  if (p.cp > 1) arg("--context-parallel-size", num(p.cp), "CP: the sequence split over ranks");
+  arg("--pipeline-model-parallel-size", num(p.pp), "PP stages");
+  if (p.vpp > 1) {
+    arg("--num-layers-per-virtual-pipeline-stage", num(m.num_hidden_layers / (p.pp * p.vpp)),
+        fmt::format("interleaved 1F1B, {} virtual stages per rank", p.vpp));
+  }
+  if (p.first_stage_layers > 0) {
+    arg("--decoder-first-pipeline-num-layers", num(p.first_stage_layers), "uneven pipeline: first stage");
+  }
+  if (p.last_stage_layers > 0) {
+    arg("--decoder-last-pipeline-num-layers", num(p.last_stage_layers), "uneven pipeline: last stage");
+  }
+  if (m.is_moe()) {
+    arg("--expert-model-parallel-size", num(p.ep), "EP: divides N_e");
+    arg("--expert-tensor-parallel-size", num(p.etp), "ETP (MoE parallel folding)");
+  }
+  if (p.distributed_optimizer) {
+    arg("--use-distributed-optimizer", "", "optimizer states sharded over DP (ZeRO-1)");
+  }
+  if (p.dp > 1 || p.edp > 1) {  // what the step time assumed (--dp-overlap, docs/cluster.md)
+    arg("--overlap-grad-reduce", "", "the data-parallel gradient reduction overlapped with the backward "
+                                     "pass, as the step time counts it (only its exposed part)");
+    if (p.distributed_optimizer) {
+      arg("--overlap-param-gather", "", "the distributed optimizer's parameter all-gather overlapped "
+                                        "with the forward pass");
+    }
+  }
+  arg("--micro-batch-size", num(p.micro_batch), "sequences per micro-batch");
+  if (run.tp_comm_overlap && p.tp > 1) {
+    arg("--tp-comm-overlap", "", "TP all-gathers and reduce-scatters overlapped with the linear layers' GEMMs "
+                                 "(Transformer Engine userbuffers), as the step time counts them");
+  }
+  if (!run.p2p_overlap && p.vpp > 1) {
+    arg("--no-overlap-p2p-communication", "", "the interleaved schedule's sends not overlapped, as the step "
+                                              "time counts them");
+  }
+  if (run.grad_reduce_in_bf16) {
+    arg("--bf16", "", "bf16 weights and activations, fp32 optimizer states: what the memory per GPU counts");
+    arg("--grad-reduce-in-bf16", "", "gradients accumulated and reduced in bf16 (2 bytes each), as the memory "
+                                     "per GPU and the data-parallel time count them");
+  } else {
+    arg("--bf16", "", "bf16 weights and activations, fp32 gradients and optimizer states: what "
+                      "the memory per GPU counts (6 + 12/DP bytes per parameter)");
+  }
+  if (run.precision == Precision::fp8) {
+    arg("--fp8-format", "hybrid", "fp8 GEMMs of the linear layers (Transformer Engine: e4m3 forward, e5m2 "
+                                  "gradients), as the step time counts them; fp8 weight copies in the memory");
+    if (run.fp8_param_gather) {
+      arg("--fp8-param-gather", "", "the weights kept in fp8 only (no bf16 copy) and all-gathered in fp8, "
+                                    "as the memory per GPU counts them");
+    }
+    if (p.recompute == Recompute::selective &&
+        (p.recompute_modules & (recompute_layernorm | recompute_moe_act)) != 0) {
+      // Megatron's default recipe, delayed scaling, refuses these ("Delayed scaling does not
+      // support moe_act and layernorm recompute for fp8"); per-tensor current scaling is the
+      // casts the step time counts (an amax and a cast of each GEMM input).
+      arg("--fp8-recipe", "tensorwise", "current scaling: Megatron's delayed default refuses layernorm and "
+                                        "moe_act recompute under fp8");
+    }
+  }
+  if (m.is_moe() && p.ep > 1) {
+    if (run.deepep) {  // Megatron's MoE README: "set --moe-token-dispatcher-type=flex and --moe-enable-deepep"
+      arg("--moe-token-dispatcher-type", "flex", "the expert all-to-all the step time counts: DeepEP, one copy "
+                                                 "per remote node (Megatron's default is allgather)");
+      arg("--moe-enable-deepep", "", "DeepEP kernels for the flex dispatcher");
+    } else {
+      arg("--moe-token-dispatcher-type", "alltoall",
+          "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");
+    }
+    // Megatron's Combined 1F1B hides one micro-batch's dispatch and combine behind another's compute.
+    if (run.a2a_overlap > 0 && a2a_overlap_blocker(p).empty()) {
+      arg("--overlap-moe-expert-parallel-comm", "",
+          fmt::format("Megatron's Combined 1F1B, for the {:.0f} % of the all-to-all the step time hid "
+                      "(--a2a-overlap; Megatron publishes no fraction)", 100 * run.a2a_overlap));
+    }
+  }
+  if (p.recompute == Recompute::selective) {
+    if (p.recompute_modules == k_default_recompute_modules) {
+      arg("--recompute-granularity", "selective", "the attention core is recomputed");
+    } else {
+      arg("--recompute-granularity", "selective", "the modules below are recomputed");
+      arg("--recompute-modules", recompute_modules_string(p.recompute_modules, " "),
+          "what the step time and memory count as recomputed");
+    }
+  } else if (p.recompute == Recompute::full) {
+    arg("--recompute-granularity", "full", "every layer recomputed from its input");
+    arg("--recompute-method", "uniform", "with --recompute-num-layers 1");
+    arg("--recompute-num-layers", "1", "every layer's input kept");
+  }
+  arg("--global-batch-size", num(p.global_batch),
+      fmt::format("the chosen layout's: the laws' batch at C (or --global-batch-tokens) as a multiple of "
+                  "micro-batch x DP = {} x {}{}, capped at D / S or raised when no layout keeps it "
+                  "(suggest's cluster.global_batch_source says which)",
+                  p.micro_batch, p.dp, p.vpp > 1 ? fmt::format(" x PP {}", p.pp) : std::string()));
+}
+
+/// The comment block above the flags: every value cited, and what the flags cannot say.
+std::string megatron_header(const ModelConfig& m, const TrainingHyperparameters& h, const MegatronRun* run,
+                            const std::vector<std::string>& notes) {
+  const ParallelLayout* layout = run ? &run->layout : nullptr;
   // Free text goes only into comments, and a comment ends at a line break: every control
   // character becomes '?', so a name holding "\n$(rm -rf ~)" stays inside its comment line.
   const auto inert = [](std::string text) {
@@ -526,11 +576,78 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
            "# config states no router of its own (a [router] table, or config.json's scoring_func,\n"
            "# topk_method, n_group, routed_scaling_factor, ... would set the --moe-router-* flags).\n";
   }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> megatron_window_problem(const ModelConfig& m) {
+  if (common_window(m)) return std::nullopt;
+  std::map<int, int> layers_of;  // window -> windowed layers
+  for (const LayerSpec& l : m.layers) {
+    if (l.window > 0) ++layers_of[l.window];
+  }
+  std::vector<std::string> sizes;
+  for (const auto& [w, n] : layers_of) sizes.push_back(fmt::format("{} in {} layers", w, n));
+  return fmt::format("sliding windows of different sizes ({}): Megatron-LM's --window-size is one size for "
+                     "every windowed layer (arguments.py, core_v0.15.0), so moeplan refuses rather than write "
+                     "another model", fmt::join(sizes, ", "));
+}
+
+std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& h,
+                             const MegatronRun* run) {
+  const ParallelLayout* layout = run ? &run->layout : nullptr;
+  MegatronArgList arg;
+
+  shape_flags(m, arg);
+  if (m.is_moe()) {
+    moe_flags(m, arg);
+    router_flags(m, arg);
+  }
+  {
+    const int mtp = run && run->mtp_layers ? *run->mtp_layers : m.extras.num_nextn_predict_layers;
+    if (mtp > 0) {
+      arg("--mtp-num-layers", num(mtp),
+          run && run->mtp_layers && *run->mtp_layers != m.extras.num_nextn_predict_layers
+              ? "the multi-token-prediction modules the step time and memory counted (--mtp-num-layers)"
+              : "the source's multi-token-prediction modules (DeepSeek-V3 Sec. 2.2); counted beside N, not in M");
+    }
+  }
+  if (h.learning_rate) {
+    const bool table4 = h.source == HyperparameterSource::holistic_table4;
+    arg("--lr", fmt::format("{:.3g}", *h.learning_rate),
+        table4 ? fmt::format("paper 002 Table 4 learning rate at C = {:.3g} FLOPs (log-C "
+                             "interpolation between its rows, 1e18..3e20)", h.compute.value_or(0))
+               : fmt::format("paper 000 Eq. 5 eta_opt(C) at C = {:.3g} FLOPs "
+                             "(outside Table 4's rows 1e18..3e20, which would hold an end row)",
+                             h.compute.value_or(0)));
+  }
+  if (run) layout_flags(m, *run, arg);
+  if (h.global_batch_size && !layout) {
+    const bool table4 = h.source == HyperparameterSource::holistic_table4;
+    arg("--global-batch-size", num(*h.global_batch_size),
+        table4 ? std::string("paper 002 Table 4 batch size at C, read as sequences of S tokens "
+                             "(presets/laws/holistic.toml [training])")
+               : std::string("paper 000 Eq. 5 B_opt(C), tokens, in sequences "
+                             "of S (outside Table 4's rows)"));
+  }
+  if (h.train_samples) {
+    arg("--train-samples", num(*h.train_samples), "D / S sequences (D = training tokens)");
+  }
+  {  // Table 4's optimizer settings hold at every compute scale
+    arg("--optimizer", "adam", "AdamW (paper 002 Table 4; Megatron's adam decouples weight decay)");
+    arg("--adam-beta1", "0.9", "paper 002 Table 4");
+    arg("--adam-beta2", "0.95", "paper 002 Table 4");
+    arg("--weight-decay", "0.1", "paper 002 Table 4");
+    arg("--clip-grad", "1.0", "paper 002 Table 4");
+  }
+
+  std::string out = megatron_header(m, h, run, arg.notes);
   // " \" continues every line but the last, so a paste ends the command there.
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const auto& [flag, value] = args[i];
+  for (std::size_t i = 0; i < arg.args.size(); ++i) {
+    const auto& [flag, value] = arg.args[i];
     out += value.empty() ? flag : fmt::format("{} {}", flag, value);
-    out += i + 1 < args.size() ? " \\\n" : "\n";
+    out += i + 1 < arg.args.size() ? " \\\n" : "\n";
   }
   return out;
 }

@@ -13,6 +13,7 @@
 #include <random>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -820,6 +821,123 @@ TEST_CASE("megatron args file: a bad value of a flag it uses exits 4 with file:l
   const Run alone = run_moeplan({"score", "qwen3-30b-a3b", "--tokens", "1e12", "--megatron-args", args.string()});
   CHECK(alone.code == 2);
   CHECK(alone.err.find("--gpus N and --gpu KIND") != std::string::npos);
+  std::filesystem::remove(args);
+}
+
+TEST_CASE("megatron args file for another model: exit 4 naming the flag, both values and the line (issue 46 item 6)") {
+  const auto args = temp_path("other-model.sh");
+  const auto score = [&](const std::string& model, const std::string& gpus, const std::string& gpu) {
+    return run_moeplan({"score", model, "--gpus", gpus, "--gpu", gpu, "--tokens", "1e12", "--megatron-args",
+                        args.string(), "--format", "json"});
+  };
+  // 24 layers, PP 2, 6 layers per virtual stage: VPP 2 for a 24-layer model, not for these
+  std::ofstream(args) << "torchrun pretrain_gpt.py \\\n  --num-layers 24 \\\n  --pipeline-model-parallel-size 2 \\\n"
+                         "  --num-layers-per-virtual-pipeline-stage 6 --expert-model-parallel-size 8\n";
+  const Run q = score("qwen3-30b-a3b", "64", "h100");
+  CHECK(q.code == 4);
+  CHECK(q.out.empty());
+  CHECK(q.err.find(args.string() + ":2: --num-layers: 24 but the scored model has 48") != std::string::npos);
+  const Run d = score("deepseek-v3.1", "256", "h800");
+  CHECK(d.code == 4);
+  CHECK(d.out.empty());
+  CHECK(d.err.find(args.string() + ":2: --num-layers: 24 but the scored model has 61") != std::string::npos);
+  CHECK(d.err.find("--vpp") == std::string::npos);  // not blamed on a flag the user never typed
+  // each model flag as Megatron builds the model from it
+  struct Case {
+    const char* model;
+    std::string script;
+    const char* said;  // "" : accepted
+  };
+  const Case cases[] = {
+      {"qwen3-30b-a3b", "--hidden-size 4096\n", ":1: --hidden-size: 4096 but the scored model has 2048"},
+      {"qwen3-30b-a3b", "--num-attention-heads 16\n", ":1: --num-attention-heads: 16 but the scored model has 32"},
+      {"qwen3-30b-a3b", "--group-query-attention\n--num-query-groups 8\n",
+       ":2: --num-query-groups: 8 but the scored model has 4 key/value heads"},
+      {"qwen3-30b-a3b", "--num-query-groups 8\n", ""},  // without --group-query-attention Megatron ignores it
+      {"qwen3-30b-a3b", "--kv-channels 64\n", ":1: --kv-channels: 64 but the scored model has 128 (its head size)"},
+      {"qwen3-30b-a3b", "--num-experts 64 --moe-router-topk 8\n", ":1: --num-experts: 64 but the scored model has 128"},
+      {"qwen3-30b-a3b", "--moe-router-topk 4\n", ":1: --moe-router-topk: 4 but the scored model has 8"},
+      {"qwen3-30b-a3b", "--moe-ffn-hidden-size 1536\n", ":1: --moe-ffn-hidden-size: 1536 but the scored model has 768"},
+      {"qwen3-30b-a3b", "--moe-shared-expert-intermediate-size 768\n",
+       ":1: --moe-shared-expert-intermediate-size: 768 but the scored model has 0 (no shared experts)"},
+      // every layer MoE: without --moe-ffn-hidden-size Megatron sizes the experts by --ffn-hidden-size
+      {"qwen3-30b-a3b", "--ffn-hidden-size 6144\n", ":1: --ffn-hidden-size: 6144 but the scored model has 768"},
+      {"qwen3-30b-a3b", "--ffn-hidden-size 6144 --moe-ffn-hidden-size 768\n", ""},
+      // the vocabulary (Megatron pads it) and the sequence length are not the model's shape
+      {"qwen3-30b-a3b", "--vocab-size 151936 --seq-length 4096 --hidden-size 2048\n", ""},
+      {"deepseek-v3.1", "--ffn-hidden-size 2048\n", ":1: --ffn-hidden-size: 2048 but the scored model has 18432"},
+      {"deepseek-v3.1", "--moe-shared-expert-intermediate-size 4096\n",
+       ":1: --moe-shared-expert-intermediate-size: 4096 but the scored model has 2048 (1 shared experts x 2048)"},
+      {"deepseek-v3.1", "--kv-channels 56\n", ""},  // MLA: Megatron sizes its heads by --qk-head-dim and --v-head-dim
+      {"dense-6.1b", "--num-experts 8\n", ":1: --num-experts: 8 but the scored model has 0 (a dense model)"},
+      {"dense-6.1b", "--moe-router-topk 2\n", ""},  // no experts: Megatron builds no router
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.model);
+    CAPTURE(c.script);
+    std::ofstream(args) << c.script;
+    const bool deepseek = std::string(c.model) == "deepseek-v3.1";
+    const Run r = score(c.model, deepseek ? "256" : "64", deepseek ? "h800" : "h100");
+    if (*c.said == '\0') {
+      CHECK_MESSAGE(r.code == 0, r.err);
+    } else {
+      CHECK(r.code == 4);
+      CHECK(r.out.empty());
+      CHECK(r.err.find(args.string() + c.said) != std::string::npos);
+    }
+  }
+  std::filesystem::remove(args);
+}
+
+TEST_CASE("megatron args round trip: what score MODEL --emit megatron writes, score MODEL --megatron-args accepts") {
+  const std::string hf = MOEPLAN_TEST_DATA_DIR "/hf/";
+  const auto file = temp_path("round-trip.sh");
+  // presets and config.json files: MLA (DeepSeek-V3 style), GQA MoE, dense, sliding windows
+  const std::vector<std::string> models = {"deepseek-v3.1", "qwen3-30b-a3b", "dense-6.1b", "gpt-oss-20b", "glm-4.5-air",
+                                           hf + "deepseek-v3.1.json", hf + "kimi-k2.json", hf + "qwen3-8b.json",
+                                           hf + "llama-3.1-8b.json", hf + "qwen3-30b-a3b.json", hf + "gpt-oss-20b.json"};
+  for (const std::string& model : models) {
+    CAPTURE(model);
+    const Run e = run_moeplan({"score", model, "--emit", "megatron", "-o", file.string()});
+    REQUIRE_MESSAGE(e.code == 0, e.err);
+    const bool large = model.find("deepseek") != std::string::npos || model.find("kimi") != std::string::npos;
+    const Run r = run_moeplan({"score", model, "--gpus", large ? "1024" : "64", "--gpu", "h800", "--tokens", "1e12",
+                               "--megatron-args", file.string(), "--format", "json"});
+    CHECK_MESSAGE(r.code == 0, r.err);
+    CHECK(r.err.find("for another model") == std::string::npos);
+    // the model flags were compared, not listed as ignored
+    CHECK(r.err.find("ignored): --num-layers") == std::string::npos);
+    CHECK(r.err.find(" --hidden-size") == std::string::npos);
+  }
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("megatron args file: 200,000 unknown flags keep stderr short, and a binary file is refused (issue 46 items 5, 11f)") {
+  const auto args = temp_path("wide-args.sh");
+  {
+    std::ofstream out(args);
+    out << "torchrun pretrain_gpt.py --tensor-model-parallel-size 1 --expert-model-parallel-size 8 \\\n";
+    for (int i = 0; i < 200000; ++i) out << "  --unknown-flag-" << i << " " << i << " \\\n";
+    out << "  --micro-batch-size 1\n";
+  }
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                             "--megatron-args", args.string(), "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err.substr(0, 2000));
+  CHECK(r.err.size() < 8192);
+  CHECK(r.err.find("not used by moeplan (ignored): --unknown-flag-0 --unknown-flag-1 ") != std::string::npos);
+  CHECK(r.err.find("--unknown-flag-63 and 199936 more") != std::string::npos);
+  CHECK(json::parse(r.out).at(0).at("cluster").at("tp") == 1);
+  // a 64 KiB binary file (no NUL byte in it) given as the launch script
+  {
+    std::ofstream out(args, std::ios::binary);
+    for (std::size_t i = 0; i < 65536; ++i) out.put(static_cast<char>(1 + (i * 97) % 255));
+  }
+  const Run b = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                             "--megatron-args", args.string()});
+  CHECK(b.code == 4);
+  CHECK(b.out.empty());
+  CHECK(b.err.find(args.string() + ":") != std::string::npos);
+  CHECK(b.err.find("not a text file") != std::string::npos);
   std::filesystem::remove(args);
 }
 

@@ -3,6 +3,9 @@
 // naming the line and the flag.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <string>
+
 #include "moeplan/io/megatron_args.hpp"
 
 using namespace moeplan;
@@ -37,7 +40,13 @@ TEST_CASE("megatron args: a launch script with continuations, comments, quotes a
   CHECK(a->seq_length == 8192);
   CHECK(a->deepep == true);
   // each unused flag once, in file order; the commented-out one is not read
-  CHECK(a->unused == std::vector<std::string>{"--nproc_per_node", "--hidden-size", "--lr"});
+  CHECK(a->unused == std::vector<std::string>{"--nproc_per_node", "--lr"});
+  // the model-size flags are read, to be compared with the scored model
+  REQUIRE(a->model_flags.size() == 2);
+  CHECK(a->model_flags[0].flag == "--num-layers");
+  CHECK(a->model_flags[1].flag == "--hidden-size");
+  CHECK(a->model_flags[1].value == 2048);
+  CHECK(a->model_flags[1].line == 4);
 }
 
 TEST_CASE("megatron args: full recompute, --num-virtual-stages-per-pipeline-rank, the alltoall dispatcher") {
@@ -172,5 +181,68 @@ TEST_CASE("megatron args: PP without a VPP flag is Megatron's non-interleaved sc
   REQUIRE(twice.has_value());
   CHECK(twice->layout.tp == 8);
   REQUIRE(twice->notes.size() == 1);  // --lr is not read: its repetition is no concern of moeplan's
-  CHECK(twice->notes[0].find("--tensor-model-parallel-size given again on line 3 (first on line 2)") != std::string::npos);
+  CHECK(twice->notes[0].find("--tensor-model-parallel-size given 2 times (lines 2 and 3)") != std::string::npos);
+}
+
+TEST_CASE("megatron args: a flag given 100,000 times is one note naming a few lines, each note said once") {
+  std::string script;
+  for (int i = 0; i < 100000; ++i) script += "--tensor-model-parallel-size 2\n";
+  for (int i = 0; i < 3; ++i) script += "--fp16 --recompute-granularity selective --recompute-modules moe\n";
+  const auto a = read_megatron_args(script, "many.sh");
+  REQUIRE_MESSAGE(a.has_value(), a.error().to_string());
+  CHECK(a->layout.tp == 2);
+  std::size_t bytes = 0;
+  for (const std::string& n : a->notes) bytes += n.size();
+  CAPTURE(a->notes.size());
+  CHECK(bytes < 2000);
+  // one note per repeated flag, and each other note once: --fp16, --recompute-modules moe
+  REQUIRE(a->notes.size() == 6);
+  const auto count = [&](const std::string& text) {
+    return std::count_if(a->notes.begin(), a->notes.end(),
+                         [&](const std::string& n) { return n.find(text) != std::string::npos; });
+  };
+  CHECK(count("--tensor-model-parallel-size given 100000 times (lines 1, 2, 3, ..., 100000): the last one is read") == 1);
+  CHECK(count("--fp16 given 3 times (lines 100001, 100002, 100003)") == 1);
+  CHECK(count("--recompute-modules given 3 times") == 1);
+  CHECK(count("--recompute-granularity given 3 times") == 1);
+  CHECK(count("--fp16: timed at the bf16 rates") == 1);
+  CHECK(count("--recompute-modules moe: not modelled") == 1);
+}
+
+TEST_CASE("megatron args: 200,000 distinct unknown flags are each listed once, in file order") {
+  std::string script = "torchrun pretrain_gpt.py --tensor-model-parallel-size 2 \\\n";
+  for (int i = 0; i < 200000; ++i) script += "  --unknown-flag-" + std::to_string(i) + " " + std::to_string(i) + " \\\n";
+  script += "  --unknown-flag-7 again\n";  // a repeat of an unused flag: still listed once
+  const auto a = read_megatron_args(script, "wide.sh");
+  REQUIRE_MESSAGE(a.has_value(), a.error().to_string());
+  REQUIRE(a->unused.size() == 200000);
+  CHECK(a->unused.front() == "--unknown-flag-0");
+  CHECK(a->unused.back() == "--unknown-flag-199999");
+  CHECK(a->notes.empty());
+  CHECK(a->layout.tp == 2);
+}
+
+TEST_CASE("megatron args: a file that is not text (a NUL byte, bytes that are not UTF-8) names the file and line") {
+  // 64 KiB of bytes 0x01..0xff with no NUL: a binary file moeplan read as text before
+  std::string binary;
+  for (std::size_t i = 0; binary.size() < 65536; ++i) binary += static_cast<char>(1 + (i * 97) % 255);
+  const auto b = read_megatron_args(binary, "blob.bin");
+  REQUIRE_FALSE(b.has_value());
+  CHECK(b.error().source == "blob.bin");
+  CHECK(b.error().line >= 1);
+  CHECK(b.error().reason.find("not a text file") != std::string::npos);
+  CHECK(b.error().reason.find("not UTF-8") != std::string::npos);
+  // the first bad byte's line: a Latin-1 comment on line 3
+  const auto latin1 = read_megatron_args("--tensor-model-parallel-size 2\n\n# Gr\xf6\xdf" "e\n", "latin1.sh");
+  REQUIRE_FALSE(latin1.has_value());
+  CHECK(latin1.error().line == 3);
+  CHECK(latin1.error().reason.find("byte 0xf6 at offset 36 is not UTF-8") != std::string::npos);
+  // overlong forms and surrogates are not UTF-8 either; well-formed UTF-8 is text
+  for (const char* bad : {"--bf16 \xc0\xaf", "--bf16 \xed\xa0\x80", "--bf16 \xf4\x90\x80\x80", "--bf16 \xe2\x82"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(read_megatron_args(bad, "bad.sh").has_value());
+  }
+  const auto utf8 = read_megatron_args("# Größe: 8 × H100 — ok\n--tensor-model-parallel-size 2 # ☃ 🚀\n", "utf8.sh");
+  REQUIRE_MESSAGE(utf8.has_value(), utf8.error().to_string());
+  CHECK(utf8->layout.tp == 2);
 }

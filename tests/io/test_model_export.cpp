@@ -297,6 +297,71 @@ TEST_CASE("export megatron of deepseek-v3.1: latent attention, summed shared exp
   CHECK(std::stoll(f.at("--train-samples")) == std::llround(14.8e12 / 4096));
 }
 
+TEST_CASE("export megatron: --kv-channels of an MLA model from config.json is the preset's (v_head_dim), not d / heads") {
+  const std::string hf = MOEPLAN_TEST_DATA_DIR "/hf/";
+  for (const auto& [config, preset] : {std::pair<std::string, std::string>{hf + "deepseek-v3.1.json", "deepseek-v3.1"},
+                                       {hf + "kimi-k2.json", "kimi-k2"}}) {
+    CAPTURE(config);
+    const Run from_json = run_moeplan({"score", config, "--emit", "megatron"});
+    REQUIRE_MESSAGE(from_json.code == 0, from_json.err);
+    const Run from_preset = run_moeplan({"score", preset, "--emit", "megatron"});
+    REQUIRE_MESSAGE(from_preset.code == 0, from_preset.err);
+    const auto j = megatron_flags(from_json.out);
+    const auto p = megatron_flags(from_preset.out);
+    CHECK(j.at("--kv-channels") == "128");  // v_head_dim; 7168 / 128 = 56 before
+    CHECK(j.at("--kv-channels") == p.at("--kv-channels"));
+    CHECK(j.at("--kv-channels") == j.at("--v-head-dim"));
+  }
+  // GQA: the head size as before (Qwen3: head_dim 128, not 2048 / 32)
+  const auto q = megatron_flags(run_moeplan({"score", hf + "qwen3-30b-a3b.json", "--emit", "megatron"}).out);
+  CHECK(q.at("--kv-channels") == "128");
+}
+
+TEST_CASE("export megatron: sliding windows as Megatron-LM's --window-size and --window-attn-skip-freq") {
+  // gpt-oss: sliding_window 128 on the even layers (layer_types), full attention on the odd ones
+  for (const std::string& model : {std::string("gpt-oss-20b"), std::string(MOEPLAN_TEST_DATA_DIR "/hf/gpt-oss-20b.json")}) {
+    CAPTURE(model);
+    const Run r = run_moeplan({"score", model, "--emit", "megatron"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    const auto f = megatron_flags(r.out);
+    CHECK(f.at("--window-size") == "127,0");  // a query sees 128 positions, itself included
+    CHECK(f.at("--window-attn-skip-freq") == "2");  // layers 2, 4, ... (1-based) full attention
+    CHECK(r.out.find("#   --window-size 127,0: sliding_window 128") != std::string::npos);
+  }
+  auto m = moeplan::load_model_config("gpt-oss-20b");
+  REQUIRE(m.has_value());
+  const auto path = temp_path("windows.toml");
+  const auto emit = [&](const moeplan::ModelConfig& c) {
+    write_text(path, moeplan::to_model_toml(c));
+    return run_moeplan({"score", path.string(), "--emit", "megatron"});
+  };
+  // every layer windowed: no skip frequency
+  moeplan::ModelConfig all = *m;
+  for (auto& l : all.layers) l.window = 4096;
+  const Run a = emit(all);
+  REQUIRE_MESSAGE(a.code == 0, a.err);
+  CHECK(megatron_flags(a.out).at("--window-size") == "4095,0");
+  CHECK(megatron_flags(a.out).count("--window-attn-skip-freq") == 0);
+  // a pattern no period gives: the list, 1 for a windowed layer
+  moeplan::ModelConfig irregular = *m;
+  irregular.layers[0].window = 0;
+  const Run i = emit(irregular);
+  REQUIRE_MESSAGE(i.code == 0, i.err);
+  std::string pattern = "'[0,0";
+  for (std::size_t k = 2; k < irregular.layers.size(); ++k) pattern += k % 2 == 0 ? ",1" : ",0";
+  CHECK(megatron_flags(i.out).at("--window-attn-skip-freq") == pattern + "]'");
+  // windows of two sizes: Megatron has one --window-size, so the export is refused by name
+  moeplan::ModelConfig mixed = *m;
+  mixed.layers[0].window = 64;
+  const Run x = emit(mixed);
+  CHECK(x.code == 3);
+  CHECK(x.out.empty());
+  CHECK(x.err.find("sliding windows of different sizes (64 in 1 layers, 128 in 11 layers)") != std::string::npos);
+  // no window: no flag
+  CHECK(megatron_flags(run_moeplan({"score", "qwen3-30b-a3b", "--emit", "megatron"}).out).count("--window-size") == 0);
+  std::filesystem::remove(path);
+}
+
 TEST_CASE("a bad config.json: exit 4, the file, place, key and reason on stderr") {
   const auto path = temp_path("export-bad.json");
   SUBCASE("syntax error") {

@@ -3,10 +3,12 @@
 // (issue 32, item 8: the export replaced DeepSeek's router with paper 000's).
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli_run.hpp"
 #include "moeplan/io/hf_config.hpp"
@@ -165,6 +167,50 @@ TEST_CASE("a bad router value: exit 4 naming the file, the key and the reason") 
     CHECK(r.err.find("n_group: must be positive and divide n_routed_experts: 3 groups of 8 experts") !=
           std::string::npos);
   }
+}
+
+TEST_CASE("config.json: a router key with a value moeplan does not know exits 4 naming the file, key and value") {
+  std::ifstream in(k_router_hf + "deepseek-v3.1.json");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto path = temp_path("router-unknown.json");
+  // the key added beside model_type, as a config.json of the family writes it
+  const auto with = [&](const std::string& key, const std::string& value) {
+    std::string edited = text;
+    const std::string type = "\"model_type\": \"deepseek_v3\",";
+    const std::size_t at = edited.find(type);
+    REQUIRE(at != std::string::npos);
+    edited.insert(at + type.size(), " \"" + key + "\": \"" + value + "\",");
+    std::ofstream(path) << edited;
+  };
+  struct Case {
+    const char* key;
+    const char* value;
+  };
+  for (const Case& c : {Case{"scoring_func", "tanh"}, Case{"topk_method", "aux_free_v2"}}) {
+    CAPTURE(c.key);
+    with(c.key, c.value);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"score", path.string(), "--emit", "megatron"},
+                                                 std::vector<std::string>{"score", path.string()}}) {
+      const Run r = run_moeplan(args);
+      CHECK(r.code == 4);
+      CHECK(r.out.empty());
+      CHECK(r.err.find(path.string()) != std::string::npos);
+      CHECK(r.err.find(std::string(c.key) + ": \"" + c.value + "\" is a router moeplan does not know") != std::string::npos);
+      CHECK(r.err.find("states no router of its own") == std::string::npos);
+    }
+  }
+  // Ling 2.0's score_function, the same way
+  std::ifstream ling_in(k_router_hf + "ling-mini-2.0.json");
+  const std::string ling((std::istreambuf_iterator<char>(ling_in)), std::istreambuf_iterator<char>());
+  std::string edited = ling;
+  const std::size_t at = edited.find("\"score_function\": \"sigmoid\"");
+  REQUIRE(at != std::string::npos);
+  edited.replace(at, std::string("\"score_function\": \"sigmoid\"").size(), "\"score_function\": \"softplus\"");
+  std::ofstream(path) << edited;
+  const Run r = run_moeplan({"score", path.string(), "--emit", "megatron"});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("score_function: \"softplus\" is a router moeplan does not know") != std::string::npos);
+  std::filesystem::remove(path);
 }
 
 TEST_CASE("routers Megatron-LM would refuse are refused with the rule, and defaults are labelled as moeplan's") {

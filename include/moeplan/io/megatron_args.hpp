@@ -9,7 +9,10 @@
 /// set, and $NAME / ${NAME} take a NAME=VALUE set earlier in the file (nothing else is expanded). Flags are `--name value` or `--name=value`; a flag followed by another
 /// flag or by nothing is a switch. Words before the first flag (torchrun, the script) are
 /// skipped. A flag moeplan uses with a value it cannot read (not a positive integer, an unknown
-/// choice, an unexpanded $VAR) is an InputError naming the file, line and flag.
+/// choice, an unexpanded $VAR) is an InputError naming the file, line and flag, and so is text
+/// that is not a text file (a NUL byte, bytes that are not UTF-8). Time and memory are linear
+/// in the file's size, and the notes stay few: one per flag moeplan reads, however often it is
+/// given.
 #include <expected>
 #include <optional>
 #include <string>
@@ -19,8 +22,16 @@
 #include "moeplan/base/errors.hpp"
 #include "moeplan/cluster/gemm_rate.hpp"
 #include "moeplan/cluster/layout_search.hpp"
+#include "moeplan/model/model_config.hpp"
 
 namespace moeplan {
+
+/// One of the file's model-size flags (--num-layers, --hidden-size, ...; the last one given).
+struct MegatronModelFlag {
+  std::string flag;  ///< "--hidden-size"
+  int value = 0;
+  int line = 0;
+};
 
 struct MegatronArgs {
   GivenLayout layout;                     ///< TP, PP, VPP, EP, ETP, CP, micro-batch, recompute
@@ -37,8 +48,13 @@ struct MegatronArgs {
   std::optional<bool> deepep;
   /// --moe-router-force-load-balancing: a benchmark's forced balance, routing load 1.
   bool force_load_balancing = false;
-  /// Flags it does not use, each once, in file order ("--lr", "--num-experts", ...).
+  /// Flags it does not use, each once, in file order ("--lr", "--swiglu", ...).
   std::vector<std::string> unused;
+  /// The model-size flags the file gives, in order of first appearance, each with its last
+  /// value (argparse's): what megatron_model_mismatch compares with the scored model.
+  std::vector<MegatronModelFlag> model_flags;
+  bool group_query_attention = false;   ///< --group-query-attention (--num-query-groups applies)
+  bool multi_latent_attention = false;  ///< --multi-latent-attention
   std::optional<int> num_layers;  ///< --num-layers, to compare with the model's L
   /// --num-layers-per-virtual-pipeline-stage and its line: VPP is L / (PP · it), computed
   /// again when the command line's --pp replaces the file's.
@@ -62,5 +78,20 @@ std::expected<int, std::string> virtual_stages(int num_layers, int pp, int layer
 /// or from --num-layers-per-virtual-pipeline-stage with --num-layers and
 /// --pipeline-model-parallel-size (VPP = L / (PP · layers per virtual stage)).
 std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text, const std::string& source);
+
+/// The model-size flags Megatron-LM builds a model from and that moeplan compares with the
+/// model it scores (--num-layers, --hidden-size, --ffn-hidden-size, --num-attention-heads,
+/// --num-query-groups, --kv-channels, --num-experts, --moe-router-topk, --moe-ffn-hidden-size,
+/// --moe-shared-expert-intermediate-size); not --vocab-size (Megatron pads it) nor --seq-length.
+bool is_megatron_model_flag(std::string_view flag);
+
+/// The first of the file's model-size flags that builds another model than `m` (a launch
+/// script for another model): an InputError naming `source`, the flag's line, the flag and
+/// both values ("run.sh:12: --num-layers: 24 but the scored model has 48"); nullopt when every
+/// flag that applies to `m` agrees. A flag that does not apply is skipped, not judged:
+/// --kv-channels beside MLA, --num-query-groups without --group-query-attention, the MoE flags
+/// of a dense model (but --num-experts, which would make it an MoE).
+std::optional<InputError> megatron_model_mismatch(const MegatronArgs& args, const ModelConfig& m,
+                                                  const std::string& source);
 
 }  // namespace moeplan

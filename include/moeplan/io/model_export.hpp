@@ -41,4 +41,9 @@ struct MegatronRun {
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);
 
+/// Why to_megatron_args cannot write `m`'s sliding windows (layers windowed by different
+/// sizes: Megatron-LM's --window-size is one size for every windowed layer), naming the sizes;
+/// nullopt when it can (one window, with --window-attn-skip-freq for the full layers among them).
+std::optional<std::string> megatron_window_problem(const ModelConfig& m);
+
 }  // namespace moeplan

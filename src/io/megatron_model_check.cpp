@@ -1,0 +1,97 @@
+// A launch script's model-size flags beside the model moeplan scores
+// (include/moeplan/io/megatron_args.hpp, megatron_model_mismatch): each flag as Megatron-LM
+// builds the model from it (megatron/training/arguments.py and
+// megatron/core/transformer/transformer_config.py, core_v0.15.0), and as --emit megatron
+// writes it for the same model (src/io/model_export.cpp), so an exported script reads back.
+#include <algorithm>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "moeplan/io/megatron_args.hpp"
+
+namespace moeplan {
+
+namespace {
+
+/// What the model says for one flag, and how (" (2 shared experts x 1408)"); nullopt when the
+/// flag does not apply to the model, so it is not judged.
+struct Expected {
+  long long value = 0;
+  std::string how;
+};
+
+bool has_flag(const MegatronArgs& a, std::string_view flag) {
+  return std::any_of(a.model_flags.begin(), a.model_flags.end(),
+                     [&](const MegatronModelFlag& f) { return f.flag == flag; });
+}
+
+/// A per-layer model whose layers set their own `field` (kv heads, dense widths): no one value
+/// of the model to compare a uniform Megatron flag with.
+template <typename Field>
+bool layers_differ(const ModelConfig& m, Field field) {
+  return std::any_of(m.layers.begin(), m.layers.end(), [&](const LayerSpec& l) { return l.*field > 0; });
+}
+
+std::optional<Expected> attention_value(const MegatronArgs& a, const ModelConfig& m, std::string_view flag) {
+  if (flag == "--num-attention-heads") return Expected{m.num_attention_heads, ""};
+  if (flag == "--kv-channels") {
+    // MLA's heads are sized by --qk-head-dim, --qk-pos-emb-head-dim and --v-head-dim
+    // (MLATransformerConfig; MultiLatentAttention does not read kv_channels): not judged.
+    if (m.latent_attention) return std::nullopt;
+    return Expected{m.head_size(), " (its head size)"};
+  }
+  // --num-query-groups: Megatron reads it only with --group-query-attention (arguments.py,
+  // core_v0.15.0: num_query_groups is None without it, then one group per head); MLA has none.
+  if (m.latent_attention || !a.group_query_attention || layers_differ(m, &LayerSpec::kv_heads)) return std::nullopt;
+  return Expected{m.num_key_value_heads, " key/value heads"};
+}
+
+std::optional<Expected> ffn_value(const MegatronArgs& a, const ModelConfig& m, std::string_view flag) {
+  if (flag == "--ffn-hidden-size") {
+    if (layers_differ(m, &LayerSpec::dense_width)) return std::nullopt;
+    if (m.dense_layers() > 0) return Expected{m.intermediate_size, " (its dense FFN width)"};
+    // Every layer MoE: Megatron sizes the experts by --ffn-hidden-size when
+    // --moe-ffn-hidden-size is not given (arguments.py, core_v0.15.0), else it builds nothing.
+    if (m.is_moe() && !has_flag(a, "--moe-ffn-hidden-size")) {
+      return Expected{m.moe_intermediate_size, " (its expert width: without --moe-ffn-hidden-size Megatron "
+                                               "sizes the experts by --ffn-hidden-size)"};
+    }
+    return std::nullopt;
+  }
+  if (flag == "--num-experts") return Expected{m.n_routed_experts, m.is_moe() ? " routed experts" : " (a dense model)"};
+  if (!m.is_moe()) return std::nullopt;  // Megatron builds no router or expert without --num-experts
+  if (flag == "--moe-router-topk") return Expected{m.num_experts_per_tok, " (K)"};
+  if (flag == "--moe-ffn-hidden-size") return Expected{m.moe_intermediate_size, " (one routed expert's width)"};
+  // --moe-shared-expert-intermediate-size is all shared experts together (Megatron's
+  // SharedExpertMLP is one MLP of that width), as --emit megatron writes it.
+  const long long shared = static_cast<long long>(m.n_shared_experts) * m.shared_width();
+  return Expected{shared, m.n_shared_experts > 0
+                              ? fmt::format(" ({} shared experts x {})", m.n_shared_experts, m.shared_width())
+                              : std::string(" (no shared experts)")};
+}
+
+}  // namespace
+
+std::optional<InputError> megatron_model_mismatch(const MegatronArgs& a, const ModelConfig& m,
+                                                  const std::string& source) {
+  for (const MegatronModelFlag& f : a.model_flags) {
+    std::optional<Expected> want;
+    if (f.flag == "--num-layers") {
+      want = Expected{m.num_hidden_layers, ""};
+    } else if (f.flag == "--hidden-size") {
+      want = Expected{m.hidden_size, ""};
+    } else if (f.flag == "--num-attention-heads" || f.flag == "--kv-channels" || f.flag == "--num-query-groups") {
+      want = attention_value(a, m, f.flag);
+    } else {
+      want = ffn_value(a, m, f.flag);
+    }
+    if (!want || want->value == f.value) continue;
+    return InputError{source, f.line, 0, f.flag,
+                      fmt::format("{} but the scored model has {}{}; is the script for another model?", f.value,
+                                  want->value, want->how)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace moeplan
