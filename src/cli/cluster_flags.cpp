@@ -183,9 +183,9 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(number_in(0.01, 1e7))
       ->group(training_group);
   sub.add_option("--checkpoint-write-gbps", f.whole_training.checkpoint_write_gb_per_s,
-                 "GB/s one GPU writes its checkpoint shard at (measured: 0.51, NeMo Automodel PR 635)")
+                 "GB/s one GPU writes its checkpoint shard at (measured by NeMo Automodel PR 635)")
       ->check(number_in(0.001, 1e4))
-      ->capture_default_str()
+      ->default_str(fmt::format("{:.3g}", f.whole_training.checkpoint_write_gb_per_s))
       ->group(training_group);
   sub.add_flag("--async-checkpoint", f.whole_training.async_checkpoint,
                "Asynchronous saves (Megatron's --async-save): training blocks only for the copy to host memory")
