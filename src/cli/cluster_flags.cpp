@@ -109,6 +109,14 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
   layout_option("--decoder-first-pipeline-num-layers", f.first_stage_layers,
                 "Layers of an uneven pipeline's first stage, as Megatron-LM's flag (the other stages share the rest "
                 "evenly; unset: the search's split, lightening the last stage by the head and any MTP modules)");
+  sub.add_flag("--account-for-embedding-in-pipeline-split", f.embedding_in_split,
+               "Count the embedding as a layer of the first pipeline stage (Megatron-LM's flag): L + 1 (+ 1 with the "
+               "loss) split over PP x VPP virtual stages, the first one a layer short")
+      ->group(layout_group);
+  sub.add_flag("--account-for-loss-in-pipeline-split", f.loss_in_split,
+               "Count the loss as a layer of the last pipeline stage (Megatron-LM's flag), the last virtual stage a "
+               "layer short")
+      ->group(layout_group);
   layout_option("--decoder-last-pipeline-num-layers", f.last_stage_layers,
                 "Layers of an uneven pipeline's last stage, which also runs the output head and any MTP modules");
   sub.add_option("--recompute", f.recompute, "Activation recompute: none, selective or full")
@@ -335,6 +343,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   g.cp = f.cp;
   g.micro_batch = f.micro_batch_size;
   g.first_stage_layers = f.first_stage_layers;
+  g.embedding_in_split = f.embedding_in_split;
+  g.loss_in_split = f.loss_in_split;
   g.last_stage_layers = f.last_stage_layers;
   if (f.recompute == "none") g.recompute = Recompute::none;
   if (f.recompute == "selective") g.recompute = Recompute::selective;
@@ -405,6 +415,8 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
                               {&f.first_stage_layers, g.first_stage_layers}, {&f.last_stage_layers, g.last_stage_layers}}) {
     if (!*mine) *mine = theirs;
   }
+  f.embedding_in_split = f.embedding_in_split || g.embedding_in_split;
+  f.loss_in_split = f.loss_in_split || g.loss_in_split;
   // The command line's PP with the file's layers per virtual stage: VPP as Megatron computes it.
   if (cli_pp && !cli_vpp && args->layers_per_virtual_stage && args->num_layers) {
     const auto vpp = virtual_stages(*args->num_layers, *cli_pp, *args->layers_per_virtual_stage, " (--pp)");
@@ -427,7 +439,8 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   left(!f.ep, "EP (1)");
   left(!f.etp, "ETP (= TP)");
   left(!f.micro_batch_size, "micro-batch (1)");
-  left(!args->custom_pipeline_layout && f.pp.value_or(1) > 1 && !f.first_stage_layers && !f.last_stage_layers,
+  left(!args->custom_pipeline_layout && f.pp.value_or(1) > 1 && !f.first_stage_layers && !f.last_stage_layers &&
+           !f.embedding_in_split && !f.loss_in_split,
        "stage split (even)");
   left(f.recompute.empty() && f.recompute_modules.empty() && !g.recompute, "recompute (none)");
   if (!defaults.empty()) {
@@ -585,6 +598,10 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "an uneven pipeline's first stage (Megatron's --decoder-first-pipeline-num-layers); 0: an even split"},
         {"last_stage_layers", "", "layers", i64(p.last_stage_layers),
          "an uneven pipeline's last stage (--decoder-last-pipeline-num-layers), which also runs the head and any MTP modules; 0: even"},
+        {"embedding_in_split", "", "", p.embedding_in_split,
+         "the embedding counted as a layer of the first stage (--account-for-embedding-in-pipeline-split)"},
+        {"loss_in_split", "", "", p.loss_in_split,
+         "the loss counted as a layer of the last stage (--account-for-loss-in-pipeline-split)"},
         {"mtp_modules", "", "", i64(mtp_modules(fit.config)),
          "multi-token-prediction modules trained on the last stage (their time and memory counted, outside M)"},
         {"ep", "EP", "", i64(p.ep), "expert parallel"},

@@ -58,7 +58,14 @@ ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int 
   l.dp = world / (tp * cp * pp);
   const long long expert_grid = static_cast<long long>(etp) * ep * pp;
   l.edp = world % expert_grid == 0 ? static_cast<int>(world / expert_grid) : 0;
-  if (pp > 1 && (given.first_stage_layers || given.last_stage_layers)) {  // the user's split
+  if (pp > 1 && (given.embedding_in_split || given.loss_in_split)) {  // Megatron's accounted split
+    l.embedding_in_split = given.embedding_in_split;
+    l.loss_in_split = given.loss_in_split;
+    if (const auto s = accounted_stage_split(m.num_hidden_layers, pp, vpp, l.embedding_in_split, l.loss_in_split)) {
+      l.first_stage_layers = s->first;
+      l.last_stage_layers = s->last;
+    }  // else illegal_reason says why (vpp_rule)
+  } else if (pp > 1 && (given.first_stage_layers || given.last_stage_layers)) {  // the user's split
     l.first_stage_layers = given.first_stage_layers.value_or(0);
     l.last_stage_layers = given.last_stage_layers.value_or(0);
     // One end given: the other shares the rest with the middle stages (Megatron's rule).
@@ -222,11 +229,35 @@ std::string pp_rule(int layers, int pp, int first, int last, bool allow_uneven, 
              pp, layers, pp - 2, middle, layers - (pp - 2) * middle, layers - (pp - 2) * middle == 1 ? "" : "s");
 }
 
-/// VPP > 1 needs PP > 1 and an even split whose stages it divides.
-std::string vpp_rule(int layers, int pp, int vpp, const StageSplit& split, bool text) {
+/// Megatron's accounted split (--account-for-embedding/loss-in-pipeline-split): L + e + l
+/// layers over PP × VPP virtual stages, whole ("" when it splits).
+std::string accounted_rule(int layers, int pp, int vpp, bool embedding, bool loss, bool text) {
+  if (!embedding && !loss) return {};
+  if (pp == 1) return {};  // nothing to split: the flags do nothing (as in Megatron)
+  if (accounted_stage_split(layers, pp, vpp, embedding, loss)) return {};
+  const int counted = layers + (embedding ? 1 : 0) + (loss ? 1 : 0);
+  return why(text, "L = {} with the {} counted is {} layers, not a multiple of PP {} × VPP {} = {} that leaves each "
+             "end stage a layer (Megatron's --account-for-{}-in-pipeline-split)",
+             layers, embedding && loss ? "embedding and loss" : embedding ? "embedding" : "loss", counted, pp, vpp,
+             pp * vpp, embedding && loss ? "embedding/loss" : embedding ? "embedding" : "loss");
+}
+
+/// VPP > 1 needs PP > 1 and an even split whose stages it divides (or Megatron's accounted
+/// split, whose end stages are each a layer short).
+std::string vpp_rule(int layers, int pp, int vpp, const StageSplit& split, bool text, bool accounted = false) {
   if (vpp <= 1) return {};
   if (pp == 1) return why(text, "VPP {} needs PP > 1", vpp);
-  if (!split.even()) return why(text, "VPP {} needs an even pipeline split; PP {} does not divide L = {}", vpp, pp, layers);
+  if (accounted) return {};  // accounted_rule holds it
+  if (!split.even()) {
+    // Megatron runs such a model interleaved by counting the embedding and the loss as layers.
+    const bool fits = (layers + 2) % (pp * vpp) == 0;
+    return why(text, "VPP {} needs an even pipeline split; PP {} does not divide L = {}{}", vpp, pp, layers,
+               fits ? fmt::format(" (Megatron-LM's --account-for-embedding-in-pipeline-split and "
+                                  "--account-for-loss-in-pipeline-split count the embedding and the loss as layers: "
+                                  "{} = {} × {} × {})",
+                                  layers + 2, pp, vpp, (layers + 2) / (pp * vpp))
+                    : std::string());
+  }
   if (split.middle % vpp != 0) return why(text, "VPP {} does not divide the {} layers of a stage", vpp, split.middle);
   return {};
 }
@@ -261,13 +292,16 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
                        l.edp, l.pp, expert_grid, world);
   }
   const int L = m.num_hidden_layers;
+  if (std::string r = accounted_rule(L, l.pp, l.vpp, l.embedding_in_split, l.loss_in_split, text); !r.empty()) return r;
+  const bool accounted = l.pp > 1 && (l.embedding_in_split || l.loss_in_split);
   const auto split = l.pp > L ? std::nullopt
-                              : stage_split(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline);
-  if (std::string r = pp_rule(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline, split, text);
+                              : stage_split(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline || accounted);
+  if (std::string r = pp_rule(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline || accounted,
+                              split, text);
       !r.empty()) {
     return r;
   }
-  if (std::string r = vpp_rule(L, l.pp, l.vpp, *split, text); !r.empty()) return r;
+  if (std::string r = vpp_rule(L, l.pp, l.vpp, *split, text, accounted); !r.empty()) return r;
   const long long per_step = static_cast<long long>(l.micro_batch) * l.dp;
   if (l.global_batch > 0 && l.vpp > 1 && l.global_batch % (per_step * l.pp) != 0) {
     return why(text, "global batch {} is not a multiple of micro-batch {} × DP {} × PP {} "
@@ -319,7 +353,8 @@ std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
 }
 
 bool GivenLayout::any() const {
-  return tp || cp || pp || vpp || ep || etp || micro_batch || first_stage_layers || last_stage_layers || recompute;
+  return tp || cp || pp || vpp || ep || etp || micro_batch || first_stage_layers || last_stage_layers || embedding_in_split || loss_in_split ||
+         recompute;
 }
 
 namespace {
@@ -335,7 +370,8 @@ std::string names_of(const GivenLayout& g, bool given) {
   add("PP", g.pp.has_value());
   add("VPP", g.vpp.has_value());
   // The split of an uneven pipeline: given, or searched wherever PP may exceed 1.
-  const bool split_given = g.first_stage_layers.has_value() || g.last_stage_layers.has_value();
+  const bool split_given = g.first_stage_layers.has_value() || g.last_stage_layers.has_value() ||
+                           g.embedding_in_split || g.loss_in_split;
   if (split_given || !(g.pp && *g.pp == 1)) add("stage split", split_given);
   add("EP", g.ep.has_value());
   add("ETP", g.etp.has_value());
@@ -375,6 +411,10 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
            "with MLA)";
   }
   const int first = g.first_stage_layers.value_or(0), last = g.last_stage_layers.value_or(0);
+  if ((g.embedding_in_split || g.loss_in_split) && (first > 0 || last > 0)) {
+    return "--decoder-first/last-pipeline-num-layers and --account-for-embedding/loss-in-pipeline-split both split "
+           "the pipeline: give one";
+  }
   if ((first > 0 || last > 0) && g.pp && pp == 1) {
     return fmt::format("--decoder-{}-pipeline-num-layers: an uneven pipeline split needs PP > 1 (--pp 1)",
                        first > 0 ? "first" : "last");
@@ -384,7 +424,14 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
                        "--decoder-first/last-pipeline-num-layers",
                        *g.vpp);
   }
-  if (g.pp) {
+  const bool accounted = g.embedding_in_split || g.loss_in_split;
+  if (g.pp && accounted && pp > 1) {
+    const int L = m.num_hidden_layers;
+    if (!(r = flagged("--pp", pp, accounted_rule(L, pp, g.vpp.value_or(1), g.embedding_in_split, g.loss_in_split, true)))
+             .empty()) {
+      return r;
+    }
+  } else if (g.pp) {
     const int L = m.num_hidden_layers;
     const auto split = pp > L ? std::nullopt : stage_split(L, pp, first, last, true);
     if (!(r = flagged("--pp", pp, pp_rule(L, pp, first, last, true, split, true))).empty()) return r;

@@ -70,7 +70,11 @@ std::string ParallelLayout::describe() const {
     out += fmt::format(" · PP {}", pp);
     if (vpp > 1) out += fmt::format(" (v{})", vpp);
     if (first_stage_layers > 0 || last_stage_layers > 0) {
-      out += fmt::format(" [first {}, last {}]", first_stage_layers, last_stage_layers);
+      out += fmt::format(" [first {}, last {}{}]", first_stage_layers, last_stage_layers,
+                         embedding_in_split && loss_in_split ? ": embedding, loss counted"
+                         : embedding_in_split               ? ": embedding counted"
+                         : loss_in_split                    ? ": loss counted"
+                                                            : "");
     }
   }
   if (ep > 1) out += fmt::format(" · EP {}", ep);

@@ -36,6 +36,16 @@ std::optional<StageSplit> stage_split(int layers, int pp, int first_stage_layers
   return StageSplit{ends / 2, middle, ends - ends / 2};
 }
 
+std::optional<StageSplit> accounted_stage_split(int layers, int pp, int vpp, bool embedding, bool loss) {
+  if (pp < 2 || vpp < 1) return std::nullopt;
+  const int counted = layers + (embedding ? 1 : 0) + (loss ? 1 : 0);
+  if (counted % (pp * vpp) != 0) return std::nullopt;
+  const int per_rank = counted / pp;  // VPP k
+  const StageSplit s{per_rank - (embedding ? 1 : 0), per_rank, per_rank - (loss ? 1 : 0)};
+  if (s.first < 1 || s.last < 1 || (vpp > 1 && counted / (pp * vpp) < 2 && (embedding || loss))) return std::nullopt;
+  return s;
+}
+
 std::optional<StageSplit> balanced_stage_split(int layers, int pp, double last_extra) {
   if (pp < 2 || layers < pp) return std::nullopt;
   std::optional<StageSplit> best;

@@ -190,7 +190,8 @@ constexpr std::string_view k_model_flags[] = {
 constexpr std::string_view k_switches[] = {
     "--moe-router-force-load-balancing", "--overlap-moe-expert-parallel-comm", "--recompute-activations",
     "--fp8-param-gather", "--grad-reduce-in-bf16", "--tp-comm-overlap", "--no-overlap-p2p-communication",
-    "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16"};
+    "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16",
+    "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split"};
 
 /// How many lines of a repeated flag its note names before "...".
 constexpr std::size_t k_repeat_lines_named = 3;
@@ -434,6 +435,10 @@ bool ArgsReader::read_switch(const Flag& f) {
     fp32_gradients_ = true;
   } else if (n == "--moe-enable-deepep") {
     a_.deepep = true;
+  } else if (n == "--account-for-embedding-in-pipeline-split") {
+    a_.layout.embedding_in_split = true;
+  } else if (n == "--account-for-loss-in-pipeline-split") {
+    a_.layout.loss_in_split = true;
   } else {  // --bf16, --fp16: fp16 tensor cores run at the bf16 rates
     if (!a_.precision) a_.precision = Precision::bf16;  // --fp8-format runs on top of --bf16
     if (n == "--fp16") note_once("--fp16: timed at the bf16 rates (same tensor-core peak)");

@@ -421,14 +421,22 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
   }
   if (p.cp > 1) arg("--context-parallel-size", num(p.cp), "CP: the sequence split over ranks");
   arg("--pipeline-model-parallel-size", num(p.pp), "PP stages");
-  if (p.vpp > 1) {
+  const bool accounted = p.pp > 1 && (p.embedding_in_split || p.loss_in_split);
+  if (p.vpp > 1 && accounted) {  // L / (PP VPP) is not whole: VPP itself
+    arg("--num-virtual-stages-per-pipeline-rank", num(p.vpp), "interleaved 1F1B");
+  } else if (p.vpp > 1) {
     arg("--num-layers-per-virtual-pipeline-stage", num(m.num_hidden_layers / (p.pp * p.vpp)),
         fmt::format("interleaved 1F1B, {} virtual stages per rank", p.vpp));
   }
-  if (p.first_stage_layers > 0) {
+  if (accounted) {
+    if (p.embedding_in_split) {
+      arg("--account-for-embedding-in-pipeline-split", "", "the embedding counts as a layer of the first stage");
+    }
+    if (p.loss_in_split) arg("--account-for-loss-in-pipeline-split", "", "the loss counts as a layer of the last stage");
+  } else if (p.first_stage_layers > 0) {
     arg("--decoder-first-pipeline-num-layers", num(p.first_stage_layers), "uneven pipeline: first stage");
   }
-  if (p.last_stage_layers > 0) {
+  if (!accounted && p.last_stage_layers > 0) {
     arg("--decoder-last-pipeline-num-layers", num(p.last_stage_layers), "uneven pipeline: last stage");
   }
   if (m.is_moe()) {

@@ -1455,3 +1455,56 @@ TEST_CASE("whole training section: wall days beside the steady state, the flags 
   CHECK(b.at("wall_days").is_null());
   CHECK(b.at("wall_days_reason").get<std::string>().find("makes no progress") != std::string::npos);
 }
+
+TEST_CASE("Qwen3-235B-A22B's recipe runs as given with the accounted split and --vpp 4 alone names the flags") {
+  const std::vector<std::string> base = {"score", "qwen3-235b-a22b", "--gpus", "256", "--gpu", "h100", "--tokens",
+                                         "1e12", "--tp", "2", "--pp", "8", "--vpp", "4", "--ep", "32"};
+  const Run alone = run_moeplan(base);
+  CHECK(alone.code == 3);
+  CHECK(alone.out.empty());
+  CHECK(alone.err.find("--account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-split") !=
+        std::string::npos);
+  CHECK(alone.err.find("96 = 8 × 4 × 3") != std::string::npos);
+  std::vector<std::string> accounted = base;
+  accounted.insert(accounted.end(), {"--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
+                                     "--format", "json"});
+  const Run r = run_moeplan(accounted);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out).at(0).at("cluster");
+  CHECK(c.at("pp").get<int>() == 8);
+  CHECK(c.at("vpp").get<int>() == 4);
+  CHECK(c.at("first_stage_layers").get<int>() == 11);
+  CHECK(c.at("last_stage_layers").get<int>() == 11);
+  CHECK(c.at("embedding_in_split").get<bool>());
+  CHECK(c.at("loss_in_split").get<bool>());
+  // One flag alone does not split 95 layers over 32 virtual stages: exit 3 naming it.
+  std::vector<std::string> one = base;
+  one.push_back("--account-for-embedding-in-pipeline-split");
+  const Run half = run_moeplan(one);
+  CHECK(half.code == 3);
+  CHECK(half.err.find("95 layers, not a multiple of PP 8 × VPP 4") != std::string::npos);
+  // --emit megatron writes the flags (and VPP itself: 94 / 32 is not whole), and reads back.
+  const auto script = temp_path("accounted.sh");
+  std::vector<std::string> emit = base;
+  emit.insert(emit.end(), {"--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split", "--emit",
+                           "megatron", "-o", script.string()});
+  const Run written = run_moeplan(emit);
+  REQUIRE_MESSAGE(written.code == 0, written.err);
+  const std::string text = text_of(script);
+  CHECK(text.find("--account-for-embedding-in-pipeline-split") != std::string::npos);
+  CHECK(text.find("--account-for-loss-in-pipeline-split") != std::string::npos);
+  CHECK(text.find("--num-virtual-stages-per-pipeline-rank 4") != std::string::npos);
+  CHECK(text.find("--decoder-first-pipeline-num-layers") == std::string::npos);
+  const Run back = run_moeplan({"score", "qwen3-235b-a22b", "--gpus", "256", "--gpu", "h100", "--tokens", "1e12",
+                                "--megatron-args", script.string(), "--format", "json"});
+  REQUIRE_MESSAGE(back.code == 0, back.err);
+  const json b = json::parse(back.out).at(0).at("cluster");
+  CHECK(b.at("layout").get<std::string>() == c.at("layout").get<std::string>());
+  std::filesystem::remove(script);
+  // With --decoder-first-pipeline-num-layers too: two splits, exit 3 naming both.
+  std::vector<std::string> two = accounted;
+  two.insert(two.end(), {"--decoder-first-pipeline-num-layers", "10"});
+  const Run both = run_moeplan(two);
+  CHECK(both.code != 0);
+  CHECK(both.err.find("both split the pipeline") != std::string::npos);
+}

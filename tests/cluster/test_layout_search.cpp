@@ -9,6 +9,7 @@
 
 #include "cluster/cluster_fixtures.hpp"
 #include "moeplan/cluster/layout_search.hpp"
+#include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/io/model_loader.hpp"
 
 using namespace moeplan;
@@ -269,4 +270,27 @@ TEST_CASE("cluster search: DeepSeek-V3.1 on 2048 H100 is searched in well under 
   CHECK(ms < 1000);  // milliseconds in Release; the bound leaves room for sanitizer builds
   MESSAGE("search: " << r->evaluated << " layouts timed, " << r->memory_evaluated
                      << " memory counts, " << ms << " ms; best " << r->ranked[0].layout.describe());
+}
+
+TEST_CASE("cluster layout rule: Megatron's accounted split counts the embedding and the loss as layers") {
+  // Qwen3-235B-A22B's recipe: 94 layers, PP 8 x VPP 4; with both counted, 96 = 8 x 4 x 3: the
+  // first and last ranks hold 4 x 3 - 1 = 11 layers, the others 12 (Megatron-LM
+  // get_transformer_layer_offset / get_num_layers_to_build).
+  const auto both = accounted_stage_split(94, 8, 4, true, true);
+  REQUIRE(both);
+  CHECK(both->first == 11);
+  CHECK(both->middle == 12);
+  CHECK(both->last == 11);
+  CHECK(both->first + 6 * both->middle + both->last == 94);
+  // The embedding alone: 95 is not a multiple of 32; 63 + 1 = 64 over PP 16, VPP 1: 3, 4, 4.
+  CHECK_FALSE(accounted_stage_split(94, 8, 4, true, false));
+  const auto embedding = accounted_stage_split(63, 16, 1, true, false);
+  REQUIRE(embedding);
+  CHECK(embedding->first == 3);
+  CHECK(embedding->middle == 4);
+  CHECK(embedding->last == 4);
+  CHECK_FALSE(accounted_stage_split(94, 1, 1, true, true));  // no pipeline, nothing to split
+  CHECK(accounted_stage_split(2, 2, 1, true, true)->first == 1);  // 4 over 2 stages: each end 2 - 1 = 1 layer
+  CHECK_FALSE(accounted_stage_split(1, 2, 1, true, true));          // 3 over 2 stages: not whole
+  CHECK(accounted_stage_split(4, 2, 1, true, true)->first == 2);
 }

@@ -18,6 +18,9 @@ struct GivenLayout {
   /// An uneven pipeline's first and last stages (Megatron-LM's --decoder-first/last-pipeline-
   /// num-layers); the other stages share the rest evenly.
   std::optional<int> first_stage_layers, last_stage_layers;
+  /// Megatron's --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-
+  /// split (accounted_stage_split): with PP > 1, the split of every layout searched.
+  bool embedding_in_split = false, loss_in_split = false;
   std::optional<Recompute> recompute;
   /// With recompute selective: the modules re-run (RecomputeModule bits); unset: core_attn.
   std::optional<unsigned> recompute_modules;

@@ -75,6 +75,10 @@ struct ParallelLayout {
   /// (Megatron's --decoder-first/last-pipeline-num-layers); 0: even split.
   int first_stage_layers = 0;
   int last_stage_layers = 0;
+  /// Megatron's --account-for-embedding/loss-in-pipeline-split: the split above is
+  /// accounted_stage_split's (an uneven one VPP may interleave).
+  bool embedding_in_split = false;
+  bool loss_in_split = false;
 
   /// Micro-batches per step on one pipeline: global_batch / (micro_batch·dp).
   [[nodiscard]] long long microbatches() const;

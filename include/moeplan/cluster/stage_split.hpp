@@ -34,4 +34,13 @@ std::optional<StageSplit> stage_split(int layers, int pp, int first_stage_layers
 /// which holds the most micro-batches in flight. nullopt when none exists.
 std::optional<StageSplit> balanced_stage_split(int layers, int pp, double last_extra);
 
+/// Megatron-LM's --account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-
+/// split: the embedding and the loss each count as one layer, the L + e + l split evenly over
+/// the PP × VPP virtual stages, and the first virtual stage builds one decoder layer fewer for
+/// the embedding, the last one fewer for the loss (megatron/core/transformer/transformer_layer.py,
+/// get_transformer_layer_offset; transformer_block.py, get_num_layers_to_build). The ranks'
+/// layers: {VPP k - e, VPP k, VPP k - l}, k = (L + e + l) / (PP · VPP). nullopt when PP · VPP
+/// does not divide L + e + l, or a stage would hold no layer.
+std::optional<StageSplit> accounted_stage_split(int layers, int pp, int vpp, bool embedding, bool loss);
+
 }  // namespace moeplan
