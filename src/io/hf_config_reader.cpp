@@ -311,14 +311,17 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
                                                             std::string source,
                                                             std::string name_when_missing) {
   nlohmann::json doc;
+  // NaN, Infinity and -Infinity as Python's json reads them (hf/json_reader.hpp); positions
+  // are the file's: keys are looked up in `text`, a parse error's byte is mapped back.
+  const hf::NonFiniteRewrite rewritten = hf::rewrite_non_finite(text);
   try {
-    doc = nlohmann::json::parse(text.begin(), text.end());
+    doc = nlohmann::json::parse(rewritten.text.begin(), rewritten.text.end());
   } catch (const nlohmann::json::parse_error& e) {
     // e.byte is 1-based: the byte where parsing stopped.
-    const auto [line, column] = line_column(text, e.byte > 0 ? e.byte - 1 : 0);
+    const auto [line, column] = line_column(text, rewritten.original_offset(e.byte > 0 ? e.byte - 1 : 0));
     std::string why = e.what();
     if (const auto colon = why.rfind(": "); colon != std::string::npos) why = why.substr(colon + 2);
-    return std::unexpected(InputError{source, line, column, "", "invalid JSON: " + why});
+    return std::unexpected(InputError{source, line, column, "", "invalid JSON: " + hf::restore_non_finite(why)});
   } catch (const nlohmann::json::exception& e) {
     // Other parser failures carry no position: a number too large for a double
     // ("1e99999") is out_of_range.406, not a parse_error (found by fuzz_hf_config).
