@@ -183,7 +183,8 @@ void check_family_read_everything(FamilyContext& c, const FamilyRule& rule) {
       r.fail("num_nextn_predict_layers",
              fmt::format("multi-token-prediction modules in model_type '{}': moeplan counts them "
                          "in the DeepSeek layout only (deepseek_v2, deepseek_v3, kimi_k2, glm4_moe, "
-                         "dots1), so it refuses the file rather than leave them out", c.family));
+                         "glm4_moe_lite, dots1, deepseek_v32, mimo), so it refuses the file rather "
+                         "than leave them out", c.family));
     }
   }
 }
@@ -247,11 +248,13 @@ void read_router_keys(FamilyContext& c) {
   // DeepSeek-V3's class (and Glm4Moe's, Dots1's: copies of it) scores with a sigmoid and
   // chooses with e_score_correction_bias whatever the file says (transformers
   // DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias.
-  if (is_one_of(c.family, {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1"})) {
+  if (is_one_of(c.family, {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite"})) {
     x.score = RouterSpec::Score::sigmoid;
     x.expert_bias = true;
     stated = true;
   }
+  // Glm4MoeLiteConfig (GLM-4.7-Flash): routed_scaling_factor 1.8, n_group = topk_group = 1.
+  if (c.family == "glm4_moe_lite") x.topk_scaling_factor = 1.8;
   // A key the file leaves out takes its class's default: DeepseekV3Config (which kimi_k2 files
   // build) has n_group 8, topk_group 4, routed_scaling_factor 2.5, norm_topk_prob true.
   if (is_one_of(c.family, {"deepseek_v3", "kimi_k2"})) {
@@ -315,14 +318,17 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
                                                             std::string source,
                                                             std::string name_when_missing) {
   nlohmann::json doc;
+  // NaN, Infinity and -Infinity as Python's json reads them (hf/json_reader.hpp); positions
+  // are the file's: keys are looked up in `text`, a parse error's byte is mapped back.
+  const hf::NonFiniteRewrite rewritten = hf::rewrite_non_finite(text);
   try {
-    doc = nlohmann::json::parse(text.begin(), text.end());
+    doc = nlohmann::json::parse(rewritten.text.begin(), rewritten.text.end());
   } catch (const nlohmann::json::parse_error& e) {
     // e.byte is 1-based: the byte where parsing stopped.
-    const auto [line, column] = line_column(text, e.byte > 0 ? e.byte - 1 : 0);
+    const auto [line, column] = line_column(text, rewritten.original_offset(e.byte > 0 ? e.byte - 1 : 0));
     std::string why = e.what();
     if (const auto colon = why.rfind(": "); colon != std::string::npos) why = why.substr(colon + 2);
-    return std::unexpected(InputError{source, line, column, "", "invalid JSON: " + why});
+    return std::unexpected(InputError{source, line, column, "", "invalid JSON: " + hf::restore_non_finite(why)});
   } catch (const nlohmann::json::exception& e) {
     // Other parser failures carry no position: a number too large for a double
     // ("1e99999") is out_of_range.406, not a parse_error (found by fuzz_hf_config).

@@ -539,3 +539,57 @@ vocab_size = 32000
   std::filesystem::remove(path);
   std::filesystem::remove(out);
 }
+
+TEST_CASE("NaN, Infinity and -Infinity: read where Python's json reads them, never a count") {
+  // Python's json.loads (transformers' loader) accepts the bare tokens; NVIDIA's Nemotron-H and
+  // Nemotron 3 Super config.json files write "time_step_limit": [0.0, Infinity], which moeplan
+  // stopped at ("invalid JSON: ... '0.0,<U+000A>        I'").
+  std::ifstream in(k_hf + "nemotron-h-8b.json");
+  const std::string fixture((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text = fixture;
+  text.insert(text.find('{') + 1, "\n  \"time_step_limit\": [\n    0.0,\n    Infinity\n  ],\n  \"x\": [-Infinity, NaN],");
+  const auto path = temp_path("moeplan-hf-infinity.json");
+  std::ofstream(path) << text;
+  // Read, and counted as the file without them.
+  CHECK(score_json(path.string())["size"] == score_json(k_hf + "nemotron-h-8b.json")["size"]);
+  std::filesystem::remove(path);
+  // In a size key: exit 4 naming the file, the key and the token; nothing printed.
+  const auto refused = [&](const std::string& key, const std::string& from, const std::string& token) {
+    std::string bad = text;
+    const auto at = bad.find(from);
+    REQUIRE(at != std::string::npos);
+    bad.replace(at, from.size(), "\"" + key + "\": " + token);
+    const Run r = score_text("moeplan-hf-nonfinite-size.json", bad);
+    CAPTURE(key);
+    CAPTURE(r.err);
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("moeplan-hf-nonfinite-size.json:") != std::string::npos);
+    CHECK(r.err.find(": " + key + ": is " + token + ": a size or count must be a finite integer") != std::string::npos);
+    CHECK(r.err.find("moeplan:NaN") == std::string::npos);
+  };
+  refused("hidden_size", "\"hidden_size\": 4096", "Infinity");
+  refused("intermediate_size", "\"intermediate_size\": 21504", "NaN");
+  refused("num_hidden_layers", "\"num_hidden_layers\": 52", "-Infinity");
+  // The library directly: the line and column are the file's, before and after a rewrite on
+  // the same line; a string holding the words is left alone.
+  const auto m = moeplan::parse_hf_config_json(
+      "{\"model_type\": \"llama\", \"_name_or_path\": \"NaN Infinity\",\n"
+      " \"rope_scaling\": {\"factor\": Infinity}, \"hidden_size\": NaN,\n"
+      " \"num_hidden_layers\": 2}", "nan.json", "x");
+  REQUIRE(!m.has_value());
+  CHECK(m.error().key == "hidden_size");
+  CHECK(m.error().line == 2);
+  CHECK(m.error().column == 40);
+  CHECK(m.error().reason == "is NaN: a size or count must be a finite integer");
+  const auto syntax = moeplan::parse_hf_config_json("{\"a\": [NaN, -Infinity], \"b\": tru}", "syntax.json", "x");
+  REQUIRE(!syntax.has_value());
+  CHECK(syntax.error().line == 1);
+  CHECK(syntax.error().column == 33);  // where parsing stopped in the file (the } after tru), not in the rewritten text
+  CHECK(syntax.error().reason.find("moeplan:") == std::string::npos);
+  // A non-finite value where a string or a flag is read is named as what it is.
+  const auto name = moeplan::parse_hf_config_json("{\"model_type\": NaN}", "type.json", "x");
+  REQUIRE(!name.has_value());
+  CHECK(name.error().key == "model_type");
+  CHECK(name.error().reason == "must be a string, got the non-finite number NaN");
+}

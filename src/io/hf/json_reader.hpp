@@ -1,11 +1,14 @@
 #pragma once
 // Private to the config.json reader: typed reads from a parsed config.json whose errors carry
 // the file, the line/column of the key and the reason.
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -27,6 +30,86 @@ inline std::pair<int, int> line_column(std::string_view text, std::size_t offset
     }
   }
   return {line, column};
+}
+
+// Python's json module, which transformers loads config.json with, accepts the bare tokens
+// NaN, Infinity and -Infinity (json.loads: parse_constant; NVIDIA's Nemotron-H and Nemotron 3
+// Super configs write "time_step_limit": [0.0, Infinity]); nlohmann's parser, like RFC 8259,
+// does not. Before parsing, each such token outside a string is rewritten into a string that
+// no config.json holds: the escaped NUL of k_non_finite_mark, then the token. It reads as a
+// string, so it can never become a count: the typed reads below refuse it by name in a size
+// key, and the keys moeplan does not read (time_step_limit) stay as they were meant.
+inline constexpr std::string_view k_non_finite_mark{"\0moeplan:", 9};
+
+/// The text with every NaN / Infinity / -Infinity outside strings rewritten, and where each
+/// rewrite starts in both texts, so a parser's byte offset maps back to the file's.
+struct NonFiniteRewrite {
+  struct Edit {
+    std::size_t original = 0;   ///< offset of the token in the file
+    std::size_t rewritten = 0;  ///< offset of its replacement in `text`
+    std::size_t token_length = 0, replacement_length = 0;
+  };
+  std::string text;
+  std::vector<Edit> edits;
+
+  /// The file's offset of byte `offset` of `text` (inside a replacement: the token's start).
+  [[nodiscard]] std::size_t original_offset(std::size_t offset) const {
+    std::ptrdiff_t shift = 0;
+    for (const Edit& e : edits) {
+      if (offset < e.rewritten) break;
+      if (offset < e.rewritten + e.replacement_length) return e.original;
+      shift += static_cast<std::ptrdiff_t>(e.replacement_length) - static_cast<std::ptrdiff_t>(e.token_length);
+    }
+    return static_cast<std::size_t>(static_cast<std::ptrdiff_t>(offset) - shift);
+  }
+};
+
+inline NonFiniteRewrite rewrite_non_finite(std::string_view text) {
+  NonFiniteRewrite out;
+  out.text.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '"') {  // a string, escapes included, is copied as it is
+      std::size_t end = i + 1;
+      while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+      end = std::min(end + 1, text.size());
+      out.text.append(text.substr(i, end - i));
+      i = end;
+      continue;
+    }
+    bool replaced = false;
+    for (const std::string_view token : {std::string_view("-Infinity"), std::string_view("Infinity"),
+                                         std::string_view("NaN")}) {
+      if (text.substr(i, token.size()) != token) continue;
+      const std::string replacement = "\"\\u0000moeplan:" + std::string(token) + "\"";
+      out.edits.push_back({i, out.text.size(), token.size(), replacement.size()});
+      out.text += replacement;
+      i += token.size();
+      replaced = true;
+      break;
+    }
+    if (!replaced) out.text += text[i++];
+  }
+  return out;
+}
+
+/// NaN, Infinity or -Infinity where the file wrote that token, else nullopt.
+inline std::optional<std::string> non_finite_token(const nlohmann::json& v) {
+  if (!v.is_string()) return std::nullopt;
+  const auto& s = v.get_ref<const std::string&>();
+  if (!s.starts_with(k_non_finite_mark)) return std::nullopt;
+  return s.substr(k_non_finite_mark.size());
+}
+
+/// `text` (a message quoting values with json::dump) with each rewritten token shown as the
+/// file wrote it.
+inline std::string restore_non_finite(std::string text) {
+  const std::string mark = "\"\\u0000moeplan:";
+  for (std::size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at)) {
+    const std::size_t end = text.find('"', at + mark.size());
+    if (end == std::string::npos) break;
+    text.replace(at, end + 1 - at, text.substr(at + mark.size(), end - at - mark.size()));
+  }
+  return text;
 }
 
 // Like the TOML Reader, the first problem wins. nlohmann keeps no source positions, so a
@@ -53,7 +136,7 @@ class JsonReader {
     int line = 0;
     int column = 0;
     if (const auto at = member_offset(key)) std::tie(line, column) = line_column(text_, *at);
-    error_ = InputError{source_, line, column, key, std::move(reason)};
+    error_ = InputError{source_, line, column, key, restore_non_finite(std::move(reason))};
   }
 
   // Absent or null: nullopt. Present: an integer in [min, 1e9], else an error.
@@ -107,7 +190,7 @@ class JsonReader {
   std::optional<std::string> string(const nlohmann::json& j, const std::string& key) {
     const auto it = j.find(key);
     if (it == j.end() || it->is_null()) return std::nullopt;
-    if (!it->is_string()) {
+    if (!it->is_string() || non_finite_token(*it)) {
       fail(key, fmt::format("must be a string, got {}", type_name(*it)));
       return std::nullopt;
     }
@@ -116,6 +199,10 @@ class JsonReader {
 
  private:
   std::optional<int> checked(const nlohmann::json& v, const std::string& key, int min) {
+    if (const auto token = non_finite_token(v)) {
+      fail(key, fmt::format("is {}: a size or count must be a finite integer", *token));
+      return std::nullopt;
+    }
     if (!v.is_number_integer()) {
       fail(key, fmt::format("must be an integer, got {}", type_name(v)));
       return std::nullopt;
@@ -131,6 +218,7 @@ class JsonReader {
   }
 
   static std::string type_name(const nlohmann::json& v) {
+    if (const auto token = non_finite_token(v)) return "the non-finite number " + *token;
     if (v.is_number_float()) return "a float";
     const std::string t = v.type_name();
     return (t == "array" || t == "object" ? "an " : "a ") + t;

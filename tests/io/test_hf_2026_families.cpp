@@ -1,0 +1,137 @@
+// config.json of the 2026 generation read under layouts moeplan already counts (issue 51):
+// glm4_moe_lite (GLM-4.7-Flash: DeepSeek-V3's MLA and MoE, dense layers by mlp_layer_types)
+// and mimo (MiMo-7B: qwen2 plus MTP layers counted beside the model). Each fixture is a copy
+// of a public config.json (its _source, and the comment of each test, name where it was
+// read); the expected counts are printed by the independent recounts in
+// tests/data/hf/recount/<family>_count.py (standard-library Python written from the modeling
+// code, not from moeplan).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.hpp"
+
+using nlohmann::json;
+
+namespace {
+
+const std::string k_hf = std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/";
+
+json score_of(const std::string& path) {
+  const Run r = run_moeplan({"score", path, "--format", "json"});
+  INFO(path, "\n", r.err);
+  REQUIRE(r.code == 0);
+  return json::parse(r.out).at(0);
+}
+
+json fixture(const std::string& file) { return json::parse(std::ifstream(k_hf + file)); }
+
+// `name`: a temporary file of its own (ctest runs the test cases in parallel processes).
+Run score_doc(const json& doc, const std::string& name) {
+  const auto path = temp_path(name);
+  std::ofstream(path) << doc.dump(2);
+  Run r = run_moeplan({"score", path.string(), "--format", "json"});
+  std::filesystem::remove(path);
+  return r;
+}
+
+json scored(const json& doc, const std::string& name) {
+  const Run r = score_doc(doc, name);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  return json::parse(r.out).at(0);
+}
+
+// The fixture changed by `edit`, scored: refused with exit 4 and `key` named in the message.
+template <class Edit>
+void check_refused(const std::string& file, const std::string& key, Edit edit) {
+  json doc = fixture(file);
+  edit(doc);
+  const Run r = score_doc(doc, "refused-" + key + "-" + file);
+  CAPTURE(file);
+  CAPTURE(key);
+  CAPTURE(r.err);
+  CHECK(r.code == 4);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(": " + key + ":") != std::string::npos);
+}
+
+double num(const json& j, const char* key) { return j["size"][key].get<double>(); }
+
+}  // namespace
+
+TEST_CASE("glm4_moe_lite: GLM-4.7-Flash counted as DeepSeek-V3's layout, as the recount") {
+  // Fixture: the config.json of zai-org/GLM-4.7-Flash (revision 7dd20894), from
+  // github.com/ldyeax/exo src/exo/worker/tests/unittests/test_sglang_kt_preflight_collector.py
+  // (make_glm_4_7_flash_bf16_config), whose serialisation has the SHA-256 that repository's
+  // src/exo/worker/sglang_kt/launch_spec.py pins for the hub file.
+  const json j = score_of(k_hf + "glm-4.7-flash.json");
+  // recount/glm4_moe_lite_count.py glm-4.7-flash.json: total_params 29943390976, active_params
+  // 3896763136 [embedding + lm_head included], MTP module 643706112 (not in the totals).
+  CHECK(num(j, "total_params_as_built") == 29943390976.0);
+  CHECK(num(j, "active_params_as_built") == 3896763136.0);
+  CHECK(num(j, "mtp_params") == 643706112.0);
+  // The script's routers (64 x 2048 in each of the 46 MoE layers) and norms (q_a 768, kv_a
+  // 512 and two of 2048 per layer, the final one).
+  CHECK(num(j, "router_params") == 6029312.0);
+  CHECK(num(j, "norm_params") == 254720.0);
+  CHECK(j["model"]["dense_layers"] == 1);  // mlp_layer_types' class default: ["dense"] + ["sparse"] * 46
+  CHECK(j["model"]["moe_layers"] == 46);
+  CHECK(j["model"]["architecture_outside_laws"].empty());
+}
+
+TEST_CASE("glm4_moe_lite: mlp_layer_types decides the dense layers, and what the class would not build is refused") {
+  const double d = 2048, E = 64, Im = 1536, I = 10240;
+  const double moe_layer = E * 3 * d * Im + E * d + 3 * d * Im;  // experts, router, one shared expert
+  const json base = score_of(k_hf + "glm-4.7-flash.json");
+  json doc = fixture("glm-4.7-flash.json");
+  doc["mlp_layer_types"] = json::array({"dense", "dense", "dense"});
+  for (int i = 3; i < 47; ++i) doc["mlp_layer_types"].push_back("sparse");
+  doc["first_k_dense_replace"] = 3;
+  const json three = scored(doc, "glm47-three-dense.json");
+  CHECK(three["model"]["dense_layers"] == 3);
+  CHECK(num(three, "total_params_as_built") == num(base, "total_params_as_built") - 2 * moe_layer + 2 * 3 * d * I);
+  // Without mlp_layer_types the class builds one dense layer whatever first_k_dense_replace
+  // says (transformers 5.0's release candidates read it): another value is ambiguous.
+  check_refused("glm-4.7-flash.json", "first_k_dense_replace", [](json& x) { x["first_k_dense_replace"] = 3; });
+  check_refused("glm-4.7-flash.json", "mlp_layer_types", [](json& x) {
+    x["mlp_layer_types"] = json::array({"sparse", "dense"});
+    for (int i = 2; i < 47; ++i) x["mlp_layer_types"].push_back("sparse");
+  });
+  check_refused("glm-4.7-flash.json", "mlp_layer_types", [](json& x) { x["mlp_layer_types"] = json::array({"dense"}); });
+  check_refused("glm-4.7-flash.json", "attention_bias", [](json& x) { x["attention_bias"] = true; });
+  check_refused("glm-4.7-flash.json", "n_routed_experts", [](json& x) { x.erase("n_routed_experts"); });
+  // Glm4MoeLiteTopkRouter: sigmoid scores chosen with e_score_correction_bias, as DeepSeek-V3.
+  const Run m = run_moeplan({"score", k_hf + "glm-4.7-flash.json", "--emit", "megatron"});
+  REQUIRE_MESSAGE(m.code == 0, m.err);
+  CHECK(m.out.find("--moe-router-score-function sigmoid") != std::string::npos);
+  CHECK(m.out.find("--moe-router-enable-expert-bias") != std::string::npos);
+  CHECK(m.out.find("--moe-router-topk-scaling-factor 1.8") != std::string::npos);
+}
+
+TEST_CASE("mimo: MiMo-7B is qwen2 with MTP layers counted beside the model") {
+  // Fixture: the config.json of a XiaomiMiMo/MiMo-7B checkpoint as copied to
+  // github.com/jj8127/mimo_kor config.json, beside that checkpoint's model.safetensors.index.json.
+  const json j = score_of(k_hf + "mimo-7b.json");
+  // recount/mimo_count.py mimo-7b.json: total_params 7622619136 (dense: active = total),
+  // attention biases 221184, MTP layer 210790400.
+  CHECK(num(j, "total_params_as_built") == 7622619136.0);
+  CHECK(num(j, "active_params_as_built") == 7622619136.0);
+  CHECK(num(j, "bias_params") == 221184.0);
+  CHECK(num(j, "mtp_params") == 210790400.0);
+  // The checkpoint: its index's total_size, 15,666,819,072 bytes, is 7,833,409,536 bf16
+  // parameters, main model and MTP layer; MiMo's MTP layers store no embedding or head copy.
+  CHECK(num(j, "total_params_in_checkpoint") == 15666819072.0 / 2);
+  CHECK(j["model"]["moe_layers"] == 0);
+  json none = fixture("mimo-7b.json");
+  none.erase("num_nextn_predict_layers");  // MiMoConfig's default: no MTP layer
+  CHECK(num(scored(none, "mimo-no-mtp.json"), "mtp_params") == 0.0);
+  // What moeplan would have to guess is refused, naming the key.
+  check_refused("mimo-7b.json", "head_dim", [](json& x) { x["head_dim"] = 64; });
+  check_refused("mimo-7b.json", "num_key_value_heads", [](json& x) { x.erase("num_key_value_heads"); });
+  check_refused("mimo-7b.json", "mlp_bias", [](json& x) { x["mlp_bias"] = true; });
+}
