@@ -139,6 +139,11 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                "its blockwise one): 1 + 1 bytes per linear-layer "
                "weight (fp8 and its transpose) instead of 2 + 2, and fp8 weights all-gathered")
       ->group(group);
+  sub.add_flag("--bf16-moments", f.bf16_moments,
+               "Adam's first and second moments in bf16, 2 bytes each, the fp32 master kept (Megatron-LM's "
+               "--use-precision-aware-optimizer --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16; DeepSeek-V3 Sec. "
+               "3.3.3): 8 bytes of optimizer state a parameter instead of 12")
+      ->group(group);
   sub.add_flag("--grad-reduce-in-bf16", f.grad_reduce_in_bf16,
                "Gradients accumulated and reduced in bf16, 2 bytes each instead of fp32's 4 (Megatron-LM's "
                "--grad-reduce-in-bf16; Megatron-Bridge's performance recipes set grad_reduce_in_fp32 = False): "
@@ -299,6 +304,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.tp_comm_overlap = f.tp_comm_overlap;
   o.search.time.p2p_overlap = !f.no_p2p_overlap;
   o.search.memory.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
+  o.search.time.bf16_moments = f.bf16_moments;
+  o.search.memory.bf16_moments = f.bf16_moments;
   o.mtp_layers = f.mtp_num_layers;
   if (!f.gemm_table.empty()) {
     auto text = read_flag_file(f.gemm_table, "a GEMM rate table", "--gemm-table");
@@ -481,6 +488,7 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
     }
   }
   if (args->grad_reduce_in_bf16) f.grad_reduce_in_bf16 = true;
+  if (args->bf16_moments) f.bf16_moments = true;
   if (args->tp_comm_overlap) f.tp_comm_overlap = true;
   if (args->no_p2p_overlap) f.no_p2p_overlap = true;
   if (!f.mtp_num_layers && args->mtp_layers) f.mtp_num_layers = args->mtp_layers;
@@ -526,7 +534,7 @@ std::string layout_line(const ParallelLayout& p) { return p.describe(); }
 MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options) {
   const StepTimeOptions& t = options.search.time;
   return MegatronRun{fit.layouts.ranked.front().layout, fit.precision, t.a2a_node_dedup, t.a2a_overlap,
-                     t.fp8_param_gather, t.grad_reduce_in_bf16, t.tp_comm_overlap, t.p2p_overlap,
+                     t.fp8_param_gather, t.grad_reduce_in_bf16, t.bf16_moments, t.tp_comm_overlap, t.p2p_overlap,
                      fit.config.extras.num_nextn_predict_layers};
 }
 
@@ -625,6 +633,8 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "weights kept in fp8 only (--fp8-param-gather): 1 + 1 bytes per weight"},
         {"grad_reduce_in_bf16", "", "", fit.grad_reduce_in_bf16,
          "gradients in bf16 (--grad-reduce-in-bf16): 2 bytes each, reduce-scattered in bf16"},
+        {"bf16_moments", "", "", fit.bf16_moments,
+         "Adam's m and v in bf16 (--bf16-moments): 8 bytes of optimizer state a parameter instead of 12"},
         {"tp_comm_overlap", "", "", fit.tp_comm_overlap,
          "TP collectives overlapped with the linear layers' GEMMs, as applied (--tp-comm-overlap and TP > 1)"},
         {"p2p_overlap", "", "", fit.p2p_overlap,

@@ -26,6 +26,8 @@ constexpr double k_gradient_bytes = 4;
 // grad_reduce_in_fp32 = False, perf_recipes/_common.py): the gradient buffer in bf16.
 constexpr double k_bf16_gradient_bytes = 2;
 constexpr double k_optimizer_bytes = 12;
+// With bf16 moments (MemoryOptions::bf16_moments): the fp32 master 4, m and v 2 each.
+constexpr double k_bf16_moments_optimizer_bytes = 8;
 constexpr double k_bf16 = 2;  // bytes of a stored activation
 constexpr double k_fp32 = 4;
 constexpr double k_fp8_activation = 1;  // a linear layer's input kept as its fp8 copy
@@ -426,10 +428,10 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     k.weights = weight_bytes(k.params, options);
     k.fp8_copies = fp8_copy_bytes(k.params, options);
     k.gradients = (options.grad_reduce_in_bf16 ? k_bf16_gradient_bytes : k_gradient_bytes) * k.params.total();
+    const double state = options.bf16_moments ? k_bf16_moments_optimizer_bytes : k_optimizer_bytes;
     k.optimizer = lay.distributed_optimizer
-                      ? k_optimizer_bytes * (k.params.dense / std::max(1, lay.dp) +
-                                             k.params.expert / std::max(1, lay.edp))
-                      : k_optimizer_bytes * k.params.total();
+                      ? state * (k.params.dense / std::max(1, lay.dp) + k.params.expert / std::max(1, lay.edp))
+                      : state * k.params.total();
     if (options.activation_formula == ActivationFormula::megatron) {
       k.activations = megatron_rank_activations(m, x, lay, static_cast<int>(ranks.of(r).size()), r);
       k.in_flight = microbatches_in_flight(lay, r);
@@ -480,9 +482,10 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
   out.terms.push_back(
       {"optimizer", best.optimizer,
        lay.distributed_optimizer
-           ? fmt::format("fp32 master + Adam m, v: 12 B / DP {} (experts / EDP {})", lay.dp,
-                         lay.edp)
-           : std::string("fp32 master + Adam m, v: 12 B per param, not sharded")});
+           ? fmt::format("fp32 master + Adam m, v{}: {} B / DP {} (experts / EDP {})",
+                         options.bf16_moments ? " in bf16" : "", options.bf16_moments ? 8 : 12, lay.dp, lay.edp)
+           : fmt::format("fp32 master + Adam m, v{}: {} B per param, not sharded",
+                         options.bf16_moments ? " in bf16" : "", options.bf16_moments ? 8 : 12)});
   out.terms.push_back(
       {"activations", best.activations,
        fmt::format("{} layer(s) × {:.3g} micro-batches in flight, {} recompute, {}{}",

@@ -379,7 +379,7 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   // the gradient norm reads the gradient (g); Adam reads the gradient, the fp32 master weight,
   // m and v (g + 12) and writes the master, m and v (12); the bf16 weight is written from the
   // master (read 4, write 2): 3 g + 30 bytes, g = 4 (fp32 gradients) or 2
-  // (--grad-reduce-in-bf16). Megatron's fused multi-tensor Adam and grad-norm kernels; the
+  // (--grad-reduce-in-bf16); 8 fewer with m and v in bf16 (--bf16-moments). Megatron's fused multi-tensor Adam and grad-norm kernels; the
   // fp32 state is the memory model's 12 bytes per parameter (memory_model.hpp).
   const ModelFlops& f = s.f;
   const ParallelLayout& L = s.L;
@@ -388,8 +388,9 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   const double dense_local = (f.dense_params * stage_share + end_params) / L.tp / (double(L.dp) * L.cp);
   const double expert_local = f.routed_params * stage_share / (double(L.ep) * L.etp) / std::max(L.edp, 1);
   const double g = s.o.grad_reduce_in_bf16 ? 2.0 : 4.0;
+  const double moments = s.o.bf16_moments ? 8.0 : 16.0;  // m and v read and written, 2 or 4 bytes each
   r.optimizer_params = dense_local + expert_local;
-  r.optimizer_bytes = r.optimizer_params * (3.0 * g + 30.0);
+  r.optimizer_bytes = r.optimizer_params * (3.0 * g + 14.0 + moments);
   return transfer(r.optimizer_bytes, s.hbm);
 }
 

@@ -241,7 +241,8 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
     case k_optimizer:
       return fmt::format("Adam on this rank's shard, {:.4g} parameters × {} bytes (gradient norm, fp32 master, m, v, "
                          "bf16 weight): {:.3g} GB at {:.3g} TB/s achieved HBM",
-                         r.optimizer_params, o.grad_reduce_in_bf16 ? 36 : 42, r.optimizer_bytes / 1e9,
+                         r.optimizer_params, (o.grad_reduce_in_bf16 ? 36 : 42) - (o.bf16_moments ? 8 : 0),
+                         r.optimizer_bytes / 1e9,
                          c.gpu.hbm_bandwidth * k_hbm_efficiency / 1e12);
     default: return "";
   }

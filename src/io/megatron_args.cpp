@@ -191,7 +191,8 @@ constexpr std::string_view k_switches[] = {
     "--moe-router-force-load-balancing", "--overlap-moe-expert-parallel-comm", "--recompute-activations",
     "--fp8-param-gather", "--grad-reduce-in-bf16", "--tp-comm-overlap", "--no-overlap-p2p-communication",
     "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16",
-    "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split"};
+    "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
+    "--use-precision-aware-optimizer"};
 
 /// How many lines of a repeated flag its note names before "...".
 constexpr std::size_t k_repeat_lines_named = 3;
@@ -302,6 +303,8 @@ class ArgsReader {
   std::optional<int> num_layers_, layers_per_virtual_stage_;
   const Flag* layers_per_virtual_flag_ = nullptr;
   bool fp32_gradients_ = false;  // --accumulate-allreduce-grads-in-fp32 seen (a flag moeplan reads)
+  bool precision_aware_optimizer_ = false;         // --use-precision-aware-optimizer
+  std::string exp_avg_dtype_, exp_avg_sq_dtype_;  // --exp-avg-dtype, --exp-avg-sq-dtype (Megatron's default fp32)
   std::unordered_set<std::string> notes_given_, unused_given_;
   std::unordered_map<std::string, std::size_t> seen_at_, model_at_;  // into seen_, a_.model_flags
   std::vector<Seen> seen_;
@@ -396,6 +399,9 @@ bool ArgsReader::read_choice(const Flag& f) {
   } else if (n == "--fp8-format") {
     if (v != "e4m3" && v != "hybrid") fail(f, fmt::format("\"{}\" is neither e4m3 nor hybrid", v));
     a_.precision = Precision::fp8;
+  } else if (n == "--exp-avg-dtype" || n == "--exp-avg-sq-dtype") {  // Megatron: fp32, fp16, bf16, fp8
+    if (v != "fp32" && v != "fp16" && v != "bf16" && v != "fp8") fail(f, fmt::format("\"{}\" is none of fp32, fp16, bf16, fp8", v));
+    (n == "--exp-avg-dtype" ? exp_avg_dtype_ : exp_avg_sq_dtype_) = v;
   } else if (n == "--moe-token-dispatcher-type") {
     if (v != "alltoall" && v != "allgather" && v != "flex") {
       fail(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", v));
@@ -435,6 +441,8 @@ bool ArgsReader::read_switch(const Flag& f) {
     fp32_gradients_ = true;
   } else if (n == "--moe-enable-deepep") {
     a_.deepep = true;
+  } else if (n == "--use-precision-aware-optimizer") {
+    precision_aware_optimizer_ = true;
   } else if (n == "--account-for-embedding-in-pipeline-split") {
     a_.layout.embedding_in_split = true;
   } else if (n == "--account-for-loss-in-pipeline-split") {
@@ -505,6 +513,19 @@ std::optional<InputError> ArgsReader::finish() {
   a_.group_query_attention = has("--group-query-attention");
   a_.multi_latent_attention = has("--multi-latent-attention");
   a_.num_layers = num_layers_;
+  // Adam's moments: Megatron keeps them in --exp-avg(-sq)-dtype only with the precision-aware
+  // optimizer (arguments.py refuses other dtypes without it); moeplan models both in bf16.
+  if (!exp_avg_dtype_.empty() || !exp_avg_sq_dtype_.empty()) {
+    const std::string m = exp_avg_dtype_.empty() ? "fp32" : exp_avg_dtype_;
+    const std::string v = exp_avg_sq_dtype_.empty() ? "fp32" : exp_avg_sq_dtype_;
+    if (precision_aware_optimizer_ && m == "bf16" && v == "bf16") {
+      a_.bf16_moments = true;
+    } else if (!(m == "fp32" && v == "fp32")) {
+      note_once(fmt::format("--exp-avg-dtype {} --exp-avg-sq-dtype {}{}: moeplan models Adam's moments in fp32 or "
+                            "both in bf16; counted in fp32",
+                            m, v, precision_aware_optimizer_ ? "" : " without --use-precision-aware-optimizer"));
+    }
+  }
   // Megatron-LM reads --num-query-groups only with --group-query-attention (arguments.py,
   // core_v0.15.0: num_query_groups is None without it, and TransformerConfig then builds one
   // group per head).
@@ -518,7 +539,7 @@ std::optional<InputError> ArgsReader::finish() {
     if (s.count > 1) a_.notes.push_back(repeat_note(s));
   }
   if (!a_.layout.any() && !a_.precision && !a_.global_batch && !a_.seq_length && !a_.deepep &&
-      !a_.grad_reduce_in_bf16 && !a_.tp_comm_overlap && !a_.no_p2p_overlap && !fp32_gradients_ && !a_.mtp_layers &&
+      !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.tp_comm_overlap && !a_.no_p2p_overlap && !fp32_gradients_ && !a_.mtp_layers &&
       !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty()) {
     a_.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
   }

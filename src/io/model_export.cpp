@@ -463,6 +463,11 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
     arg("--no-overlap-p2p-communication", "", "the interleaved schedule's sends not overlapped, as the step "
                                               "time counts them");
   }
+  if (run.bf16_moments) {
+    arg("--use-precision-aware-optimizer", "", "the optimizer keeps states in the dtypes below");
+    arg("--exp-avg-dtype", "bf16", "Adam's m in bf16, as the memory and the optimizer step count it");
+    arg("--exp-avg-sq-dtype", "bf16", "Adam's v in bf16");
+  }
   if (run.grad_reduce_in_bf16) {
     arg("--bf16", "", "bf16 weights and activations, fp32 optimizer states: what the memory per GPU counts");
     arg("--grad-reduce-in-bf16", "", "gradients accumulated and reduced in bf16 (2 bytes each), as the memory "

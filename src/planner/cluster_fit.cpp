@@ -41,6 +41,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   fit.precision = search.time.precision;
   fit.fp8_param_gather = search.time.fp8_param_gather;
   fit.grad_reduce_in_bf16 = search.time.grad_reduce_in_bf16;
+  fit.bf16_moments = search.time.bf16_moments;
   fit.load_imbalance = search.time.expert_load_factor;
   fit.given = search.given;
   fit.gemm_rates_source = options.gemm_rates_source;

@@ -1508,3 +1508,51 @@ TEST_CASE("Qwen3-235B-A22B's recipe runs as given with the accounted split and -
   CHECK(both.code != 0);
   CHECK(both.err.find("both split the pipeline") != std::string::npos);
 }
+
+TEST_CASE("bf16 moments (--bf16-moments): 8 bytes of optimizer state a parameter, 8 fewer moved by the step, read and written as Megatron spells them") {
+  const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                         "--tp", "1", "--ep", "8", "--pp", "1", "--micro-batch-size", "1",
+                                         "--recompute", "full", "--format", "json"};
+  std::vector<std::string> with = base;
+  with.push_back("--bf16-moments");
+  const Run a = run_moeplan(base), b = run_moeplan(with);
+  REQUIRE_MESSAGE(a.code == 0, a.err);
+  REQUIRE_MESSAGE(b.code == 0, b.err);
+  const json ja = json::parse(a.out).at(0), jb = json::parse(b.out).at(0);
+  CHECK_FALSE(ja.at("cluster").at("bf16_moments").get<bool>());
+  CHECK(jb.at("cluster").at("bf16_moments").get<bool>());
+  // fp32 master 4 + m 2 + v 2 = 8 of 12 (DeepSeek-V3 Sec. 3.3.3): the optimizer memory 2/3.
+  CHECK(jb.at("memory").at("optimizer").get<double>() == doctest::Approx(ja.at("memory").at("optimizer").get<double>() * 8 / 12));
+  CHECK(jb.at("memory").at("weights").get<double>() == doctest::Approx(ja.at("memory").at("weights").get<double>()));
+  // The step reads and writes m and v at 2 bytes: 42 -> 34 bytes a parameter.
+  CHECK(jb.at("step_time").at("optimizer").get<double>() ==
+        doctest::Approx(ja.at("step_time").at("optimizer").get<double>() * 34.0 / 42.0));
+  // Written by --emit megatron as Megatron's three flags, and read back.
+  const auto file = temp_path("bf16-moments.sh");
+  std::vector<std::string> emit(base.begin(), base.end() - 2);  // no --format with --emit
+  emit.insert(emit.end(), {"--bf16-moments", "--emit", "megatron", "-o", file.string()});
+  const Run written = run_moeplan(emit);
+  REQUIRE_MESSAGE(written.code == 0, written.err);
+  const std::string text = text_of(file);
+  CHECK(text.find("--use-precision-aware-optimizer") != std::string::npos);
+  CHECK(text.find("--exp-avg-dtype bf16") != std::string::npos);
+  CHECK(text.find("--exp-avg-sq-dtype bf16") != std::string::npos);
+  const Run back = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                                "--megatron-args", file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(back.code == 0, back.err);
+  CHECK(json::parse(back.out).at(0).at("cluster").at("bf16_moments").get<bool>());
+  // One moment in bf16, or no precision-aware optimizer: said, counted in fp32.
+  std::ofstream(file) << "torchrun pretrain_gpt.py --exp-avg-dtype bf16 --exp-avg-sq-dtype fp32 "
+                         "--use-precision-aware-optimizer\n";
+  const Run one = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                               "--megatron-args", file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(one.code == 0, one.err);
+  CHECK(one.err.find("counted in fp32") != std::string::npos);
+  CHECK_FALSE(json::parse(one.out).at(0).at("cluster").at("bf16_moments").get<bool>());
+  std::ofstream(file) << "torchrun pretrain_gpt.py --exp-avg-dtype bf17\n";
+  const Run bad = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                               "--megatron-args", file.string()});
+  CHECK(bad.code == 4);
+  CHECK(bad.err.find("bf17") != std::string::npos);
+  std::filesystem::remove(file);
+}

@@ -64,6 +64,11 @@ struct MemoryOptions {
   /// grad_reduce_in_fp32 = False, perf_recipes/_common.py). The optimizer's fp32 master and
   /// Adam states are unchanged.
   bool grad_reduce_in_bf16 = false;
+  /// Adam's m and v kept in bf16, 2 bytes each instead of 4, the fp32 master kept (Megatron-LM's
+  /// --use-precision-aware-optimizer --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16; DeepSeek-V3,
+  /// arXiv 2412.19437 Sec. 3.3.3: "BF16 format to track the first and second moments"): 8 bytes
+  /// of optimizer state a parameter instead of 12.
+  bool bf16_moments = false;
 };
 
 /// One term of the breakdown, in bytes on the most loaded GPU.

@@ -38,6 +38,9 @@ struct StepTimeOptions {
   bool fp8_param_gather = false;
   /// Gradients reduce-scattered in bf16, 2 bytes each (MemoryOptions::grad_reduce_in_bf16).
   bool grad_reduce_in_bf16 = false;
+  /// Adam's m and v in bf16 (MemoryOptions::bf16_moments): the optimizer step moves 8 bytes
+  /// fewer a parameter.
+  bool bf16_moments = false;
   /// Transformer Engine's communication/GEMM overlap of the TP collectives (Megatron-LM
   /// --tp-comm-overlap; Megatron-Bridge's Llama 3 recipes set it): each linear layer's
   /// all-gather and reduce-scatter pipelined with its forward GEMM, the backward's bulk-

@@ -38,6 +38,8 @@ struct MegatronArgs {
   std::optional<Precision> precision;     ///< --fp8-format: fp8; --bf16: bf16
   bool fp8_param_gather = false;          ///< --fp8-param-gather
   bool grad_reduce_in_bf16 = false;       ///< --grad-reduce-in-bf16 (wins over --accumulate-allreduce-grads-in-fp32)
+  /// --use-precision-aware-optimizer with --exp-avg-dtype bf16 and --exp-avg-sq-dtype bf16.
+  bool bf16_moments = false;
   bool tp_comm_overlap = false;           ///< --tp-comm-overlap
   bool no_p2p_overlap = false;            ///< --no-overlap-p2p-communication
   std::optional<int> mtp_layers;          ///< --mtp-num-layers

@@ -32,6 +32,7 @@ struct MegatronRun {
   double a2a_overlap = 0;                 ///< of the all-to-all hidden behind compute (no Megatron flag: a header line)
   bool fp8_param_gather = false;          ///< fp8 weights only: --fp8-param-gather
   bool grad_reduce_in_bf16 = false;       ///< bf16 gradients: --grad-reduce-in-bf16
+  bool bf16_moments = false;              ///< Adam's m, v in bf16: --use-precision-aware-optimizer --exp-avg(-sq)-dtype bf16
   bool tp_comm_overlap = false;           ///< TP collectives overlapped with GEMMs: --tp-comm-overlap (TP > 1)
   bool p2p_overlap = true;                ///< false: --no-overlap-p2p-communication (VPP > 1)
   /// MTP modules the run trained and timed (--mtp-num-layers; the fit's config), which can

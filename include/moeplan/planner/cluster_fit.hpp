@@ -57,6 +57,7 @@ struct ClusterFit {
   Precision precision = Precision::bf16;  ///< of the linear layers' GEMMs (options.search.time)
   bool fp8_param_gather = false;          ///< fp8 weights only (options.search.time)
   bool grad_reduce_in_bf16 = false;       ///< bf16 gradients (options.search.time)
+  bool bf16_moments = false;              ///< Adam's m and v in bf16 (options.search.time)
   bool tp_comm_overlap = false;           ///< TP collectives overlapped with GEMMs, as applied (asked and TP > 1)
   bool p2p_overlap = false;               ///< pipeline sends overlapped, as applied (not turned off, and VPP > 1)
   /// The busiest expert rank's routed tokens over the balanced share that the expert terms
