@@ -14,30 +14,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
+#include "io/hf_scoring.hpp"
 
 using nlohmann::json;
+using namespace hf_scoring;
 
 namespace {
-
-const std::string k_hf = std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/";
-
-json score_of(const std::string& path) {
-  const Run r = run_moeplan({"score", path, "--format", "json"});
-  INFO(path, "\n", r.err);
-  REQUIRE(r.code == 0);
-  return json::parse(r.out).at(0);
-}
-
-json fixture(const std::string& file) { return json::parse(std::ifstream(k_hf + file)); }
-
-// `name`: a temporary file of its own (ctest runs the test cases in parallel processes).
-Run score_doc(const json& doc, const std::string& name) {
-  const auto path = temp_path(name);
-  std::ofstream(path) << doc.dump(2);
-  Run r = run_moeplan({"score", path.string(), "--format", "json"});
-  std::filesystem::remove(path);
-  return r;
-}
 
 json scored(const json& doc, const std::string& name) {
   const Run r = score_doc(doc, name);
