@@ -32,9 +32,20 @@ void add_validation_range(std::vector<Field>& fields, double days, double gpu_ho
 
 }  // namespace
 
+namespace {
+const std::string k_whole_training_group = "Whole training (docs/cluster.md)";
+}  // namespace
+
 std::string ClusterFlags::first_given_flag() const {
   for (const CLI::Option* o : need_cluster) {
     if (o->count() > 0) return o->get_name();
+  }
+  return "";
+}
+
+std::string ClusterFlags::first_whole_training_flag() const {
+  for (const CLI::Option* o : need_cluster) {
+    if (o->count() > 0 && o->get_group() == k_whole_training_group) return o->get_name();
   }
   return "";
 }
@@ -180,7 +191,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "Megatron's MoE recipes, DeepSeek-V3; the default) or alltoall (NCCL, one copy per expert)")
       ->check(CLI::IsMember({"deepep", "alltoall"}))
       ->group(group);
-  const std::string training_group = "Whole training (docs/cluster.md)";
+  const std::string training_group = k_whole_training_group;
   sub.add_option("--interruptions-per-gpu-hour", f.whole_training.interruptions_per_gpu_hour,
                  "Unexpected interruptions per GPU-hour (Llama 3: 419 in 54 days on 16,384 H100)")
       ->check(number_in(0.0, 1.0))
@@ -271,8 +282,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   if (o.cluster.gpus < o.cluster.gpus_per_node) o.cluster.gpus_per_node = o.cluster.gpus;
   o.whole_training = f.whole_training;
   if (f.checkpoint_interval_minutes) o.whole_training.checkpoint_interval_minutes = *f.checkpoint_interval_minutes;
-  if ((o.whole_training.eval_interval_steps > 0) != (o.whole_training.eval_minutes > 0)) {
-    return usage("--eval-interval and --eval-minutes go together: every N steps, M minutes each");
+  if (o.whole_training.eval_minutes > 0 && o.whole_training.eval_interval_steps == 0) {
+    return usage("--eval-minutes needs --eval-interval: an evaluation every N steps, M minutes each");
   }
   o.search.time.gemm_efficiency = f.gemm_efficiency;
   o.search.time.network_efficiency = f.network_efficiency;
@@ -323,6 +334,15 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
     // A rate above the datasheet peak is a unit slip or another GPU's row, not a measurement.
     const double peak = dense_peak(*gpu, precision);
     for (const GemmTableRow& r : rates->rows) {
+      // Below 1 GFLOP/s no GPU GEMM runs (an engineering floor, a millionth of any datasheet
+      // peak): a unit slip, and a rate of 1e-300 would time a step at infinity.
+      if (r.flops_per_s < 1e9) {
+        return std::unexpected(ClusterFlagsError{
+            true, "",
+            InputError{f.gemm_table, r.line, 0, "flops_per_s",
+                       fmt::format("{:.4g} FLOP/s is below 1 GFLOP/s, a millionth of any GPU's peak (check the unit)",
+                                   r.flops_per_s)}});
+      }
       if (r.flops_per_s > peak) {
         return std::unexpected(ClusterFlagsError{
             true, "",
@@ -545,15 +565,17 @@ namespace {
 Section whole_training_section(const ClusterFit& fit) {
   Section s{"training", "Whole training (steady state + interruptions, checkpoints, evaluations)", {}, false, true};
   const auto number = [&](double WholeTraining::*member, double scale) -> Value {
-    if (!fit.whole) return Missing{fit.whole_training_problem};
-    return (*fit.whole).*member * scale;
+    if (!fit.whole.makes_progress) return Missing{fit.whole_training_problem};
+    return fit.whole.*member * scale;
   };
+  const auto always = [&](double WholeTraining::*member, double scale) -> Value { return fit.whole.*member * scale; };
   auto& f = s.fields;
   f.push_back({"wall_days", "", "days", number(&WholeTraining::wall_days, 1.0),
                "what the team sees: the steps, restarts, lost work, checkpoint saves and evaluations"});
   f.push_back({"wall_gpu_hours", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, 1.0), "GPUs x wall hours"});
   f.push_back({"goodput", "", "", number(&WholeTraining::goodput, 1.0), "steady-state days / wall days"});
-  f.push_back({"costliest", "", "", fit.whole ? Value(fit.whole->costliest) : Value(Missing{fit.whole_training_problem}),
+  f.push_back({"costliest", "", "",
+               fit.whole.makes_progress ? Value(fit.whole.costliest) : Value(Missing{fit.whole_training_problem}),
                "the loss that costs most"});
   f.push_back({"interruptions", "", "", number(&WholeTraining::interruptions, 1.0),
                "expected unexpected interruptions (--interruptions-per-gpu-hour; Llama 3: 419 in 21.2M GPU-hours)",
@@ -566,17 +588,19 @@ Section whole_training_section(const ClusterFit& fit) {
                "saves x their blocking time", false, Summary::detail});
   f.push_back({"eval_days", "", "days", number(&WholeTraining::eval_seconds, 1.0 / 86400),
                "--eval-interval, --eval-minutes (0: none given)", false, Summary::detail});
-  f.push_back({"checkpoint_interval_minutes", "", "min", number(&WholeTraining::checkpoint_interval_seconds, 1.0 / 60),
-               fit.whole && !fit.whole->interval_from_young_daly
+  f.push_back({"checkpoint_interval_minutes", "", "min", always(&WholeTraining::checkpoint_interval_seconds, 1.0 / 60),
+               !fit.whole.interval_from_young_daly
                    ? "--checkpoint-interval"
                    : "Young-Daly: sqrt(2 x blocking save x MTBF), at least a step",
                false, Summary::detail});
-  f.push_back({"checkpoint_save_seconds", "", "s", number(&WholeTraining::checkpoint_save_seconds, 1.0),
+  f.push_back({"checkpoint_save_seconds", "", "s", always(&WholeTraining::checkpoint_save_seconds, 1.0),
                "one save's blocking time: a GPU's shard over --checkpoint-write-gbps (--async-checkpoint: the copy "
                "to host only)",
                false, Summary::detail});
-  f.push_back({"checkpoint_gib_per_gpu", "", "GiB", number(&WholeTraining::checkpoint_bytes_per_gpu, 1.0 / k_gib),
-               "a GPU's shard: bf16 weights, fp32 master, m and v (14 bytes a parameter)", false, Summary::detail});
+  f.push_back({"checkpoint_gib_per_gpu", "", "GiB", always(&WholeTraining::checkpoint_bytes_per_gpu, 1.0 / k_gib),
+               "a GPU's shard: bf16 weights, fp32 master, m and v (14 bytes a parameter; 10 with --bf16-moments), "
+               "the most loaded GPU's or the average, the larger",
+               false, Summary::detail});
   f.push_back({"stages", "", "", std::string("one"),
                "the run as given; context-extension stages are not in it (score them as runs of their own)", false,
                Summary::detail});

@@ -146,7 +146,8 @@ inline void add_format_flags(CLI::App& sub, std::string& format, std::string& ou
 inline void add_output_flags(CLI::App& sub, std::string& format, std::string& output,
                              std::string& laws_file) {
   add_format_flags(sub, format, output);
-  sub.add_option("--laws", laws_file, "Laws TOML overlaying the embedded laws section by section");
+  sub.add_option("--laws", laws_file, "Laws TOML overlaying the embedded laws section by section")
+      ->check(not_empty_path());
 }
 
 }  // namespace moeplan::cli

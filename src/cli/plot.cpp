@@ -147,6 +147,7 @@ int run_plot(const PlotFlags& f, Io& io) {
   if (f.from && f.to && !(*f.from < *f.to)) {
     return fail(io, ExitStatus::usage, "--from must be below --to");
   }
+  if (!is_valid_utf8(f.title)) return fail(io, ExitStatus::usage, "--title: not UTF-8 text");
   if (f.title.size() > plot::k_max_drawn_text_bytes) {  // drawn: PLplot's bound (drawn_text.hpp)
     return fail(io, ExitStatus::usage,
                 fmt::format("--title: {} bytes; a drawn text holds at most {} bytes", f.title.size(),
@@ -173,6 +174,11 @@ int run_plot(const PlotFlags& f, Io& io) {
   plot::Figure figure;
   if (frontier) {
     if (!f.flops.empty()) return fail(io, ExitStatus::usage, "plot frontier plans for days on the cluster: no --flops");
+    if (const std::string flag = f.cluster.first_whole_training_flag(); !flag.empty()) {
+      return fail(io, ExitStatus::usage,
+                  flag + ": plot frontier plans against the steady state (step_time), which the whole-training "
+                         "flags do not change (score or suggest show section training)");
+    }
     if (!f.cluster.gpus) return fail(io, ExitStatus::usage, "plot frontier needs --gpus and --gpu (the cluster)");
     const plot::DaysRange days{f.from, f.to, f.points.value_or(plot::DaysRange{}.points)};
     if (const std::string why = plot::days_range_problem(days); !why.empty()) return fail(io, ExitStatus::usage, why);
@@ -293,7 +299,8 @@ Command plot_command() {
         sub.add_option("--title", f->title,
                        fmt::format("Replace the figure's title (at most {} bytes)", plot::k_max_drawn_text_bytes));
         sub.add_option("--laws", f->laws_file,
-                       "Laws TOML overlaying the embedded laws section by section");
+                       "Laws TOML overlaying the embedded laws section by section")
+            ->check(not_empty_path());
         sub.add_option("--model,-m", f->models,
                        "loss-vs-compute: also draw this model (preset name or TOML file; "
                        "repeatable)");

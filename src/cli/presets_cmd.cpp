@@ -110,7 +110,11 @@ Command presets_command() {
             auto f = std::make_shared<PresetsFlags>();
             add_format_flags(sub, f->format, f->output);
             CLI::App* show = sub.add_subcommand("show", "Print one preset's TOML, to copy and edit");
-            show->add_option("name", f->show, "Preset name (e.g. holistic, deepseek-v3.1)")->required();
+            show->add_option("name", f->show, "Preset name (e.g. holistic, deepseek-v3.1)")
+                ->required()
+                ->check(CLI::Validator(
+                    [](const std::string& name) { return name.empty() ? std::string("a preset name, not empty") : std::string(); },
+                    "NAME"));
             sub.require_subcommand(0, 1);
             sub.footer(
                 "Examples:\n"

@@ -100,6 +100,13 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
   };
   within("bf16_dense_tflops", g.bf16_dense_flops / k_tera, 1, 1e5, "TFLOP/s");
   if (g.fp8_dense_flops > 0) within("fp8_dense_tflops", g.fp8_dense_flops / k_tera, 1, 1e5, "TFLOP/s");
+  // FP8 tensor cores run at least the bf16 rate (twice it on Hopper and Blackwell): a figure
+  // below is a slip (the sparse bf16 figure in the dense fp8 key, say).
+  if (g.fp8_dense_flops > 0 && !r.failed() && g.fp8_dense_flops < g.bf16_dense_flops) {
+    r.fail(t.get("fp8_dense_tflops")->source(), path + ".fp8_dense_tflops",
+           fmt::format("{:g} TFLOP/s is below bf16_dense_tflops = {:g}: fp8 tensor cores run at least the bf16 rate",
+                       g.fp8_dense_flops / k_tera, g.bf16_dense_flops / k_tera));
+  }
   if (g.sms > 0) within("sms", g.sms, 1, 1e5, "SMs");
   within("hbm_gb", g.hbm_datasheet_bytes / k_giga, 1, 1e5, "GB");
   // A readout is the same memory counted in MiB: within -10 % .. +20 % of the datasheet's GB,

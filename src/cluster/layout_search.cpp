@@ -236,10 +236,16 @@ std::string accounted_rule(int layers, int pp, int vpp, bool embedding, bool los
   if (pp == 1) return {};  // nothing to split: the flags do nothing (as in Megatron)
   if (accounted_stage_split(layers, pp, vpp, embedding, loss)) return {};
   const int counted = layers + (embedding ? 1 : 0) + (loss ? 1 : 0);
-  return why(text, "L = {} with the {} counted is {} layers, not a multiple of PP {} × VPP {} = {} that leaves each "
-             "end stage a layer (Megatron's --account-for-{}-in-pipeline-split)",
-             layers, embedding && loss ? "embedding and loss" : embedding ? "embedding" : "loss", counted, pp, vpp,
-             pp * vpp, embedding && loss ? "embedding/loss" : embedding ? "embedding" : "loss");
+  const char* what = embedding && loss ? "embedding and loss" : embedding ? "embedding" : "loss";
+  const char* flag = embedding && loss ? "embedding/loss" : embedding ? "embedding" : "loss";
+  if (counted % (pp * vpp) == 0) {
+    return why(text, "L = {} with the {} counted is {} layers, {} per virtual stage of PP {} × VPP {}: an end stage "
+               "would hold no decoder layer (Megatron's --account-for-{}-in-pipeline-split)",
+               layers, what, counted, counted / (pp * vpp), pp, vpp, flag);
+  }
+  return why(text, "L = {} with the {} counted is {} layers, not a multiple of PP {} × VPP {} = {} (Megatron's "
+             "--account-for-{}-in-pipeline-split)",
+             layers, what, counted, pp, vpp, pp * vpp, flag);
 }
 
 /// VPP > 1 needs PP > 1 and an even split whose stages it divides (or Megatron's accounted

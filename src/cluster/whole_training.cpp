@@ -5,8 +5,8 @@
 
 namespace moeplan {
 
-std::optional<WholeTraining> whole_training(double steady_seconds, double step_seconds, int gpus,
-                                            double checkpoint_bytes_per_gpu, const WholeTrainingOptions& o) {
+WholeTraining whole_training(double steady_seconds, double step_seconds, int gpus, double checkpoint_bytes_per_gpu,
+                             const WholeTrainingOptions& o) {
   WholeTraining w;
   w.steady_seconds = steady_seconds;
   w.checkpoint_bytes_per_gpu = checkpoint_bytes_per_gpu;
@@ -18,8 +18,9 @@ std::optional<WholeTraining> whole_training(double steady_seconds, double step_s
     w.checkpoint_interval_seconds = *o.checkpoint_interval_minutes * 60.0;
   } else if (rate > 0) {
     // Young–Daly: the interval that minimises saves plus lost work, sqrt(2 × save × MTBF),
-    // at least one step (a save falls between steps).
-    w.checkpoint_interval_seconds = std::max(step_seconds, std::sqrt(2.0 * w.checkpoint_save_seconds / rate));
+    // at least one step (a save falls between steps), at most the run (one save at its end).
+    w.checkpoint_interval_seconds = std::clamp(std::sqrt(2.0 * w.checkpoint_save_seconds / rate), step_seconds,
+                                               std::max(step_seconds, steady_seconds));
   } else {
     w.checkpoint_interval_seconds = steady_seconds;  // nothing fails: one save at the end
   }
@@ -29,15 +30,20 @@ std::optional<WholeTraining> whole_training(double steady_seconds, double step_s
                            ? std::floor(steady_seconds / step_seconds / double(o.eval_interval_steps))
                            : 0.0;
   const double restart = o.restart_minutes * 60.0;
-  const double lost_per_interruption = restart + tau / 2.0;
-  const double denominator = 1.0 - rate * lost_per_interruption;
-  if (!(denominator > 0)) return std::nullopt;
+  // An interruption loses the work since the last save: half an interval on average, and no
+  // more than half the run when the interval is longer than the run.
+  const double lost = std::min(tau, steady_seconds) / 2.0;
+  const double denominator = 1.0 - rate * (restart + lost);
+  if (!(denominator > 0)) {
+    w.makes_progress = false;
+    return w;
+  }
   w.checkpoint_seconds = saves * w.checkpoint_save_seconds;
   w.eval_seconds = evals * o.eval_minutes * 60.0;
   w.wall_seconds = (steady_seconds + w.checkpoint_seconds + w.eval_seconds) / denominator;
   w.interruptions = rate * w.wall_seconds;
   w.restart_seconds = w.interruptions * restart;
-  w.lost_work_seconds = w.interruptions * tau / 2.0;
+  w.lost_work_seconds = w.interruptions * lost;
   w.wall_days = w.wall_seconds / 86400.0;
   w.wall_gpu_hours = w.wall_seconds * gpus / 3600.0;
   w.goodput = w.wall_seconds > 0 ? steady_seconds / w.wall_seconds : 1.0;

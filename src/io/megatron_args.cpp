@@ -3,6 +3,8 @@
 // (megatron/training/arguments.py, core_v0.15.0), the same that --emit megatron writes.
 #include "moeplan/io/megatron_args.hpp"
 
+#include "moeplan/base/utf8.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -206,38 +208,13 @@ int line_of(std::string_view text, std::size_t at) {
   return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
 }
 
-/// The offset of the first byte that does not begin a well-formed UTF-8 sequence, npos when
-/// there is none: the Unicode Standard's Table 3-7, "Well-Formed UTF-8 Byte Sequences" (Sec.
-/// 3.9; RFC 3629 Sec. 4): no overlong forms, no surrogates, nothing past U+10FFFF.
+/// The offset of the first byte that does not begin a well-formed UTF-8 sequence
+/// (utf8_sequence_length), npos when there is none.
 std::size_t invalid_utf8_at(std::string_view t) {
-  std::size_t i = 0;
-  while (i < t.size()) {
-    const auto b = static_cast<unsigned char>(t[i]);
-    if (b < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t len = 0;
-    unsigned lo = 0x80, hi = 0xBF;  // the second byte's range; the others are 80..BF
-    if (b >= 0xC2 && b <= 0xDF) {
-      len = 2;
-    } else if (b >= 0xE0 && b <= 0xEF) {
-      len = 3;
-      if (b == 0xE0) lo = 0xA0;
-      if (b == 0xED) hi = 0x9F;  // not the surrogates D800..DFFF
-    } else if (b >= 0xF0 && b <= 0xF4) {
-      len = 4;
-      if (b == 0xF0) lo = 0x90;
-      if (b == 0xF4) hi = 0x8F;  // not past U+10FFFF
-    } else {
-      return i;  // a continuation byte, C0, C1 or F5..FF
-    }
-    if (i + len > t.size()) return i;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto c = static_cast<unsigned char>(t[i + k]);
-      if (c < (k == 1 ? lo : 0x80u) || c > (k == 1 ? hi : 0xBFu)) return i;
-    }
-    i += len;
+  for (std::size_t i = 0; i < t.size();) {
+    const std::size_t n = utf8_sequence_length(t, i);
+    if (n == 0) return i;
+    i += n;
   }
   return std::string_view::npos;
 }

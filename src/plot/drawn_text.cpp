@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/base/utf8.hpp"
 #include "moeplan/plot/plot_data.hpp"
 
 namespace moeplan::plot {
@@ -26,6 +27,7 @@ std::string shorten_drawn_text(std::string_view text, std::size_t max_bytes) {
 std::vector<std::string> shorten_drawn_texts(Figure& figure) {
   std::vector<std::string> notes;
   const auto cut = [&notes](std::string& text, const std::string& what) {
+    text = valid_utf8(text);  // PLplot drops a text that is not UTF-8 ("UTF-8 string is malformed")
     if (text.size() <= k_max_drawn_text_bytes) return;
     notes.push_back(fmt::format("plot: the {} ({} bytes) is cut to {} bytes in the image, the most one drawn text "
                                 "holds; the data (-o FILE.csv or .json, --data) keeps it whole",

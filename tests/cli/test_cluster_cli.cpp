@@ -1435,11 +1435,13 @@ TEST_CASE("whole training section: wall days beside the steady state, the flags 
   // Nothing fails and no save falls inside the run: the wall time is the steady state.
   CHECK(wall_with({"--interruptions-per-gpu-hour", "0", "--checkpoint-interval", "1e7"}) ==
         doctest::Approx(steady).epsilon(1e-12));
-  // Alone, an evaluation flag is half an answer; without a cluster every one of them is refused.
+  // Minutes without an interval are half an answer; an interval of 0-minute evaluations is none;
+  // without a cluster every one of them is refused.
   Run half = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
-                          "--eval-interval", "100"});
+                          "--eval-minutes", "5"});
   CHECK(half.code == 2);
-  CHECK(half.err.find("--eval-interval and --eval-minutes go together") != std::string::npos);
+  CHECK(half.err.find("--eval-minutes needs --eval-interval") != std::string::npos);
+  CHECK(wall_with({"--eval-interval", "10", "--eval-minutes", "0"}) == doctest::Approx(wall));
   for (const char* flag : {"--restart-minutes", "--interruptions-per-gpu-hour", "--checkpoint-interval",
                            "--checkpoint-write-gbps", "--eval-interval", "--eval-minutes"}) {
     CAPTURE(flag);
@@ -1454,6 +1456,8 @@ TEST_CASE("whole training section: wall days beside the steady state, the flags 
   const json b = json::parse(broken.out).at(0).at("training");
   CHECK(b.at("wall_days").is_null());
   CHECK(b.at("wall_days_reason").get<std::string>().find("makes no progress") != std::string::npos);
+  CHECK(b.at("checkpoint_gib_per_gpu").get<double>() > 0);  // the checkpoint does not depend on failures
+  CHECK(b.at("checkpoint_save_seconds").get<double>() > 0);
 }
 
 TEST_CASE("Qwen3-235B-A22B's recipe runs as given with the accounted split and --vpp 4 alone names the flags") {

@@ -185,3 +185,54 @@ TEST_CASE("issue 46.11: --help wins over a bad value beside it") {
   // bench's exit 3 (--gemm-table-out without a GPU) is in its --help.
   CHECK(run_moeplan({"bench", "--help"}).out.find("3 --gemm-table-out without a usable GPU") != std::string::npos);
 }
+
+TEST_CASE("review fixes: text that is not UTF-8 stays out of the data formats and the image, and is refused as a title") {
+  // A config.json whose file name is Latin-1: the model's name in JSON, TOML and CSV is valid
+  // UTF-8, the byte written as \xe9.
+  const auto dir = temp_path("latin1");
+  std::filesystem::create_directories(dir);
+  const std::filesystem::path file = dir / std::string("caf\xe9.json");
+  std::filesystem::copy_file(std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/mixtral-8x7b.json", file,
+                             std::filesystem::copy_options::overwrite_existing);
+  const Run j = run_moeplan({"score", file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(j.code == 0, j.err);
+  CHECK(j.out.find("caf\\\\xe9") != std::string::npos);  // JSON escapes the backslash
+  CHECK(j.out.find('\xe9') == std::string::npos);
+  CHECK(nlohmann::json::parse(j.out).at(0).at("model").at("name").get<std::string>().find("caf\\xe9") != std::string::npos);
+  const Run t = run_moeplan({"score", file.string(), "--format", "toml"});
+  REQUIRE(t.code == 0);
+  CHECK(t.out.find('\xe9') == std::string::npos);
+  CHECK(t.out.find("caf\\xe9") != std::string::npos);  // a TOML literal string
+  std::filesystem::remove_all(dir);
+  const Run title = run_moeplan({"plot", "el", "--flops", "1e22", "-o", temp_path("t.json").string(), "--title",
+                                 std::string("Caf\xe9")});
+  CHECK(title.code == 2);
+  CHECK(title.err.find("--title: not UTF-8 text") != std::string::npos);
+}
+
+TEST_CASE("review fixes: an empty --laws or preset name, a GEMM-table rate below 1 GFLOP/s, fp8 below bf16 in a catalog") {
+  CHECK(run_moeplan({"suggest", "--no-bench", "--flops", "1e21", "--laws", ""}).code == 2);
+  CHECK(run_moeplan({"presets", "show", ""}).code == 2);
+  const auto table = temp_path("slow-table.csv");
+  std::ofstream(table) << "gpu,precision,groups,m,n,k,flops_per_s\nNVIDIA H200,bf16,1,4096,4096,4096,1e-300\n";
+  const Run slow = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h200", "--tokens", "1e12", "--tp",
+                                "1", "--ep", "8", "--gemm-table", table.string()});
+  CHECK(slow.code == 4);
+  CHECK(slow.err.find(table.string() + ":2") != std::string::npos);
+  CHECK(slow.err.find("below 1 GFLOP/s") != std::string::npos);
+  std::filesystem::remove(table);
+  const auto catalog = temp_path("fp8-below.toml");
+  std::ofstream(catalog) << "[[gpu]]\nid = \"x7\"\nname = \"X7\"\nbf16_dense_tflops = 989.5\nfp8_dense_tflops = 100\n"
+                            "hbm_gb = 80\nhbm_tb_per_s = 3\nintra_node_gb_per_s = 450\nnetwork_gb_per_s = 50\n"
+                            "gpus_per_node = 8\nsource = \"test\"\n";
+  const Run fp8 = run_moeplan({"suggest", "--no-bench", "--flops", "1e21", "--gpus", "8", "--gpu", "x7",
+                               "--gpu-catalog", catalog.string()});
+  CHECK(fp8.code == 4);
+  CHECK(fp8.err.find("fp8_dense_tflops") != std::string::npos);
+  std::filesystem::remove(catalog);
+  // plot frontier plans against the steady state: the whole-training flags would change nothing.
+  const Run frontier = run_moeplan({"plot", "frontier", "--gpus", "8", "--gpu", "h100", "--points", "2", "-o",
+                                    temp_path("f.csv").string(), "--restart-minutes", "600"});
+  CHECK(frontier.code == 2);
+  CHECK(frontier.err.find("--restart-minutes: plot frontier plans against the steady state") != std::string::npos);
+}

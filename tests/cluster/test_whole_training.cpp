@@ -19,28 +19,28 @@ TEST_CASE("whole training: Young-Daly interval, saves, restarts and lost work, b
   o.interruptions_per_gpu_hour = 1e-4;
   o.restart_minutes = 10;
   o.checkpoint_write_gb_per_s = 1.0;
-  const auto w = whole_training(864000.0, 10.0, 1000, 60e9, o);
-  REQUIRE(w);
+  const WholeTraining w = whole_training(864000.0, 10.0, 1000, 60e9, o);
+  REQUIRE(w.makes_progress);
   const double tau = std::sqrt(2.0 * 60.0 * 36000.0);
-  CHECK(w->checkpoint_save_seconds == doctest::Approx(60.0));
-  CHECK(w->checkpoint_interval_seconds == doctest::Approx(tau));
+  CHECK(w.checkpoint_save_seconds == doctest::Approx(60.0));
+  CHECK(w.checkpoint_interval_seconds == doctest::Approx(tau));
   CHECK(tau == doctest::Approx(2078.46).epsilon(1e-5));
-  CHECK(w->interval_from_young_daly);
-  CHECK(w->checkpoint_seconds == doctest::Approx(415 * 60.0));
+  CHECK(w.interval_from_young_daly);
+  CHECK(w.checkpoint_seconds == doctest::Approx(415 * 60.0));
   const double wall = 888900.0 / (1.0 - (600.0 + tau / 2.0) / 36000.0);
   CHECK(wall == doctest::Approx(931306).epsilon(1e-5));
-  CHECK(w->wall_seconds == doctest::Approx(wall));
-  CHECK(w->interruptions == doctest::Approx(wall / 36000.0));
-  CHECK(w->restart_seconds == doctest::Approx(wall / 36000.0 * 600.0));
-  CHECK(w->lost_work_seconds == doctest::Approx(wall / 36000.0 * tau / 2.0));
+  CHECK(w.wall_seconds == doctest::Approx(wall));
+  CHECK(w.interruptions == doctest::Approx(wall / 36000.0));
+  CHECK(w.restart_seconds == doctest::Approx(wall / 36000.0 * 600.0));
+  CHECK(w.lost_work_seconds == doctest::Approx(wall / 36000.0 * tau / 2.0));
   // The parts add up to the wall time.
-  CHECK(w->steady_seconds + w->checkpoint_seconds + w->restart_seconds + w->lost_work_seconds + w->eval_seconds ==
-        doctest::Approx(w->wall_seconds));
-  CHECK(w->goodput == doctest::Approx(864000.0 / wall));
-  CHECK(w->wall_days == doctest::Approx(wall / 86400));
-  CHECK(w->wall_gpu_hours == doctest::Approx(wall * 1000 / 3600));
+  CHECK(w.steady_seconds + w.checkpoint_seconds + w.restart_seconds + w.lost_work_seconds + w.eval_seconds ==
+        doctest::Approx(w.wall_seconds));
+  CHECK(w.goodput == doctest::Approx(864000.0 / wall));
+  CHECK(w.wall_days == doctest::Approx(wall / 86400));
+  CHECK(w.wall_gpu_hours == doctest::Approx(wall * 1000 / 3600));
   // 25.9 interruptions: 26,900 s of lost work beat 15,500 s of restarts and 24,900 s of saves.
-  CHECK(w->costliest == "lost work");
+  CHECK(w.costliest == "lost work");
 }
 
 TEST_CASE("whole training: a given interval, asynchronous saves, evaluations, no failures") {
@@ -49,27 +49,27 @@ TEST_CASE("whole training: a given interval, asynchronous saves, evaluations, no
   o.checkpoint_write_gb_per_s = 1.0;
   o.checkpoint_interval_minutes = 60;
   o.async_checkpoint = true;
-  const auto w = whole_training(864000.0, 10.0, 1000, 60e9, o);
-  REQUIRE(w);
-  CHECK_FALSE(w->interval_from_young_daly);
-  CHECK(w->checkpoint_interval_seconds == doctest::Approx(3600));
+  const WholeTraining w = whole_training(864000.0, 10.0, 1000, 60e9, o);
+  REQUIRE(w.makes_progress);
+  CHECK_FALSE(w.interval_from_young_daly);
+  CHECK(w.checkpoint_interval_seconds == doctest::Approx(3600));
   // --async-save blocks for the copy to host: 0.54 of 27.34 s (NeMo Automodel PR 635).
-  CHECK(w->checkpoint_save_seconds == doctest::Approx(60.0 * 0.54 / 27.34));
-  CHECK(w->checkpoint_seconds == doctest::Approx(240 * 60.0 * 0.54 / 27.34));
+  CHECK(w.checkpoint_save_seconds == doctest::Approx(60.0 * 0.54 / 27.34));
+  CHECK(w.checkpoint_seconds == doctest::Approx(240 * 60.0 * 0.54 / 27.34));
   // An evaluation of 5 minutes every 1,000 steps of 10 s: 86 of them.
   WholeTrainingOptions e;
   e.interruptions_per_gpu_hour = 0;
   e.checkpoint_write_gb_per_s = 1.0;
   e.eval_interval_steps = 1000;
   e.eval_minutes = 5;
-  const auto v = whole_training(864000.0, 10.0, 1000, 60e9, e);
-  REQUIRE(v);
-  CHECK(v->eval_seconds == doctest::Approx(86 * 300.0));
-  CHECK(v->interruptions == 0);
-  CHECK(v->lost_work_seconds == 0);
-  CHECK(v->checkpoint_seconds == doctest::Approx(60.0));  // nothing fails: one save, at the end
-  CHECK(v->wall_seconds == doctest::Approx(864000.0 + 86 * 300.0 + 60.0));
-  CHECK(v->costliest == "evaluations");
+  const WholeTraining v = whole_training(864000.0, 10.0, 1000, 60e9, e);
+  REQUIRE(v.makes_progress);
+  CHECK(v.eval_seconds == doctest::Approx(86 * 300.0));
+  CHECK(v.interruptions == 0);
+  CHECK(v.lost_work_seconds == 0);
+  CHECK(v.checkpoint_seconds == doctest::Approx(60.0));  // nothing fails: one save, at the end
+  CHECK(v.wall_seconds == doctest::Approx(864000.0 + 86 * 300.0 + 60.0));
+  CHECK(v.costliest == "evaluations");
 }
 
 TEST_CASE("whole training: the default rate is Llama 3's, and a cluster that fails faster than it restarts makes no progress") {
@@ -79,11 +79,38 @@ TEST_CASE("whole training: the default rate is Llama 3's, and a cluster that fai
   // On Llama 3's cluster and days with 10-minute restarts: 419 interruptions' restarts alone
   // are 70 of the 1,296 hours, and the goodput stays above Llama 3's "> 90 %" only with
   // checkpoints this cheap.
-  const auto llama = whole_training(54 * 86400.0 * 0.93, 10.0, 16384, 4e9, WholeTrainingOptions{});
-  REQUIRE(llama);
-  CHECK(llama->goodput > 0.9);
-  CHECK(llama->goodput < 0.97);
+  const WholeTraining llama = whole_training(54 * 86400.0 * 0.93, 10.0, 16384, 4e9, WholeTrainingOptions{});
+  REQUIRE(llama.makes_progress);
+  CHECK(llama.goodput > 0.9);
+  CHECK(llama.goodput < 0.97);
   WholeTrainingOptions broken;
   broken.interruptions_per_gpu_hour = 0.01;  // 16,384 GPUs: one every 22 s, a restart takes 600
-  CHECK_FALSE(whole_training(86400.0, 10.0, 16384, 4e9, broken));
+  const WholeTraining stuck = whole_training(86400.0, 10.0, 16384, 4e9, broken);
+  CHECK_FALSE(stuck.makes_progress);
+  // The checkpoint does not depend on failures: its size and save time are still given.
+  CHECK(stuck.checkpoint_bytes_per_gpu == 4e9);
+  CHECK(stuck.checkpoint_save_seconds == doctest::Approx(4e9 / (WholeTrainingOptions{}.checkpoint_write_gb_per_s * 1e9)));
+}
+
+TEST_CASE("whole training: an interval longer than the run loses at most half the run, and Young-Daly stops at the run") {
+  // 355 minutes of steps, --checkpoint-interval 10,000 minutes: an interruption loses half the
+  // run on average (177.5 minutes), not half the interval; no save falls inside it.
+  WholeTrainingOptions o;
+  o.interruptions_per_gpu_hour = 1e-4;
+  o.checkpoint_interval_minutes = 1e4;
+  const double T = 355 * 60.0;
+  const WholeTraining w = whole_training(T, 1.0, 16, 1e9, o);
+  REQUIRE(w.makes_progress);
+  CHECK(w.checkpoint_seconds == 0);
+  CHECK(w.lost_work_seconds == doctest::Approx(w.interruptions * T / 2));
+  // A failure rate so small that Young-Daly's interval passes the run: one save, at its end.
+  WholeTrainingOptions rare;
+  rare.interruptions_per_gpu_hour = 1e-300;
+  const WholeTraining r = whole_training(T, 1.0, 16, 1e9, rare);
+  CHECK(r.checkpoint_interval_seconds == doctest::Approx(T));
+  CHECK(r.goodput <= 1.0);
+  // More failures never raise the goodput.
+  WholeTrainingOptions often = rare;
+  often.interruptions_per_gpu_hour = 1e-5;
+  CHECK(whole_training(T, 1.0, 16, 1e9, often).goodput <= r.goodput);
 }

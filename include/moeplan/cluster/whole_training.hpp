@@ -51,14 +51,17 @@ struct WholeTraining {
   double checkpoint_save_seconds = 0;      ///< blocking seconds of one save
   double checkpoint_interval_seconds = 0;  ///< of training between saves
   bool interval_from_young_daly = true;
-  std::string costliest;            ///< the loss that costs most ("interruptions", "checkpoints", ...)
+  std::string costliest;            ///< the loss that costs most ("restarts", "lost work", ...)
+  /// false: the cluster fails faster than it makes progress (λ (restart + lost) ≥ 1); then
+  /// only the checkpoint's size, save time and interval are set.
+  bool makes_progress = true;
 };
 
 /// The wall time of `steady_seconds` of steps of `step_seconds` each on `gpus` GPUs, each of
 /// which writes `checkpoint_bytes_per_gpu` a save. With failure rate λ (per second, all GPUs)
-/// and checkpoint interval τ: W = (T + T/τ × save + evals) / (1 − λ (restart + τ/2)).
-/// Empty when the cluster fails faster than it makes progress (λ (restart + τ/2) ≥ 1).
-std::optional<WholeTraining> whole_training(double steady_seconds, double step_seconds, int gpus,
-                                            double checkpoint_bytes_per_gpu, const WholeTrainingOptions& options);
+/// and checkpoint interval τ: W = (T + saves × save + evals) / (1 − λ (restart + min(τ, T)/2)),
+/// saves = floor(T/τ); makes_progress false when λ (restart + min(τ, T)/2) ≥ 1.
+WholeTraining whole_training(double steady_seconds, double step_seconds, int gpus, double checkpoint_bytes_per_gpu,
+                             const WholeTrainingOptions& options);
 
 }  // namespace moeplan

@@ -49,9 +49,9 @@ struct ClusterFit {
   std::string global_batch_source;  ///< which law gave it (paper 002 Table 4 or paper 000 Eq. 5), and any cap or raise
   LayoutSearchResult layouts;       ///< ranked[0] is the chosen layout
   TrainingTime time;                ///< for the run's D on ranked[0]: the steady state
-  /// The whole training's wall time on top of `time`; empty with the reason in
-  /// whole_training_problem when the cluster fails faster than it makes progress.
-  std::optional<WholeTraining> whole;
+  /// The whole training's wall time on top of `time` (whole.makes_progress false, with the
+  /// reason in whole_training_problem, when the cluster fails faster than it makes progress).
+  WholeTraining whole;
   std::string whole_training_problem;
   Tokens tokens;                    ///< D
   Precision precision = Precision::bf16;  ///< of the linear layers' GEMMs (options.search.time)

@@ -58,6 +58,14 @@ Report typed(const Report& in, bool with_reasons) {
       if (const auto* d = std::get_if<double>(&g.value); d && !std::isfinite(*d)) {
         g.value = Missing{fmt::format("not a finite number ({})", *d)};
       }
+      // Text from the user's files (a model's name, a file name) may not be UTF-8: the data
+      // formats are, so each invalid byte is written as \xHH.
+      g.key = valid_utf8(g.key);
+      if (auto* text = std::get_if<std::string>(&g.value)) *text = valid_utf8(*text);
+      if (auto* items = std::get_if<TextList>(&g.value)) {
+        for (std::string& item : *items) item = valid_utf8(item);
+      }
+      if (auto* m = std::get_if<Missing>(&g.value)) m->reason = valid_utf8(m->reason);
       t.fields.push_back(g);
       if (const auto* m = std::get_if<Missing>(&g.value); m && with_reasons) {
         t.fields.push_back({f.key + "_reason", "", "", m->reason, "why " + f.key + " is null"});

@@ -2,9 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/base/utf8.hpp"
+
 namespace moeplan::cli {
 
-std::string printable(std::string_view text, bool keep_newlines) {
+std::string printable(std::string_view raw, bool keep_newlines) {
+  const std::string valid = valid_utf8(raw);
+  const std::string_view text = valid;
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
