@@ -16,6 +16,18 @@ ModelConfig plan_config(const GoalPlan& plan) {
   return to_model_config(s.solution.arch, s.tokens);
 }
 
+namespace {
+
+// A budget the days search chose, not one the user typed: every copy of the plan's resolved
+// budget says so (the output prints it to four digits).
+void mark_compute_searched(GoalPlan& p) {
+  p.budget.compute_searched = true;
+  for (RankedCandidate& c : p.ranking.candidates) c.suggestion.resolved.compute_searched = true;
+  if (p.on_cluster) p.on_cluster->plan.suggestion.resolved.compute_searched = true;
+}
+
+}  // namespace
+
 std::expected<GoalPlan, ConstraintViolation> plan_goal(const PlanContext& context, const PlanGoal& goal,
                                                        RankRule rule, bool rank,
                                                        const ClusterFitOptions* cluster) {
@@ -188,6 +200,7 @@ std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext&
       search.next_up_problem = above->why_not;
     }
   }
+  mark_compute_searched(*best->plan);
   return DaysPlan{std::move(*best->plan), search};
 }
 

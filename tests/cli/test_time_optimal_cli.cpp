@@ -248,3 +248,23 @@ TEST_CASE("target-loss: a looser target never costs more GPU-hours on the same c
   REQUIRE(target.code == 0);
   CHECK(json::parse(target.out).at("target_loss").at("days").get<double>() <= 3650);
 }
+
+TEST_CASE("days: the plan header prints the searched C to the tables' four digits, not to the last bit") {
+  // Issue 46 item 11i: after --days the header read "C = 7.57313743380415e+23"; a C the search
+  // found is no typed value, so it is printed as every other computed C is.
+  const Run r = run_moeplan({"suggest", "--no-bench", "--gpus", "8", "--gpu", "h100", "--days", "3", "--objective",
+                             "flops"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const std::string header = r.out.substr(0, r.out.find('\n'));
+  CAPTURE(header);
+  const json j = json::parse(run_moeplan({"suggest", "--no-bench", "--gpus", "8", "--gpu", "h100", "--days", "3",
+                                          "--objective", "flops", "--format", "json"})
+                                 .out);
+  const double C = j.at("budget").at("compute").get<double>();
+  CHECK(header == fmt::format("Plan for C = {:.4g} FLOPs", C));
+  // A typed C keeps its own digits.
+  const Run typed = run_moeplan({"suggest", "--no-bench", "--flops", "1.2345678e22"});
+  REQUIRE(typed.code == 0);
+  CHECK(typed.out.rfind("Plan for C = 1.2345678e+22 FLOPs\n", 0) == 0);
+}

@@ -52,6 +52,9 @@ struct ResolvedBudget {
   /// spends C: D = C / M of its concrete config.
   std::optional<Tokens> fixed_tokens;
   bool compute_given = true;  ///< C was asked for (else C = M·D of the concrete config)
+  /// C came out of a search over budgets (--days), not from the command line: the output
+  /// prints it to the tables' four digits, not as a typed value to the last bit.
+  bool compute_searched = false;
   /// The budget the plan is compared with: the asked C, also where the plan spends
   /// another (the inference goal's C is the loss to reach, not the training compute).
   std::optional<Flops> reference_compute;
