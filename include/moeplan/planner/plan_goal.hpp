@@ -60,6 +60,8 @@ struct ResolvedBudget {
   std::optional<Flops> reference_compute;
   std::optional<Params> total_params_cap;
   std::string how;       ///< one line: how (C, M, D) followed from the goal
+  /// For stderr, when the resolution had to leave the goal's own optimum (else empty).
+  std::string warning;
 };
 
 /// The budget of a plain `--flops C` request.
