@@ -228,6 +228,16 @@ std::string ignored_bench_flag(const SuggestFlags& f, bool sweep) {
   return "";
 }
 
+// stderr: each co-design move that changed the plan, and each reshape refused by EL's band.
+void note_co_design(Io& io, const std::vector<CoDesignMove>& moves) {
+  for (const CoDesignMove& m : moves) {
+    if (m.kept && m.from != m.to) {
+      io.note(fmt::format("co-design: {}: {} -> {} (loss {:+.4f} %)", m.name, m.from, m.to, 100 * m.loss_change));
+    }
+    if (m.outside_el_band) io.note(fmt::format("co-design: {}: refused: {}", m.name, m.why));
+  }
+}
+
 int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   if (f.old_top) {
     return fail(io, ExitStatus::usage,
@@ -441,9 +451,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   const Suggestion* chosen = &plan->candidates.front().suggestion;
   if (on_cluster) {
     chosen = &on_cluster->plan.suggestion;
-    for (const CoDesignMove& m : on_cluster->moves) {
-      if (m.kept && m.from != m.to) io.note(fmt::format("co-design: {}: {} -> {} (loss {:+.4f} %)", m.name, m.from, m.to, 100 * m.loss_change));
-    }
+    note_co_design(io, on_cluster->moves);
   }
   if (align_auto) {
     aligned = align_for_hardware(law_set, context.planner(), plan->candidates.front(), AlignmentOptions{.bench = bench});
