@@ -228,6 +228,12 @@ std::string ignored_bench_flag(const SuggestFlags& f, bool sweep) {
   return "";
 }
 
+// stderr: the printed plan's warnings, and why its L is below a smaller budget's (Table 4).
+void report_plan_notes(Io& io, const Suggestion& chosen) {
+  for (const std::string& w : plan_notes(chosen)) io.warning(w);
+  if (const std::string n = layers_note(chosen); !n.empty()) io.note(n);
+}
+
 // stderr: each co-design move that changed the plan, and each reshape refused by EL's band.
 void note_co_design(Io& io, const std::vector<CoDesignMove>& moves) {
   for (const CoDesignMove& m : moves) {
@@ -467,7 +473,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
     timed = run_gemm_bench(*gemms, bench);
   }
   // The warnings of the printed config (its heads, its extrapolation), not the pipeline's.
-  for (const std::string& w : plan_notes(*chosen)) io.warning(w);
+  report_plan_notes(io, *chosen);
   if (!f.emit.empty()) {
     const std::optional<MegatronRun> run =
         on_cluster ? std::optional(megatron_run(on_cluster->fit, *cluster)) : std::nullopt;

@@ -133,6 +133,7 @@ std::optional<ConstraintViolation> heads_step(const HolisticLaws& laws, const Su
     if (laws.heads.empty()) return ConstraintViolation{"head schedule", "the laws define no heads"};
     family.heads = table4_heads(laws, shape_compute.value());
     s.heads_source = HeadsSource::table4_schedule;
+    s.heads_widened = table4_widening(laws, shape_compute.value());
   }
   return check_heads(family.heads);
 }
