@@ -100,10 +100,10 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
         {"laws", "", "", laws.name, "law preset"},
         {"laws_source", "", "", law_set.holistic_sources(), "file(s) the holistic laws were read from"},
         {"convention", "", "", std::string("holistic-002"), "FLOP/parameter counting of paper 002 Appendix A"}}});
-  if (std::string note = layers_note(s); !note.empty()) {
-    r.sections.back().fields.push_back(
-        {"layers_note", "", "", std::move(note), "why L is below a smaller budget's: Table 4 widened the heads here"});
-  }
+  // Always present (empty where Table 4 did not widen the heads here): a sweep's columns are
+  // every plan's.
+  r.sections.back().fields.push_back({"layers_note", "", "", layers_note(s),
+                                      "why L is below a smaller budget's: Table 4 widened the heads here"});
   return r;
 }
 
