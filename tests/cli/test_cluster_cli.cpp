@@ -273,9 +273,10 @@ std::optional<double> days_at(double C, int gpus) {
   return json::parse(r.out).at("step_time").at("days").get<double>();
 }
 
-// suggest --days T on G H100s against a scan of C in 0.05-decade steps down from the bound
-// G·peak·T (MFU 1) to the answer: no budget on the scan above the answer fits and trains
-// within T (the search may bisect past a scan point, never skip one).
+// suggest --days T on G H100s against a scan of C on the search's lattice, 0.05-decade steps of
+// absolute C (10^(k/20) FLOPs), down from the bound G·peak·T (MFU 1) to the answer: no budget on
+// the scan above the answer fits and trains within T (the search may bisect past a scan point,
+// never skip one).
 void check_largest_within(int gpus, double days) {
   CAPTURE(gpus);
   CAPTURE(days);
@@ -292,7 +293,7 @@ void check_largest_within(int gpus, double days) {
   CHECK(took > 0);
   CHECK(took <= days);
   const double bound = gpus * 989.5e12 * days * 86400;  // H100 SXM dense bf16 peak (presets/hardware/gpus.toml)
-  for (double e = std::log10(bound); e > std::log10(C) + 1e-9; e -= 0.05) {
+  for (double e = std::floor(20 * std::log10(bound) + 1e-9) / 20; e > std::log10(C) + 1e-9; e -= 0.05) {
     CAPTURE(e);
     const auto d = days_at(std::pow(10.0, e), gpus);
     if (d) CHECK(*d > days);  // a larger plan that trains within T would be the answer
@@ -318,7 +319,9 @@ TEST_CASE("suggest --days returns the largest plan that trains within T, on ever
 TEST_CASE("suggest --days: no budget just above the answer trains within T, on a grid 20 times finer" *
           doctest::test_suite("slow")) {
   // Near the crossing, budgets that fit and that miss alternate (heads, layouts and memory step
-  // with C): every 400th of a decade in the twentieth above the answer is tried here.
+  // with C): every 400th of a decade of the search's lattice (10^(k/400) FLOPs, fixed in C so
+  // that a longer time tries the same budgets; issue 46) in the twentieth above the answer is
+  // tried here.
   for (const auto& [gpus, days] : {std::pair{256, 10.0}, {64, 30.0}, {2048, 3.0}}) {
     CAPTURE(gpus);
     CAPTURE(days);
@@ -326,8 +329,9 @@ TEST_CASE("suggest --days: no budget just above the answer trains within T, on a
                                fmt_flops(std::log10(days)), "--objective", "flops", "--no-bench", "--format", "json"});
     REQUIRE_MESSAGE(r.code == 0, r.err);
     const double C = json::parse(r.out).at("budget").at("compute").get<double>();
+    const double first = std::floor(400 * std::log10(C) + 1e-9);  // the lattice point at or under C
     for (int k = 1; k <= 20; ++k) {
-      const double above = C * std::pow(10.0, k / 400.0);
+      const double above = std::pow(10.0, (first + k) / 400.0);
       CAPTURE(above);
       if (const auto d = days_at(above, gpus)) CHECK(*d > days);
     }
