@@ -61,10 +61,10 @@ constexpr int k_fine_per_decade = 400;
 constexpr int k_fine_per_coarse = k_fine_per_decade / k_coarse_per_decade;
 double fine_point(long j) { return std::pow(10.0, double(j) / k_fine_per_decade); }
 // A plan this far past the days ends the walk up the fine lattice once it has covered its least
-// range: the layout, heads and memory step with C and move a plan's days by up to ~40 % between
+// range: the layout, heads and memory step with C and move a plan's days by up to 2x between
 // neighbours (2048 H100 x 5 days: 1.728e23 FLOPs train in 4.36 days, 1.738e23 take 6.20, and
-// 2.21e23 trains in 4.92), so a window within the days can lie above a plan 25 % past them (an
-// engineering figure).
+// 2.21e23 trains in 4.92; x 3 days: 1.137e23 2.64, 1.142e23 5.06), so a window within the days
+// can lie above a plan 25 % past them (an engineering figure; the least range covers the rest).
 constexpr double k_far_past = 1.5;
 
 // One search for the largest C whose plan trains within the days (docs/cluster.md, "--days T").
