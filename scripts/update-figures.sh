@@ -2,10 +2,13 @@
 # The figures of README.md and of the man pages are the binary's own output, never typed by
 # hand: this script writes
 #  - README.md's `suggest` example between the markers <!-- suggest-example:begin/end -->;
-#  - every inline figure of README.md, <!-- figure ARGS : COLUMN FORMAT -->VALUE<!-- /figure -->,
-#    and of man/*.1, a comment line `.\" figure ARGS : COLUMN FORMAT` whose next line starts
-#    with VALUE: VALUE is column COLUMN of `moeplan ARGS --format csv` (the first data row),
-#    printed with the printf FORMAT (an exponent written 3.20e6, not 3.20e+06);
+#  - every inline figure of README.md and docs/time-optimal.md, <!-- figure ARGS : COLUMN FORMAT
+#    -->VALUE<!-- /figure -->, and of man/*.1, a comment line `.\" figure ARGS : COLUMN FORMAT`
+#    whose next line starts with VALUE: VALUE is column COLUMN of `moeplan ARGS --format csv` (the
+#    first data row), printed with the printf FORMAT (an exponent written 3.20e6, not 3.20e+06);
+#  - docs/time-optimal.md's table of FLOP- and time-optimal plans, between <!-- time-optimal-table
+#    (one "LABEL: ARGS" line per row) --> and <!-- /time-optimal-table -->: each row from
+#    `moeplan suggest ARGS --no-bench --format json`;
 # and it checks every "(default V" of a man page's option against the default that
 # `moeplan SUBCOMMAND --help` prints for that flag (CLI11's "=V").
 # With --check it changes nothing and exits 1 when a file differs from what the binary prints
@@ -53,6 +56,34 @@ figures() {
 '
 }
 
+# docs/time-optimal.md's table: one row per "LABEL: ARGS" line of its comment (perl's JSON::PP is
+# core perl). Reads a file on stdin.
+time_optimal_table() {
+  MOEPLAN_BIN="$bin" perl -e '
+  use strict; use warnings; use JSON::PP;
+  my $bin = $ENV{MOEPLAN_BIN};
+  sub e { my $v = sprintf($_[0], $_[1]); $v =~ s/e\+?(-?)0*(\d)/e$1$2/; return $v; }
+  sub plan { my ($x) = @_;
+    return sprintf("N %s, D %s, %.1f d, MFU %.1f %%, L %.4f", e("%.3g", $x->{total_params}), e("%.3g", $x->{tokens}),
+                   $x->{days}, 100 * $x->{mfu}, $x->{predicted_loss}); }
+  sub row { my ($label, $args) = @_;
+    local $ENV{NO_COLOR} = 1; my $out = `$bin suggest $args --no-bench --format json 2>/dev/null`;
+    die "moeplan suggest $args failed\n" if $? != 0;
+    my $j = decode_json($out); my ($f, $t) = ($j->{flop_optimal}, $j->{time_optimal});
+    my ($family) = grep { /^family: / } @{$t->{moved}}; $family //= ""; $family =~ s/^family: //;
+    my $time = !$t->{resolved} ? "the same" : ($family ne "" ? "$family: " : "") . plan($t);
+    my $gain = $t->{resolved} ? sprintf("%.2f %%", 100 * $t->{loss_gain})
+                              : sprintf("unresolved (best %.3f %%)", 100 * $t->{best_gain_found});
+    return "| $label | " . plan($f) . " | $time | $gain |\n"; }
+  local $/; my $text = <STDIN>;
+  $text =~ s{(<!-- time-optimal-table\n(.*?)-->\n).*?(<!-- /time-optimal-table -->)}{
+    my ($head, $spec, $end) = ($1, $2, $3); my $rows = "";
+    for my $line (split /\n/, $spec) { $rows .= row($1, $2) if $line =~ /^(.+?): (.+)$/; }
+    $head . "| cluster, time | FLOP-optimal | time-optimal | gain |\n|---|---|---|---|\n" . $rows . $end }se;
+  print $text;
+'
+}
+
 # A man page's "(default V" of each option against what `moeplan SUB --help` prints.
 defaults_agree() {  # defaults_agree PAGE SUBCOMMAND
   local page=$1 sub=$2
@@ -74,8 +105,10 @@ defaults_agree() {  # defaults_agree PAGE SUBCOMMAND
 }
 
 stale=0
-for f in README.md man/*.1; do
-  if [ "$f" = README.md ]; then
+for f in README.md docs/time-optimal.md man/*.1; do
+  if [ "$f" = docs/time-optimal.md ]; then
+    time_optimal_table <"$f" | figures >"$tmp/new"
+  elif [ "$f" = README.md ]; then
     awk -v cmd="moeplan ${args[*]}" -v out="$tmp/example" '
       /<!-- suggest-example:begin -->/ {
         print; print "```console"; print "$ " cmd

@@ -726,6 +726,12 @@ void add_co_design(Report& report, const CoDesignedPlan& plan) {
                                 {"to", "", "", m.to, ""},
                                 {"loss_change", "", "", m.loss_change,
                                  "joint-law loss vs the paper's plan, relative (band: 0.001)"},
+                                {"el_change", "", "", m.el_change,
+                                 "paper 000 EL vs the paper's plan, relative: it sees granularity 2d/d_m, the joint law "
+                                 "not"},
+                                {"reshape", "", "", m.reshaped,
+                                 "L moved by more than one PP step or d_m by more than one alignment step: kept only "
+                                 "inside the band by EL"},
                                 {"kept", "", "", m.kept, ""},
                                 {"why", "", "", m.why, ""}},
                                true, true});

@@ -38,7 +38,7 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
   r.sections.push_back(
       {"budget", "Budget (paper 002 Eq. 2)",
        {{"compute", "C", "FLOPs", C, s.resolved.compute_given ? "training compute budget" : "training compute, M D of the targets (the goal fixed D and the size)",
-         s.resolved.compute_given},
+         s.resolved.compute_given && !s.resolved.compute_searched},
         {"flops_per_token_opt", "M_opt", "FLOPs/token", s.budget.M.value(), "compute-optimal training FLOPs per token"},
         {"tokens_opt", "D_opt", "tokens", s.budget.D.value(), "compute-optimal training tokens"},
         {"tokens", "D", "tokens", s.tokens.value(),
@@ -100,6 +100,10 @@ Report suggest_report(const Suggestion& s, const LawSet& law_set) {
         {"laws", "", "", laws.name, "law preset"},
         {"laws_source", "", "", law_set.holistic_sources(), "file(s) the holistic laws were read from"},
         {"convention", "", "", std::string("holistic-002"), "FLOP/parameter counting of paper 002 Appendix A"}}});
+  // Always present (empty where Table 4 did not widen the heads here): a sweep's columns are
+  // every plan's.
+  r.sections.back().fields.push_back({"layers_note", "", "", layers_note(s),
+                                      "why L is below a smaller budget's: Table 4 widened the heads here"});
   return r;
 }
 
@@ -355,7 +359,9 @@ Report compact_suggest_report(const Report& full, const Suggestion& s) {
   const double C = s.budget.C.value();
   Report r;
   r.sections.push_back(part(
-      "plan", fmt::format("Plan for C = {} FLOPs", s.resolved.compute_given ? shortest_scientific(C) : fmt::format("{:.4g}", C)),
+      "plan", fmt::format("Plan for C = {} FLOPs", s.resolved.compute_given && !s.resolved.compute_searched
+                                                        ? shortest_scientific(C)  // as typed
+                                                        : fmt::format("{:.4g}", C)),
       Summary::plan_total_params, Summary::plan_efficiency_leverage));
   if (Section price = part("price", "Price (this plan | paper 002's compute-optimal plan for C)",
                            Summary::price_goal_kind, Summary::price_lifetime_saving);

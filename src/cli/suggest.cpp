@@ -232,6 +232,22 @@ std::string ignored_bench_flag(const SuggestFlags& f, bool sweep) {
   return "";
 }
 
+// stderr: the printed plan's warnings, and why its L is below a smaller budget's (Table 4).
+void report_plan_notes(Io& io, const Suggestion& chosen) {
+  for (const std::string& w : plan_notes(chosen)) io.warning(w);
+  if (const std::string n = layers_note(chosen); !n.empty()) io.note(n);
+}
+
+// stderr: each co-design move that changed the plan, and each reshape refused by EL's band.
+void note_co_design(Io& io, const std::vector<CoDesignMove>& moves) {
+  for (const CoDesignMove& m : moves) {
+    if (m.kept && m.from != m.to) {
+      io.note(fmt::format("co-design: {}: {} -> {} (loss {:+.4f} %)", m.name, m.from, m.to, 100 * m.loss_change));
+    }
+    if (m.outside_el_band) io.note(fmt::format("co-design: {}: refused: {}", m.name, m.why));
+  }
+}
+
 int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   if (f.old_top) {
     return fail(io, ExitStatus::usage,
@@ -450,9 +466,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   const Suggestion* chosen = &plan->candidates.front().suggestion;
   if (on_cluster) {
     chosen = &on_cluster->plan.suggestion;
-    for (const CoDesignMove& m : on_cluster->moves) {
-      if (m.kept && m.from != m.to) io.note(fmt::format("co-design: {}: {} -> {} (loss {:+.4f} %)", m.name, m.from, m.to, 100 * m.loss_change));
-    }
+    note_co_design(io, on_cluster->moves);
   }
   if (align_auto) {
     aligned = align_for_hardware(law_set, context.planner(), plan->candidates.front(), AlignmentOptions{.bench = bench});
@@ -468,7 +482,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
     timed = run_gemm_bench(*gemms, bench);
   }
   // The warnings of the printed config (its heads, its extrapolation), not the pipeline's.
-  for (const std::string& w : plan_notes(*chosen)) io.warning(w);
+  report_plan_notes(io, *chosen);
   if (!f.emit.empty()) {
     const std::optional<MegatronRun> run =
         on_cluster ? std::optional(megatron_run(on_cluster->fit, *cluster)) : std::nullopt;

@@ -229,192 +229,288 @@ Constraint layers_multiple_of(std::string name, int step) {
 
 }  // namespace
 
-std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& context,
-                                                             const RankedCandidate& plan,
-                                                             const ClusterFitOptions& options) {
-  const LawSet& laws = context.laws();
-  const Planner& planner = context.planner();
-  CoDesignedPlan out;
-  out.plan = plan;
-  out.paper_loss = plan.predicted_loss;
-  const auto config_of = [](const RankedCandidate& c) {
+namespace {
+
+// The largest TP the layout search may take for these heads on this node: it tries the TP that
+// divide the GPUs per node and keeps those dividing N_q and N_kv (attention shards by head).
+int largest_tp_for_heads(const AttentionHeads& h, int per_node) {
+  int best = 1;
+  for (int tp = 1; tp <= per_node; ++tp) {
+    if (per_node % tp == 0 && h.n_q % tp == 0 && h.n_kv % tp == 0) best = tp;
+  }
+  return best;
+}
+
+// A move not yet tried: its name and the values it starts from.
+CoDesignMove named_move(std::string name, std::string from) {
+  CoDesignMove m;
+  m.name = std::move(name);
+  m.from = std::move(from);
+  return m;
+}
+
+// What one move may do and how it is judged.
+struct MoveRules {
+  bool no_slower = true;             ///< false: kept in the band even when no faster (alignment)
+  const Planner* family = nullptr;   ///< another family's Planner (an N_e move)
+  bool heads = false;                ///< the heads move: d may follow the heads, TP must grow
+  int tp_before = 0;                 ///< the heads move: the chosen layout's TP before it (0: none fits)
+};
+
+// The co-design of one plan: the moves in order, each re-solved with the moves kept before it
+// held, judged and reported (docs/cluster.md, "Co-design").
+class CoDesigner {
+ public:
+  CoDesigner(const PlanContext& context, const RankedCandidate& plan, const ClusterFitOptions& options)
+      : context_(context), laws_(context.laws()), options_(options), current_(&context.planner()) {
+    out_.plan = plan;
+    out_.paper_loss = plan.predicted_loss;
+    paper_el_ = plan.efficiency_leverage;
+    fitted_ = fit_on_cluster(laws_, config_of(plan), plan.suggestion.tokens, options);
+  }
+
+  std::expected<CoDesignedPlan, ConstraintViolation> run() {
+    if (options_.co_design) {
+      align();
+      experts();
+      heads();
+      layers();
+      expert_parallel_check();
+    }
+    if (!fitted_) {
+      // The moves that might have made it fit and were refused as reshapes, with why.
+      ConstraintViolation v = fitted_.error();
+      for (const CoDesignMove& m : out_.moves) {
+        if (m.outside_el_band) v.detail += fmt::format("; co-design's {} ({}) was refused: {}", m.name, m.to, m.why);
+      }
+      return std::unexpected(std::move(v));
+    }
+    out_.fit = std::move(*fitted_);
+    return std::move(out_);
+  }
+
+ private:
+  static ModelConfig config_of(const RankedCandidate& c) {
     ModelConfig m = to_model_config(c.suggestion.solution.arch, c.suggestion.tokens);
     m.name = "the plan";
     return m;
-  };
-  auto fitted = fit_on_cluster(laws, config_of(plan), plan.suggestion.tokens, options);
-  if (!options.co_design) {
-    if (!fitted) return std::unexpected(fitted.error());
-    out.fit = std::move(*fitted);
-    return out;
   }
-  const auto loss_change = [&](const RankedCandidate& c) {
-    return (c.predicted_loss - out.paper_loss) / out.paper_loss;
-  };
-  // Take a trial when it stays in the band and trains no slower (or makes a layout fit
-  // where none did); report it either way.
-  Tweak tweak;
-  std::vector<Constraint> held;  // the moves kept so far, held by every later re-solve
-  // `no_slower` false: kept whenever it is in the band and fits (hardware alignment, whose
-  // gain the flat GEMM efficiency of the step model cannot see).
-  const Planner* current = &planner;  // the family's planner; another after an N_e move
-  // `reshape_ok`: the move changes what the solve must fit (the heads), so the re-solved
-  // d_m and L move with it by design; the band alone judges it (issue 32: heads that block TP).
-  const auto consider = [&](CoDesignMove move, const Tweak& t, const std::vector<Constraint>& extra,
-                            bool no_slower = true, const Planner* family = nullptr, bool reshape_ok = false) {
-    std::vector<Constraint> all = held;
-    all.insert(all.end(), extra.begin(), extra.end());
-    const Planner& use = family ? *family : *current;
-    Trial trial = try_solve(laws, use, out.plan.suggestion, t, all, move.name);
-    if (!trial.plan) {
-      move.why = "no plan meets it: " + trial.why_not;
-      out.moves.push_back(move);
-      return;
+  double loss_change(const RankedCandidate& c) const { return (c.predicted_loss - out_.paper_loss) / out_.paper_loss; }
+  double el_change(const RankedCandidate& c) const {
+    return paper_el_ > 0 ? c.efficiency_leverage / paper_el_ - 1 : 0;
+  }
+  int pp_now() const { return fitted_ ? fitted_->layouts.ranked.front().layout.pp : 1; }
+  int tp_now() const { return fitted_ ? fitted_->layouts.ranked.front().layout.tp : 0; }
+  int alignment_of(const RankedCandidate& c) const { return std::max(1, c.suggestion.alignment); }
+
+  // Why a trial is more than a rounding of the plan, or "" when it is one. A move rounds the
+  // plan; one that redesigns it (another family's solve can land on a different d and d_m/d) is
+  // not co-design, whatever the joint law says: the joint law (paper 001 Eq. 11) sees neither
+  // d, depth nor attention (docs/design.md, "Ranking"). d by more than 10 % is a redesign (the
+  // heads move aside: d follows the heads' feasible interval). L by more than one pipeline step
+  // or d_m by more than one alignment step is kept only inside paper 002's 0.1 % band (Sec.
+  // 5.3-5.4) measured by paper 000's EL (Eq. 4), which sees granularity 2d/d_m; else refused.
+  std::string reshape_refusal(const RankedCandidate& trial, const MoveRules& rules, bool& reshaped) const {
+    const MoeArchitecture& was = out_.plan.suggestion.solution.arch;
+    const MoeArchitecture& now = trial.suggestion.solution.arch;
+    const std::string shapes = fmt::format("d {} -> {}, d_m {} -> {}, L {} -> {}", was.d, now.d, was.d_m, now.d_m,
+                                           was.layers(), now.layers());
+    if (!rules.heads && std::abs(double(now.d) / was.d - 1) > 0.1) {
+      return fmt::format("reshapes the plan ({}): d moves by more than 10 %, more than a rounding", shapes);
     }
+    const int pp = pp_now(), step = std::max(alignment_of(out_.plan), alignment_of(trial));
+    const int dL = std::abs(now.layers() - was.layers()), dm = std::abs(now.d_m - was.d_m);
+    reshaped = dL > pp || dm > step;
+    if (!reshaped) return "";
+    const double el = el_change(trial);
+    if (el >= -options_.band) return "";
+    std::string past;  // which step it passed, and by how much
+    if (dL > pp) past = fmt::format("L by {} > one PP step of {}", dL, pp);
+    if (dm > step) past += fmt::format("{}d_m by {} > one alignment step of {}", past.empty() ? "" : ", ", dm, step);
+    return fmt::format("reshapes the plan ({}; {}): EL {:.4g} -> {:.4g} ({:+.3f} %), outside paper 002's {:.1f} % band "
+                       "measured by paper 000's EL (the joint law cannot see depth or attention)",
+                       shapes, past, paper_el_, trial.efficiency_leverage, 100 * el, 100 * options_.band);
+  }
+
+  Trial solve(const std::string& name, const Tweak& t, const std::vector<Constraint>& extra, const Planner& use) const {
+    return try_solve(laws_, use, out_.plan.suggestion, t, extra, name);
+  }
+
+  // Take a trial when it stays in the band and trains no slower (or makes a layout fit where
+  // none did); report it either way.
+  void consider(CoDesignMove move, const Tweak& t, const std::vector<Constraint>& extra, const MoveRules& rules) {
+    std::vector<Constraint> all = held_;
+    all.insert(all.end(), extra.begin(), extra.end());
+    Trial trial = solve(move.name, t, all, rules.family ? *rules.family : *current_);
+    if (!trial.plan) return refuse(std::move(move), "no plan meets it: " + trial.why_not);
     move.to = shape_of(trial.plan->suggestion.solution.arch);
     move.loss_change = loss_change(*trial.plan);
-    // A move rounds the plan; one that redesigns it (another family's solve can land on a
-    // different d and d_m/d) is not co-design, whatever the joint law says: the joint law
-    // cannot see d or d_m (docs/design.md, "Ranking").
-    const MoeArchitecture& was = out.plan.suggestion.solution.arch;
-    const MoeArchitecture& now = trial.plan->suggestion.solution.arch;
-    if (!reshape_ok &&
-        (std::abs(double(now.d) / was.d - 1) > 0.1 || std::abs(double(now.d_m) / was.d_m - 1) > 0.15 ||
-         std::abs(double(now.layers()) / was.layers() - 1) > 0.1)) {
-      move.why = fmt::format("reshapes the plan (d {} -> {}, d_m {} -> {}, L {} -> {}): more than a rounding",
-                             was.d, now.d, was.d_m, now.d_m, was.layers(), now.layers());
-      out.moves.push_back(move);
-      return;
+    move.el_change = el_change(*trial.plan);
+    if (std::string why = reshape_refusal(*trial.plan, rules, move.reshaped); !why.empty()) {
+      move.outside_el_band = move.reshaped;  // (else d moved by more than 10 %)
+      return refuse(std::move(move), std::move(why));
     }
-    if (move.loss_change > options.band) {
-      move.why = fmt::format("outside the near-optimal band: loss +{:.3f} % > {:.1f} % (paper 002 Sec. 5.3)",
-                             100 * move.loss_change, 100 * options.band);
-      out.moves.push_back(move);
-      return;
+    if (move.loss_change > options_.band) {
+      return refuse(std::move(move), fmt::format("outside the near-optimal band: loss +{:.3f} % > {:.1f} % (paper 002 "
+                                                 "Sec. 5.3)",
+                                                 100 * move.loss_change, 100 * options_.band));
     }
-    auto trial_fit = fit_on_cluster(laws, config_of(*trial.plan), trial.plan->suggestion.tokens, options);
-    if (!trial_fit) {
-      move.why = "its layouts do not fit: " + trial_fit.error().to_string();
-      out.moves.push_back(move);
-      return;
+    auto trial_fit = fit_on_cluster(laws_, config_of(*trial.plan), trial.plan->suggestion.tokens, options_);
+    if (!trial_fit) return refuse(std::move(move), "its layouts do not fit: " + trial_fit.error().to_string());
+    if (rules.heads && rules.tp_before > 0 && trial_fit->layouts.ranked.front().layout.tp <= rules.tp_before) {
+      return refuse(std::move(move), fmt::format("serves nothing: its layout takes TP {} (was TP {}), so the heads "
+                                                 "that TP must divide do not bind",
+                                                 trial_fit->layouts.ranked.front().layout.tp, rules.tp_before));
     }
-    if (no_slower && fitted && tokens_per_second(*trial_fit) < tokens_per_second(*fitted) * (1 - 1e-9)) {
-      move.why = fmt::format("trains slower: {:.4g} vs {:.4g} tokens/s", tokens_per_second(*trial_fit),
-                             tokens_per_second(*fitted));
-      out.moves.push_back(move);
-      return;
+    if (rules.no_slower && fitted_ && tokens_per_second(*trial_fit) < tokens_per_second(*fitted_) * (1 - 1e-9)) {
+      return refuse(std::move(move), fmt::format("trains slower: {:.4g} vs {:.4g} tokens/s",
+                                                 tokens_per_second(*trial_fit), tokens_per_second(*fitted_)));
     }
     move.kept = true;
-    if (family) current = family;
-    move.why = fitted ? fmt::format("in the band, {:+.2f} % tokens/s",
-                                    100 * (tokens_per_second(*trial_fit) / tokens_per_second(*fitted) - 1))
-                      : "in the band, and a layout now fits";
-    tweak = t;
-    held = all;
-    out.plan = std::move(*trial.plan);
-    fitted = std::move(trial_fit);
-    out.moves.push_back(move);
-  };
+    if (rules.family) current_ = rules.family;
+    move.why = fitted_ ? fmt::format("in the band, {:+.2f} % tokens/s",
+                                     100 * (tokens_per_second(*trial_fit) / tokens_per_second(*fitted_) - 1))
+                       : "in the band, and a layout now fits";
+    if (move.reshaped) {
+      move.why += fmt::format("; L or d_m past one step, kept inside the band by EL ({:+.3f} %)", 100 * move.el_change);
+    }
+    tweak_ = t;
+    held_ = all;
+    out_.plan = std::move(*trial.plan);
+    fitted_ = std::move(trial_fit);
+    out_.moves.push_back(std::move(move));
+  }
+
+  void refuse(CoDesignMove move, std::string why) {
+    move.why = std::move(why);
+    out_.moves.push_back(std::move(move));
+  }
 
   // A move whose condition already holds: reported, nothing re-solved.
-  const auto already = [&](CoDesignMove move, std::string why) {
+  void already(CoDesignMove move, std::string why) {
     move.to = move.from;
-    move.loss_change = loss_change(out.plan);
+    move.loss_change = loss_change(out_.plan);
+    move.el_change = el_change(out_.plan);
     move.kept = true;
     move.why = std::move(why);
-    out.moves.push_back(std::move(move));
-  };
-  // 1. d to a multiple of 128 and d_m of 64 (GEMM tiles of 128 and 64 columns; paper 002
-  //    Sec. 5.4 names exactly this rounding as the use of the band).
-  {
-    const MoeArchitecture& a = out.plan.suggestion.solution.arch;
-    CoDesignMove move{"d multiple of 128, d_m of 64", shape_of(a), "", 0, false, ""};
-    if (a.d % 128 == 0 && a.d_m % 64 == 0 && a.d_d % 64 == 0) {
-      already(move, "already");
-    } else {
-      Tweak t = tweak;
-      t.alignment = 64;
-      std::vector<Constraint> aligned{d_multiple_of(128)};
-      // With the layer count the current layout's PP divides, when it has one (moving d moves
-      // L = d/rho too, and a pipeline that lost its even split would price the alignment).
-      if (fitted) {
-        const int pp = fitted->layouts.ranked.front().layout.pp;
-        if (pp > 1 && a.layers() % pp == 0) {
-          std::vector<Constraint> with_pp = aligned;
-          with_pp.push_back(layers_multiple_of(fmt::format("L multiple of PP = {}", pp), pp));
-          Trial both = try_solve(laws, *current, out.plan.suggestion, t, with_pp, move.name);
-          if (both.plan && loss_change(*both.plan) <= options.band) aligned = std::move(with_pp);
-        }
-      }
-      consider(move, t, aligned, false);
+    out_.moves.push_back(std::move(move));
+  }
+
+  // 1. d to a multiple of 128 and d_m of 64 (GEMM tiles of 128 and 64 columns; paper 002 Sec.
+  //    5.4 names exactly this rounding as the use of the band). Kept whenever in the band and a
+  //    layout fits: the flat GEMM efficiency of the step model cannot see its gain.
+  void align() {
+    const MoeArchitecture& a = out_.plan.suggestion.solution.arch;
+    CoDesignMove move = named_move("d multiple of 128, d_m of 64", shape_of(a));
+    if (a.d % 128 == 0 && a.d_m % 64 == 0 && a.d_d % 64 == 0) return already(move, "already");
+    Tweak t = tweak_;
+    t.alignment = 64;
+    std::vector<Constraint> aligned{d_multiple_of(128)};
+    // With the layer count the current layout's PP divides, when it has one (moving d moves
+    // L = d/rho too, and a pipeline that lost its even split would price the alignment).
+    if (const int pp = pp_now(); fitted_ && pp > 1 && a.layers() % pp == 0) {
+      std::vector<Constraint> with_pp = aligned;
+      with_pp.push_back(layers_multiple_of(fmt::format("L multiple of PP = {}", pp), pp));
+      Trial both = solve(move.name, t, with_pp, *current_);
+      if (both.plan && loss_change(*both.plan) <= options_.band) aligned = std::move(with_pp);
+    }
+    consider(move, t, aligned, MoveRules{.no_slower = false});
+  }
+
+  // 2. N_e to a multiple of 64, so that EP can grow with the cluster in powers of two (EP must
+  //    divide N_e, and EP x ETP the data-parallel GPUs, a power of two on most clusters: 288 =
+  //    2^5 x 9 stops EP at 32). N_e is the family's (paper 002 Sec. 4.2.2 fixes it by
+  //    engineering choice, not by a law), so the move re-plans the family with the nearest
+  //    multiples of 64 and is kept in the band when it trains faster, or fits where nothing did.
+  void experts() {
+    const int ne = out_.plan.suggestion.solution.arch.family.n_experts;
+    if (ne <= 64 || ne % 64 == 0 || context_.planner().options().n_experts) return;
+    for (const int candidate : {ne / 64 * 64, (ne / 64 + 1) * 64}) {
+      const Planner& moved_family = context_.with_experts(candidate);  // built once per command
+      CoDesignMove move = named_move("N_e multiple of 64 (room for EP)", fmt::format("N_e {}", ne));
+      consider(move, tweak_, {}, MoveRules{.family = &moved_family});
+      out_.moves.back().to = fmt::format("N_e {}: {}", candidate, out_.moves.back().to);
+      if (out_.moves.back().kept) break;  // `current_` is moved_family now
     }
   }
-  // 2. N_e to a multiple of 64, so that EP can grow with the cluster in powers of two (EP
-  //    must divide N_e, and EP x ETP the data-parallel GPUs, a power of two on most
-  //    clusters: 288 = 2^5 x 9 stops EP at 32). N_e is the family's (paper 002 Sec. 4.2.2
-  //    fixes it by engineering choice, not by a law), so the move re-plans the family with
-  //    the nearest multiples of 64 and is kept in the band when it trains faster, or fits
-  //    where nothing did.
-  {
-    const int ne = out.plan.suggestion.solution.arch.family.n_experts;
-    if (ne > 64 && ne % 64 != 0 && !planner.options().n_experts) {
-      const std::vector<int> options_ne{ne / 64 * 64, (ne / 64 + 1) * 64};
-      for (int candidate : options_ne) {
-        const Planner& moved_family = context.with_experts(candidate);  // built once per command
-        const std::size_t before = out.moves.size();
-        CoDesignMove move{"N_e multiple of 64 (room for EP)", fmt::format("N_e {}", ne), "", 0, false, ""};
-        consider(move, tweak, {}, true, &moved_family);
-        out.moves.back().to = fmt::format("N_e {}: {}", candidate, out.moves.back().to);
-        if (out.moves.size() > before && out.moves.back().kept) break;  // `current` is moved_family now
-      }
+
+  // 3. Query and key/value heads to multiples of a power-of-two TP the node offers (attention
+  //    shards by KV head), only where the heads bind TP: the layout took the largest TP the
+  //    heads allow, or no layout fits yet (heads that only TP 1 divides are often why: past
+  //    Table 4, 97 KV heads on 1,048,576 H100 left every layout 0.5 TB short per GPU). A layout
+  //    that took less TP than the heads allow gains nothing from more heads. The largest step
+  //    first (the largest power of two dividing the GPUs per node), then each half above what the
+  //    heads allow: fewer added heads move L and d_m less (the reshape rule above).
+  void heads() {
+    const AttentionHeads h = out_.plan.suggestion.solution.arch.family.heads;
+    const int per_node = options_.cluster.gpus_per_node;
+    const int tp = tp_now(), allowed = largest_tp_for_heads(h, per_node);
+    const CoDesignMove move = named_move("N_q, N_kv multiples of TP",
+                                         fmt::format("{}/{} heads ({})", h.n_q, h.n_kv,
+                                                     fitted_ ? fmt::format("TP {}", tp) : std::string("no layout fits")));
+    int largest = 1;  // the largest power of two dividing the GPUs per node (a TP the search offers)
+    while (per_node % (largest * 2) == 0) largest *= 2;
+    if (h.n_kv % largest == 0 && h.n_q % largest == 0) {
+      return already(move, fmt::format("already: TP up to {} divides the heads", largest));
     }
-  }
-  // 3. Query and key/value heads to multiples of the node's TP (attention shards by KV head),
-  //    also when no layout fits yet: heads that only TP 1 divides are often why (past Table 4,
-  //    97 KV heads on 1,048,576 H100 left every layout 0.5 TB short per GPU).
-  {
-    const AttentionHeads h = out.plan.suggestion.solution.arch.family.heads;
-    const int tp_full = options.cluster.gpus_per_node;
-    const std::string tp_now = fitted ? fmt::format("TP {}", fitted->layouts.ranked.front().layout.tp)
-                                      : std::string("no layout fits");
-    CoDesignMove move{"N_q, N_kv multiples of TP", fmt::format("{}/{} heads ({})", h.n_q, h.n_kv, tp_now), "", 0, false, ""};
-    int step = 1;
-    while (step * 2 <= tp_full) step *= 2;
-    if (h.n_kv % step == 0) {
-      already(move, fmt::format("already: TP up to {} divides the heads", step));
-    } else {
+    if (fitted_ && tp < allowed) {
+      return already(move, fmt::format("not moved: the layout takes TP {} where the heads allow up to TP {}; more heads "
+                                       "would serve no TP it uses",
+                                       tp, allowed));
+    }
+    if (fitted_ && allowed >= largest) {
+      return already(move, fmt::format("not moved: the heads allow TP {} already", allowed));
+    }
+    int tried_kv = 0;
+    for (int step = largest; step > allowed && step >= 2; step /= 2) {
       const int n_kv = (h.n_kv + step - 1) / step * step;
       const int n_q = std::max(n_kv, (h.n_q * n_kv + h.n_kv - 1) / h.n_kv / n_kv * n_kv);
-      Tweak t = tweak;
+      if (n_kv == tried_kv) continue;  // the same heads as the larger step's
+      tried_kv = n_kv;
+      Tweak t = tweak_;
       t.heads = AttentionHeads{n_q, n_kv, h.d_qkv};
-      // More heads re-solve d_m and L to the same (M, N_a, N) targets: the band decides.
-      consider(move, t, {}, true, nullptr, true);
+      // More heads re-solve d_m and L to the same (M, N_a, N) targets: judged as any reshape.
+      consider(move, t, {}, MoveRules{.heads = true, .tp_before = fitted_ ? tp : 0});
+      if (out_.moves.back().kept) return;
     }
   }
+
   // 4. L to a multiple of PP (even stages: no short first/last stage, no idle GPU-time).
-  if (fitted) {
-    const ParallelLayout& lay = fitted->layouts.ranked.front().layout;
-    const int L = out.plan.suggestion.solution.arch.layers();
-    CoDesignMove move{"L multiple of PP", fmt::format("L {} (PP {})", L, lay.pp), "", 0, false, ""};
-    if (L % lay.pp == 0) {
-      already(move, "already");
-    } else {
-      const Constraint c = layers_multiple_of("L multiple of PP", lay.pp);
-      consider(move, tweak, {c});
-    }
+  void layers() {
+    if (!fitted_) return;
+    const int pp = pp_now(), L = out_.plan.suggestion.solution.arch.layers();
+    CoDesignMove move = named_move("L multiple of PP", fmt::format("L {} (PP {})", L, pp));
+    if (L % pp == 0) return already(move, "already");
+    consider(move, tweak_, {layers_multiple_of("L multiple of PP", pp)}, MoveRules{});
   }
-  // 5. N_e and EP: the search only takes EP dividing N_e, so this is a check, not a move
-  //    (N_e is the family's, paper 002 Sec. 4.2.2, not a solved integer).
-  if (fitted) {
-    const ParallelLayout& lay = fitted->layouts.ranked.front().layout;
-    const int ne = out.plan.suggestion.solution.arch.family.n_experts;
-    out.moves.push_back(CoDesignMove{"EP divides N_e", fmt::format("N_e {} (EP {})", ne, lay.ep),
-                                     fmt::format("N_e {} (EP {})", ne, lay.ep), loss_change(out.plan), true,
-                                     "holds: the search only takes EP dividing N_e"});
+
+  // 5. N_e and EP: the search only takes EP dividing N_e, so this is a check, not a move (N_e
+  //    is the family's, paper 002 Sec. 4.2.2, not a solved integer).
+  void expert_parallel_check() {
+    if (!fitted_) return;
+    const int ep = fitted_->layouts.ranked.front().layout.ep;
+    const int ne = out_.plan.suggestion.solution.arch.family.n_experts;
+    const std::string at = fmt::format("N_e {} (EP {})", ne, ep);
+    already(named_move("EP divides N_e", at), "holds: the search only takes EP dividing N_e");
   }
-  if (!fitted) return std::unexpected(fitted.error());
-  out.fit = std::move(*fitted);
-  return out;
+
+  const PlanContext& context_;
+  const LawSet& laws_;
+  const ClusterFitOptions& options_;
+  CoDesignedPlan out_;
+  double paper_el_ = 0;
+  std::expected<ClusterFit, ConstraintViolation> fitted_;
+  Tweak tweak_;
+  std::vector<Constraint> held_;  // the moves kept so far, held by every later re-solve
+  const Planner* current_;        // the family's planner; another after an N_e move
+};
+
+}  // namespace
+
+std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& context,
+                                                             const RankedCandidate& plan,
+                                                             const ClusterFitOptions& options) {
+  return CoDesigner(context, plan, options).run();
 }
 
 }  // namespace moeplan

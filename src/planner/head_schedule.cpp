@@ -6,7 +6,10 @@
 
 namespace moeplan {
 
-AttentionHeads table4_heads(const HolisticLaws& laws, double compute) {
+namespace {
+
+// The Table 4 row nearest in log10(C) (the first below the table).
+const HeadScheduleEntry& nearest_row(const HolisticLaws& laws, double compute) {
   const HeadScheduleEntry* nearest = &laws.heads.front();
   double best = std::numeric_limits<double>::infinity();
   for (const HeadScheduleEntry& e : laws.heads) {
@@ -16,7 +19,23 @@ AttentionHeads table4_heads(const HolisticLaws& laws, double compute) {
       nearest = &e;
     }
   }
-  return nearest->heads;
+  return *nearest;
+}
+
+}  // namespace
+
+AttentionHeads table4_heads(const HolisticLaws& laws, double compute) { return nearest_row(laws, compute).heads; }
+
+std::optional<HeadWidening> table4_widening(const HolisticLaws& laws, double compute) {
+  if (laws.heads.empty()) return std::nullopt;
+  const HeadScheduleEntry& row = nearest_row(laws, compute);
+  const auto width = [](const AttentionHeads& h) { return h.n_q * h.d_qkv; };
+  const HeadScheduleEntry* below = nullptr;  // the row of the largest C under the plan's row
+  for (const HeadScheduleEntry& e : laws.heads) {
+    if (e.compute < row.compute && (!below || e.compute > below->compute)) below = &e;
+  }
+  if (!below || width(below->heads) >= width(row.heads)) return std::nullopt;
+  return HeadWidening{row, *below};
 }
 
 AttentionHeads extrapolated_heads(const HeadExtrapolation& x, double width) {

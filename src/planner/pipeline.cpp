@@ -66,4 +66,24 @@ std::vector<std::string> plan_notes(const Suggestion& s) {
   return out;
 }
 
+std::string layers_note(const Suggestion& s) {
+  if (!s.heads_widened || s.heads_source != HeadsSource::table4_schedule) return "";
+  const HeadWidening& w = *s.heads_widened;
+  const AttentionHeads& now = w.row.heads;
+  const AttentionHeads& was = w.below.heads;
+  const Accounting& a = s.solution.accounting;
+  // Eq. 3 (Appendix A Eq. 12): M - 6 N_a = 6 S N_q d_qkv L, so L at the narrower heads.
+  const double narrow_L = (a.M.value() - 6.0 * a.N_a.value()) /
+                          (6.0 * s.solution.arch.family.seq_len * double(was.n_q) * was.d_qkv);
+  return fmt::format(
+      "L = {}, fewer layers than budgets below get with narrower heads: paper 002 Table 4 (Appendix F.1) "
+      "widens the attention at its {:g} row, the row nearest C' = {:.3g}: N_q x d_qkv = {} x {} = {} against "
+      "{} x {} = {} at {:g}, and Eq. 3 (Appendix A Eq. 12) gives L = (M - 6 N_a) / (6 S N_q d_qkv), so L "
+      "falls by that factor where the heads widen (with the {:g} row's heads this plan would have L = {:.1f}). "
+      "The paper's own d sweeps at the optimal (M, N_a, N) step the same way (Tables 16-21: L 9-10 at "
+      "1e18, 7-8 at 3e18, 13 at 1e19, 10-11 at 3e19, 18-19 at 1e20, 16 at 3e20)",
+      s.solution.arch.layers(), w.row.compute, s.resolved.shape_compute.value(), now.n_q, now.d_qkv,
+      now.n_q * now.d_qkv, was.n_q, was.d_qkv, was.n_q * was.d_qkv, w.below.compute, w.below.compute, narrow_L);
+}
+
 }  // namespace moeplan

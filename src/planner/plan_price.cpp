@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -156,6 +158,65 @@ PlanPrice price_config(const OptimalLine& curve, Params N, Params N_a, Params em
   return p;
 }
 
+namespace {
+
+// The inference goal's budget at shape C' trained on D (Sardana et al. 2024, Sec. 2-3).
+ResolvedBudget inference_budget(const OptimalLine& curve, const PlanGoal& goal, Flops Cp, Tokens D) {
+  ResolvedBudget r;
+  r.kind = GoalKind::inference_aware;
+  r.shape_compute = Cp;
+  r.M = curve.optimal_flops_per_token(Cp);
+  r.fixed_tokens = D;
+  r.C = r.M * D;
+  r.compute_given = false;
+  r.reference_compute = *goal.compute;
+  r.total_params_cap = goal.total_params_cap;
+  return r;
+}
+
+// An optimum past 1e21 training tokens is the D search's edge (it reaches 1e22), not an answer.
+std::optional<ConstraintViolation> too_many_tokens(double T, Tokens D) {
+  if (D.value() <= 1e21) return std::nullopt;
+  return ConstraintViolation{"a training set of at most 1e21 tokens",
+                             fmt::format("with T = {:.4g} inference tokens the least lifetime cost lies at a model "
+                                         "trained on D = {:.3g} tokens or more, beyond any text there is; lower "
+                                         "--inference-tokens",
+                                         T, D.value())};
+}
+
+// The continuous optimum's C' can have no integer config within the tolerance (a shape of two
+// layers, where one layer is a large share of N_a, misses M by more): then the integer plan of
+// least lifetime compute M_int·(D + T/3) among the scan's sizes (`grid`: log C' and the
+// continuous cost there) that the planner solves. Every integer M is within the tolerance of
+// its target (paper 002 Table 4 note), so a size whose continuous cost times (1 - tolerance)
+// exceeds the best integer cost found cannot win: the scan, cheapest first, stops there.
+struct IntegerOptimum {
+  ResolvedBudget budget;
+  double lifetime = 0;  ///< M_int·(D + T/3), FLOPs
+};
+std::optional<IntegerOptimum> least_integer_lifetime(const OptimalLine& curve, const PlanGoal& goal, double target,
+                                                     std::vector<std::pair<double, double>> grid) {
+  const Planner& planner = curve.planner();
+  const double T = goal.inference_tokens->value();
+  const double tolerance = planner.options().tolerance.value_or(planner.laws().tolerance);
+  std::sort(grid.begin(), grid.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  std::optional<IntegerOptimum> best;
+  for (const auto& [log_c, cost] : grid) {
+    if (!std::isfinite(cost) || (best && cost * (1 - tolerance) > best->lifetime)) break;
+    const Flops Cp(std::exp(log_c));
+    const auto D = curve.tokens_for_loss(Cp, target);
+    if (!D || too_many_tokens(T, *D)) continue;
+    ResolvedBudget b = inference_budget(curve, goal, Cp, *D);
+    const auto s = planner.solve(b);
+    if (!s) continue;
+    const double lifetime = s->solution.accounting.M.value() * (D->value() + T / 3.0);
+    if (!best || lifetime < best->lifetime) best = IntegerOptimum{std::move(b), lifetime};
+  }
+  return best;
+}
+
+}  // namespace
+
 std::expected<ResolvedBudget, ConstraintViolation> resolve_goal(const OptimalLine& curve,
                                                                 const PlanGoal& goal) {
   if (auto why = goal_problem(goal)) {
@@ -183,9 +244,11 @@ std::expected<ResolvedBudget, ConstraintViolation> resolve_goal(const OptimalLin
   constexpr int n = 241;
   int best = n - 1;
   double best_cost = INFINITY;
+  std::vector<std::pair<double, double>> grid;  // (log C', continuous cost)
   for (int i = 0; i < n; ++i) {
-    const double c = total(lo + (hi - lo) * i / (n - 1));
-    if (c < best_cost) best_cost = c, best = i;
+    const double x = lo + (hi - lo) * i / (n - 1);
+    grid.emplace_back(x, total(x));
+    if (grid.back().second < best_cost) best_cost = grid.back().second, best = i;
   }
   if (!std::isfinite(best_cost)) {
     return std::unexpected(ConstraintViolation{
@@ -198,33 +261,37 @@ std::expected<ResolvedBudget, ConstraintViolation> resolve_goal(const OptimalLin
                                           lo + step * std::min(n - 1, best + 1), 1e-10);
   const Flops Cp(std::exp(x));
   const auto D = curve.tokens_for_loss(Cp, *target);
-  if (D && D->value() > 1e21) {  // the search reaches 1e22 tokens: an optimum there is its edge
-    return std::unexpected(ConstraintViolation{
-        "a training set of at most 1e21 tokens",
-        fmt::format("with T = {:.4g} inference tokens the least lifetime cost lies at a model "
-                    "trained on D = {:.3g} tokens or more, beyond any text there is; lower "
-                    "--inference-tokens",
-                    T, D->value())});
-  }
   if (!D) {
     return std::unexpected(ConstraintViolation{"a plan at the compute-optimal plan's loss",
                                                "the optimum's D could not be solved"});
   }
-  ResolvedBudget r;
-  r.kind = GoalKind::inference_aware;
-  r.shape_compute = Cp;
-  r.M = curve.optimal_flops_per_token(Cp);
-  r.fixed_tokens = *D;
-  r.C = r.M * *D;
-  r.compute_given = false;
-  r.reference_compute = C;
-  r.total_params_cap = goal.total_params_cap;
+  if (auto why = too_many_tokens(T, *D)) return std::unexpected(*why);
+  ResolvedBudget r = inference_budget(curve, goal, Cp, *D);
   r.how = fmt::format(
       "least C_train + T·M/3 (T = {:.4g} inference tokens) among plans at the loss {:.5g} of the "
       "compute-optimal plan for C = {:.4g} (Sardana et al. 2024): the shape of C' = {:.4g} on "
       "D = {:.4g} tokens",
       T, *target, C.value(), Cp.value(), D->value());
-  return r;
+  const auto at_optimum = curve.planner().solve(r);
+  if (at_optimum) return r;
+  // No integer config at the continuous optimum: the integer plan of least lifetime compute.
+  const auto integer = least_integer_lifetime(curve, goal, *target, std::move(grid));
+  if (!integer) return r;  // none of the sizes solves either: the solve reports the optimum's reason
+  const double continuous = fx;
+  ResolvedBudget out = integer->budget;
+  out.how = fmt::format(
+      "least C_train + T·M/3 (T = {:.4g} inference tokens) among integer plans at the loss {:.5g} of the "
+      "compute-optimal plan for C = {:.4g} (Sardana et al. 2024): the shape of C' = {:.4g} on D = {:.4g} "
+      "tokens; the continuous optimum C' = {:.4g} has no integer config ({}); this one takes {:.3g} % more "
+      "lifetime FLOPs",
+      T, *target, C.value(), out.shape_compute.value(), out.fixed_tokens->value(), Cp.value(),
+      at_optimum.error().to_string(), 100 * (integer->lifetime / continuous - 1));
+  out.warning = fmt::format(
+      "--inference-tokens: the least-lifetime shape C' = {:.4g} has no integer config within the tolerance "
+      "({}); planned the integer shape of least lifetime compute, C' = {:.4g}, {:+.3g} % lifetime FLOPs",
+      Cp.value(), at_optimum.error().constraint, out.shape_compute.value(),
+      100 * (integer->lifetime / continuous - 1));
+  return out;
 }
 
 std::vector<double> equal_loss_ratios(double min_ratio, double max_ratio, int points) {

@@ -101,6 +101,7 @@ void budget_step(const HolisticLaws& laws, const ResolvedBudget& b, const Archit
     return "";
   };
   s.fitted_range_warning = outside(b.C.value(), "C");
+  if (!b.warning.empty()) s.warnings.push_back(b.warning);
   if (b.shape_compute != b.C) {
     if (std::string w = outside(b.shape_compute.value(), "the shape budget C'"); !w.empty()) {
       s.warnings.push_back(w + " (the shape laws are read at C')");
@@ -132,6 +133,7 @@ std::optional<ConstraintViolation> heads_step(const HolisticLaws& laws, const Su
     if (laws.heads.empty()) return ConstraintViolation{"head schedule", "the laws define no heads"};
     family.heads = table4_heads(laws, shape_compute.value());
     s.heads_source = HeadsSource::table4_schedule;
+    s.heads_widened = table4_widening(laws, shape_compute.value());
   }
   return check_heads(family.heads);
 }

@@ -22,6 +22,10 @@ constexpr double k_seconds_per_day = 86400;
 // How many of the scan's best are co-designed (each several layout searches): enough that a
 // size the plain layout under-rates is still met (an engineering figure).
 constexpr std::size_t k_shortlist = 6;
+// How many of the co-designed shortlist are re-planned on their D beside the FLOP-optimal shape
+// trained the whole time (each a few plans): the scan's price is an estimate (its layout at its own
+// budget's batch), and the best estimate need not re-plan best (an engineering figure).
+constexpr std::size_t k_replanned = 3;
 
 std::string layout_of(const TimedPlan& t) { return t.plan.on_cluster->fit.layouts.ranked.front().layout.describe(); }
 
@@ -42,7 +46,8 @@ struct Scanned {
 };
 
 struct ScanResult {
-  std::optional<Scanned> best;
+  std::optional<Scanned> best;   ///< ranked.front()
+  std::vector<Scanned> ranked;   ///< the shortlist co-designed and priced again, best first
   std::vector<std::string> rejected;
   int plans = 0;
 };
@@ -179,8 +184,13 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
       }
       shortlist.push_back(std::move(r->first));
     };
+    // The coarse sizes are the lattice's every `step`-th eighth counted from 10^0, not from the
+    // center: a size scanned for one center is scanned for every center whose window holds it
+    // (a longer time's window moves up with its FLOP-optimal C; issue 46).
     const int jc = static_cast<int>(std::lround(8 * std::log10(center.value())));
-    for (int j = jc - sizes_around.below; j <= jc + sizes_around.above; j += sizes_around.step) try_size(j);
+    const int step = sizes_around.step;
+    const int first = jc - sizes_around.below + ((step - (jc - sizes_around.below) % step) % step);
+    for (int j = first; j <= jc + sizes_around.above; j += step) try_size(j);
     // Halve the step around the best until the eighths (a coarse step of 4 refines at 2, then 1).
     for (int h = sizes_around.step / 2; h >= 1 && (family_best || largest_planned); h /= 2) {
       const int at = family_best ? best_j : *largest_planned;
@@ -196,33 +206,77 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
   std::sort(shortlist.begin(), shortlist.end(), [](const Scanned& a, const Scanned& b) { return a.price < b.price; });
   for (std::size_t i = 0; i < shortlist.size() && i < k_shortlist; ++i) {
     const Scanned& c = shortlist[i];
-    auto r = evaluate(c.context, c.family, c.compute, cluster);
-    if (r && (!out.best || r->first.price < out.best->price)) out.best = std::move(r->first);
+    if (auto r = evaluate(c.context, c.family, c.compute, cluster)) out.ranked.push_back(std::move(r->first));
   }
+  std::stable_sort(out.ranked.begin(), out.ranked.end(),
+                   [](const Scanned& a, const Scanned& b) { return a.price < b.price; });
+  if (!out.ranked.empty()) out.best = out.ranked.front();
   return out;
 }
 
-// The winner of a scan with its D fixed: the shape of the compute-optimal plan that aimed at M,
-// trained on D, so that its sections (budget, cluster, days) are those of any plan. When whole
-// steps and the batch take it past `max_days`, D is scaled back by the overshoot (four times at
-// most); still past them, there is no answer.
-std::optional<GoalPlan> replan_with_tokens(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
-                                           const ClusterFitOptions& cluster, const Scanned& s,
-                                           std::optional<double> max_days) {
+// The plan of a scanned shape (the compute-optimal plan that aimed at its M) trained on D, so that
+// its sections (budget, cluster, days) are those of any plan: its own batch (the laws' at M·D),
+// layout and co-design. nullopt when it has no plan or no layout fits.
+std::optional<GoalPlan> plan_on_tokens(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
+                                       const ClusterFitOptions& cluster, const Scanned& s, Tokens D) {
   const PlanContext& ctx = s.context ? *s.context : context;
   PlanGoal fixed = goal;
   fixed.compute.reset();
   fixed.flops_per_token = s.M;
-  fixed.tokens = s.D;
+  fixed.tokens = D;
   auto p = plan_goal(ctx, fixed, rule, rank, &cluster);
-  // Its own layout (the laws' batch at the new C, co-design) can be slower than the scan's.
-  for (int i = 0; max_days && i < 4 && p && p->on_cluster && p->on_cluster->fit.time.days > *max_days; ++i) {
-    fixed.tokens = Tokens(fixed.tokens->value() * *max_days / p->on_cluster->fit.time.days * (1 - 1e-4));
-    p = plan_goal(ctx, fixed, rule, rank, &cluster);
-  }
   if (!p || !p->on_cluster || p->cluster_problem) return std::nullopt;
-  if (max_days && p->on_cluster->fit.time.days > *max_days) return std::nullopt;
   return std::move(*p);
+}
+
+// The winner of the target search with its D fixed.
+std::optional<GoalPlan> replan_with_tokens(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
+                                           const ClusterFitOptions& cluster, const Scanned& s) {
+  return plan_on_tokens(context, goal, rule, rank, cluster, s, s.D);
+}
+
+// A scanned shape re-planned on the most tokens it trains within the days. The scan timed it on
+// the layout of its own budget and priced D = tokens/s x T; re-planned on that D its layout can be
+// faster or slower (the laws' batch at the new C, whole steps, co-design), so D is scaled by
+// T / days to fill the time, up to five times, never below a D already within it. Where the plan
+// on that D has no layout (the laws' batch grows with C = M·D, paper 000 Eq. 5, and with it the
+// micro-batches a pipeline holds), the largest D that has one, by bisection in log D between the
+// last D within the days (else the scan's own budget's D, C/M, which had one) and it.
+std::optional<GoalPlan> replan_within_days(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
+                                           const ClusterFitOptions& cluster, const Scanned& s, double days) {
+  std::optional<GoalPlan> good;
+  double good_D = 0, D = s.D.value(), no_fit = 0;
+  const auto days_of = [](const GoalPlan& p) { return p.on_cluster->fit.time.days; };
+  for (int i = 0; i < 5; ++i) {
+    auto p = plan_on_tokens(context, goal, rule, rank, cluster, s, Tokens(D));
+    if (!p) {
+      no_fit = D;
+      break;
+    }
+    const double took = days_of(*p);
+    if (took <= days) {
+      good = std::move(p);
+      good_D = D;
+      if (took >= days * (1 - 1e-3)) break;
+    }
+    const double next = D * days / took * (1 - 1e-4);
+    if (good && next <= good_D) break;
+    D = next;
+  }
+  if (no_fit > 0) {
+    double lo = good ? good_D : s.compute.value() / s.M.value(), hi = no_fit;
+    for (int i = 0; i < 12 && hi / lo > 1.001; ++i) {
+      const double mid = std::sqrt(lo * hi);
+      auto p = plan_on_tokens(context, goal, rule, rank, cluster, s, Tokens(mid));
+      if (p && days_of(*p) <= days) {
+        good = std::move(p);
+        good_D = lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+  }
+  return good;
 }
 
 // The joint law's D for `loss` at a plan's N, N_a, G, S: b / D^β = loss - L(D = ∞); nullopt when
@@ -321,32 +375,38 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   out.rejected = std::move(scan.rejected);
   // The FLOP-optimal shape trained the whole time is a candidate: never worse than it.
   const auto whole_time = loss_in_time(F);
-  Scanned best{whole_time->first, nullptr, "", C_F, plan_suggestion(F.plan).resolved.M, whole_time->second};
-  if (scan.best && scan.best->price < best.price) best = *scan.best;
-  out.best_gain_found = 1 - best.price / F.predicted_loss;
-  out.loss_gain = out.best_gain_found;
-  out.resolved = out.loss_gain >= k_loss_resolution;
-  std::optional<GoalPlan> p;
-  if (out.resolved) p = replan_with_tokens(context, goal, rule, rank, cluster, best, days);
-  if (!p) {  // nothing resolvable, or the winner could not be re-planned: the FLOP-optimal plan stands
-    out.time_optimal = out.flop_optimal;
-    out.loss_gain = 0;
-    out.resolved = false;
-    return out;
+  std::vector<Scanned> candidates{
+      Scanned{whole_time->first, nullptr, "", C_F, plan_suggestion(F.plan).resolved.M, whole_time->second}};
+  for (std::size_t i = 0; i < scan.ranked.size() && i < k_replanned; ++i) candidates.push_back(scan.ranked[i]);
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const Scanned& a, const Scanned& b) { return a.price < b.price; });
+  out.best_gain_found = 1 - candidates.front().price / F.predicted_loss;
+  // Each re-planned on the most tokens it trains within the days; the lowest loss it then has wins.
+  std::optional<TimedPlan> best;
+  std::string best_family;
+  for (const Scanned& c : candidates) {
+    if (1 - c.price / F.predicted_loss < k_loss_resolution) break;  // the scan's estimate: no resolvable gain
+    auto p = replan_within_days(context, goal, rule, rank, cluster, c, days);
+    if (!p) continue;
+    const Tokens D = plan_suggestion(*p).tokens;
+    TimedPlan t = timed_plan(laws, std::move(*p), D, C_F);
+    if (!best || t.predicted_loss < best->predicted_loss) {
+      best = std::move(t);
+      best_family = c.family;
+    }
   }
-  const Tokens D = plan_suggestion(*p).tokens;
-  out.time_optimal = timed_plan(laws, std::move(*p), D, C_F);
-  out.loss_gain = 1 - out.time_optimal.predicted_loss / F.predicted_loss;
+  out.loss_gain = best ? 1 - best->predicted_loss / F.predicted_loss : 0;
   out.resolved = out.loss_gain >= k_loss_resolution;
   if (!out.resolved) {
-    // Re-planned with its D fixed (the laws' batch at the new C, whole steps, co-design) the
-    // winner lost what the scan saw: the FLOP-optimal plan stands.
+    // Nothing resolvable, or no winner could be re-planned within the days to a resolvable gain
+    // (the laws' batch at the new C, whole steps, co-design): the FLOP-optimal plan stands.
     out.time_optimal = out.flop_optimal;
     out.loss_gain = 0;
     return out;
   }
+  out.time_optimal = std::move(*best);
   out.moved = what_moved(F, out.time_optimal, cluster.cluster.gpus);
-  if (!best.family.empty()) out.moved.insert(out.moved.begin(), "family: " + best.family);
+  if (!best_family.empty()) out.moved.insert(out.moved.begin(), "family: " + best_family);
   return out;
 }
 
@@ -400,7 +460,7 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
                     C_star->value() / 1e4, C_star->value() * std::pow(10.0, 0.5), C_star->value(), target_loss,
                     cluster.cluster.gpus, cluster.cluster.gpu.id, scan.plans)});
   }
-  auto p = replan_with_tokens(context, goal, rule, rank, cluster, *scan.best, std::nullopt);
+  auto p = replan_with_tokens(context, goal, rule, rank, cluster, *scan.best);
   if (!p) {
     return std::unexpected(ConstraintViolation{"a plan that reaches the target loss on the cluster",
                                                "the best plan of the scan could not be planned again with its D fixed"});

@@ -128,6 +128,48 @@ TEST_CASE("1e18 to 1e26 in 0.1-decade steps: credible shapes that grow smoothly 
   }
 }
 
+TEST_CASE("inside Table 4, where L falls as C grows, the plan says why: Table 4 widens the heads (paper 002)") {
+  // Issue 46 item 11l: quarter decades from 1e18 to 3e20 give L 9, 5, 7, 10, 14, 9, 12, 14, 19, 12,
+  // 16. Each fall is where Table 4's nearest row has wider heads than the row before it (3e18:
+  // 4 -> 8 heads, 3e19: d_qkv 64 -> 128, 3e20: 8 -> 16), and Eq. 3 (Appendix A Eq. 12) gives
+  // L = (M - 6 N_a) / (6 S N_q d_qkv). The note says so on stderr and in the provenance.
+  std::optional<int> previous_L;
+  for (const double e : {18.0, 18.25, 18.5, 18.75, 19.0, 19.25, 19.5, 19.75, 20.0, 20.25, std::log10(3e20)}) {
+    const std::string C = fmt_flops(e);
+    CAPTURE(C);
+    const Run r = run_moeplan({"suggest", "--no-bench", "--flops", C, "--format", "json"});
+    REQUIRE(r.code == 0);
+    const json j = json::parse(r.out);
+    const int L = j.at("config").at("num_layers").get<int>();
+    const json& prov = j.at("provenance");
+    const bool noted = !prov.at("layers_note").get<std::string>().empty();
+    CHECK(noted == (r.err.find("note: L = " + std::to_string(L) + ", fewer layers") != std::string::npos));
+    if (previous_L && L < *previous_L) {
+      CHECK(noted);  // every fall is explained
+    }
+    if (noted) {
+      const std::string note = prov.at("layers_note").get<std::string>();
+      CHECK(note.find("paper 002 Table 4") != std::string::npos);
+      CHECK(note.find("Eq. 3 (Appendix A Eq. 12)") != std::string::npos);
+      CHECK(note.find("Tables 16-21") != std::string::npos);
+      // The heads really doubled against the row below, and L with those heads is larger.
+      const json& cfg = j.at("config");
+      const int width = cfg.at("num_query_heads").get<int>() * cfg.at("head_dim").get<int>();
+      CHECK(note.find(fmt::format("= {} against", width)) != std::string::npos);
+      CHECK(note.find(fmt::format("= {} at", width / 2)) != std::string::npos);
+    }
+    previous_L = L;
+  }
+  // At a row with the heads of the row before it (1e19, 1e20) and past the table: no note.
+  for (const char* C : {"1e19", "1e20", "1e22"}) {
+    CAPTURE(C);
+    const Run r = run_moeplan({"suggest", "--no-bench", "--flops", C, "--format", "json"});
+    REQUIRE(r.code == 0);
+    CHECK(json::parse(r.out).at("provenance").at("layers_note").get<std::string>().empty());
+    CHECK(r.err.find("fewer layers") == std::string::npos);
+  }
+}
+
 TEST_CASE("past Table 4 the plan keeps the shape of its last row: continuous, bounded M/N_a") {
   const HolisticLaws& laws = builtin_holistic_laws();
   const ArchitectureFamily& f = laws.family_defaults;

@@ -96,6 +96,13 @@ struct CoDesignMove {
   double loss_change = 0;  ///< (L_after − L_paper) / L_paper, joint law (paper 001 Eq. 11)
   bool kept = false;
   std::string why;
+  /// EL_after / EL_paper − 1, paper 000 Eq. 4 (it sees granularity 2d/d_m, the joint law not).
+  double el_change = 0;
+  /// The trial moved L by more than one PP step or d_m by more than one alignment step: a
+  /// reshape, kept only when EL stays inside the band.
+  bool reshaped = false;
+  /// Refused as such a reshape: EL fell by more than the band (noted on stderr).
+  bool outside_el_band = false;
 };
 
 struct CoDesignedPlan {

@@ -54,12 +54,15 @@ struct DaysPlan {
 };
 
 /// The time goal: the largest budget C whose plan (`goal` with C set) trains on the cluster
-/// within `days`. Scans down from the bound G·peak·T (MFU 1) in eighths of a decade, jumping
-/// by a plan's own MFU where it fits but takes too long, then bisects in log C to 0.1 % and
-/// climbs by the answer's MFU (docs/cluster.md). Plans and layouts step with C, so "trains
-/// within T" is not monotone in C: the answer is the largest on that path, not a proven
-/// maximum. An error when nothing down to 20 decades below the bound trains within T, naming
-/// the largest C that had a plan and why it missed.
+/// within `days`. Budgets lie on lattices fixed in C (10^(k/20), 10^(k/400) FLOPs): down the
+/// twentieths from the bound G·peak·T (MFU 1) to the first within T, up every 400th from there
+/// (at least two twentieths, and one past the largest within T, then until a plan takes 1.5 T or
+/// a twentieth has no layout), then a bisection in log C to 0.1 % (docs/cluster.md). Plans and
+/// layouts step with C, so "trains within T" is not monotone in C: the answer is the largest on
+/// those lattices, not a proven maximum; but the budgets tried for T cover those a shorter time
+/// tried above its own start, so the answer's C never falls as T grows. An error when nothing
+/// down to 20 decades below the bound trains within T, naming the largest C that had a plan
+/// and why it missed.
 std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext& context, PlanGoal goal,
                                                               RankRule rule, bool rank,
                                                               const ClusterFitOptions& cluster, double days);

@@ -11,6 +11,7 @@
 #include "moeplan/laws/compute_optimal.hpp"
 #include "moeplan/base/errors.hpp"
 #include "moeplan/laws/holistic_laws.hpp"
+#include "moeplan/planner/head_schedule.hpp"
 #include "moeplan/planner/holistic_targets.hpp"
 #include "moeplan/planner/layer_solver.hpp"
 #include "moeplan/planner/plan_goal.hpp"
@@ -55,6 +56,8 @@ struct Suggestion {
   double d_target = 0;            ///< median (or law / override) before alignment
   DSource d_source = DSource::median_of_feasible_interval;
   HeadsSource heads_source = HeadsSource::table4_schedule;
+  /// Table 4's heads at C' are wider than at its row below (why L can fall as C grows).
+  std::optional<HeadWidening> heads_widened;
   int alignment = 0;              ///< what the plan was aligned to (the laws' or the flags')
   double tolerance = 0;           ///< what its M, N_a, N were held to (the laws' or the flags')
   AspectBounds d_over_l;          ///< the credible d/L range the plan was held to
@@ -73,5 +76,9 @@ std::expected<Suggestion, ConstraintViolation> suggest(const HolisticLaws& laws,
 /// What stderr should say about a printed suggestion: its warnings, and past Table 4 the
 /// shape it keeps, with its own M/N_a source and heads (not the pipeline's).
 std::vector<std::string> plan_notes(const Suggestion& s);
+
+/// Why the plan's L is below a smaller budget's inside Table 4's range, citing paper 002, or
+/// "" when Table 4 did not widen its heads at this budget (docs/design.md, "Inside the table").
+std::string layers_note(const Suggestion& s);
 
 }  // namespace moeplan

@@ -52,11 +52,16 @@ struct ResolvedBudget {
   /// spends C: D = C / M of its concrete config.
   std::optional<Tokens> fixed_tokens;
   bool compute_given = true;  ///< C was asked for (else C = M·D of the concrete config)
+  /// C came out of a search over budgets (--days), not from the command line: the output
+  /// prints it to the tables' four digits, not as a typed value to the last bit.
+  bool compute_searched = false;
   /// The budget the plan is compared with: the asked C, also where the plan spends
   /// another (the inference goal's C is the loss to reach, not the training compute).
   std::optional<Flops> reference_compute;
   std::optional<Params> total_params_cap;
   std::string how;       ///< one line: how (C, M, D) followed from the goal
+  /// For stderr, when the resolution had to leave the goal's own optimum (else empty).
+  std::string warning;
 };
 
 /// The budget of a plain `--flops C` request.

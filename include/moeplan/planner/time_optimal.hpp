@@ -66,9 +66,10 @@ struct TimeOptimalResult {
 /// {K/2, K, 2K}; 0 and 2 shared experts; N/N_a x 0.8, 1.25 and M/N_a x 0.9, 1.1 of the FLOP-
 /// optimal plan's) the shape budgets C' from a decade and a half below the FLOP-optimal C to half
 /// a decade above, in quarter decades and then the eighths either side of the family's best, each
-/// on its layout with D = tokens/s x days; the six best co-designed and priced again; the lowest
-/// joint-law loss wins (the FLOP-optimal shape trained the whole time is one candidate). The winner is re-planned with its
-/// D fixed (goal: tokens and M), so its sections are those of any plan.
+/// on its layout with D = tokens/s x days; the six best co-designed and priced again; the three
+/// best of those and the FLOP-optimal shape trained the whole time each re-planned with D fixed
+/// (goal: tokens and M), on the most tokens it trains within the days (its own layout and batch),
+/// so that its sections are those of any plan; the lowest joint-law loss re-planned wins.
 std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const PlanContext& context, PlanGoal goal,
                                                                        RankRule rule, bool rank,
                                                                        const ClusterFitOptions& cluster, double days);
