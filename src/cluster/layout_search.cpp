@@ -546,7 +546,11 @@ std::vector<Timed> time_layouts(const ModelConfig& m, const ModelFlops& flops, c
       // multiple of PP (schedules.py raises otherwise).
       const long long unit = static_cast<long long>(micro) * l.dp * (l.vpp > 1 ? l.pp : 1);
       l.micro_batch = micro;
-      l.global_batch = std::max(unit, std::llround(double(space.sequences) / double(unit)) * unit);
+      long long rounded = std::llround(double(space.sequences) / double(unit)) * unit;
+      if (options.max_global_batch_sequences > 0 && rounded > options.max_global_batch_sequences) {
+        rounded = options.max_global_batch_sequences / unit * unit;  // down: a step within the training set
+      }
+      l.global_batch = std::max(unit, rounded);
       const long long raised = unit > space.sequences ? l.global_batch : 0;
       double time_load = options.time.expert_load_factor;
       double memory_load = options.memory.expert_load_factor;

@@ -97,6 +97,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
                                            sequences_in_D, search.global_batch_tokens / S);
     search.global_batch_tokens = static_cast<long long>(sequences_in_D) * S;
   }
+  search.max_global_batch_sequences = static_cast<long long>(sequences_in_D);
   auto layouts = search_layouts(fit.config, counts, options.cluster, search);
   if (!layouts) return std::unexpected(layouts.error());
   fit.layouts = std::move(*layouts);

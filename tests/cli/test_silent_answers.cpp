@@ -236,3 +236,17 @@ TEST_CASE("review fixes: an empty --laws or preset name, a GEMM-table rate below
   CHECK(frontier.code == 2);
   CHECK(frontier.err.find("--restart-minutes: plot frontier plans against the steady state") != std::string::npos);
 }
+
+TEST_CASE("review fixes: a batch capped at the training set is rounded down to whole micro-batches, not up past D") {
+  // moe-mini on 64 H100 for 1e10 tokens, the batch asked 1e12 tokens: capped at D / S =
+  // 2,441,406 sequences and rounded to a multiple of micro-batch x DP below it (exit 3 before:
+  // rounded to the nearest, above D, and refused).
+  const Run r = run_moeplan({"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--tokens", "1e10",
+                             "--global-batch-tokens", "1e12", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out).at(0).at("cluster");
+  const long long batch = c.at("global_batch").get<long long>();
+  CHECK(batch <= 2441406);
+  CHECK(batch > 2441406 - 64 * 4);  // within one step of micro-batch x DP
+  CHECK(batch % (c.at("micro_batch").get<long long>() * c.at("dp").get<long long>()) == 0);
+}

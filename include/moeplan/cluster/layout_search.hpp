@@ -39,6 +39,9 @@ struct LayoutSearchOptions {
   MemoryOptions memory;  ///< its seq_len is replaced by time.seq_len (one S for both)
   StepTimeOptions time;  ///< time.seq_len is S
   long long global_batch_tokens = 0;  ///< B (tokens per step); rounded to whole micro-batches × dp
+  /// The most sequences a step may hold (the training set, D / S; 0: no bound): a batch
+  /// rounded to whole micro-batches × DP past it is rounded down instead.
+  long long max_global_batch_sequences = 0;
   /// Fraction of HBM a layout may plan to use (the rest is headroom for spikes).
   double memory_headroom = 1.0;
   std::vector<int> micro_batches{1, 2, 4};
