@@ -28,20 +28,6 @@ json scored(const json& doc, const std::string& name) {
   return json::parse(r.out).at(0);
 }
 
-// The fixture changed by `edit`, scored: refused with exit 4 and `key` named in the message.
-template <class Edit>
-void check_refused(const std::string& file, const std::string& key, Edit edit) {
-  json doc = fixture(file);
-  edit(doc);
-  const Run r = score_doc(doc, "refused-" + key + "-" + file);
-  CAPTURE(file);
-  CAPTURE(key);
-  CAPTURE(r.err);
-  CHECK(r.code == 4);
-  CHECK(r.out.empty());
-  CHECK(r.err.find(": " + key + ":") != std::string::npos);
-}
-
 double num(const json& j, const char* key) { return j["size"][key].get<double>(); }
 
 }  // namespace

@@ -23,20 +23,6 @@ using namespace hf_scoring;
 
 namespace {
 
-// The fixture changed by `edit`, scored: refused with exit 4 and `key` named in the message.
-template <class Edit>
-void check_refused(const std::string& file, const std::string& key, Edit edit) {
-  json doc = fixture(file);
-  edit(doc);
-  const Run r = score_doc(doc, "refused-" + file);
-  CAPTURE(file);
-  CAPTURE(key);
-  CAPTURE(r.err);
-  CHECK(r.code == 4);
-  CHECK(r.out.empty());
-  CHECK(r.err.find(": " + key + ":") != std::string::npos);
-}
-
 // Hybrids: the papers' laws never saw them, and every law section says so.
 void check_law_scope(const json& j, bool hybrid) {
   CHECK(j["model"]["architecture_outside_laws"].empty() == !hybrid);
