@@ -97,7 +97,8 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
                                            sequences_in_D, search.global_batch_tokens / S);
     search.global_batch_tokens = static_cast<long long>(sequences_in_D) * S;
   }
-  search.max_global_batch_sequences = static_cast<long long>(sequences_in_D);
+  // The training set bounds a step (a D past 2^62 sequences bounds nothing a long long holds).
+  search.max_global_batch_sequences = sequences_in_D < 4e18 ? static_cast<long long>(sequences_in_D) : 0;
   auto layouts = search_layouts(fit.config, counts, options.cluster, search);
   if (!layouts) return std::unexpected(layouts.error());
   fit.layouts = std::move(*layouts);
