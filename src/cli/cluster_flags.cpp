@@ -7,6 +7,7 @@
 
 #include "common_flags.hpp"
 #include "moeplan/base/bounded_read.hpp"
+#include "moeplan/calibration/step_profile.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
 #include "moeplan/cluster/validation_spread.hpp"
 #include "moeplan/io/megatron_args.hpp"
@@ -16,14 +17,18 @@ namespace moeplan::cli {
 namespace {
 
 // The days of a run as the validation table's published runs spread them (issue 34): the
-// predicted days times the least and the largest predicted/published speed ratio.
-void add_validation_range(std::vector<Field>& fields, double days, double gpu_hours) {
-  const ValidationSpread& v = step_model_validation_spread();
+// predicted days times the least and the largest predicted/published speed ratio; with a
+// --step-profile, its leave-one-out spread (docs/calibration.md).
+void add_validation_range(std::vector<Field>& fields, double days, double gpu_hours, const ValidationSpread& v) {
+  const bool profile = &v != &step_model_validation_spread();
   fields.push_back({"days_low", "", "days", v.days_low(days),
-                    fmt::format("x {:g}: the fastest the validation runs were against the model (docs/validation.md)",
-                                v.speed_ratio_min)});
+                    profile ? fmt::format("x {:g}: the fastest of the profile's runs against its fit ({})",
+                                          v.speed_ratio_min, v.source)
+                            : fmt::format("x {:g}: the fastest the validation runs were against the model (docs/validation.md)",
+                                          v.speed_ratio_min)});
   fields.push_back({"days_high", "", "days", v.days_high(days),
-                    fmt::format("x {:g}: the slowest of its {} published runs", v.speed_ratio_max, v.runs)});
+                    profile ? fmt::format("x {:g}: the slowest of its {} runs", v.speed_ratio_max, v.runs)
+                            : fmt::format("x {:g}: the slowest of its {} published runs", v.speed_ratio_max, v.runs)});
   fields.push_back({"gpu_hours_low", "", "GPU-hours", v.days_low(gpu_hours), "GPU-hours, x the same", false,
                     Summary::detail});
   fields.push_back({"gpu_hours_high", "", "GPU-hours", v.days_high(gpu_hours), "GPU-hours, x the same", false,
@@ -41,6 +46,13 @@ std::string ClusterFlags::first_given_flag() const {
     if (o->count() > 0) return o->get_name();
   }
   return "";
+}
+
+bool ClusterFlags::flag_given(std::string_view name) const {
+  for (const CLI::Option* o : options) {
+    if (o->get_name() == name) return o->count() > 0;
+  }
+  return false;
 }
 
 std::string ClusterFlags::first_whole_training_flag() const {
@@ -76,6 +88,32 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "Achieved/peak bf16 GEMM rate the step time assumes (a stated figure, not a paper's)")
       ->check(number_in(0.01, 1.0))
       ->capture_default_str()
+      ->group(group);
+  sub.add_option("--fp8-gemm-efficiency", f.fp8_gemm_efficiency,
+                 "Achieved/peak fp8 GEMM rate of an fp8 run's linear layers [--gemm-efficiency's]")
+      ->check(number_in(0.05, 1.0))
+      ->group(group);
+  sub.add_option("--hbm-efficiency", f.hbm_efficiency,
+                 "Achieved/datasheet HBM bandwidth of the memory-bound terms (training and serving; measured "
+                 "on an H200, docs/step-model.md)")
+      ->check(number_in(0.2, 1.0))
+      ->default_str(fmt::format("{:g}", k_hbm_efficiency))
+      ->group(group);
+  sub.add_option("--a2a-efficiency-intra", f.a2a_efficiency_intra,
+                 "Achieved/nominal NVLink bandwidth of the expert all-to-all within a node (DeepEP on H800: 153/200)")
+      ->check(number_in(0.05, 1.0))
+      ->default_str(fmt::format("{:.4g}", f.a2a_efficiency_intra))
+      ->group(group);
+  sub.add_option("--a2a-efficiency-inter", f.a2a_efficiency_inter,
+                 "Achieved/nominal NIC bandwidth of the expert all-to-all across nodes (DeepEP on H800: 43/50)")
+      ->check(number_in(0.05, 1.0))
+      ->default_str(fmt::format("{:.4g}", f.a2a_efficiency_inter))
+      ->group(group);
+  sub.add_option("--step-profile", f.step_profile,
+                 "A step profile fitted by 'moeplan fit steps.csv --out FILE' (docs/calibration.md): its "
+                 "efficiencies replace the defaults (a flag given here wins) and its leave-one-out spread "
+                 "is the band of every time figure")
+      ->check(not_empty_path())
       ->group(group);
   sub.add_option("--gemm-table", f.gemm_table,
                  "CSV of measured GEMM rates by shape (gpu,precision,groups,m,n,k,flops_per_s; "
@@ -229,7 +267,11 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
   const std::vector<CLI::Option*> all = sub.get_options();
   for (std::size_t i = options_before; i < all.size(); ++i) {
     const std::string& name = all[i]->get_name();
-    if (name != "--gpus" && name != "--gpu" && name != "--gpu-catalog") f.need_cluster.push_back(all[i]);
+    f.options.push_back(all[i]);
+    // --hbm-efficiency serves the inference node too (serving_from_flags checks it).
+    if (name != "--gpus" && name != "--gpu" && name != "--gpu-catalog" && name != "--hbm-efficiency") {
+      f.need_cluster.push_back(all[i]);
+    }
   }
 }
 
@@ -286,6 +328,10 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
     return usage("--eval-minutes needs --eval-interval: an evaluation every N steps, M minutes each");
   }
   o.search.time.gemm_efficiency = f.gemm_efficiency;
+  o.search.time.fp8_gemm_efficiency = f.fp8_gemm_efficiency;
+  o.search.time.hbm_efficiency = f.hbm_efficiency.value_or(k_hbm_efficiency);
+  o.search.time.a2a_efficiency_intra = f.a2a_efficiency_intra;
+  o.search.time.a2a_efficiency_inter = f.a2a_efficiency_inter;
   o.search.time.network_efficiency = f.network_efficiency;
   o.search.time.dp_overlap = f.dp_overlap;
   o.search.time.expert_load_factor = f.load_imbalance.value_or(k_default_load_imbalance);
@@ -355,8 +401,10 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
                                       f.gemm_table, rates->rows.size(), gpu->id, to_string(precision));
     o.search.time.measured_gemm_rates = std::move(rates);
   } else {
-    o.gemm_rates_source = fmt::format("shape model: {} dense peak x {:.2f} (--gemm-efficiency), tile, wave and HBM terms",
-                                      to_string(precision), f.gemm_efficiency);
+    o.gemm_rates_source = fmt::format(
+        "shape model: {} dense peak x {:.2f} ({}), tile, wave and HBM terms", to_string(precision),
+        o.search.time.linear_gemm_efficiency(),
+        precision == Precision::fp8 && f.fp8_gemm_efficiency ? "--fp8-gemm-efficiency" : "--gemm-efficiency");
   }
   o.search.memory.fp8 = precision == Precision::fp8;
   o.search.time.a2a_overlap = f.a2a_overlap;
@@ -527,6 +575,41 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
 
 }  // namespace
 
+namespace {
+
+/// A --step-profile laid over the options (docs/calibration.md): every parameter whose flag
+/// the command line (or, for the load factor, a --megatron-args file's forced balance) did not
+/// give; the band of its leave-one-out spread; warnings where the run is not what it was
+/// fitted on. The exit status (4, a bad file) on an error.
+std::expected<void, int> with_step_profile(const ClusterFlags& f, ClusterFitOptions& o, const Io& io) {
+  auto text = read_flag_file(f.step_profile, "a step profile", "--step-profile");
+  if (!text) return std::unexpected(fail(io, text.error()));
+  auto profile = calibration::read_step_profile(*text, f.step_profile);
+  if (!profile) return std::unexpected(fail(io, profile.error()));
+  const auto given = [&f](std::string_view flag) {
+    return f.flag_given(flag) || (flag == "--load-imbalance" && f.load_imbalance.has_value());
+  };
+  StepTimeOptions& t = o.search.time;
+  const auto applied = calibration::apply_step_profile(*profile, t, given, o.cluster.gpu.id, to_string(t.precision),
+                                                       t.a2a_node_dedup ? "deepep" : "alltoall");
+  for (const std::string& w : applied.warnings) io.warning(w);
+  o.search.memory.expert_load_factor = t.expert_load_factor;
+  o.step_profile = f.step_profile;
+  o.step_parameter_sources = applied.sources;
+  o.step_band = profile->band;
+  if (!t.measured_gemm_rates) {
+    const std::string_view name = t.precision == Precision::fp8 ? "fp8_gemm_efficiency" : "gemm_efficiency";
+    const auto it = std::find_if(applied.sources.begin(), applied.sources.end(),
+                                 [&](const StepParameterSource& s) { return s.name == name; });
+    o.gemm_rates_source = fmt::format("shape model: {} dense peak x {:.3g} ({}), tile, wave and HBM terms",
+                                      to_string(t.precision), t.linear_gemm_efficiency(),
+                                      it != applied.sources.end() ? it->source : std::string("default"));
+  }
+  return {};
+}
+
+}  // namespace
+
 std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const ClusterFlags& given, const Io& io,
                                                                        std::optional<int>* seq_len,
                                                                        std::optional<MegatronArgs>* file_args) {
@@ -542,6 +625,9 @@ std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const Cl
     if (c.error().input) return std::unexpected(fail(io, c.error().error));
     return std::unexpected(fail(io, c.error().infeasible ? ExitStatus::infeasible : ExitStatus::usage, c.error().usage));
   }
+  if (!f.step_profile.empty()) {
+    if (auto applied = with_step_profile(f, *c, io); !applied) return std::unexpected(applied.error());
+  }
   return std::optional<ClusterFitOptions>(std::move(*c));
 }
 
@@ -550,6 +636,10 @@ namespace {
 std::string layout_line(const ParallelLayout& p) { return p.describe(); }
 
 }  // namespace
+
+const ValidationSpread& step_band(const ClusterFitOptions& options) {
+  return options.step_band ? *options.step_band : step_model_validation_spread();
+}
 
 MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options) {
   const StepTimeOptions& t = options.search.time;
@@ -688,12 +778,21 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
   time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
   time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
-  add_validation_range(time.fields, fit.time.days, fit.time.gpu_hours);
+  add_validation_range(time.fields, fit.time.days, fit.time.gpu_hours,
+                       fit.step_band ? *fit.step_band : step_model_validation_spread());
   if (days_limit) {  // suggest --days: the limit the plan was searched for, beside the days it takes
     time.fields.push_back({"days_limit", "T", "days", *days_limit,
                            "--days: the largest plan found that trains within this (docs/cluster.md)"});
   }
   report.sections.push_back(std::move(time));
+  if (!fit.step_profile.empty()) {  // --step-profile: where each parameter came from
+    Section sp{"step_profile", "Step-model parameters (--step-profile, docs/calibration.md)", {}, false, true};
+    sp.fields.push_back({"file", "", "", fit.step_profile, "the profile"});
+    for (const StepParameterSource& s : fit.step_parameter_sources) {
+      sp.fields.push_back({s.name, "", "", s.value, "from " + s.source});
+    }
+    report.sections.push_back(std::move(sp));
+  }
   report.sections.push_back(whole_training_section(fit));
   if (fit.searched_best) {  // a given layout, and a faster one the search found without it
     const LayoutCandidate& s = *fit.searched_best;
@@ -740,7 +839,7 @@ void add_co_design(Report& report, const CoDesignedPlan& plan) {
 
 namespace {
 
-Section timed_plan_section(std::string key, std::string title, const TimedPlan& t) {
+Section timed_plan_section(std::string key, std::string title, const TimedPlan& t, const ValidationSpread& band) {
   const Suggestion& s = plan_suggestion(t.plan);
   const MoeArchitecture& a = s.solution.arch;
   Section sec{std::move(key), std::move(title), {}};
@@ -751,7 +850,7 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
   f.push_back({"tokens", "D", "tokens", t.tokens.value(), "training tokens"});
   f.push_back({"days", "", "days", t.days, "on the cluster"});
   f.push_back({"gpu_hours", "", "GPU-hours", t.gpu_hours, "GPUs x hours"});
-  add_validation_range(f, t.days, t.gpu_hours);
+  add_validation_range(f, t.days, t.gpu_hours, band);
   f.push_back({"mfu", "MFU", "", t.mfu, "model FLOPs/s over the cluster's dense bf16 peak (also under fp8)"});
   f.push_back({"mfu_of_precision_peak", "", "", t.mfu_of_precision_peak,
                "model FLOPs/s over the dense peak of the run's precision: at most 1", false, Summary::detail});
@@ -774,8 +873,9 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
 
 }  // namespace
 
-void add_time_optimal(Report& report, const TimeOptimalResult& r) {
-  Section t = timed_plan_section("time_optimal", "Time-optimal: the lowest predicted loss within the days", r.time_optimal);
+void add_time_optimal(Report& report, const TimeOptimalResult& r, const ValidationSpread& band) {
+  Section t = timed_plan_section("time_optimal", "Time-optimal: the lowest predicted loss within the days", r.time_optimal,
+                                 band);
   auto& f = t.fields;
   f.push_back({"loss_gain", "", "", r.loss_gain, "1 - L / L of the FLOP-optimal plan (0 when it stands)"});
   f.push_back({"best_gain_found", "", "", r.best_gain_found,
@@ -792,16 +892,17 @@ void add_time_optimal(Report& report, const TimeOptimalResult& r) {
   f.push_back({"plans_evaluated", "", "", i64(r.plans_evaluated), "plans timed on the cluster", false, Summary::detail});
   report.sections.push_back(std::move(t));
   report.sections.push_back(
-      timed_plan_section("flop_optimal", "FLOP-optimal: the largest compute-optimal plan within the days", r.flop_optimal));
+      timed_plan_section("flop_optimal", "FLOP-optimal: the largest compute-optimal plan within the days", r.flop_optimal,
+                         band));
 }
 
-void add_flop_optimal(Report& report, const TimedPlan& plan) {
+void add_flop_optimal(Report& report, const TimedPlan& plan, const ValidationSpread& band) {
   report.sections.push_back(
-      timed_plan_section("flop_optimal", "FLOP-optimal: the largest compute-optimal plan within the days", plan));
+      timed_plan_section("flop_optimal", "FLOP-optimal: the largest compute-optimal plan within the days", plan, band));
 }
 
-void add_target_loss(Report& report, const TargetLossResult& r) {
-  Section t = timed_plan_section("target_loss", "Target loss: the fewest GPU-hours on the cluster", r.plan);
+void add_target_loss(Report& report, const TargetLossResult& r, const ValidationSpread& band) {
+  Section t = timed_plan_section("target_loss", "Target loss: the fewest GPU-hours on the cluster", r.plan, band);
   auto& f = t.fields;
   f.insert(f.begin(), {"target", "L target", "nats/token", r.target_loss, "the predicted loss asked (paper 001 Eq. 11)"});
   f.push_back({"training_compute", "C", "FLOPs", r.training_compute.value(), "M D of the plan"});

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "moeplan/cluster/validation_spread.hpp"
 #include "moeplan/io/megatron_args.hpp"
 #include "moeplan/io/model_export.hpp"
 #include "moeplan/planner/cluster_fit.hpp"
@@ -29,6 +30,12 @@ struct ClusterFlags {
   // The defaults are the cluster library's own (step_time.hpp, memory_model.hpp): one place,
   // and --help shows them (capture_default_str).
   double gemm_efficiency = StepTimeOptions{}.gemm_efficiency;
+  std::optional<double> fp8_gemm_efficiency;  ///< --fp8-gemm-efficiency; unset: --gemm-efficiency's
+  /// --hbm-efficiency (the serving node reads it too, so it needs --gpus or --serve-gpus).
+  std::optional<double> hbm_efficiency;
+  double a2a_efficiency_intra = StepTimeOptions{}.a2a_efficiency_intra;
+  double a2a_efficiency_inter = StepTimeOptions{}.a2a_efficiency_inter;
+  std::string step_profile;  ///< --step-profile FILE: a fitted step profile (docs/calibration.md)
   double network_efficiency = StepTimeOptions{}.network_efficiency;
   double dp_overlap = StepTimeOptions{}.dp_overlap;
   double framework_gib = MemoryOptions{}.framework_bytes / k_gib;
@@ -66,6 +73,10 @@ struct ClusterFlags {
   /// --gpus is refused by name, never ignored (a flag with a default, --gemm-efficiency say, is
   /// known given only from its option's count).
   std::vector<const CLI::Option*> need_cluster;
+  /// Every flag add_cluster_flags added: flag_given() finds one by name (a flag with a default
+  /// wins over a --step-profile only when it was on the command line).
+  std::vector<const CLI::Option*> options;
+  [[nodiscard]] bool flag_given(std::string_view name) const;
   /// The first flag of need_cluster given on the command line ("" : none).
   [[nodiscard]] std::string first_given_flag() const;
   /// The first of the whole-training flags (section `training`) given ("" : none).
@@ -75,7 +86,7 @@ struct ClusterFlags {
   [[nodiscard]] bool given() const {
     return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || ep || etp || cp ||
            micro_batch_size || first_stage_layers || last_stage_layers || embedding_in_split || loss_in_split || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || bf16_moments || tp_comm_overlap || no_p2p_overlap || mtp_num_layers || !megatron_args.empty() ||
-           !gemm_table.empty() || !first_given_flag().empty();
+           !gemm_table.empty() || !step_profile.empty() || !first_given_flag().empty();
   }
 };
 
@@ -118,17 +129,21 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
 void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& cluster,
                      std::optional<double> days_limit = std::nullopt);
 
+/// The band time figures carry: a --step-profile's leave-one-out spread, else the step
+/// model's validation spread (docs/validation.md).
+const ValidationSpread& step_band(const ClusterFitOptions& options);
+
 /// The time goal's comparison (issue 34): sections "time_optimal" (the plan printed, what
 /// moved, the loss gain and whether the laws resolve it) and "flop_optimal" (the largest
 /// compute-optimal plan within the days), each with loss, D, days, GPU-hours, MFU and shape.
-void add_time_optimal(Report& report, const TimeOptimalResult& r);
+void add_time_optimal(Report& report, const TimeOptimalResult& r, const ValidationSpread& band);
 
 /// --objective flops: the "flop_optimal" section alone (the plan printed).
-void add_flop_optimal(Report& report, const TimedPlan& plan);
+void add_flop_optimal(Report& report, const TimedPlan& plan, const ValidationSpread& band);
 
 /// The target goal (--target-loss): section "target_loss", the plan's GPU-hours, days, D and C
 /// beside the compute-optimal C* for the loss.
-void add_target_loss(Report& report, const TargetLossResult& r);
+void add_target_loss(Report& report, const TargetLossResult& r, const ValidationSpread& band);
 
 /// The co-design moves of a plan (repeated "co_design" sections).
 void add_co_design(Report& report, const CoDesignedPlan& plan);

@@ -14,6 +14,7 @@
 #include "command.hpp"
 #include "common_flags.hpp"
 #include "fit_report.hpp"
+#include "fit_steps.hpp"
 #include "moeplan/fit/fit_laws.hpp"
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/fit/runs_csv.hpp"
@@ -40,6 +41,11 @@ struct FitFlags {
   std::string residuals, points, out;
   std::string format = "table";
   std::string output = "-";
+  // The step law (a steps table, docs/calibration.md):
+  std::vector<std::string> fit_params;
+  int skip_iterations = 10;
+  const CLI::Option* huber_delta_flag = nullptr;  ///< given: the step law takes it; else its own 0.1
+  const CLI::Option* bootstrap_flag = nullptr;    ///< given: the step law takes it; else its own 100
 };
 
 // A one-line bar redrawn in place; only on a terminal (a pipe or a log gets nothing).
@@ -65,10 +71,6 @@ class Progress {
   std::string last_stage_;
 };
 
-std::string utc_now() {
-  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
-                     std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
-}
 
 int run_fit(const FitFlags& f, Io& io) {
   fit::FitSettings settings;
@@ -108,9 +110,15 @@ int run_fit(const FitFlags& f, Io& io) {
 
   std::optional<fit::LawKind> kind;
   std::string law_choice = "--law";
-  if (!f.law.empty()) kind = fit::find_law(f.law)->kind;
+  bool steps = f.law == "step";  // a steps table: the step model, not a law (fit_steps.hpp)
+  if (!f.law.empty() && !steps) kind = fit::find_law(f.law)->kind;
   const auto choose = [&](const std::vector<std::string>& header)
       -> std::expected<std::vector<ColumnSpec>, std::string> {
+    if (steps || (!kind && is_step_table(header))) {
+      if (!steps) law_choice = "detected from the columns";
+      steps = true;
+      return step_table_columns(header);
+    }
     if (!kind) {
       auto detected = fit::detect_law(header);
       if (!detected) return std::unexpected(detected.error());
@@ -140,6 +148,28 @@ int run_fit(const FitFlags& f, Io& io) {
            << table.error().to_string() << "\n";
     return static_cast<int>(ExitStatus::input_file);
   }
+  if (steps) {
+    if (!f.points.empty()) return fail(io, ExitStatus::usage, "--points: only law 'loss-curves' produces EL points");
+    if (law_choice != "--law") io.note("law 'step' chosen from the columns (a steps table: gpus and a measured step)");
+    StepFitRequest q;
+    q.csv = f.runs;
+    q.parameters = f.fit_params;
+    if (f.huber_delta_flag && f.huber_delta_flag->count() > 0) q.huber_delta = f.huber_delta;
+    if (f.bootstrap_flag && f.bootstrap_flag->count() > 0) q.bootstrap = f.bootstrap;
+    q.confidence = f.confidence;
+    q.seed = f.seed;
+    q.skip_iterations = f.skip_iterations;
+    if (settings.holdout_fraction > 0) {
+      return fail(io, ExitStatus::usage, "--holdout: the step law holds out a COLUMN's rows, not a random fraction");
+    }
+    q.holdout_column = settings.holdout_column;
+    q.out = f.out;
+    q.residuals = f.residuals;
+    q.format = f.format;
+    q.output = f.output;
+    return run_fit_steps(*table, q, io);
+  }
+  if (!f.fit_params.empty()) return fail(io, ExitStatus::usage, "--fit-params: only the step law (a steps table) fits the step model's parameters");
   const fit::LawInfo* law = &fit::law_info(*kind);
   // Refuse outputs the law cannot produce before spending time on the fit.
   if (!f.out.empty() && law->planner_section.empty()) {
@@ -186,12 +216,18 @@ int run_fit(const FitFlags& f, Io& io) {
 
 }  // namespace
 
+std::string utc_now() {
+  return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
+                     std::chrono::floor<std::chrono::seconds>(std::chrono::system_clock::now()));
+}
+
 Command fit_command() {
   return {"fit", "Fit a scaling law to your own training runs (CSV); --out feeds suggest/score",
           [](CLI::App& sub) -> std::function<int(Io&)> {
             auto f = std::make_shared<FitFlags>();
             std::vector<std::string> law_names;
             for (const fit::LawInfo& l : fit::fit_laws()) law_names.push_back(l.name);
+            law_names.push_back("step");  // the step model (a steps table), docs/calibration.md
             sub.add_option("runs", f->runs, "CSV of training runs, one row per run (man moeplan-fit)")
                 ->required();
             sub.add_option("--law", f->law, "Law to fit (default: detected from the columns)")
@@ -205,9 +241,10 @@ Command fit_command() {
                            "et al. 2024); see man moeplan-fit")
                 ->check(CLI::IsMember({"huber", "huber-nll"}))
                 ->capture_default_str();
-            sub.add_option("--huber-delta", f->huber_delta, "Huber δ on log residuals")
-                ->check(positive())
-                ->capture_default_str();
+            f->huber_delta_flag = sub.add_option("--huber-delta", f->huber_delta,
+                                                 "Huber δ on log residuals (the step law: 0.1 unless given)")
+                                      ->check(positive())
+                                      ->capture_default_str();
             sub.add_option("--starts", f->starts,
                            "Optimise from the K best grid points by initial objective (0: all)")
                 ->check(whole_number(1000000))
@@ -219,9 +256,18 @@ Command fit_command() {
             sub.add_option("--holdout", f->holdout,
                            "Validation split: a FRACTION in (0,1) drawn with --seed, or a COLUMN "
                            "whose 1/true/validation rows are held out");
-            sub.add_option("--bootstrap", f->bootstrap,
-                           "Resamples for percentile confidence intervals (0: none)")
-                ->check(whole_number(100000))
+            f->bootstrap_flag = sub.add_option("--bootstrap", f->bootstrap,
+                                               "Resamples for percentile confidence intervals (0: none; the step "
+                                               "law: 100 unless given)")
+                                    ->check(whole_number(100000))
+                                    ->capture_default_str();
+            sub.add_option("--fit-params", f->fit_params,
+                           "The step law: the parameters to fit (default: every one the runs exercise when there "
+                           "are as many runs, else the GEMM efficiency; man moeplan-fit)")
+                ->delimiter(',');
+            sub.add_option("--skip-iterations", f->skip_iterations,
+                           "The step law: a Megatron-LM log's first iterations left out of the median (warm-up)")
+                ->check(CLI::Range(0, 1000000))
                 ->capture_default_str();
             sub.add_option("--confidence", f->confidence, "Confidence level of the intervals")
                 ->check(number_in(0.5, 0.999))
@@ -239,8 +285,8 @@ Command fit_command() {
                            "C at which r* is derived (default: largest C in the data)")
                 ->check(positive());
             sub.add_option("--out", f->out,
-                           "Write the fitted laws as a laws TOML (moeplan-laws/1) for --laws; "
-                           "-o writes the report")
+                           "Write the fitted laws as a laws TOML (moeplan-laws/1) for --laws, or the step law's "
+                           "profile (moeplan-step-profile/1) for --step-profile; -o writes the report")
                 ->check(not_empty_path());
             sub.add_option("--residuals", f->residuals, "Write per-run residuals as CSV")
                 ->check(not_empty_path());
@@ -252,6 +298,8 @@ Command fit_command() {
                 "  moeplan fit runs.csv --out my-laws.toml && moeplan suggest --flops 1e22 --laws my-laws.toml\n"
                 "  moeplan fit runs.csv --law joint --holdout 0.2 --bootstrap 200 --seed 7\n"
                 "  moeplan fit tables.csv --law activation --column loss=BPC --format json\n"
+                "  moeplan fit steps.csv --out my-stack.toml && moeplan score m.toml --gpus 64 --gpu h100 "
+                "--step-profile my-stack.toml\n"
                 "Exit status: 0 ok, 2 bad flag, 4 bad CSV or data that cannot be fitted,\n"
                 "5 cannot write a file. See man moeplan-fit for the CSV schema and the laws.");
             return [f](Io& io) { return run_fit(*f, io); };

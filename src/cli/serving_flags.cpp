@@ -68,6 +68,10 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
     return usage("--gpu-catalog needs a GPU to look up: --gpus N --gpu KIND (training) or --serve-gpus N "
                  "--serve-gpu KIND (serving)");
   }
+  if (!f.given() && cluster.hbm_efficiency && !cluster.given()) {
+    return usage("--hbm-efficiency needs a GPU: --gpus N --gpu KIND (training) or --serve-gpus N --serve-gpu KIND "
+                 "(serving)");
+  }
   if (!f.given()) return std::nullopt;
   const std::string& catalog_file = cluster.catalog_file;
   if (!f.gpus || f.gpu.empty()) {
@@ -93,6 +97,7 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   o.weights = parse_serve_precision(f.weights).value_or(ServePrecision::bf16);
   o.kv = parse_serve_precision(f.kv).value_or(ServePrecision::bf16);
   o.count_mtp = f.mtp;
+  o.hbm_efficiency = cluster.hbm_efficiency.value_or(k_hbm_efficiency);
   o.min_batch = f.batch ? static_cast<std::int64_t>(*f.batch) : 1;
   o.decode_at_min_batch = f.batch.has_value();
   ServingOptions checked = o;

@@ -525,9 +525,9 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
     for (const std::string& w : on_cluster->fit.warnings) io.warning(w);
     add_co_design(report, *on_cluster);
   }
-  if (time_result) add_time_optimal(report, *time_result);
-  if (flop_only) add_flop_optimal(report, *flop_only);
-  if (target_result) add_target_loss(report, *target_result);
+  if (time_result) add_time_optimal(report, *time_result, step_band(*cluster));
+  if (flop_only) add_flop_optimal(report, *flop_only, step_band(*cluster));
+  if (target_result) add_target_loss(report, *target_result, step_band(*cluster));
   std::optional<std::string> serving_miss;  // the plan does not fit the node: exit 3 after printing
   if (serving) {
     ServingOptions node = *serving;

@@ -32,11 +32,11 @@ double dense_peak(const GpuSpec& gpu, Precision precision) {
   return precision == Precision::fp8 ? gpu.fp8_dense_flops : gpu.bf16_dense_flops;
 }
 
-GemmRateModel GemmRateModel::of(const GpuSpec& gpu, Precision precision, double efficiency) {
+GemmRateModel GemmRateModel::of(const GpuSpec& gpu, Precision precision, double efficiency, double hbm_efficiency) {
   GemmRateModel r;
   r.peak = dense_peak(gpu, precision);
   r.efficiency = efficiency;
-  r.hbm = gpu.hbm_bandwidth * k_hbm_efficiency;
+  r.hbm = gpu.hbm_bandwidth * hbm_efficiency;
   r.sms = gpu.sms;
   r.operand_bytes = precision == Precision::fp8 ? 1.0 : 2.0;
   return r;

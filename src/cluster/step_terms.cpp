@@ -59,7 +59,7 @@ StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const Parallel
   s.t = L.tp;
   s.tokens_rank = s.rows / s.t;  // under SP: the tokens a rank holds outside the GEMMs
   s.etp = L.etp;
-  s.model = GemmRateModel::of(cluster.gpu, o.precision, o.gemm_efficiency);
+  s.model = GemmRateModel::of(cluster.gpu, o.precision, o.linear_gemm_efficiency(), o.hbm_efficiency);
   if (o.measured_gemm_rates) {  // a table measured on this GPU, by shape
     s.model.measured = o.measured_gemm_rates.get();
   } else if (o.measured_gemm_flops) {  // a benchmark of this GPU: its rate, no shape model
@@ -99,7 +99,7 @@ StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const Parallel
   s.full = L.recompute == Recompute::full;
   s.nvlink = cluster.gpu.intra_node_bandwidth * o.network_efficiency;
   s.nic = cluster.gpu.network_bandwidth * o.network_efficiency;
-  s.hbm = cluster.gpu.hbm_bandwidth * k_hbm_efficiency;
+  s.hbm = cluster.gpu.hbm_bandwidth * o.hbm_efficiency;
   return s;
 }
 

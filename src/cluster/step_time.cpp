@@ -142,7 +142,7 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
               ? std::string("measured")
               : fmt::format("{} {:.0f} peak × {:.2f}", to_string(o.precision),
                             dense_peak(c.gpu, o.precision) / 1e12,
-                            o.gemm_efficiency);
+                            o.linear_gemm_efficiency());
       std::string s = fmt::format("{:.4g} TFLOP per GPU", r.gemm_flops_gpu / 1e12);
       if (r.expert_share > 0) {
         s += fmt::format(" (experts {:.0f} %, load {:.2f})", 100 * r.expert_share, r.load_factor);
@@ -170,7 +170,7 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       return fmt::format("norms, residuals, RoPE, activations{}{}: {:.4g} GB per GPU at {:.3g} TB/s achieved HBM",
                          r.expert_rows > 0 ? ", router, permute and unpermute" : "",
                          o.precision == Precision::fp8 ? ", fp8 casts" : "", r.memory_bound_bytes / 1e9,
-                         c.gpu.hbm_bandwidth * k_hbm_efficiency / 1e12);
+                         c.gpu.hbm_bandwidth * o.hbm_efficiency / 1e12);
     case k_recompute:
       switch (L.recompute) {
         case Recompute::none: return "none: every activation stored";
@@ -243,7 +243,7 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
                          "bf16 weight): {:.3g} GB at {:.3g} TB/s achieved HBM",
                          r.optimizer_params, (o.grad_reduce_in_bf16 ? 36 : 42) - (o.bf16_moments ? 8 : 0),
                          r.optimizer_bytes / 1e9,
-                         c.gpu.hbm_bandwidth * k_hbm_efficiency / 1e12);
+                         c.gpu.hbm_bandwidth * o.hbm_efficiency / 1e12);
     default: return "";
   }
 }
@@ -268,6 +268,16 @@ StepTime step_time(const ModelConfig& m, const ParameterCounts& p, const Cluster
   t.mfu_of_precision_peak = r.mfu_of_precision_peak;
   return t;
 }
+
+StepTermSeconds step_term_seconds(const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
+                                  const ParallelLayout& layout, const StepTimeOptions& options) {
+  if (options.seq_len <= 0) throw std::logic_error("step model: S (StepTimeOptions::seq_len) not set");
+  const ModelFlops f = model_flops(m, p, options.seq_len);
+  const StepSeconds r = step_seconds(f, cluster, layout, options, options.expert_load_factor);
+  return {{r.seconds.begin(), r.seconds.end()}, r.total, r.tokens_per_step, f.M};
+}
+
+std::vector<std::string> step_term_names() { return {k_step_term_names.begin(), k_step_term_names.end()}; }
 
 std::expected<TrainingTime, ConstraintViolation> training_time(const StepTime& step, const Cluster& cluster,
                                                                Tokens tokens) {

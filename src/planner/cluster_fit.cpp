@@ -45,6 +45,9 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   fit.load_imbalance = search.time.expert_load_factor;
   fit.given = search.given;
   fit.gemm_rates_source = options.gemm_rates_source;
+  fit.step_profile = options.step_profile;
+  fit.step_parameter_sources = options.step_parameter_sources;
+  fit.step_band = options.step_band;
   if (search.global_batch_tokens <= 0 && options.global_batch_sequences > 0) {
     search.global_batch_tokens = options.global_batch_sequences * S;
     fit.global_batch_sequences = options.global_batch_sequences;

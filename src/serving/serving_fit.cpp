@@ -38,9 +38,8 @@ double cache_bytes_per_element(ServePrecision p) { return p == ServePrecision::f
 // biases: the fp8 and MXFP4 checkpoints quantize the linear layers only).
 constexpr double k_bf16_bytes = 2;
 
-// Achieved fractions of the datasheet, the step model's own: HBM (k_hbm_efficiency, measured)
-// and the sustained tensor-core rate (StepTimeOptions::gemm_efficiency, a stated figure).
-constexpr double k_hbm_fraction = k_hbm_efficiency;
+// Achieved fraction of the datasheet, the step model's own: the sustained tensor-core rate
+// (StepTimeOptions::gemm_efficiency, a stated figure); HBM's is ServingOptions::hbm_efficiency.
 const double k_math_fraction = StepTimeOptions{}.gemm_efficiency;
 
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
@@ -383,7 +382,7 @@ DecodeStep decode_on(const std::vector<StageCensus>& stages, const ModelConfig& 
     double scores = c.score_flops_per_ctx_full * double(o.context);
     for (const auto& [f, window] : c.score_windowed) scores += f * std::min<double>(double(o.context), window);
     const double flops = per_group * (c.dense_flops_per_token + scores) + b * c.expert_flops_per_token;
-    const double memory_s = (weights + cache) / (o.gpu.hbm_bandwidth * k_hbm_fraction);
+    const double memory_s = (weights + cache) / (o.gpu.hbm_bandwidth * o.hbm_efficiency);
     const double compute_s = flops / (peak * k_math_fraction);
     if (std::max(memory_s, compute_s) > worst) {
       worst = std::max(memory_s, compute_s);

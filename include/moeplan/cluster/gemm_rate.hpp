@@ -37,7 +37,8 @@ std::optional<Precision> parse_precision(std::string_view text);
 /// the one place that picks the bf16 or the fp8 figure. 0 for fp8 on a GPU without FP8.
 double dense_peak(const GpuSpec& gpu, Precision precision);
 
-/// Achieved HBM bandwidth over the datasheet figure (see above: measured).
+/// Achieved HBM bandwidth over the datasheet figure (see above: measured); the default of
+/// StepTimeOptions::hbm_efficiency (--hbm-efficiency).
 inline constexpr double k_hbm_efficiency = 0.85;
 
 /// One GPU's GEMM rates for one precision.
@@ -53,8 +54,9 @@ struct GemmRateModel {
   /// takes its FLOPs over the table's interpolated rate, and nothing above applies.
   const MeasuredGemmRates* measured = nullptr;
   /// The model of `gpu` in `precision` at ceiling `efficiency` (fp8: gpu.fp8_dense_flops, which
-  /// the caller has checked is > 0).
-  static GemmRateModel of(const GpuSpec& gpu, Precision precision, double efficiency);
+  /// the caller has checked is > 0), the HBM at `hbm_efficiency` of the datasheet's.
+  static GemmRateModel of(const GpuSpec& gpu, Precision precision, double efficiency,
+                          double hbm_efficiency = k_hbm_efficiency);
 };
 
 /// Seconds of `groups` GEMMs, each an m × n output reduced over k (a grouped GEMM schedules

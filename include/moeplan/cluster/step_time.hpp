@@ -26,6 +26,16 @@ struct StepTimeOptions {
   /// sustain in training on H100-class GPUs), stated and a flag (--gemm-efficiency). The
   /// attention core runs at it too (bf16 whatever the precision).
   double gemm_efficiency = 0.6;
+  /// The same ceiling for the fp8 GEMMs when it differs from bf16's (--fp8-gemm-efficiency; a
+  /// calibration profile fits one per precision, docs/calibration.md); unset: gemm_efficiency.
+  std::optional<double> fp8_gemm_efficiency;
+  /// The ceiling of the linear layers' GEMMs in this run's precision.
+  [[nodiscard]] double linear_gemm_efficiency() const {
+    return precision == Precision::fp8 && fp8_gemm_efficiency ? *fp8_gemm_efficiency : gemm_efficiency;
+  }
+  /// Achieved HBM bandwidth over the datasheet's (--hbm-efficiency; default measured,
+  /// k_hbm_efficiency): the memory-bound term, the optimizer step, the GEMMs' operand traffic.
+  double hbm_efficiency = k_hbm_efficiency;
   /// A measured GEMM rate on the target GPU (FLOP/s, from `moeplan bench`): replaces the
   /// shape model's rate of every GEMM when set.
   std::optional<double> measured_gemm_flops;
@@ -61,6 +71,7 @@ struct StepTimeOptions {
   /// (deepseek-ai/DeepEP docs/legacy.md, dd758caf): intranode dispatch 153 GB/s of the H800's
   /// 200 per direction (the catalog's figure); internode dispatch 43 GB/s at EP 16 of the NIC's
   /// 50 (the larger EP's 51-58 count local traffic, "logical bandwidth"). docs/step-model.md.
+  /// Flags --a2a-efficiency-intra and --a2a-efficiency-inter (a calibration profile fits them).
   double a2a_efficiency_intra = 153.0 / 200.0;
   double a2a_efficiency_inter = 43.0 / 50.0;
   /// Fraction of the expert all-to-all hidden behind computation (0: none, Megatron's default
@@ -111,6 +122,28 @@ double expert_load_factor(long long tokens, int top_k, int n_experts, int ep, do
 /// (docs/cluster.md, "Step time"). layout.global_batch sequences of options.seq_len tokens.
 StepTime step_time(const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
                    const ParallelLayout& layout, const StepTimeOptions& options);
+
+/// The terms' seconds alone, in StepTerm order (step_term_names()), and their sum: the numbers
+/// step_time() reports without the details' text, for a caller that times one layout many
+/// times over (the calibration fit, docs/calibration.md).
+struct StepTermSeconds {
+  std::vector<double> seconds;
+  double total = 0;
+  double tokens_per_step = 0;
+  double model_flops_per_token = 0;
+};
+StepTermSeconds step_term_seconds(const ModelConfig& m, const ParameterCounts& p, const Cluster& cluster,
+                                  const ParallelLayout& layout, const StepTimeOptions& options);
+/// The terms' names, in order ("gemm", "attention", ...): StepTerm::name.
+std::vector<std::string> step_term_names();
+
+/// Where a step-model parameter's value came from, for the output ("--gemm-efficiency",
+/// "profile FILE", "default"): a --step-profile run says it of every parameter.
+struct StepParameterSource {
+  std::string name;   ///< the parameter (calibration's name: gemm_efficiency, ...)
+  double value = 0;
+  std::string source;
+};
 
 /// What a run of D tokens costs at that step time.
 struct TrainingTime {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "moeplan/cluster/layout_search.hpp"
+#include "moeplan/cluster/validation_spread.hpp"
 #include "moeplan/cluster/whole_training.hpp"
 #include "moeplan/laws/law_set.hpp"
 #include "moeplan/planner/candidates.hpp"
@@ -39,6 +40,12 @@ struct ClusterFitOptions {
   std::optional<int> mtp_layers;
   /// What a whole training adds to the steady state (interruptions, checkpoints, evaluations).
   WholeTrainingOptions whole_training;
+  /// A --step-profile (docs/calibration.md): its file, where each step-model parameter came
+  /// from, and the band (its leave-one-out spread) the time figures carry instead of the step
+  /// model's validation spread. Empty / nullopt without one.
+  std::string step_profile;
+  std::vector<StepParameterSource> step_parameter_sources;
+  std::optional<ValidationSpread> step_band;
 };
 
 /// A config on the cluster: the global batch it trains with, the ranked layouts, the time.
@@ -65,6 +72,9 @@ struct ClusterFit {
   double load_imbalance = 1.0;
   GivenLayout given;                ///< the layout dimensions the user fixed (options.search.given)
   std::string gemm_rates_source;    ///< options.gemm_rates_source
+  std::string step_profile;                                  ///< options.step_profile
+  std::vector<StepParameterSource> step_parameter_sources;   ///< options.step_parameter_sources
+  std::optional<ValidationSpread> step_band;                 ///< options.step_band
   /// compare_given_with_search: the fastest layout the search finds with nothing given, when
   /// it is faster than the given one's best, and the step-time terms that decide it.
   std::optional<LayoutCandidate> searched_best;

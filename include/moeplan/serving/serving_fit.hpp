@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "moeplan/cluster/gemm_rate.hpp"
 #include "moeplan/cluster/gpu_catalog.hpp"
 #include "moeplan/model/model_config.hpp"
 
@@ -42,6 +43,9 @@ struct ServingOptions {
   /// false: for the largest batch that fits.
   bool decode_at_min_batch = false;
   double memory_fraction = k_serve_memory_fraction;
+  /// Achieved HBM bandwidth over the datasheet's, of the decode bound (--hbm-efficiency; the
+  /// step model's measured figure by default).
+  double hbm_efficiency = k_hbm_efficiency;
 };
 
 /// A usage problem with the options for this GPU (fp8 on a GPU without FP8 tensor cores, an

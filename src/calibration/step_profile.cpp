@@ -1,0 +1,159 @@
+// A step profile, written and read (include/moeplan/calibration/step_profile.hpp).
+#include "moeplan/calibration/step_profile.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <toml++/toml.h>
+
+#include "moeplan/base/toml_reader.hpp"
+#include "moeplan/calibration/step_parameters.hpp"
+
+namespace moeplan::calibration {
+
+namespace {
+
+std::string toml_string(std::string_view s) {
+  std::ostringstream out;
+  out << toml::value<std::string>(std::string(s));
+  return out.str();
+}
+
+std::string quoted_list(const std::vector<std::string>& v) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + toml_string(v[i]);
+  return s + "]";
+}
+
+// A list of strings at `key` (absent: empty).
+std::vector<std::string> strings(Reader& r, const toml::table& t, std::string_view key, const std::string& path) {
+  std::vector<std::string> out;
+  const toml::node* n = t.get(key);
+  if (!n) return out;
+  const toml::array* a = n->as_array();
+  if (!a) {
+    r.fail(n->source(), path, "must be an array of strings");
+    return out;
+  }
+  for (const toml::node& e : *a) {
+    if (!e.is_string()) {
+      r.fail(e.source(), path, "must be an array of strings");
+      return out;
+    }
+    out.push_back(*e.value<std::string>());
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string step_profile_toml(const StepFit& fit, const ProfileProvenance& p) {
+  std::string s;
+  s += fmt::format("# A step profile: the step model's parameters fitted to measured runs (moeplan fit, "
+                   "docs/calibration.md).\n# Used by suggest, score and plot with --step-profile FILE; a flag on "
+                   "the command line wins.\nschema = {}\n\n",
+                   toml_string(k_step_profile_schema));
+  s += "[fitted_on]\n";
+  s += fmt::format("csv = {}\nmd5 = {}\ncreated = {}\nmoeplan = {}\nruns = {}\n", toml_string(p.csv), toml_string(p.md5),
+                   toml_string(p.created), toml_string(p.version), fit.runs.size());
+  s += fmt::format("gpus = {}\nprecisions = {}\ndispatchers = {}\n\n", quoted_list(fit.gpus),
+                   quoted_list(fit.precisions), quoted_list(fit.dispatchers));
+  s += "[parameters]\n";
+  for (const FittedParameter& f : fit.parameters) {
+    s += fmt::format("{} = {:.6g}  # from {:.4g}", f.name, f.value, f.start);
+    if (f.low && f.high) s += fmt::format("; bootstrap interval [{:.4g}, {:.4g}]", *f.low, *f.high);
+    s += fmt::format("{}\n", f.at_bound ? "; at its bound" : "");
+  }
+  s += "\n[band]\n# Predicted speed over measured speed of each run predicted from a fit on the others.\n";
+  s += fmt::format("runs = {}\nspeed_ratio_min = {:.6g}\nspeed_ratio_max = {:.6g}\nsource = {}\n", fit.band.runs,
+                   fit.band.speed_ratio_min, fit.band.speed_ratio_max, toml_string(fit.band.source));
+  s += fmt::format("warnings = {}\n", quoted_list(fit.warnings));
+  return s;
+}
+
+std::expected<StepProfile, InputError> read_step_profile(std::string_view text, const std::string& source) {
+  auto doc = parse_toml(text, source);
+  if (!doc) return std::unexpected(doc.error());
+  Reader r(source);
+  StepProfile p;
+  p.source = source;
+  r.only_keys(*doc, {"schema", "fitted_on", "parameters", "band"}, "");
+  const std::string schema = r.string(*doc, "schema", "schema");
+  if (!r.failed() && schema != k_step_profile_schema) {
+    r.fail(doc->get("schema")->source(), "schema",
+           fmt::format("\"{}\" is not a step profile (expected \"{}\")", schema, k_step_profile_schema));
+  }
+  if (const toml::table* f = r.failed() ? nullptr : r.table(*doc, "fitted_on", "fitted_on")) {
+    r.only_keys(*f, {"csv", "md5", "created", "moeplan", "runs", "gpus", "precisions", "dispatchers"}, "fitted_on");
+    p.gpus = strings(r, *f, "gpus", "fitted_on.gpus");
+    p.precisions = strings(r, *f, "precisions", "fitted_on.precisions");
+    p.dispatchers = strings(r, *f, "dispatchers", "fitted_on.dispatchers");
+  }
+  if (const toml::table* t = r.failed() ? nullptr : r.table(*doc, "parameters", "parameters")) {
+    for (const auto& [key, node] : *t) {
+      const std::string path = "parameters." + std::string(key.str());
+      const StepParameter* sp = find_step_parameter(key.str());
+      if (!sp) {
+        r.fail(node.source(), path, fmt::format("not a step-model parameter (the parameters: {})", step_parameter_names()));
+        break;
+      }
+      const double v = r.number(*t, key.str(), path, false);
+      if (r.failed()) break;
+      if (!(v >= sp->lower && v <= sp->upper)) {
+        r.fail(node.source(), path, fmt::format("{:g} is outside its physical range [{:g}, {:g}]", v, sp->lower, sp->upper));
+        break;
+      }
+      p.values.emplace_back(std::string(key.str()), v);
+    }
+  }
+  if (const toml::table* b = r.failed() ? nullptr : r.table(*doc, "band", "band")) {
+    r.only_keys(*b, {"runs", "speed_ratio_min", "speed_ratio_max", "source", "warnings"}, "band");
+    p.band.runs = r.integer(*b, "runs", "band.runs", 1);
+    p.band.speed_ratio_min = r.number(*b, "speed_ratio_min", "band.speed_ratio_min", true);
+    p.band.speed_ratio_max = r.number(*b, "speed_ratio_max", "band.speed_ratio_max", true);
+    if (!r.failed() && p.band.speed_ratio_max < p.band.speed_ratio_min) {
+      r.fail(b->get("speed_ratio_max")->source(), "band.speed_ratio_max", "below band.speed_ratio_min");
+    }
+    p.band.source = b->get("source") ? r.string(*b, "source", "band.source") : std::string();
+    p.warnings = strings(r, *b, "warnings", "band.warnings");
+  }
+  if (r.failed()) return std::unexpected(r.error());
+  if (p.values.empty()) {
+    return std::unexpected(InputError{source, 0, 0, "parameters", "no parameter: a profile fits at least one"});
+  }
+  p.band.source = fmt::format("{}: {}", source, p.band.source.empty() ? "the profile's band" : p.band.source);
+  return p;
+}
+
+AppliedProfile apply_step_profile(const StepProfile& profile, StepTimeOptions& options,
+                                  const std::function<bool(std::string_view flag)>& flag_given, const std::string& gpu,
+                                  const std::string& precision, const std::string& dispatcher) {
+  AppliedProfile a;
+  for (const StepParameter& sp : step_parameters()) {
+    const auto it = std::find_if(profile.values.begin(), profile.values.end(),
+                                 [&](const auto& v) { return v.first == sp.name; });
+    std::string from = "default";
+    if (flag_given(sp.flag)) {
+      from = std::string(sp.flag);
+    } else if (it != profile.values.end()) {
+      sp.set(options, it->second);
+      from = "profile " + profile.source;
+    }
+    a.sources.push_back({std::string(sp.name), sp.get(options), from});
+  }
+  const auto fitted_on = [&](const std::vector<std::string>& v, const std::string& x, const char* what) {
+    if (!v.empty() && std::find(v.begin(), v.end(), x) == v.end()) {
+      a.warnings.push_back(fmt::format("--step-profile {}: fitted on {} {}, not {}: its values may not carry over",
+                                       profile.source, what, fmt::join(v, ", "), x));
+    }
+  };
+  fitted_on(profile.gpus, gpu, "GPU kind");
+  fitted_on(profile.precisions, precision, "precision");
+  fitted_on(profile.dispatchers, dispatcher, "dispatcher");
+  for (const std::string& w : profile.warnings) a.warnings.push_back(fmt::format("--step-profile {}: {}", profile.source, w));
+  return a;
+}
+
+}  // namespace moeplan::calibration
