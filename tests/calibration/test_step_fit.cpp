@@ -143,7 +143,7 @@ TEST_CASE("calibration: one run says so, and a run far slower than any efficienc
   CHECK_FALSE(slow->separable);
 }
 
-TEST_CASE("calibration: measured terms are residuals of their own; a term the layout does not incur is refused") {
+TEST_CASE("calibration: measured terms are residuals of their own, and a term the layout does not incur is refused") {
   auto runs = four_runs({{"gemm_efficiency", 0.5}});
   // Run "a" is TP 1: no TP collectives to have measured.
   runs[0].measured_terms = {{"tp_collectives", 0.5}};

@@ -1,0 +1,202 @@
+// Calibration as a user drives it (docs/calibration.md): measured steps in a CSV, `moeplan fit`
+// gives the efficiency back and writes a profile, `score --step-profile` predicts with it (a
+// flag given still wins), a Megatron-LM log as the measurement, bad input refused by place.
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli_run.hpp"
+#include "moeplan/base/bounded_read.hpp"
+#include "moeplan/io/megatron_log.hpp"
+
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const auto path = temp_path(name);
+  std::ofstream(path, std::ios::binary) << text;
+  return path.string();
+}
+
+nlohmann::json json_of(const Run& r) {
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  return nlohmann::json::parse(r.out);
+}
+
+// A Qwen3-30B-A3B run on `gpus` H100 in EP = gpus, bf16, forced balance: score's arguments.
+std::vector<std::string> run_args(int gpus, const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> a = {"score", "qwen3-30b-a3b", "--gpus", std::to_string(gpus), "--gpu", "h100",
+                                "--tokens", "1e12", "--seq-len", "4096", "--global-batch-tokens", "4194304",
+                                "--tp", "1", "--pp", "1", "--ep", std::to_string(gpus), "--etp", "1",
+                                "--micro-batch-size", "1", "--recompute", "none", "--load-imbalance", "1"};
+  a.insert(a.end(), extra.begin(), extra.end());
+  a.insert(a.end(), {"--format", "json"});
+  return a;
+}
+
+double step_of(const std::vector<std::string>& args) {
+  CAPTURE(fmt_args(args));
+  return json_of(run_moeplan(args))[0]["step_time"]["step"].get<double>();
+}
+
+const std::string k_flags = "--seq-len 4096 --global-batch-tokens 4194304 --tp 1 --pp 1 --etp 1 --micro-batch-size 1 "
+                            "--recompute none --load-imbalance 1";
+
+// A steps table of three runs "measured" at GEMM efficiency 0.45 (moeplan's own figure there).
+std::string measured_table() {
+  std::string csv = "model,gpus,gpu,ep,flags,step_seconds\n";
+  for (int gpus : {16, 32, 64}) {
+    csv += fmt::format("qwen3-30b-a3b,{},h100,{},{},{:.17g}\n", gpus, gpus, k_flags,
+                       step_of(run_args(gpus, {"--gemm-efficiency", "0.45"})));
+  }
+  return csv;
+}
+
+}  // namespace
+
+TEST_CASE("fit steps.csv: runs measured at a GEMM efficiency give it back, and the profile predicts them") {
+  const std::string csv = write_temp("steps.csv", measured_table());
+  const std::string profile = temp_path("profile.toml").string();
+  std::filesystem::remove(profile);
+  const Run fit = run_moeplan({"fit", csv, "--out", profile, "--format", "json", "--bootstrap", "20"});
+  const auto report = json_of(fit);
+  CHECK(fit.err.find("law 'step' chosen from the columns") != std::string::npos);
+  REQUIRE(report["parameter"].size() == 1);
+  CHECK(report["parameter"][0]["name"] == "gemm_efficiency");
+  CHECK(report["parameter"][0]["value"].get<double>() == doctest::Approx(0.45).epsilon(1e-3));
+  CHECK(report["step_fit"]["runs"] == 3);
+  CHECK(report["step_fit"]["median_error_left_out"].get<double>() < 1e-3);
+  CHECK(report["step_fit"]["median_error_default"].get<double>() > 0.05);
+  CHECK(report["run"][1]["measured_from"] == "step_seconds");
+  REQUIRE(std::filesystem::exists(profile));
+
+  // score with the profile: the measured step; the section says where each value came from.
+  const double measured = step_of(run_args(16, {"--gemm-efficiency", "0.45"}));
+  const Run with = run_moeplan(run_args(16, {"--step-profile", profile}));
+  const auto scored = json_of(with)[0];
+  CHECK(scored["step_time"]["step"].get<double>() == doctest::Approx(measured).epsilon(1e-3));
+  CHECK(scored["step_profile"]["gemm_efficiency"].get<double>() == doctest::Approx(0.45).epsilon(1e-3));
+  CHECK(scored["step_profile"]["file"] == profile);
+  CHECK(scored["step_time"]["days_low"].get<double>() == doctest::Approx(scored["step_time"]["days"].get<double>()).epsilon(1e-2));
+  CHECK(scored["cluster"]["gemm_rates"].get<std::string>().find("profile " + profile) != std::string::npos);
+  // A flag given wins over the profile.
+  const auto flag = json_of(run_moeplan(run_args(16, {"--step-profile", profile, "--gemm-efficiency", "0.6"})))[0];
+  CHECK(flag["step_time"]["step"].get<double>() == doctest::Approx(step_of(run_args(16))).epsilon(1e-9));
+  // Without the profile, no section.
+  CHECK_FALSE(json_of(run_moeplan(run_args(16)))[0].contains("step_profile"));
+  // On a GPU kind it was not fitted on: said.
+  std::vector<std::string> gb200 = run_args(16, {"--step-profile", profile});
+  gb200[5] = "gb200";
+  const Run other = run_moeplan(gb200);
+  CHECK(other.code == 0);
+  CHECK(other.err.find("fitted on GPU kind h100-sxm, not gb200") != std::string::npos);
+}
+
+TEST_CASE("fit steps.csv: one run fits and says it cannot be checked, and --holdout predicts the held rows") {
+  const std::string table = measured_table();
+  const std::string one = write_temp("one-step.csv", table.substr(0, table.find('\n', table.find('\n') + 1) + 1));
+  const Run r = run_moeplan({"fit", one, "--law", "step", "--format", "json"});
+  const auto j = json_of(r);
+  CHECK(j["step_fit"]["median_error_left_out"].is_null());
+  CHECK(r.err.find("one run: the fit cannot be checked") != std::string::npos);
+
+  std::string held = "holdout," + table.substr(0, table.find('\n') + 1);
+  std::size_t at = table.find('\n') + 1;
+  for (int i = 0; at < table.size(); ++i) {
+    const std::size_t end = table.find('\n', at);
+    held += (i == 2 ? "1," : "0,") + table.substr(at, end - at + 1);
+    at = end + 1;
+  }
+  const auto h = json_of(run_moeplan({"fit", write_temp("held.csv", held), "--holdout", "holdout", "--format", "json"}));
+  CHECK(h["run"][2]["held_out"] == true);
+  CHECK(h["run"][2]["predicted_left_out"].is_null());
+  CHECK(h["step_fit"]["median_error_held_out"].get<double>() < 1e-3);
+  CHECK(run_moeplan({"fit", write_temp("held2.csv", held), "--holdout", "0.2"}).code == 2);
+}
+
+TEST_CASE("fit steps.csv: a Megatron-LM log is the measurement, its median past the first 10 iterations") {
+  const std::string log = MOEPLAN_TEST_DATA_DIR "/megatron_logs/moe_rank7.log";
+  const auto summary = moeplan::read_megatron_log(*moeplan::read_bounded(log, 1 << 20, "log"), log);
+  REQUIRE(summary.has_value());
+  const std::string csv = write_temp(
+      "log-steps.csv", fmt::format("model,gpus,gpu,ep,flags,log\nqwen3-30b-a3b,16,h100,16,{},{}\n", k_flags, log));
+  const Run r = run_moeplan({"fit", csv, "--format", "json"});
+  const auto j = json_of(r);
+  CHECK(j["run"][0]["measured_step"].get<double>() == doctest::Approx(summary->median_step_seconds));
+  CHECK(j["run"][0]["measured_from"].get<std::string>().find("median of") != std::string::npos);
+  // --skip-iterations moves the median
+  const auto all = json_of(run_moeplan({"fit", csv, "--skip-iterations", "0", "--format", "json"}));
+  const auto s0 = moeplan::read_megatron_log(*moeplan::read_bounded(log, 1 << 20, "log"), log, 0);
+  CHECK(all["run"][0]["measured_step"].get<double>() == doctest::Approx(s0->median_step_seconds));
+}
+
+TEST_CASE("fit steps.csv: bad input exits 4 with the file, line and reason, and writes nothing") {
+  const std::string out = temp_path("never.toml").string();
+  const std::string report = temp_path("never.txt").string();
+  std::filesystem::remove(out);
+  std::filesystem::remove(report);
+  const std::string junk_log = write_temp("junk.log", "starting\nloading data\nno iterations here\n");
+  const std::string script = write_temp("run.sh", "#!/bin/sh\ntorchrun pretrain_gpt.py \\\n"
+                                                  "  --tensor-model-parallel-size 2 \\\n  --micro-batch-size 1\n");
+  const std::string row = fmt::format("qwen3-30b-a3b,16,h100,16,{}", k_flags);
+  struct Case {
+    std::string name, csv, expect;
+  };
+  const std::vector<Case> cases = {
+      {"missing gpu column", "model,gpus,ep,flags,step_seconds\n" + row.substr(0, row.find(",h100")) +
+                                 row.substr(row.find(",h100") + 5) + ",20\n",
+       "missing column 'gpu'"},
+      {"log without iteration lines", "model,gpus,gpu,ep,flags,log\n" + row + "," + junk_log + "\n",
+       junk_log + ": no 'elapsed time per iteration (ms)' line"},
+      {"script contradicting the row", "model,gpus,gpu,ep,tp,megatron_args,step_seconds\nqwen3-30b-a3b,16,h100,16,1," +
+                                           script + ",20\n",
+       script + ":3: --tensor-model-parallel-size: 2, but "},
+      {"unknown term", "model,gpus,gpu,ep,flags,step_seconds,gemmm_seconds\n" + row + ",20,3\n",
+       ":1:7: gemmm_seconds: no step term 'gemmm'"},
+      {"two measurements", "model,gpus,gpu,ep,flags,step_seconds,tokens_per_gpu_s\n" + row + ",20,13000\n",
+       ":2:7: tokens_per_gpu_s: 2 measured steps (step_seconds, tokens_per_gpu_s): give one"},
+      {"no measurement", "model,gpus,gpu,ep,flags,step_seconds\n" + row + ",\n", ":2: no measured step"},
+      {"unknown GPU", "model,gpus,gpu,flags,step_seconds\nqwen3-30b-a3b,16,h1000," + k_flags + ",20\n",
+       ":2: --gpu: unknown GPU 'h1000'"},
+      {"a flag moeplan does not know", "model,gpus,gpu,flags,step_seconds\nqwen3-30b-a3b,16,h100,--tpp 2,20\n",
+       ":2:4: flags: "},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    const std::string csv = write_temp("bad-steps.csv", c.csv);
+    const Run r = run_moeplan({"fit", csv, "--out", out, "-o", report});
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK_MESSAGE(r.err.find(c.expect) != std::string::npos, r.err);
+    CHECK_FALSE(std::filesystem::exists(out));
+    CHECK_FALSE(std::filesystem::exists(report));
+  }
+  // --fit-params names a parameter that does not exist: exit 4 naming it, nothing written.
+  const std::string ok = write_temp("ok-steps.csv", "model,gpus,gpu,ep,flags,step_seconds\n" + row + ",20\n");
+  const Run typo = run_moeplan({"fit", ok, "--fit-params", "gemm_eficiency", "--out", out});
+  CHECK(typo.code == 4);
+  CHECK(typo.err.find("no parameter 'gemm_eficiency'") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(out));
+  // A profile that is not one: score exits 4 naming it.
+  const std::string bad_profile = write_temp("bad-profile.toml", "schema = \"moeplan-laws/1\"\n");
+  const Run s = run_moeplan(run_args(16, {"--step-profile", bad_profile}));
+  CHECK(s.code == 4);
+  CHECK(s.err.find(bad_profile + ":1:10: schema: \"moeplan-laws/1\" is not a step profile") != std::string::npos);
+}
+
+TEST_CASE("hbm efficiency flag: the serving node reads it too, and alone it is refused") {
+  const std::vector<std::string> serve = {"score", "qwen3-30b-a3b", "--serve-gpus", "1", "--serve-gpu", "h200",
+                                          "--serve-context", "4096", "--serve-batch", "1", "--format", "json"};
+  const auto base = json_of(run_moeplan(serve))[0]["serving"]["decode_tokens_per_s"].get<double>();
+  std::vector<std::string> slower = serve;
+  slower.insert(slower.end(), {"--hbm-efficiency", "0.425"});
+  const auto half = json_of(run_moeplan(slower))[0]["serving"]["decode_tokens_per_s"].get<double>();
+  CHECK(half == doctest::Approx(base / 2).epsilon(1e-6));  // a batch of one decodes at the HBM's pace
+  const Run alone = run_moeplan({"score", "qwen3-30b-a3b", "--hbm-efficiency", "0.5"});
+  CHECK(alone.code == 2);
+  CHECK(alone.err.find("--hbm-efficiency needs a GPU") != std::string::npos);
+}
