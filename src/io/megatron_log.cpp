@@ -51,6 +51,15 @@ std::string_view field_value(std::string_view line, std::size_t after_key, std::
   return trim(line.substr(i, bar == std::string_view::npos ? std::string_view::npos : bar - i));
 }
 
+/// AMD's Primus writes "X/Y": the iteration's own figure, then the mean of the recent ones
+/// (AMD-AGI/Primus 0a342e85, primus/modules/trainer/megatron/trainer.py, training_log: "elapsed time per iteration
+/// (ms): {:.1f}/{:.1f}", "throughput per GPU (TFLOP/s/GPU): {:.1f}/{:.1f}"); the median here is
+/// over the iterations' own, X.
+std::string_view this_iteration(std::string_view value) {
+  const std::size_t slash = value.find('/');
+  return slash == std::string_view::npos ? value : value.substr(0, slash);
+}
+
 /// `value` for an error message: cut to k_max_quoted bytes, invalid UTF-8 as \xHH.
 std::string quoted(std::string_view value) {
   if (value.size() <= k_max_quoted) return fmt::format("'{}'", valid_utf8(value));
@@ -140,7 +149,8 @@ std::expected<MegatronLogSummary, InputError> read_megatron_log(std::string_view
     }
     it.iteration = *n;
     std::size_t value_at = 0;
-    const std::string_view elapsed = field_value(line, key_in_line + k_elapsed_key.size(), value_at);
+    const std::string_view elapsed =
+        this_iteration(field_value(line, key_in_line + k_elapsed_key.size(), value_at));
     auto ms = parse_positive_finite(elapsed);
     if (!ms) {
       return error(line_number, value_at + 1, k_elapsed_key,
@@ -148,7 +158,7 @@ std::expected<MegatronLogSummary, InputError> read_megatron_log(std::string_view
     }
     it.elapsed_ms = *ms;
     if (const std::size_t t = line.find(k_tflops_key); t != std::string_view::npos) {
-      const std::string_view tflops = field_value(line, t + k_tflops_key.size(), value_at);
+      const std::string_view tflops = this_iteration(field_value(line, t + k_tflops_key.size(), value_at));
       auto tf = parse_throughput(tflops);
       if (!tf) return error(line_number, value_at + 1, k_tflops_key, std::move(tf.error()));
       it.tflops_per_gpu = *tf;

@@ -281,3 +281,19 @@ TEST_CASE("megatron log: 10^6 lines are read in well under a second" * doctest::
   CHECK(ms < 1000);  // milliseconds in Release; the bound leaves room for sanitizer builds
   MESSAGE("megatron log: " << text.size() / 1'000'000 << " MB, " << k_lines << " lines in " << ms << " ms");
 }
+
+TEST_CASE("megatron log: AMD Primus's X/Y fields (the iteration's own, then a running mean) read as X") {
+  // AMD-AGI/Primus 0a342e85 primus/modules/trainer/megatron/trainer.py training_log: "{:.1f}/{:.1f}".
+  std::string text;
+  for (int i = 1; i <= 12; ++i) {
+    text += fmt::format(" [2026-01-01 00:00:00] iteration {:8d}/     100 | consumed samples: {:12d} | elapsed time "
+                        "per iteration (ms): {:.1f}/21000.0 | throughput per GPU (TFLOP/s/GPU): {:.1f}/301.0 | "
+                        "learning rate: 1.000000E-04 |\n",
+                        i, i * 1024, 20000.0 + 100 * i, 300.0 + i);
+  }
+  const auto r = read_megatron_log(text, "primus.log");
+  REQUIRE_MESSAGE(r.has_value(), r.error().to_string());
+  CHECK(r->used == 2);
+  CHECK(r->median_step_seconds == doctest::Approx(21.15));  // iterations 11 and 12: 21.1 and 21.2 s
+  CHECK(*r->median_tflops_per_gpu == doctest::Approx(311.5));
+}
