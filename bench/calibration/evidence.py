@@ -74,6 +74,10 @@ def fmt_err(e):
     return "–" if e is None else f"{100 * e:+.0f} %"
 
 
+def fmt_abs(e):
+    return "–" if e is None else f"{100 * e:.0f} %"
+
+
 def med_abs(v):
     v = [abs(x) for x in v if x is not None]
     return statistics.median(v) if v else None
@@ -87,7 +91,7 @@ def usable(rows):
     return [r for r, _ in good], bad
 
 
-def loo_table(rows, title, group_key):
+def loo_table(rows, title, group_key, group_label):
     """Leave-one-out over all rows and within each group."""
     out = [f"### {title}", ""]
     runs_all, s = fit(rows)
@@ -98,7 +102,7 @@ def loo_table(rows, title, group_key):
             continue
         g, _ = fit(grp)
         within.update({i: r for i, r in g.items()})
-    out.append("| id | class | model | GPU | split | defaults | left out (all) | left out (same GPU kind) |")
+    out.append(f"| id | class | model | GPU | split | defaults | left out (all) | left out ({group_label}) |")
     out.append("|---|---|---|---|---|---|---|---|")
     by_class = {}
     for r in rows:
@@ -110,11 +114,11 @@ def loo_table(rows, title, group_key):
         by_class.setdefault(r["class"], []).append((d, a, g))
         out.append(f"| {r['id']} | {r['class']} | {os.path.basename(r['model'])} | {r['gpu']} | {r['split']} | "
                    f"{fmt_err(d)} | {fmt_err(a)} | {fmt_err(g)} |")
-    out += ["", "Median |error| of the predicted speed, per class:", "",
-            "| class | runs | defaults | left out (all) | left out (same GPU kind) |", "|---|---|---|---|---|"]
+    out += ["", "Median absolute error of the predicted speed, per class:", "",
+            f"| class | runs | defaults | left out (all) | left out ({group_label}) |", "|---|---|---|---|---|"]
     for c, v in sorted(by_class.items()) + [("all", [x for v in by_class.values() for x in v])]:
-        out.append(f"| {c} | {len(v)} | {fmt_err(med_abs([x[0] for x in v]))} | {fmt_err(med_abs([x[1] for x in v]))} | "
-                   f"{fmt_err(med_abs([x[2] for x in v]))} |")
+        out.append(f"| {c} | {len(v)} | {fmt_abs(med_abs([x[0] for x in v]))} | {fmt_abs(med_abs([x[1] for x in v]))} | "
+                   f"{fmt_abs(med_abs([x[2] for x in v]))} |")
     out.append("")
     out.append(f"Fit on all of them: parameters {', '.join(s['parameters'])}; "
                f"band {s['band_speed_ratio_min']:.3g}-{s['band_speed_ratio_max']:.3g} ({s['band_source']}).")
@@ -134,7 +138,7 @@ def pairs_table(rows):
         if len(grp) < 3:
             continue
         out += [f"### {fam} on {gpu} ({len(grp)} runs: {', '.join(r['id'] for r in grp)})", "",
-                "| pair | predicted runs (error) | median |error| | max |error| |", "|---|---|---|---|"]
+                "| pair | predicted runs (error) | median abs. error | max abs. error |", "|---|---|---|---|"]
         errors = []
         for a, b in itertools.combinations(grp, 2):
             rest = [r["id"] for r in grp if r is not a and r is not b]
@@ -145,17 +149,17 @@ def pairs_table(rows):
             e = [err(runs[i]["speed_ratio_fitted"]) for i in rest]
             errors += e
             out.append(f"| {a['id']}+{b['id']} | " + ", ".join(f"{i} {fmt_err(x)}" for i, x in zip(rest, e)) +
-                       f" | {fmt_err(med_abs(e))} | {fmt_err(max(abs(x) for x in e))} |")
+                       f" | {fmt_abs(med_abs(e))} | {fmt_abs(max(abs(x) for x in e))} |")
         all_errors += errors
         within10 = sum(abs(x) <= 0.10 for x in errors)
         within20 = sum(abs(x) <= 0.20 for x in errors)
-        summary.append(f"| {fam} | {gpu} | {len(grp)} | {len(errors)} | {fmt_err(med_abs(errors))} | "
-                       f"{fmt_err(max(abs(x) for x in errors))} | {within10} | {within20} |")
+        summary.append(f"| {fam} | {gpu} | {len(grp)} | {len(errors)} | {fmt_abs(med_abs(errors))} | "
+                       f"{fmt_abs(max(abs(x) for x in errors))} | {within10} | {within20} |")
         out.append("")
-    head = ["| family | GPU | runs | predictions | median |error| | max |error| | within ±10 % | within ±20 % |",
+    head = ["| family | GPU | runs | predictions | median abs. error | max abs. error | within ±10 % | within ±20 % |",
             "|---|---|---|---|---|---|---|---|"]
-    tot = (f"| all | | | {len(all_errors)} | {fmt_err(med_abs(all_errors))} | "
-           f"{fmt_err(max(abs(x) for x in all_errors))} | {sum(abs(x) <= 0.1 for x in all_errors)} | "
+    tot = (f"| all | | | {len(all_errors)} | {fmt_abs(med_abs(all_errors))} | "
+           f"{fmt_abs(max(abs(x) for x in all_errors))} | {sum(abs(x) <= 0.1 for x in all_errors)} | "
            f"{sum(abs(x) <= 0.2 for x in all_errors)} |")
     return out, head + summary + [tot]
 
@@ -170,14 +174,16 @@ def main():
              "Error = predicted speed / measured speed - 1 (> 0: moeplan too fast). How the profiles are fitted: "
              "[calibration.md](calibration.md).", ""]
     lines += ["## 1. Leave-one-out over the benchmark rows of docs/validation.md", ""]
-    lines += loo_table(validation, "Benchmark rows (bench/calibration/validation_steps.csv)", lambda r: r["gpu"])
+    lines += loo_table(validation, "Benchmark rows (bench/calibration/validation_steps.csv)", lambda r: r["gpu"],
+                       "same GPU kind")
     lines += ["## 2. Leave-one-out within one release and GPU kind (one software stack)", "",
               "Megatron-Bridge's published performance tables, one release at a time (bench/validation/"
               "same_release.csv; first predictions recorded there before any change)."]
     if release_bad:
         lines += ["Runs moeplan cannot lay out, left out: " +
-                  "; ".join(f"{r['id']} ({why})" for r, why in release_bad) + ".", ""]
-    lines += loo_table(release_ok, "Same-release rows (bench/calibration/same_release_steps.csv)", lambda r: r["split"])
+                  "; ".join(f"{r['id']} ({why.split(': ', 1)[1]})" for r, why in release_bad) + ".", ""]
+    lines += loo_table(release_ok, "Same-release rows (bench/calibration/same_release_steps.csv)", lambda r: r["split"],
+                       "same release and GPU kind")
     pairs, summary = pairs_table(validation + release_ok)
     lines += ["## Summary of the pair calibrations (section 3)", ""] + summary + [""] + pairs
     print("\n".join(lines))

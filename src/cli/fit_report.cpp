@@ -165,14 +165,16 @@ std::string fitted_laws_toml(const fit::FitOutcome& o, const FitContext& c,
   return text.str();
 }
 
+std::string csv_field(const std::string& v) {
+  if (v.find_first_of(",\"\n\r") == std::string::npos) return v;
+  std::string out = "\"";
+  for (char ch : v) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
 std::string residuals_csv(const fit::FitOutcome& o) {
   // RFC 4180 quoting for the one free-text column (family names may hold commas).
-  const auto field = [](const std::string& v) {
-    if (v.find_first_of(",\"\n\r") == std::string::npos) return v;
-    std::string out = "\"";
-    for (char ch : v) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-    return out + "\"";
-  };
+  const auto field = csv_field;
   std::string s = "line,split,group,observed,predicted,residual,relative_residual\n";
   for (const fit::ResidualRow& r : o.residuals) {
     const double e = r.predicted - r.observed;

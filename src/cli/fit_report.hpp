@@ -22,6 +22,9 @@ Report fit_report(const fit::FitOutcome& outcome, const FitContext& context);
 std::string fitted_laws_toml(const fit::FitOutcome& outcome, const FitContext& context,
                              const std::string& date_utc);
 
+/// A CSV cell, RFC 4180-quoted when it holds a comma, a quote or a line break.
+std::string csv_field(const std::string& v);
+
 /// Per-run residuals as CSV (line, split, group, observed, predicted, residual, relative).
 std::string residuals_csv(const fit::FitOutcome& outcome);
 

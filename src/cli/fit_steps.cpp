@@ -18,6 +18,7 @@
 
 #include "cluster_flags.hpp"
 #include "common_flags.hpp"
+#include "fit_report.hpp"
 #include "moeplan/base/bounded_read.hpp"
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/calibration/step_fit.hpp"
@@ -465,11 +466,18 @@ Report step_fit_report(const calibration::StepFit& fit, const std::vector<RowInf
   return report;
 }
 
-std::string residuals_csv(const calibration::StepFit& fit) {
-  std::string s = "id,measured_s,predicted_default_s,predicted_s,predicted_left_out_s\n";
-  for (const calibration::FittedRun& r : fit.runs) {
-    s += fmt::format("\"{}\",{:.6g},{:.6g},{:.6g},{}\n", r.id, r.measured, r.predicted_default, r.predicted,
-                     r.predicted_left_out ? fmt::format("{:.6g}", *r.predicted_left_out) : std::string());
+// The laws' residuals CSV (fit_report.hpp), so `moeplan plot residuals` draws it: observed is the
+// measured step, predicted the fit's (a held-out run's is a prediction: split validation);
+// the defaults' and the left-out predictions beside them.
+std::string residuals_csv(const calibration::StepFit& fit, const std::vector<RowInfo>& info) {
+  std::string s = "line,split,group,observed,predicted,residual,relative_residual,predicted_default,predicted_left_out\n";
+  for (std::size_t i = 0; i < fit.runs.size(); ++i) {
+    const calibration::FittedRun& r = fit.runs[i];
+    const double e = r.predicted - r.measured;
+    s += fmt::format("{},{},{},{:.10g},{:.10g},{:.6g},{:.6g},{:.10g},{}\n", r.id.substr(r.id.rfind(':') + 1),
+                     r.held_out ? "validation" : "train", csv_field(info[i].model), r.measured, r.predicted, e,
+                     e / r.measured, r.predicted_default,
+                     r.predicted_left_out ? fmt::format("{:.10g}", *r.predicted_left_out) : std::string());
   }
   return s;
 }
@@ -558,7 +566,7 @@ int run_fit_steps(const RunTable& table, const StepFitRequest& q, Io& io) {
     files.push_back({q.out, calibration::step_profile_toml(*fit, {q.csv, table.md5, utc_now(), MOEPLAN_VERSION}),
                      "--out"});
   }
-  if (!q.residuals.empty()) files.push_back({q.residuals, residuals_csv(*fit), "--residuals"});
+  if (!q.residuals.empty()) files.push_back({q.residuals, residuals_csv(*fit, info), "--residuals"});
   files.push_back({q.output, text.str(), "-o"});
   InputFiles inputs{q.csv};
   for (std::size_t row = 0; row < table.rows; ++row) {
