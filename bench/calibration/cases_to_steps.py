@@ -5,12 +5,13 @@ a step (tokens_per_gpu_s or step_s); a whole training (gpu_hours) is not a measu
 is left out. The model, --gpus and --gpu become columns; the rest of the args the flags column.
 Usage: bench/calibration/cases_to_steps.py CASES.csv > STEPS.csv"""
 import csv
+import re
 import shlex
 import sys
 
 rows = list(csv.DictReader(open(sys.argv[1], newline="")))
 out = csv.writer(sys.stdout, lineterminator="\n")
-out.writerow(["id", "split", "class", "model", "gpus", "gpu", "flags", "step_seconds", "tokens_per_gpu_s"])
+out.writerow(["id", "split", "release", "class", "model", "gpus", "gpu", "flags", "step_seconds", "tokens_per_gpu_s"])
 for r in rows:
     if r["figure"] not in ("tokens_per_gpu_s", "step_s") or r["expect"] != "run":
         continue
@@ -29,4 +30,8 @@ for r in rows:
         i += 1
     step = r["published"] if r["figure"] == "step_s" else ""
     tps = r["published"] if r["figure"] == "tokens_per_gpu_s" else ""
-    out.writerow([r["id"], r["split"], r["class"], model, cols["--gpus"], cols["--gpu"], " ".join(flags), step, tps])
+    # The software release the row was measured on (one stack): a published table's release
+    # ("25.09 DGX-H100", "release-25.11-h100"), else the source it came from.
+    found = re.search(r"\b(2\d\.\d\d(?:\.\d\d)?)\b", r["split"] + " " + r["source"])
+    release = found.group(1) if found else r["source"].split(" ")[0]
+    out.writerow([r["id"], r["split"], release, r["class"], model, cols["--gpus"], cols["--gpu"], " ".join(flags), step, tps])

@@ -126,18 +126,18 @@ def loo_table(rows, title, group_key, group_label):
     return out
 
 
-def pairs_table(rows):
-    out = ["## 3. Within one family on one GPU kind: every pair calibrates, the rest is predicted", "",
-           "Each pair of runs of one family (model_type) on one GPU kind fits a profile (the default parameters: the "
+def pairs_table(rows, heading, key, name):
+    out = [heading, "",
+           "Each pair of runs of a group fits a profile (the default parameters: the "
            "GEMM efficiency of each precision the pair uses); every other run of the group is predicted with it. "
            "Error = predicted speed / measured speed - 1.", ""]
-    key = lambda r: (family(r["model"]), r["gpu"])
     all_errors, summary = [], []
-    for (fam, gpu), grp in itertools.groupby(sorted(rows, key=key), key=key):
+    for k, grp in itertools.groupby(sorted(rows, key=key), key=key):
         grp = list(grp)
         if len(grp) < 3:
             continue
-        out += [f"### {fam} on {gpu} ({len(grp)} runs: {', '.join(r['id'] for r in grp)})", "",
+        fam, gpu = k[0], k[1]
+        out += [f"### {name(k)} ({len(grp)} runs: {', '.join(r['id'] for r in grp)})", "",
                 "| pair | predicted runs (error) | median abs. error | max abs. error |", "|---|---|---|---|"]
         errors = []
         for a, b in itertools.combinations(grp, 2):
@@ -153,12 +153,12 @@ def pairs_table(rows):
         all_errors += errors
         within10 = sum(abs(x) <= 0.10 for x in errors)
         within20 = sum(abs(x) <= 0.20 for x in errors)
-        summary.append(f"| {fam} | {gpu} | {len(grp)} | {len(errors)} | {fmt_abs(med_abs(errors))} | "
+        summary.append(f"| {name(k)} | {len(grp)} | {len(errors)} | {fmt_abs(med_abs(errors))} | "
                        f"{fmt_abs(max(abs(x) for x in errors))} | {within10} | {within20} |")
         out.append("")
-    head = ["| family | GPU | runs | predictions | median abs. error | max abs. error | within ±10 % | within ±20 % |",
-            "|---|---|---|---|---|---|---|---|"]
-    tot = (f"| all | | | {len(all_errors)} | {fmt_abs(med_abs(all_errors))} | "
+    head = ["| group | runs | predictions | median abs. error | max abs. error | within ±10 % | within ±20 % |",
+            "|---|---|---|---|---|---|---|"]
+    tot = (f"| all | | {len(all_errors)} | {fmt_abs(med_abs(all_errors))} | "
            f"{fmt_abs(max(abs(x) for x in all_errors))} | {sum(abs(x) <= 0.1 for x in all_errors)} | "
            f"{sum(abs(x) <= 0.2 for x in all_errors)} |")
     return out, head + summary + [tot]
@@ -184,8 +184,15 @@ def main():
                   "; ".join(f"{r['id']} ({why.split(': ', 1)[1]})" for r, why in release_bad) + ".", ""]
     lines += loo_table(release_ok, "Same-release rows (bench/calibration/same_release_steps.csv)", lambda r: r["split"],
                        "same release and GPU kind")
-    pairs, summary = pairs_table(validation + release_ok)
-    lines += ["## Summary of the pair calibrations (section 3)", ""] + summary + [""] + pairs
+    everything = validation + release_ok
+    stack, stack_summary = pairs_table(
+        everything, "## 3. One stack: one family, GPU kind and release; every pair calibrates, the rest is predicted",
+        lambda r: (family(r["model"]), r["gpu"], r["release"]), lambda k: f"{k[0]} on {k[1]}, release {k[2]}")
+    pairs, summary = pairs_table(
+        everything, "## 4. One family on one GPU kind, any release: every pair calibrates, the rest is predicted",
+        lambda r: (family(r["model"]), r["gpu"]), lambda k: f"{k[0]} on {k[1]}")
+    lines += ["## Summary of the pair calibrations", "", "One stack (section 3):", ""] + stack_summary
+    lines += ["", "One family and GPU kind, releases mixed (section 4):", ""] + summary + [""] + stack + pairs
     print("\n".join(lines))
 
 
