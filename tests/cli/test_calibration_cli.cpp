@@ -200,3 +200,15 @@ TEST_CASE("hbm efficiency flag: the serving node reads it too, and alone it is r
   CHECK(alone.code == 2);
   CHECK(alone.err.find("--hbm-efficiency needs a GPU") != std::string::npos);
 }
+
+TEST_CASE("fit steps.csv: the worked example of docs/calibration.md, a public Megatron-LM log, reads and fits") {
+  // docs/examples/calibration: Mixtral 8x7B on 16 H100 (NVIDIA/Megatron-LM issue 756); the
+  // median of the iteration times it printed past iteration 10 is 5,581 ms (iterations 15-100).
+  const std::string csv = MOEPLAN_TEST_DATA_DIR "/../../docs/examples/calibration/steps.csv";
+  const Run r = run_moeplan({"fit", csv, "--format", "json"});
+  const auto j = json_of(r);
+  CHECK(j["run"][0]["measured_step"].get<double>() == doctest::Approx(5.581).epsilon(1e-3));
+  CHECK(j["run"][0]["measured_from"].get<std::string>().find("median of 17 iterations (15-100)") != std::string::npos);
+  CHECK(j["parameter"][0]["name"] == "gemm_efficiency");
+  CHECK(j["parameter"][0]["value"].get<double>() < 0.6);  // the 2024 stack ran slower than the defaults say
+}
