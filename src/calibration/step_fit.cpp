@@ -17,6 +17,7 @@
 #include <fmt/ranges.h>
 
 #include "moeplan/calibration/step_parameters.hpp"
+#include "moeplan/fit/sample_statistics.hpp"
 
 namespace moeplan::calibration {
 
@@ -106,27 +107,6 @@ double minimise(const Problem& p, std::span<const std::size_t> rows, Vec& u) {
     u = start;
     return p.objective(rows, u);
   }
-}
-
-double percentile(std::vector<double> v, double q) {  // linear interpolation between order statistics
-  std::sort(v.begin(), v.end());
-  const double pos = q * static_cast<double>(v.size() - 1);
-  const auto lo = static_cast<std::size_t>(std::floor(pos));
-  const std::size_t hi = std::min(lo + 1, v.size() - 1);
-  return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
-}
-
-double correlation(const std::vector<double>& a, const std::vector<double>& b) {
-  const double n = static_cast<double>(a.size());
-  const double ma = std::accumulate(a.begin(), a.end(), 0.0) / n;
-  const double mb = std::accumulate(b.begin(), b.end(), 0.0) / n;
-  double sab = 0, saa = 0, sbb = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    sab += (a[i] - ma) * (b[i] - mb);
-    saa += (a[i] - ma) * (a[i] - ma);
-    sbb += (b[i] - mb) * (b[i] - mb);
-  }
-  return saa > 0 && sbb > 0 ? sab / std::sqrt(saa * sbb) : 0.0;
 }
 
 std::vector<std::string> sorted_unique(std::vector<std::string> v) {
@@ -307,8 +287,8 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     }
     const double tail = (1 - settings.confidence) / 2;
     for (std::size_t j = 0; j < n; ++j) {
-      fit.parameters[j].low = percentile(samples[j], tail);
-      fit.parameters[j].high = percentile(samples[j], 1 - tail);
+      fit.parameters[j].low = fit::percentile(samples[j], tail);
+      fit.parameters[j].high = fit::percentile(samples[j], 1 - tail);
     }
     // A parameter the resamples move by less than a thousandth of its range is pinned down:
     // the correlation of such jitter (the optimiser's tolerance) says nothing.
@@ -319,7 +299,7 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     for (std::size_t a = 0; a < n; ++a) {
       for (std::size_t b = a + 1; b < n; ++b) {
         if (pinned(a) || pinned(b)) continue;
-        const double r = correlation(samples[a], samples[b]);
+        const double r = fit::correlation(samples[a], samples[b]);
         if (std::abs(r) > k_inseparable_correlation) {
           fit.separable = false;
           fit.warnings.push_back(fmt::format("{} and {} cannot be separated by these runs (bootstrap correlation "
