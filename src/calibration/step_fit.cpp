@@ -82,20 +82,45 @@ struct Problem {
   }
 };
 
-// Minimises over the unit box from `u` (in place); the objective at the end.
+// Minimises over the unit box from `u` (in place); the objective at the end. One parameter:
+// a grid of the box, then a golden-section search around its best point (a Huber objective is
+// flat between residuals more than 2 delta apart, where a bracketing search finds no minimum
+// to converge on); more: BOBYQA from `u`.
 double minimise(const Problem& p, std::span<const std::size_t> rows, Vec& u) {
   const long n = u.size();
   if (n == 0) return p.objective(rows, u);
   if (n == 1) {
-    double x = u(0);
+    Vec w(1);
     const auto f = [&](double v) {
-      Vec w(1);
       w(0) = v;
       return p.objective(rows, w);
     };
-    const double best = dlib::find_min_single_variable(f, x, 0.0, 1.0, 1e-9, 200, 0.05);
-    u(0) = x;
-    return best;
+    constexpr int k_grid = 100;
+    double best_x = u(0), best_f = f(u(0));
+    for (int i = 0; i <= k_grid; ++i) {
+      const double x = double(i) / k_grid;
+      if (const double fx = f(x); fx < best_f - 1e-15) {
+        best_f = fx;
+        best_x = x;
+      }
+    }
+    double a = std::max(0.0, best_x - 1.0 / k_grid), b = std::min(1.0, best_x + 1.0 / k_grid);
+    const double g = (std::sqrt(5.0) - 1) / 2;
+    double c = b - g * (b - a), d = a + g * (b - a), fc = f(c), fd = f(d);
+    while (b - a > 1e-9) {
+      if (fc <= fd) {
+        b = d, d = c, fd = fc, c = b - g * (b - a), fc = f(c);
+      } else {
+        a = c, c = d, fc = fd, d = a + g * (b - a), fd = f(d);
+      }
+    }
+    const double x = fc <= fd ? c : d;
+    if (const double fx = f(x); fx < best_f) {
+      best_f = fx;
+      best_x = x;
+    }
+    u(0) = best_x;
+    return best_f;
   }
   const Vec lower = dlib::zeros_matrix<double>(n, 1);
   const Vec upper = dlib::ones_matrix<double>(n, 1);
@@ -103,7 +128,7 @@ double minimise(const Problem& p, std::span<const std::size_t> rows, Vec& u) {
   Vec start = u;
   try {
     return dlib::find_min_bobyqa(f, u, 2 * n + 1, lower, upper, 0.1, 1e-7, 4000);
-  } catch (const dlib::bobyqa_failure&) {  // a degenerate model step: keep the start
+  } catch (const dlib::error&) {  // a degenerate model step or no convergence: keep the start
     u = start;
     return p.objective(rows, u);
   }
@@ -115,28 +140,22 @@ std::vector<std::string> sorted_unique(std::vector<std::string> v) {
   return v;
 }
 
-// Which parameters some run exercises, at the runs' start values.
-std::vector<const StepParameter*> exercised(std::span<const StepCase> cases,
-                                            const std::vector<const StepParameter*>& candidates) {
-  std::vector<const StepParameter*> out;
-  for (const StepParameter* p : candidates) {
-    bool moves = false;
-    for (const StepCase& c : cases) {
-      if (is_fixed(c, p->name)) continue;
-      const double v = p->get(c.options);
-      const double step = 0.1 * (p->upper - p->lower);
-      StepTimeOptions o = c.options;
-      p->set(o, std::clamp(v + (v + step <= p->upper ? step : -step), p->lower, p->upper));
-      const double base = step_term_seconds(c.model, c.counts, c.cluster, c.layout, c.options).total;
-      const double moved = step_term_seconds(c.model, c.counts, c.cluster, c.layout, o).total;
-      if (std::abs(std::log(moved / base)) > k_exercised) {
-        moves = true;
-        break;
-      }
-    }
-    if (moves) out.push_back(p);
-  }
-  return out;
+// Whether moving `p` by a tenth of its range moves run `c`'s step (it is not fixed there).
+bool exercises(const StepCase& c, const StepParameter& p) {
+  if (is_fixed(c, p.name)) return false;
+  const double v = p.get(c.options);
+  const double step = 0.1 * (p.upper - p.lower);
+  StepTimeOptions o = c.options;
+  p.set(o, std::clamp(v + (v + step <= p.upper ? step : -step), p.lower, p.upper));
+  const double base = step_term_seconds(c.model, c.counts, c.cluster, c.layout, c.options).total;
+  const double moved = step_term_seconds(c.model, c.counts, c.cluster, c.layout, o).total;
+  return std::abs(std::log(moved / base)) > k_exercised;
+}
+
+// A configuration, for counting distinct ones: four logs of one run are one configuration.
+std::string configuration_of(const StepCase& c) {
+  return fmt::format("{}|{}|{}|{}|{}|{}|{}", c.model.name, c.cluster.gpus, c.gpu, c.layout.describe(), c.precision,
+                     c.options.seq_len, c.layout.global_batch);
 }
 
 }  // namespace
@@ -188,18 +207,27 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
   fit.precisions = sorted_unique(fit.precisions);
   fit.dispatchers = sorted_unique(fit.dispatchers);
 
-  // The parameters.
-  std::vector<const StepParameter*> all;
-  for (const StepParameter& p : step_parameters()) all.push_back(&p);
-  const std::vector<const StepParameter*> moving = exercised(cases, all);
-  const auto moves = [&](const StepParameter* p) { return std::find(moving.begin(), moving.end(), p) != moving.end(); };
+  // Which run exercises which parameter (a parameter no run of a subset moves is left at its
+  // start in that subset's fit: a left-out run's prediction never borrows its own value).
+  const std::span<const StepParameter> table = step_parameters();
+  std::vector<std::vector<bool>> moved_by(table.size(), std::vector<bool>(cases.size()));
+  std::vector<std::size_t> movers(table.size());
+  for (std::size_t k = 0; k < table.size(); ++k) {
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      moved_by[k][i] = exercises(cases[i], table[k]);
+      movers[k] += moved_by[k][i] ? 1 : 0;
+    }
+  }
+  const auto index_of = [&](const StepParameter* p) { return static_cast<std::size_t>(p - table.data()); };
+  const auto moves = [&](const StepParameter* p) { return movers[index_of(p)] > 0; };
   if (!settings.parameters.empty()) {
     for (const std::string& name : settings.parameters) {
       const StepParameter* p = find_step_parameter(name);
       if (!p) return std::unexpected(fmt::format("--fit-params: no parameter '{}' (the parameters: {})", name, step_parameter_names()));
       if (std::find(problem.params.begin(), problem.params.end(), p) != problem.params.end()) continue;
       if (!moves(p)) {
-        fit.warnings.push_back(fmt::format("{}: no run exercises it (its value moves no run's step): not fitted", name));
+        fit.warnings.push_back(fmt::format("{}: no run exercises it (its value moves no run's step, or every run's "
+                                           "flags set it): not fitted", name));
         continue;
       }
       problem.params.push_back(p);
@@ -208,32 +236,59 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     // The GEMM efficiency of each precision the runs use: the term that dominates a step, and
     // the one a fit of a few runs can pin down. Fitting every parameter the runs exercise
     // over-fits: on the 16 benchmark rows of docs/validation.md the left-out error rises from
-    // 9 % (the defaults) to 17 % with all eight (docs/calibration.md, "Which parameters").
+    // 9 % (the defaults) to 17 % with all eight (docs/calibration.md, "The fit").
     for (const char* name : {"gemm_efficiency", "fp8_gemm_efficiency"}) {
       const StepParameter* p = find_step_parameter(name);
       if (moves(p)) problem.params.push_back(p);
     }
-    if (moving.size() > problem.params.size()) {
-      std::vector<std::string> others;
-      for (const StepParameter* p : moving) {
-        if (std::find(problem.params.begin(), problem.params.end(), p) == problem.params.end()) others.emplace_back(p->name);
+    std::vector<std::string> others;
+    for (const StepParameter& p : table) {
+      if (moves(&p) && std::find(problem.params.begin(), problem.params.end(), &p) == problem.params.end()) {
+        others.emplace_back(p.name);
       }
+    }
+    if (!others.empty()) {
       fit.notes.push_back(fmt::format("fitted the GEMM efficiency; the runs also exercise {} (--fit-params names "
                                       "them)", fmt::join(others, ", ")));
     }
   }
   const std::size_t n = problem.params.size();
+  if (n == 0) {
+    return std::unexpected("no parameter to fit: none of those asked moves any run's step (a run's own flag, such as "
+                           "--gemm-efficiency in its flags column, holds that parameter on that run)");
+  }
   if (n > cases.size()) {
     fit.separable = false;
     fit.warnings.push_back(fmt::format("{} parameters from {} runs: they cannot be separated; the band is widened",
                                        n, cases.size()));
   }
+  for (const StepParameter* p : problem.params) {
+    if (movers[index_of(p)] == 1 && cases.size() > 1) {
+      std::size_t only = 0;
+      while (!moved_by[index_of(p)][only]) ++only;
+      fit.warnings.push_back(fmt::format("{} rests on one run ({}): left out, that run is predicted at its start value",
+                                         p->name, cases[only].id));
+    }
+  }
 
-  // The start: the runs' values (the first run's where they differ; the defaults in practice).
+  // The start: the defaults (a run's own flag holds a parameter on that run, not the start).
+  const StepTimeOptions defaults;
   Vec u0(static_cast<long>(n));
-  for (std::size_t j = 0; j < n; ++j) u0(static_cast<long>(j)) = problem.unit_of(j, problem.params[j]->get(cases[0].options));
+  for (std::size_t j = 0; j < n; ++j) u0(static_cast<long>(j)) = problem.unit_of(j, problem.params[j]->get(defaults));
   std::vector<std::size_t> all_rows(cases.size());
   std::iota(all_rows.begin(), all_rows.end(), std::size_t{0});
+  // A fit on a subset of the runs, from the start; parameters no run of the subset moves stay there.
+  const auto fit_subset = [&](std::span<const std::size_t> rows) {
+    Vec u = u0;
+    minimise(problem, rows, u);
+    for (std::size_t j = 0; j < n; ++j) {
+      const auto& by = moved_by[index_of(problem.params[j])];
+      if (std::none_of(rows.begin(), rows.end(), [&](std::size_t i) { return by[i]; })) {
+        u(static_cast<long>(j)) = u0(static_cast<long>(j));
+      }
+    }
+    return u;
+  };
 
   // The fit: from the start and from a few seeded points, the best kept.
   std::mt19937_64 rng(settings.seed);
@@ -241,7 +296,7 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
   Vec best = u0;
   double best_objective = minimise(problem, all_rows, best);
   constexpr int k_extra_starts = 4;
-  for (int s = 0; s < k_extra_starts && n > 0; ++s) {
+  for (int s = 0; s < k_extra_starts; ++s) {
     Vec u(static_cast<long>(n));
     for (long j = 0; j < u.size(); ++j) u(j) = unit(rng);
     const double obj = minimise(problem, all_rows, u);
@@ -251,7 +306,6 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     }
   }
   fit.objective = best_objective;
-  std::vector<std::pair<std::string, double>> fitted;
   for (std::size_t j = 0; j < n; ++j) {
     FittedParameter fp;
     fp.name = problem.params[j]->name;
@@ -268,20 +322,22 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
                                          fp.name, fp.value, fp.lower, fp.upper));
     }
     fit.parameters.push_back(fp);
-    fitted.emplace_back(fp.name, fp.value);
   }
-  const std::size_t total_work = settings.bootstrap + (cases.size() > 1 ? cases.size() : 0);
+  // Cross-validation folds: each run left out alone (leave-one-out) up to k_max_folds runs;
+  // past that, k_max_folds folds of every k_max_folds-th run, so the work stays linear in the runs.
+  constexpr std::size_t k_max_folds = 20;
+  const std::size_t folds = cases.size() > 1 ? std::min(cases.size(), k_max_folds) : 0;
+  const std::size_t total_work = settings.bootstrap + folds;
   std::size_t done = 0;
 
-  // Bootstrap: the runs resampled with replacement, refitted from the optimum.
-  if (settings.bootstrap > 0 && cases.size() > 1 && n > 0) {
+  // Bootstrap: the runs resampled with replacement, refitted from the start.
+  if (settings.bootstrap > 0 && cases.size() > 1) {
     std::vector<std::vector<double>> samples(n);
     std::uniform_int_distribution<std::size_t> pick(0, cases.size() - 1);
     for (std::size_t b = 0; b < settings.bootstrap; ++b) {
       std::vector<std::size_t> rows(cases.size());
       for (std::size_t& r : rows) r = pick(rng);
-      Vec u = best;
-      minimise(problem, rows, u);
+      const Vec u = fit_subset(rows);
       for (std::size_t j = 0; j < n; ++j) samples[j].push_back(problem.value_of(j, u(static_cast<long>(j))));
       if (settings.progress) settings.progress("bootstrap", ++done, total_work);
     }
@@ -310,28 +366,28 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     }
   }
 
-  // Every run: predicted at the start, at the fit, and from a fit on the others.
+  // Every run: predicted at the start, at the fit, and from a fit on the other folds.
   for (std::size_t i = 0; i < cases.size(); ++i) {
     FittedRun r;
     r.id = cases[i].id;
     r.measured = cases[i].measured_step_seconds;
     r.predicted_default = problem.evaluate(i, u0).total;
     r.predicted = problem.evaluate(i, best).total;
-    if (cases.size() > 1) {
-      std::vector<std::size_t> others;
-      for (std::size_t k = 0; k < cases.size(); ++k) {
-        if (k != i) others.push_back(k);
-      }
-      Vec u = best;
-      minimise(problem, others, u);
-      r.predicted_left_out = problem.evaluate(i, u).total;
-      if (settings.progress) settings.progress("leave-one-out", ++done, total_work);
-    }
     fit.runs.push_back(r);
   }
+  for (std::size_t k = 0; k < folds; ++k) {
+    std::vector<std::size_t> others, held;
+    for (std::size_t i = 0; i < cases.size(); ++i) (i % folds == k ? held : others).push_back(i);
+    const Vec u = fit_subset(others);
+    for (std::size_t i : held) fit.runs[i].predicted_left_out = problem.evaluate(i, u).total;
+    if (settings.progress) settings.progress(folds == cases.size() ? "leave-one-out" : "cross-validation", ++done, total_work);
+  }
 
-  // The band: predicted speed over measured speed of the left-out predictions.
+  // The band: predicted speed over measured speed of the left-out predictions, min to max.
   const ValidationSpread& model = step_model_validation_spread();
+  std::vector<std::string> configurations;
+  for (const StepCase& c : cases) configurations.push_back(configuration_of(c));
+  const std::size_t distinct = sorted_unique(configurations).size();
   if (cases.size() == 1) {
     fit.band = model;
     fit.band.source = "one run: no leave-one-out; the step model's validation spread (docs/validation.md)";
@@ -347,9 +403,10 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     fit.band.runs = static_cast<int>(cases.size());
     fit.band.speed_ratio_min = lo;
     fit.band.speed_ratio_max = hi;
-    fit.band.source = fmt::format("leave-one-out over {} runs", cases.size());
+    fit.band.source = folds == cases.size() ? fmt::format("leave-one-out over {} runs", cases.size())
+                                            : fmt::format("{}-fold cross-validation over {} runs", folds, cases.size());
     std::string why;
-    if (cases.size() < 3) why = "fewer than 3 runs";
+    if (distinct < 3) why = fmt::format("{} distinct configuration{}", distinct, distinct == 1 ? "" : "s");
     if (!fit.separable) why += (why.empty() ? "" : "; ") + std::string("parameters not separable or at a bound");
     if (!why.empty()) {
       fit.band.speed_ratio_min = std::min(lo, model.speed_ratio_min);
@@ -357,6 +414,12 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
       fit.band.source += fmt::format(", widened to the step model's validation spread ({})", why);
     }
   }
+  for (const StepCase& c : cases) {
+    fit.models.push_back(c.model.name);
+    fit.gpus_min = fit.gpus_min == 0 ? c.cluster.gpus : std::min(fit.gpus_min, c.cluster.gpus);
+    fit.gpus_max = std::max(fit.gpus_max, c.cluster.gpus);
+  }
+  fit.models = sorted_unique(fit.models);
   return fit;
 }
 
@@ -364,12 +427,13 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
 
 std::expected<StepFit, std::string> fit_step_model(std::span<const StepCase> cases, const StepFitSettings& settings) {
   std::vector<StepCase> train;
-  std::vector<const StepCase*> held;
-  for (const StepCase& c : cases) {
-    if (c.held_out) {
-      held.push_back(&c);
+  std::vector<std::size_t> train_index, held_index;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    if (cases[i].held_out) {
+      held_index.push_back(i);
     } else {
-      train.push_back(c);
+      train.push_back(cases[i]);
+      train_index.push_back(i);
     }
   }
   if (train.empty()) return std::unexpected(cases.empty() ? "no measured run to fit" : "every run is held out: none to fit");
@@ -380,22 +444,18 @@ std::expected<StepFit, std::string> fit_step_model(std::span<const StepCase> cas
     values.emplace_back(p.name, p.value);
     starts.emplace_back(p.name, p.start);
   }
-  for (const StepCase* c : held) {
-    FittedRun r;
-    r.id = c->id;
+  // Every run in the order given: the fitted ones, and the held-out ones predicted.
+  std::vector<FittedRun> ordered(cases.size());
+  for (std::size_t k = 0; k < train_index.size(); ++k) ordered[train_index[k]] = fit->runs[k];
+  for (std::size_t i : held_index) {
+    FittedRun& r = ordered[i];
+    r.id = cases[i].id;
     r.held_out = true;
-    r.measured = c->measured_step_seconds;
-    r.predicted_default = predict_step_seconds(*c, starts);
-    r.predicted = predict_step_seconds(*c, values);
-    fit->runs.push_back(r);
+    r.measured = cases[i].measured_step_seconds;
+    r.predicted_default = predict_step_seconds(cases[i], starts);
+    r.predicted = predict_step_seconds(cases[i], values);
   }
-  // In the order of the table.
-  std::vector<FittedRun> ordered;
-  for (const StepCase& c : cases) {
-    const auto it = std::find_if(fit->runs.begin(), fit->runs.end(), [&](const FittedRun& r) { return r.id == c.id; });
-    if (it != fit->runs.end()) ordered.push_back(*it);
-  }
-  if (ordered.size() == fit->runs.size()) fit->runs = std::move(ordered);
+  fit->runs = std::move(ordered);
   return fit;
 }
 

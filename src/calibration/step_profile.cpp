@@ -56,10 +56,13 @@ std::string step_profile_toml(const StepFit& fit, const ProfileProvenance& p) {
                    "the command line wins.\nschema = {}\n\n",
                    toml_string(k_step_profile_schema));
   s += "[fitted_on]\n";
+  const auto fitted = std::count_if(fit.runs.begin(), fit.runs.end(), [](const FittedRun& r) { return !r.held_out; });
   s += fmt::format("csv = {}\nmd5 = {}\ncreated = {}\nmoeplan = {}\nruns = {}\n", toml_string(p.csv), toml_string(p.md5),
-                   toml_string(p.created), toml_string(p.version), fit.runs.size());
-  s += fmt::format("gpus = {}\nprecisions = {}\ndispatchers = {}\n\n", quoted_list(fit.gpus),
-                   quoted_list(fit.precisions), quoted_list(fit.dispatchers));
+                   toml_string(p.created), toml_string(p.version), fitted);
+  s += fmt::format("gpus = {}\nprecisions = {}\ndispatchers = {}\nmodels = {}\n", quoted_list(fit.gpus),
+                   quoted_list(fit.precisions), quoted_list(fit.dispatchers), quoted_list(fit.models));
+  if (fit.gpus_max > 0) s += fmt::format("gpu_count_min = {}\ngpu_count_max = {}\n", fit.gpus_min, fit.gpus_max);
+  s += "\n";
   s += "[parameters]\n";
   for (const FittedParameter& f : fit.parameters) {
     s += fmt::format("{} = {:.6g}  # from {:.4g}", f.name, f.value, f.start);
@@ -86,8 +89,13 @@ std::expected<StepProfile, InputError> read_step_profile(std::string_view text, 
            fmt::format("\"{}\" is not a step profile (expected \"{}\")", schema, k_step_profile_schema));
   }
   if (const toml::table* f = r.failed() ? nullptr : r.table(*doc, "fitted_on", "fitted_on")) {
-    r.only_keys(*f, {"csv", "md5", "created", "moeplan", "runs", "gpus", "precisions", "dispatchers"}, "fitted_on");
+    r.only_keys(*f, {"csv", "md5", "created", "moeplan", "runs", "gpus", "precisions", "dispatchers", "models",
+                     "gpu_count_min", "gpu_count_max"},
+                "fitted_on");
     p.gpus = strings(r, *f, "gpus", "fitted_on.gpus");
+    p.models = strings(r, *f, "models", "fitted_on.models");
+    if (f->get("gpu_count_min")) p.gpu_count_min = r.integer(*f, "gpu_count_min", "fitted_on.gpu_count_min", 1);
+    if (f->get("gpu_count_max")) p.gpu_count_max = r.integer(*f, "gpu_count_max", "fitted_on.gpu_count_max", 1);
     p.precisions = strings(r, *f, "precisions", "fitted_on.precisions");
     p.dispatchers = strings(r, *f, "dispatchers", "fitted_on.dispatchers");
   }
@@ -128,8 +136,10 @@ std::expected<StepProfile, InputError> read_step_profile(std::string_view text, 
 }
 
 AppliedProfile apply_step_profile(const StepProfile& profile, StepTimeOptions& options,
-                                  const std::function<bool(std::string_view flag)>& flag_given, const std::string& gpu,
-                                  const std::string& precision, const std::string& dispatcher) {
+                                  const std::function<bool(std::string_view flag)>& flag_given, const ProfileUse& use) {
+  const std::string& gpu = use.gpu;
+  const std::string& precision = use.precision;
+  const std::string& dispatcher = use.dispatcher;
   AppliedProfile a;
   for (const StepParameter& sp : step_parameters()) {
     const auto it = std::find_if(profile.values.begin(), profile.values.end(),
@@ -137,6 +147,11 @@ AppliedProfile apply_step_profile(const StepProfile& profile, StepTimeOptions& o
     std::string from = "default";
     if (flag_given(sp.flag)) {
       from = std::string(sp.flag);
+      if (it != profile.values.end()) {
+        a.warnings.push_back(fmt::format("{} {:g} replaces the profile's fitted {:g}: the band of the time figures is "
+                                         "the profile's, fitted with its own value",
+                                         sp.flag, sp.get(options), it->second));
+      }
     } else if (it != profile.values.end()) {
       sp.set(options, it->second);
       from = "profile " + profile.source;
@@ -152,6 +167,19 @@ AppliedProfile apply_step_profile(const StepProfile& profile, StepTimeOptions& o
   fitted_on(profile.gpus, gpu, "GPU kind");
   fitted_on(profile.precisions, precision, "precision");
   fitted_on(profile.dispatchers, dispatcher, "dispatcher");
+  if (!profile.models.empty() && !use.model.empty() &&
+      std::find(profile.models.begin(), profile.models.end(), use.model) == profile.models.end()) {
+    a.warnings.push_back(fmt::format("--step-profile {}: fitted on {}, not {}: the band is the fit's on those models",
+                                     profile.source, fmt::join(profile.models, ", "), use.model));
+  }
+  // Beyond twice the largest or half the smallest cluster it was fitted on: other collectives
+  // bind (an engineering rule of thumb for a warning, not a limit).
+  if (profile.gpu_count_max > 0 && use.gpus > 0 &&
+      (use.gpus > 2 * profile.gpu_count_max || 2 * use.gpus < profile.gpu_count_min)) {
+    a.warnings.push_back(fmt::format("--step-profile {}: fitted on {}-{} GPUs, used on {}: the band is the fit's at "
+                                     "its own scale",
+                                     profile.source, profile.gpu_count_min, profile.gpu_count_max, use.gpus));
+  }
   for (const std::string& w : profile.warnings) a.warnings.push_back(fmt::format("--step-profile {}: {}", profile.source, w));
   return a;
 }

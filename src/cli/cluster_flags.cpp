@@ -590,8 +590,9 @@ std::expected<void, int> with_step_profile(const ClusterFlags& f, ClusterFitOpti
     return f.flag_given(flag) || (flag == "--load-imbalance" && f.load_imbalance.has_value());
   };
   StepTimeOptions& t = o.search.time;
-  const auto applied = calibration::apply_step_profile(*profile, t, given, o.cluster.gpu.id, to_string(t.precision),
-                                                       t.a2a_node_dedup ? "deepep" : "alltoall");
+  const auto applied = calibration::apply_step_profile(
+      *profile, t, given,
+      {o.cluster.gpu.id, to_string(t.precision), t.a2a_node_dedup ? "deepep" : "alltoall", "", o.cluster.gpus});
   for (const std::string& w : applied.warnings) io.warning(w);
   o.search.memory.expert_load_factor = t.expert_load_factor;
   o.step_profile = f.step_profile;

@@ -3,6 +3,7 @@
 // run, more parameters than runs, a parameter at its bound) and its errors (a term the model
 // does not incur, an unknown term or parameter); held-out runs predicted, not fitted.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <string>
@@ -119,10 +120,15 @@ TEST_CASE("calibration: more parameters named than the runs can carry, and a run
   calibration::StepFitSettings only;
   only.parameters = {"gemm_efficiency"};
   const auto none = calibration::fit_step_model(fixed, only);
-  REQUIRE(none.has_value());
-  CHECK(none->parameters.empty());
-  CHECK(std::any_of(none->warnings.begin(), none->warnings.end(),
-                    [](const std::string& w) { return w.find("no run exercises") != std::string::npos; }));
+  REQUIRE_FALSE(none.has_value());  // nothing left to fit: refused, no empty profile
+  CHECK(none.error().find("no parameter to fit") != std::string::npos);
+  fixed[0].fixed.clear();  // one run that moves it: fitted, and said to rest on that run alone
+  const auto one = calibration::fit_step_model(fixed, only);
+  REQUIRE(one.has_value());
+  CHECK(std::any_of(one->warnings.begin(), one->warnings.end(),
+                    [](const std::string& w) { return w.find("gemm_efficiency rests on one run (a)") != std::string::npos; }));
+  // Left out, run "a" is predicted at the start value (0.6), not at its own fitted value.
+  CHECK(*one->runs[0].predicted_left_out == doctest::Approx(one->runs[0].predicted_default));
 }
 
 TEST_CASE("calibration: one run says so, and a run far slower than any efficiency puts it at its bound") {
@@ -179,4 +185,32 @@ TEST_CASE("calibration: held-out runs are predicted from the fit on the others, 
   CHECK(fit->band.runs == 3);
   for (StepCase& c : runs) c.held_out = true;
   CHECK_FALSE(calibration::fit_step_model(runs, {}).has_value());
+}
+
+TEST_CASE("calibration: two runs of one configuration far apart fit (a flat Huber minimum), with a widened band") {
+  // The reviewer's crash: one parameter, two residuals more than 2 delta apart.
+  auto runs = four_runs({{"gemm_efficiency", 0.5}});
+  runs.resize(2);
+  runs[1] = runs[0];
+  runs[1].id = "a2";
+  runs[0].measured_step_seconds *= 1.3;
+  const auto fit = calibration::fit_step_model(runs, {});
+  REQUIRE(fit.has_value());
+  CHECK(fit->band.source.find("1 distinct configuration") != std::string::npos);
+  CHECK(fit->band.speed_ratio_max >= step_model_validation_spread().speed_ratio_max);
+}
+
+TEST_CASE("calibration: past 20 runs the left-out predictions come from 20 folds, every run predicted once") {
+  std::vector<StepCase> runs;
+  for (int i = 0; i < 30; ++i) {
+    auto four = four_runs({{"gemm_efficiency", 0.4 + 0.005 * i}, {"fp8_gemm_efficiency", 0.5}});
+    four[i % 4].id = fmt::format("r{}", i);
+    runs.push_back(four[i % 4]);
+  }
+  calibration::StepFitSettings s;
+  s.bootstrap = 0;
+  const auto fit = calibration::fit_step_model(runs, s);
+  REQUIRE(fit.has_value());
+  CHECK(fit->band.source == "20-fold cross-validation over 30 runs");
+  for (const auto& r : fit->runs) CHECK(r.predicted_left_out.has_value());
 }

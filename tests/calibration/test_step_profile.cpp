@@ -94,7 +94,7 @@ TEST_CASE("step profile: laid over a run's options, a flag given wins and every 
   StepTimeOptions o;
   o.gemm_efficiency = 0.55;  // as --gemm-efficiency 0.55 set it
   const auto applied = apply_step_profile(
-      *p, o, [](std::string_view flag) { return flag == "--gemm-efficiency"; }, "h100-sxm", "bf16", "deepep");
+      *p, o, [](std::string_view flag) { return flag == "--gemm-efficiency"; }, {"h100-sxm", "bf16", "deepep", "", 0});
   CHECK(o.gemm_efficiency == 0.55);
   CHECK(o.hbm_efficiency == 0.7);
   const auto source = [&](const std::string& name) {
@@ -106,10 +106,11 @@ TEST_CASE("step profile: laid over a run's options, a flag given wins and every 
   CHECK(source("gemm_efficiency") == "--gemm-efficiency");
   CHECK(source("hbm_efficiency") == "profile p.toml");
   CHECK(source("network_efficiency") == "default");
-  CHECK(applied.warnings.size() == 1);  // the fit's own warning, passed on
+  REQUIRE(applied.warnings.size() == 2);  // the flag replacing a fitted value, and the fit's own warning
+  CHECK(applied.warnings[0].find("--gemm-efficiency 0.55 replaces the profile's fitted 0.4321") != std::string::npos);
   StepTimeOptions other;
-  const auto elsewhere = apply_step_profile(*p, other, [](std::string_view) { return false; }, "gb200", "fp8",
-                                            "alltoall");
+  const auto elsewhere = apply_step_profile(*p, other, [](std::string_view) { return false; },
+                                            {"gb200", "fp8", "alltoall", "", 0});
   CHECK(other.gemm_efficiency == 0.4321);
   CHECK(elsewhere.warnings.size() == 4);
   CHECK(elsewhere.warnings[0].find("fitted on GPU kind h100-sxm, not gb200") != std::string::npos);

@@ -68,7 +68,9 @@ struct FittedRun {
   double measured = 0;            ///< step seconds
   double predicted_default = 0;   ///< with the start values
   double predicted = 0;           ///< with the fitted values
-  std::optional<double> predicted_left_out;  ///< fitted on the other runs (none with one run)
+  /// Fitted on the other runs (leave-one-out; past 20 runs, on the other folds of 20-fold
+  /// cross-validation); none with one run, or held out.
+  std::optional<double> predicted_left_out;
 };
 
 struct StepFit {
@@ -82,8 +84,9 @@ struct StepFit {
   std::vector<std::string> warnings;
   std::vector<std::string> notes;
   double objective = 0;
-  // What it was fitted on (sorted, unique).
-  std::vector<std::string> gpus, precisions, dispatchers;
+  // What it was fitted on (sorted, unique), and the GPU counts' range.
+  std::vector<std::string> gpus, precisions, dispatchers, models;
+  int gpus_min = 0, gpus_max = 0;
 };
 
 /// Fits; an error (a string naming the run and the reason) when a run or a parameter cannot

@@ -25,7 +25,8 @@ struct StepProfile {
   std::vector<std::pair<std::string, double>> values;  ///< fitted parameters, by name
   ValidationSpread band;  ///< runs, speed_ratio_min/max, source
   // What it was fitted on.
-  std::vector<std::string> gpus, precisions, dispatchers;
+  std::vector<std::string> gpus, precisions, dispatchers, models;
+  int gpu_count_min = 0, gpu_count_max = 0;  ///< 0: not recorded
   std::vector<std::string> warnings;  ///< the fit's (not separable, at a bound, one run)
 };
 
@@ -45,13 +46,18 @@ std::expected<StepProfile, InputError> read_step_profile(std::string_view text, 
 
 /// The profile laid over `options`: every value whose flag was not given (`flag_given(flag)`);
 /// the source of every fittable parameter (flag, profile or default), and warnings for a run
-/// on a GPU kind, precision or dispatcher the profile was not fitted on.
+/// on a GPU kind, precision, dispatcher or model the profile was not fitted on, on more than
+/// twice its largest or under half its smallest cluster, and for a flag replacing a fitted value.
 struct AppliedProfile {
   std::vector<StepParameterSource> sources;
   std::vector<std::string> warnings;
 };
+/// The run a profile is used on ("" / 0: not compared).
+struct ProfileUse {
+  std::string gpu, precision, dispatcher, model;
+  int gpus = 0;
+};
 AppliedProfile apply_step_profile(const StepProfile& profile, StepTimeOptions& options,
-                                  const std::function<bool(std::string_view flag)>& flag_given,
-                                  const std::string& gpu, const std::string& precision, const std::string& dispatcher);
+                                  const std::function<bool(std::string_view flag)>& flag_given, const ProfileUse& use);
 
 }  // namespace moeplan::calibration
