@@ -11,22 +11,23 @@ namespace moeplan::calibration {
 
 namespace {
 
-// Lower bounds of the efficiencies: 5 % of a datasheet figure, below anything a working
-// stack sustains (an engineering floor that keeps the fit off a zero rate, which times a step
-// at infinity). The load factor's upper bound is the --load-imbalance flag's sanity range.
+// The bounds are the flags' ranges too (add_cluster_flags reads them here). The efficiencies'
+// lower bounds, 1-5 % of a datasheet figure, are below anything a working stack sustains (an
+// engineering floor that keeps a fit off a zero rate, which times a step at infinity); the
+// load factor's upper bound, 64, is a sanity range.
 const std::array<StepParameter, 9> k_parameters{{
-    {"gemm_efficiency", "--gemm-efficiency", 0.05, 1.0,
+    {"gemm_efficiency", "--gemm-efficiency", 0.01, 1.0,
      "sustained bf16 GEMM rate over the dense peak (the attention core's too)",
      [](const StepTimeOptions& o) { return o.gemm_efficiency; },
      [](StepTimeOptions& o, double v) { o.gemm_efficiency = v; }},
-    {"fp8_gemm_efficiency", "--fp8-gemm-efficiency", 0.05, 1.0,
+    {"fp8_gemm_efficiency", "--fp8-gemm-efficiency", 0.01, 1.0,
      "sustained fp8 GEMM rate over the fp8 dense peak (the linear layers of an fp8 run)",
      [](const StepTimeOptions& o) { return o.fp8_gemm_efficiency.value_or(o.gemm_efficiency); },
      [](StepTimeOptions& o, double v) { o.fp8_gemm_efficiency = v; }},
     {"hbm_efficiency", "--hbm-efficiency", 0.2, 1.0, "achieved HBM bandwidth over the datasheet's",
      [](const StepTimeOptions& o) { return o.hbm_efficiency; },
      [](StepTimeOptions& o, double v) { o.hbm_efficiency = v; }},
-    {"network_efficiency", "--network-efficiency", 0.05, 1.0,
+    {"network_efficiency", "--network-efficiency", 0.01, 1.0,
      "achieved bandwidth of the TP, pipeline and data-parallel collectives over the link's",
      [](const StepTimeOptions& o) { return o.network_efficiency; },
      [](StepTimeOptions& o, double v) { o.network_efficiency = v; }},
@@ -45,7 +46,7 @@ const std::array<StepParameter, 9> k_parameters{{
     {"a2a_overlap", "--a2a-overlap", 0.0, 1.0, "fraction of the expert all-to-all hidden behind computation",
      [](const StepTimeOptions& o) { return o.a2a_overlap; },
      [](StepTimeOptions& o, double v) { o.a2a_overlap = v; }},
-    {"load_imbalance", "--load-imbalance", 1.0, 4.0,
+    {"load_imbalance", "--load-imbalance", 1.0, 64.0,
      "busiest expert rank's routed tokens over the balanced share",
      [](const StepTimeOptions& o) { return o.expert_load_factor; },
      [](StepTimeOptions& o, double v) { o.expert_load_factor = v; }},

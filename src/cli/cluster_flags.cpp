@@ -7,6 +7,7 @@
 
 #include "common_flags.hpp"
 #include "moeplan/base/bounded_read.hpp"
+#include "moeplan/calibration/step_parameters.hpp"
 #include "moeplan/calibration/step_profile.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
 #include "moeplan/cluster/validation_spread.hpp"
@@ -48,6 +49,18 @@ std::string ClusterFlags::first_given_flag() const {
   return "";
 }
 
+namespace {
+
+/// The range of a flag that sets a step-model parameter: the parameter's physical bounds
+/// (calibration/step_parameters.hpp), so a flag and a profile accept the same values.
+CLI::Validator parameter_range(std::string_view name) {
+  const calibration::StepParameter* p = calibration::find_step_parameter(name);
+  if (!p) throw std::logic_error("no step parameter " + std::string(name));
+  return number_in(p->lower, p->upper);
+}
+
+}  // namespace
+
 bool ClusterFlags::flag_given(std::string_view name) const {
   for (const CLI::Option* o : options) {
     if (o->get_name() == name) return o->count() > 0;
@@ -86,27 +99,27 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->group(group);
   sub.add_option("--gemm-efficiency", f.gemm_efficiency,
                  "Achieved/peak bf16 GEMM rate the step time assumes (a stated figure, not a paper's)")
-      ->check(number_in(0.01, 1.0))
+      ->check(parameter_range("gemm_efficiency"))
       ->capture_default_str()
       ->group(group);
   sub.add_option("--fp8-gemm-efficiency", f.fp8_gemm_efficiency,
                  "Achieved/peak fp8 GEMM rate of an fp8 run's linear layers [--gemm-efficiency's]")
-      ->check(number_in(0.05, 1.0))
+      ->check(parameter_range("fp8_gemm_efficiency"))
       ->group(group);
   sub.add_option("--hbm-efficiency", f.hbm_efficiency,
                  "Achieved/datasheet HBM bandwidth of the memory-bound terms (training and serving; measured "
                  "on an H200, docs/step-model.md)")
-      ->check(number_in(0.2, 1.0))
+      ->check(parameter_range("hbm_efficiency"))
       ->default_str(fmt::format("{:g}", k_hbm_efficiency))
       ->group(group);
   sub.add_option("--a2a-efficiency-intra", f.a2a_efficiency_intra,
                  "Achieved/nominal NVLink bandwidth of the expert all-to-all within a node (DeepEP on H800: 153/200)")
-      ->check(number_in(0.05, 1.0))
+      ->check(parameter_range("a2a_efficiency_intra"))
       ->default_str(fmt::format("{:.4g}", f.a2a_efficiency_intra))
       ->group(group);
   sub.add_option("--a2a-efficiency-inter", f.a2a_efficiency_inter,
                  "Achieved/nominal NIC bandwidth of the expert all-to-all across nodes (DeepEP on H800: 43/50)")
-      ->check(number_in(0.05, 1.0))
+      ->check(parameter_range("a2a_efficiency_inter"))
       ->default_str(fmt::format("{:.4g}", f.a2a_efficiency_inter))
       ->group(group);
   sub.add_option("--step-profile", f.step_profile,
@@ -123,12 +136,12 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->group(group);
   sub.add_option("--network-efficiency", f.network_efficiency,
                  "Achieved/nominal bandwidth of collectives")
-      ->check(number_in(0.01, 1.0))
+      ->check(parameter_range("network_efficiency"))
       ->capture_default_str()
       ->group(group);
   sub.add_option("--dp-overlap", f.dp_overlap,
                  "Fraction of the data-parallel gradient reduction hidden behind the backward pass")
-      ->check(number_in(0.0, 1.0))
+      ->check(parameter_range("dp_overlap"))
       ->capture_default_str()
       ->group(group);
   sub.add_option("--framework-gib", f.framework_gib,
@@ -141,7 +154,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "imbalance in memory and step time; the default is the median published dropless "
                  "slowdown (docs/step-model.md); 1 for a forced-balance benchmark (also what a --megatron-args "
                  "file's --moe-router-force-load-balancing gives)")
-      ->check(number_in(1.0, 64.0))
+      ->check(parameter_range("load_imbalance"))
       ->default_str(fmt::format("{:g}", k_default_load_imbalance))
       ->group(group);
   const std::string layout_group = "Layout (any subset; the search fills the rest; docs/cluster.md)";
@@ -221,7 +234,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
   sub.add_option("--a2a-overlap", f.a2a_overlap,
                  "Fraction of the expert all-to-all hidden behind computation (DualPipe: 1, "
                  "DeepSeek-V3 Sec. 3.2.1; Megatron's default schedule: 0)")
-      ->check(number_in(0.0, 1.0))
+      ->check(parameter_range("a2a_overlap"))
       ->capture_default_str()
       ->group(group);
   sub.add_option("--a2a-dispatcher", f.a2a_dispatcher,
@@ -791,6 +804,13 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
     sp.fields.push_back({"file", "", "", fit.step_profile, "the profile"});
     for (const StepParameterSource& s : fit.step_parameter_sources) {
       sp.fields.push_back({s.name, "", "", s.value, "from " + s.source});
+      sp.fields.push_back({s.name + "_source", "", "", s.source, "", false, Summary::detail});
+    }
+    if (fit.step_band) {
+      sp.fields.push_back({"band_speed_ratio_min", "", "", fit.step_band->speed_ratio_min,
+                           "predicted/measured speed, the least of the profile's left-out runs (days_low's factor)"});
+      sp.fields.push_back({"band_speed_ratio_max", "", "", fit.step_band->speed_ratio_max, "the largest (days_high's)"});
+      sp.fields.push_back({"band_source", "", "", fit.step_band->source, ""});
     }
     report.sections.push_back(std::move(sp));
   }

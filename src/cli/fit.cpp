@@ -150,6 +150,9 @@ int run_fit(const FitFlags& f, Io& io) {
   }
   if (steps) {
     if (!f.points.empty()) return fail(io, ExitStatus::usage, "--points: only law 'loss-curves' produces EL points");
+    if (std::string why = step_parameters_problem(f.fit_params); !why.empty()) {
+      return fail(io, ExitStatus::usage, why);
+    }
     if (law_choice != "--law") io.note("law 'step' chosen from the columns (a steps table: gpus and a measured step)");
     StepFitRequest q;
     q.csv = f.runs;
@@ -262,8 +265,8 @@ Command fit_command() {
                                     ->check(whole_number(100000))
                                     ->capture_default_str();
             sub.add_option("--fit-params", f->fit_params,
-                           "The step law: the parameters to fit (default: every one the runs exercise when there "
-                           "are as many runs, else the GEMM efficiency; man moeplan-fit)")
+                           "The step law: the parameters to fit, comma-separated (default: the GEMM efficiency of "
+                           "each precision the runs use; man moeplan-fit lists them)")
                 ->delimiter(',');
             sub.add_option("--skip-iterations", f->skip_iterations,
                            "The step law: a Megatron-LM log's first iterations left out of the median (warm-up)")

@@ -30,6 +30,10 @@ struct StepFitRequest {
   std::string output = "-";
 };
 
+/// Why --fit-params cannot be used ("" when it can): an empty or unknown name, naming the
+/// parameters.
+std::string step_parameters_problem(const std::vector<std::string>& names);
+
 /// The time now, UTC, as a fitted file's header says it ("2026-11-28T12:00:00Z").
 std::string utc_now();
 

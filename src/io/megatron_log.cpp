@@ -16,6 +16,7 @@
 #include <charconv>
 #include <cmath>
 #include <functional>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -28,6 +29,8 @@ namespace {
 
 constexpr std::string_view k_elapsed_key = "elapsed time per iteration (ms)";
 constexpr std::string_view k_tflops_key = "throughput per GPU (TFLOP/s/GPU)";
+constexpr std::string_view k_batch_key = "global batch size";  // training_log(): " global batch size: {:5d} |"
+constexpr std::string_view k_world_key = "world size: ";       // arguments.py: "using world size: {}, data-parallel size: ..."
 constexpr std::string_view k_iteration_word = "iteration";
 /// A value quoted in an error is cut to this many bytes (a garbled line may run on).
 constexpr std::size_t k_max_quoted = 32;
@@ -142,8 +145,15 @@ std::expected<MegatronLogSummary, InputError> read_megatron_log(std::string_view
 
     MegatronLogIteration it;
     it.line = line_number;
+    // The last line of a log still being written (no line end yet) may be cut mid-write: a
+    // bad one there is left out and said, not a reason to refuse the log.
+    const bool unfinished = line_end == text.size() && !text.ends_with('\n');
     const auto n = iteration_number(line.substr(0, key_in_line));
     if (!n) {
+      if (unfinished && !out.iterations.empty()) {
+        out.warnings.push_back(fmt::format("{}:{}: the last line is cut (no iteration number): left out", source, line_number));
+        break;
+      }
       return error(line_number, 0, k_iteration_word,
                    fmt::format("no 'iteration N/M' before '{}': a cut or garbled line", k_elapsed_key));
     }
@@ -152,6 +162,11 @@ std::expected<MegatronLogSummary, InputError> read_megatron_log(std::string_view
     const std::string_view elapsed =
         this_iteration(field_value(line, key_in_line + k_elapsed_key.size(), value_at));
     auto ms = parse_positive_finite(elapsed);
+    if (!ms && unfinished && !out.iterations.empty()) {
+      out.warnings.push_back(fmt::format("{}:{}: the last line is cut (its step time does not read): left out", source,
+                                         line_number));
+      break;
+    }
     if (!ms) {
       return error(line_number, value_at + 1, k_elapsed_key,
                    elapsed.size() > k_max_quoted ? "not a number: " + quoted(elapsed) : valid_utf8(ms.error()));
@@ -163,6 +178,12 @@ std::expected<MegatronLogSummary, InputError> read_megatron_log(std::string_view
       if (!tf) return error(line_number, value_at + 1, k_tflops_key, std::move(tf.error()));
       it.tflops_per_gpu = *tf;
     }
+    if (const std::size_t b = line.find(k_batch_key); b != std::string_view::npos) {
+      const std::string_view batch = field_value(line, b + k_batch_key.size(), value_at);
+      long long sequences = 0;
+      const auto [end, ec] = std::from_chars(batch.data(), batch.data() + batch.size(), sequences);
+      if (ec == std::errc() && end == batch.data() + batch.size() && sequences > 0) it.global_batch = sequences;
+    }
     out.iterations.push_back(it);
     pos = line_end;
   }
@@ -173,6 +194,35 @@ std::expected<MegatronLogSummary, InputError> read_megatron_log(std::string_view
                              "lines on the last rank only)",
                              k_elapsed_key));
   }
+  // Megatron's world size, printed once at start-up.
+  if (const std::size_t w = text.find(k_world_key); w != std::string_view::npos) {
+    const std::string_view digits = text.substr(w + k_world_key.size(), 12);
+    int size = 0;
+    const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), size);
+    if (ec == std::errc() && end != digits.data() && size > 0) {
+      out.world_size = size;
+      out.world_size_line = 1 + int(std::count(text.data(), text.data() + w, '\n'));
+    }
+  }
+  // A restart from a checkpoint runs iterations again: the later run of each is the one that
+  // counts (the earlier was lost), and the count of repeats is said.
+  {
+    std::vector<MegatronLogIteration> kept;
+    std::unordered_set<long long> seen;
+    for (auto it = out.iterations.rbegin(); it != out.iterations.rend(); ++it) {
+      if (!seen.insert(it->iteration).second) continue;
+      kept.push_back(*it);
+    }
+    std::reverse(kept.begin(), kept.end());
+    std::stable_sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.iteration < b.iteration; });
+    if (kept.size() < out.iterations.size()) {
+      out.repeated = out.iterations.size() - kept.size();
+      out.warnings.push_back(fmt::format("{}: {} iteration line{} repeated after a restart: the later run of each "
+                                         "counts",
+                                         source, out.repeated, out.repeated == 1 ? "" : "s"));
+      out.iterations = std::move(kept);
+    }
+  }
   std::vector<double> step_ms, tflops;
   for (const MegatronLogIteration& it : out.iterations) {
     if (it.iteration <= skip_iterations) {
@@ -181,6 +231,14 @@ std::expected<MegatronLogSummary, InputError> read_megatron_log(std::string_view
     }
     if (step_ms.empty()) out.first_used = it.iteration;
     out.last_used = it.iteration;
+    // A batch ramp inside the timed iterations would mix steps of different sizes.
+    if (it.global_batch && out.global_batch && *it.global_batch != *out.global_batch) {
+      return error(it.line, 0, k_batch_key,
+                   fmt::format("{} from iteration {}, {} before: the batch ramps among the iterations timed; give a "
+                               "--skip-iterations past the ramp",
+                               *it.global_batch, it.iteration, *out.global_batch));
+    }
+    if (it.global_batch) out.global_batch = it.global_batch;
     step_ms.push_back(it.elapsed_ms);
     if (it.tflops_per_gpu) tflops.push_back(*it.tflops_per_gpu);
   }

@@ -140,12 +140,12 @@ TEST_CASE("calibration: one run says so, and a run far slower than any efficienc
   CHECK(one->band.speed_ratio_min == step_model_validation_spread().speed_ratio_min);
   CHECK(one->band.source.find("one run") != std::string::npos);
 
-  runs.front().measured_step_seconds *= 100;  // no GEMM rate >= 5 % of peak makes it this slow
+  runs.front().measured_step_seconds *= 100;  // no GEMM rate >= 1 % of peak makes it this slow
   const auto slow = calibration::fit_step_model(runs, {});
   REQUIRE(slow.has_value());
   REQUIRE(slow->parameters.size() == 1);
   CHECK(slow->parameters.front().at_bound);
-  CHECK(slow->parameters.front().value == doctest::Approx(0.05).epsilon(0.02));
+  CHECK(slow->parameters.front().value == doctest::Approx(0.01).epsilon(0.05));
   CHECK_FALSE(slow->separable);
 }
 

@@ -122,12 +122,29 @@ TEST_CASE("fit steps.csv: a Megatron-LM log is the measurement, its median past 
   const std::string log = MOEPLAN_TEST_DATA_DIR "/megatron_logs/moe_rank7.log";
   const auto summary = moeplan::read_megatron_log(*moeplan::read_bounded(log, 1 << 20, "log"), log);
   REQUIRE(summary.has_value());
+  // The fixture's run: world size 8, global batch 256 (its start-up and iteration lines); its
+  // invented step times fit a model the size of moe-mini (paper 000), not Qwen3-30B-A3B.
+  const std::string flags = "--seq-len 4096 --global-batch-tokens 1048576 --tp 1 --pp 1 --etp 1 --micro-batch-size 1 "
+                            "--recompute none --load-imbalance 1";
   const std::string csv = write_temp(
-      "log-steps.csv", fmt::format("model,gpus,gpu,ep,flags,log\nqwen3-30b-a3b,16,h100,16,{},{}\n", k_flags, log));
+      "log-steps.csv", fmt::format("model,gpus,gpu,ep,flags,log\nmoe-mini,8,h100,8,{},{}\n", flags, log));
   const Run r = run_moeplan({"fit", csv, "--format", "json"});
   const auto j = json_of(r);
   CHECK(j["run"][0]["measured_step"].get<double>() == doctest::Approx(summary->median_step_seconds));
   CHECK(j["run"][0]["measured_from"].get<std::string>().find("median of") != std::string::npos);
+  // A row of another cluster or batch than the log's is refused, naming the log's line.
+  const Run gpus = run_moeplan({"fit", write_temp("log-16.csv", fmt::format("model,gpus,gpu,ep,flags,log\n"
+                                                                           "moe-mini,16,h100,16,{},{}\n",
+                                                                           flags, log))});
+  CHECK(gpus.code == 4);
+  CHECK(gpus.err.find(log + ":2: world size: 8, but ") != std::string::npos);
+  std::string other_batch = flags;
+  other_batch.replace(other_batch.find("1048576"), 7, "2097152");
+  const Run batch = run_moeplan({"fit", write_temp("log-batch.csv", fmt::format("model,gpus,gpu,ep,flags,log\n"
+                                                                               "moe-mini,8,h100,8,{},{}\n",
+                                                                               other_batch, log))});
+  CHECK(batch.code == 4);
+  CHECK(batch.err.find("global batch size: 256 sequences in the iterations timed, but the run of") != std::string::npos);
   // --skip-iterations moves the median
   const auto all = json_of(run_moeplan({"fit", csv, "--skip-iterations", "0", "--format", "json"}));
   const auto s0 = moeplan::read_megatron_log(*moeplan::read_bounded(log, 1 << 20, "log"), log, 0);
@@ -175,11 +192,11 @@ TEST_CASE("fit steps.csv: bad input exits 4 with the file, line and reason, and 
     CHECK_FALSE(std::filesystem::exists(out));
     CHECK_FALSE(std::filesystem::exists(report));
   }
-  // --fit-params names a parameter that does not exist: exit 4 naming it, nothing written.
+  // --fit-params names a parameter that does not exist: exit 2 naming it, before any row is read.
   const std::string ok = write_temp("ok-steps.csv", "model,gpus,gpu,ep,flags,step_seconds\n" + row + ",20\n");
   const Run typo = run_moeplan({"fit", ok, "--fit-params", "gemm_eficiency", "--out", out});
-  CHECK(typo.code == 4);
-  CHECK(typo.err.find("no parameter 'gemm_eficiency'") != std::string::npos);
+  CHECK(typo.code == 2);
+  CHECK(typo.err.find("--fit-params: 'gemm_eficiency' is not a step-model parameter") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(out));
   // A profile that is not one: score exits 4 naming it.
   const std::string bad_profile = write_temp("bad-profile.toml", "schema = \"moeplan-laws/1\"\n");

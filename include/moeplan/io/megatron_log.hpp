@@ -41,6 +41,7 @@ struct MegatronLogIteration {
   double elapsed_ms = 0;                 ///< "elapsed time per iteration (ms): X", milliseconds
   std::optional<double> tflops_per_gpu;  ///< "throughput per GPU (TFLOP/s/GPU): Y" when logged (--log-throughput)
   int line = 0;                          ///< 1-based line in the log
+  std::optional<long long> global_batch;  ///< "global batch size: N", sequences, when logged
 };
 
 /// What read_megatron_log found: every iteration line, and the step time over those past the
@@ -56,6 +57,15 @@ struct MegatronLogSummary {
   /// statistics, numpy's default: the same definition as the median).
   double low_step_seconds = 0, high_step_seconds = 0;
   std::optional<double> median_tflops_per_gpu;  ///< median of the used lines that log it, TFLOP/s per GPU
+  /// The global batch of the used lines (sequences) when they log it; they all agree (a ramp
+  /// among them is an error).
+  std::optional<long long> global_batch;
+  /// "using world size: N" at start-up, and its line: the GPUs of the run.
+  std::optional<int> world_size;
+  int world_size_line = 0;
+  std::size_t repeated = 0;  ///< iteration lines run again after a restart (the later kept)
+  /// What was read but not used: a cut last line, iterations repeated after a restart.
+  std::vector<std::string> warnings;
 };
 
 /// Reads a Megatron-LM log's iteration lines; the first `skip_iterations` iterations (by their
