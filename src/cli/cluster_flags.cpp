@@ -331,8 +331,9 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.cluster.gpus = *f.gpus;
   o.cluster.gpus_per_node = f.gpus_per_node.value_or(gpu->gpus_per_node);
   if (o.cluster.gpus % o.cluster.gpus_per_node != 0 && o.cluster.gpus > o.cluster.gpus_per_node) {
-    return usage(fmt::format("--gpus {} is not a whole number of {}-GPU nodes", o.cluster.gpus,
-                             o.cluster.gpus_per_node));
+    return usage(fmt::format("--gpus {} is not a whole number of {}-GPU nodes (--gpus-per-node sets the node: "
+                             "e.g. 64 of an NVL72 rack in use, as Megatron-Bridge's GB200 recipes run)",
+                             o.cluster.gpus, o.cluster.gpus_per_node));
   }
   if (o.cluster.gpus < o.cluster.gpus_per_node) o.cluster.gpus_per_node = o.cluster.gpus;
   o.whole_training = f.whole_training;

@@ -19,6 +19,7 @@
 #include "cluster_flags.hpp"
 #include "common_flags.hpp"
 #include "fit_report.hpp"
+#include "typos.hpp"
 #include "moeplan/base/bounded_read.hpp"
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/calibration/step_fit.hpp"
@@ -574,7 +575,30 @@ int run_fit_steps(const RunTable& table, const StepFitRequest& q, Io& io) {
       }
       continue;
     }
-    io.note(fmt::format("{}: column '{}' is not read (a steps table's columns: man moeplan-fit)", q.csv, c));
+    // A near miss of a known column (tp_size, step_second) is a typo whose value would be
+    // dropped and searched instead: refused. Any other column is the user's own (notes, tags).
+    std::vector<std::string> known;
+    for (const FlagColumn& f : k_flag_columns) known.emplace_back(f.column);
+    for (const char* o : k_other_columns) known.emplace_back(o);
+    // Near: one edit away, or the same letters but case and separators (a column of the
+    // user's own two edits from a known one, "class" beside "flags", is theirs).
+    const auto bare = [](std::string w) {
+      std::erase_if(w, [](char ch) { return ch == '_' || ch == '-' || ch == ' '; });
+      std::transform(w.begin(), w.end(), w.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
+      return w;
+    };
+    std::vector<std::string> near = nearest_words(c, known);
+    std::erase_if(near, [&](const std::string& k) { return edit_distance(c, k) > 1 && bare(c) != bare(k); });
+    for (const std::string& k : known) {
+      if (near.empty() && k.size() >= 2 && (c.starts_with(k + "_") || c.ends_with("_" + k))) near.push_back(k);
+    }
+    if (!near.empty()) {
+      return fail(io, InputError{q.csv, 1, static_cast<int>(i) + 1, c,
+                                 fmt::format("not a column of a steps table: did you mean {}? (columns: man "
+                                             "moeplan-fit, \"The step model\")",
+                                             either_of(near, ""))});
+    }
+    io.warning(fmt::format("{}: column '{}' is not read (a steps table's columns: man moeplan-fit)", q.csv, c));
   }
   auto laws = laws_with_overlay("");
   if (!laws) return fail(io, laws.error());

@@ -181,6 +181,18 @@ TEST_CASE("fit steps.csv: bad input exits 4 with the file, line and reason, and 
        ":2: --gpu: unknown GPU 'h1000'"},
       {"a flag moeplan does not know", "model,gpus,gpu,flags,step_seconds\nqwen3-30b-a3b,16,h100,--tpp 2,20\n",
        ":2:4: flags: "},
+      {"no global batch", "model,gpus,gpu,ep,seq_len,step_seconds\nqwen3-30b-a3b,16,h100,16,4096,20\n",
+       ":2: global_batch: missing: the run's global batch"},
+      {"a batch Megatron refuses", "model,gpus,gpu,ep,seq_len,global_batch,tp,pp,micro_batch_size,step_seconds\n"
+                                   "qwen3-30b-a3b,16,h100,16,4096,1000,1,1,1,20\n",
+       "global_batch: the run's global batch of 1000 sequences is not a whole number of micro-batches x DP"},
+      {"faster than the peak", "model,gpus,gpu,ep,flags,step_seconds\n" + row + ",0.05\n",
+       "is faster than the 16 GPUs' dense bf16 peak allows"},
+      {"a near miss of a column", "model,gpus,gpu,tp_size,flags,step_seconds\nqwen3-30b-a3b,16,h100,1," + k_flags +
+                                      ",20\n",
+       ":1:4: tp_size: not a column of a steps table: did you mean tp?"},
+      {"a profile in a row", "model,gpus,gpu,ep,flags,step_seconds\n" + row + " --step-profile p.toml,20\n",
+       ":2:5: flags: --step-profile is not a property of a run"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.name);

@@ -297,3 +297,35 @@ TEST_CASE("megatron log: AMD Primus's X/Y fields (the iteration's own, then a ru
   CHECK(r->median_step_seconds == doctest::Approx(21.15));  // iterations 11 and 12: 21.1 and 21.2 s
   CHECK(*r->median_tflops_per_gpu == doctest::Approx(311.5));
 }
+
+TEST_CASE("megatron log: a restart's repeated iterations count once (the later), a cut last line is left out") {
+  const auto line = [](int i, double ms, int batch) {
+    return fmt::format(" [2024-04-06 02:55:45] iteration {:8d}/     100 | consumed samples: {:12d} | elapsed time per "
+                       "iteration (ms): {:.1f} | learning rate: 4.000000E-07 | global batch size: {:5d} |\n",
+                       i, i * batch, ms, batch);
+  };
+  std::string text = "using world size: 16, data-parallel size: 8\n";
+  for (int i = 1; i <= 14; ++i) text += line(i, 1000.0, 128);
+  for (int i = 12; i <= 14; ++i) text += line(i, 2000.0, 128);  // resumed from a checkpoint at 11
+  text += " [2024-04-06 02:55:45] iteration       15/     100 | consumed samples:   1920 | elapsed time per iteration (ms): ";
+  const auto r = read_megatron_log(text, "restart.log");
+  REQUIRE_MESSAGE(r.has_value(), r.error().to_string());
+  CHECK(r->repeated == 3);
+  CHECK(r->used == 4);  // 11, and 12-14 as run again
+  CHECK(r->median_step_seconds == doctest::Approx(2.0));
+  CHECK(r->global_batch == 128);
+  CHECK(r->world_size == 16);
+  CHECK(r->world_size_line == 1);
+  REQUIRE(r->warnings.size() == 2);
+  CHECK(r->warnings[0].find("restart.log:19: the last line is cut") != std::string::npos);
+  CHECK(r->warnings[1].find("3 iteration lines repeated after a restart") != std::string::npos);
+  // The same cut line with a line end is a finished line that does not read: refused.
+  CHECK_FALSE(read_megatron_log(text + "x\n", "restart.log").has_value());
+  // A batch ramp among the timed iterations is refused, naming the line.
+  std::string ramp;
+  for (int i = 1; i <= 14; ++i) ramp += line(i, 1000.0, i < 13 ? 64 : 128);
+  const auto ramped = read_megatron_log(ramp, "ramp.log");
+  REQUIRE_FALSE(ramped.has_value());
+  CHECK(ramped.error().to_string().find("ramp.log:13: global batch size: 128 from iteration 13, 64 before") !=
+        std::string::npos);
+}
