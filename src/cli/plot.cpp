@@ -1,6 +1,8 @@
 // `moeplan plot KIND`: compute a figure's series in the core (moeplan/plot_data.hpp), then
 // draw them with PLplot (src/plot, only when built with it) or write them as CSV or JSON.
 #include <CLI/CLI.hpp>
+
+#include <filesystem>
 #include <fmt/format.h>
 #include <cctype>
 #include <memory>
@@ -189,6 +191,12 @@ int run_plot(const PlotFlags& f, Io& io) {
     auto made = plot::frontier(*loaded, SuggestOptions{}, **flags_cluster, days);
     if (!made) return fail(io, ExitStatus::infeasible, "infeasible: " + made.error().to_string());
     figure = std::move(*made);
+    if (const ClusterFitOptions& c = **flags_cluster; c.step_band) {
+      // A calibrated picture says so (docs/calibration.md): the days are the profile's.
+      figure.title += fmt::format(" (step profile {})", std::filesystem::path(c.step_profile).filename().string());
+      io.note(fmt::format("plot frontier: days with --step-profile {}; its runs spread x{:.3g} to x{:.3g} around them",
+                          c.step_profile, c.step_band->speed_ratio_min, c.step_band->speed_ratio_max));
+    }
   } else if (residuals) {
     auto table = plot::read_residuals_csv(f.residuals_file);
     if (!table) return fail(io, table.error());
