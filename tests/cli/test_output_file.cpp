@@ -32,7 +32,9 @@ std::string slurp(const fs::path& p) {
 struct Workdir {
   fs::path dir;
   std::string runs, runs_text, model, model_text;
-  explicit Workdir(const std::string& name) : dir(fs::temp_directory_path() / ("moeplan-out-" + name)) {
+  // temp_path: a folder of this process's own (another checkout's suite on the same machine,
+  // or ctest -j, would remove it under a running case: the CI's one failure of 2026-11-28).
+  explicit Workdir(const std::string& name) : dir(temp_path("out-" + name)) {
     fs::remove_all(dir);
     fs::create_directories(dir);
     runs = (dir / "runs.csv").string();
