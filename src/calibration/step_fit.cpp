@@ -408,6 +408,11 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     std::string why;
     if (distinct < 3) why = fmt::format("{} distinct configuration{}", distinct, distinct == 1 ? "" : "s");
     if (!fit.separable) why += (why.empty() ? "" : "; ") + std::string("parameters not separable or at a bound");
+    if (distinct < 3) {
+      fit.warnings.push_back(fmt::format("{} distinct configuration{} (model, GPUs, layout, precision, sequence, batch): "
+                                         "the left-out spread says little; the band is widened",
+                                         distinct, distinct == 1 ? "" : "s"));
+    }
     if (!why.empty()) {
       fit.band.speed_ratio_min = std::min(lo, model.speed_ratio_min);
       fit.band.speed_ratio_max = std::max(hi, model.speed_ratio_max);

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <map>
 #include <sstream>
 
 #include "cluster_flags.hpp"
@@ -455,7 +456,8 @@ Report step_fit_report(const calibration::StepFit& fit, const std::vector<RowInf
       {"parameters", "", "", TextList(names), "fitted (--fit-params, or chosen from the runs)"},
       {"huber_delta", "δ", "", q.huber_delta, "Huber threshold on log residuals"},
       {"objective", "", "", fit.objective, "Σ Huber_δ of the log residuals at the fit"},
-      {"separable", "", "", fit.separable, "no two parameters correlated past 0.95, none at a bound"},
+      {"separable", "", "", fit.separable,
+       "yes: no two parameters correlated past 0.95 and none at a bound; no: see warnings"},
       {"median_error_default", "", "", median(before), "median |predicted/measured speed - 1| with the defaults"},
       {"median_error_fitted", "", "", median(after), "the same at the fit (in-sample)"},
       {"median_error_left_out", "", "", left_out.empty() ? no_left_out : Value(median(left_out)),
@@ -545,7 +547,9 @@ std::string step_parameters_problem(const std::vector<std::string>& names) {
 
 bool is_step_table(const std::vector<std::string>& header) {
   const auto has = [&](const char* c) { return std::find(header.begin(), header.end(), c) != header.end(); };
-  return has("gpus") && (has("step_seconds") || has("tokens_per_gpu_s") || has("log"));
+  // No law's table has a cluster: gpus with a measurement, or with the model and its GPU (a
+  // misspelt measurement column is then named, not "no law matches").
+  return has("gpus") && (has("step_seconds") || has("tokens_per_gpu_s") || has("log") || (has("model") && has("gpu")));
 }
 
 std::vector<ColumnSpec> step_table_columns(const std::vector<std::string>& header) {
@@ -588,7 +592,9 @@ int run_fit_steps(const RunTable& table, const StepFitRequest& q, Io& io) {
       return w;
     };
     std::vector<std::string> near = nearest_words(c, known);
-    std::erase_if(near, [&](const std::string& k) { return edit_distance(c, k) > 1 && bare(c) != bare(k); });
+    std::erase_if(near, [&](const std::string& k) {
+      return edit_distance(c, k) > 1 && bare(c) != bare(k) && !(c.size() >= 4 && k.starts_with(c));
+    });
     for (const std::string& k : known) {
       if (near.empty() && k.size() >= 2 && (c.starts_with(k + "_") || c.ends_with("_" + k))) near.push_back(k);
     }
@@ -609,8 +615,15 @@ int run_fit_steps(const RunTable& table, const StepFitRequest& q, Io& io) {
       std::find(table.header.begin(), table.header.end(), q.holdout_column) == table.header.end()) {
     return fail(io, InputError{q.csv, 1, 0, q.holdout_column, "--holdout: no such column"});
   }
+  std::map<std::string, int> id_lines;
   for (std::size_t row = 0; row < table.rows; ++row) {
     const RowContext r{table, row, q.csv};
+    if (const std::string id = r.cell("id"); !id.empty()) {
+      if (const auto [at, fresh] = id_lines.emplace(id, r.line()); !fresh) {
+        errors.push_back(r.error("id", fmt::format("'{}' names line {} already: an id names one run", id, at->second)));
+        continue;
+      }
+    }
     auto c = step_case(r, *laws, q.skip_iterations, io);
     auto held = held_out(r, q.holdout_column);
     if (!c || !held) {

@@ -148,12 +148,15 @@ std::expected<MegatronLogSummary, InputError> read_megatron_log(std::string_view
     // The last line of a log still being written (no line end yet) may be cut mid-write: a
     // bad one there is left out and said, not a reason to refuse the log.
     const bool unfinished = line_end == text.size() && !text.ends_with('\n');
+    if (unfinished && !out.iterations.empty()) {
+      // Cut anywhere (mid-number reads as a number): never timed.
+      out.warnings.push_back(fmt::format("{}:{}: the last line has no line end (a log still being written, cut "
+                                         "anywhere): left out",
+                                         source, line_number));
+      break;
+    }
     const auto n = iteration_number(line.substr(0, key_in_line));
     if (!n) {
-      if (unfinished && !out.iterations.empty()) {
-        out.warnings.push_back(fmt::format("{}:{}: the last line is cut (no iteration number): left out", source, line_number));
-        break;
-      }
       return error(line_number, 0, k_iteration_word,
                    fmt::format("no 'iteration N/M' before '{}': a cut or garbled line", k_elapsed_key));
     }
@@ -162,11 +165,6 @@ std::expected<MegatronLogSummary, InputError> read_megatron_log(std::string_view
     const std::string_view elapsed =
         this_iteration(field_value(line, key_in_line + k_elapsed_key.size(), value_at));
     auto ms = parse_positive_finite(elapsed);
-    if (!ms && unfinished && !out.iterations.empty()) {
-      out.warnings.push_back(fmt::format("{}:{}: the last line is cut (its step time does not read): left out", source,
-                                         line_number));
-      break;
-    }
     if (!ms) {
       return error(line_number, value_at + 1, k_elapsed_key,
                    elapsed.size() > k_max_quoted ? "not a number: " + quoted(elapsed) : valid_utf8(ms.error()));

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/cluster/validation_spread.hpp"
 #include "moeplan/planner/time_optimal.hpp"
 #include "moeplan/plot/plot_data.hpp"
 
@@ -52,8 +53,22 @@ std::expected<Figure, ConstraintViolation> frontier(const LawSet& laws, const Su
                                                fmt::format("no time from {:g} to {:g} days has a plan on {} x {}", from,
                                                            to, cluster.cluster.gpus, cluster.cluster.gpu.id)});
   }
+  // The days band (issue 48): the time-optimal loss at the days the runs behind the step model
+  // took against its prediction (the validation spread, or a --step-profile's left-out spread):
+  // a plan predicted to take d days took d x speed_ratio_min to d x speed_ratio_max.
+  const ValidationSpread& band = cluster.step_band ? *cluster.step_band : step_model_validation_spread();
+  Series fast{fmt::format("time-optimal, days x{:.2g} (fastest run)", band.speed_ratio_min), SeriesStyle::line, {}, {}, {}};
+  Series slow{fmt::format("time-optimal, days x{:.2g} (slowest run)", band.speed_ratio_max), SeriesStyle::line, {}, {}, {}};
+  for (std::size_t i = 0; i < time.x.size(); ++i) {
+    fast.x.push_back(time.x[i] * band.speed_ratio_min);
+    fast.y.push_back(time.y[i]);
+    slow.x.push_back(time.x[i] * band.speed_ratio_max);
+    slow.y.push_back(time.y[i]);
+  }
   f.series.push_back(std::move(flop));
   f.series.push_back(std::move(time));
+  f.series.push_back(std::move(fast));
+  f.series.push_back(std::move(slow));
   return f;
 }
 

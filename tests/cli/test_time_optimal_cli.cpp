@@ -210,6 +210,16 @@ TEST_CASE("plot frontier: its CSV is the plans suggest prints for those days, th
   std::filesystem::remove(csv);
   REQUIRE(loss["FLOP-optimal"].size() == 3);
   REQUIRE(loss["time-optimal"].size() == 3);
+  // The days band: the time-optimal losses at the days x the validation spread's least and largest.
+  const moeplan::ValidationSpread& v = moeplan::step_model_validation_spread();
+  const auto& fast = loss[fmt::format("\"time-optimal, days x{:.2g} (fastest run)\"", v.speed_ratio_min)];
+  const auto& slow = loss[fmt::format("\"time-optimal, days x{:.2g} (slowest run)\"", v.speed_ratio_max)];
+  REQUIRE(fast.size() == 3);
+  REQUIRE(slow.size() == 3);
+  CHECK(fast.begin()->first == doctest::Approx(2 * v.speed_ratio_min).epsilon(1e-6));
+  CHECK(fast.begin()->second == doctest::Approx(loss["time-optimal"].begin()->second));
+  CHECK(slow.rbegin()->first == doctest::Approx(20 * v.speed_ratio_max).epsilon(1e-6));
+  CHECK(slow.rbegin()->second == doctest::Approx(loss["time-optimal"].rbegin()->second));
   for (const auto& [days, flop] : loss["FLOP-optimal"]) CHECK(loss["time-optimal"][days] <= flop);
   for (const double days : {2.0, 20.0}) {
     CAPTURE(days);
