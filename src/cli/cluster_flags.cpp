@@ -679,6 +679,18 @@ Section whole_training_section(const ClusterFit& fit) {
                "what the team sees: the steps, restarts, lost work, checkpoint saves and evaluations"});
   f.push_back({"wall_gpu_hours", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, 1.0), "GPUs x wall hours"});
   f.push_back({"goodput", "", "", number(&WholeTraining::goodput, 1.0), "steady-state days / wall days"});
+  // The training class's spread (issue 48): wall days as the published whole trainings took
+  // against moeplan's prediction of them (a --step-profile does not narrow it).
+  const ValidationSpread& v = whole_training_validation_spread();
+  f.push_back({"wall_days_low", "", "days", number(&WholeTraining::wall_days, v.speed_ratio_min),
+               fmt::format("x {:g}: the fastest of {} published whole trainings against their prediction (docs/validation.md)",
+                           v.speed_ratio_min, v.runs)});
+  f.push_back({"wall_days_high", "", "days", number(&WholeTraining::wall_days, v.speed_ratio_max),
+               fmt::format("x {:g}: the slowest of them", v.speed_ratio_max)});
+  f.push_back({"wall_gpu_hours_low", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_min),
+               "GPU-hours, x the same", false, Summary::detail});
+  f.push_back({"wall_gpu_hours_high", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_max),
+               "GPU-hours, x the same", false, Summary::detail});
   f.push_back({"costliest", "", "",
                fit.whole.makes_progress ? Value(fit.whole.costliest) : Value(Missing{fit.whole_training_problem}),
                "the loss that costs most"});

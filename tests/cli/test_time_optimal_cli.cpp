@@ -154,6 +154,55 @@ TEST_CASE("target-loss: a loss at or below the law's floor, or no cluster, exits
   CHECK(r.err.find("days") != std::string::npos);
 }
 
+TEST_CASE("wall days carry the training class's spread, and the preset is its first-prediction table's") {
+  // bench/validation/trainings_first_predictions.md: published / predicted GPU-hours per run, the
+  // wall figure or the steady one as trainings.csv's wall_figure says; least and largest.
+  std::map<std::string, std::string> figure;  // id -> wall | steady
+  {
+    std::ifstream rows(std::string(MOEPLAN_SOURCE_DIR) + "/bench/validation/trainings.csv");
+    REQUIRE(rows.good());
+    std::string line;
+    std::getline(rows, line);
+    const std::vector<std::string> head = cells(line);
+    const auto at = std::find(head.begin(), head.end(), "wall_figure") - head.begin();
+    while (std::getline(rows, line)) {
+      const auto c = cells(line);
+      if (static_cast<std::size_t>(at) < c.size()) figure[c[0]] = c[static_cast<std::size_t>(at)];
+    }
+  }
+  std::ifstream doc(std::string(MOEPLAN_SOURCE_DIR) + "/bench/validation/trainings_first_predictions.md");
+  REQUIRE(doc.good());
+  std::string line;
+  double lo = 1e9, hi = 0;
+  int runs = 0;
+  while (std::getline(doc, line)) {
+    // | id | model | MoE | GPUs | tokens | published | steady | ratio | wall | ratio | layout | notes |
+    if (line.rfind("| T", 0) != 0) continue;
+    std::vector<std::string> cell;
+    std::stringstream ss(line);
+    for (std::string c; std::getline(ss, c, '|');) cell.push_back(c);
+    if (cell.size() < 11) continue;
+    const std::string id = cell[1].substr(1, cell[1].size() - 2);
+    const std::string ratio = figure[id] == "steady" ? cell[8] : cell[10];
+    if (ratio.find_first_of("0123456789") == std::string::npos) continue;  // refused
+    const double v = std::stod(ratio);
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+    ++runs;
+  }
+  const auto& spread = moeplan::whole_training_validation_spread();
+  CHECK(runs == spread.runs);
+  CHECK(lo == spread.speed_ratio_min);
+  CHECK(hi == spread.speed_ratio_max);
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "16", "--gpu", "h100", "--tokens", "1e12", "--format",
+                             "json"});
+  REQUIRE(r.code == 0);
+  const json j = json::parse(r.out);
+  const json& t = j[0].at("training");
+  CHECK(t.at("wall_days_low").get<double>() == doctest::Approx(t.at("wall_days").get<double>() * lo));
+  CHECK(t.at("wall_days_high").get<double>() == doctest::Approx(t.at("wall_days").get<double>() * hi));
+}
+
 TEST_CASE("every time figure carries the validation table's spread, and the preset is the table's") {
   // The speed column of docs/validation.md: its least and largest ratio are the preset's.
   std::ifstream doc(std::string(MOEPLAN_SOURCE_DIR) + "/docs/validation.md");

@@ -19,4 +19,9 @@ struct ValidationSpread {
 /// The embedded spread (read once; a malformed preset is a build defect and throws).
 const ValidationSpread& step_model_validation_spread();
 
+/// The spread of whole trainings (issue 48's training class, presets/hardware/
+/// whole_training_validation.toml): published over predicted GPU-hours of the published whole
+/// trainings of bench/validation/trainings.csv. The wall days of the training section carry it.
+const ValidationSpread& whole_training_validation_spread();
+
 }  // namespace moeplan
