@@ -171,11 +171,34 @@ double predict_step_seconds(const StepCase& c, std::span<const std::pair<std::st
 
 namespace {
 
-std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, const StepFitSettings& settings) {
-  StepFit fit;
-  Problem problem;
-  problem.cases = cases;
-  problem.delta = settings.huber_delta;
+// Which run exercises which parameter: moved_by[k][i] for parameter k of step_parameters()
+// and run i (a parameter no run of a subset moves is left at its start in that subset's fit: a
+// left-out run's prediction never borrows its own value), and how many runs move each.
+struct Exercised {
+  std::vector<std::vector<bool>> moved_by;
+  std::vector<std::size_t> movers;
+  [[nodiscard]] static std::size_t index_of(const StepParameter* p) {
+    return static_cast<std::size_t>(p - step_parameters().data());
+  }
+  [[nodiscard]] bool moves(const StepParameter* p) const { return movers[index_of(p)] > 0; }
+};
+
+Exercised exercised_by(std::span<const StepCase> cases) {
+  const std::span<const StepParameter> table = step_parameters();
+  Exercised e{std::vector<std::vector<bool>>(table.size(), std::vector<bool>(cases.size())),
+              std::vector<std::size_t>(table.size())};
+  for (std::size_t k = 0; k < table.size(); ++k) {
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      e.moved_by[k][i] = exercises(cases[i], table[k]);
+      e.movers[k] += e.moved_by[k][i] ? 1 : 0;
+    }
+  }
+  return e;
+}
+
+// The runs checked and their measured terms indexed into `problem`; what they were fitted on
+// (GPU kinds, precisions, dispatchers, models, GPU counts) into `fit`.
+std::expected<void, std::string> read_runs(std::span<const StepCase> cases, Problem& problem, StepFit& fit) {
   // The measured terms, by index; a term the model gives no time on that run's layout cannot
   // be fitted in log space, and would be a different quantity: refused by name.
   const std::vector<std::string> names = step_term_names();
@@ -202,24 +225,24 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     fit.gpus.push_back(c.gpu);
     fit.precisions.push_back(c.precision);
     fit.dispatchers.push_back(c.dispatcher);
+    fit.models.push_back(c.model.name);
+    fit.gpus_min = fit.gpus_min == 0 ? c.cluster.gpus : std::min(fit.gpus_min, c.cluster.gpus);
+    fit.gpus_max = std::max(fit.gpus_max, c.cluster.gpus);
   }
   fit.gpus = sorted_unique(fit.gpus);
   fit.precisions = sorted_unique(fit.precisions);
   fit.dispatchers = sorted_unique(fit.dispatchers);
+  fit.models = sorted_unique(fit.models);
+  return {};
+}
 
-  // Which run exercises which parameter (a parameter no run of a subset moves is left at its
-  // start in that subset's fit: a left-out run's prediction never borrows its own value).
+
+// The parameters to fit into `problem`: --fit-params, else the GEMM efficiency of each
+// precision the runs use; warnings and notes into `fit`.
+std::expected<void, std::string> choose_parameters(std::span<const StepCase> cases, const StepFitSettings& settings,
+                                                   const Exercised& exercised, Problem& problem, StepFit& fit) {
   const std::span<const StepParameter> table = step_parameters();
-  std::vector<std::vector<bool>> moved_by(table.size(), std::vector<bool>(cases.size()));
-  std::vector<std::size_t> movers(table.size());
-  for (std::size_t k = 0; k < table.size(); ++k) {
-    for (std::size_t i = 0; i < cases.size(); ++i) {
-      moved_by[k][i] = exercises(cases[i], table[k]);
-      movers[k] += moved_by[k][i] ? 1 : 0;
-    }
-  }
-  const auto index_of = [&](const StepParameter* p) { return static_cast<std::size_t>(p - table.data()); };
-  const auto moves = [&](const StepParameter* p) { return movers[index_of(p)] > 0; };
+  const auto moves = [&](const StepParameter* p) { return exercised.moves(p); };
   if (!settings.parameters.empty()) {
     for (const std::string& name : settings.parameters) {
       const StepParameter* p = find_step_parameter(name);
@@ -263,14 +286,113 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
                                        n, cases.size()));
   }
   for (const StepParameter* p : problem.params) {
-    if (movers[index_of(p)] == 1 && cases.size() > 1) {
+    if (exercised.movers[Exercised::index_of(p)] == 1 && cases.size() > 1) {
       std::size_t only = 0;
-      while (!moved_by[index_of(p)][only]) ++only;
+      while (!exercised.moved_by[Exercised::index_of(p)][only]) ++only;
       fit.warnings.push_back(fmt::format("{} rests on one run ({}): left out, that run is predicted at its start value",
                                          p->name, cases[only].id));
     }
   }
 
+  return {};
+}
+
+// Bootstrap: the runs resampled with replacement, each refitted by `fit_subset`; a percentile
+// interval per parameter, and the pairs the resamples cannot tell apart warned about.
+template <typename FitSubset>
+void bootstrap_intervals(std::span<const StepCase> cases, const StepFitSettings& settings, const Problem& problem,
+                         const FitSubset& fit_subset, std::mt19937_64& rng, StepFit& fit,
+                         const std::function<void()>& tick) {
+  const std::size_t n = problem.params.size();
+  {
+    std::vector<std::vector<double>> samples(n);
+    std::uniform_int_distribution<std::size_t> pick(0, cases.size() - 1);
+    for (std::size_t b = 0; b < settings.bootstrap; ++b) {
+      std::vector<std::size_t> rows(cases.size());
+      for (std::size_t& r : rows) r = pick(rng);
+      const Vec u = fit_subset(rows);
+      for (std::size_t j = 0; j < n; ++j) samples[j].push_back(problem.value_of(j, u(static_cast<long>(j))));
+      tick();
+    }
+    const double tail = (1 - settings.confidence) / 2;
+    for (std::size_t j = 0; j < n; ++j) {
+      fit.parameters[j].low = fit::percentile(samples[j], tail);
+      fit.parameters[j].high = fit::percentile(samples[j], 1 - tail);
+    }
+    // A parameter the resamples move by less than a thousandth of its range is pinned down:
+    // the correlation of such jitter (the optimiser's tolerance) says nothing.
+    const auto pinned = [&](std::size_t j) {
+      const auto [lo, hi] = std::minmax_element(samples[j].begin(), samples[j].end());
+      return *hi - *lo < 1e-3 * (problem.params[j]->upper - problem.params[j]->lower);
+    };
+    for (std::size_t a = 0; a < n; ++a) {
+      for (std::size_t b = a + 1; b < n; ++b) {
+        if (pinned(a) || pinned(b)) continue;
+        const double r = fit::correlation(samples[a], samples[b]);
+        if (std::abs(r) > k_inseparable_correlation) {
+          fit.separable = false;
+          fit.warnings.push_back(fmt::format("{} and {} cannot be separated by these runs (bootstrap correlation "
+                                             "{:.2f}): their sum or ratio is fitted, not each",
+                                             fit.parameters[a].name, fit.parameters[b].name, r));
+        }
+      }
+    }
+  }
+
+}
+
+// The band: predicted speed over measured speed of the left-out predictions, min to max,
+// widened to the step model's validation spread where the fit cannot vouch for it.
+void set_band(std::span<const StepCase> cases, std::size_t folds, StepFit& fit) {
+  // The band: predicted speed over measured speed of the left-out predictions, min to max.
+  const ValidationSpread& model = step_model_validation_spread();
+  std::vector<std::string> configurations;
+  for (const StepCase& c : cases) configurations.push_back(configuration_of(c));
+  const std::size_t distinct = sorted_unique(configurations).size();
+  if (cases.size() == 1) {
+    fit.band = model;
+    fit.band.source = "one run: no leave-one-out; the step model's validation spread (docs/validation.md)";
+    fit.warnings.push_back("one run: the fit cannot be checked on another; the band is the step model's validation "
+                           "spread");
+  } else {
+    double lo = 1e300, hi = 0;
+    for (const FittedRun& r : fit.runs) {
+      const double ratio = r.measured / *r.predicted_left_out;
+      lo = std::min(lo, ratio);
+      hi = std::max(hi, ratio);
+    }
+    fit.band.runs = static_cast<int>(cases.size());
+    fit.band.speed_ratio_min = lo;
+    fit.band.speed_ratio_max = hi;
+    fit.band.source = folds == cases.size() ? fmt::format("leave-one-out over {} runs", cases.size())
+                                            : fmt::format("{}-fold cross-validation over {} runs", folds, cases.size());
+    std::string why;
+    if (distinct < 3) why = fmt::format("{} distinct configuration{}", distinct, distinct == 1 ? "" : "s");
+    if (!fit.separable) why += (why.empty() ? "" : "; ") + std::string("parameters not separable or at a bound");
+    if (distinct < 3) {
+      fit.warnings.push_back(fmt::format("{} distinct configuration{} (model, GPUs, layout, precision, sequence, batch): "
+                                         "the left-out spread says little; the band is widened",
+                                         distinct, distinct == 1 ? "" : "s"));
+    }
+    if (!why.empty()) {
+      fit.band.speed_ratio_min = std::min(lo, model.speed_ratio_min);
+      fit.band.speed_ratio_max = std::max(hi, model.speed_ratio_max);
+      fit.band.source += fmt::format(", widened to the step model's validation spread ({})", why);
+    }
+  }
+}
+
+std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, const StepFitSettings& settings) {
+  StepFit fit;
+  Problem problem;
+  problem.cases = cases;
+  problem.delta = settings.huber_delta;
+  if (auto read = read_runs(cases, problem, fit); !read) return std::unexpected(read.error());
+  const Exercised exercised = exercised_by(cases);
+  if (auto chosen = choose_parameters(cases, settings, exercised, problem, fit); !chosen) {
+    return std::unexpected(chosen.error());
+  }
+  const std::size_t n = problem.params.size();
   // The start: the defaults (a run's own flag holds a parameter on that run, not the start).
   const StepTimeOptions defaults;
   Vec u0(static_cast<long>(n));
@@ -282,7 +404,7 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     Vec u = u0;
     minimise(problem, rows, u);
     for (std::size_t j = 0; j < n; ++j) {
-      const auto& by = moved_by[index_of(problem.params[j])];
+      const auto& by = exercised.moved_by[Exercised::index_of(problem.params[j])];
       if (std::none_of(rows.begin(), rows.end(), [&](std::size_t i) { return by[i]; })) {
         u(static_cast<long>(j)) = u0(static_cast<long>(j));
       }
@@ -330,40 +452,10 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
   const std::size_t total_work = settings.bootstrap + folds;
   std::size_t done = 0;
 
-  // Bootstrap: the runs resampled with replacement, refitted from the start.
   if (settings.bootstrap > 0 && cases.size() > 1) {
-    std::vector<std::vector<double>> samples(n);
-    std::uniform_int_distribution<std::size_t> pick(0, cases.size() - 1);
-    for (std::size_t b = 0; b < settings.bootstrap; ++b) {
-      std::vector<std::size_t> rows(cases.size());
-      for (std::size_t& r : rows) r = pick(rng);
-      const Vec u = fit_subset(rows);
-      for (std::size_t j = 0; j < n; ++j) samples[j].push_back(problem.value_of(j, u(static_cast<long>(j))));
+    bootstrap_intervals(cases, settings, problem, fit_subset, rng, fit, [&] {
       if (settings.progress) settings.progress("bootstrap", ++done, total_work);
-    }
-    const double tail = (1 - settings.confidence) / 2;
-    for (std::size_t j = 0; j < n; ++j) {
-      fit.parameters[j].low = fit::percentile(samples[j], tail);
-      fit.parameters[j].high = fit::percentile(samples[j], 1 - tail);
-    }
-    // A parameter the resamples move by less than a thousandth of its range is pinned down:
-    // the correlation of such jitter (the optimiser's tolerance) says nothing.
-    const auto pinned = [&](std::size_t j) {
-      const auto [lo, hi] = std::minmax_element(samples[j].begin(), samples[j].end());
-      return *hi - *lo < 1e-3 * (problem.params[j]->upper - problem.params[j]->lower);
-    };
-    for (std::size_t a = 0; a < n; ++a) {
-      for (std::size_t b = a + 1; b < n; ++b) {
-        if (pinned(a) || pinned(b)) continue;
-        const double r = fit::correlation(samples[a], samples[b]);
-        if (std::abs(r) > k_inseparable_correlation) {
-          fit.separable = false;
-          fit.warnings.push_back(fmt::format("{} and {} cannot be separated by these runs (bootstrap correlation "
-                                             "{:.2f}): their sum or ratio is fitted, not each",
-                                             fit.parameters[a].name, fit.parameters[b].name, r));
-        }
-      }
-    }
+    });
   }
 
   // Every run: predicted at the start, at the fit, and from a fit on the other folds.
@@ -383,48 +475,7 @@ std::expected<StepFit, std::string> fit_runs(std::span<const StepCase> cases, co
     if (settings.progress) settings.progress(folds == cases.size() ? "leave-one-out" : "cross-validation", ++done, total_work);
   }
 
-  // The band: predicted speed over measured speed of the left-out predictions, min to max.
-  const ValidationSpread& model = step_model_validation_spread();
-  std::vector<std::string> configurations;
-  for (const StepCase& c : cases) configurations.push_back(configuration_of(c));
-  const std::size_t distinct = sorted_unique(configurations).size();
-  if (cases.size() == 1) {
-    fit.band = model;
-    fit.band.source = "one run: no leave-one-out; the step model's validation spread (docs/validation.md)";
-    fit.warnings.push_back("one run: the fit cannot be checked on another; the band is the step model's validation "
-                           "spread");
-  } else {
-    double lo = 1e300, hi = 0;
-    for (const FittedRun& r : fit.runs) {
-      const double ratio = r.measured / *r.predicted_left_out;
-      lo = std::min(lo, ratio);
-      hi = std::max(hi, ratio);
-    }
-    fit.band.runs = static_cast<int>(cases.size());
-    fit.band.speed_ratio_min = lo;
-    fit.band.speed_ratio_max = hi;
-    fit.band.source = folds == cases.size() ? fmt::format("leave-one-out over {} runs", cases.size())
-                                            : fmt::format("{}-fold cross-validation over {} runs", folds, cases.size());
-    std::string why;
-    if (distinct < 3) why = fmt::format("{} distinct configuration{}", distinct, distinct == 1 ? "" : "s");
-    if (!fit.separable) why += (why.empty() ? "" : "; ") + std::string("parameters not separable or at a bound");
-    if (distinct < 3) {
-      fit.warnings.push_back(fmt::format("{} distinct configuration{} (model, GPUs, layout, precision, sequence, batch): "
-                                         "the left-out spread says little; the band is widened",
-                                         distinct, distinct == 1 ? "" : "s"));
-    }
-    if (!why.empty()) {
-      fit.band.speed_ratio_min = std::min(lo, model.speed_ratio_min);
-      fit.band.speed_ratio_max = std::max(hi, model.speed_ratio_max);
-      fit.band.source += fmt::format(", widened to the step model's validation spread ({})", why);
-    }
-  }
-  for (const StepCase& c : cases) {
-    fit.models.push_back(c.model.name);
-    fit.gpus_min = fit.gpus_min == 0 ? c.cluster.gpus : std::min(fit.gpus_min, c.cluster.gpus);
-    fit.gpus_max = std::max(fit.gpus_max, c.cluster.gpus);
-  }
-  fit.models = sorted_unique(fit.models);
+  set_band(cases, folds, fit);
   return fit;
 }
 
