@@ -75,28 +75,11 @@ std::string ClusterFlags::first_whole_training_flag() const {
   return "";
 }
 
-void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
-  const std::size_t options_before = sub.get_options().size();
-  const std::string group = "Cluster (docs/cluster.md)";
-  sub.add_option("--gpus", f.gpus,
-                 "Fit the plan onto this many GPUs (with --gpu): memory per GPU, the fastest "
-                 "parallel layout that fits, step time, MFU and days")
-      ->check(CLI::Range(1, 1 << 20))
-      ->group(group);
-  sub.add_option("--gpu", f.gpu,
-                 "GPU kind from the catalog, by id or alias (h100, h800, b200, mi300x, ...: "
-                 "'moeplan presets show gpus' lists every kind; an unknown one is named with them)")
-      ->each([&f](const std::string&) { f.gpu_given = true; })
-      ->group(group);
-  sub.add_option("--gpu-catalog", f.catalog_file,
-                 "TOML file of more GPUs in the schema of presets/hardware/gpus.toml (same id: "
-                 "replaces the embedded entry)")
-      ->check(not_empty_path())
-      ->group(group);
-  sub.add_option("--gpus-per-node", f.gpus_per_node,
-                 "GPUs sharing NVLink/xGMI [the GPU's own, 8 for most; 72 for gb200]")
-      ->check(CLI::Range(1, k_max_gpus_per_node))
-      ->group(group);
+namespace {
+
+/// The step model's efficiency flags and --step-profile (docs/calibration.md), in their place
+/// among the cluster flags.
+void add_efficiency_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
   sub.add_option("--gemm-efficiency", f.gemm_efficiency,
                  "Achieved/peak bf16 GEMM rate the step time assumes (a stated figure, not a paper's)")
       ->check(parameter_range("gemm_efficiency"))
@@ -128,6 +111,33 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "is the band of every time figure")
       ->check(not_empty_path())
       ->group(group);
+}
+
+}  // namespace
+
+void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
+  const std::size_t options_before = sub.get_options().size();
+  const std::string group = "Cluster (docs/cluster.md)";
+  sub.add_option("--gpus", f.gpus,
+                 "Fit the plan onto this many GPUs (with --gpu): memory per GPU, the fastest "
+                 "parallel layout that fits, step time, MFU and days")
+      ->check(CLI::Range(1, 1 << 20))
+      ->group(group);
+  sub.add_option("--gpu", f.gpu,
+                 "GPU kind from the catalog, by id or alias (h100, h800, b200, mi300x, ...: "
+                 "'moeplan presets show gpus' lists every kind; an unknown one is named with them)")
+      ->each([&f](const std::string&) { f.gpu_given = true; })
+      ->group(group);
+  sub.add_option("--gpu-catalog", f.catalog_file,
+                 "TOML file of more GPUs in the schema of presets/hardware/gpus.toml (same id: "
+                 "replaces the embedded entry)")
+      ->check(not_empty_path())
+      ->group(group);
+  sub.add_option("--gpus-per-node", f.gpus_per_node,
+                 "GPUs sharing NVLink/xGMI [the GPU's own, 8 for most; 72 for gb200]")
+      ->check(CLI::Range(1, k_max_gpus_per_node))
+      ->group(group);
+  add_efficiency_flags(sub, f, group);
   sub.add_option("--gemm-table", f.gemm_table,
                  "CSV of measured GEMM rates by shape (gpu,precision,groups,m,n,k,flops_per_s; "
                  "'moeplan bench --gemm-table-out' writes one on a GPU): the step time's GEMMs at "
@@ -310,6 +320,50 @@ std::expected<GpuCatalog, InputError> gpu_catalog_from_flag(const std::string& f
   return read_gpu_catalog(*text, file, embedded_gpu_catalog());
 }
 
+namespace {
+
+/// The rates of a --gemm-table FILE for this GPU and precision: an InputError (exit 4) for a
+/// bad file, no row of the GPU, or a rate no GPU runs at.
+std::expected<std::shared_ptr<const MeasuredGemmRates>, ClusterFlagsError> measured_rates(const std::string& file,
+                                                                                          const GpuSpec* gpu,
+                                                                                          Precision precision) {
+  auto text = read_flag_file(file, "a GEMM rate table", "--gemm-table");
+  if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
+  auto table = read_gemm_table(*text, file);
+  if (!table) return std::unexpected(ClusterFlagsError{true, "", table.error()});
+  auto rates = table->for_gpu(*gpu, precision);
+  if (!rates) {
+    return std::unexpected(ClusterFlagsError{
+        true, "",
+        InputError{file, 0, 0, "gpu",
+                   fmt::format("no row measured on the {} in {} (gpu names the device, e.g. \"{}\")",
+                               gpu->id, to_string(precision), gpu->name)}});
+  }
+  // A rate above the datasheet peak is a unit slip or another GPU's row, not a measurement.
+  const double peak = dense_peak(*gpu, precision);
+  for (const GemmTableRow& r : rates->rows) {
+    // Below 1 GFLOP/s no GPU GEMM runs (an engineering floor, a millionth of any datasheet
+    // peak): a unit slip, and a rate of 1e-300 would time a step at infinity.
+    if (r.flops_per_s < 1e9) {
+      return std::unexpected(ClusterFlagsError{
+          true, "",
+          InputError{file, r.line, 0, "flops_per_s",
+                     fmt::format("{:.4g} FLOP/s is below 1 GFLOP/s, a millionth of any GPU's peak (check the unit)",
+                                 r.flops_per_s)}});
+    }
+    if (r.flops_per_s > peak) {
+      return std::unexpected(ClusterFlagsError{
+          true, "",
+          InputError{file, r.line, 0, "flops_per_s",
+                     fmt::format("{:.4g} FLOP/s is above the {}'s dense {} peak, {:.4g} (datasheet)", r.flops_per_s,
+                                 gpu->id, to_string(precision), peak)}});
+    }
+  }
+  return rates;
+}
+
+}  // namespace
+
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
   const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
   if (f.gpus && f.gpu_given && f.gpu.empty()) return usage("--gpu: empty; give a GPU kind (h100, h200, ...)");
@@ -379,41 +433,11 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.memory.bf16_moments = f.bf16_moments;
   o.mtp_layers = f.mtp_num_layers;
   if (!f.gemm_table.empty()) {
-    auto text = read_flag_file(f.gemm_table, "a GEMM rate table", "--gemm-table");
-    if (!text) return std::unexpected(ClusterFlagsError{true, "", text.error()});
-    auto table = read_gemm_table(*text, f.gemm_table);
-    if (!table) return std::unexpected(ClusterFlagsError{true, "", table.error()});
-    auto rates = table->for_gpu(*gpu, precision);
-    if (!rates) {
-      return std::unexpected(ClusterFlagsError{
-          true, "",
-          InputError{f.gemm_table, 0, 0, "gpu",
-                     fmt::format("no row measured on the {} in {} (gpu names the device, e.g. \"{}\")",
-                                 gpu->id, to_string(precision), gpu->name)}});
-    }
-    // A rate above the datasheet peak is a unit slip or another GPU's row, not a measurement.
-    const double peak = dense_peak(*gpu, precision);
-    for (const GemmTableRow& r : rates->rows) {
-      // Below 1 GFLOP/s no GPU GEMM runs (an engineering floor, a millionth of any datasheet
-      // peak): a unit slip, and a rate of 1e-300 would time a step at infinity.
-      if (r.flops_per_s < 1e9) {
-        return std::unexpected(ClusterFlagsError{
-            true, "",
-            InputError{f.gemm_table, r.line, 0, "flops_per_s",
-                       fmt::format("{:.4g} FLOP/s is below 1 GFLOP/s, a millionth of any GPU's peak (check the unit)",
-                                   r.flops_per_s)}});
-      }
-      if (r.flops_per_s > peak) {
-        return std::unexpected(ClusterFlagsError{
-            true, "",
-            InputError{f.gemm_table, r.line, 0, "flops_per_s",
-                       fmt::format("{:.4g} FLOP/s is above the {}'s dense {} peak, {:.4g} (datasheet)", r.flops_per_s,
-                                   gpu->id, to_string(precision), peak)}});
-      }
-    }
+    auto rates = measured_rates(f.gemm_table, gpu, precision);
+    if (!rates) return std::unexpected(rates.error());
     o.gemm_rates_source = fmt::format("--gemm-table {}: {} rows of the {} in {}, interpolated in log space",
-                                      f.gemm_table, rates->rows.size(), gpu->id, to_string(precision));
-    o.search.time.measured_gemm_rates = std::move(rates);
+                                      f.gemm_table, (*rates)->rows.size(), gpu->id, to_string(precision));
+    o.search.time.measured_gemm_rates = std::move(*rates);
   } else {
     o.gemm_rates_source = fmt::format(
         "shape model: {} dense peak x {:.2f} ({}), tile, wave and HBM terms", to_string(precision),
