@@ -72,7 +72,10 @@ print(f"{'config':<16} {'op':<15} {'shape':<26} {'moeplan TF/s':>12} {'% peak':>
       f"{'torch.bmm TF/s':>14} {'ratio':>6}")
 for name, config in configs():
     d = moeplan_json(["bench", config, "--no-cpu"])[0]
-    for op in ("expert_gate_up", "expert_down"):
+    for op in ("expert_gate_up", "expert_up", "expert_down"):  # *_up: an ungated FFN
+        ungated = "gpu_moe_expert_up" in d
+        if (op == "expert_up") != ungated and op != "expert_down":
+            continue
         sec = d.get(f"gpu_moe_{op}")
         if sec is None:
             print(f"{name:<16} {op:<15} (no GPU run: {d['gemm']['gpu_status']})")

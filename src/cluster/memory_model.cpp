@@ -254,13 +254,17 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   // FFN input (norm output); MoE: the router's too.
   bytes += kept(recompute_layernorm) * (moe ? k_bf16 : lin) * sb * h / x.t_sp;
   // `act`: the activation's output kept (Megatron's moe_act recomputes it from gate and up).
-  const auto swiglu = [&](double width, double tokens, double split, double act) {
-    return k_bf16 * tokens * 2 * width / split       // gate and up outputs (SiLU and product inputs)
-           + act * lin * tokens * width / split;     // SiLU(gate)·up: the down projection's input
+  // A gated FFN (SwiGLU) keeps gate and up, 2·width; an ungated one (GELU, squared ReLU) the
+  // first GEMM's output, width: Korthikanti et al. 2022 Sec. 4.1 count the GELU's input 8sbh
+  // and the second GEMM's input 8sbh at width 4h (their dropout mask is left out, as above).
+  const double first_gemm_outputs = m.ffn_gated ? 2.0 : 1.0;
+  const auto ffn_activation = [&](double width, double tokens, double split, double act) {
+    return k_bf16 * tokens * first_gemm_outputs * width / split  // the activation's inputs
+           + act * lin * tokens * width / split;  // its output: the down projection's input
   };
   if (!moe) {
     // Megatron's mlp recompute re-runs the whole MLP from its input (kept above).
-    bytes += kept(recompute_mlp) * swiglu(m.intermediate_size, sb, x.t, 1.0);
+    bytes += kept(recompute_mlp) * ffn_activation(m.intermediate_size, sb, x.t, 1.0);
     return bytes;
   }
   const double K = m.num_experts_per_tok;
@@ -268,11 +272,11 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   const double routed = K * sb / x.t_sp * load;  // token-copies this rank's experts process
   bytes += k_fp32 * 2 * sb * m.n_routed_experts / x.t_sp;  // router logits and probabilities
   bytes += lin * routed * h;                               // dispatched tokens (expert input)
-  bytes += swiglu(m.moe_intermediate_size, routed, x.etp, kept(recompute_moe_act));  // expert gate/up, activation
+  bytes += ffn_activation(m.moe_intermediate_size, routed, x.etp, kept(recompute_moe_act));  // expert gate/up, activation
   bytes += k_bf16 * routed * h;                             // expert outputs before combine
   if (m.n_shared_experts > 0) {
     // Shared experts: one dense SwiGLU of width n_shared·w_s on every token.
-    bytes += kept(recompute_shared_experts) * swiglu(double(m.n_shared_experts) * m.shared_width(), sb, x.t, 1.0);
+    bytes += kept(recompute_shared_experts) * ffn_activation(double(m.n_shared_experts) * m.shared_width(), sb, x.t, 1.0);
   }
   return bytes;
 }

@@ -152,7 +152,7 @@ struct StepShape {
   double attention_s = 0, dense_ffn_s = 0, shared_s = 0, routed_s = 0, head_s = 0, proj_s = 0;
   double routed_rows = 0;  ///< routed rows on this rank: K × tokens_rank × ETP × load
   // A SwiGLU's forward HBM bytes on one micro-batch, per module:
-  double dense_swiglu_bytes = 0, shared_swiglu_bytes = 0, routed_swiglu_bytes = 0;
+  double dense_activation_bytes = 0, shared_activation_bytes = 0, routed_activation_bytes = 0;
   double sbh = 0;          ///< rows × d: one activation of a micro-batch, in values
   bool full = false;       ///< full recompute
   double nvlink = 0, nic = 0;  ///< collectives' achieved bandwidths, bytes/s

@@ -89,11 +89,13 @@ StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const Parallel
   s.proj_s = s.mtp > 0 ? training_gemm_seconds(s.model, 1, rows, f.hidden / t, 2.0 * f.hidden) : 0.0;
 
   // A SwiGLU's bytes through HBM on one micro-batch, forward (read gate and up, 2f; write f;
-  // bf16): of a dense-FFN layer, of the shared experts, of the routed rows on this rank. The
-  // memory-bound term and the recompute of those activations both count them.
-  s.dense_swiglu_bytes = rows * 3.0 * f.dense_ffn_width / t * 2.0;
-  s.shared_swiglu_bytes = rows * 3.0 * f.shared_width / t * 2.0;
-  s.routed_swiglu_bytes = s.routed_rows * 3.0 * f.expert_width / s.etp * 2.0;
+  // bf16): of a dense-FFN layer, of the shared experts, of the routed rows on this rank. An
+  // ungated activation (GELU, squared ReLU) reads f and writes f. The memory-bound term and
+  // the recompute of those activations both count them.
+  const double act_widths = s.in_factor + 1.0;
+  s.dense_activation_bytes = rows * act_widths * f.dense_ffn_width / t * 2.0;
+  s.shared_activation_bytes = rows * act_widths * f.shared_width / t * 2.0;
+  s.routed_activation_bytes = s.routed_rows * act_widths * f.expert_width / s.etp * 2.0;
 
   s.sbh = rows * f.hidden;
   s.full = L.recompute == Recompute::full;
@@ -149,12 +151,12 @@ double memory_bound_term(const StepShape& s, StepSeconds& r) {
   // Two RMSNorms (read d, write d) and two residual adds (read 2d, write d): 10 d values.
   double layer_bytes = tokens_rank * 10.0 * d * 2.0;
   layer_bytes += rows * 2.0 * f.rope_width / t * 2.0;  // RoPE: read and write q and k
-  double dense_ffn_bytes = s.dense_swiglu_bytes;
-  double moe_bytes = s.shared_swiglu_bytes;
+  double dense_ffn_bytes = s.dense_activation_bytes;
+  double moe_bytes = s.shared_activation_bytes;
   if (s.routed_rows > 0) {
     moe_bytes += tokens_rank * (d * 2.0 + 3.0 * f.experts * 4.0);  // router: read x, softmax/top-k fp32
     moe_bytes += s.routed_rows * (4.0 * d);                         // permute: read and write K copies
-    moe_bytes += s.routed_swiglu_bytes;
+    moe_bytes += s.routed_activation_bytes;
     moe_bytes += s.routed_rows * (2.0 * d) + tokens_rank * 2.0 * d;  // unpermute: read K copies, write one
   }
   if (s.o.precision == Precision::fp8) {
@@ -187,14 +189,14 @@ double recompute_term(const StepShape& s, const StepSeconds& r) {
   if ((mods & recompute_layernorm) != 0) {
     fwd_bytes += r.stage_layers * s.tokens_rank * 2.0 * (2.0 * f.hidden) * 2.0;  // two norms: read d, write d
   }
-  if ((mods & recompute_moe_act) != 0) fwd_bytes += mix.moe * s.routed_swiglu_bytes;
+  if ((mods & recompute_moe_act) != 0) fwd_bytes += mix.moe * s.routed_activation_bytes;
   if ((mods & recompute_mlp) != 0) {
     fwd_gemm += mix.dense_ffn * s.dense_ffn_s / 3.0;
-    fwd_bytes += mix.dense_ffn * s.dense_swiglu_bytes;
+    fwd_bytes += mix.dense_ffn * s.dense_activation_bytes;
   }
   if ((mods & recompute_shared_experts) != 0) {
     fwd_gemm += mix.moe * s.shared_s / 3.0;
-    fwd_bytes += mix.moe * s.shared_swiglu_bytes;
+    fwd_bytes += mix.moe * s.shared_activation_bytes;
   }
   if ((mods & recompute_mla_up_proj) != 0) {
     const double up_s =

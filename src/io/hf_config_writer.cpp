@@ -147,6 +147,13 @@ std::expected<std::string, ConstraintViolation> hf_export_model_type(const Model
         "a transformers class that builds the counted model",
         fmt::format("none of {} does: {}; use --emit toml", fmt::join(tried, ", "), *why)});
   }
+  if (!m.ffn_gated) {  // GPT-2, BLOOM, Falcon, StarCoder: classes no writer here builds
+    return std::unexpected(ConstraintViolation{
+        "a transformers class that builds the counted model",
+        fmt::format("none of {} does: they build gated (SwiGLU) FFNs and the model's are ungated "
+                    "(up and down only); use --emit toml or --emit megatron",
+                    fmt::join(tried, ", "))});
+  }
   return std::unexpected(ConstraintViolation{
       "a transformers class that builds the counted model",
       fmt::format("none of {} does (they differ in layer layout, shared-expert width or the "

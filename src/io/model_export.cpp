@@ -302,9 +302,22 @@ void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
   }
   arg("--num-attention-heads", num(m.num_attention_heads), "N_q (num_attention_heads)");
   attention_flags(m, arg);
-  arg("--swiglu", "", "SwiGLU FFNs (paper 002 Sec. 3.4; moeplan counts 3 d x width per FFN)");
+  if (m.ffn_gated) {
+    arg("--swiglu", "", "SwiGLU FFNs (paper 002 Sec. 3.4; moeplan counts 3 d x width per FFN)");
+  } else {
+    // Megatron-LM's MLP without --swiglu is linear_fc1, its activation, linear_fc2 (2 d x width);
+    // the activation defaults to GELU (megatron/training/arguments.py: --squared-relu for ReLU^2).
+    arg.notes.emplace_back("no --swiglu: an ungated FFN (up and down, 2 d x width); Megatron's "
+                           "activation is then GELU, add --squared-relu for a squared-ReLU model "
+                           "(a moeplan config records no activation)");
+  }
   arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
-  arg("--disable-bias-linear", "", "no biases in linear layers: the counted model has none (Megatron adds them by default)");
+  if (m.ffn_gated || !m.extras.output_bias) {
+    arg("--disable-bias-linear", "", "no biases in linear layers: the counted model has none (Megatron adds them by default)");
+  } else {
+    arg.notes.emplace_back("no --disable-bias-linear: biases in the linear layers (Megatron's "
+                           "default), as the source architecture (GPT-style, ungated FFN) builds them");
+  }
   if (m.extras.qkv_bias) arg("--add-qkv-bias", "", "q, k, v biases, as the source architecture builds them");
   if (m.extras.qk_norm != QkNorm::none) {
     arg("--qk-layernorm", "", "qk-norm, as the source architecture builds it");

@@ -134,12 +134,19 @@ void add_attention(std::vector<GemmOp>& ops, const ModelConfig& m, LayerKind lay
   ops.push_back(plain("attn_o", "[T×N_q·d_h]·[N_q·d_h×d]", layer, T, d, h * dh));
 }
 
-/// SwiGLU FFN of width w on `rows` (3·d·w weights: gate and up fused, then down).
+/// FFN of width w on `rows`: SwiGLU (3·d·w weights: gate and up fused, then down) or, when
+/// `gated` is false, GELU / squared ReLU (2·d·w: up, then down).
 void add_ffn(std::vector<GemmOp>& ops, const std::string& prefix, const std::string& rows_name,
-             LayerKind layer, std::vector<std::int64_t> rows, std::int64_t d, std::int64_t w) {
-  ops.push_back(GemmOp{prefix + "_gate_up",
-                       fmt::format("[{}×d]·[d×2·{}]", rows_name, prefix == "dense" ? "d_d" : "w"),
-                       layer, rows, 2 * w, d, true});
+             LayerKind layer, std::vector<std::int64_t> rows, std::int64_t d, std::int64_t w,
+             bool gated) {
+  const char* width = prefix == "dense" ? "d_d" : "w";
+  if (gated) {
+    ops.push_back(GemmOp{prefix + "_gate_up", fmt::format("[{}×d]·[d×2·{}]", rows_name, width),
+                         layer, rows, 2 * w, d, true});
+  } else {
+    ops.push_back(GemmOp{prefix + "_up", fmt::format("[{}×d]·[d×{}]", rows_name, width), layer,
+                         rows, w, d, true});
+  }
   ops.push_back(GemmOp{prefix + "_down",
                        fmt::format("[{}×{}]·[{}×d]", rows_name, prefix == "dense" ? "d_d" : "w",
                                    prefix == "dense" ? "d_d" : "w"),
@@ -163,7 +170,7 @@ std::expected<ModelGemms, std::string> model_gemms(const ModelConfig& m, std::in
   const std::int64_t d = m.hidden_size, T = tokens;
   if (g.dense_layers > 0) {
     add_attention(g.dense_layer, m, LayerKind::dense, T);
-    add_ffn(g.dense_layer, "dense", "T", LayerKind::dense, {T}, d, m.intermediate_size);
+    add_ffn(g.dense_layer, "dense", "T", LayerKind::dense, {T}, d, m.intermediate_size, m.ffn_gated);
   }
   if (m.is_moe() && g.moe_layers > 0) {
     add_attention(g.moe_layer, m, LayerKind::moe, T);
@@ -173,11 +180,11 @@ std::expected<ModelGemms, std::string> model_gemms(const ModelConfig& m, std::in
     if (m.n_shared_experts > 0) {
       // All shared experts see every token, so they run as one FFN of the summed width.
       add_ffn(g.moe_layer, "shared", "T", LayerKind::moe, {T}, d,
-              std::int64_t{m.n_shared_experts} * m.shared_width());
+              std::int64_t{m.n_shared_experts} * m.shared_width(), m.ffn_gated);
     }
     add_ffn(g.moe_layer, "expert", "t_i", LayerKind::moe,
             zipf_expert_rows(T, m.num_experts_per_tok, m.n_routed_experts, routing_skew), d,
-            m.moe_intermediate_size);
+            m.moe_intermediate_size, m.ffn_gated);
   }
   return g;
 }

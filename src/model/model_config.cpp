@@ -369,6 +369,9 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   // layers differ only in them is laid out as its uniform self.
   ModelConfig full = m;
   for (LayerSpec& l : full.layers) l.window = 0;
+  // Ungated FFNs (GELU, squared ReLU: up and down only) are laid out, timed and exported as
+  // Megatron runs them (issue 51): not a reason to refuse here.
+  full.ffn_gated = true;
   if (!full.layers.empty()) {
     ModelConfig uniform = full;
     uniform.layers.clear();
@@ -381,8 +384,8 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   if (what.empty()) return std::nullopt;
   std::string out = "its layers are not uniform (" + what.front();
   for (std::size_t i = 1; i < what.size(); ++i) out += "; " + what[i];
-  return out + "): the cluster, GEMM and Megatron models count alike softmax-attention layers with "
-               "gated FFNs, so moeplan refuses rather than miscount";
+  return out + "): the cluster, GEMM and Megatron models count alike softmax-attention layers, "
+               "so moeplan refuses rather than miscount";
 }
 
 ModelConfig model_config_of(const MoeArchitecture& a) {

@@ -510,3 +510,32 @@ TEST_CASE("cluster memory: MTP modules on the last stage: a MoE layer, eh_proj, 
   const MemoryBreakdown l2 = moeplan_memory(longer2, two25);
   CHECK(m2.params_on_gpu - p2.params_on_gpu == doctest::Approx(l2.params_on_gpu - p2.params_on_gpu + module_extra + V * d));
 }
+
+TEST_CASE("cluster memory: an ungated FFN keeps its up projection's output and its activation's") {
+  // GELU (GPT-3-like, Korthikanti et al. Sec. 4.1: the GELU's input and the second GEMM's input,
+  // 2 bytes each per element at width w): d 4096, w 16384, 4 layers, MHA, TP 2 with SP, PP 1,
+  // mb 1, s 2048, bf16. Megatron's mlp recompute drops both: (2 + 2) · s · w / t per layer.
+  ModelConfig m = dense(4096, 4, 32, 32, 16384, 32000);
+  m.ffn_gated = false;
+  MemoryOptions o;
+  o.seq_len = 2048;
+  const auto activations = [&](const ModelConfig& c, unsigned modules) {
+    ParallelLayout x = layout(2, 1, 4, 1, 64);
+    x.recompute_modules = modules;
+    return memory_per_gpu(c, count_parameters(c), x, o).bytes_of("activations");
+  };
+  const double s = 2048, w = 16384, t = 2, layers = 4;
+  CHECK(activations(m, recompute_core_attn) - activations(m, recompute_core_attn | recompute_mlp) ==
+        doctest::Approx((2 + 2) * s * w / t * layers));
+  // The same model gated (SwiGLU) keeps gate and up (2 x 2 bytes) and their product (2 bytes).
+  ModelConfig g = m;
+  g.ffn_gated = true;
+  CHECK(activations(g, recompute_core_attn) - activations(g, recompute_core_attn | recompute_mlp) ==
+        doctest::Approx((2 * 2 + 2) * s * w / t * layers));
+  // Megatron's own estimate (theoretical_memory_usage.py) is written for this FFN: per layer
+  // sbh(18 + 4f/h) / t with SP and selective recompute, f = 16384: 34 sbh / t.
+  ParallelLayout x = layout(2, 1, 4, 1, 64);
+  const double megatron = memory_per_gpu(m, count_parameters(m), x, megatron_options(2048)).bytes_of("activations");
+  const double sbh = s * 4096;
+  CHECK(megatron == doctest::Approx((layers * sbh * 34 + 8 * s + sbh + sbh * 4 * (1 + 32000 / 4096.0)) / t));
+}

@@ -538,3 +538,29 @@ TEST_CASE("cluster step time: the data-parallel collectives are exposed past one
   CHECK(time_of(m, 8, l, 8, bf16_grads).seconds_of("optimizer") ==
         doctest::Approx(shard / 8.0 * 36.0 / (3.35e12 * 0.85)).epsilon(1e-9));
 }
+
+TEST_CASE("cluster step time: an ungated FFN of width 1.5w runs as a gated FFN of width w") {
+  // GELU or squared ReLU (up, down: 2·d·w') at w' = 1.5w has a SwiGLU's (gate, up, down: 3·d·w)
+  // weights and GEMM FLOPs at w, and its activation reads w' and writes w' = 3w bytes/2, the
+  // SwiGLU's read 2w + write w. At a measured GEMM rate (no shape model) every term is equal.
+  ModelConfig gated = dense_model(4);
+  ModelConfig ungated = gated;
+  ungated.ffn_gated = false;
+  ungated.intermediate_size = gated.intermediate_size * 3 / 2;  // 18432
+  CHECK(count_parameters(ungated).dense_ffn.value() == count_parameters(gated).dense_ffn.value());
+  ParallelLayout l = layout_of(1, 1, 1);
+  l.recompute = Recompute::none;
+  StepTimeOptions measured;
+  measured.measured_gemm_flops = 400e12;
+  const StepTime a = time_of(gated, 1, l, 8, measured);
+  const StepTime b = time_of(ungated, 1, l, 8, measured);
+  CHECK(b.seconds_of("gemm") == doctest::Approx(a.seconds_of("gemm")));
+  CHECK(b.step_seconds == doctest::Approx(a.step_seconds));
+  // The ungated model's GEMMs by hand: 6 FLOPs per weight and token over the attention weights,
+  // the FFNs' 4 layers x 2 x 4096 x 18432 and the head's 128256 x 4096.
+  const ParameterCounts p = count_parameters(ungated);
+  const double tokens = 8.0 * k_seq_len;
+  CHECK(p.dense_ffn.value() == doctest::Approx(4 * 2.0 * 4096 * 18432));
+  CHECK(b.seconds_of("gemm") ==
+        doctest::Approx(tokens * 6.0 * (p.attention.value() + 4 * 2.0 * 4096 * 18432 + 128256.0 * 4096) / 400e12));
+}

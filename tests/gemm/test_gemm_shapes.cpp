@@ -103,3 +103,28 @@ TEST_CASE("Zipf-skewed routing: T·K rows in all, at most T per expert, falling 
   const auto bad = model_gemms(*load_model_config("moe-mini"), 64, -1.0);
   CHECK_FALSE(bad.has_value());
 }
+
+TEST_CASE("gemm shapes: an ungated FFN is one up GEMM of width w and one down") {
+  ModelConfig m;  // a dense model: d 4096, 2 layers, 32 heads (8 kv) of 128, w 12288
+  m.name = "ungated";
+  m.hidden_size = 4096;
+  m.num_hidden_layers = 2;
+  m.intermediate_size = 12288;
+  m.num_attention_heads = 32;
+  m.num_key_value_heads = 8;
+  m.head_dim = 128;
+  m.vocab_size = 32000;
+  m.ffn_gated = false;
+  const auto g = model_gemms(m, 4096);
+  REQUIRE(g);
+  const auto named = [&](const std::string& name) {
+    return std::find_if(g->dense_layer.begin(), g->dense_layer.end(), [&](const GemmOp& op) { return op.name == name; });
+  };
+  CHECK(named("dense_gate_up") == g->dense_layer.end());
+  REQUIRE(named("dense_up") != g->dense_layer.end());
+  CHECK(named("dense_up")->n == 12288);  // [T x d] . [d x w]: n = w, k = d
+  CHECK(named("dense_up")->k == 4096);
+  REQUIRE(named("dense_down") != g->dense_layer.end());
+  CHECK(named("dense_down")->n == 4096);
+  CHECK(named("dense_down")->k == 12288);
+}

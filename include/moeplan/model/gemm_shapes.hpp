@@ -61,7 +61,8 @@ std::vector<std::int64_t> zipf_expert_rows(std::int64_t tokens, int top_k, int n
                                            double skew);
 
 /// The per-layer GEMMs of `m` for a micro-batch of `tokens` tokens (SwiGLU FFNs: gate and
-/// up fused into one [T×d]·[d×2w] GEMM, down [T×w]·[w×d]; GQA or MLA projections; the
+/// up fused into one [T×d]·[d×2w] GEMM, down [T×w]·[w×d]; an ungated FFN's up [T×d]·[d×w],
+/// named *_up; GQA or MLA projections; the
 /// router; shared experts fused into one FFN of width n_shared·w_s). Fails on a config
 /// that does not validate, on tokens < 1 or a negative skew. The routed experts' rows are
 /// balanced, or Zipf-skewed with `routing_skew` > 0.
