@@ -539,3 +539,25 @@ TEST_CASE("cluster memory: an ungated FFN keeps its up projection's output and i
   const double sbh = s * 4096;
   CHECK(megatron == doctest::Approx((layers * sbh * 34 + 8 * s + sbh + sbh * 4 * (1 + 32000 / 4096.0)) / t));
 }
+
+TEST_CASE("cluster memory: BLOOM-176B on its published layout against Megatron's theoretical memory, by hand") {
+  // bigscience/bloom config.json: h 14336, L 70, a 112 (MHA), GELU FFN 4h = 57344 (ungated),
+  // V 250880, tied. Trained on 384 A100 80GB as TP 4, PP 12, DP 8, micro-batch 2, s 2048
+  // (BLOOM paper Sec. 3.4.2). PP 12 over 70 layers: the first stage takes 6 (here given).
+  ModelConfig m = dense(14336, 70, 112, 112, 57344, 250880);
+  m.ffn_gated = false;
+  m.tie_word_embeddings = true;
+  ParallelLayout l = layout(4, 12, 8, 2, 1024);
+  l.first_stage_layers = 6;
+  l.last_stage_layers = 4;
+  const MemoryBreakdown b = memory_per_gpu(m, count_parameters(m), l, megatron_options(2048));
+  // Megatron (gated_linear_multiplier 1 without --swiglu): a layer is 2h²(1 + 1) + 2hf + 2h
+  // = 822,083,584 + 1,644,167,168 + 28,672 = 2,466,279,424; rank 0: 6 layers + the embedding
+  // 250880·14336 = 3,596,615,680 -> 18,394,292,224 / TP 4 = 4,598,573,056 parameters, at
+  // 6 + 12/DP = 7.5 bytes (distributed optimizer): 34,489,297,920 bytes.
+  CHECK(state_bytes(b) == doctest::Approx(34'489'297'920.0).epsilon(0.001));
+  // Activations (SP, selective): per layer sbh(18 + 4f/h) = 58,720,256 · 34 = 1,996,488,704;
+  // 6 layers + 8sb + sbh = 12,037,685,248 per micro-batch, 12 in flight on rank 0 (1F1B warm-up)
+  // -> 144,452,222,976, / TP 4 = 36,113,055,744.
+  CHECK(b.bytes_of("activations") == doctest::Approx(36'113'055'744.0).epsilon(0.001));
+}
