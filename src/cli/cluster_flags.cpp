@@ -113,11 +113,10 @@ void add_efficiency_flags(CLI::App& sub, ClusterFlags& f, const std::string& gro
       ->group(group);
 }
 
-}  // namespace
+const std::string k_layout_group = "Layout (any subset; the search fills the rest; docs/cluster.md)";
 
-void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
-  const std::size_t options_before = sub.get_options().size();
-  const std::string group = "Cluster (docs/cluster.md)";
+/// --gpus, --gpu, --gpu-catalog, --gpus-per-node: the cluster itself.
+void add_cluster_kind_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
   sub.add_option("--gpus", f.gpus,
                  "Fit the plan onto this many GPUs (with --gpu): memory per GPU, the fastest "
                  "parallel layout that fits, step time, MFU and days")
@@ -137,7 +136,10 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "GPUs sharing NVLink/xGMI [the GPU's own, 8 for most; 72 for gb200]")
       ->check(CLI::Range(1, k_max_gpus_per_node))
       ->group(group);
-  add_efficiency_flags(sub, f, group);
+}
+
+/// --gemm-table and the step model's rate, overlap, memory and imbalance flags.
+void add_rate_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
   sub.add_option("--gemm-table", f.gemm_table,
                  "CSV of measured GEMM rates by shape (gpu,precision,groups,m,n,k,flops_per_s; "
                  "'moeplan bench --gemm-table-out' writes one on a GPU): the step time's GEMMs at "
@@ -167,9 +169,12 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(parameter_range("load_imbalance"))
       ->default_str(fmt::format("{:g}", k_default_load_imbalance))
       ->group(group);
-  const std::string layout_group = "Layout (any subset; the search fills the rest; docs/cluster.md)";
+}
+
+/// The user's own layout (any subset; the search fills the rest) and recompute.
+void add_layout_flags(CLI::App& sub, ClusterFlags& f) {
   const auto layout_option = [&](const char* name, std::optional<int>& value, const char* what) {
-    sub.add_option(name, value, what)->check(CLI::Range(1, 1 << 20))->group(layout_group);
+    sub.add_option(name, value, what)->check(CLI::Range(1, 1 << 20))->group(k_layout_group);
   };
   layout_option("--tp", f.tp, "Tensor parallel size (with sequence parallel); must divide the query and KV heads");
   layout_option("--pp", f.pp, "Pipeline stages");
@@ -184,22 +189,26 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
   sub.add_flag("--account-for-embedding-in-pipeline-split", f.embedding_in_split,
                "Count the embedding as a layer of the first pipeline stage (Megatron-LM's flag): L + 1 (+ 1 with the "
                "loss) split over PP x VPP virtual stages, the first one a layer short")
-      ->group(layout_group);
+      ->group(k_layout_group);
   sub.add_flag("--account-for-loss-in-pipeline-split", f.loss_in_split,
                "Count the loss as a layer of the last pipeline stage (Megatron-LM's flag), the last virtual stage a "
                "layer short")
-      ->group(layout_group);
+      ->group(k_layout_group);
   layout_option("--decoder-last-pipeline-num-layers", f.last_stage_layers,
                 "Layers of an uneven pipeline's last stage, which also runs the output head and any MTP modules");
   sub.add_option("--recompute", f.recompute, "Activation recompute: none, selective or full")
       ->check(CLI::IsMember({"none", "selective", "full"}))
-      ->group(layout_group);
+      ->group(k_layout_group);
   sub.add_option("--recompute-modules", f.recompute_modules,
                  "What a selective recompute re-runs, comma-separated or as separate words (on score: after the configs), "
                  "as Megatron-LM's --recompute-modules names them: core_attn (the default), layernorm, moe_act, mla_up_proj, mlp, shared_experts; "
                  "implies --recompute selective")
       ->delimiter(',')
-      ->group(layout_group);
+      ->group(k_layout_group);
+}
+
+/// --precision and what an fp8 or a lighter optimizer run keeps, the overlaps and MTP.
+void add_precision_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
   sub.add_option("--precision", f.precision,
                  "GEMM precision of the linear layers: bf16 (default) or fp8 (Transformer Engine's "
                  "recipe: forward, data- and weight-gradient GEMMs in fp8; docs/step-model.md)")
@@ -235,12 +244,57 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "stage (Megatron-LM's flag; default: the model's num_nextn_predict_layers; 0: none)")
       ->check(CLI::Range(0, 64))
       ->group(group);
+}
+
+/// Interruptions, restarts, checkpoints and evaluations of the whole training (docs/cluster.md).
+void add_whole_training_flags(CLI::App& sub, ClusterFlags& f) {
+  sub.add_option("--interruptions-per-gpu-hour", f.whole_training.interruptions_per_gpu_hour,
+                 "Unexpected interruptions per GPU-hour (Llama 3: 419 in 54 days on 16,384 H100)")
+      ->check(number_in(0.0, 1.0))
+      ->capture_default_str()
+      ->group(k_whole_training_group);
+  sub.add_option("--restart-minutes", f.whole_training.restart_minutes,
+                 "Minutes from an interruption to training again (an engineering figure)")
+      ->check(number_in(0.0, 10080.0))
+      ->capture_default_str()
+      ->group(k_whole_training_group);
+  sub.add_option("--checkpoint-interval", f.checkpoint_interval_minutes,
+                 "Minutes of training between checkpoint saves [Young-Daly: sqrt(2 x save x MTBF)]")
+      ->check(number_in(0.01, 1e7))
+      ->group(k_whole_training_group);
+  sub.add_option("--checkpoint-write-gbps", f.whole_training.checkpoint_write_gb_per_s,
+                 "GB/s one GPU writes its checkpoint shard at (measured by NeMo Automodel PR 635)")
+      ->check(number_in(0.001, 1e4))
+      ->default_str(fmt::format("{:.3g}", f.whole_training.checkpoint_write_gb_per_s))
+      ->group(k_whole_training_group);
+  sub.add_flag("--async-checkpoint", f.whole_training.async_checkpoint,
+               "Asynchronous saves (Megatron's --async-save): training blocks only for the copy to host memory")
+      ->group(k_whole_training_group);
+  sub.add_option("--eval-interval", f.whole_training.eval_interval_steps, "An evaluation every this many steps")
+      ->check(CLI::Range(1LL, 1LL << 50))
+      ->group(k_whole_training_group);
+  sub.add_option("--eval-minutes", f.whole_training.eval_minutes, "Minutes one evaluation takes")
+      ->check(number_in(0.0, 1e6))
+      ->group(k_whole_training_group);
+}
+
+}  // namespace
+
+void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
+  const std::size_t options_before = sub.get_options().size();
+  const std::string group = "Cluster (docs/cluster.md)";
+  // The order is --help's.
+  add_cluster_kind_flags(sub, f, group);
+  add_efficiency_flags(sub, f, group);
+  add_rate_flags(sub, f, group);
+  add_layout_flags(sub, f);
+  add_precision_flags(sub, f, group);
   sub.add_option("--megatron-args", f.megatron_args,
                  "A Megatron-LM launch script or arguments file: its parallel, batch, sequence, "
                  "recompute and precision flags fill what the command line does not give; the "
                  "flags moeplan does not use are listed on stderr")
       ->check(not_empty_path())
-      ->group(layout_group);
+      ->group(k_layout_group);
   sub.add_option("--a2a-overlap", f.a2a_overlap,
                  "Fraction of the expert all-to-all hidden behind computation (DualPipe: 1, "
                  "DeepSeek-V3 Sec. 3.2.1; Megatron's default schedule: 0)")
@@ -252,35 +306,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "Megatron's MoE recipes, DeepSeek-V3; the default) or alltoall (NCCL, one copy per expert)")
       ->check(CLI::IsMember({"deepep", "alltoall"}))
       ->group(group);
-  const std::string training_group = k_whole_training_group;
-  sub.add_option("--interruptions-per-gpu-hour", f.whole_training.interruptions_per_gpu_hour,
-                 "Unexpected interruptions per GPU-hour (Llama 3: 419 in 54 days on 16,384 H100)")
-      ->check(number_in(0.0, 1.0))
-      ->capture_default_str()
-      ->group(training_group);
-  sub.add_option("--restart-minutes", f.whole_training.restart_minutes,
-                 "Minutes from an interruption to training again (an engineering figure)")
-      ->check(number_in(0.0, 10080.0))
-      ->capture_default_str()
-      ->group(training_group);
-  sub.add_option("--checkpoint-interval", f.checkpoint_interval_minutes,
-                 "Minutes of training between checkpoint saves [Young-Daly: sqrt(2 x save x MTBF)]")
-      ->check(number_in(0.01, 1e7))
-      ->group(training_group);
-  sub.add_option("--checkpoint-write-gbps", f.whole_training.checkpoint_write_gb_per_s,
-                 "GB/s one GPU writes its checkpoint shard at (measured by NeMo Automodel PR 635)")
-      ->check(number_in(0.001, 1e4))
-      ->default_str(fmt::format("{:.3g}", f.whole_training.checkpoint_write_gb_per_s))
-      ->group(training_group);
-  sub.add_flag("--async-checkpoint", f.whole_training.async_checkpoint,
-               "Asynchronous saves (Megatron's --async-save): training blocks only for the copy to host memory")
-      ->group(training_group);
-  sub.add_option("--eval-interval", f.whole_training.eval_interval_steps, "An evaluation every this many steps")
-      ->check(CLI::Range(1LL, 1LL << 50))
-      ->group(training_group);
-  sub.add_option("--eval-minutes", f.whole_training.eval_minutes, "Minutes one evaluation takes")
-      ->check(number_in(0.0, 1e6))
-      ->group(training_group);
+  add_whole_training_flags(sub, f);
   sub.add_option("--global-batch-tokens", f.global_batch_tokens,
                  "Tokens per optimizer step [the laws' batch at C: paper 002 Table 4 inside "
                  "its rows, paper 000 Eq. 5 outside]")

@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <fmt/format.h>
 #include <cctype>
+#include <expected>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string_view>
+#include <utility>
 
 #include "app.hpp"
 #include "cluster_flags.hpp"
@@ -126,6 +128,96 @@ std::string figure_json(const plot::Figure& f) {
   return out.str();
 }
 
+// fail() as the figure helpers return it.
+template <class... Args>
+std::unexpected<int> plot_fail(Args&&... args) {
+  return std::unexpected(fail(std::forward<Args>(args)...));
+}
+
+// plot frontier: the plans of the days on the cluster; an exit status when there is none.
+std::expected<plot::Figure, int> frontier_figure(const PlotFlags& f, Io& io) {
+  if (!f.flops.empty()) return plot_fail(io, ExitStatus::usage, "plot frontier plans for days on the cluster: no --flops");
+  if (const std::string flag = f.cluster.first_whole_training_flag(); !flag.empty()) {
+    return plot_fail(io, ExitStatus::usage,
+                flag + ": plot frontier plans against the steady state (step_time), which the whole-training "
+                       "flags do not change (score or suggest show section training)");
+  }
+  if (!f.cluster.gpus) return plot_fail(io, ExitStatus::usage, "plot frontier needs --gpus and --gpu (the cluster)");
+  const plot::DaysRange days{f.from, f.to, f.points.value_or(plot::DaysRange{}.points)};
+  if (const std::string why = plot::days_range_problem(days); !why.empty()) return plot_fail(io, ExitStatus::usage, why);
+  auto flags_cluster = cluster_from_flags(f.cluster, io);
+  if (!flags_cluster) return std::unexpected(flags_cluster.error());
+  auto loaded = laws_with_overlay(f.laws_file);
+  if (!loaded) return plot_fail(io, loaded.error());
+  auto made = plot::frontier(*loaded, SuggestOptions{}, **flags_cluster, days);
+  if (!made) return plot_fail(io, ExitStatus::infeasible, "infeasible: " + made.error().to_string());
+  plot::Figure figure = std::move(*made);
+  if (const ClusterFitOptions& c = **flags_cluster; c.step_band) {
+    // A calibrated picture says so (docs/calibration.md): the days are the profile's.
+    figure.title += fmt::format(" (step profile {})", std::filesystem::path(c.step_profile).filename().string());
+    io.note(fmt::format("plot frontier: days with --step-profile {}; its runs spread x{:.3g} to x{:.3g} around them",
+                        c.step_profile, c.step_band->speed_ratio_min, c.step_band->speed_ratio_max));
+  }
+  return figure;
+}
+
+// plot residuals FILE: the residuals of a fit.
+std::expected<plot::Figure, int> residuals_figure_of(const PlotFlags& f, Io& io) {
+  auto table = plot::read_residuals_csv(f.residuals_file);
+  if (!table) return plot_fail(io, table.error());
+  if (table->rows == 0) return std::unexpected(fail(io, ExitStatus::input_file, f.residuals_file + ": no rows"));
+  return plot::residuals_figure(*table);
+}
+
+// The law figures (el, m-over-na, d, overtraining, loss-vs-compute) at --flops.
+std::expected<plot::Figure, int> law_figure(const PlotFlags& f, Io& io) {
+  if (const std::string why = blind_law_reason(f.kind); !why.empty()) {
+    if (!f.blind_ok) {
+      return plot_fail(io, ExitStatus::usage,
+                  "plot " + f.kind + ": " + why + "; pass --blind-ok to draw it anyway");
+    }
+    io.warning("plot " + f.kind + " (--blind-ok): " + why);
+  }
+  if (f.flops.empty()) return plot_fail(io, ExitStatus::usage, "plot " + f.kind + " needs --flops");
+  auto C = parse_positive_finite(f.flops);
+  if (!C) return plot_fail(io, ExitStatus::usage, "--flops: " + C.error());
+  // Bounded work: a range is refused before any of it is computed.
+  const plot::SweepVariable swept = f.kind == "d" ? plot::SweepVariable::d : plot::SweepVariable::m_over_na;
+  const plot::SweepRange sweep{f.from, f.to, f.points.value_or(plot::SweepRange{}.points)};
+  const plot::ComputeRange compute{f.from, f.to, 4};
+  const plot::SizeRatioRange sizes{f.from, f.to, f.points};
+  if (const std::string why = f.kind == "loss-vs-compute" ? plot::compute_range_problem(*C, compute)
+                              : f.kind == "overtraining"  ? plot::size_ratio_range_problem(sizes)
+                              : f.kind == "el"           ? std::string()
+                                                         : plot::sweep_range_problem(swept, sweep);
+      !why.empty()) {
+    return plot_fail(io, ExitStatus::usage, why);
+  }
+  auto loaded = laws_with_overlay(f.laws_file);
+  if (!loaded) return plot_fail(io, loaded.error());
+  const LawSet& laws = *loaded;
+  SuggestOptions o;
+  o.goal.compute = Flops(*C);
+  std::expected<plot::Figure, ConstraintViolation> made;
+  if (f.kind == "el") {
+    made = plot::el_landscape(laws, o);
+  } else if (f.kind == "m-over-na" || f.kind == "d") {
+    made = plot::loss_sweep(laws, o, swept, sweep);
+  } else if (f.kind == "overtraining") {
+    made = plot::overtraining(laws, o, sizes);
+  } else {
+    std::vector<ModelConfig> models;
+    for (const std::string& name : f.models) {
+      auto m = load_model_config(name);
+      if (!m) return plot_fail(io, m.error());
+      models.push_back(std::move(*m));
+    }
+    made = plot::loss_versus_compute(laws, o, models, compute);
+  }
+  if (!made) return plot_fail(io, ExitStatus::infeasible, "infeasible: " + made.error().to_string());
+  return std::move(*made);
+}
+
 int run_plot(const PlotFlags& f, Io& io) {
   const auto output = plot_output_for(f.output);
   if (!output) {
@@ -173,82 +265,10 @@ int run_plot(const PlotFlags& f, Io& io) {
   if (!frontier && (f.cluster.given() || !f.cluster.catalog_file.empty())) {
     return fail(io, ExitStatus::usage, "only 'plot frontier' takes the cluster flags (--gpus, --gpu, ...)");
   }
-  plot::Figure figure;
-  if (frontier) {
-    if (!f.flops.empty()) return fail(io, ExitStatus::usage, "plot frontier plans for days on the cluster: no --flops");
-    if (const std::string flag = f.cluster.first_whole_training_flag(); !flag.empty()) {
-      return fail(io, ExitStatus::usage,
-                  flag + ": plot frontier plans against the steady state (step_time), which the whole-training "
-                         "flags do not change (score or suggest show section training)");
-    }
-    if (!f.cluster.gpus) return fail(io, ExitStatus::usage, "plot frontier needs --gpus and --gpu (the cluster)");
-    const plot::DaysRange days{f.from, f.to, f.points.value_or(plot::DaysRange{}.points)};
-    if (const std::string why = plot::days_range_problem(days); !why.empty()) return fail(io, ExitStatus::usage, why);
-    auto flags_cluster = cluster_from_flags(f.cluster, io);
-    if (!flags_cluster) return flags_cluster.error();
-    auto loaded = laws_with_overlay(f.laws_file);
-    if (!loaded) return fail(io, loaded.error());
-    auto made = plot::frontier(*loaded, SuggestOptions{}, **flags_cluster, days);
-    if (!made) return fail(io, ExitStatus::infeasible, "infeasible: " + made.error().to_string());
-    figure = std::move(*made);
-    if (const ClusterFitOptions& c = **flags_cluster; c.step_band) {
-      // A calibrated picture says so (docs/calibration.md): the days are the profile's.
-      figure.title += fmt::format(" (step profile {})", std::filesystem::path(c.step_profile).filename().string());
-      io.note(fmt::format("plot frontier: days with --step-profile {}; its runs spread x{:.3g} to x{:.3g} around them",
-                          c.step_profile, c.step_band->speed_ratio_min, c.step_band->speed_ratio_max));
-    }
-  } else if (residuals) {
-    auto table = plot::read_residuals_csv(f.residuals_file);
-    if (!table) return fail(io, table.error());
-    figure = plot::residuals_figure(*table);
-    if (table->rows == 0) return fail(io, ExitStatus::input_file, f.residuals_file + ": no rows");
-  } else {
-    if (const std::string why = blind_law_reason(f.kind); !why.empty()) {
-      if (!f.blind_ok) {
-        return fail(io, ExitStatus::usage,
-                    "plot " + f.kind + ": " + why + "; pass --blind-ok to draw it anyway");
-      }
-      io.warning("plot " + f.kind + " (--blind-ok): " + why);
-    }
-    if (f.flops.empty()) return fail(io, ExitStatus::usage, "plot " + f.kind + " needs --flops");
-    auto C = parse_positive_finite(f.flops);
-    if (!C) return fail(io, ExitStatus::usage, "--flops: " + C.error());
-    // Bounded work: a range is refused before any of it is computed.
-    const plot::SweepVariable swept = f.kind == "d" ? plot::SweepVariable::d : plot::SweepVariable::m_over_na;
-    const plot::SweepRange sweep{f.from, f.to, f.points.value_or(plot::SweepRange{}.points)};
-    const plot::ComputeRange compute{f.from, f.to, 4};
-    const plot::SizeRatioRange sizes{f.from, f.to, f.points};
-    if (const std::string why = f.kind == "loss-vs-compute" ? plot::compute_range_problem(*C, compute)
-                                : f.kind == "overtraining"  ? plot::size_ratio_range_problem(sizes)
-                                : f.kind == "el"           ? std::string()
-                                                           : plot::sweep_range_problem(swept, sweep);
-        !why.empty()) {
-      return fail(io, ExitStatus::usage, why);
-    }
-    auto loaded = laws_with_overlay(f.laws_file);
-    if (!loaded) return fail(io, loaded.error());
-    const LawSet& laws = *loaded;
-    SuggestOptions o;
-    o.goal.compute = Flops(*C);
-    std::expected<plot::Figure, ConstraintViolation> made;
-    if (f.kind == "el") {
-      made = plot::el_landscape(laws, o);
-    } else if (f.kind == "m-over-na" || f.kind == "d") {
-      made = plot::loss_sweep(laws, o, swept, sweep);
-    } else if (f.kind == "overtraining") {
-      made = plot::overtraining(laws, o, sizes);
-    } else {
-      std::vector<ModelConfig> models;
-      for (const std::string& name : f.models) {
-        auto m = load_model_config(name);
-        if (!m) return fail(io, m.error());
-        models.push_back(std::move(*m));
-      }
-      made = plot::loss_versus_compute(laws, o, models, compute);
-    }
-    if (!made) return fail(io, ExitStatus::infeasible, "infeasible: " + made.error().to_string());
-    figure = std::move(*made);
-  }
+  std::expected<plot::Figure, int> made = frontier ? frontier_figure(f, io) : residuals ? residuals_figure_of(f, io)
+                                                                                          : law_figure(f, io);
+  if (!made) return made.error();
+  plot::Figure figure = std::move(*made);
   if (!f.title.empty()) figure.title = f.title;
   for (const std::string& note : figure.notes) io.note(note);
 

@@ -87,6 +87,27 @@ std::optional<int> refused_on_cluster(const std::vector<ModelConfig>& models, co
   return std::nullopt;
 }
 
+/// The serving section of a config's report: figures, or nulls with the reason; a config that
+/// does not fit the node, or whose cache cannot be counted, is named on stderr and its exit
+/// status returned.
+std::optional<int> add_config_serving(Report& report, const ModelConfig& m, const std::string& given_as,
+                                      int seq_len, const ServingOptions& serving, Io& io) {
+  ServingOptions node = serving;
+  if (node.context == 0) node.context = seq_len;
+  warn_context(m, node, m.training ? m.training->seq_len : 0, printable(m.name) + ": ", io);
+  const auto fit = serving_fit(m, node);
+  add_serving(report, fit, node);
+  if (!fit) {
+    return fail(io, ExitStatus::input_file, fmt::format("{}: serving: {}", printable(given_as), fit.error()));
+  }
+  if (!fit->fits) {
+    return fail(io, ExitStatus::infeasible,
+                fmt::format("{}: serving: does not fit {} x {}: {}", printable(m.name), node.gpus, node.gpu.id,
+                            fit->why_not));
+  }
+  return std::nullopt;
+}
+
 int run_score(const ScoreFlags& f, Io& io) {
   if (!f.emit.empty() && !emit_count_problem(f.configs.size()).empty()) {
     return fail(io, ExitStatus::usage, emit_count_problem(f.configs.size()));
@@ -216,21 +237,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       continue;
     }
     if (serving) {
-      // The serving section of every config: figures, or nulls with the reason; a config that
-      // does not fit the node, or whose cache cannot be counted, is named on stderr.
-      ServingOptions node = *serving;
-      if (node.context == 0) node.context = s.seq_len;
-      warn_context(m, node, m.training ? m.training->seq_len : 0, printable(m.name) + ": ", io);
-      const auto fit = serving_fit(m, node);
-      add_serving(reports.back(), fit, node);
-      if (!fit) {
-        failed(fail(io, ExitStatus::input_file,
-                    fmt::format("{}: serving: {}", printable(given_as[i]), fit.error())));
-      } else if (!fit->fits) {
-        failed(fail(io, ExitStatus::infeasible,
-                    fmt::format("{}: serving: does not fit {} x {}: {}", printable(m.name), node.gpus, node.gpu.id,
-                                fit->why_not)));
-      }
+      if (const auto code = add_config_serving(reports.back(), m, given_as[i], s.seq_len, *serving, io)) failed(*code);
     }
   }
   if (reports.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));  // nothing written

@@ -11,43 +11,16 @@
 
 namespace moeplan {
 
-std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws,
-                                                              const ModelConfig& config,
-                                                              Tokens tokens,
-                                                              const ClusterFitOptions& options,
-                                                              std::optional<Flops> compute,
-                                                              const ParameterCounts* counted) {
-  work::tally(work::Step::cluster_fit);
-  if (const auto why = non_uniform_layers(config)) {
-    return std::unexpected(ConstraintViolation{"a model the cluster model can count", *why});
-  }
-  ClusterFit fit;
-  fit.config = config;
-  if (options.mtp_layers) fit.config.extras.num_nextn_predict_layers = *options.mtp_layers;
-  fit.tokens = tokens;
-  if (!fit.config.training) {  // the laws' S, as score takes for a config without [training]
-    fit.config.training = TrainingSetup{.tokens = {}, .compute = {},
-                                        .seq_len = laws.holistic.family_defaults.seq_len, .unique_tokens = {}};
-  }
-  fit.config.training->tokens = tokens;
-  fit.config.training->compute.reset();
-  const int S = fit.config.training->seq_len;
+namespace {
 
-  // The config counted once: the layout search, the step model and C = M·D share it.
-  const ParameterCounts counts = counted ? *counted : count_parameters(fit.config);
-  LayoutSearchOptions search = options.search;
-  search.memory.seq_len = S;
-  search.time.seq_len = S;
-  fit.precision = search.time.precision;
-  fit.fp8_param_gather = search.time.fp8_param_gather;
-  fit.grad_reduce_in_bf16 = search.time.grad_reduce_in_bf16;
-  fit.bf16_moments = search.time.bf16_moments;
-  fit.load_imbalance = search.time.expert_load_factor;
-  fit.given = search.given;
-  fit.gemm_rates_source = options.gemm_rates_source;
-  fit.step_profile = options.step_profile;
-  fit.step_parameter_sources = options.step_parameter_sources;
-  fit.step_band = options.step_band;
+// The global batch a fit asks for (search.global_batch_tokens, fit's batch and its source):
+// a --megatron-args file's sequences, --global-batch-tokens, or the laws' batch at the run's
+// C; capped at the training set. An error when no batch follows or D is under a sequence.
+std::expected<void, ConstraintViolation> choose_global_batch(ClusterFit& fit, LayoutSearchOptions& search,
+                                                             const LawSet& laws, const ClusterFitOptions& options,
+                                                             std::optional<Flops> compute,
+                                                             const ParameterCounts& counts, Tokens tokens) {
+  const int S = fit.config.training->seq_len;
   if (search.global_batch_tokens <= 0 && options.global_batch_sequences > 0) {
     search.global_batch_tokens = options.global_batch_sequences * S;
     fit.global_batch_sequences = options.global_batch_sequences;
@@ -102,6 +75,76 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   }
   // The training set bounds a step (a D past 2^62 sequences bounds nothing a long long holds).
   search.max_global_batch_sequences = sequences_in_D < 4e18 ? static_cast<long long>(sequences_in_D) : 0;
+  return {};
+}
+
+// The chosen layout's batch against the one asked for: rounded to the layout, or raised so
+// that every GPU holds a micro-batch (said on stderr too).
+void note_batch_change(ClusterFit& fit, const ParallelLayout& chosen, int gpus, Tokens tokens, int S) {
+  if (!fit.layouts.batch_raised && chosen.global_batch != fit.layouts.requested_batch) {
+    fit.global_batch_source += fmt::format("; rounded from {} to {} sequences, a multiple of micro-batch x DP{}",
+                                           fit.layouts.requested_batch, chosen.global_batch,
+                                           chosen.vpp > 1 ? " x PP" : "");
+  }
+  if (fit.layouts.batch_raised) {
+    fit.global_batch_source += fmt::format(
+        "; raised from {} to {} sequences: no layout of {} GPUs that fits keeps it (DP x micro-batch{} "
+        "is above it), so the smallest batch a fitting layout takes; fewer GPUs would keep it",
+        fit.layouts.requested_batch, chosen.global_batch, gpus,
+        chosen.vpp > 1 ? " x PP" : "");
+    // On stderr too: a batch far above the law's changes the run (fewer, larger optimizer
+    // steps) in a way the loss laws, fitted at their own batch, do not see.
+    fit.warnings.push_back(fmt::format(
+        "the global batch is raised from {} to {} sequences ({:.3g}x) so that every GPU of {} holds a micro-batch: "
+        "{:.4g} optimizer steps in all; the loss laws assume the asked batch (fewer GPUs keep it)",
+        fit.layouts.requested_batch, chosen.global_batch,
+        double(chosen.global_batch) / double(std::max(1LL, fit.layouts.requested_batch)), gpus,
+        std::floor(tokens.value() / (double(chosen.global_batch) * S))));
+  }
+}
+
+}  // namespace
+
+std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws,
+                                                              const ModelConfig& config,
+                                                              Tokens tokens,
+                                                              const ClusterFitOptions& options,
+                                                              std::optional<Flops> compute,
+                                                              const ParameterCounts* counted) {
+  work::tally(work::Step::cluster_fit);
+  if (const auto why = non_uniform_layers(config)) {
+    return std::unexpected(ConstraintViolation{"a model the cluster model can count", *why});
+  }
+  ClusterFit fit;
+  fit.config = config;
+  if (options.mtp_layers) fit.config.extras.num_nextn_predict_layers = *options.mtp_layers;
+  fit.tokens = tokens;
+  if (!fit.config.training) {  // the laws' S, as score takes for a config without [training]
+    fit.config.training = TrainingSetup{.tokens = {}, .compute = {},
+                                        .seq_len = laws.holistic.family_defaults.seq_len, .unique_tokens = {}};
+  }
+  fit.config.training->tokens = tokens;
+  fit.config.training->compute.reset();
+  const int S = fit.config.training->seq_len;
+
+  // The config counted once: the layout search, the step model and C = M·D share it.
+  const ParameterCounts counts = counted ? *counted : count_parameters(fit.config);
+  LayoutSearchOptions search = options.search;
+  search.memory.seq_len = S;
+  search.time.seq_len = S;
+  fit.precision = search.time.precision;
+  fit.fp8_param_gather = search.time.fp8_param_gather;
+  fit.grad_reduce_in_bf16 = search.time.grad_reduce_in_bf16;
+  fit.bf16_moments = search.time.bf16_moments;
+  fit.load_imbalance = search.time.expert_load_factor;
+  fit.given = search.given;
+  fit.gemm_rates_source = options.gemm_rates_source;
+  fit.step_profile = options.step_profile;
+  fit.step_parameter_sources = options.step_parameter_sources;
+  fit.step_band = options.step_band;
+  if (auto batch = choose_global_batch(fit, search, laws, options, compute, counts, tokens); !batch) {
+    return std::unexpected(batch.error());
+  }
   auto layouts = search_layouts(fit.config, counts, options.cluster, search);
   if (!layouts) return std::unexpected(layouts.error());
   fit.layouts = std::move(*layouts);
@@ -123,26 +166,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
                     options.cluster.gpus, chosen.global_batch, S, double(chosen.global_batch) * S,
                     tokens.value())});
   }
-  if (!fit.layouts.batch_raised && chosen.global_batch != fit.layouts.requested_batch) {
-    fit.global_batch_source += fmt::format("; rounded from {} to {} sequences, a multiple of micro-batch x DP{}",
-                                           fit.layouts.requested_batch, chosen.global_batch,
-                                           chosen.vpp > 1 ? " x PP" : "");
-  }
-  if (fit.layouts.batch_raised) {
-    fit.global_batch_source += fmt::format(
-        "; raised from {} to {} sequences: no layout of {} GPUs that fits keeps it (DP x micro-batch{} "
-        "is above it), so the smallest batch a fitting layout takes; fewer GPUs would keep it",
-        fit.layouts.requested_batch, chosen.global_batch, options.cluster.gpus,
-        chosen.vpp > 1 ? " x PP" : "");
-    // On stderr too: a batch far above the law's changes the run (fewer, larger optimizer
-    // steps) in a way the loss laws, fitted at their own batch, do not see.
-    fit.warnings.push_back(fmt::format(
-        "the global batch is raised from {} to {} sequences ({:.3g}x) so that every GPU of {} holds a micro-batch: "
-        "{:.4g} optimizer steps in all; the loss laws assume the asked batch (fewer GPUs keep it)",
-        fit.layouts.requested_batch, chosen.global_batch,
-        double(chosen.global_batch) / double(std::max(1LL, fit.layouts.requested_batch)), options.cluster.gpus,
-        std::floor(tokens.value() / (double(chosen.global_batch) * S))));
-  }
+  note_batch_change(fit, chosen, options.cluster.gpus, tokens, S);
   auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
   if (!time) return std::unexpected(time.error());
   fit.time = *time;
