@@ -179,6 +179,13 @@ void add_layout_flags(CLI::App& sub, ClusterFlags& f) {
   layout_option("--tp", f.tp, "Tensor parallel size (with sequence parallel); must divide the query and KV heads");
   layout_option("--pp", f.pp, "Pipeline stages");
   layout_option("--vpp", f.vpp, "Virtual stages per pipeline rank (interleaved 1F1B)");
+  sub.add_option("--pipeline-schedule", f.pipeline_schedule,
+                 "1f1b (VPP 1), interleaved (needs --vpp > 1) or dualpipe (DeepSeek-V3's DualPipe: PP even, rank r "
+                 "also holds stage PP-1-r, 2x parameters, PP+1 micro-batches of activations, bubble "
+                 "(PP/2-1)(F&B+B-3W), all-to-all and pipeline sends hidden: --a2a-overlap 1 unless given); unset: "
+                 "1F1B, interleaved with --vpp > 1")
+      ->check(CLI::IsMember({"1f1b", "interleaved", "dualpipe"}))
+      ->group(k_layout_group);
   layout_option("--ep", f.ep, "Expert parallel size; must divide the routed experts");
   layout_option("--etp", f.etp, "Expert tensor parallel size (1 or TP)");
   layout_option("--cp", f.cp, "Context parallel size");
@@ -485,6 +492,23 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   g.embedding_in_split = f.embedding_in_split;
   g.loss_in_split = f.loss_in_split;
   g.last_stage_layers = f.last_stage_layers;
+  if (f.pipeline_schedule) {
+    const std::string& schedule = *f.pipeline_schedule;
+    const int vpp = f.vpp.value_or(1);
+    if (schedule != "interleaved" && vpp > 1) {
+      return usage(fmt::format("--pipeline-schedule {} contradicts --vpp {} (the interleaved schedule); give one",
+                               schedule, vpp));
+    }
+    if (schedule == "interleaved" && vpp == 1) {
+      return usage("--pipeline-schedule interleaved needs --vpp > 1 (virtual stages per pipeline rank)");
+    }
+    if (schedule != "interleaved") g.vpp = 1;
+    if (schedule == "dualpipe") {
+      g.dualpipe = true;
+      // DeepSeek-V3 Sec. 3.2.1: DualPipe "fully overlap[s]" the all-to-all; a given value wins.
+      if (!f.flag_given("--a2a-overlap")) o.search.time.a2a_overlap = 1.0;
+    }
+  }
   if (f.recompute == "none") g.recompute = Recompute::none;
   if (f.recompute == "selective") g.recompute = Recompute::selective;
   if (f.recompute == "full") g.recompute = Recompute::full;
@@ -793,6 +817,9 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
         {"cp", "CP", "", i64(p.cp), "context parallel"},
         {"pp", "PP", "", i64(p.pp), "pipeline stages"},
         {"vpp", "VPP", "", i64(p.vpp), "virtual stages per pipeline rank"},
+        {"pipeline_schedule", "", "",
+         std::string(p.dualpipe ? "dualpipe" : p.vpp > 1 ? "interleaved" : "1f1b"),
+         "1f1b, interleaved (VPP > 1) or dualpipe (--pipeline-schedule)"},
         {"first_stage_layers", "", "layers", i64(p.first_stage_layers),
          "an uneven pipeline's first stage (Megatron's --decoder-first-pipeline-num-layers); 0: an even split"},
         {"last_stage_layers", "", "layers", i64(p.last_stage_layers),

@@ -79,6 +79,11 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
     if (const auto why = non_uniform_layers(m)) {
       return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});
     }
+    if (run != nullptr && run->layout.dualpipe) {
+      return fail(io, ConstraintViolation{"Megatron-LM arguments that build the run",
+                                          "--pipeline-schedule dualpipe: Megatron-LM has no DualPipe schedule "
+                                          "(DeepSeek's own, deepseek-ai/DualPipe); use 1f1b or interleaved"});
+    }
     if (const auto why = megatron_window_problem(m)) {
       return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});
     }

@@ -58,6 +58,7 @@ ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int 
   l.dp = world / (tp * cp * pp);
   const long long expert_grid = static_cast<long long>(etp) * ep * pp;
   l.edp = world % expert_grid == 0 ? static_cast<int>(world / expert_grid) : 0;
+  l.dualpipe = given.dualpipe;
   if (pp > 1 && (given.embedding_in_split || given.loss_in_split)) {  // Megatron's accounted split
     l.embedding_in_split = given.embedding_in_split;
     l.loss_in_split = given.loss_in_split;
@@ -268,6 +269,22 @@ std::string vpp_rule(int layers, int pp, int vpp, const StageSplit& split, bool 
   return {};
 }
 
+/// DualPipe's own asserts (deepseek-ai/DualPipe @030ce432 dualpipe.py: num_ranks % 2 == 0;
+/// num_chunks % 2 == 0 and num_chunks >= num_ranks * 2), a pipeline of PP > 1 and no VPP.
+std::string dualpipe_rule(const ParallelLayout& l, long long per_step, bool text) {
+  if (!l.dualpipe) return {};
+  if (l.pp < 2 || l.pp % 2 != 0) return why(text, "DualPipe needs an even PP of at least 2, not PP {}", l.pp);
+  if (l.vpp > 1) return why(text, "DualPipe runs two stages per rank of its own: VPP {} is another schedule", l.vpp);
+  if (l.global_batch > 0 && per_step > 0) {
+    const long long m = l.global_batch / per_step;
+    if (m % 2 != 0 || m < 2LL * l.pp) {
+      return why(text, "DualPipe needs an even number of micro-batches, at least 2 × PP = {}; the step has {}",
+                 2 * l.pp, m);
+    }
+  }
+  return {};
+}
+
 std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const ParallelLayout& l,
                            bool allow_uneven_pipeline, bool text) {
   const int world = cluster.gpus;
@@ -309,6 +326,7 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
   }
   if (std::string r = vpp_rule(L, l.pp, l.vpp, *split, text, accounted); !r.empty()) return r;
   const long long per_step = static_cast<long long>(l.micro_batch) * l.dp;
+  if (std::string r = dualpipe_rule(l, per_step, text); !r.empty()) return r;
   if (l.global_batch > 0 && l.vpp > 1 && l.global_batch % (per_step * l.pp) != 0) {
     return why(text, "global batch {} is not a multiple of micro-batch {} × DP {} × PP {} "
                        "(Megatron's interleaved schedule)", l.global_batch, l.micro_batch, l.dp, l.pp);
@@ -360,7 +378,7 @@ std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
 
 bool GivenLayout::any() const {
   return tp || cp || pp || vpp || ep || etp || micro_batch || first_stage_layers || last_stage_layers || embedding_in_split || loss_in_split ||
-         recompute;
+         dualpipe || recompute;
 }
 
 namespace {
@@ -429,6 +447,10 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
     return fmt::format("--vpp {}: moeplan's interleaved schedule needs an even split, not "
                        "--decoder-first/last-pipeline-num-layers",
                        *g.vpp);
+  }
+  if (g.dualpipe && g.pp && (pp < 2 || pp % 2 != 0)) {
+    return fmt::format("--pp {}: --pipeline-schedule dualpipe needs an even PP of at least 2 (DualPipe feeds "
+                       "micro-batches from both ends)", pp);
   }
   const bool accounted = g.embedding_in_split || g.loss_in_split;
   if (g.pp && accounted && pp > 1) {

@@ -321,6 +321,8 @@ double megatron_rank_activations(const ModelConfig& m, const LayerShape& x,
 struct RankActivations {
   double bytes = 0;
   double in_flight = 0;
+  double per_microbatch = 0;  // of bytes: what each micro-batch in flight keeps
+  double once = 0;            // of bytes: held once (full recompute's working set, the logits)
 };
 
 // One layer's bytes depend on its kind (MoE or dense) and the modules recomputed only: each
@@ -365,13 +367,15 @@ RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape&
     add_layer(m.is_moe());
     per_microbatch += k_bf16 * 2.0 * sbh / x.t_sp;
   }
-  out.bytes = per_microbatch * out.in_flight + working_set;
+  out.per_microbatch = per_microbatch;
+  out.once = working_set;
   if (r == pp - 1) {
     // Output layer input and cross-entropy logits, one micro-batch at a time (Megatron's
     // "Inputs to output layer and CE loss": 4sbh(1 + V/h), / TP); each MTP module computes
     // its own logits and loss through the shared head.
-    out.bytes += (1.0 + mtp) * sbh * 4 * (1 + double(m.vocab_size) / x.h) / x.t;
+    out.once += (1.0 + mtp) * sbh * 4 * (1 + double(m.vocab_size) / x.h) / x.t;
   }
+  out.bytes = per_microbatch * out.in_flight + out.once;
   return out;
 }
 
@@ -407,6 +411,20 @@ struct MostLoaded {
   [[nodiscard]] double rank_total() const { return weights + fp8_copies + gradients + optimizer + activations; }
 };
 
+// Rank r's activations by the formula `options` picks (Megatron's: all per micro-batch).
+RankActivations rank_activations(const ModelConfig& m, const LayerShape& x, const ParallelLayout& lay,
+                                 LayerBytes& layer_bytes, const RankLayers& ranks, int r,
+                                 const MemoryOptions& options) {
+  if (options.activation_formula == ActivationFormula::megatron) {
+    RankActivations a;
+    a.bytes = megatron_rank_activations(m, x, lay, static_cast<int>(ranks.of(r).size()), r);
+    a.in_flight = microbatches_in_flight(lay, r);
+    a.per_microbatch = a.in_flight > 0 ? a.bytes / a.in_flight : 0.0;
+    return a;
+  }
+  return moeplan_rank_activations(m, x, lay, layer_bytes, ranks.of(r), r);
+}
+
 MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const MemoryOptions& options) {
   // The counts are made per pipeline rank from the config itself (each rank's own layers).
   if (options.seq_len <= 0) throw std::logic_error("memory model: S (MemoryOptions::seq_len) not set");
@@ -429,6 +447,16 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     MostLoaded k;
     k.r = r;
     k.params = params_of_rank(m, counted, lay, ranks.of(r), r);
+    // DualPipe: rank r holds stage PP-1-r too (its Table: 2x parameters per device).
+    const int mirror = pp - 1 - r;
+    const bool dual = lay.dualpipe && pp > 1;
+    if (dual) {
+      const RankParams other = params_of_rank(m, counted, lay, ranks.of(mirror), mirror);
+      k.params.dense += other.dense;
+      k.params.expert += other.expert;
+      k.params.embedding += other.embedding;
+      k.params.high_precision += other.high_precision;
+    }
     k.weights = weight_bytes(k.params, options);
     k.fp8_copies = fp8_copy_bytes(k.params, options);
     k.gradients = (options.grad_reduce_in_bf16 ? k_bf16_gradient_bytes : k_gradient_bytes) * k.params.total();
@@ -436,11 +464,16 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     k.optimizer = lay.distributed_optimizer
                       ? state * (k.params.dense / std::max(1, lay.dp) + k.params.expert / std::max(1, lay.edp))
                       : state * k.params.total();
-    if (options.activation_formula == ActivationFormula::megatron) {
-      k.activations = megatron_rank_activations(m, x, lay, static_cast<int>(ranks.of(r).size()), r);
-      k.in_flight = microbatches_in_flight(lay, r);
+    if (dual) {
+      // DualPipe keeps PP+1 micro-batches' activations per device (its Table), taken here as
+      // (PP+1)/2 of each of the rank's two stages, at most the step's micro-batches.
+      const RankActivations a = rank_activations(m, x, lay, layer_bytes, ranks, r, options);
+      const RankActivations b = rank_activations(m, x, lay, layer_bytes, ranks, mirror, options);
+      const long long micro = lay.microbatches();
+      k.in_flight = micro > 0 ? std::min<double>(pp + 1.0, double(micro)) : pp + 1.0;
+      k.activations = k.in_flight / 2.0 * (a.per_microbatch + b.per_microbatch) + a.once + b.once;
     } else {
-      const RankActivations a = moeplan_rank_activations(m, x, lay, layer_bytes, ranks.of(r), r);
+      const RankActivations a = rank_activations(m, x, lay, layer_bytes, ranks, r, options);
       k.activations = a.bytes;
       k.in_flight = a.in_flight;
     }

@@ -69,6 +69,7 @@ std::string ParallelLayout::describe() const {
   if (pp > 1) {
     out += fmt::format(" · PP {}", pp);
     if (vpp > 1) out += fmt::format(" (v{})", vpp);
+    if (dualpipe) out += " DualPipe";
     if (first_stage_layers > 0 || last_stage_layers > 0) {
       out += fmt::format(" [first {}, last {}{}]", first_stage_layers, last_stage_layers,
                          embedding_in_split && loss_in_split ? ": embedding, loss counted"

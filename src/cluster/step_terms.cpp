@@ -298,10 +298,22 @@ double pipeline_term(const StepShape& s, StepSeconds& r) {
   const double work = sec[k_gemm] + sec[k_attention] + sec[k_memory_bound] + sec[k_recompute] +
                       sec[k_tp_collectives] + sec[k_all_to_all];
   r.bubble = work * (L.pp - 1.0) / (L.vpp * mb);
+  if (L.dualpipe) {
+    // DualPipe's bubble, (PP/2-1)(F&B + B - 3W) (deepseek-ai/DualPipe @030ce432 README), with
+    // the overlapped F&B = F + B, W = B/2 (the backward's data- and weight-gradient GEMMs are
+    // equal) and B = 2F: (PP/2-1)·2F, two thirds of a micro-batch's work F + B per half-stage.
+    r.bubble = work / mb * (L.pp / 2.0 - 1.0) * (2.0 / 3.0);
+  }
   r.p2p_off_node = double(s.cluster.gpus) / L.pp >= std::max(s.cluster.gpus_per_node, 1);
   const double bytes = s.sbh * 2.0 / L.tp;
   const double one = transfer(bytes, r.p2p_off_node ? s.nic : s.nvlink);
   r.p2p = 2.0 * (L.vpp * mb + L.pp - 1.0) * one;
+  if (L.dualpipe) {
+    // "Both all-to-all and PP communication can be fully hidden" (DeepSeek-V3 Fig. 4 caption).
+    r.p2p_hidden = r.p2p;
+    r.p2p = 0;
+    return r.bubble;
+  }
   if (s.o.p2p_overlap && L.vpp > 1) {
     // Megatron's interleaved schedule posts each chunk's send and receive beside the next
     // chunk's compute (overlap_p2p_comm): the fill and drain's 2·(PP−1) sends stay on the
@@ -326,8 +338,10 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   const StepTimeOptions& o = s.o;
   const double world = s.cluster.gpus;
   const double dense_group = double(L.dp) * L.cp;
-  const double stage_share = double(r.stage_layers) / f.layers;
-  const double end_params = L.pp == 1 ? f.embedding_params : f.vocab_params;
+  // DualPipe: a rank holds two stages' weights (2x parameters), so reduces and gathers both.
+  const double stage_share = (L.dualpipe ? 2.0 : 1.0) * double(r.stage_layers) / f.layers;
+  // The embedding or the head; DualPipe's first and last ranks hold both.
+  const double end_params = (L.pp == 1 ? f.embedding_params : f.vocab_params) * (L.dualpipe ? 2.0 : 1.0);
   const double dense_shard = f.dense_params * stage_share / L.tp + end_params / L.tp;
   const double expert_shard = f.routed_params * stage_share / (double(L.ep) * L.etp);
   // (G-1)/G of the shard twice: 4 bytes (2 in bf16) reduce-scattered, 2 bytes all-gathered (1 for the
@@ -385,8 +399,9 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   // fp32 state is the memory model's 12 bytes per parameter (memory_model.hpp).
   const ModelFlops& f = s.f;
   const ParallelLayout& L = s.L;
-  const double stage_share = double(r.stage_layers) / f.layers;
-  const double end_params = L.pp == 1 ? f.embedding_params : f.vocab_params;
+  const double stage_share = (L.dualpipe ? 2.0 : 1.0) * double(r.stage_layers) / f.layers;  // DualPipe: 2 stages
+  // The embedding or the head; DualPipe's first and last ranks hold both.
+  const double end_params = (L.pp == 1 ? f.embedding_params : f.vocab_params) * (L.dualpipe ? 2.0 : 1.0);
   const double dense_local = (f.dense_params * stage_share + end_params) / L.tp / (double(L.dp) * L.cp);
   const double expert_local = f.routed_params * stage_share / (double(L.ep) * L.etp) / std::max(L.edp, 1);
   const double g = s.o.grad_reduce_in_bf16 ? 2.0 : 4.0;

@@ -1616,3 +1616,37 @@ TEST_CASE("bf16 moments (--bf16-moments): 8 bytes of optimizer state a parameter
   CHECK(bad.err.find("bf17") != std::string::npos);
   std::filesystem::remove(file);
 }
+
+TEST_CASE("pipeline schedule flag: a contradiction with --vpp exits 2, dualpipe's rules exit 3, --emit megatron refuses it") {
+  const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12"};
+  const auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_moeplan(args);
+  };
+  Run r = with({"--pipeline-schedule", "dualpipe", "--pp", "4", "--vpp", "2"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--pipeline-schedule dualpipe contradicts --vpp 2") != std::string::npos);
+  r = with({"--pipeline-schedule", "interleaved", "--pp", "4"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("needs --vpp > 1") != std::string::npos);
+  r = with({"--pipeline-schedule", "1f1b", "--pp", "4", "--vpp", "2"});
+  CHECK(r.code == 2);
+  r = with({"--pipeline-schedule", "dualpipe", "--pp", "3"});
+  CHECK(r.code == 3);
+  CHECK(r.err.find("even PP") != std::string::npos);
+  CHECK(r.out.empty());
+  r = with({"--pipeline-schedule", "dualpipe", "--pp", "4", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out).at(0).at("cluster");
+  CHECK(c.at("pipeline_schedule").get<std::string>() == "dualpipe");
+  CHECK(c.at("layout").get<std::string>().find("PP 4 DualPipe") != std::string::npos);
+  const Run plain = with({"--pp", "4", "--format", "json"});
+  REQUIRE(plain.code == 0);
+  CHECK(json::parse(plain.out).at(0).at("cluster").at("pipeline_schedule").get<std::string>() == "1f1b");
+  const auto script = temp_path("dualpipe.sh");
+  r = with({"--pipeline-schedule", "dualpipe", "--pp", "4", "--emit", "megatron", "-o", script.string()});
+  CHECK(r.code == 3);
+  CHECK(r.err.find("Megatron-LM has no DualPipe schedule") != std::string::npos);
+  CHECK(!std::filesystem::exists(script));
+}

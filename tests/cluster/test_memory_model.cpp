@@ -561,3 +561,25 @@ TEST_CASE("cluster memory: BLOOM-176B on its published layout against Megatron's
   // -> 144,452,222,976, / TP 4 = 36,113,055,744.
   CHECK(b.bytes_of("activations") == doctest::Approx(36'113'055'744.0).epsilon(0.001));
 }
+
+TEST_CASE("cluster memory: DualPipe holds stages r and PP-1-r and PP+1 micro-batches of activations") {
+  // d 1024, L 8, 8 heads (MHA), SwiGLU 4096, V 32000 untied; PP 4, DP 2: ranks 0 and 3 hold
+  // 2 layers each. A layer: 4d² + 3·d·4096 + 2d (norms) = 16,779,264. DualPipe's rank 0 holds
+  // stages 0 and 3: 4 layers, the embedding and the head (2 · 32,768,000) and the final norm:
+  // 132,654,080 parameters, 2 bytes each in bf16.
+  const ModelConfig m = dense(1024, 8, 8, 8, 4096, 32000);
+  ParallelLayout l = layout(1, 4, 2, 1, 64);
+  l.sequence_parallel = false;
+  MemoryOptions o;
+  o.seq_len = 2048;
+  l.dualpipe = true;
+  const MemoryBreakdown b = memory_per_gpu(m, count_parameters(m), l, o);
+  CHECK(b.bytes_of("weights") == doctest::Approx(2.0 * 132'654'080).epsilon(1e-4));
+  CHECK(b.in_flight_microbatches == doctest::Approx(5.0));  // PP + 1, of 32 micro-batches
+  // Against 1F1B: rank 0 keeps 4 micro-batches of its 2 layers; DualPipe 5/2 of rank 0's and
+  // 5/2 of rank 3's (its head's logits once): more than 1F1B's rank 0 by 1/4 of its layers'.
+  l.dualpipe = false;
+  const MemoryBreakdown one = memory_per_gpu(m, count_parameters(m), l, o);
+  CHECK(one.in_flight_microbatches == doctest::Approx(4.0));
+  CHECK(b.bytes_of("activations") > one.bytes_of("activations"));
+}

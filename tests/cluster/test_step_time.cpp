@@ -564,3 +564,24 @@ TEST_CASE("cluster step time: an ungated FFN of width 1.5w runs as a gated FFN o
   CHECK(b.seconds_of("gemm") ==
         doctest::Approx(tokens * 6.0 * (p.attention.value() + 4 * 2.0 * 4096 * 18432 + 128256.0 * 4096) / 400e12));
 }
+
+TEST_CASE("cluster step time: DualPipe's bubble is (PP/2-1)(F&B+B-3W), its sends hidden, two stages' weights") {
+  // A dense model on PP 4 (DP 2): the work per micro-batch of a stage is F + B. 1F1B idles
+  // (PP-1) of it; DualPipe (PP/2-1)(F&B + B - 3W) = (PP/2-1)·2F with F&B = F + B, W = B/2, B = 2F:
+  // two thirds of a micro-batch's work, here 1 x 2/3 against 3.
+  const ModelConfig m = dense_model(8);
+  ParallelLayout l = layout_of(8, 1, 4);
+  l.recompute = Recompute::none;
+  const StepTime a = time_of(m, 8, l, 64);
+  l.dualpipe = true;
+  const StepTime b = time_of(m, 8, l, 64);
+  CHECK(b.seconds_of("gemm") == doctest::Approx(a.seconds_of("gemm")));
+  const double work = a.seconds_of("gemm") + a.seconds_of("attention") + a.seconds_of("memory_bound") +
+                      a.seconds_of("recompute") + a.seconds_of("tp_collectives") + a.seconds_of("all_to_all");
+  const double mb = 64 / 2;  // micro-batches: 64 sequences / (mb 1 x DP 2)
+  CHECK(b.seconds_of("pipeline") == doctest::Approx(work / mb * (4 / 2.0 - 1.0) * 2.0 / 3.0));
+  CHECK(a.seconds_of("pipeline") > work / mb * 3.0);  // 1F1B's bubble plus its sends
+  // Two stages' weights: the optimizer updates twice the shard (DualPipe's 2x parameters).
+  CHECK(b.seconds_of("optimizer") == doctest::Approx(2.0 * a.seconds_of("optimizer")));
+  CHECK(l.describe().find("PP 4 DualPipe") != std::string::npos);
+}

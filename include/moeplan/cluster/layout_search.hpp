@@ -21,6 +21,9 @@ struct GivenLayout {
   /// Megatron's --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-
   /// split (accounted_stage_split): with PP > 1, the split of every layout searched.
   bool embedding_in_split = false, loss_in_split = false;
+  /// --pipeline-schedule dualpipe: every layout searched with PP > 1 runs DualPipe (PP even,
+  /// VPP 1, micro-batches even and at least 2·PP: dualpipe.py's asserts).
+  bool dualpipe = false;
   std::optional<Recompute> recompute;
   /// With recompute selective: the modules re-run (RecomputeModule bits); unset: core_attn.
   std::optional<unsigned> recompute_modules;

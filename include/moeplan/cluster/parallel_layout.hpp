@@ -79,6 +79,11 @@ struct ParallelLayout {
   /// accounted_stage_split's (an uneven one VPP may interleave).
   bool embedding_in_split = false;
   bool loss_in_split = false;
+  /// DeepSeek's DualPipe schedule (--pipeline-schedule dualpipe; deepseek-ai/DualPipe @030ce432
+  /// README and dualpipe.py): micro-batches fed from both ends, so rank r also holds stage
+  /// PP-1-r (2x parameters, PP+1 micro-batches of activations), a bubble of (PP/2-1)(F&B+B-3W),
+  /// the all-to-all and the pipeline's sends hidden (DeepSeek-V3 Sec. 3.2.1). PP even, VPP 1.
+  bool dualpipe = false;
 
   /// Micro-batches per step on one pipeline: global_batch / (micro_batch·dp).
   [[nodiscard]] long long microbatches() const;
