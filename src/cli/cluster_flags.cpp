@@ -179,6 +179,11 @@ void add_layout_flags(CLI::App& sub, ClusterFlags& f) {
   layout_option("--tp", f.tp, "Tensor parallel size (with sequence parallel); must divide the query and KV heads");
   layout_option("--pp", f.pp, "Pipeline stages");
   layout_option("--vpp", f.vpp, "Virtual stages per pipeline rank (interleaved 1F1B)");
+  sub.add_option("--pipeline-model-parallel-layout", f.pipeline_layout,
+                 "Megatron-LM's layout string over the PP x VPP virtual stages, e.g. \"Et|(tt|)*30mL\" (E embedding, "
+                 "t decoder layer, m MTP layer, L loss, | between stages, x*n and (...)*n repeat): its split and VPP "
+                 "(stages / PP); needs --pp; middle ranks must hold the same number of layers")
+      ->group(k_layout_group);
   sub.add_option("--pipeline-schedule", f.pipeline_schedule,
                  "1f1b (VPP 1), interleaved (needs --vpp > 1) or dualpipe (DeepSeek-V3's DualPipe: PP even, rank r "
                  "also holds stage PP-1-r, 2x parameters, PP+1 micro-batches of activations, bubble "
@@ -492,6 +497,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   g.embedding_in_split = f.embedding_in_split;
   g.loss_in_split = f.loss_in_split;
   g.last_stage_layers = f.last_stage_layers;
+  g.pipeline_layout = f.pipeline_layout.value_or("");
   if (f.pipeline_schedule) {
     const std::string& schedule = *f.pipeline_schedule;
     const int vpp = f.vpp.value_or(1);
@@ -580,6 +586,9 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   }
   f.embedding_in_split = f.embedding_in_split || g.embedding_in_split;
   f.loss_in_split = f.loss_in_split || g.loss_in_split;
+  if (!f.pipeline_layout) {
+    if (!g.pipeline_layout.empty()) f.pipeline_layout = g.pipeline_layout;
+  }
   // The command line's PP with the file's layers per virtual stage: VPP as Megatron computes it.
   if (cli_pp && !cli_vpp && args->layers_per_virtual_stage && args->num_layers) {
     const auto vpp = virtual_stages(*args->num_layers, *cli_pp, *args->layers_per_virtual_stage, " (--pp)");

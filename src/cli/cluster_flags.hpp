@@ -47,6 +47,7 @@ struct ClusterFlags {
   // The user's own layout (any subset; the search fills the rest) and precision.
   std::optional<int> tp, pp, vpp, ep, etp, cp, micro_batch_size;
   std::optional<std::string> pipeline_schedule;  ///< --pipeline-schedule 1f1b|interleaved|dualpipe
+  std::optional<std::string> pipeline_layout;    ///< --pipeline-model-parallel-layout (Megatron's grammar)
   std::optional<int> first_stage_layers, last_stage_layers;  ///< --decoder-first/last-pipeline-num-layers
   bool embedding_in_split = false, loss_in_split = false;     ///< --account-for-embedding/loss-in-pipeline-split
   bool bf16_moments = false;  ///< --bf16-moments (MemoryOptions::bf16_moments)
@@ -85,7 +86,7 @@ struct ClusterFlags {
   /// A flag that needs the cluster was given (the layout and precision flags too: without
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {
-    return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || pipeline_schedule || ep || etp || cp ||
+    return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || pipeline_schedule || pipeline_layout || ep || etp || cp ||
            micro_batch_size || first_stage_layers || last_stage_layers || embedding_in_split || loss_in_split || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || bf16_moments || tp_comm_overlap || no_p2p_overlap || mtp_num_layers || !megatron_args.empty() ||
            !gemm_table.empty() || !step_profile.empty() || !first_given_flag().empty();
   }

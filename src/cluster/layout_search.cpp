@@ -3,6 +3,7 @@
 // tokens/s until the best few that fit are known; the winners formatted with why the
 // runners-up lost, or the smallest shortfall when nothing fits.
 #include "moeplan/cluster/layout_search.hpp"
+#include "moeplan/cluster/stage_split.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -59,6 +60,15 @@ ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int 
   const long long expert_grid = static_cast<long long>(etp) * ep * pp;
   l.edp = world % expert_grid == 0 ? static_cast<int>(world / expert_grid) : 0;
   l.dualpipe = given.dualpipe;
+  if (pp > 1 && !given.pipeline_layout.empty()) {  // Megatron's layout string: its split and VPP
+    if (const auto p = parse_pipeline_layout(given.pipeline_layout, pp, m.num_hidden_layers, mtp_modules(m))) {
+      l.pipeline_layout = given.pipeline_layout;
+      l.vpp = p->vpp;
+      l.first_stage_layers = p->split.first;
+      l.last_stage_layers = p->split.last;
+      return l;
+    }  // else given_layout_reason says why
+  }
   if (pp > 1 && (given.embedding_in_split || given.loss_in_split)) {  // Megatron's accounted split
     l.embedding_in_split = given.embedding_in_split;
     l.loss_in_split = given.loss_in_split;
@@ -316,7 +326,8 @@ std::string illegal_reason(const ModelConfig& m, const Cluster& cluster, const P
   }
   const int L = m.num_hidden_layers;
   if (std::string r = accounted_rule(L, l.pp, l.vpp, l.embedding_in_split, l.loss_in_split, text); !r.empty()) return r;
-  const bool accounted = l.pp > 1 && (l.embedding_in_split || l.loss_in_split);
+  // An accounted split or a layout string interleaves an uneven split (Megatron builds it).
+  const bool accounted = l.pp > 1 && (l.embedding_in_split || l.loss_in_split || !l.pipeline_layout.empty());
   const auto split = l.pp > L ? std::nullopt
                               : stage_split(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline || accounted);
   if (std::string r = pp_rule(L, l.pp, l.first_stage_layers, l.last_stage_layers, allow_uneven_pipeline || accounted,
@@ -378,7 +389,7 @@ std::string layout_illegal_reason(const ModelConfig& m, const Cluster& cluster,
 
 bool GivenLayout::any() const {
   return tp || cp || pp || vpp || ep || etp || micro_batch || first_stage_layers || last_stage_layers || embedding_in_split || loss_in_split ||
-         dualpipe || recompute;
+         dualpipe || !pipeline_layout.empty() || recompute;
 }
 
 namespace {
@@ -395,7 +406,7 @@ std::string names_of(const GivenLayout& g, bool given) {
   add("VPP", g.vpp.has_value());
   // The split of an uneven pipeline: given, or searched wherever PP may exceed 1.
   const bool split_given = g.first_stage_layers.has_value() || g.last_stage_layers.has_value() ||
-                           g.embedding_in_split || g.loss_in_split;
+                           g.embedding_in_split || g.loss_in_split || !g.pipeline_layout.empty();
   if (split_given || !(g.pp && *g.pp == 1)) add("stage split", split_given);
   add("EP", g.ep.has_value());
   add("ETP", g.etp.has_value());
@@ -448,6 +459,18 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
                        "--decoder-first/last-pipeline-num-layers",
                        *g.vpp);
   }
+  if (!g.pipeline_layout.empty()) {
+    if (!g.pp || pp < 2) return "--pipeline-model-parallel-layout needs --pp > 1 (Megatron splits the layout over PP ranks)";
+    const auto p = parse_pipeline_layout(g.pipeline_layout, pp, m.num_hidden_layers, mtp_modules(m));
+    if (!p) return fmt::format("--pipeline-model-parallel-layout {}: {}", g.pipeline_layout, p.error());
+    if (g.vpp && *g.vpp != p->vpp) {
+      return fmt::format("--vpp {}: the layout {} has {} stages on PP {}: VPP {}", *g.vpp, g.pipeline_layout,
+                         p->vpp * pp, pp, p->vpp);
+    }
+    if (first > 0 || last > 0 || g.embedding_in_split || g.loss_in_split) {
+      return "--pipeline-model-parallel-layout and the other pipeline split flags both split the pipeline: give one";
+    }
+  }
   if (g.dualpipe && g.pp && (pp < 2 || pp % 2 != 0)) {
     return fmt::format("--pp {}: --pipeline-schedule dualpipe needs an even PP of at least 2 (DualPipe feeds "
                        "micro-batches from both ends)", pp);
@@ -459,7 +482,7 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
              .empty()) {
       return r;
     }
-  } else if (g.pp) {
+  } else if (g.pp && g.pipeline_layout.empty()) {
     const int L = m.num_hidden_layers;
     const auto split = pp > L ? std::nullopt : stage_split(L, pp, first, last, true);
     if (!(r = flagged("--pp", pp, pp_rule(L, pp, first, last, true, split, true))).empty()) return r;
@@ -484,7 +507,7 @@ struct SearchSpace {
   std::vector<int> micro_batches;
   std::vector<Recompute> recompute_levels;
   std::vector<int> cps, eps;
-  int max_vpp = 1;
+  int min_vpp = 1, max_vpp = 1;
   long long sequences = 1;  ///< B: the global batch asked, in sequences
 };
 
@@ -529,7 +552,13 @@ std::expected<SearchSpace, ConstraintViolation> search_space(const ModelConfig& 
     if (!m.is_moe() ? ep == 1 : m.n_routed_experts % ep == 0) space.eps.push_back(ep);
   }
   if (given.ep) space.eps = {*given.ep};
+  space.min_vpp = given.vpp ? *given.vpp : 1;
   space.max_vpp = given.vpp ? *given.vpp : std::max(1, options.max_vpp);
+  if (!given.pipeline_layout.empty() && given.pp) {  // the layout's VPP (given_layout_reason parsed it)
+    if (const auto p = parse_pipeline_layout(given.pipeline_layout, *given.pp, m.num_hidden_layers, mtp_modules(m))) {
+      space.min_vpp = space.max_vpp = p->vpp;
+    }
+  }
   return space;
 }
 
@@ -605,7 +634,7 @@ std::vector<Timed> time_layouts(const ModelConfig& m, const ModelFlops& flops, c
       for (int pp = 1; pp <= std::min(m.num_hidden_layers, base); ++pp) {
         if (base % pp != 0 || (given.pp && pp != *given.pp)) continue;
         if (pp == 1 && (given.first_stage_layers || given.last_stage_layers)) continue;  // a split needs stages
-        for (int vpp = given.vpp ? *given.vpp : 1; vpp <= space.max_vpp; ++vpp) {
+        for (int vpp = space.min_vpp; vpp <= space.max_vpp; ++vpp) {
           if (vpp > 1 && pp == 1) break;
           const std::pair<int, int> split = searched_split(m.num_hidden_layers, pp, vpp, uneven, last_extra);
           for (int ep : space.eps) {

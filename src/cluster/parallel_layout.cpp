@@ -70,7 +70,9 @@ std::string ParallelLayout::describe() const {
     out += fmt::format(" · PP {}", pp);
     if (vpp > 1) out += fmt::format(" (v{})", vpp);
     if (dualpipe) out += " DualPipe";
-    if (first_stage_layers > 0 || last_stage_layers > 0) {
+    if (!pipeline_layout.empty()) {
+      out += fmt::format(" [first {}, last {}: layout {}]", first_stage_layers, last_stage_layers, pipeline_layout);
+    } else if (first_stage_layers > 0 || last_stage_layers > 0) {
       out += fmt::format(" [first {}, last {}{}]", first_stage_layers, last_stage_layers,
                          embedding_in_split && loss_in_split ? ": embedding, loss counted"
                          : embedding_in_split               ? ": embedding counted"

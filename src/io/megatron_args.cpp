@@ -379,6 +379,9 @@ bool ArgsReader::read_choice(const Flag& f) {
   } else if (n == "--exp-avg-dtype" || n == "--exp-avg-sq-dtype") {  // Megatron: fp32, fp16, bf16, fp8
     if (v != "fp32" && v != "fp16" && v != "bf16" && v != "fp8") fail(f, fmt::format("\"{}\" is none of fp32, fp16, bf16, fp8", v));
     (n == "--exp-avg-dtype" ? exp_avg_dtype_ : exp_avg_sq_dtype_) = v;
+  } else if (n == "--pipeline-model-parallel-layout") {  // Megatron's grammar, checked against the model later
+    if (v.empty()) fail(f, "an empty layout");
+    a_.layout.pipeline_layout = v;
   } else if (n == "--moe-token-dispatcher-type") {
     if (v != "alltoall" && v != "allgather" && v != "flex") {
       fail(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", v));
@@ -480,10 +483,10 @@ std::optional<InputError> ArgsReader::finish() {
     a_.layers_per_virtual_stage_line = f.line;
   }
   // A script that sets PP and no VPP runs Megatron's non-interleaved schedule: VPP 1, not a
-  // dimension left to the search (unless a custom --pipeline-model-parallel-layout, which
-  // moeplan does not read, sets the virtual stages).
+  // dimension left to the search (unless a --pipeline-model-parallel-layout sets the virtual
+  // stages: the layout's own VPP, parse_pipeline_layout).
   const auto has = [&](const char* name) { return unused_given_.contains(name); };
-  a_.custom_pipeline_layout = has("--pipeline-model-parallel-layout");
+  a_.custom_pipeline_layout = !a_.layout.pipeline_layout.empty();
   if (a_.layout.pp && !a_.layout.vpp && !a_.custom_pipeline_layout) a_.layout.vpp = 1;
   a_.sequence_parallel = has("--sequence-parallel");
   a_.distributed_optimizer = has("--use-distributed-optimizer");

@@ -434,14 +434,21 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
   }
   if (p.cp > 1) arg("--context-parallel-size", num(p.cp), "CP: the sequence split over ranks");
   arg("--pipeline-model-parallel-size", num(p.pp), "PP stages");
-  const bool accounted = p.pp > 1 && (p.embedding_in_split || p.loss_in_split);
-  if (p.vpp > 1 && accounted) {  // L / (PP VPP) is not whole: VPP itself
+  if (p.pp > 1 && !p.pipeline_layout.empty()) {  // the layout string gives the split and VPP
+    arg("--pipeline-model-parallel-layout", fmt::format("'{}'", p.pipeline_layout),
+        fmt::format("the given layout: first rank {} decoder layers, last {}, VPP {}", p.first_stage_layers,
+                    p.last_stage_layers, p.vpp));
+  }
+  const bool accounted = p.pp > 1 && (p.embedding_in_split || p.loss_in_split || !p.pipeline_layout.empty());
+  if (!p.pipeline_layout.empty()) {
+  } else if (p.vpp > 1 && accounted) {  // L / (PP VPP) is not whole: VPP itself
     arg("--num-virtual-stages-per-pipeline-rank", num(p.vpp), "interleaved 1F1B");
   } else if (p.vpp > 1) {
     arg("--num-layers-per-virtual-pipeline-stage", num(m.num_hidden_layers / (p.pp * p.vpp)),
         fmt::format("interleaved 1F1B, {} virtual stages per rank", p.vpp));
   }
-  if (accounted) {
+  if (!p.pipeline_layout.empty()) {
+  } else if (accounted) {
     if (p.embedding_in_split) {
       arg("--account-for-embedding-in-pipeline-split", "", "the embedding counts as a layer of the first stage");
     }

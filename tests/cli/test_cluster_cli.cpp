@@ -1650,3 +1650,42 @@ TEST_CASE("pipeline schedule flag: a contradiction with --vpp exits 2, dualpipe'
   CHECK(r.err.find("Megatron-LM has no DualPipe schedule") != std::string::npos);
   CHECK(!std::filesystem::exists(script));
 }
+
+TEST_CASE("pipeline layout flag: DeepSeek-V3's Megatron-Bridge layout runs, is written by --emit megatron and read back") {
+  const std::vector<std::string> base = {"score", "deepseek-v3.1", "--gpus", "1024", "--gpu", "h100", "--tokens", "1e12",
+                                         "--tp", "2", "--pp", "8", "--ep", "64", "--pipeline-model-parallel-layout",
+                                         "Et|(tt|)*30mL"};
+  std::vector<std::string> args = base;
+  args.insert(args.end(), {"--format", "json"});
+  const Run r = run_moeplan(args);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out).at(0).at("cluster");
+  CHECK(c.at("vpp").get<int>() == 4);
+  CHECK(c.at("first_stage_layers").get<int>() == 7);
+  CHECK(c.at("last_stage_layers").get<int>() == 6);
+  CHECK(c.at("layout").get<std::string>().find("layout Et|(tt|)*30mL") != std::string::npos);
+  // A --vpp that the layout contradicts, or no --pp, exits 3 naming the flag.
+  std::vector<std::string> wrong = base;
+  wrong.insert(wrong.end(), {"--vpp", "2"});
+  const Run bad = run_moeplan(wrong);
+  CHECK(bad.code == 3);
+  CHECK(bad.err.find("--vpp 2: the layout Et|(tt|)*30mL has 32 stages on PP 8: VPP 4") != std::string::npos);
+  const Run no_pp = run_moeplan({"score", "deepseek-v3.1", "--gpus", "1024", "--gpu", "h100", "--tokens", "1e12",
+                                 "--pipeline-model-parallel-layout", "Et|(tt|)*30mL"});
+  CHECK(no_pp.code == 3);
+  CHECK(no_pp.err.find("--pipeline-model-parallel-layout needs --pp > 1") != std::string::npos);
+  const auto script = temp_path("layout.sh");
+  std::vector<std::string> emit = base;
+  emit.insert(emit.end(), {"--emit", "megatron", "-o", script.string()});
+  const Run written = run_moeplan(emit);
+  REQUIRE_MESSAGE(written.code == 0, written.err);
+  const std::string text = text_of(script);
+  CHECK(text.find("--pipeline-model-parallel-layout 'Et|(tt|)*30mL'") != std::string::npos);
+  CHECK(text.find("--num-virtual-stages-per-pipeline-rank") == std::string::npos);
+  CHECK(text.find("--decoder-first-pipeline-num-layers") == std::string::npos);
+  const Run back = run_moeplan({"score", "deepseek-v3.1", "--gpus", "1024", "--gpu", "h100", "--tokens", "1e12",
+                                "--megatron-args", script.string(), "--format", "json"});
+  REQUIRE_MESSAGE(back.code == 0, back.err);
+  CHECK(json::parse(back.out).at(0).at("cluster").at("layout").get<std::string>() ==
+        c.at("layout").get<std::string>());
+}

@@ -165,11 +165,13 @@ TEST_CASE("megatron args: PP without a VPP flag is Megatron's non-interleaved sc
                          "run.sh");
   REQUIRE(interleaved.has_value());
   CHECK(interleaved->layout.vpp == 3);
-  // a custom pipeline layout (not read) may set virtual stages: VPP stays to the search
+  // a pipeline layout is read: its stages set VPP (parse_pipeline_layout), not the script's default
   const auto custom = read_megatron_args(
       "pretrain_gpt.py --pipeline-model-parallel-size 4 --pipeline-model-parallel-layout 'Et*3|(tt|)*22t|tL'\n", "run.sh");
   REQUIRE(custom.has_value());
   CHECK_FALSE(custom->layout.vpp.has_value());
+  CHECK(custom->layout.pipeline_layout == "Et*3|(tt|)*22t|tL");
+  CHECK(std::find(custom->unused.begin(), custom->unused.end(), "--pipeline-model-parallel-layout") == custom->unused.end());
   // no PP: nothing about VPP either
   const auto none = read_megatron_args("pretrain_gpt.py --tensor-model-parallel-size 2\n", "run.sh");
   REQUIRE(none.has_value());

@@ -24,6 +24,9 @@ struct GivenLayout {
   /// --pipeline-schedule dualpipe: every layout searched with PP > 1 runs DualPipe (PP even,
   /// VPP 1, micro-batches even and at least 2·PP: dualpipe.py's asserts).
   bool dualpipe = false;
+  /// --pipeline-model-parallel-layout (Megatron's grammar; needs PP given): the split and VPP
+  /// of every layout searched.
+  std::string pipeline_layout;
   std::optional<Recompute> recompute;
   /// With recompute selective: the modules re-run (RecomputeModule bits); unset: core_attn.
   std::optional<unsigned> recompute_modules;

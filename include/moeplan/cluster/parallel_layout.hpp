@@ -84,6 +84,9 @@ struct ParallelLayout {
   /// PP-1-r (2x parameters, PP+1 micro-batches of activations), a bubble of (PP/2-1)(F&B+B-3W),
   /// the all-to-all and the pipeline's sends hidden (DeepSeek-V3 Sec. 3.2.1). PP even, VPP 1.
   bool dualpipe = false;
+  /// Megatron's --pipeline-model-parallel-layout when the split came from one ("" otherwise):
+  /// first/last_stage_layers and vpp hold what it says (parse_pipeline_layout).
+  std::string pipeline_layout;
 
   /// Micro-batches per step on one pipeline: global_batch / (micro_batch·dp).
   [[nodiscard]] long long microbatches() const;

@@ -2,7 +2,10 @@
 /// How a pipeline's stages share the layers: Megatron-LM's even split, its uneven one
 /// (--decoder-first/last-pipeline-num-layers), and the uneven split the layout search picks.
 #include <algorithm>
+#include <expected>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace moeplan {
 
@@ -42,5 +45,26 @@ std::optional<StageSplit> balanced_stage_split(int layers, int pp, double last_e
 /// layers: {VPP k - e, VPP k, VPP k - l}, k = (L + e + l) / (PP · VPP). nullopt when PP · VPP
 /// does not divide L + e + l, or a stage would hold no layer.
 std::optional<StageSplit> accounted_stage_split(int layers, int pp, int vpp, bool embedding, bool loss);
+
+}  // namespace moeplan
+
+namespace moeplan {
+
+/// Megatron-LM's --pipeline-model-parallel-layout (megatron/core/transformer/
+/// pipeline_parallel_layer_layout.py, parse_str_to_list): '|' separates the PP × VPP virtual
+/// stages in order (stage i is VPP rank i / PP of PP rank i % PP); E the embedding, t a decoder
+/// layer, m an MTP layer, L the loss; "x*n" and "(...)*n" repeat; commas are cosmetic.
+struct PipelineLayout {
+  int vpp = 1;
+  StageSplit split;          ///< decoder layers of PP rank 0, of every middle rank, of the last rank
+  int mtp_layers = 0;        ///< m's, all in the last rank's last virtual stage
+};
+
+/// The layout `text` on `pp` ranks of a model of `layers` decoder layers and `mtp` MTP modules,
+/// checked as validate_layer_layout checks it (E first and once, L last and once, the layer and
+/// MTP counts, decoders before MTP, MTP in the last rank's last virtual stage); moeplan's stage
+/// model also needs the middle ranks to hold the same number of layers. The error says which
+/// rule fails.
+std::expected<PipelineLayout, std::string> parse_pipeline_layout(std::string_view text, int pp, int layers, int mtp);
 
 }  // namespace moeplan

@@ -62,7 +62,7 @@ struct MegatronArgs {
   /// again when the command line's --pp replaces the file's.
   std::optional<int> layers_per_virtual_stage;
   int layers_per_virtual_stage_line = 0;
-  /// A custom --pipeline-model-parallel-layout (not read): stages and VPP left to the search.
+  /// A --pipeline-model-parallel-layout (layout.pipeline_layout): its stages give VPP.
   bool custom_pipeline_layout = false;
   bool sequence_parallel = false;      ///< --sequence-parallel
   bool distributed_optimizer = false;  ///< --use-distributed-optimizer
