@@ -17,8 +17,10 @@ packages=(build-essential cmake ninja-build pkg-config
 # PLplot renders `moeplan plot` only (a module the binary loads when asked); its packages bring
 # cairo and pango (21 s of apt on a fresh machine), so a build of named targets (README
 # command 1) leaves them out and the binary says how to get plots; a full build installs them.
+# universal-ctags: the test that no function in src/ is over 150 lines measures with it
+# (tests/function_length.sh), so the full build (README command 2) installs it too.
 if [ $# -eq 0 ]; then
-  packages+=(libplplot-dev plplot-driver-cairo)
+  packages+=(libplplot-dev plplot-driver-cairo universal-ctags)
 fi
 missing=()
 for p in "${packages[@]}"; do
