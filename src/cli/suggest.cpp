@@ -21,6 +21,7 @@
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/planner/pipeline.hpp"
 #include "moeplan/planner/plan_price.hpp"
+#include "moeplan/planner/plan_request.hpp"
 #include "moeplan/planner/serving_goal.hpp"
 #include "output/emitters.hpp"
 #include "output_file.hpp"
@@ -248,129 +249,66 @@ void note_co_design(Io& io, const std::vector<CoDesignMove>& moves) {
   }
 }
 
-int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
+// The request the command line describes, its budgets (a list or sweep: more than one) and
+// whether they are a list; on a flag that does not parse, or goals that contradict each other,
+// the exit status after the message.
+struct SuggestRequest {
+  PlanRequest request;
+  std::vector<double> budgets;
+  bool list = false;
+};
+
+std::expected<SuggestRequest, int> request_from_flags(const SuggestFlags& f, Io& io, bool objective_given) {
+  const auto usage = [&io](const std::string& why) { return std::unexpected(fail(io, ExitStatus::usage, why)); };
   if (f.old_top) {
-    return fail(io, ExitStatus::usage,
-                "--top was renamed --candidates (how many ranked candidates to list); the "
-                "activated experts K are --top-k");
+    return usage("--top was renamed --candidates (how many ranked candidates to list); the "
+                 "activated experts K are --top-k");
   }
   if (f.tokens && *f.tokens <= k_old_micro_batch_max) {
-    return fail(io, ExitStatus::usage,
-                fmt::format("--tokens is the training tokens D now (got {:g}, too few to train a "
-                            "model on); the benchmark's micro-batch is --micro-batch-tokens",
-                            *f.tokens));
+    return usage(fmt::format("--tokens is the training tokens D now (got {:g}, too few to train a "
+                             "model on); the benchmark's micro-batch is --micro-batch-tokens",
+                             *f.tokens));
   }
+  SuggestRequest out;
+  PlanRequest& r = out.request;
   auto flags_cluster = cluster_from_flags(f.cluster, io);
-  if (!flags_cluster) return flags_cluster.error();
-  std::optional<ClusterFitOptions> cluster = std::move(*flags_cluster);
-  if (cluster) {
-    // --align N keeps the planner's alignment: no co-design moves.
-    cluster->co_design = f.align.empty();
-    if (f.align == "auto") {
-      return fail(io, ExitStatus::usage,
-                  "--align auto times CPU GEMMs; with --gpus the plan is co-designed for the "
-                  "cluster instead (--align N keeps the planner's alignment)");
-    }
-  }
-  if (f.gpu_hours && f.days) return fail(io, ExitStatus::usage, "--gpu-hours and --days both set the time: give one");
-  if (f.target_loss) {
-    if (!f.cluster.gpus) {
-      return fail(io, ExitStatus::usage, "--target-loss needs --gpus and --gpu (the GPU-hours are the cluster's)");
-    }
-    if (f.days || f.gpu_hours || !f.flops.empty() || f.tokens || f.active_params || f.flops_per_token ||
-        f.inference_tokens || f.total_params || f.serving.fit) {
-      return fail(io, ExitStatus::usage,
-                  "--target-loss sets the goal: give it without --flops, --days, --gpu-hours, --tokens, "
-                  "--active-params, --flops-per-token, --inference-tokens, --total-params and --serve-fit");
-    }
-  }
-  if (f.gpu_hours && !f.cluster.gpus) {
-    return fail(io, ExitStatus::usage, "--gpu-hours needs --gpus and --gpu (hours are shared by the cluster's GPUs)");
-  }
-  // --gpu-hours H on G GPUs is --days H / (24 G).
-  const std::optional<double> days = f.gpu_hours ? std::optional(*f.gpu_hours / (24.0 * *f.cluster.gpus)) : f.days;
-  if (f.gpu_hours && !(*days >= k_min_plan_days && *days <= k_max_plan_days)) {  // the range --days takes
-    return fail(io, ExitStatus::usage,
-                fmt::format("--gpu-hours {:g} on {} GPUs is {:.4g} days: the time must be from {:g} to {:g} days",
-                            *f.gpu_hours, *f.cluster.gpus, *days, k_min_plan_days, k_max_plan_days));
-  }
-  if (objective_given && !days) {
-    return fail(io, ExitStatus::usage, "--objective needs a time: --days or --gpu-hours (with --gpus, --gpu)");
-  }
+  if (!flags_cluster) return std::unexpected(flags_cluster.error());
+  r.cluster = std::move(*flags_cluster);
   auto flags_serving = serving_from_flags(f.serving, f.cluster, io);
-  if (!flags_serving) return flags_serving.error();
-  std::optional<ServingOptions> serving = *flags_serving;
-  if (serving && serving->count_mtp) {  // served for nothing: no plan of the laws has MTP modules
-    return fail(io, ExitStatus::usage,
-                "--serve-mtp: a suggested plan has no multi-token-prediction modules to serve (score serves a "
-                "config's num_nextn_predict_layers)");
-  }
-  if (f.serving.fit && days) {
-    return fail(io, ExitStatus::usage,
-                "--serve-fit with --days: not supported yet (give --flops or --tokens with --serve-fit, or "
-                "--days without it and read the serving section)");
-  }
-  if (days) {
-    if (!cluster) return fail(io, ExitStatus::usage, "--days needs --gpus and --gpu (the cluster that trains)");
-    if (!f.flops.empty() || f.tokens || f.active_params || f.flops_per_token || f.inference_tokens) {
-      return fail(io, ExitStatus::usage,
-                  "--days sets the budget from the cluster: give it instead of --flops, --tokens, "
-                  "--active-params, --flops-per-token and --inference-tokens");
-    }
-  }
-  std::vector<double> budget_values;
+  if (!flags_serving) return std::unexpected(flags_serving.error());
+  r.serving = *flags_serving;
   if (!f.flops.empty()) {
     auto budgets = parse_budget_list(f.flops);
-    if (!budgets) return fail(io, ExitStatus::usage, "--flops: " + budgets.error());
-    budget_values = *budgets;
+    if (!budgets) return usage("--flops: " + budgets.error());
+    out.budgets = *budgets;
   }
   auto options = options_from_flags(f);
-  if (!options) return fail(io, ExitStatus::usage, options.error());
-  SuggestOptions o = *options;
-  o.goal = goal_from_flags(f);
-  if (!budget_values.empty()) o.goal.compute = Flops(budget_values.front());
-  // --days: the core searches C (plan_within_days); the goal is checked with a placeholder C.
-  PlanGoal checked = o.goal;
-  if (days || f.target_loss) checked.compute = Flops(1);
-  if (auto why = goal_problem(checked)) return fail(io, ExitStatus::usage, *why);
+  if (!options) return usage(options.error());
+  r.options = *options;
+  r.options.goal = goal_from_flags(f);
+  if (!out.budgets.empty()) r.options.goal.compute = Flops(out.budgets.front());
   const auto rule = parse_rank_rule(f.rank_by);
-  if (!rule) {
-    return fail(io, ExitStatus::usage,
-                "--rank-by: expected paper002, el or joint-loss, got '" + f.rank_by + "'");
-  }
-  const bool list = f.flops.find_first_of(":,") != std::string::npos;
-  if (const std::string why = ignored_bench_flag(f, list); !why.empty()) {
-    return fail(io, ExitStatus::usage, why);
-  }
-  const bool align_auto = f.align == "auto";
-  if (align_auto && f.no_bench) {
-    return fail(io, ExitStatus::usage, "--align auto times the aligned variants; it cannot go with --no-bench");
-  }
+  if (!rule) return usage("--rank-by: expected paper002, el or joint-loss, got '" + f.rank_by + "'");
+  r.rule = *rule;
+  r.rank = f.top > 0;
+  r.align_auto = f.align == "auto";
+  r.days = f.days;
+  r.gpu_hours = f.gpu_hours;
+  r.target_loss = f.target_loss;
+  r.objective = f.objective == "flops" ? TimeObjective::flops : TimeObjective::time;
+  r.objective_given = objective_given;
+  r.serve_fit = f.serving.fit;
+  if (auto why = r.problem()) return usage(*why);
+  out.list = f.flops.find_first_of(":,") != std::string::npos;
+  if (const std::string why = ignored_bench_flag(f, out.list); !why.empty()) return usage(why);
+  if (r.align_auto && f.no_bench) return usage("--align auto times the aligned variants; it cannot go with --no-bench");
+  return out;
+}
 
-  // The destination before the work (a benchmark takes seconds).
-  if (std::string why = check_outputs({{f.output, ""}}, inputs_of(f)); !why.empty()) {
-    return fail(io, ExitStatus::output_file, why);
-  }
-  auto loaded = laws_with_overlay(f.laws_file);
-  if (!loaded) return fail(io, loaded.error());
-  const LawSet& law_set = *loaded;
-  io.detail("laws: " + law_set.holistic_sources());
-  if (list) return run_sweep(f, budget_values, o, *rule, law_set, io);
-
-  const PlanContext context(law_set, o);  // the family's Planner and line, built once
-  const OptimalLine& line = context.line();
-  const ClusterFitOptions* on = cluster ? &*cluster : nullptr;
-  std::expected<GoalPlan, ConstraintViolation> planned = std::unexpected(ConstraintViolation{});
-  std::optional<ServeFitPlan> capped;  // --serve-fit: the cap the node asked for
-  std::optional<TimeOptimalResult> time_result;  // --objective time: both plans
-  std::optional<TargetLossResult> target_result;  // --target-loss
-  std::optional<TimedPlan> flop_only;              // --objective flops: its section
-  if (f.serving.fit) {
-    ServingOptions node = *serving;
-    // The context defaults to the plan's S, the family's (every plan of the search has it).
-    if (node.context == 0) node.context = context.planner().family().seq_len;
-    auto fitted = plan_to_serve(context, o.goal, *rule, f.top > 0, on, node);
-    if (!fitted) return fail(io, ExitStatus::infeasible, "--serve-fit: " + fitted.error().to_string());
+// stderr: how the goal's search went (--serve-fit, --target-loss, --days).
+void note_request(Io& io, const PlanRequest& request, const PlannedRequest& planned) {
+  if (const std::optional<ServeFitPlan>& fitted = planned.serve_fit) {
+    const ServingOptions& node = *request.serving;
     if (fitted->cap) {
       io.note(fmt::format("--serve-fit: N capped at {:.4g} so the plan fits {} x {} ({} plans tried); the uncapped plan "
                           "(N = {:.4g}) does not: {}",
@@ -379,35 +317,16 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
     } else {
       io.note(fmt::format("--serve-fit: the plan fits {} x {} as it is (no cap needed)", node.gpus, node.gpu.id));
     }
-    planned = fitted->plan;
-    capped = std::move(*fitted);
   }
-  if (capped) {
-    if (planned->cluster_problem) {
-      const Accounting& acc = planned->ranking.candidates.front().suggestion.solution.accounting;
-      return fail(io, ExitStatus::infeasible,
-                  fmt::format("infeasible on {} x {}: {} (the plan has N = {:.3g} parameters)", cluster->cluster.gpus,
-                              cluster->cluster.gpu.id, planned->cluster_problem->to_string(), acc.N.value()));
-    }
-  } else if (f.target_loss) {
-    if (!(*f.target_loss > law_set.joint.epsilon)) {
-      return fail(io, ExitStatus::usage,
-                  fmt::format("--target-loss {:g}: at or below the joint law's irreducible loss epsilon = {:g} "
-                              "(paper 001 Eq. 11): no plan reaches it",
-                              *f.target_loss, law_set.joint.epsilon));
-    }
-    auto reached = plan_for_target_loss(context, o.goal, *rule, f.top > 0, *cluster, *f.target_loss);
-    if (!reached) return fail(io, ExitStatus::infeasible, "--target-loss: " + reached.error().to_string());
+  const Cluster* cluster = request.cluster ? &request.cluster->cluster : nullptr;
+  if (const std::optional<TargetLossResult>& reached = planned.target_loss) {
     io.note(fmt::format("--target-loss {:g}: {:.4g} GPU-hours ({:.3g} days) on {} x {}; the compute-optimal line "
                         "reaches it at C* = {:.4g} FLOPs, this plan trains on {:.4g} ({} plans timed)",
-                        *f.target_loss, reached->plan.gpu_hours, reached->plan.days, cluster->cluster.gpus,
-                        cluster->cluster.gpu.id, reached->compute_optimal_compute.value(),
+                        *request.target_loss, reached->plan.gpu_hours, reached->plan.days, cluster->gpus,
+                        cluster->gpu.id, reached->compute_optimal_compute.value(),
                         reached->training_compute.value(), reached->plans_evaluated));
-    target_result = std::move(*reached);
-    planned = target_result->plan.plan;
-  } else if (days && f.objective == "time") {
-    auto best = plan_time_optimal(context, o.goal, *rule, f.top > 0, *cluster, *days);
-    if (!best) return fail(io, ExitStatus::infeasible, "--days: " + best.error().detail);
+  }
+  if (const std::optional<TimeOptimalResult>& best = planned.time_optimal) {
     io.note(best->resolved
                 ? fmt::format("--objective time: {:.3g} % lower predicted loss than the FLOP-optimal plan in the same time "
                               "({} plans timed)",
@@ -415,141 +334,164 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
                 : fmt::format("--objective time: no plan beats the FLOP-optimal one by paper 002's 0.1 % band ({} plans "
                               "timed): it stands",
                               best->plans_evaluated));
-    time_result = std::move(*best);
-    planned = time_result->time_optimal.plan;
-  } else if (days) {
-    auto within = plan_within_days(context, o.goal, *rule, f.top > 0, *cluster, *days);
-    if (!within) return fail(io, ExitStatus::infeasible, "--days: " + within.error().detail);
-    const DaysSearch& search = within->search;
-    const double took = within->plan.on_cluster->fit.time.days;
-    if (took < 0.98 * *days && search.next_up.value() > 0) {
+  }
+  if (const std::optional<DaysSearch>& search = planned.days_search) {
+    const double days = *request.time_days();
+    const double took = planned.plan.on_cluster->fit.time.days;
+    if (took < 0.98 * days && search->next_up.value() > 0) {
       io.note(fmt::format("--days {:g}: the largest plan within it takes {:.4g} days; the next one up (C = {:.4g}) {}",
-                          *days, took, search.next_up.value(),
-                          search.next_up_days
-                              ? fmt::format("takes {:.4g} days (plans and layouts step, not glide)", *search.next_up_days)
-                              : "has " + search.next_up_problem));
+                          days, took, search->next_up.value(),
+                          search->next_up_days
+                              ? fmt::format("takes {:.4g} days (plans and layouts step, not glide)", *search->next_up_days)
+                              : "has " + search->next_up_problem));
     }
     io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} days on the cluster; {} plans tried from the "
                           "bound {:.3g} FLOPs at MFU 1 of the precision's peak)",
-                          *days, within->plan.budget.C.value(), took, search.plans_tried,
-                          search.upper_bound.value()));
-    for (const auto& [C, what] : search.tried) io.detail(fmt::format("--days: C = {:.4g} FLOPs: {}", C, what));
-    // The FLOP-optimal plan's section, as the time objective prints it beside its own.
-    flop_only = timed_plan(law_set, within->plan, plan_suggestion(within->plan).tokens,
-                           plan_suggestion(within->plan).budget.C);
-    planned = std::move(within->plan);
-  } else {
-    planned = plan_goal(context, o.goal, *rule, f.top > 0, on);
-    if (!planned) return fail(io, ExitStatus::infeasible, "infeasible: " + planned.error().to_string());
-    if (planned->cluster_problem) {
-      const Accounting& acc = planned->ranking.candidates.front().suggestion.solution.accounting;
-      return fail(io, ExitStatus::infeasible,
-                  fmt::format("infeasible on {} x {}: {} (the plan has N = {:.3g} parameters: more GPUs, "
-                              "or --total-params to cap its size)",
-                              cluster->cluster.gpus, cluster->cluster.gpu.id, planned->cluster_problem->to_string(),
-                              acc.N.value()));
-    }
+                          days, planned.plan.budget.C.value(), took, search->plans_tried,
+                          search->upper_bound.value()));
+    for (const auto& [C, what] : search->tried) io.detail(fmt::format("--days: C = {:.4g} FLOPs: {}", C, what));
   }
-  const ResolvedBudget* budget = &planned->budget;
-  const Ranking* plan = &planned->ranking;
-  std::optional<CoDesignedPlan>& on_cluster = planned->on_cluster;
-  io.detail("goal: " + budget->how);
-  for (const std::string& w : plan->warnings) io.warning(w);
-  io.detail(fmt::format("{} candidate(s) scored; winner: {} ({})", plan->candidates.size(),
-                        plan->candidates.front().variant, plan->decided_by));
+}
+
+// The printed plan and its timings: --align auto's fastest variant, or the plan and its
+// benchmark (none with --no-bench or --emit).
+struct TimedChoice {
+  const GoalPlan* plan = nullptr;
+  std::optional<BenchResult> timed;
+  std::optional<AlignmentResult> aligned;
+  [[nodiscard]] const Suggestion& chosen() const {
+    return aligned ? aligned->variants[aligned->chosen].candidate.suggestion : plan_suggestion(*plan);
+  }
+};
+
+std::expected<TimedChoice, int> time_choice(const SuggestFlags& f, const PlanContext& context, const GoalPlan& plan,
+                                            Io& io) {
+  io.detail("goal: " + plan.budget.how);
+  for (const std::string& w : plan.ranking.warnings) io.warning(w);
+  io.detail(fmt::format("{} candidate(s) scored; winner: {} ({})", plan.ranking.candidates.size(),
+                        plan.ranking.candidates.front().variant, plan.ranking.decided_by));
   BenchOptions bench;
   bench.tokens = f.micro_batch_tokens;
   bench.cpu_seconds = f.bench_seconds;
   bench.gpu = !f.no_gpu;
-  std::optional<BenchResult> timed;
-  std::optional<AlignmentResult> aligned;
-  const Suggestion* chosen = &plan->candidates.front().suggestion;
-  if (on_cluster) {
-    chosen = &on_cluster->plan.suggestion;
-    note_co_design(io, on_cluster->moves);
-  }
-  if (align_auto) {
-    aligned = align_for_hardware(law_set, context.planner(), plan->candidates.front(), AlignmentOptions{.bench = bench});
-    const AlignmentVariant& v = aligned->variants[aligned->chosen];
-    io.note("--align auto: " + aligned->decision);
-    chosen = &v.candidate.suggestion;
-    timed = v.timing;
+  TimedChoice out{&plan, std::nullopt, std::nullopt};
+  if (plan.on_cluster) note_co_design(io, plan.on_cluster->moves);
+  if (f.align == "auto") {
+    out.aligned = align_for_hardware(context.laws(), context.planner(), plan.ranking.candidates.front(),
+                                     AlignmentOptions{.bench = bench});
+    io.note("--align auto: " + out.aligned->decision);
+    out.timed = out.aligned->variants[out.aligned->chosen].timing;
   } else if (!f.no_bench && f.emit.empty()) {
     io.detail(fmt::format("benchmark: T = {} tokens, CPU budget {} s (--no-bench skips it)",
                           f.micro_batch_tokens, f.bench_seconds));
-    auto gemms = model_gemms(to_model_config(chosen->solution.arch, chosen->tokens), f.micro_batch_tokens);
-    if (!gemms) return fail(io, ExitStatus::internal_error, "bench: " + gemms.error());
-    timed = run_gemm_bench(*gemms, bench);
+    const Suggestion& chosen = out.chosen();
+    auto gemms = model_gemms(to_model_config(chosen.solution.arch, chosen.tokens), f.micro_batch_tokens);
+    if (!gemms) return std::unexpected(fail(io, ExitStatus::internal_error, "bench: " + gemms.error()));
+    out.timed = run_gemm_bench(*gemms, bench);
   }
-  // The warnings of the printed config (its heads, its extrapolation), not the pipeline's.
-  report_plan_notes(io, *chosen);
-  if (!f.emit.empty()) {
-    const std::optional<MegatronRun> run =
-        on_cluster ? std::optional(megatron_run(on_cluster->fit, *cluster)) : std::nullopt;
-    return emit_config(f.emit, suggestion_config(*chosen), law_set, f.output, io, inputs_of(f),
-                       run ? &*run : nullptr);
-  }
-  // The cluster's GEMMs at the rate this machine's GPU measured, when it is the target GPU
-  // (the "rate measured on this device when it is the target").
-  if (on_cluster && timed && timed->gpu && gpu_is(timed->gpu->device, cluster->cluster.gpu) &&
-      !cluster->search.time.measured_gemm_rates) {  // a --gemm-table given wins
-    ClusterFitOptions measured = *cluster;
-    measured.search.time.measured_gemm_flops = timed->gpu->rate;
-    measured.gemm_rates_source = fmt::format("measured on this {} by the benchmark: {:.0f} TFLOP/s for every GEMM",
-                                             timed->gpu->device, timed->gpu->rate / 1e12);
-    auto refit = fit_on_cluster(law_set, on_cluster->fit.config, on_cluster->fit.tokens, measured);
-    if (refit) {
-      io.note(fmt::format("cluster: GEMMs at the {:.0f} TFLOP/s measured on {} (not peak x efficiency)",
-                          timed->gpu->rate / 1e12, timed->gpu->device));
-      on_cluster->fit = std::move(*refit);
-    }
-  }
-  if (timed && !timed->gpu && !f.no_gpu) {
-    io.note("no GPU run: " + timed->gpu_status);
-  }
-  Report report = suggest_report(*chosen, law_set);
-  add_goal_and_price(report, *chosen, line, o.goal);
+  return out;
+}
+
+// The report of the printed plan: its sections, its ranking, timings, cluster and goal sections.
+Report plan_report(const SuggestFlags& f, const PlanContext& context, const PlanRequest& request,
+                   const PlannedRequest& planned, const TimedChoice& t, Io& io) {
+  const Suggestion& chosen = t.chosen();
+  const std::optional<CoDesignedPlan>& on_cluster = planned.plan.on_cluster;
+  Report report = suggest_report(chosen, context.laws());
+  add_goal_and_price(report, chosen, context.line(), request.options.goal);
   // The ranking section describes the printed plan: after co-design, its loss and EL are the
   // moved plan's (the runner-up and the candidates stay the planner's ranking).
-  Ranking shown = *plan;
+  Ranking shown = planned.plan.ranking;
   if (on_cluster && std::any_of(on_cluster->moves.begin(), on_cluster->moves.end(),
                                 [](const CoDesignMove& m) { return m.kept && m.from != m.to; })) {
     shown.candidates.front() = on_cluster->plan;
     shown.decided_by += "; then co-design moved the winner (co_design sections)";
   }
   add_ranking(report, shown, static_cast<std::size_t>(f.top));
-  if (aligned) add_alignment(report, *aligned);
-  if (timed) add_bench(report, *timed, true, chosen->tokens.value());
+  if (t.aligned) add_alignment(report, *t.aligned);
+  if (t.timed) add_bench(report, *t.timed, true, chosen.tokens.value());
   if (on_cluster) {
-    add_cluster_fit(report, on_cluster->fit, cluster->cluster, days);
+    add_cluster_fit(report, on_cluster->fit, request.cluster->cluster, request.time_days());
     for (const std::string& w : on_cluster->fit.warnings) io.warning(w);
     add_co_design(report, *on_cluster);
   }
-  if (time_result) add_time_optimal(report, *time_result, step_band(*cluster));
-  if (flop_only) add_flop_optimal(report, *flop_only, step_band(*cluster));
-  if (target_result) add_target_loss(report, *target_result, step_band(*cluster));
-  std::optional<std::string> serving_miss;  // the plan does not fit the node: exit 3 after printing
-  if (serving) {
-    ServingOptions node = *serving;
-    const ModelConfig served = suggestion_config(*chosen);
-    if (node.context == 0) node.context = chosen->solution.arch.family.seq_len;
-    warn_context(served, node, chosen->solution.arch.family.seq_len, "", io);
-    const auto fit = serving_fit(served, node);
-    add_serving(report, fit, node);
-    Section& sec = report.sections.back();
-    if (f.serving.fit) {
-      sec.fields.push_back({"serve_fit_cap", "N_cap", "params",
-                            capped->cap ? Value(capped->cap->value()) : Value(Missing{"the plan fits uncapped"}),
-                            "the cap on N --serve-fit set", false, Summary::none});
-      sec.fields.push_back({"uncapped_N", "N uncapped", "params", capped->uncapped_N.value(),
-                            "paper 002's N (no embeddings) of the plan without the serving cap", false, Summary::none});
-    }
-    if (fit && !fit->fits) serving_miss = fit->why_not;
+  if (planned.time_optimal) add_time_optimal(report, *planned.time_optimal, step_band(*request.cluster));
+  if (planned.flop_optimal) add_flop_optimal(report, *planned.flop_optimal, step_band(*request.cluster));
+  if (planned.target_loss) add_target_loss(report, *planned.target_loss, step_band(*request.cluster));
+  return report;
+}
+
+// The serving section of the printed plan; why it does not fit the node (exit 3 after
+// printing), or nullopt.
+std::optional<std::string> add_plan_serving(Report& report, const Suggestion& chosen, const PlanRequest& request,
+                                            const PlannedRequest& planned, Io& io) {
+  ServingOptions node = *request.serving;
+  const ModelConfig served = suggestion_config(chosen);
+  if (node.context == 0) node.context = chosen.solution.arch.family.seq_len;
+  warn_context(served, node, chosen.solution.arch.family.seq_len, "", io);
+  const auto fit = serving_fit(served, node);
+  add_serving(report, fit, node);
+  Section& sec = report.sections.back();
+  if (const std::optional<ServeFitPlan>& capped = planned.serve_fit) {
+    sec.fields.push_back({"serve_fit_cap", "N_cap", "params",
+                          capped->cap ? Value(capped->cap->value()) : Value(Missing{"the plan fits uncapped"}),
+                          "the cap on N --serve-fit set", false, Summary::none});
+    sec.fields.push_back({"uncapped_N", "N uncapped", "params", capped->uncapped_N.value(),
+                          "paper 002's N (no embeddings) of the plan without the serving cap", false, Summary::none});
   }
+  if (fit && !fit->fits) return fit->why_not;
+  return std::nullopt;
+}
+
+int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
+  auto parsed = request_from_flags(f, io, objective_given);
+  if (!parsed) return parsed.error();
+  const PlanRequest& request = parsed->request;
+  // The destination before the work (a benchmark takes seconds).
+  if (std::string why = check_outputs({{f.output, ""}}, inputs_of(f)); !why.empty()) {
+    return fail(io, ExitStatus::output_file, why);
+  }
+  auto loaded = laws_with_overlay(f.laws_file);
+  if (!loaded) return fail(io, loaded.error());
+  const LawSet& law_set = *loaded;
+  io.detail("laws: " + law_set.holistic_sources());
+  if (parsed->list) return run_sweep(f, parsed->budgets, request.options, request.rule, law_set, io);
+
+  const PlanContext context(law_set, request.options);  // the family's Planner and line, built once
+  auto planned = plan_request(context, request);
+  if (!planned) return fail(io, planned.error().usage ? ExitStatus::usage : ExitStatus::infeasible, planned.error().message);
+  note_request(io, request, *planned);
+  if (planned->infeasible_on_cluster) return fail(io, ExitStatus::infeasible, *planned->infeasible_on_cluster);
+  std::optional<CoDesignedPlan>& on_cluster = planned->plan.on_cluster;
+  auto choice = time_choice(f, context, planned->plan, io);
+  if (!choice) return choice.error();
+  const Suggestion& chosen = choice->chosen();
+  // The warnings of the printed config (its heads, its extrapolation), not the pipeline's.
+  report_plan_notes(io, chosen);
+  if (!f.emit.empty()) {
+    const std::optional<MegatronRun> run =
+        on_cluster ? std::optional(megatron_run(on_cluster->fit, *request.cluster)) : std::nullopt;
+    return emit_config(f.emit, suggestion_config(chosen), law_set, f.output, io, inputs_of(f), run ? &*run : nullptr);
+  }
+  const std::optional<BenchResult>& timed = choice->timed;
+  // The cluster's GEMMs at the rate this machine's GPU measured, when it is the target GPU.
+  if (on_cluster && timed && timed->gpu) {
+    if (auto refit = refit_at_measured_rate(law_set, on_cluster->fit, *request.cluster, timed->gpu->rate,
+                                            timed->gpu->device)) {
+      io.note(fmt::format("cluster: GEMMs at the {:.0f} TFLOP/s measured on {} (not peak x efficiency)",
+                          timed->gpu->rate / 1e12, timed->gpu->device));
+      on_cluster->fit = std::move(*refit);
+    }
+  }
+  if (timed && !timed->gpu && !f.no_gpu) io.note("no GPU run: " + timed->gpu_status);
+  Report report = plan_report(f, context, request, *planned, *choice, io);
+  // The plan does not fit the node: exit 3 after printing.
+  const std::optional<std::string> serving_miss =
+      request.serving ? add_plan_serving(report, chosen, request, *planned, io) : std::nullopt;
   std::ostringstream text;
   const Format format = parse_format(f.format);
   if (format == Format::table && !f.full) {
-    emit(compact_suggest_report(report, *chosen), format, text, style_for(f.output, io));
+    emit(compact_suggest_report(report, chosen), format, text, style_for(f.output, io));
     text << "\n(--full for every section: targets, accounting, provenance, candidates, per-GEMM\n"
             " timings; --format json|toml|csv for tools)\n";
   } else {
@@ -559,7 +501,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   if (serving_miss) {
     return fail(io, ExitStatus::infeasible,
                 fmt::format("serving: the plan does not fit {} x {}: {} (--serve-fit caps the plan to fit)",
-                            serving->gpus, serving->gpu.id, *serving_miss));
+                            request.serving->gpus, request.serving->gpu.id, *serving_miss));
   }
   return static_cast<int>(ExitStatus::ok);
 }

@@ -393,12 +393,7 @@ Planner::Planner(const HolisticLaws& laws, SuggestOptions options)
   // the family alone (not the user's d, heads, ratios or alignment), as every budget past
   // the row keeps its shape. In range the steps never ask for the anchor: no recursion.
   const Flops C4(laws.heads.back().compute);
-  Planner at_row = *this;
-  at_row.options_ = family_options(family_);
-  // The user's N/N_a is part of what the family can be (128 experts top-8 cannot hold the
-  // F.4 schedule's 22): the row's plan, and so the shape past it, honours it.
-  at_row.options_.n_over_na = options_.n_over_na;
-  at_row.constraints_ = standard_constraints(laws.d_over_l);
+  const Planner at_row(*this, AnchorRow{});
   const auto M4 = compute_optimal(laws.compute_optimal, C4).M;
   auto plan = at_row.solve_steps(compute_optimal_budget(C4, M4), {}, false);
   if (!plan) {
@@ -410,6 +405,18 @@ Planner::Planner(const HolisticLaws& laws, SuggestOptions options)
     return;
   }
   anchor_ = anchor_of(laws, plan->solution.arch);
+}
+
+Planner::Planner(const Planner& parent, AnchorRow)
+    : laws_(parent.laws_),
+      options_(family_options(parent.family_)),
+      family_(parent.family_),
+      family_problem_(parent.family_problem_),
+      anchor_(parent.anchor_),
+      constraints_(standard_constraints(parent.laws_->d_over_l)) {
+  // The user's N/N_a is part of what the family can be (128 experts top-8 cannot hold the
+  // F.4 schedule's 22): the row's plan, and so the shape past it, honours it.
+  options_.n_over_na = parent.options_.n_over_na;
 }
 
 Flops Planner::shape_compute_for(FlopsPerToken M) const {
@@ -451,9 +458,29 @@ std::optional<ConstraintViolation> Planner::first_violation(const MoeArchitectur
   return std::nullopt;
 }
 
+namespace {
+
+// Every input of a solve but the Planner's own, exactly (doubles in hexadecimal): the key of
+// the solves kept. nullopt for a tweak with extra constraints (functions, not values).
+std::optional<std::string> solve_key(const ResolvedBudget& b, const Tweak& t) {
+  if (!t.constraints.empty()) return std::nullopt;
+  const auto num = [](const auto& x) { return x ? fmt::format("{:a}", x->value()) : std::string("-"); };
+  const auto plain = [](const auto& x) { return x ? fmt::format("{:a}", double(*x)) : std::string("-"); };
+  const std::string heads = t.heads ? fmt::format("{}/{}/{}", t.heads->n_q, t.heads->n_kv, t.heads->d_qkv) : "-";
+  return fmt::format("{}|{:a}|{:a}|{:a}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", static_cast<int>(b.kind), b.C.value(),
+                     b.M.value(), b.shape_compute.value(), num(b.fixed_tokens), b.compute_given, b.compute_searched,
+                     num(b.reference_compute), num(b.total_params_cap), b.how, b.warning, plain(t.d), heads,
+                     plain(t.m_over_na), plain(t.n_over_na), plain(t.alignment));
+}
+
+}  // namespace
+
 std::expected<Suggestion, ConstraintViolation> Planner::solve(const ResolvedBudget& budget,
                                                               const Tweak& tweak) const {
-  return solve_steps(budget, tweak, true);
+  const std::optional<std::string> key = solve_key(budget, tweak);
+  if (!key) return solve_steps(budget, tweak, true);
+  if (const auto it = solved_.find(*key); it != solved_.end()) return it->second;
+  return solved_.emplace(*key, solve_steps(budget, tweak, true)).first->second;
 }
 
 std::expected<Suggestion, ConstraintViolation> Planner::solve_steps(const ResolvedBudget& budget,

@@ -85,7 +85,15 @@ std::optional<ImageFormat> image_format_for(std::string_view path) {
 
 std::expected<Chosen, ConstraintViolation> chosen_config(const LawSet& laws,
                                                          const SuggestOptions& options) {
-  auto plan = plan_for_budget(laws, options);
+  const Planner planner(laws.holistic, options);
+  return chosen_config(laws, planner, options.goal);
+}
+
+std::expected<Chosen, ConstraintViolation> chosen_config(const LawSet& laws, const Planner& planner,
+                                                         const PlanGoal& goal) {
+  auto budget = planner.resolve(goal);
+  if (!budget) return std::unexpected(budget.error());
+  auto plan = plan_for_budget(laws, planner, *budget);
   if (!plan) return std::unexpected(plan.error());
   Chosen c{std::move(plan->candidates.front()), {}};
   const Suggestion& w = c.candidate.suggestion;
@@ -274,7 +282,9 @@ std::expected<Figure, ConstraintViolation> loss_versus_compute(
   if (std::string why = compute_range_problem(C0, range); !why.empty()) {
     return std::unexpected(ConstraintViolation{"compute range", why});
   }
-  auto chosen = chosen_config(laws, options);
+  // One Planner for every budget of the figure (the options differ in C alone).
+  const Planner planner(laws.holistic, options);
+  auto chosen = chosen_config(laws, planner, options.goal);
   if (!chosen) return std::unexpected(chosen.error());
   const double lo = range.from.value_or(C0 / 1e3), hi = range.to.value_or(C0 * 1e2);
   const int n = std::max(2, static_cast<int>(std::lround(std::log10(hi / lo) *
@@ -294,9 +304,9 @@ std::expected<Figure, ConstraintViolation> loss_versus_compute(
   Series best{"suggest", SeriesStyle::line, {}, {}, {}};
   int infeasible = 0;
   for (double C : Cs) {
-    SuggestOptions o = options;
-    o.goal.compute = Flops(C);
-    auto c = chosen_config(laws, o);
+    PlanGoal goal = options.goal;
+    goal.compute = Flops(C);
+    auto c = chosen_config(laws, planner, goal);
     if (!c) {
       ++infeasible;
       continue;

@@ -105,3 +105,36 @@ TEST_CASE("suggest --days (objective time): one Planner per family it compares, 
   CHECK(work::count(work::Step::planner_construction) <= 1 + 14 + (6 + 1 + 1) * 3);
   CHECK(work::count(work::Step::model_score) == 0);
 }
+
+TEST_CASE("suggest --gpus 1024 --gpu h100 --days 30: every plan timed is solved and fitted, no more than issue 47 measured" *
+          doctest::test_suite("slow")) {
+  work::reset();
+  const Run r = run_moeplan({"suggest", "--gpus", "1024", "--gpu", "h100", "--days", "30", "--no-bench", "--format", "json"});
+  REQUIRE(r.code == 0);
+  // "--objective time: ... (154 plans timed)": the scan's plans, each solved and fitted at least once.
+  const auto at = r.err.find(" plans timed)");
+  REQUIRE(at != std::string::npos);
+  const long long timed = std::stoll(r.err.substr(r.err.rfind('(', at) + 1));
+  CAPTURE(timed);
+  CHECK(work::count(work::Step::pipeline_solve) >= timed);
+  CHECK(work::count(work::Step::cluster_fit) >= timed);
+  // The figures of docs/design.md after issue 47 (the Planner keeps its solves: 2,326 before),
+  // as ceilings: a change that solves or fits more than this is seen here. Issue 47's aim, at
+  // most 1.5x the plans timed, is not reached (docs/design.md says why).
+  CHECK(work::count(work::Step::pipeline_solve) <= 2316);
+  CHECK(work::count(work::Step::cluster_fit) <= 449);
+  CHECK(work::count(work::Step::planner_construction) <= 1 + 14 + (6 + 1 + 1) * 3);
+  CHECK(work::count(work::Step::model_score) == 0);
+}
+
+TEST_CASE("plot loss-vs-compute: one Planner for every budget of the figure") {
+  const auto path = temp_path("work-counts-loss-vs-compute.csv");
+  work::reset();
+  const Run r = run_moeplan({"plot", "loss-vs-compute", "--flops", "1e22", "-o", path.string()});
+  std::filesystem::remove(path);
+  REQUIRE(r.code == 0);
+  // The options differ in C alone: the family's Planner (and its anchor) once, not once per
+  // budget (22 at 4 points a decade over five decades before issue 47).
+  CHECK(work::count(work::Step::planner_construction) == 1);
+  CHECK(work::count(work::Step::model_score) == 0);
+}

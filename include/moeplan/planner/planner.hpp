@@ -10,6 +10,7 @@
 /// are consulted by the layer solve, the feasibility check and the ranking's eligibility.
 #include <expected>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,13 +61,19 @@ class Planner {
  public:
   /// `options` without its goal: the family overrides, ratios, heads, d, alignment...
   Planner(const HolisticLaws& laws, SuggestOptions options);
+  /// One Planner per family and command (PlanContext holds it): never copied, so its solves
+  /// are kept once (a plan asked for again is the plan solved before).
+  Planner(const Planner&) = delete;
+  Planner& operator=(const Planner&) = delete;
 
   /// The goal as (C, M, C'). Size goals (N_a, a cap on N) are solved on the targets' smooth
   /// curves (N_a and N rise with C'); the inference goal needs a loss law and lives in
   /// plan_price.hpp.
   [[nodiscard]] std::expected<ResolvedBudget, ConstraintViolation> resolve(const PlanGoal& goal) const;
 
-  /// The plan for a resolved budget, optionally with a variant's tweak.
+  /// The plan for a resolved budget, optionally with a variant's tweak. A budget and tweak
+  /// solved before give that solve again (kept by the Planner; not with a tweak's extra
+  /// constraints, whose checks are functions): a plan is solved once per command.
   [[nodiscard]] std::expected<Suggestion, ConstraintViolation> solve(const ResolvedBudget& budget,
                                                                      const Tweak& tweak = {}) const;
 
@@ -93,6 +100,9 @@ class Planner {
   [[nodiscard]] const HolisticLaws& laws() const { return *laws_; }
 
  private:
+  /// The family's plan at the last Table 4 row: `parent`'s family, its N/N_a, nothing else.
+  struct AnchorRow {};
+  Planner(const Planner& parent, AnchorRow);
   std::expected<Suggestion, ConstraintViolation> solve_steps(const ResolvedBudget& budget,
                                                              const Tweak& tweak,
                                                              bool with_anchor) const;
@@ -106,6 +116,8 @@ class Planner {
   /// Past the last Table 4 row: the family's anchor, or why it has none.
   std::expected<ShapeAnchor, ConstraintViolation> anchor_;
   std::vector<Constraint> constraints_;
+  /// The solves so far, by budget and tweak (solve()).
+  mutable std::map<std::string, std::expected<Suggestion, ConstraintViolation>> solved_;
 };
 
 /// Options that fix a family and nothing else (score's view of a config's family).

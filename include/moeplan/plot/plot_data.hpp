@@ -90,6 +90,9 @@ struct Chosen {
 };
 std::expected<Chosen, ConstraintViolation> chosen_config(const LawSet& laws,
                                                          const SuggestOptions& options);
+/// The same with the family's Planner given (one for every budget of a figure): `goal` planned.
+std::expected<Chosen, ConstraintViolation> chosen_config(const LawSet& laws, const Planner& planner,
+                                                         const PlanGoal& goal);
 
 struct ElGrid {
   double a_min = 1.0 / 512, a_max = 0.5;  ///< activation ratio A, log-spaced
