@@ -26,9 +26,20 @@ struct ServingFlags {
   bool fit = false;                 ///< --serve-fit (suggest): cap the plan so that it fits
   std::optional<double> batch;      ///< --serve-batch: sequences the fit must hold
   bool weights_given = false, kv_given = false;
+  std::string engine = "vllm";        ///< --serve-engine
+  bool engine_given = false;
+  std::optional<double> memory_utilization;  ///< --serve-memory-utilization
+  std::optional<double> max_batched_tokens;  ///< --serve-max-batched-tokens
+  std::optional<double> max_seqs;            ///< --serve-max-seqs
+  bool expert_parallel = false;              ///< --serve-expert-parallel
+  bool dp_attention = false;                 ///< --serve-dp-attention
+  std::optional<double> non_torch_gib;       ///< --serve-non-torch-gib
+  std::optional<double> cuda_graph_gib;      ///< --serve-cuda-graph-gib
   /// A flag of the serving fit was given (each one needs --serve-gpus and --serve-gpu).
   [[nodiscard]] bool given() const {
-    return gpus || !gpu.empty() || context || weights_given || kv_given || mtp || fit || batch;
+    return gpus || !gpu.empty() || context || weights_given || kv_given || mtp || fit || batch || engine_given ||
+           memory_utilization || max_batched_tokens || max_seqs || expert_parallel || dp_attention || non_torch_gib ||
+           cuda_graph_gib;
   }
 };
 
