@@ -89,6 +89,12 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
       ->check(number_in(1.0, 1e9))
       ->group(group);
   add_engine_flags(sub, f, group);
+  if (!with_fit) {
+    sub.add_flag("--serve-min-gpus", f.min_gpus,
+                 "Find the fewest GPUs of --serve-gpu that hold --serve-batch sequences of --serve-context tokens "
+                 "(1 to a node, then whole nodes), and serve on them (instead of --serve-gpus)")
+        ->group(group);
+  }
   if (with_fit) {
     sub.add_flag("--serve-fit", f.fit,
                  "Cap the plan's size so that it fits the serving node at --serve-batch sequences of "
@@ -116,7 +122,11 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   }
   if (!f.given()) return std::nullopt;
   const std::string& catalog_file = cluster.catalog_file;
-  if (!f.gpus || f.gpu.empty()) {
+  if (f.min_gpus && f.gpus) {
+    return usage("--serve-min-gpus finds the GPU count: not with --serve-gpus");
+  }
+  if (f.min_gpus && f.gpu.empty()) return usage("--serve-min-gpus needs --serve-gpu KIND (the GPU to count)");
+  if (!f.min_gpus && (!f.gpus || f.gpu.empty())) {
     return usage(f.gpus          ? "--serve-gpus needs --serve-gpu KIND (the inference node's GPU: h100, h200, ...)"
                  : !f.gpu.empty() ? "--serve-gpu needs --serve-gpus N (how many GPUs serve the model)"
                                   : "the serving flags need the inference node: --serve-gpus N and --serve-gpu KIND");
@@ -127,7 +137,8 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   if (!gpu) return usage(fmt::format("--serve-gpu: unknown GPU '{}'; the catalog has {}", f.gpu, catalog->ids()));
   ServingOptions o;
   o.gpu = *gpu;
-  o.gpus = *f.gpus;
+  o.gpus = f.gpus.value_or(1);  // --serve-min-gpus: set once the model is known
+  o.min_gpus = f.min_gpus;
   // CLI11 checked the words; integral counts are checked here (a fraction of a token is a slip).
   if (f.context && *f.context != std::floor(*f.context)) {
     return usage(fmt::format("--serve-context: a whole number of tokens, got {:g}", *f.context));

@@ -520,6 +520,22 @@ ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& 
 
 }  // namespace
 
+std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o) {
+  const int node = std::max(1, o.gpu.gpus_per_node);
+  std::vector<int> counts;
+  for (int g = 1; g <= node; ++g) counts.push_back(g);
+  for (int s = 2; s <= std::max(1, m.num_hidden_layers) && s * node <= (1 << 16); ++s) counts.push_back(s * node);
+  for (const int g : counts) {
+    ServingOptions t = o;
+    t.gpus = g;
+    t.min_gpus = false;
+    const auto f = serving_fit(m, t);
+    if (!f) return std::nullopt;  // the cache cannot be counted: no count helps
+    if (f->fits) return g;
+  }
+  return std::nullopt;
+}
+
 const char* to_string(ServeEngine e) { return e == ServeEngine::vllm ? "vllm" : "sglang"; }
 
 std::optional<ServeEngine> parse_serve_engine(std::string_view text) {

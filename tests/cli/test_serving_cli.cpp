@@ -96,6 +96,7 @@ TEST_CASE("the engine's figures out of range exit 2 naming the flag, nothing on 
       {{"--serve-max-seqs", "0"}, "--serve-max-seqs"},
       {{"--serve-engine", "trtllm"}, "--serve-engine"},
       {{"--serve-engine", "sglang", "--serve-max-batched-tokens", "8192"}, "--serve-max-batched-tokens"},
+      {{"--serve-min-gpus"}, "--serve-min-gpus"},
   };
   for (const auto& [extra, flag] : cases) {
     std::vector<std::string> args = {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100"};
@@ -138,6 +139,21 @@ TEST_CASE("the engine's start-up lines and typed keys: vLLM by default, SGLang o
   CHECK(t.at("memory_utilization") == 0.81);
   CHECK(t.at("max_batched_tokens").is_null());
   CHECK(t.at("kv_block_size") == 1);
+}
+
+TEST_CASE("score --serve-min-gpus serves on the fewest GPUs that hold the batch and says so") {
+  const Run r = run_moeplan({"score", k_hf + "deepseek-v3.1.json", "--serve-min-gpus", "--serve-gpu", "h200",
+                             "--serve-context", "32768", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("gpus") == 16);
+  CHECK(s.at("fits") == true);
+  CHECK(s.at("notes").at(0).get<std::string>().find("--serve-min-gpus: 16 x h200") != std::string::npos);
+  // Without --serve-gpu there is no GPU to count: exit 2 naming the flag.
+  const Run no = run_moeplan({"score", "qwen3-30b-a3b", "--serve-min-gpus"});
+  CHECK(no.code == 2);
+  CHECK(no.err.find("--serve-min-gpus") != std::string::npos);
 }
 
 TEST_CASE("serve-batch sets the batch the decode bound is for") {

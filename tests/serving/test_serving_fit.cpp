@@ -238,7 +238,7 @@ TEST_CASE("Pipeline stages go round in micro-batches: a round is the stages time
 
 // Issue 50: the engines' memory plan, one term at a time, each figure worked out here from the
 // config.json numbers and the engine's code cited in src/serving/serving_fit.cpp.
-TEST_CASE("engine defaults: vLLM's fraction, batched tokens and sequences; SGLang's fraction by TP") {
+TEST_CASE("engine defaults: vLLM's fraction and batched tokens and sequences - SGLang's fraction by TP") {
   const GpuCatalog& cat = embedded_gpu_catalog();
   // vllm/engine/arg_utils.py (v0.10.x): >= 70 GiB and not an A100: 8192 tokens, 1024 sequences.
   CHECK(vllm_default_batched_tokens(*cat.find("h100")) == 8192);
@@ -326,7 +326,7 @@ TEST_CASE("SGLang's KV pool: fraction x HBM - weights - what is used before them
   CHECK(f.kv_cache_tokens == static_cast<std::int64_t>(std::floor(budget / 24576.0)));
 }
 
-TEST_CASE("--serve-max-seqs caps the batch; the cache's own bound stays in a note") {
+TEST_CASE("the engine's max-seqs caps the batch and the cache's own bound stays in a note") {
   const ModelConfig m = model("qwen3-30b-a3b.json");
   ServingOptions o = on("h100", 8, 1024);
   o.max_seqs = 100;
@@ -350,7 +350,7 @@ TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left 
   CHECK(huge.gpus_used == 384);
 }
 
-TEST_CASE("expert parallelism: whole experts, ceil(N_e / EP) on the busiest GPU; without it a 1/EP slice of each") {
+TEST_CASE("expert parallelism: whole experts (ceil(N_e / EP) on the busiest GPU) or without it a 1/EP slice of each") {
   // Qwen3-30B-A3B on 3 GPUs: 128 experts of 3 x 2048 x 768 = 4,718,592 weights; with EP the
   // busiest GPU holds 43 of them a layer, without it 128/3: 1/3 of an expert more, 48 layers, bf16.
   const ModelConfig m = model("qwen3-30b-a3b.json");
@@ -360,4 +360,23 @@ TEST_CASE("expert parallelism: whole experts, ceil(N_e / EP) on the busiest GPU;
   const ServingFit without = fit_of(m, on("h100", 3, 4096));
   CHECK(with.weight_bytes_per_gpu - without.weight_bytes_per_gpu ==
         doctest::Approx(48 * (43 - 128.0 / 3) * 4718592.0 * 2));
+}
+
+TEST_CASE("the fewest GPUs that hold the batch: one H100 for Qwen3-30B-A3B, two H200 nodes for DeepSeek-V3.1 in bf16") {
+  // Qwen3-30B-A3B in bf16: 56.9 GiB of weights, 4.4 GiB of profile-run peak and 0.2 of non-torch
+  // memory under 0.9 x 79.65 = 71.7 GiB: one GPU holds a sequence of 4096 tokens.
+  const ModelConfig q = model("qwen3-30b-a3b.json");
+  CHECK(serving_min_gpus(q, on("h100", 1, 4096)) == 1);
+  // DeepSeek-V3.1 in bf16 is 1.25 TiB: over one node of 8 x 0.9 x 140.4 GiB = 1011 GiB, so two
+  // nodes (16 GPUs, two pipeline stages).
+  const ModelConfig d = model("deepseek-v3.1.json");
+  const auto n = serving_min_gpus(d, on("h200", 1, 32768));
+  REQUIRE(n.has_value());
+  CHECK(*n == 16);
+  CHECK_FALSE(fit_of(d, on("h200", 8, 32768)).fits);
+  CHECK(fit_of(d, on("h200", 16, 32768)).fits);
+  // A batch no count holds: nullopt.
+  ServingOptions huge = on("h100", 1, 1 << 20);
+  huge.min_batch = std::int64_t{1} << 30;
+  CHECK_FALSE(serving_min_gpus(q, huge).has_value());
 }

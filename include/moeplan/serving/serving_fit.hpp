@@ -101,6 +101,9 @@ struct ServingOptions {
   /// Per GPU, bytes; nullopt: the measured figures above.
   std::optional<double> non_torch_bytes;
   std::optional<double> cuda_graph_bytes;
+  /// --serve-min-gpus: `gpus` is to be the fewest that hold min_batch sequences at the context
+  /// (serving_min_gpus), set by the caller once the model is known.
+  bool min_gpus = false;
   /// Achieved HBM bandwidth over the datasheet's, of the decode bound (--hbm-efficiency; the
   /// step model's measured figure by default).
   double hbm_efficiency = k_hbm_efficiency;
@@ -185,6 +188,12 @@ struct ServingFit {
 /// cache cannot be counted (a mixer without decode_state_bytes); a model that does not fit is
 /// a ServingFit with fits = false and why_not.
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& o);
+
+/// The fewest GPUs of the options' kind that hold min_batch sequences of `context` tokens
+/// (the fit's fits): 1 to a node's GPUs, then whole nodes, up to one stage a layer; nullopt
+/// when none does. Every count is tried in turn (the fit is not monotone in the count: TP must
+/// split the heads).
+std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o);
 
 /// The decode step of `fit`'s model at `batch` (batch <= fit.max_batch is the caller's to check).
 DecodeStep decode_step(const ModelConfig& m, const ServingOptions& o, const ServingFit& fit, std::int64_t batch);
