@@ -6,6 +6,8 @@
 
 #include "cluster_flags.hpp"
 #include "common_flags.hpp"
+#include "moeplan/base/bounded_read.hpp"
+#include "moeplan/serving/serve_args.hpp"
 
 namespace moeplan::cli {
 
@@ -44,11 +46,38 @@ void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) 
                  "at start-up [vllm 0.2, sglang 3.11: measured, docs/serving.md]")
       ->check(CLI::Range(0.0, 1e6))
       ->group(group);
+  sub.add_option("--serve-args", f.args_file,
+                 "A `vllm serve` or `python -m sglang.launch_server` command line (a launch script): the engine, "
+                 "GPUs (TP x PP x DP), fraction, batched tokens, sequences, context, KV dtype and expert/DP "
+                 "attention flags as the engine reads them; the serving flags given win; the flags not modelled "
+                 "are listed")
+      ->group(group);
   sub.add_option("--serve-cuda-graph-gib", f.cuda_graph_gib,
                  "GiB per GPU of CUDA graphs, captured after the KV cache: they must fit in what the fraction "
                  "leaves [0.64: measured, docs/serving.md]")
       ->check(CLI::Range(0.0, 1e6))
       ->group(group);
+}
+
+// The engine's command line fills what the serving flags left open (the flags win), and says on
+// stderr what it read and which of its flags the serving model does not use.
+void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions& o, const Io& io) {
+  if (!f.engine_given) o.engine = a.engine;
+  if (!f.memory_utilization && a.memory_fraction) o.memory_fraction = a.memory_fraction;
+  if (!f.max_batched_tokens && a.max_batched_tokens && o.engine == ServeEngine::vllm) {
+    o.max_batched_tokens = *a.max_batched_tokens;
+  }
+  if (!f.max_seqs && a.max_seqs) o.max_seqs = *a.max_seqs;
+  if (!f.context && a.context) o.context = *a.context;
+  if (!f.kv_given && a.kv) o.kv = *a.kv;
+  o.expert_parallel = o.expert_parallel || a.expert_parallel;
+  o.dp_attention = o.dp_attention || a.dp_attention;
+  std::string unused;
+  for (const std::string& u : a.unused) unused += fmt::format("{}{}", unused.empty() ? "" : ", ", u);
+  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}){}", f.args_file,
+                      a.engine == ServeEngine::vllm ? "vllm serve" : "sglang.launch_server", a.model,
+                      a.model.empty() ? "" : ",", a.tp.value_or(1), a.pp.value_or(1), a.dp.value_or(1),
+                      unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
 }
 
 }  // namespace
@@ -122,12 +151,25 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   }
   if (!f.given()) return std::nullopt;
   const std::string& catalog_file = cluster.catalog_file;
-  if (f.min_gpus && f.gpus) {
+  std::optional<ServeArgs> file;  // --serve-args: the engine's own command line
+  if (!f.args_file.empty()) {
+    auto text = read_bounded(f.args_file, k_max_config_bytes, "a serving engine's command line");
+    if (!text) {
+      InputError e = text.error();
+      e.key = "--serve-args";
+      return std::unexpected(fail(io, e));
+    }
+    auto a = read_serve_args(*text, f.args_file);
+    if (!a) return std::unexpected(fail(io, a.error()));
+    file = std::move(*a);
+  }
+  const int given_gpus = f.gpus ? *f.gpus : (file ? file->gpus() : 0);  // 0: not given
+  if (f.min_gpus && given_gpus > 0) {
     return usage("--serve-min-gpus finds the GPU count: not with --serve-gpus");
   }
   if (f.min_gpus && f.gpu.empty()) return usage("--serve-min-gpus needs --serve-gpu KIND (the GPU to count)");
-  if (!f.min_gpus && (!f.gpus || f.gpu.empty())) {
-    return usage(f.gpus          ? "--serve-gpus needs --serve-gpu KIND (the inference node's GPU: h100, h200, ...)"
+  if (!f.min_gpus && (given_gpus == 0 || f.gpu.empty())) {
+    return usage(given_gpus > 0          ? "--serve-gpus needs --serve-gpu KIND (the inference node's GPU: h100, h200, ...)"
                  : !f.gpu.empty() ? "--serve-gpu needs --serve-gpus N (how many GPUs serve the model)"
                                   : "the serving flags need the inference node: --serve-gpus N and --serve-gpu KIND");
   }
@@ -137,7 +179,7 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   if (!gpu) return usage(fmt::format("--serve-gpu: unknown GPU '{}'; the catalog has {}", f.gpu, catalog->ids()));
   ServingOptions o;
   o.gpu = *gpu;
-  o.gpus = f.gpus.value_or(1);  // --serve-min-gpus: set once the model is known
+  o.gpus = given_gpus > 0 ? given_gpus : 1;  // --serve-min-gpus: set once the model is known
   o.min_gpus = f.min_gpus;
   // CLI11 checked the words; integral counts are checked here (a fraction of a token is a slip).
   if (f.context && *f.context != std::floor(*f.context)) {
@@ -176,6 +218,7 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   o.dp_attention = f.dp_attention;
   if (f.non_torch_gib) o.non_torch_bytes = *f.non_torch_gib * k_gib;
   if (f.cuda_graph_gib) o.cuda_graph_bytes = *f.cuda_graph_gib * k_gib;
+  if (file) apply_serve_args(*file, f, o, io);
   ServingOptions checked = o;
   if (checked.context == 0) checked.context = 1;  // the model's S is checked where it is known
   if (auto why = serving_problem(checked)) return usage(*why);

@@ -36,11 +36,12 @@ struct ServingFlags {
   std::optional<double> non_torch_gib;       ///< --serve-non-torch-gib
   std::optional<double> cuda_graph_gib;      ///< --serve-cuda-graph-gib
   bool min_gpus = false;                     ///< --serve-min-gpus (score)
+  std::string args_file;                     ///< --serve-args: a vllm serve / sglang command line
   /// A flag of the serving fit was given (each one needs --serve-gpus and --serve-gpu).
   [[nodiscard]] bool given() const {
     return gpus || !gpu.empty() || context || weights_given || kv_given || mtp || fit || batch || engine_given ||
            memory_utilization || max_batched_tokens || max_seqs || expert_parallel || dp_attention || non_torch_gib ||
-           cuda_graph_gib || min_gpus;
+           cuda_graph_gib || min_gpus || !args_file.empty();
   }
 };
 

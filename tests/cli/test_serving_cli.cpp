@@ -156,6 +156,41 @@ TEST_CASE("score --serve-min-gpus serves on the fewest GPUs that hold the batch 
   CHECK(no.err.find("--serve-min-gpus") != std::string::npos);
 }
 
+TEST_CASE("score --serve-args reads the engine's command line and lists the flags it does not model") {
+  const std::filesystem::path file = temp_path("serve-args.sh");
+  {
+    std::ofstream out(file);
+    out << "python3 -m sglang.launch_server --model-path Qwen/Qwen3-30B-A3B --tp 4 \\\n"
+           "  --mem-fraction-static 0.8 --context-length 8192 --port 30000\n";
+  }
+  const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu",
+                             "h100", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("gpus") == 4);
+  CHECK(s.at("context") == 8192);
+  CHECK(s.at("memory_utilization") == 0.8);
+  CHECK(s.at("engine").get<std::string>().find("SGLang") != std::string::npos);
+  CHECK(r.err.find("not modelled: --port") != std::string::npos);
+  // A flag given wins over the file.
+  const Run f = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu",
+                             "h100", "--serve-memory-utilization", "0.7", "--format", "json"});
+  REQUIRE(f.code == 0);
+  CHECK(serving_of(f).at("memory_utilization") == 0.7);
+  // A bad value: exit 4 naming the file, line and flag.
+  {
+    std::ofstream out(file);
+    out << "vllm serve m\n  --gpu-memory-utilization 2\n";
+  }
+  const Run bad = run_moeplan({"score", "qwen3-30b-a3b", "--serve-args", file.string(), "--serve-gpu", "h100"});
+  CHECK(bad.code == 4);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find(":2:") != std::string::npos);
+  CHECK(bad.err.find("--gpu-memory-utilization") != std::string::npos);
+  std::filesystem::remove(file);
+}
+
 TEST_CASE("serve-batch sets the batch the decode bound is for") {
   const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
                              "--serve-context", "4096", "--serve-batch", "5", "--format", "json"});
