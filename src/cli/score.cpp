@@ -221,25 +221,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       ServingOptions node = *serving;
       if (node.context == 0) node.context = s.seq_len;
       warn_context(m, node, m.training ? m.training->seq_len : 0, printable(m.name) + ": ", io);
-      std::optional<int> fewest;
-      if (node.min_gpus) {
-        // --serve-min-gpus: the fewest that hold the batch; none: the largest layout tried is shown.
-        fewest = serving_min_gpus(m, node);
-        const int node_gpus = std::max(1, node.gpu.gpus_per_node);
-        node.gpus = fewest.value_or(std::max(1, m.num_hidden_layers) * node_gpus <= (1 << 16)
-                                        ? std::max(1, m.num_hidden_layers) * node_gpus
-                                        : node_gpus);
-      }
-      auto fit = serving_fit(m, node);
-      if (fit && node.min_gpus) {
-        fit->notes.insert(fit->notes.begin(),
-                          fewest ? fmt::format("--serve-min-gpus: {} x {} is the fewest that hold {} sequence(s) of {} "
-                                               "tokens",
-                                               *fewest, node.gpu.id, node.min_batch, node.context)
-                                 : fmt::format("--serve-min-gpus: no count of {} up to {} holds {} sequence(s) of {} "
-                                               "tokens; the largest is shown",
-                                               node.gpu.id, node.gpus, node.min_batch, node.context));
-      }
+      const auto fit = serving_fit_on_node(m, node);  // --serve-min-gpus sets node.gpus
       add_serving(reports.back(), fit, node);
       if (!fit) {
         failed(fail(io, ExitStatus::input_file,

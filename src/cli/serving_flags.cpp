@@ -225,6 +225,25 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   return o;
 }
 
+std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m, ServingOptions& o) {
+  if (!o.min_gpus) return serving_fit(m, o);
+  // --serve-min-gpus: the fewest that hold the batch; none: the largest layout tried is shown.
+  const std::optional<int> fewest = serving_min_gpus(m, o);
+  const int node = std::max(1, o.gpu.gpus_per_node);
+  const int layers = std::max(1, m.num_hidden_layers);
+  o.gpus = fewest.value_or(layers * node <= (1 << 16) ? layers * node : node);
+  auto fit = serving_fit(m, o);
+  if (fit) {
+    fit->notes.insert(fit->notes.begin(),
+                      fewest ? fmt::format("--serve-min-gpus: {} x {} is the fewest that hold {} sequence(s) of {} tokens",
+                                           *fewest, o.gpu.id, o.min_batch, o.context)
+                             : fmt::format("--serve-min-gpus: no count of {} up to {} holds {} sequence(s) of {} "
+                                           "tokens; the largest is shown",
+                                           o.gpu.id, o.gpus, o.min_batch, o.context));
+  }
+  return fit;
+}
+
 void warn_context(const ModelConfig& m, const ServingOptions& o, int train_seq_len, const std::string& who,
                   const Io& io) {
   if (train_seq_len > 0 && o.context > train_seq_len) {

@@ -57,6 +57,11 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
                                                                     const ClusterFlags& cluster,
                                                                     const Io& io);
 
+/// serving_fit of `m` on the node; with --serve-min-gpus (o.min_gpus) on the fewest GPUs that
+/// hold the batch (o.gpus set to them, a first note naming the count), or, when none does, on
+/// the largest layout tried.
+std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m, ServingOptions& o);
+
 /// The "serving" section of `m` on the node: the fit, or every number null with the reason
 /// (`fit` an error: the model's cache cannot be counted).
 void add_serving(Report& report, const std::expected<ServingFit, std::string>& fit, const ServingOptions& o);

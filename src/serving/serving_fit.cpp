@@ -563,6 +563,69 @@ bool big_non_a100(const GpuSpec& gpu) {
 std::int64_t vllm_default_batched_tokens(const GpuSpec& gpu) { return big_non_a100(gpu) ? 8192 : 2048; }
 std::int64_t vllm_default_max_seqs(const GpuSpec& gpu) { return big_non_a100(gpu) ? 1024 : 256; }
 
+namespace {
+
+// What the figures assume, for the reader: the engine's plan, the layout, the storage.
+void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit& fit) {
+  fit.notes.push_back(
+      o.engine == ServeEngine::vllm
+          ? fmt::format("{}: the KV cache is {:g} of HBM (--gpu-memory-utilization) minus the weights, the profile run's "
+                        "activation peak at {} batched tokens and {} sequences, and {:.3g} GiB of non-torch memory "
+                        "(measured); blocks of {} tokens",
+                        engine_release(o.engine), fit.memory_fraction, o.max_batched_tokens, o.max_seqs,
+                        gib(fit.non_torch_per_gpu), fit.block_size)
+          : fmt::format("{}: the KV pool is {:g} of HBM (--mem-fraction-static) minus the weights and {:.3g} GiB used "
+                        "before them (CUDA context, NCCL: measured); activations live in the rest",
+                        engine_release(o.engine), fit.memory_fraction, gib(fit.non_torch_per_gpu)));
+  if (fit.cuda_graph_per_gpu + (o.engine == ServeEngine::sglang ? fit.activation_peak_per_gpu : 0.0) >
+      (1 - fit.memory_fraction) * o.gpu.hbm_bytes) {
+    fit.notes.push_back(fmt::format("the {:.3g} GiB of CUDA graphs (captured after the KV cache) exceed the {:.3g} GiB "
+                                    "the fraction leaves: the engine may run out of memory at start-up",
+                                    gib(fit.cuda_graph_per_gpu), gib((1 - fit.memory_fraction) * o.gpu.hbm_bytes)));
+  }
+  const int per_stage = std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
+  if (fit.gpus_used < o.gpus) {
+    fit.notes.push_back(fmt::format("{} GPUs asked, {} used: {} pipeline stages, one a layer at most, of {} GPUs; the "
+                                    "other {} are left unused",
+                                    o.gpus, fit.gpus_used, fit.split.stages, per_stage, o.gpus - fit.gpus_used));
+  }
+  if (m.extras.num_nextn_predict_layers > 0) {
+    fit.notes.push_back(o.count_mtp ? fmt::format("the {} MTP module(s) are served ({:.4g} parameters, their cache counted)",
+                                                  m.extras.num_nextn_predict_layers, fit.mtp_params)
+                                    : fmt::format("the {} MTP module(s) ({:.4g} parameters) are dropped (--serve-mtp serves "
+                                                  "them for speculative decoding)",
+                                                  m.extras.num_nextn_predict_layers, fit.mtp_params));
+  }
+  if (fit.split.dp > 1) {
+    fit.notes.push_back(fmt::format("TP {} is the widest that splits the {} query heads (and the kv heads) on {} GPUs: {} "
+                                    "data-parallel attention groups (SGLang's --enable-dp-attention), attention and "
+                                    "dense weights copied on each, each group holding its own sequences",
+                                    fit.split.tp, m.num_attention_heads, fit.split.tp * fit.split.dp, fit.split.dp));
+  }
+  if (m.latent_attention && fit.split.tp > 1) {
+    fit.notes.push_back(fmt::format("MLA's latent cache is kept whole on each of the {} TP ranks (vLLM's MLA backends)",
+                                    fit.split.tp));
+  } else if (!m.latent_attention && m.attention_layers() > 0 && m.num_key_value_heads < fit.split.tp) {
+    fit.notes.push_back(fmt::format("N_kv = {} < TP = {}: each rank keeps a copy of a kv head ({}x the cache of one copy)",
+                                    m.num_key_value_heads, fit.split.tp,
+                                    fmt::format("{:g}", double(fit.split.tp) / std::max(1, m.num_key_value_heads))));
+  }
+  if (fit.split.stages > 1) {
+    fit.notes.push_back(fmt::format("{} GPUs: {} pipeline stages of one node each; the batch goes round in {} micro-batches "
+                                    "so that every stage is busy, each sequence advancing a token per round",
+                                    fit.gpus_used, fit.split.stages, fit.split.stages));
+  }
+  if (o.weights == ServePrecision::fp4) {
+    fit.notes.push_back("fp4 (MXFP4) covers the routed experts, as gpt-oss ships them; attention, dense layers, "
+                        "embeddings, head, norms and routers stay bf16; weight-only: the FLOP bound uses the bf16 peak");
+  } else if (o.weights == ServePrecision::fp8) {
+    fit.notes.push_back("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms and routers "
+                        "stay bf16");
+  }
+}
+
+}  // namespace
+
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
   const ServingOptions o = with_engine_defaults(m, given);
   for (const LinearMixer& x : m.linear_mixers) {
@@ -696,62 +759,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   if (!fit.fits) fit.max_batch = std::max<std::int64_t>(0, std::min(fit.max_batch, o.min_batch - 1));
   if (fit.fits) fit.decode = decode_on(stages, m, o, fit.split, o.decode_at_min_batch ? o.min_batch : fit.max_batch);
 
-  // What the figures assume, for the reader.
-  fit.notes.push_back(
-      o.engine == ServeEngine::vllm
-          ? fmt::format("{}: the KV cache is {:g} of HBM (--gpu-memory-utilization) minus the weights, the profile run's "
-                        "activation peak at {} batched tokens and {} sequences, and {:.3g} GiB of non-torch memory "
-                        "(measured); blocks of {} tokens",
-                        engine_release(o.engine), fit.memory_fraction, o.max_batched_tokens, o.max_seqs,
-                        gib(fit.non_torch_per_gpu), fit.block_size)
-          : fmt::format("{}: the KV pool is {:g} of HBM (--mem-fraction-static) minus the weights and {:.3g} GiB used "
-                        "before them (CUDA context, NCCL: measured); activations live in the rest",
-                        engine_release(o.engine), fit.memory_fraction, gib(fit.non_torch_per_gpu)));
-  if (fit.cuda_graph_per_gpu + (o.engine == ServeEngine::sglang ? fit.activation_peak_per_gpu : 0.0) >
-      (1 - fit.memory_fraction) * o.gpu.hbm_bytes) {
-    fit.notes.push_back(fmt::format("the {:.3g} GiB of CUDA graphs (captured after the KV cache) exceed the {:.3g} GiB "
-                                    "the fraction leaves: the engine may run out of memory at start-up",
-                                    gib(fit.cuda_graph_per_gpu), gib((1 - fit.memory_fraction) * o.gpu.hbm_bytes)));
-  }
-  const int per_stage = std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
-  if (fit.gpus_used < o.gpus) {
-    fit.notes.push_back(fmt::format("{} GPUs asked, {} used: {} pipeline stages, one a layer at most, of {} GPUs; the "
-                                    "other {} are left unused",
-                                    o.gpus, fit.gpus_used, fit.split.stages, per_stage, o.gpus - fit.gpus_used));
-  }
-  if (m.extras.num_nextn_predict_layers > 0) {
-    fit.notes.push_back(o.count_mtp ? fmt::format("the {} MTP module(s) are served ({:.4g} parameters, their cache counted)",
-                                                  m.extras.num_nextn_predict_layers, fit.mtp_params)
-                                    : fmt::format("the {} MTP module(s) ({:.4g} parameters) are dropped (--serve-mtp serves "
-                                                  "them for speculative decoding)",
-                                                  m.extras.num_nextn_predict_layers, fit.mtp_params));
-  }
-  if (fit.split.dp > 1) {
-    fit.notes.push_back(fmt::format("TP {} is the widest that splits the {} query heads (and the kv heads) on {} GPUs: {} "
-                                    "data-parallel attention groups (SGLang's --enable-dp-attention), attention and "
-                                    "dense weights copied on each, each group holding its own sequences",
-                                    fit.split.tp, m.num_attention_heads, fit.split.tp * fit.split.dp, fit.split.dp));
-  }
-  if (m.latent_attention && fit.split.tp > 1) {
-    fit.notes.push_back(fmt::format("MLA's latent cache is kept whole on each of the {} TP ranks (vLLM's MLA backends)",
-                                    fit.split.tp));
-  } else if (!m.latent_attention && m.attention_layers() > 0 && m.num_key_value_heads < fit.split.tp) {
-    fit.notes.push_back(fmt::format("N_kv = {} < TP = {}: each rank keeps a copy of a kv head ({}x the cache of one copy)",
-                                    m.num_key_value_heads, fit.split.tp,
-                                    fmt::format("{:g}", double(fit.split.tp) / std::max(1, m.num_key_value_heads))));
-  }
-  if (fit.split.stages > 1) {
-    fit.notes.push_back(fmt::format("{} GPUs: {} pipeline stages of one node each; the batch goes round in {} micro-batches "
-                                    "so that every stage is busy, each sequence advancing a token per round",
-                                    fit.gpus_used, fit.split.stages, fit.split.stages));
-  }
-  if (o.weights == ServePrecision::fp4) {
-    fit.notes.push_back("fp4 (MXFP4) covers the routed experts, as gpt-oss ships them; attention, dense layers, "
-                        "embeddings, head, norms and routers stay bf16; weight-only: the FLOP bound uses the bf16 peak");
-  } else if (o.weights == ServePrecision::fp8) {
-    fit.notes.push_back("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms and routers "
-                        "stay bf16");
-  }
+  assumption_notes(m, o, fit);
   fit.notes.push_back(
       "decode bound: every sequence at the full context, routing uniform, communication and kernel launches not "
       "counted: an upper bound on tokens/s");
