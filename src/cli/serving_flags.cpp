@@ -6,10 +6,80 @@
 
 #include "cluster_flags.hpp"
 #include "common_flags.hpp"
+#include "moeplan/base/bounded_read.hpp"
+#include "moeplan/serving/serve_args.hpp"
 
 namespace moeplan::cli {
 
 namespace {
+
+// The engine's flags: which engine, and the figures it reads from its own command line.
+void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) {
+  sub.add_option("--serve-engine", f.engine,
+                 "Serving engine whose memory plan the section follows: vllm (v0.10 line) or sglang (v0.4 line)")
+      ->check(CLI::IsMember({"vllm", "sglang"}))
+      ->each([&f](const std::string&) { f.engine_given = true; })
+      ->capture_default_str()
+      ->group(group);
+  sub.add_option("--serve-memory-utilization", f.memory_utilization,
+                 "Fraction of each GPU's memory the engine may use, in (0, 1]: vLLM's --gpu-memory-utilization "
+                 "[0.9], SGLang's --mem-fraction-static [0.88 at TP 1 to 0.79 at TP 16]")
+      ->group(group);
+  sub.add_option("--serve-max-batched-tokens", f.max_batched_tokens,
+                 "vLLM's --max-num-batched-tokens: the tokens of its profile run, whose activation peak is kept "
+                 "from the KV cache [8192 on GPUs of 70 GiB or more other than the A100, else 2048]")
+      ->group(group);
+  sub.add_option("--serve-max-seqs", f.max_seqs,
+                 "The engine's limit on running sequences (vLLM --max-num-seqs [1024 on GPUs of 70 GiB or more "
+                 "other than the A100, else 256]; SGLang --max-running-requests [none]): caps the largest batch")
+      ->group(group);
+  sub.add_flag("--serve-expert-parallel", f.expert_parallel,
+               "Routed experts whole on the expert-parallel ranks (vLLM --enable-expert-parallel); by default each "
+               "expert is split over the tensor-parallel ranks")
+      ->group(group);
+  sub.add_flag("--serve-dp-attention", f.dp_attention,
+               "Attention of tensor-parallel size 1 on every GPU, each with its own sequences and cache (SGLang "
+               "--enable-dp-attention)")
+      ->group(group);
+  sub.add_option("--serve-non-torch-gib", f.non_torch_gib,
+                 "GiB per GPU outside torch's allocator (CUDA context, NCCL, cuBLAS), a figure the engine measures "
+                 "at start-up [vllm 0.2, sglang 3.11: measured, docs/serving.md]")
+      ->check(CLI::Range(0.0, 1e6))
+      ->group(group);
+  sub.add_option("--serve-args", f.args_file,
+                 "A `vllm serve` or `python -m sglang.launch_server` command line (a launch script): the engine, "
+                 "GPUs (TP x PP x DP), fraction, batched tokens, sequences, context, KV dtype and expert/DP "
+                 "attention flags as the engine reads them; the serving flags given win; the flags not modelled "
+                 "are listed")
+      ->group(group);
+  sub.add_option("--serve-cuda-graph-gib", f.cuda_graph_gib,
+                 "GiB per GPU of CUDA graphs, captured after the KV cache: they must fit in what the fraction "
+                 "leaves [0.64: measured, docs/serving.md]")
+      ->check(CLI::Range(0.0, 1e6))
+      ->group(group);
+}
+
+// The engine's command line fills what the serving flags left open (the flags win), and says on
+// stderr what it read and which of its flags the serving model does not use.
+void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions& o, const Io& io) {
+  if (!f.engine_given) o.engine = a.engine;
+  if (!f.memory_utilization && a.memory_fraction) o.memory_fraction = a.memory_fraction;
+  if (!f.max_batched_tokens && a.max_batched_tokens && o.engine == ServeEngine::vllm) {
+    o.max_batched_tokens = *a.max_batched_tokens;
+  }
+  if (!f.max_seqs && a.max_seqs) o.max_seqs = *a.max_seqs;
+  if (!f.context && a.context) o.context = *a.context;
+  if (!f.kv_given && a.kv) o.kv = *a.kv;
+  o.expert_parallel = o.expert_parallel || a.expert_parallel;
+  o.dp_attention = o.dp_attention || a.dp_attention;
+  std::string unused;
+  for (const std::string& u : a.unused) unused += fmt::format("{}{}", unused.empty() ? "" : ", ", u);
+  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}){}", f.args_file,
+                      a.engine == ServeEngine::vllm ? "vllm serve" : "sglang.launch_server", a.model,
+                      a.model.empty() ? "" : ",", a.tp.value_or(1), a.pp.value_or(1), a.dp.value_or(1),
+                      unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
+}
+
 }  // namespace
 
 void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
@@ -47,6 +117,13 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
                           : "Sequences at the context the node must hold beside the weights [1]")
       ->check(number_in(1.0, 1e9))
       ->group(group);
+  add_engine_flags(sub, f, group);
+  if (!with_fit) {
+    sub.add_flag("--serve-min-gpus", f.min_gpus,
+                 "Find the fewest GPUs of --serve-gpu that hold --serve-batch sequences of --serve-context tokens "
+                 "(1 to a node, then whole nodes), and serve on them (instead of --serve-gpus)")
+        ->group(group);
+  }
   if (with_fit) {
     sub.add_flag("--serve-fit", f.fit,
                  "Cap the plan's size so that it fits the serving node at --serve-batch sequences of "
@@ -74,8 +151,25 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   }
   if (!f.given()) return std::nullopt;
   const std::string& catalog_file = cluster.catalog_file;
-  if (!f.gpus || f.gpu.empty()) {
-    return usage(f.gpus          ? "--serve-gpus needs --serve-gpu KIND (the inference node's GPU: h100, h200, ...)"
+  std::optional<ServeArgs> file;  // --serve-args: the engine's own command line
+  if (!f.args_file.empty()) {
+    auto text = read_bounded(f.args_file, k_max_config_bytes, "a serving engine's command line");
+    if (!text) {
+      InputError e = text.error();
+      e.key = "--serve-args";
+      return std::unexpected(fail(io, e));
+    }
+    auto a = read_serve_args(*text, f.args_file);
+    if (!a) return std::unexpected(fail(io, a.error()));
+    file = std::move(*a);
+  }
+  const int given_gpus = f.gpus ? *f.gpus : (file ? file->gpus() : 0);  // 0: not given
+  if (f.min_gpus && given_gpus > 0) {
+    return usage("--serve-min-gpus finds the GPU count: not with --serve-gpus");
+  }
+  if (f.min_gpus && f.gpu.empty()) return usage("--serve-min-gpus needs --serve-gpu KIND (the GPU to count)");
+  if (!f.min_gpus && (given_gpus == 0 || f.gpu.empty())) {
+    return usage(given_gpus > 0          ? "--serve-gpus needs --serve-gpu KIND (the inference node's GPU: h100, h200, ...)"
                  : !f.gpu.empty() ? "--serve-gpu needs --serve-gpus N (how many GPUs serve the model)"
                                   : "the serving flags need the inference node: --serve-gpus N and --serve-gpu KIND");
   }
@@ -85,7 +179,8 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   if (!gpu) return usage(fmt::format("--serve-gpu: unknown GPU '{}'; the catalog has {}", f.gpu, catalog->ids()));
   ServingOptions o;
   o.gpu = *gpu;
-  o.gpus = *f.gpus;
+  o.gpus = given_gpus > 0 ? given_gpus : 1;  // --serve-min-gpus: set once the model is known
+  o.min_gpus = f.min_gpus;
   // CLI11 checked the words; integral counts are checked here (a fraction of a token is a slip).
   if (f.context && *f.context != std::floor(*f.context)) {
     return usage(fmt::format("--serve-context: a whole number of tokens, got {:g}", *f.context));
@@ -100,10 +195,53 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   o.hbm_efficiency = cluster.hbm_efficiency.value_or(k_hbm_efficiency);
   o.min_batch = f.batch ? static_cast<std::int64_t>(*f.batch) : 1;
   o.decode_at_min_batch = f.batch.has_value();
+  o.engine = parse_serve_engine(f.engine).value_or(ServeEngine::vllm);
+  if (f.memory_utilization && !(*f.memory_utilization > 0 && *f.memory_utilization <= 1)) {
+    return usage(fmt::format("--serve-memory-utilization: a fraction in (0, 1], got {:g}", *f.memory_utilization));
+  }
+  o.memory_fraction = f.memory_utilization;
+  if (f.max_batched_tokens && (*f.max_batched_tokens < 1 || *f.max_batched_tokens > 1e9 ||
+                               *f.max_batched_tokens != std::floor(*f.max_batched_tokens))) {
+    return usage(fmt::format("--serve-max-batched-tokens: a whole number of tokens, at least 1, got {:g}",
+                             *f.max_batched_tokens));
+  }
+  if (f.max_batched_tokens && o.engine == ServeEngine::sglang) {
+    return usage("--serve-max-batched-tokens: vLLM's profile run; SGLang (--serve-engine sglang) sizes its pool "
+                 "before any forward pass");
+  }
+  o.max_batched_tokens = f.max_batched_tokens ? static_cast<std::int64_t>(*f.max_batched_tokens) : 0;
+  if (f.max_seqs && (*f.max_seqs < 1 || *f.max_seqs > 1e9 || *f.max_seqs != std::floor(*f.max_seqs))) {
+    return usage(fmt::format("--serve-max-seqs: a whole number of sequences, at least 1, got {:g}", *f.max_seqs));
+  }
+  o.max_seqs = f.max_seqs ? static_cast<std::int64_t>(*f.max_seqs) : 0;
+  o.expert_parallel = f.expert_parallel;
+  o.dp_attention = f.dp_attention;
+  if (f.non_torch_gib) o.non_torch_bytes = *f.non_torch_gib * k_gib;
+  if (f.cuda_graph_gib) o.cuda_graph_bytes = *f.cuda_graph_gib * k_gib;
+  if (file) apply_serve_args(*file, f, o, io);
   ServingOptions checked = o;
   if (checked.context == 0) checked.context = 1;  // the model's S is checked where it is known
   if (auto why = serving_problem(checked)) return usage(*why);
   return o;
+}
+
+std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m, ServingOptions& o) {
+  if (!o.min_gpus) return serving_fit(m, o);
+  // --serve-min-gpus: the fewest that hold the batch; none: the largest layout tried is shown.
+  const std::optional<int> fewest = serving_min_gpus(m, o);
+  const int node = std::max(1, o.gpu.gpus_per_node);
+  const int layers = std::max(1, m.num_hidden_layers);
+  o.gpus = fewest.value_or(layers * node <= (1 << 16) ? layers * node : node);
+  auto fit = serving_fit(m, o);
+  if (fit) {
+    fit->notes.insert(fit->notes.begin(),
+                      fewest ? fmt::format("--serve-min-gpus: {} x {} is the fewest that hold {} sequence(s) of {} tokens",
+                                           *fewest, o.gpu.id, o.min_batch, o.context)
+                             : fmt::format("--serve-min-gpus: no count of {} up to {} holds {} sequence(s) of {} "
+                                           "tokens; the largest is shown",
+                                           o.gpu.id, o.gpus, o.min_batch, o.context));
+  }
+  return fit;
 }
 
 void warn_context(const ModelConfig& m, const ServingOptions& o, int train_seq_len, const std::string& who,
@@ -130,6 +268,8 @@ void add_serving(Report& report, const std::expected<ServingFit, std::string>& g
   };
   add("gpu", "", "", o.gpu.id, "GPU of the inference node");
   add("gpus", "", "GPUs", i64(o.gpus), "GPUs serving one copy of the model");
+  add("engine", "", "", std::string(engine_release(o.engine)), "the engine and release line the memory plan follows",
+      true);
   add("context", "", "tokens", o.context, "tokens each sequence holds in its cache");
   add("weights_precision", "", "", std::string(to_string(o.weights)), "storage of the linear layers", true);
   add("kv_precision", "", "", std::string(to_string(o.kv)), "storage of the KV cache", true);
@@ -146,16 +286,46 @@ void add_serving(Report& report, const std::expected<ServingFit, std::string>& g
   add("ep", "EP", "", i64(s.split.ep), "expert parallel ranks: the routed experts", true);
   add("attention_groups", "DP", "", i64(s.split.dp),
       "data-parallel attention groups of TP GPUs in a stage (1 unless TP cannot split the heads over the node)", true);
-  add("pipeline_stages", "PP", "", i64(s.split.stages), "pipeline stages, one node each", true);
+  add("pipeline_stages", "PP", "", i64(s.split.stages), "pipeline stages, one node each, never more than the layers",
+      true);
+  add("gpus_used", "", "GPUs", i64(s.gpus_used), "GPUs the layout uses (those beyond one stage a layer are left unused)",
+      true);
+  add("max_batched_tokens", "", "tokens", s.max_batched_tokens > 0 ? Value(s.max_batched_tokens)
+                                                                    : missing("SGLang profiles no forward pass"),
+      "vLLM's --max-num-batched-tokens: the profile run's tokens", true);
+  add("max_seqs", "", "sequences", s.max_seqs > 0 ? Value(s.max_seqs) : missing("no engine limit"),
+      "the engine's limit on running sequences per attention group", true);
   add("served_params", "", "params", s.served_params,
       "every weight served: N, embeddings, head, routers, norms, biases (MTP if --serve-mtp)");
   add("weights_total", "", "GiB", s.weight_bytes / k_gib, "the served weights, all GPUs", true);
   add("weights_per_gpu", "", "GiB", s.weight_bytes_per_gpu / k_gib, "the busiest GPU's share");
-  add("hbm_per_gpu", "", "GiB", s.hbm_per_gpu / k_gib, "HBM of one GPU (the catalog's datasheet GB of 1e9 bytes)", true);
+  add("hbm_per_gpu", "", "GiB", s.hbm_per_gpu / k_gib,
+      "memory of one GPU: the driver's total where the catalog has it (hbm_driver_mib), else the datasheet's GB", true);
   add("left_per_gpu", "", "GiB", (s.hbm_per_gpu - s.weight_bytes_per_gpu) / k_gib, "HBM minus the weights");
+  add("memory_utilization", "", "", s.memory_fraction,
+      o.engine == ServeEngine::vllm ? "vLLM's --gpu-memory-utilization" : "SGLang's --mem-fraction-static", true);
+  add("activation_peak_per_gpu", "", "GiB", s.activation_peak_per_gpu / k_gib,
+      "the profile run's peak beside the weights (vLLM; the larger of its forward pass and its sampler)", true);
+  add("forward_peak_per_gpu", "", "GiB", s.forward_peak_per_gpu / k_gib,
+      "its forward pass at max_batched_tokens: residual stream and the largest layer's intermediates", true);
+  add("sampler_peak_per_gpu", "", "GiB", s.sampler_peak_per_gpu / k_gib,
+      "its logits and sampler for min(max_seqs, max_batched_tokens) requests (last stage)", true);
+  add("non_torch_per_gpu", "", "GiB", s.non_torch_per_gpu / k_gib,
+      "memory outside torch's allocator (CUDA context, NCCL): a measured figure (--serve-non-torch-gib)", true);
+  add("cuda_graph_per_gpu", "", "GiB", s.cuda_graph_per_gpu / k_gib,
+      "CUDA graphs, captured after the KV cache (--serve-cuda-graph-gib): in what the fraction leaves", true);
   add("cache_budget_per_gpu", "", "GiB", s.cache_budget_per_gpu / k_gib,
-      fmt::format("{:g} of HBM (vLLM's gpu_memory_utilization) minus the weights: what the cache may use",
-                  o.memory_fraction));
+      o.engine == ServeEngine::vllm
+          ? fmt::format("{:g} of HBM minus the weights, the activation peak and non-torch memory: vLLM's KV cache",
+                        s.memory_fraction)
+          : fmt::format("{:g} of HBM minus the weights and what is used before them: SGLang's KV pool",
+                        s.memory_fraction));
+  add("kv_block_size", "", "tokens", i64(s.block_size), "tokens per KV block, as the engine rounds", true);
+  add("kv_cache_tokens", "", "tokens", s.kv_cache_tokens > 0 ? Value(s.kv_cache_tokens) : missing("no KV cache"),
+      "\"GPU KV cache size\": tokens the busiest GPU's cache holds");
+  add("max_concurrency", "", "x", s.max_concurrency > 0 ? Value(s.max_concurrency) : missing("no KV cache"),
+      "\"Maximum concurrency\": sequences at the context the cache holds, per attention group");
+  add("engine_log", "", "", TextList(s.engine_log), "the engine's start-up lines, as it prints them", true);
   add("cache_kind", "", "", s.cache_kind, "what the cache holds");
   add("cache_formula", "", "", s.cache_formula, "per token and layer, as counted", true);
   add("cache_per_token", "", "KiB", s.cache_bytes_per_token / 1024.0,

@@ -26,9 +26,22 @@ struct ServingFlags {
   bool fit = false;                 ///< --serve-fit (suggest): cap the plan so that it fits
   std::optional<double> batch;      ///< --serve-batch: sequences the fit must hold
   bool weights_given = false, kv_given = false;
+  std::string engine = "vllm";        ///< --serve-engine
+  bool engine_given = false;
+  std::optional<double> memory_utilization;  ///< --serve-memory-utilization
+  std::optional<double> max_batched_tokens;  ///< --serve-max-batched-tokens
+  std::optional<double> max_seqs;            ///< --serve-max-seqs
+  bool expert_parallel = false;              ///< --serve-expert-parallel
+  bool dp_attention = false;                 ///< --serve-dp-attention
+  std::optional<double> non_torch_gib;       ///< --serve-non-torch-gib
+  std::optional<double> cuda_graph_gib;      ///< --serve-cuda-graph-gib
+  bool min_gpus = false;                     ///< --serve-min-gpus (score)
+  std::string args_file;                     ///< --serve-args: a vllm serve / sglang command line
   /// A flag of the serving fit was given (each one needs --serve-gpus and --serve-gpu).
   [[nodiscard]] bool given() const {
-    return gpus || !gpu.empty() || context || weights_given || kv_given || mtp || fit || batch;
+    return gpus || !gpu.empty() || context || weights_given || kv_given || mtp || fit || batch || engine_given ||
+           memory_utilization || max_batched_tokens || max_seqs || expert_parallel || dp_attention || non_torch_gib ||
+           cuda_graph_gib || min_gpus || !args_file.empty();
   }
 };
 
@@ -43,6 +56,11 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit);
 std::expected<std::optional<ServingOptions>, int> serving_from_flags(const ServingFlags& f,
                                                                     const ClusterFlags& cluster,
                                                                     const Io& io);
+
+/// serving_fit of `m` on the node; with --serve-min-gpus (o.min_gpus) on the fewest GPUs that
+/// hold the batch (o.gpus set to them, a first note naming the count), or, when none does, on
+/// the largest layout tried.
+std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m, ServingOptions& o);
 
 /// The "serving" section of `m` on the node: the fit, or every number null with the reason
 /// (`fit` an error: the model's cache cannot be counted).

@@ -48,7 +48,7 @@ int ceil_div(int a, int b) { return (a + b - 1) / b; }
 struct LayerShare {
   double split_params = 0;        ///< projection weights split over TP (attention, dense, shared, mixer)
   double expert_params = 0;       ///< one routed expert's weights
-  int experts_on_gpu = 0;         ///< routed experts of this layer on one GPU
+  double experts_on_gpu = 0;      ///< routed experts of this layer on one GPU (a fraction when TP splits each)
   double beside_params = 0;       ///< beside-N weights of the layer on one GPU (bf16)
   double cache_per_token = 0;     ///< bytes per context token on one GPU
   double cache_fixed = 0;         ///< bytes per sequence on one GPU (recurrent state)
@@ -69,7 +69,11 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   s.split_params = (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
   if (m.is_moe() && p.routed_total > 0) {
     s.expert_params = p.routed_total / m.n_routed_experts;
-    s.experts_on_gpu = ceil_div(m.n_routed_experts, split.ep);
+    // With expert parallelism each expert is whole on one rank: ceil(N_e / EP) on the busiest;
+    // without it (the engines' default) every expert is split over the ranks, N_e / EP of one
+    // expert's weights on each (vLLM's FusedMoE shards the experts' intermediate dim by TP).
+    s.experts_on_gpu = o.expert_parallel ? double(ceil_div(m.n_routed_experts, split.ep))
+                                         : double(m.n_routed_experts) / split.ep;
   }
   s.beside_params = beside_per_layer / tp;
   const double kv = cache_bytes_per_element(o.kv);
@@ -125,6 +129,62 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   return s;
 }
 
+// vLLM's fused MoE runs its tokens in chunks of VLLM_FUSED_MOE_CHUNK_SIZE (vllm/envs.py: 32768
+// up to v0.9, 16 * 1024 in the v0.10 line): the workspaces hold one chunk's rows.
+constexpr double k_fused_moe_chunk = 16 * 1024;
+
+// The live intermediates of one layer in vLLM's profile pass of `tokens` tokens on one GPU,
+// beyond the residual stream (bf16, 2 bytes an element): the tensors a layer's kernels hold at
+// once, from vLLM's layer code (v0.10.x):
+// - attention: the fused QKV projection's output (N_q/TP + 2 N_kv per rank heads of d_h) and
+//   the attention output (N_q/TP heads); MLA: the q projection (N_q/TP heads of d_qk), the
+//   latent and RoPE key, kv_b's output (N_q/TP heads of nope + v) and the output (N_q/TP x v);
+// - dense FFN: gate_up's output (2 w/TP) and the activation's (w/TP) (MergedColumnParallelLinear,
+//   SiluAndMul);
+// - MoE (fused_moe.py, fused_experts_impl): the workspaces of a chunk's M x K rows, cache13
+//   (max(2 I', d) wide, shared by the first and third GEMMs) and cache2 (I' wide), I' = I/TP
+//   without expert parallelism, I with it; the router's logits (T x N_e) and top-k weights and
+//   ids (T x K, fp32 and int32, twice: topk_ids and token_expert_indices); the shared experts
+//   run apart (the larger of the two counts) and the output (T x d).
+// Linear mixers are not counted beyond their projections' outputs (an engineering reading).
+double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSplit& split, const ServingOptions& o,
+                       double tokens) {
+  const double tp = split.tp, d = m.hidden_size, bf16 = 2;
+  double attn = 0;
+  if (l.mixer == MixerKind::attention) {
+    const double q_heads = m.num_attention_heads / tp;
+    if (m.latent_attention) {
+      const auto& a = *m.latent_attention;
+      const double d_qk = a.qk_nope_head_dim + a.qk_rope_head_dim;
+      attn = tokens * bf16 *
+             (q_heads * d_qk + a.kv_lora_rank + a.qk_rope_head_dim + q_heads * (a.qk_nope_head_dim + a.v_head_dim) +
+              q_heads * a.v_head_dim);
+    } else {
+      const double kv = std::ceil(kv_heads_of(m, l) / tp);
+      attn = tokens * bf16 * m.head_size() * (q_heads + 2 * kv + q_heads);
+    }
+  } else if (l.mixer == MixerKind::linear) {
+    const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
+    attn = tokens * bf16 * 2 * x.matrix_params / (d * tp);  // in and out projections' outputs, an estimate
+  }
+  double ffn = 0;
+  const auto dense = [&](double width) { return tokens * bf16 * 3 * width / tp; };
+  if (l.ffn == FfnKind::dense || l.ffn == FfnKind::moe_and_dense) {
+    ffn = dense(l.dense_width > 0 ? l.dense_width : m.intermediate_size);
+  }
+  if ((l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense) && m.is_moe()) {
+    const double rows = std::min(tokens, k_fused_moe_chunk) * m.num_experts_per_tok;
+    const double i_rank = o.expert_parallel ? m.moe_intermediate_size : m.moe_intermediate_size / tp;
+    const double experts = rows * bf16 * (std::max(2 * i_rank, d) + i_rank);
+    const double routing = tokens * (m.n_routed_experts * bf16 + m.num_experts_per_tok * (4.0 + 4.0 + 4.0));
+    const double shared_width = m.n_shared_experts *
+                                double(m.shared_expert_intermediate_size > 0 ? m.shared_expert_intermediate_size
+                                                                             : m.moe_intermediate_size);
+    ffn = std::max(ffn, std::max(experts, dense(shared_width)) + routing + tokens * d * bf16);
+  }
+  return std::max(attn, ffn);
+}
+
 // TP t can split the attention of `m` when it divides the query heads, and the kv heads of every
 // layer divide by t or t by them (vLLM's checks in its attention layers: num_heads % tp == 0,
 // and kv heads split or replicated); MLA has one latent, no kv heads to check.
@@ -146,8 +206,9 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
   // The widest TP of the stage's GPUs that splits the heads; the rest of the stage serves
   // other sequences with copies of the attention (data-parallel attention, SGLang's
   // --enable-dp-attention), the experts spread over all of them (EP = the stage).
+  // --serve-dp-attention asks for TP 1 attention on every GPU.
   s.tp = 1;
-  for (int t = per_stage; t >= 1; --t) {
+  for (int t = o.dp_attention ? 1 : per_stage; t >= 1; --t) {
     if (per_stage % t == 0 && tp_splits_heads(m, t)) {
       s.tp = t;
       break;
@@ -155,8 +216,10 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
   }
   s.dp = per_stage / s.tp;
   s.ep = per_stage;
-  s.stages = o.gpus > node ? o.gpus / node : 1;
-  const int L = m.num_hidden_layers;
+  const int L = std::max(1, m.num_hidden_layers);
+  // A stage holds at least one layer: GPUs beyond L stages are left unused (vLLM refuses a
+  // pipeline deeper than the layers).
+  s.stages = std::min(o.gpus > node ? o.gpus / node : 1, L);
   for (int i = 0; i < s.stages; ++i) s.layers_per_stage.push_back(L / s.stages + (i < L % s.stages ? 1 : 0));
   return s;
 }
@@ -178,12 +241,13 @@ struct StageCensus {
   double dense_weight_bytes = 0;  ///< weights every step reads whole
   double expert_bytes = 0;        ///< one routed expert's bytes
   int moe_layers = 0;
-  int experts_on_gpu = 0;
+  double experts_on_gpu = 0;
   double dense_flops_per_token = 0;
   double expert_flops_per_token = 0;
   double score_flops_per_ctx_full = 0;
   std::vector<std::pair<double, int>> score_windowed;
   double embedding_row_bytes = 0;  ///< an input embedding row, first stage
+  double forward_transient = 0;    ///< the largest layer's live intermediates in the profile pass
 };
 
 double cache_at(const StageCensus& c, std::int64_t context) {
@@ -208,6 +272,10 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
     StageCensus& c = stages[static_cast<std::size_t>(s)];
     for (int i = 0; i < split.layers_per_stage[static_cast<std::size_t>(s)]; ++i, ++layer) {
       const LayerShare x = layer_share(m, specs[layer], split, o, beside_per_layer);
+      if (o.max_batched_tokens > 0) {
+        c.forward_transient =
+            std::max(c.forward_transient, layer_transient(m, specs[layer], split, o, double(o.max_batched_tokens)));
+      }
       const double layer_weights = x.split_params * wb_dense + x.beside_params * k_bf16_bytes;
       c.weight_bytes += layer_weights + x.expert_params * x.experts_on_gpu * wb;
       c.dense_weight_bytes += layer_weights;
@@ -315,6 +383,20 @@ std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
 
 double gib(double bytes) { return bytes / k_gib; }
 
+// 1234567 as "1,234,567", as vLLM prints its counts (Python's f"{n:,}").
+std::string with_commas(std::int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
+const char* fraction_flag(ServeEngine e) {
+  return e == ServeEngine::vllm ? "vLLM's --gpu-memory-utilization" : "SGLang's --mem-fraction-static";
+}
+
 }  // namespace
 
 const char* to_string(ServePrecision p) {
@@ -352,6 +434,13 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
   }
   if (o.context < 1) return std::string("--serve-context: at least 1 token");
   if (o.min_batch < 1) return std::string("--serve-batch: at least 1 sequence");
+  if (o.memory_fraction && !(*o.memory_fraction > 0 && *o.memory_fraction <= 1)) {
+    return fmt::format("--serve-memory-utilization: a fraction in (0, 1], got {:g}", *o.memory_fraction);
+  }
+  if (o.max_batched_tokens < 0) {
+    return fmt::format("--serve-max-batched-tokens: at least 1 token, got {}", o.max_batched_tokens);
+  }
+  if (o.max_seqs < 0) return fmt::format("--serve-max-seqs: at least 1 sequence, got {}", o.max_seqs);
   return std::nullopt;
 }
 
@@ -398,68 +487,108 @@ DecodeStep decode_on(const std::vector<StageCensus>& stages, const ModelConfig& 
 
 }  // namespace
 
-DecodeStep decode_step(const ModelConfig& m, const ServingOptions& o, const ServingFit& fit, std::int64_t batch) {
+namespace {
+ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& given);
+}  // namespace
+
+DecodeStep decode_step(const ModelConfig& m, const ServingOptions& given, const ServingFit& fit, std::int64_t batch) {
+  const ServingOptions o = with_engine_defaults(m, given);
   ServingFit scratch;
   return decode_on(census(m, o, fit.split, scratch), m, o, fit.split, batch);
 }
 
-std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& o) {
-  for (const LinearMixer& x : m.linear_mixers) {
-    if (!x.decode_state_bytes) {
-      return std::unexpected(fmt::format("the decode state of its '{}' layers is not known (a model TOML mixer "
-                                         "without decode_state_bytes)", x.kind));
-    }
-  }
-  ServingFit fit;
-  fit.split = split_for(m, o);
-  const std::vector<StageCensus> stages = census(m, o, fit.split, fit);
-  fit.cache_kind = cache_kind_of(m);
-  fit.cache_formula = cache_formula_of(m, o);
-  fit.hbm_per_gpu = o.gpu.hbm_bytes;
-  // The busiest GPU decides: its weights, and the sequences its cache share holds.
-  const double usable = o.memory_fraction * o.gpu.hbm_bytes;
-  fit.max_batch = std::numeric_limits<std::int64_t>::max();
-  std::size_t worst = 0;
-  for (std::size_t s = 0; s < stages.size(); ++s) {
-    const StageCensus& c = stages[s];
-    if (c.weight_bytes > fit.weight_bytes_per_gpu) fit.weight_bytes_per_gpu = c.weight_bytes;
-    const double budget = usable - c.weight_bytes;
-    const double per_seq = cache_at(c, o.context);
-    std::int64_t b = 0;
-    if (budget > 0) {
-      // A sequence lives in one attention group: each of the dp groups holds its own.
-      b = per_seq > 0 ? static_cast<std::int64_t>(std::min(std::floor(budget / per_seq) * fit.split.dp, 1e15))
-                      : std::numeric_limits<std::int64_t>::max();
-    }
-    if (b < fit.max_batch) {
-      fit.max_batch = b;
-      worst = s;
-    }
-  }
-  const StageCensus& w = stages[worst];
-  fit.cache_budget_per_gpu = usable - w.weight_bytes;
-  fit.cache_bytes_per_sequence_per_gpu = cache_at(w, o.context);
-  if (fit.max_batch == std::numeric_limits<std::int64_t>::max()) {
-    fit.notes.push_back("the model keeps no cache per sequence: the batch is not bounded by memory here");
-    fit.max_batch = std::int64_t{1} << 40;
-  }
-  if (w.weight_bytes >= usable) {
-    fit.why_not = fmt::format("weights: {:.4g} GiB on the busiest GPU, over the {:.4g} GiB usable ({:g} of {:.4g} GiB HBM, "
-                              "vLLM's gpu_memory_utilization) by {:.4g} GiB",
-                              gib(w.weight_bytes), gib(usable), o.memory_fraction, gib(o.gpu.hbm_bytes),
-                              gib(w.weight_bytes - usable));
-  } else if (fit.max_batch < o.min_batch) {
-    const double need = std::ceil(double(o.min_batch) / fit.split.dp) * fit.cache_bytes_per_sequence_per_gpu;
-    fit.why_not = fmt::format("cache: {} sequence(s) of {} tokens need {:.4g} GiB per GPU beside the weights, {:.4g} GiB "
-                              "is left ({:g} of HBM minus {:.4g} GiB of weights): {:.4g} GiB short",
-                              o.min_batch, o.context, gib(need), gib(fit.cache_budget_per_gpu), o.memory_fraction,
-                              gib(w.weight_bytes), gib(need - fit.cache_budget_per_gpu));
-  }
-  fit.fits = fit.why_not.empty();
-  if (!fit.fits) fit.max_batch = std::max<std::int64_t>(0, std::min(fit.max_batch, o.min_batch - 1));
-  if (fit.fits) fit.decode = decode_on(stages, m, o, fit.split, o.decode_at_min_batch ? o.min_batch : fit.max_batch);
+namespace {
 
-  // What the figures assume, for the reader.
+// The options with the engine's defaults filled in where a flag left them open.
+ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& given) {
+  ServingOptions o = given;
+  if (o.engine == ServeEngine::vllm) {
+    if (!o.memory_fraction) o.memory_fraction = k_serve_memory_fraction;
+    if (o.max_batched_tokens <= 0) o.max_batched_tokens = vllm_default_batched_tokens(o.gpu);
+    if (o.max_seqs <= 0) o.max_seqs = vllm_default_max_seqs(o.gpu);
+    if (!o.non_torch_bytes) o.non_torch_bytes = k_vllm_non_torch_gib * k_gib;
+  } else {
+    const ServingSplit split = split_for(m, o);
+    const int world = split.stages * std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
+    if (!o.memory_fraction) o.memory_fraction = sglang_default_mem_fraction(world);
+    o.max_batched_tokens = 0;  // SGLang sizes its pool before any forward pass
+    if (!o.non_torch_bytes) o.non_torch_bytes = k_sglang_non_torch_gib * k_gib;
+  }
+  if (!o.cuda_graph_bytes) o.cuda_graph_bytes = k_cuda_graph_gib * k_gib;
+  return o;
+}
+
+}  // namespace
+
+std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o) {
+  const int node = std::max(1, o.gpu.gpus_per_node);
+  std::vector<int> counts;
+  for (int g = 1; g <= node; ++g) counts.push_back(g);
+  for (int s = 2; s <= std::max(1, m.num_hidden_layers) && s * node <= (1 << 16); ++s) counts.push_back(s * node);
+  for (const int g : counts) {
+    ServingOptions t = o;
+    t.gpus = g;
+    t.min_gpus = false;
+    const auto f = serving_fit(m, t);
+    if (!f) return std::nullopt;  // the cache cannot be counted: no count helps
+    if (f->fits) return g;
+  }
+  return std::nullopt;
+}
+
+const char* to_string(ServeEngine e) { return e == ServeEngine::vllm ? "vllm" : "sglang"; }
+
+std::optional<ServeEngine> parse_serve_engine(std::string_view text) {
+  if (text == "vllm") return ServeEngine::vllm;
+  if (text == "sglang") return ServeEngine::sglang;
+  return std::nullopt;
+}
+
+const char* engine_release(ServeEngine e) { return e == ServeEngine::vllm ? "vLLM v0.10 (V1 engine)" : "SGLang v0.4"; }
+
+double sglang_default_mem_fraction(int tp) {
+  if (tp >= 16) return 0.79;
+  if (tp >= 8) return 0.81;
+  if (tp >= 4) return 0.85;
+  if (tp >= 2) return 0.87;
+  return 0.88;
+}
+
+namespace {
+bool big_non_a100(const GpuSpec& gpu) {
+  return gpu.hbm_bytes >= 70 * k_gib && gpu.id.find("a100") == std::string::npos;
+}
+}  // namespace
+
+std::int64_t vllm_default_batched_tokens(const GpuSpec& gpu) { return big_non_a100(gpu) ? 8192 : 2048; }
+std::int64_t vllm_default_max_seqs(const GpuSpec& gpu) { return big_non_a100(gpu) ? 1024 : 256; }
+
+namespace {
+
+// What the figures assume, for the reader: the engine's plan, the layout, the storage.
+void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit& fit) {
+  fit.notes.push_back(
+      o.engine == ServeEngine::vllm
+          ? fmt::format("{}: the KV cache is {:g} of HBM (--gpu-memory-utilization) minus the weights, the profile run's "
+                        "activation peak at {} batched tokens and {} sequences, and {:.3g} GiB of non-torch memory "
+                        "(measured); blocks of {} tokens",
+                        engine_release(o.engine), fit.memory_fraction, o.max_batched_tokens, o.max_seqs,
+                        gib(fit.non_torch_per_gpu), fit.block_size)
+          : fmt::format("{}: the KV pool is {:g} of HBM (--mem-fraction-static) minus the weights and {:.3g} GiB used "
+                        "before them (CUDA context, NCCL: measured); activations live in the rest",
+                        engine_release(o.engine), fit.memory_fraction, gib(fit.non_torch_per_gpu)));
+  if (fit.cuda_graph_per_gpu + (o.engine == ServeEngine::sglang ? fit.activation_peak_per_gpu : 0.0) >
+      (1 - fit.memory_fraction) * o.gpu.hbm_bytes) {
+    fit.notes.push_back(fmt::format("the {:.3g} GiB of CUDA graphs (captured after the KV cache) exceed the {:.3g} GiB "
+                                    "the fraction leaves: the engine may run out of memory at start-up",
+                                    gib(fit.cuda_graph_per_gpu), gib((1 - fit.memory_fraction) * o.gpu.hbm_bytes)));
+  }
+  const int per_stage = std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
+  if (fit.gpus_used < o.gpus) {
+    fit.notes.push_back(fmt::format("{} GPUs asked, {} used: {} pipeline stages, one a layer at most, of {} GPUs; the "
+                                    "other {} are left unused",
+                                    o.gpus, fit.gpus_used, fit.split.stages, per_stage, o.gpus - fit.gpus_used));
+  }
   if (m.extras.num_nextn_predict_layers > 0) {
     fit.notes.push_back(o.count_mtp ? fmt::format("the {} MTP module(s) are served ({:.4g} parameters, their cache counted)",
                                                   m.extras.num_nextn_predict_layers, fit.mtp_params)
@@ -484,7 +613,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   if (fit.split.stages > 1) {
     fit.notes.push_back(fmt::format("{} GPUs: {} pipeline stages of one node each; the batch goes round in {} micro-batches "
                                     "so that every stage is busy, each sequence advancing a token per round",
-                                    o.gpus, fit.split.stages, fit.split.stages));
+                                    fit.gpus_used, fit.split.stages, fit.split.stages));
   }
   if (o.weights == ServePrecision::fp4) {
     fit.notes.push_back("fp4 (MXFP4) covers the routed experts, as gpt-oss ships them; attention, dense layers, "
@@ -493,6 +622,144 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     fit.notes.push_back("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms and routers "
                         "stay bf16");
   }
+}
+
+}  // namespace
+
+std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
+  const ServingOptions o = with_engine_defaults(m, given);
+  for (const LinearMixer& x : m.linear_mixers) {
+    if (!x.decode_state_bytes) {
+      return std::unexpected(fmt::format("the decode state of its '{}' layers is not known (a model TOML mixer "
+                                         "without decode_state_bytes)", x.kind));
+    }
+  }
+  ServingFit fit;
+  fit.split = split_for(m, o);
+  const std::vector<StageCensus> stages = census(m, o, fit.split, fit);
+  fit.cache_kind = cache_kind_of(m);
+  fit.cache_formula = cache_formula_of(m, o);
+  fit.hbm_per_gpu = o.gpu.hbm_bytes;
+  fit.gpus_used = fit.split.stages * std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
+  fit.memory_fraction = o.memory_fraction.value_or(0);
+  fit.max_batched_tokens = o.max_batched_tokens;
+  fit.max_seqs = o.max_seqs;
+  fit.block_size = o.engine == ServeEngine::vllm ? k_vllm_block_size : 1;
+  fit.non_torch_per_gpu = o.non_torch_bytes.value_or(0);
+  fit.cuda_graph_per_gpu = o.cuda_graph_bytes.value_or(0);
+  const double usable = fit.memory_fraction * o.gpu.hbm_bytes;
+  // The profile run (vLLM): its forward pass at max_batched_tokens holds the residual stream
+  // (hidden states and residual, T x d in bf16) and the largest layer's intermediates; on the
+  // last stage the sampler then runs R = min(max_num_seqs, T) requests over the whole
+  // vocabulary with top-k and top-p on (gpu_model_runner.py, v0.10.x, _dummy_sampler_run:
+  // top_p 0.9, top_k V - 1, neither all greedy nor all random), so it sorts the logits
+  // (sampler.py, ops/topk_topp_sampler.py, apply_top_k_top_p). At the sort, per logit: the
+  // model's bf16 logits (2), their fp32 copy (4), the sorted values and int64 indices (4 + 8),
+  // and the sort's second buffer of both (4 + 8: torch's CUDA radix sort double-buffers keys and
+  // values, an engineering reading): k_sampler_bytes_per_logit. torch's peak is the larger of
+  // the forward pass and the sampler.
+  constexpr double k_sampler_bytes_per_logit = 2 + 4 + (4 + 8) + (4 + 8);
+  const double T = double(o.max_batched_tokens);
+  const double residual = 2 * T * m.hidden_size * k_bf16_bytes;
+  const double R = std::min(double(o.max_seqs), T);
+  const double sampler = o.max_batched_tokens > 0 ? T * m.hidden_size * k_bf16_bytes +
+                                                        R * double(m.vocab_size) * k_sampler_bytes_per_logit
+                                                  : 0.0;
+  std::vector<double> reserved(stages.size());  // beside the weights, per stage's GPU
+  for (std::size_t s = 0; s < stages.size(); ++s) {
+    const double forward = o.max_batched_tokens > 0 ? residual + stages[s].forward_transient : 0.0;
+    const double peak = s + 1 == stages.size() ? std::max(forward, sampler) : forward;
+    reserved[s] = peak + fit.non_torch_per_gpu;
+  }
+  // The busiest GPU decides: its weights, and the sequences its cache share holds. vLLM sizes
+  // blocks of block_size tokens (a sequence at C tokens takes ceil(C / block_size) of them:
+  // kv_cache_utils.py, max_memory_usage_bytes); SGLang single tokens.
+  fit.max_batch = std::numeric_limits<std::int64_t>::max();
+  std::size_t worst = 0;
+  double worst_concurrency = std::numeric_limits<double>::infinity();
+  std::int64_t worst_tokens = 0;
+  for (std::size_t s = 0; s < stages.size(); ++s) {
+    const StageCensus& c = stages[s];
+    if (c.weight_bytes > fit.weight_bytes_per_gpu) fit.weight_bytes_per_gpu = c.weight_bytes;
+    const double budget = usable - c.weight_bytes - reserved[s];
+    const double per_seq = cache_at(c, o.context);
+    double concurrency = 0;
+    std::int64_t tokens = 0;
+    if (budget > 0 && per_seq > 0) {
+      const bool uniform = c.windowed.empty() && c.cache_fixed == 0;
+      const double bs = fit.block_size;
+      if (uniform) {
+        const double blocks = std::floor(budget / (bs * c.cache_per_token));
+        concurrency = blocks / std::ceil(double(o.context) / bs);
+        tokens = static_cast<std::int64_t>(std::min(blocks * bs, 1e15));
+      } else {
+        // Sliding windows and recurrent states: a sequence's whole share (an engineering
+        // reading of the engines' hybrid managers), tokens as the engine reports them,
+        // concurrency x context.
+        concurrency = budget / per_seq;
+        tokens = static_cast<std::int64_t>(std::min(concurrency * double(o.context), 1e15));
+      }
+    } else if (budget > 0) {
+      concurrency = std::numeric_limits<double>::infinity();
+    }
+    // A sequence lives in one attention group: each of the dp groups holds its own.
+    std::int64_t b = std::isinf(concurrency) ? std::numeric_limits<std::int64_t>::max()
+                                             : static_cast<std::int64_t>(std::min(std::floor(concurrency) * fit.split.dp, 1e15));
+    if (b < fit.max_batch || s == 0) {
+      fit.max_batch = std::min(b, fit.max_batch);
+      worst = s;
+      worst_concurrency = concurrency;
+      worst_tokens = tokens;
+    }
+  }
+  const StageCensus& w = stages[worst];
+  fit.activation_peak_per_gpu = reserved[worst] - fit.non_torch_per_gpu;
+  fit.forward_peak_per_gpu = o.max_batched_tokens > 0 ? residual + w.forward_transient : 0.0;
+  fit.sampler_peak_per_gpu = worst + 1 == stages.size() ? sampler : 0.0;
+  fit.cache_budget_per_gpu = usable - w.weight_bytes - reserved[worst];
+  fit.cache_bytes_per_sequence_per_gpu = cache_at(w, o.context);
+  fit.kv_cache_tokens = worst_tokens;
+  fit.max_concurrency = std::isinf(worst_concurrency) ? 0 : worst_concurrency;
+  if (fit.max_batch == std::numeric_limits<std::int64_t>::max()) {
+    fit.notes.push_back("the model keeps no cache per sequence: the batch is not bounded by memory here");
+    fit.max_batch = std::int64_t{1} << 40;
+  }
+  // The engine's cap on running sequences (per attention group: vLLM's per engine).
+  if (o.max_seqs > 0 && fit.max_batch > o.max_seqs * fit.split.dp) {
+    fit.notes.push_back(fmt::format("the cache holds {} sequences at the context; the engine runs at most {} at once "
+                                    "(max_num_seqs {} per attention group)",
+                                    fit.max_batch, o.max_seqs * fit.split.dp, o.max_seqs));
+    fit.max_batch = o.max_seqs * fit.split.dp;
+  }
+  const double reserved_w = reserved[worst];
+  if (w.weight_bytes >= usable) {
+    fit.why_not = fmt::format("weights: {:.4g} GiB on the busiest GPU, over the {:.4g} GiB usable ({:g} of {:.4g} GiB HBM, "
+                              "{}) by {:.4g} GiB",
+                              gib(w.weight_bytes), gib(usable), fit.memory_fraction, gib(o.gpu.hbm_bytes),
+                              fraction_flag(o.engine), gib(w.weight_bytes - usable));
+  } else if (fit.cache_budget_per_gpu <= 0) {
+    fit.why_not = fmt::format("no memory for the KV cache: {:.4g} GiB usable ({:g} of HBM) minus {:.4g} GiB of weights "
+                              "and {:.4g} GiB the engine reserves (activation peak and non-torch memory): {:.4g} GiB",
+                              gib(usable), fit.memory_fraction, gib(w.weight_bytes), gib(reserved_w),
+                              gib(fit.cache_budget_per_gpu));
+  } else if (fit.max_batch < o.min_batch) {
+    const double need = std::ceil(double(o.min_batch) / fit.split.dp) * fit.cache_bytes_per_sequence_per_gpu;
+    fit.why_not = fmt::format("cache: {} sequence(s) of {} tokens need {:.4g} GiB per GPU beside the weights, {:.4g} GiB "
+                              "is left ({:g} of HBM minus {:.4g} GiB of weights and {:.4g} GiB the engine reserves): "
+                              "{:.4g} GiB short",
+                              o.min_batch, o.context, gib(need), gib(fit.cache_budget_per_gpu), fit.memory_fraction,
+                              gib(w.weight_bytes), gib(reserved_w), gib(need - fit.cache_budget_per_gpu));
+  }
+  if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
+    fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
+    fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
+                                         with_commas(o.context), fit.max_concurrency));
+  }
+  fit.fits = fit.why_not.empty();
+  if (!fit.fits) fit.max_batch = std::max<std::int64_t>(0, std::min(fit.max_batch, o.min_batch - 1));
+  if (fit.fits) fit.decode = decode_on(stages, m, o, fit.split, o.decode_at_min_batch ? o.min_batch : fit.max_batch);
+
+  assumption_notes(m, o, fit);
   fit.notes.push_back(
       "decode bound: every sequence at the full context, routing uniform, communication and kernel launches not "
       "counted: an upper bound on tokens/s");

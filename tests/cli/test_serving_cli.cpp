@@ -86,6 +86,111 @@ TEST_CASE("serving usage errors exit 2 with nothing on stdout") {
   }
 }
 
+TEST_CASE("the engine's figures out of range exit 2 naming the flag, nothing on stdout") {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--serve-memory-utilization", "0"}, "--serve-memory-utilization"},
+      {{"--serve-memory-utilization", "1.2"}, "--serve-memory-utilization"},
+      {{"--serve-memory-utilization", "-0.5"}, "--serve-memory-utilization"},
+      {{"--serve-max-batched-tokens", "0"}, "--serve-max-batched-tokens"},
+      {{"--serve-max-batched-tokens", "12.5"}, "--serve-max-batched-tokens"},
+      {{"--serve-max-seqs", "0"}, "--serve-max-seqs"},
+      {{"--serve-engine", "trtllm"}, "--serve-engine"},
+      {{"--serve-engine", "sglang", "--serve-max-batched-tokens", "8192"}, "--serve-max-batched-tokens"},
+      {{"--serve-min-gpus"}, "--serve-min-gpus"},
+  };
+  for (const auto& [extra, flag] : cases) {
+    std::vector<std::string> args = {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CAPTURE(fmt_args(args));
+    const Run r = run_moeplan(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(flag) != std::string::npos);
+  }
+  // A fraction of exactly 1 is allowed.
+  const Run one = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100",
+                               "--serve-memory-utilization", "1", "--format", "json"});
+  CHECK(one.code == 0);
+}
+
+TEST_CASE("the engine's start-up lines and typed keys: vLLM by default, SGLang on request") {
+  const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
+                             "--serve-context", "4096", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("engine").get<std::string>().find("vLLM") != std::string::npos);
+  CHECK(s.at("memory_utilization") == 0.9);
+  CHECK(s.at("max_batched_tokens") == 8192);
+  CHECK(s.at("max_seqs") == 1024);
+  CHECK(s.at("kv_block_size") == 16);
+  CHECK(s.at("kv_cache_tokens").is_number_integer());
+  CHECK(s.at("kv_cache_tokens").get<long long>() % 16 == 0);
+  CHECK(s.at("activation_peak_per_gpu").get<double>() > 0);
+  const std::string line = s.at("engine_log").at(0).get<std::string>();
+  CHECK(line.rfind("GPU KV cache size: ", 0) == 0);
+  CHECK(s.at("engine_log").at(1).get<std::string>().rfind("Maximum concurrency for 4,096 tokens per request: ", 0) == 0);
+  const Run g = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
+                             "--serve-context", "4096", "--serve-engine", "sglang", "--format", "json"});
+  INFO(g.err);
+  REQUIRE(g.code == 0);
+  const json t = serving_of(g);
+  CHECK(t.at("engine").get<std::string>().find("SGLang") != std::string::npos);
+  CHECK(t.at("memory_utilization") == 0.81);
+  CHECK(t.at("max_batched_tokens").is_null());
+  CHECK(t.at("kv_block_size") == 1);
+}
+
+TEST_CASE("score --serve-min-gpus serves on the fewest GPUs that hold the batch and says so") {
+  const Run r = run_moeplan({"score", k_hf + "deepseek-v3.1.json", "--serve-min-gpus", "--serve-gpu", "h200",
+                             "--serve-context", "32768", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("gpus") == 16);
+  CHECK(s.at("fits") == true);
+  CHECK(s.at("notes").at(0).get<std::string>().find("--serve-min-gpus: 16 x h200") != std::string::npos);
+  // Without --serve-gpu there is no GPU to count: exit 2 naming the flag.
+  const Run no = run_moeplan({"score", "qwen3-30b-a3b", "--serve-min-gpus"});
+  CHECK(no.code == 2);
+  CHECK(no.err.find("--serve-min-gpus") != std::string::npos);
+}
+
+TEST_CASE("score --serve-args reads the engine's command line and lists the flags it does not model") {
+  const std::filesystem::path file = temp_path("serve-args.sh");
+  {
+    std::ofstream out(file);
+    out << "python3 -m sglang.launch_server --model-path Qwen/Qwen3-30B-A3B --tp 4 \\\n"
+           "  --mem-fraction-static 0.8 --context-length 8192 --port 30000\n";
+  }
+  const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu",
+                             "h100", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("gpus") == 4);
+  CHECK(s.at("context") == 8192);
+  CHECK(s.at("memory_utilization") == 0.8);
+  CHECK(s.at("engine").get<std::string>().find("SGLang") != std::string::npos);
+  CHECK(r.err.find("not modelled: --port") != std::string::npos);
+  // A flag given wins over the file.
+  const Run f = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu",
+                             "h100", "--serve-memory-utilization", "0.7", "--format", "json"});
+  REQUIRE(f.code == 0);
+  CHECK(serving_of(f).at("memory_utilization") == 0.7);
+  // A bad value: exit 4 naming the file, line and flag.
+  {
+    std::ofstream out(file);
+    out << "vllm serve m\n  --gpu-memory-utilization 2\n";
+  }
+  const Run bad = run_moeplan({"score", "qwen3-30b-a3b", "--serve-args", file.string(), "--serve-gpu", "h100"});
+  CHECK(bad.code == 4);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find(":2:") != std::string::npos);
+  CHECK(bad.err.find("--gpu-memory-utilization") != std::string::npos);
+  std::filesystem::remove(file);
+}
+
 TEST_CASE("serve-batch sets the batch the decode bound is for") {
   const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
                              "--serve-context", "4096", "--serve-batch", "5", "--format", "json"});

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "moeplan/base/units.hpp"
 #include "moeplan/cluster/gpu_catalog.hpp"
 #include "moeplan/io/model_loader.hpp"
 #include "moeplan/serving/serving_fit.hpp"
@@ -121,10 +122,20 @@ TEST_CASE("Weights per GPU and the largest batch: DeepSeek-V3.1 on 8 H200 fits i
   REQUIRE(fp8.fits);
   // Linear layers in one byte, embeddings and the rest in two: 671B + (2 x 0.93B embedding) ~ 0.68 TB.
   CHECK(fp8.weight_bytes == doctest::Approx(671e9).epsilon(0.03));
-  // 0.9 of the H200's 143,771 MiB as the driver reports it (gpus.toml hbm_driver_mib).
-  const double budget = 0.9 * 143771.0 * 1024 * 1024 - fp8.weight_bytes_per_gpu;
+  // vLLM's profile run (T = 8192, R = 1024, V = 129280, d = 7168): the sampler, T d x 2 +
+  // R V x 30 = 4,088,922,112 bytes, is larger than the forward pass (residual 234,881,024 and the
+  // MoE layer's 1,095,499,776).
+  CHECK(fp8.activation_peak_per_gpu == doctest::Approx(8192.0 * 7168 * 2 + 1024.0 * 129280 * 30));
+  CHECK(fp8.forward_peak_per_gpu == doctest::Approx(234881024.0 + 1095499776.0));
+  // 0.9 of the H200's 143,771 MiB as the driver reports it (gpus.toml hbm_driver_mib), minus the
+  // weights, the activation peak and 0.2 GiB of non-torch memory.
+  const double budget =
+      0.9 * 143771.0 * 1024 * 1024 - fp8.weight_bytes_per_gpu - fp8.activation_peak_per_gpu - 0.2 * k_gib;
   CHECK(fp8.cache_budget_per_gpu == doctest::Approx(budget));
-  CHECK(fp8.max_batch == static_cast<std::int64_t>(budget / fp8.cache_bytes_per_sequence_per_gpu));
+  // MLA, whole on each rank: 61 x 576 x 2 = 70,272 bytes a token; blocks of 16 tokens, 2,048 a
+  // sequence of 32,768.
+  const double blocks = std::floor(budget / (16 * 70272.0));
+  CHECK(fp8.max_batch == static_cast<std::int64_t>(std::floor(blocks / 2048)));
   // A batch of one more would not fit.
   CHECK(double(fp8.max_batch + 1) * fp8.cache_bytes_per_sequence_per_gpu > budget);
 }
@@ -223,4 +234,149 @@ TEST_CASE("Pipeline stages go round in micro-batches: a round is the stages time
   CHECK(d.stages == 2);
   CHECK(d.seconds() == doctest::Approx(2 * std::max(d.memory_seconds, d.compute_seconds)));
   CHECK(d.tokens_per_second() == doctest::Approx(64 / d.seconds()));
+}
+
+// Issue 50: the engines' memory plan, one term at a time, each figure worked out here from the
+// config.json numbers and the engine's code cited in src/serving/serving_fit.cpp.
+TEST_CASE("engine defaults: vLLM's fraction and batched tokens and sequences - SGLang's fraction by TP") {
+  const GpuCatalog& cat = embedded_gpu_catalog();
+  // vllm/engine/arg_utils.py (v0.10.x): >= 70 GiB and not an A100: 8192 tokens, 1024 sequences.
+  CHECK(vllm_default_batched_tokens(*cat.find("h100")) == 8192);
+  CHECK(vllm_default_max_seqs(*cat.find("h200")) == 1024);
+  CHECK(vllm_default_batched_tokens(*cat.find("a100-80gb")) == 2048);
+  CHECK(vllm_default_max_seqs(*cat.find("a100-80gb")) == 256);
+  CHECK(vllm_default_batched_tokens(*cat.find("a100-40gb")) == 2048);
+  // sglang/srt/server_args.py (v0.4.x): 0.88, 0.87, 0.85, 0.81, 0.79.
+  CHECK(sglang_default_mem_fraction(1) == 0.88);
+  CHECK(sglang_default_mem_fraction(2) == 0.87);
+  CHECK(sglang_default_mem_fraction(4) == 0.85);
+  CHECK(sglang_default_mem_fraction(8) == 0.81);
+  CHECK(sglang_default_mem_fraction(16) == 0.79);
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  CHECK(fit_of(m, on("h100", 8, 4096)).memory_fraction == 0.9);
+  ServingOptions sg = on("h100", 4, 4096);
+  sg.engine = ServeEngine::sglang;
+  CHECK(fit_of(m, sg).memory_fraction == 0.85);
+}
+
+TEST_CASE("vLLM's profile run: the sampler's sort of R x V logits and the forward pass's largest layer") {
+  // Qwen3-30B-A3B on one H100: T = 8192 tokens, R = min(1024, 8192) requests, V = 151936, d = 2048.
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  const ServingFit f = fit_of(m, on("h100", 1, 4096));
+  // Sampler: hidden states T d x 2 bytes + R V x 30 bytes (bf16 2, fp32 4, sorted values and
+  // int64 indices 12, the sort's second buffer 12).
+  const double sampler = 8192.0 * 2048 * 2 + 1024.0 * 151936 * 30;  // 4,701,028,352
+  CHECK(f.sampler_peak_per_gpu == doctest::Approx(sampler));
+  // Forward: residual stream 2 T d x 2 = 67,108,864; the MoE layer's intermediates: 65,536 rows
+  // (T K) x 2 bytes x (max(2 x 768, 2048) + 768) = 369,098,752, routing T (N_e x 2 + K x 12) =
+  // 2,883,584, the output T d x 2 = 33,554,432 (attention's 150,994,944 is smaller).
+  const double forward = 67108864.0 + 369098752.0 + 2883584.0 + 33554432.0;  // 472,645,632
+  CHECK(f.forward_peak_per_gpu == doctest::Approx(forward));
+  CHECK(f.activation_peak_per_gpu == doctest::Approx(sampler));
+  // One sequence: the sampler is small (38,112,512 bytes), the forward pass decides.
+  ServingOptions one = on("h100", 1, 4096);
+  one.max_seqs = 1;
+  const ServingFit g = fit_of(m, one);
+  CHECK(g.sampler_peak_per_gpu == doctest::Approx(8192.0 * 2048 * 2 + 151936.0 * 30));
+  CHECK(g.activation_peak_per_gpu == doctest::Approx(forward));
+  // Fewer batched tokens: every term of the forward pass scales with T (1024: an eighth).
+  ServingOptions small = one;
+  small.max_batched_tokens = 1024;
+  CHECK(fit_of(m, small).forward_peak_per_gpu == doctest::Approx(forward / 8));
+}
+
+TEST_CASE("vLLM's KV cache: fraction x HBM - weights - activation peak - non-torch, blocks of 16 tokens") {
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  const ServingOptions o = on("h100", 1, 4096);
+  const ServingFit f = fit_of(m, o);
+  const double hbm = 81559.0 * 1024 * 1024;  // the catalog's driver reading
+  const double budget = 0.9 * hbm - f.weight_bytes_per_gpu - f.activation_peak_per_gpu - 0.2 * k_gib;
+  CHECK(f.non_torch_per_gpu == doctest::Approx(0.2 * k_gib));
+  CHECK(f.cache_budget_per_gpu == doctest::Approx(budget));
+  // 98,304 bytes a token (96 KiB): blocks of 16 tokens, 1,572,864 bytes each.
+  const double blocks = std::floor(budget / (16 * 98304.0));
+  CHECK(f.block_size == 16);
+  CHECK(f.kv_cache_tokens == static_cast<std::int64_t>(blocks * 16));
+  // A sequence of 4096 tokens takes 256 blocks.
+  CHECK(f.max_concurrency == doctest::Approx(blocks / 256));
+  CHECK(f.max_batch == static_cast<std::int64_t>(std::floor(blocks / 256)));
+  REQUIRE(f.engine_log.size() == 2);
+  CHECK(f.engine_log[1].rfind("Maximum concurrency for 4,096 tokens per request: ", 0) == 0);
+  // A flag replaces the measured non-torch figure, GiB for GiB.
+  ServingOptions more = o;
+  more.non_torch_bytes = 2.2 * k_gib;
+  CHECK(fit_of(m, more).cache_budget_per_gpu == doctest::Approx(budget - 2 * k_gib));
+  // The fraction: 0.8 leaves 0.1 of HBM less.
+  ServingOptions lower = o;
+  lower.memory_fraction = 0.8;
+  CHECK(fit_of(m, lower).cache_budget_per_gpu == doctest::Approx(budget - 0.1 * hbm));
+}
+
+TEST_CASE("SGLang's KV pool: fraction x HBM - weights - what is used before them, single tokens") {
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  ServingOptions o = on("h100", 4, 32768);
+  o.engine = ServeEngine::sglang;
+  const ServingFit f = fit_of(m, o);
+  const double hbm = 81559.0 * 1024 * 1024;
+  CHECK(f.activation_peak_per_gpu == 0);
+  CHECK(f.block_size == 1);
+  const double budget = 0.85 * hbm - f.weight_bytes_per_gpu - 3.11 * k_gib;
+  CHECK(f.cache_budget_per_gpu == doctest::Approx(budget));
+  // TP 4 over 4 kv heads: one head a rank, 48 x 2 x 128 x 2 = 24,576 bytes a token.
+  CHECK(f.kv_cache_tokens == static_cast<std::int64_t>(std::floor(budget / 24576.0)));
+}
+
+TEST_CASE("the engine's max-seqs caps the batch and the cache's own bound stays in a note") {
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  ServingOptions o = on("h100", 8, 1024);
+  o.max_seqs = 100;
+  const ServingFit f = fit_of(m, o);
+  CHECK(f.max_batch == 100);
+  CHECK(f.max_concurrency > 100);
+}
+
+TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left unused") {
+  // Qwen3-30B-A3B has 48 layers: 392 H100 would be 49 stages of 8; 48 are used (384 GPUs).
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  const ServingFit f = fit_of(m, on("h100", 392, 4096));
+  CHECK(f.split.stages == 48);
+  CHECK(f.gpus_used == 384);
+  for (int layers : f.split.layers_per_stage) CHECK(layers == 1);
+  bool noted = false;
+  for (const std::string& n : f.notes) noted = noted || n.find("392 GPUs asked, 384 used") != std::string::npos;
+  CHECK(noted);
+  const ServingFit huge = fit_of(m, on("h100", 65536, 4096));
+  CHECK(huge.split.stages == 48);
+  CHECK(huge.gpus_used == 384);
+}
+
+TEST_CASE("expert parallelism: whole experts (ceil(N_e / EP) on the busiest GPU) or without it a 1/EP slice of each") {
+  // Qwen3-30B-A3B on 3 GPUs: 128 experts of 3 x 2048 x 768 = 4,718,592 weights; with EP the
+  // busiest GPU holds 43 of them a layer, without it 128/3: 1/3 of an expert more, 48 layers, bf16.
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  ServingOptions ep = on("h100", 3, 4096);
+  ep.expert_parallel = true;
+  const ServingFit with = fit_of(m, ep);
+  const ServingFit without = fit_of(m, on("h100", 3, 4096));
+  CHECK(with.weight_bytes_per_gpu - without.weight_bytes_per_gpu ==
+        doctest::Approx(48 * (43 - 128.0 / 3) * 4718592.0 * 2));
+}
+
+TEST_CASE("the fewest GPUs that hold the batch: one H100 for Qwen3-30B-A3B, two H200 nodes for DeepSeek-V3.1 in bf16") {
+  // Qwen3-30B-A3B in bf16: 56.9 GiB of weights, 4.4 GiB of profile-run peak and 0.2 of non-torch
+  // memory under 0.9 x 79.65 = 71.7 GiB: one GPU holds a sequence of 4096 tokens.
+  const ModelConfig q = model("qwen3-30b-a3b.json");
+  CHECK(serving_min_gpus(q, on("h100", 1, 4096)) == 1);
+  // DeepSeek-V3.1 in bf16 is 1.25 TiB: over one node of 8 x 0.9 x 140.4 GiB = 1011 GiB, so two
+  // nodes (16 GPUs, two pipeline stages).
+  const ModelConfig d = model("deepseek-v3.1.json");
+  const auto n = serving_min_gpus(d, on("h200", 1, 32768));
+  REQUIRE(n.has_value());
+  CHECK(*n == 16);
+  CHECK_FALSE(fit_of(d, on("h200", 8, 32768)).fits);
+  CHECK(fit_of(d, on("h200", 16, 32768)).fits);
+  // A batch no count holds: nullopt.
+  ServingOptions huge = on("h100", 1, 1 << 20);
+  huge.min_batch = std::int64_t{1} << 30;
+  CHECK_FALSE(serving_min_gpus(q, huge).has_value());
 }

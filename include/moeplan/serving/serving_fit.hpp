@@ -26,10 +26,50 @@ const char* to_string(ServePrecision p);
 /// "bf16", "fp8" or "fp4"; nullopt otherwise.
 std::optional<ServePrecision> parse_serve_precision(std::string_view text);
 
-/// vLLM's default gpu_memory_utilization (vllm/config/cache.py: "The fraction of GPU memory
-/// to be used for the model executor ... default 0.9"): the rest is the CUDA context,
-/// activations and the allocator's slack. An engineering figure of a serving engine.
+/// The serving engine whose memory plan the section follows (docs/serving.md "The engines").
+/// Each models one named release line (engine_release): what it reserves before the KV cache,
+/// how it rounds the cache, its defaults.
+enum class ServeEngine { vllm, sglang };
+const char* to_string(ServeEngine e);
+/// "vllm" or "sglang"; nullopt otherwise.
+std::optional<ServeEngine> parse_serve_engine(std::string_view text);
+/// The release line whose figures the engine's model follows, as the output names it.
+const char* engine_release(ServeEngine e);
+
+/// vLLM's default gpu_memory_utilization (vllm/config/cache.py, v0.10.x: CacheConfig.
+/// gpu_memory_utilization = 0.9, "The fraction of GPU memory to be used for the model
+/// executor"): the KV cache gets this fraction of the GPU minus what the profile run reserved.
 inline constexpr double k_serve_memory_fraction = 0.9;
+
+/// SGLang's default --mem-fraction-static by tensor-parallel size (python/sglang/srt/
+/// server_args.py, v0.4.x, ServerArgs.__post_init__: tp >= 16: 0.79, >= 8: 0.81, >= 4: 0.85,
+/// >= 2: 0.87, else 0.88): the weights and the KV pool take this fraction of the GPU.
+double sglang_default_mem_fraction(int tp);
+
+/// vLLM's defaults for `vllm serve` (vllm/engine/arg_utils.py, v0.10.x, EngineArgs.
+/// get_batch_defaults, usage context OPENAI_API_SERVER): on a GPU of at least 70 GiB that is
+/// not an A100, max_num_batched_tokens 8192 and max_num_seqs 1024; else 2048 and 256.
+std::int64_t vllm_default_batched_tokens(const GpuSpec& gpu);
+std::int64_t vllm_default_max_seqs(const GpuSpec& gpu);
+
+/// vLLM's KV block: 16 tokens (vllm/config/cache.py, v0.10.x: block_size None, set to 16 on
+/// CUDA); SGLang's pool holds single tokens (server_args.py v0.4.x: page_size 1).
+inline constexpr int k_vllm_block_size = 16;
+
+/// Memory outside torch's allocator (CUDA context, NCCL, cuBLAS) that an engine measures at
+/// start-up: measured figures from named public start-up logs, per GPU, replaced by
+/// --serve-non-torch-gib (docs/serving.md "Measured terms").
+/// vLLM: "non_torch_memory takes 0.20GiB" (vLLM v0.8 V0 worker, 4 workers, TP 4, RTX 3090:
+/// vllm-project/vllm PR #14447, comment of 2025-04-12).
+inline constexpr double k_vllm_non_torch_gib = 0.20;
+/// SGLang: what is used before the weights load ("Load weight begin. avail mem=137.29 GB" of
+/// TP1..TP6 on an H200 whose total is 140.40 GiB, SGLang's GB being 2^30 bytes: sgl-project/
+/// sglang PR #11716, log of 2025-10-16, TP 8): 3.11 GiB, NCCL's buffers for TP 8 included.
+inline constexpr double k_sglang_non_torch_gib = 3.11;
+/// CUDA-graph memory, measured: "Graph capturing took 0.64 GiB" (vLLM, a 3.7e9-parameter
+/// dense model: generative-computing/granite-switch issue #128, 2026-09-08). Both lines capture
+/// the graphs after the KV cache is sized, so the graphs must fit in what the fraction leaves.
+inline constexpr double k_cuda_graph_gib = 0.64;
 
 struct ServingOptions {
   GpuSpec gpu;
@@ -42,7 +82,28 @@ struct ServingOptions {
   /// true: the decode bound is for min_batch sequences (the user asked for that batch);
   /// false: for the largest batch that fits.
   bool decode_at_min_batch = false;
-  double memory_fraction = k_serve_memory_fraction;
+  ServeEngine engine = ServeEngine::vllm;
+  /// vLLM's --gpu-memory-utilization or SGLang's --mem-fraction-static, in (0, 1]; nullopt:
+  /// the engine's default (0.9; SGLang's by TP).
+  std::optional<double> memory_fraction;
+  /// vLLM's --max-num-batched-tokens: the tokens of the profile run's forward pass; 0: the
+  /// engine's default. SGLang runs no profile pass before sizing its pool: unused there.
+  std::int64_t max_batched_tokens = 0;
+  /// --max-num-seqs (vLLM) / --max-running-requests (SGLang): caps the batch, and sizes vLLM's
+  /// sampler in the profile run; 0: vLLM's default, no cap on SGLang.
+  std::int64_t max_seqs = 0;
+  /// vLLM --enable-expert-parallel (SGLang --ep-size): each routed expert whole on one of the
+  /// EP ranks; false, the engines' default: every expert split by TP.
+  bool expert_parallel = false;
+  /// SGLang --enable-dp-attention: attention in groups of TP 1, one per GPU, each holding its
+  /// own sequences and cache (MLA's latent no longer copied on every rank).
+  bool dp_attention = false;
+  /// Per GPU, bytes; nullopt: the measured figures above.
+  std::optional<double> non_torch_bytes;
+  std::optional<double> cuda_graph_bytes;
+  /// --serve-min-gpus: `gpus` is to be the fewest that hold min_batch sequences at the context
+  /// (serving_min_gpus), set by the caller once the model is known.
+  bool min_gpus = false;
   /// Achieved HBM bandwidth over the datasheet's, of the decode bound (--hbm-efficiency; the
   /// step model's measured figure by default).
   double hbm_efficiency = k_hbm_efficiency;
@@ -60,7 +121,7 @@ struct ServingSplit {
   int tp = 1;      ///< attention, dense FFN, shared experts, embeddings: split over these
   int dp = 1;      ///< attention groups of tp GPUs in a stage
   int ep = 1;      ///< routed experts: ceil(N_e / ep) on each GPU
-  int stages = 1;  ///< pipeline stages, one per node
+  int stages = 1;  ///< pipeline stages, one per node, never more than the layers
   std::vector<int> layers_per_stage;
 };
 
@@ -92,7 +153,22 @@ struct ServingFit {
   double weight_bytes = 0;   ///< all GPUs together
   double weight_bytes_per_gpu = 0;  ///< the busiest GPU
   double hbm_per_gpu = 0;
-  double cache_budget_per_gpu = 0;  ///< memory_fraction x HBM - weights (may be negative)
+  /// The KV cache of the busiest GPU as the engine sizes it (may be negative): vLLM: fraction
+  /// x HBM - weights - activation peak - non-torch; SGLang: fraction x HBM - weights - non-torch.
+  double cache_budget_per_gpu = 0;
+  double memory_fraction = 0;           ///< the fraction used (the flag's, else the engine's)
+  std::int64_t max_batched_tokens = 0;  ///< the profile run's tokens (vLLM; 0 for SGLang)
+  std::int64_t max_seqs = 0;            ///< the engine's cap on sequences (0: none)
+  double activation_peak_per_gpu = 0;   ///< the profile run's peak beside the weights: max of the two below
+  double forward_peak_per_gpu = 0;      ///< its forward pass at max_batched_tokens
+  double sampler_peak_per_gpu = 0;      ///< its logits and sampler for min(max_seqs, tokens) requests
+  double non_torch_per_gpu = 0;
+  double cuda_graph_per_gpu = 0;
+  int gpus_used = 0;                    ///< GPUs of the layout (stages never outnumber the layers)
+  int block_size = 1;                   ///< tokens per KV block (vLLM 16, SGLang 1)
+  std::int64_t kv_cache_tokens = 0;     ///< "GPU KV cache size: N tokens"
+  double max_concurrency = 0;           ///< "Maximum concurrency for C tokens per request: X"
+  std::vector<std::string> engine_log;  ///< those lines, as the engine prints them
   /// The cache of one sequence at the context: whole model (one copy), and on the busiest GPU
   /// (its share, with the copies TP makes where the heads do not split).
   double cache_bytes_per_token = 0;     ///< the part that grows with context, per token, one copy
@@ -112,6 +188,12 @@ struct ServingFit {
 /// cache cannot be counted (a mixer without decode_state_bytes); a model that does not fit is
 /// a ServingFit with fits = false and why_not.
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& o);
+
+/// The fewest GPUs of the options' kind that hold min_batch sequences of `context` tokens
+/// (the fit's fits): 1 to a node's GPUs, then whole nodes, up to one stage a layer; nullopt
+/// when none does. Every count is tried in turn (the fit is not monotone in the count: TP must
+/// split the heads).
+std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o);
 
 /// The decode step of `fit`'s model at `batch` (batch <= fit.max_batch is the caller's to check).
 DecodeStep decode_step(const ModelConfig& m, const ServingOptions& o, const ServingFit& fit, std::int64_t batch);

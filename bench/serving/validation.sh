@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The serving validation rows of docs/serving-validation.md: each public engine start-up log
+# run as logged. Prints, per row, moeplan's weights and KV cache per GPU (GiB) and its KV
+# tokens beside the logged figures. Usage: bench/serving/validation.sh [MOEPLAN_BINARY]
+# A binary that lacks the engine flags (before issue 50) is run with the flags it has.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=${1:-./build/moeplan}
+hf=tests/data/hf
+cat3090=(--gpu-catalog bench/serving/rtx3090.toml)
+new=1
+case "$("$bin" score --help)" in *--serve-engine*) ;; *) new=0 ;; esac
+# id | logged weights GiB | logged KV GiB | logged KV tokens | model | common flags | engine flags
+rows=(
+  "R1|14.96|53.29|-|$hf/llama-3.1-8b.json|--serve-gpus 1 --serve-gpu h100 --serve-context 8192|--serve-max-batched-tokens 8192 --serve-max-seqs 256"
+  "R2|7.48|58.97|-|$hf/llama-3.1-8b.json|--serve-gpus 2 --serve-gpu h100 --serve-context 8192|--serve-max-batched-tokens 8192 --serve-max-seqs 256"
+  "R3|14.99|3.81|31232|$hf/llama-3.1-8b.json|${cat3090[*]} --serve-gpus 1 --serve-gpu rtx3090 --serve-context 20000|--serve-max-batched-tokens 20000 --serve-max-seqs 256"
+  "R4|14.99|2.89|23648|$hf/llama-3.1-8b.json|${cat3090[*]} --serve-gpus 1 --serve-gpu rtx3090 --serve-context 29000|--serve-max-batched-tokens 29000 --serve-max-seqs 256"
+  "R5|-|8.11|178880|qwen3-235b-a22b|--serve-gpus 4 --serve-gpu h100 --serve-weights fp8 --serve-context 40960|"
+  "R6|-|16.46|367404|qwen3-235b-a22b|--serve-gpus 4 --serve-gpu h100 --serve-weights fp8 --serve-context 40960|--serve-engine sglang --serve-memory-utilization 0.93"
+  "R7|65.97|-2.14|-|gpt-oss-120b|--serve-gpus 1 --serve-gpu h100 --serve-weights fp4 --serve-context 131072|"
+  "R8|-|1.71|-|gpt-oss-120b|--serve-gpus 1 --serve-gpu h100 --serve-weights fp4 --serve-context 131072|--serve-memory-utilization 0.95 --serve-max-batched-tokens 1024"
+)
+printf '%-4s %9s %9s %9s %9s %10s %10s\n' row w_log w_pred kv_log kv_pred tok_log tok_pred
+for r in "${rows[@]}"; do
+  IFS='|' read -r id wlog kvlog toklog model common engine <<<"$r"
+  flags=($common)
+  [ "$new" = 1 ] && flags+=($engine)
+  "$bin" score "$model" "${flags[@]}" --format json 2>/dev/null | python3 -c '
+import json, sys
+def find(o):
+    if isinstance(o, dict):
+        if "serving" in o: return o["serving"]
+        for v in o.values():
+            x = find(v)
+            if x is not None: return x
+    if isinstance(o, list):
+        for v in o:
+            x = find(v)
+            if x is not None: return x
+s = find(json.load(sys.stdin))
+tok = s.get("kv_cache_tokens")
+print("%-4s %9s %9.2f %9s %9.2f %10s %10s" % (sys.argv[1], sys.argv[2], s["weights_per_gpu"], sys.argv[3],
+      s["cache_budget_per_gpu"], sys.argv[4], "-" if not isinstance(tok, int) else tok))
+' "$id" "$wlog" "$kvlog" "$toklog"
+done

@@ -1,0 +1,43 @@
+#pragma once
+/// A serving engine's command line read as the engine reads it (docs/serving.md "--serve-args"):
+/// `vllm serve MODEL --flag value ...` (or `python -m vllm.entrypoints.openai.api_server`) or
+/// `python -m sglang.launch_server --model-path MODEL ...`, from a launch script or a file.
+///
+/// The text is split as a shell splits a command: an unquoted # starts a comment, a backslash
+/// before the line end joins lines, single and double quotes group words. Flags are `--name
+/// value` or `--name=value`, underscores read as dashes (both engines accept either); a flag
+/// followed by another flag or by nothing is a switch. Words before the engine's command are
+/// skipped. A flag the serving model uses with a value it cannot read is an InputError naming
+/// the file, line and flag; the flags it does not model are listed (`unused`).
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "moeplan/base/errors.hpp"
+#include "moeplan/serving/serving_fit.hpp"
+
+namespace moeplan {
+
+struct ServeArgs {
+  ServeEngine engine = ServeEngine::vllm;
+  std::string model;                  ///< the served model as given (positional, --model, --model-path)
+  std::optional<int> tp, pp, dp;      ///< --tensor-parallel-size / --tp, --pipeline-parallel-size, --data-parallel-size / --dp
+  std::optional<double> memory_fraction;         ///< --gpu-memory-utilization / --mem-fraction-static
+  std::optional<std::int64_t> max_batched_tokens;  ///< --max-num-batched-tokens (vLLM)
+  std::optional<std::int64_t> max_seqs;          ///< --max-num-seqs / --max-running-requests
+  std::optional<std::int64_t> context;           ///< --max-model-len / --context-length
+  std::optional<ServePrecision> kv;              ///< --kv-cache-dtype (auto: bf16)
+  bool expert_parallel = false;  ///< --enable-expert-parallel (vLLM), --ep-size > 1 (SGLang)
+  bool dp_attention = false;     ///< --enable-dp-attention (SGLang)
+  std::vector<std::string> unused;  ///< flags not modelled, once each, in the file's order
+  /// GPUs of one copy of the model: TP x PP x DP.
+  [[nodiscard]] int gpus() const { return tp.value_or(1) * pp.value_or(1) * dp.value_or(1); }
+};
+
+/// The engine's settings from its command line `text`; `source` names the file in errors.
+std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source);
+
+}  // namespace moeplan

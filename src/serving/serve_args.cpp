@@ -1,0 +1,194 @@
+// A vLLM or SGLang command line read as the engine reads it (include/moeplan/serving/serve_args.hpp).
+#include "moeplan/serving/serve_args.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace moeplan {
+
+namespace {
+
+struct ServeWord {
+  std::string text;
+  int line = 1;
+};
+
+// Shell-like words: comments from an unquoted # at a word's start, a backslash-newline joins
+// lines, a backslash escapes the next character, quotes group.
+std::vector<ServeWord> serve_words_of(std::string_view t) {
+  std::vector<ServeWord> words;
+  std::string cur;
+  bool in_word = false;
+  int line = 1, start = 1;
+  char quote = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const char c = t[i];
+    if (quote) {
+      if (c == quote) {
+        quote = 0;
+      } else {
+        if (c == '\n') ++line;
+        cur += c;
+      }
+      continue;
+    }
+    if (c == '\\' && i + 1 < t.size()) {
+      if (t[i + 1] == '\n') {
+        ++line;
+      } else {
+        if (!in_word) start = line;
+        in_word = true;
+        cur += t[i + 1];
+      }
+      ++i;
+      continue;
+    }
+    if (c == '#' && !in_word) {
+      while (i < t.size() && t[i] != '\n') ++i;
+      if (i < t.size()) ++line;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      if (in_word) words.push_back({cur, start});
+      cur.clear();
+      in_word = false;
+      if (c == '\n') ++line;
+      continue;
+    }
+    if (!in_word) start = line;
+    in_word = true;
+    if (c == '\'' || c == '"') {
+      quote = c;
+    } else {
+      cur += c;
+    }
+  }
+  if (in_word) words.push_back({cur, start});
+  return words;
+}
+
+bool is_flag(const std::string& w) { return w.size() > 1 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9'); }
+
+std::string flag_name(std::string w) {
+  std::replace(w.begin(), w.end(), '_', '-');
+  return w;
+}
+
+}  // namespace
+
+std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source) {
+  const std::vector<ServeWord> words = serve_words_of(text);
+  ServeArgs a;
+  // The engine's command: `vllm serve`, `python -m vllm.entrypoints.openai.api_server`,
+  // `python -m sglang.launch_server`, `sglang serve`.
+  std::size_t at = 0;
+  bool found = false;
+  for (std::size_t i = 0; i < words.size() && !found; ++i) {
+    const std::string& w = words[i].text;
+    const bool next_serve = i + 1 < words.size() && words[i + 1].text == "serve";
+    if ((w == "vllm" || w.ends_with("/vllm")) && next_serve) {
+      a.engine = ServeEngine::vllm;
+      at = i + 2;
+      if (at < words.size() && !is_flag(words[at].text)) a.model = words[at++].text;
+      found = true;
+    } else if (w == "vllm.entrypoints.openai.api_server") {
+      a.engine = ServeEngine::vllm;
+      at = i + 1;
+      found = true;
+    } else if (w == "sglang.launch_server" || ((w == "sglang" || w.ends_with("/sglang")) && next_serve)) {
+      a.engine = ServeEngine::sglang;
+      at = w == "sglang.launch_server" ? i + 1 : i + 2;
+      found = true;
+    }
+  }
+  if (!found) {
+    return std::unexpected(InputError{source, words.empty() ? 0 : words.front().line, 0, "--serve-args",
+                                      "neither a `vllm serve` nor a `python -m sglang.launch_server` command line"});
+  }
+  const bool vllm = a.engine == ServeEngine::vllm;
+  for (std::size_t i = at; i < words.size(); ++i) {
+    std::string w = words[i].text;
+    const int line = words[i].line;
+    if (!is_flag(w)) continue;  // a stray word (a second positional): not the engine's flag
+    std::string value;
+    bool has_value = false;
+    if (const auto eq = w.find('='); eq != std::string::npos) {
+      value = w.substr(eq + 1);
+      w = w.substr(0, eq);
+      has_value = true;
+    } else if (i + 1 < words.size() && !is_flag(words[i + 1].text)) {
+      value = words[++i].text;
+      has_value = true;
+    }
+    const std::string name = flag_name(w);
+    const auto bad = [&](const std::string& why) {
+      return std::unexpected(InputError{source, line, 0, name, why});
+    };
+    const auto positive = [&](std::int64_t max) -> std::optional<std::int64_t> {
+      std::int64_t v = 0;
+      const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+      if (ec != std::errc() || p != value.data() + value.size() || v < 1 || v > max) return std::nullopt;
+      return v;
+    };
+    const auto count = [&](std::optional<int>& into) -> std::optional<InputError> {
+      const auto v = positive(1 << 16);
+      if (!has_value || !v) return InputError{source, line, 0, name, fmt::format("expected a GPU count, got '{}'", value)};
+      into = static_cast<int>(*v);
+      return std::nullopt;
+    };
+    std::optional<InputError> err;
+    if (name == "--tensor-parallel-size" || name == "-tp" || name == "--tp" || name == "--tp-size") {
+      err = count(a.tp);
+    } else if (name == "--pipeline-parallel-size" || name == "-pp" || name == "--pp-size" || name == "--pp") {
+      err = count(a.pp);
+    } else if (name == "--data-parallel-size" || name == "-dp" || name == "--dp" || name == "--dp-size") {
+      err = count(a.dp);
+    } else if (name == (vllm ? "--gpu-memory-utilization" : "--mem-fraction-static")) {
+      double v = 0;
+      const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+      if (!has_value || ec != std::errc() || p != value.data() + value.size() || !(v > 0 && v <= 1)) {
+        return bad(fmt::format("expected a fraction in (0, 1], got '{}'", value));
+      }
+      a.memory_fraction = v;
+    } else if (vllm && name == "--max-num-batched-tokens") {
+      const auto v = positive(1'000'000'000);
+      if (!has_value || !v) return bad(fmt::format("expected a whole number of tokens, at least 1, got '{}'", value));
+      a.max_batched_tokens = *v;
+    } else if (name == (vllm ? "--max-num-seqs" : "--max-running-requests")) {
+      const auto v = positive(1'000'000'000);
+      if (!has_value || !v) return bad(fmt::format("expected a whole number of sequences, at least 1, got '{}'", value));
+      a.max_seqs = *v;
+    } else if (name == (vllm ? "--max-model-len" : "--context-length")) {
+      const auto v = positive(1'000'000'000);
+      if (!has_value || !v) return bad(fmt::format("expected a whole number of tokens, got '{}'", value));
+      a.context = *v;
+    } else if (name == "--kv-cache-dtype") {
+      if (value == "auto" || value == "bf16" || value == "bfloat16") {
+        a.kv = ServePrecision::bf16;
+      } else if (value.starts_with("fp8")) {
+        a.kv = ServePrecision::fp8;
+      } else {
+        return bad(fmt::format("expected auto, bf16 or an fp8 kind, got '{}'", value));
+      }
+    } else if (vllm && name == "--enable-expert-parallel" && !has_value) {
+      a.expert_parallel = true;
+    } else if (!vllm && (name == "--ep-size" || name == "--ep" || name == "--expert-parallel-size")) {
+      std::optional<int> ep;
+      err = count(ep);
+      if (!err) a.expert_parallel = *ep > 1;
+    } else if (!vllm && name == "--enable-dp-attention" && !has_value) {
+      a.dp_attention = true;
+    } else if ((vllm && name == "--model") || (!vllm && (name == "--model-path" || name == "--model"))) {
+      a.model = value;
+    } else if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) {
+      a.unused.push_back(name);
+    }
+    if (err) return std::unexpected(*err);
+  }
+  return a;
+}
+
+}  // namespace moeplan

@@ -1,0 +1,69 @@
+// --serve-args: a vLLM or SGLang command line read as the engine reads it (issue 50).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "moeplan/serving/serve_args.hpp"
+
+using namespace moeplan;
+
+TEST_CASE("serve args: a vllm serve script with continuations, comments and --flag=value") {
+  const std::string text =
+      "#!/bin/bash\n"
+      "# serve Qwen3 on four GPUs\n"
+      "CUDA_VISIBLE_DEVICES=0,1,2,3 vllm serve Qwen/Qwen3-235B-A22B-FP8 \\\n"
+      "  --tensor-parallel-size 4 --gpu-memory-utilization=0.85 \\\n"
+      "  --max_num_seqs 64 --max-model-len 32768 --kv-cache-dtype fp8 \\\n"
+      "  --enable-expert-parallel --port 8000 --host 0.0.0.0 --port 8001\n";
+  const auto a = read_serve_args(text, "serve.sh");
+  REQUIRE(a.has_value());
+  CHECK(a->engine == ServeEngine::vllm);
+  CHECK(a->model == "Qwen/Qwen3-235B-A22B-FP8");
+  CHECK(a->tp == 4);
+  CHECK(a->gpus() == 4);
+  CHECK(a->memory_fraction == 0.85);
+  CHECK(a->max_seqs == 64);
+  CHECK(a->context == 32768);
+  CHECK(a->kv == ServePrecision::fp8);
+  CHECK(a->expert_parallel);
+  // The flags not modelled, once each, in order.
+  REQUIRE(a->unused.size() == 2);
+  CHECK(a->unused[0] == "--port");
+  CHECK(a->unused[1] == "--host");
+}
+
+TEST_CASE("serve args: an SGLang launch with TP, DP attention and its fraction") {
+  const auto a = read_serve_args(
+      "python3 -m sglang.launch_server --model-path deepseek-ai/DeepSeek-V3 --tp 8 --dp 8 "
+      "--enable-dp-attention --mem-fraction-static 0.8 --context-length 65536 --max-running-requests 128 "
+      "--trust-remote-code",
+      "launch.sh");
+  REQUIRE(a.has_value());
+  CHECK(a->engine == ServeEngine::sglang);
+  CHECK(a->model == "deepseek-ai/DeepSeek-V3");
+  CHECK(a->tp == 8);
+  CHECK(a->dp == 8);
+  CHECK(a->dp_attention);
+  CHECK(a->memory_fraction == 0.8);
+  CHECK(a->context == 65536);
+  CHECK(a->max_seqs == 128);
+  CHECK_FALSE(a->max_batched_tokens.has_value());
+  REQUIRE(a->unused.size() == 1);
+  CHECK(a->unused[0] == "--trust-remote-code");
+}
+
+TEST_CASE("serve args: bad values name the file, line and flag") {
+  const auto frac = read_serve_args("vllm serve m \\\n --gpu-memory-utilization 1.5", "s.sh");
+  REQUIRE_FALSE(frac.has_value());
+  CHECK(frac.error().line == 2);
+  CHECK(frac.error().key == "--gpu-memory-utilization");
+  const auto tp = read_serve_args("vllm serve m --tensor-parallel-size four", "s.sh");
+  REQUIRE_FALSE(tp.has_value());
+  CHECK(tp.error().key == "--tensor-parallel-size");
+  const auto tokens = read_serve_args("vllm serve m --max-num-batched-tokens 0", "s.sh");
+  REQUIRE_FALSE(tokens.has_value());
+  CHECK(tokens.error().key == "--max-num-batched-tokens");
+  const auto none = read_serve_args("torchrun train.py --lr 1e-4", "s.sh");
+  REQUIRE_FALSE(none.has_value());
+  CHECK(none.error().reason.find("vllm serve") != std::string::npos);
+}
