@@ -1,12 +1,15 @@
 // The cluster flags and the report sections of a fit on a cluster (docs/cluster.md).
 #include "cluster_flags.hpp"
 
+#include <cmath>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "common_flags.hpp"
 #include "moeplan/base/bounded_read.hpp"
+#include "moeplan/base/number_parse.hpp"
 #include "moeplan/calibration/step_parameters.hpp"
 #include "moeplan/calibration/step_profile.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
@@ -324,6 +327,10 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "its rows, paper 000 Eq. 5 outside]")
       ->check(number_in(1.0, 1e12))
       ->group(group);
+  sub.add_option("--batch-ramp", f.batch_ramp,
+                 "START:TOKENS: the global batch grows linearly from START sequences to the run's over the first "
+                 "TOKENS tokens, timed at those batches in the days and steps (DeepSeek-V3: 3072:469e9)")
+      ->group(group);
   // Every flag added here but the three that name the cluster needs one.
   const std::vector<CLI::Option*> all = sub.get_options();
   for (std::size_t i = options_before; i < all.size(); ++i) {
@@ -428,6 +435,20 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
                              o.cluster.gpus, o.cluster.gpus_per_node));
   }
   if (o.cluster.gpus < o.cluster.gpus_per_node) o.cluster.gpus_per_node = o.cluster.gpus;
+  if (f.batch_ramp) {
+    const std::string& text = *f.batch_ramp;
+    const auto colon = text.find(':');
+    const auto start = colon == std::string::npos ? std::unexpected(std::string("no ':'"))
+                                                  : parse_positive_finite(text.substr(0, colon));
+    const auto ramp_tokens = colon == std::string::npos ? std::unexpected(std::string("no ':'"))
+                                                        : parse_positive_finite(text.substr(colon + 1));
+    if (!start || !ramp_tokens || *start != std::floor(*start) || *start > 1e12 || *ramp_tokens > 1e18) {
+      return usage(fmt::format("--batch-ramp {}: START:TOKENS, a whole number of sequences (1 to 1e12) and the "
+                               "tokens of the ramp (up to 1e18), e.g. 3072:469e9",
+                               text));
+    }
+    o.batch_ramp = BatchRamp{static_cast<long long>(*start), *ramp_tokens};
+  }
   o.whole_training = f.whole_training;
   if (f.checkpoint_interval_minutes) o.whole_training.checkpoint_interval_minutes = *f.checkpoint_interval_minutes;
   if (o.whole_training.eval_minutes > 0 && o.whole_training.eval_interval_steps == 0) {
@@ -891,6 +912,11 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
   time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
   time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
+  if (fit.ramp_extra) {  // --batch-ramp: in days and gpu_hours above, and this much of them
+    time.fields.push_back({"batch_ramp_days", "", "days", fit.ramp_extra->days,
+                           fmt::format("--batch-ramp: the ramp's smaller batches add this to days ({:+d} steps)",
+                                       fit.ramp_extra->steps)});
+  }
   add_validation_range(time.fields, fit.time.days, fit.time.gpu_hours,
                        fit.step_band ? *fit.step_band : step_model_validation_spread());
   if (days_limit) {  // suggest --days: the limit the plan was searched for, beside the days it takes

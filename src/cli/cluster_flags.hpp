@@ -44,6 +44,7 @@ struct ClusterFlags {
   std::optional<double> load_imbalance;
   std::optional<std::string> a2a_dispatcher;  ///< --a2a-dispatcher deepep|alltoall; unset: deepep (or the file's)
   std::optional<double> global_batch_tokens;
+  std::optional<std::string> batch_ramp;  ///< --batch-ramp START:TOKENS (ClusterFitOptions::batch_ramp)
   // The user's own layout (any subset; the search fills the rest) and precision.
   std::optional<int> tp, pp, vpp, ep, etp, cp, micro_batch_size;
   std::optional<std::string> pipeline_schedule;  ///< --pipeline-schedule 1f1b|interleaved|dualpipe

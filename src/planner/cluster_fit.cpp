@@ -13,6 +13,53 @@ namespace moeplan {
 
 namespace {
 
+// Slices of the ramp each timed at its middle batch: the batch's step time is smooth between
+// them (a few micro-batches more or fewer), so 16 slices put the sum within a fraction of a
+// percent of finer ones.
+constexpr int k_ramp_slices = 16;
+
+/// The ramp's tokens trained at the batches of --batch-ramp: each slice's tokens at the step
+/// time of the chosen layout with that global batch (rounded down to whole micro-batches × DP,
+/// at least one each), the rest of D at the full batch; fit.ramp_extra says what it adds.
+void ramp_batch(ClusterFit& fit, const ParameterCounts& counts, const StepTimeOptions& time_options,
+                const ClusterFitOptions& options, Tokens tokens) {
+  const BatchRamp& ramp = *options.batch_ramp;
+  const LayoutCandidate& best = fit.layouts.ranked.front();
+  const ParallelLayout& chosen = best.layout;
+  const long long per_step = static_cast<long long>(chosen.micro_batch) * chosen.dp;
+  const double ramp_tokens = std::min(ramp.tokens, tokens.value());
+  if (!(ramp_tokens > 0) || per_step <= 0 || ramp.start_sequences >= chosen.global_batch) return;
+  double seconds = 0, steps = 0;
+  for (int k = 0; k < k_ramp_slices; ++k) {
+    const double x = (k + 0.5) / k_ramp_slices;
+    const double batch = double(ramp.start_sequences) + (double(chosen.global_batch) - double(ramp.start_sequences)) * x;
+    ParallelLayout at = chosen;
+    at.global_batch = std::max(per_step, static_cast<long long>(batch) / per_step * per_step);
+    const StepTime t = step_time(fit.config, counts, options.cluster, at, time_options);
+    if (!(t.tokens_per_step > 0)) return;
+    seconds += ramp_tokens / k_ramp_slices / t.tokens_per_step * t.step_seconds;
+    steps += ramp_tokens / k_ramp_slices / t.tokens_per_step;
+  }
+  const StepTime& full = best.time;
+  const double rest = tokens.value() - ramp_tokens;
+  TrainingTime with = fit.time;
+  with.seconds = seconds + rest / full.tokens_per_step * full.step_seconds;
+  with.days = with.seconds / 86400.0;
+  with.gpu_hours = double(options.cluster.gpus) * with.seconds / 3600.0;
+  with.steps = static_cast<long long>(std::ceil(steps + rest / full.tokens_per_step));
+  TrainingTime extra;
+  extra.seconds = with.seconds - fit.time.seconds;
+  extra.days = with.days - fit.time.days;
+  extra.gpu_hours = with.gpu_hours - fit.time.gpu_hours;
+  extra.steps = with.steps - fit.time.steps;
+  fit.ramp_extra = extra;
+  fit.time = with;
+}
+
+}  // namespace
+
+namespace {
+
 // The global batch a fit asks for (search.global_batch_tokens, fit's batch and its source):
 // a --megatron-args file's sequences, --global-batch-tokens, or the laws' batch at the run's
 // C; capped at the training set. An error when no batch follows or D is under a sequence.
@@ -170,6 +217,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
   if (!time) return std::unexpected(time.error());
   fit.time = *time;
+  if (options.batch_ramp) ramp_batch(fit, counts, search.time, options, tokens);
   // A checkpoint is each rank's shard of the weights and optimizer state (Megatron's fully
   // parallel distributed checkpoint): the fp32 master, m and v the memory model counts (12
   // bytes a parameter of the shard) and the bf16 weight of the same shard (2): 14/12 of them.

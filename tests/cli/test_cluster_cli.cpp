@@ -1689,3 +1689,42 @@ TEST_CASE("pipeline layout flag: DeepSeek-V3's Megatron-Bridge layout runs, is w
   CHECK(json::parse(back.out).at(0).at("cluster").at("layout").get<std::string>() ==
         c.at("layout").get<std::string>());
 }
+
+TEST_CASE("batch ramp: the ramp's smaller batches cost their steps' fixed part, by hand") {
+  // Granite-3.0-1B-A400M on one H100, mb 1, no recompute: a step is B micro-batches of one
+  // sequence plus the optimizer step (no DP, no pipeline), so a slice of T/16 tokens at batch
+  // b takes T/16/(b·S) steps, each with one optimizer step: extra = T/S · opt · (mean 1/b_k - 1/B).
+  // --batch-ramp 32:1e9 with B = 256: b_k = floor(32 + 224 (k + 0.5)/16) = 39 + 14k, k = 0..15.
+  const std::vector<std::string> base = {
+      "score", std::string(MOEPLAN_SOURCE_DIR) + "/bench/validation/trainings/granite-3.0-1b-a400m.toml", "--gpus", "1", "--gpu", "h100",
+      "--tokens", "1e10", "--seq-len", "4096", "--global-batch-tokens", "1048576", "--micro-batch-size", "1",
+      "--recompute", "none", "--format", "json"};
+  std::vector<std::string> ramped = base;
+  ramped.insert(ramped.end(), {"--batch-ramp", "32:1e9"});
+  const Run r = run_moeplan(ramped);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json t = json::parse(r.out).at(0).at("step_time");
+  const Run plain = run_moeplan(base);
+  REQUIRE(plain.code == 0);
+  const json p = json::parse(plain.out).at(0).at("step_time");
+  CHECK_FALSE(p.contains("batch_ramp_days"));
+  double mean_inverse = 0;
+  for (int k = 0; k < 16; ++k) mean_inverse += 1.0 / (39 + 14 * k) / 16;
+  const double extra_seconds = 1e9 / 4096 * t.at("optimizer").get<double>() * (mean_inverse - 1.0 / 256);
+  CHECK(t.at("batch_ramp_days").get<double>() * 86400 == doctest::Approx(extra_seconds).epsilon(1e-6));
+  CHECK(t.at("days").get<double>() - p.at("days").get<double>() == doctest::Approx(extra_seconds / 86400).epsilon(1e-6));
+  // A start at or above the batch is no ramp; a malformed one exits 2 naming the flag.
+  std::vector<std::string> none = base;
+  none.insert(none.end(), {"--batch-ramp", "512:1e9"});
+  const Run no_ramp = run_moeplan(none);
+  REQUIRE(no_ramp.code == 0);
+  CHECK_FALSE(json::parse(no_ramp.out).at(0).at("step_time").contains("batch_ramp_days"));
+  for (const char* bad : {"32", "32:", "0:1e9", "3.5:1e9", "32:nan", "32:-1"}) {
+    std::vector<std::string> wrong = base;
+    wrong.insert(wrong.end(), {"--batch-ramp", bad});
+    const Run w = run_moeplan(wrong);
+    CHECK(w.code == 2);
+    CHECK(w.err.find("--batch-ramp") != std::string::npos);
+    CHECK(w.out.empty());
+  }
+}

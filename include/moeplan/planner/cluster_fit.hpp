@@ -16,8 +16,19 @@
 
 namespace moeplan {
 
+/// A batch-size ramp (--batch-ramp START:TOKENS): the global batch grows linearly from
+/// START sequences to the run's batch over the first TOKENS tokens (DeepSeek-V3 Sec. 4.2:
+/// 3,072 to 15,360 sequences over 469B tokens; Megatron-LM's --rampup-batch-size).
+struct BatchRamp {
+  long long start_sequences = 0;
+  double tokens = 0;
+};
+
 struct ClusterFitOptions {
   Cluster cluster;
+  /// --batch-ramp: the days and steps of the ramp at the smaller batches, timed on the chosen
+  /// layout (its micro-batches fewer, its pipeline bubble and DP exposure larger).
+  std::optional<BatchRamp> batch_ramp;
   LayoutSearchOptions search;  ///< global_batch_tokens 0: from the laws at the run's C
   /// Move the plan to hardware-friendly values inside the band (suggest's default with a
   /// cluster; `--align N` keeps the planner's alignment and moves nothing).
@@ -55,7 +66,9 @@ struct ClusterFit {
   long long requested_batch_sequences = 0; ///< the law's or the user's (capped at D / S)
   std::string global_batch_source;  ///< which law gave it (paper 002 Table 4 or paper 000 Eq. 5), and any cap or raise
   LayoutSearchResult layouts;       ///< ranked[0] is the chosen layout
-  TrainingTime time;                ///< for the run's D on ranked[0]: the steady state
+  TrainingTime time;                ///< for the run's D on ranked[0]: the steady state (and any batch ramp)
+  /// With --batch-ramp: what the ramp adds to `time` over training at the full batch.
+  std::optional<TrainingTime> ramp_extra;
   /// The whole training's wall time on top of `time` (whole.makes_progress false, with the
   /// reason in whole_training_problem, when the cluster fails faster than it makes progress).
   WholeTraining whole;
