@@ -1,0 +1,164 @@
+// config.json of the 2026 generation whose layouts moeplan already counts under another name
+// (issue 51): qwen3_5_moe and qwen3_5 (Qwen3.5 / Qwen3.6: the qwen3_next layout in a multimodal
+// text_config), kimi_k25 (Kimi-K2.5: Kimi-K2's text_config) and glm_moe_dsa (GLM-5 / GLM-5.1:
+// DeepSeek-V3.2's layout). Each fixture's _source names where it was read; the expected counts
+// are printed by the independent recounts tests/data/hf/recount/qwen3_5_count.py and
+// glm_moe_dsa_count.py (standard-library Python written from the modeling code, not from
+// moeplan). The serving caches are worked out here from the config numbers.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "hf_scoring.hpp"
+#include "moeplan/cluster/gpu_catalog.hpp"
+#include "moeplan/io/model_loader.hpp"
+#include "moeplan/serving/serving_fit.hpp"
+
+using namespace hf_scoring;
+
+namespace {
+
+double size_of(const json& j, const char* key) { return j["size"][key].get<double>(); }
+
+moeplan::ServingFit served(const std::string& file, const char* gpu, int gpus, std::int64_t context,
+                           bool fp8_weights = false) {
+  auto m = moeplan::load_model_config(k_hf + file);
+  REQUIRE(m.has_value());
+  moeplan::ServingOptions o;
+  o.gpu = *moeplan::embedded_gpu_catalog().find(gpu);
+  o.gpus = gpus;
+  o.context = context;
+  if (fp8_weights) o.weights = moeplan::ServePrecision::fp8;
+  auto f = moeplan::serving_fit(*m, o);
+  REQUIRE(f.has_value());
+  return *f;
+}
+
+}  // namespace
+
+TEST_CASE("qwen3_5_moe: Qwen3.5-35B-A3B counted as the recount, its MTP module beside the model") {
+  const json j = score_of(k_hf + "qwen3.5-35b-a3b.json");
+  // recount/qwen3_5_count.py qwen3.5-35b-a3b.json: total 34660610688, active 3454988928
+  // [embedding + head included], MTP 844640768 (not in the totals).
+  CHECK(size_of(j, "total_params_as_built") == 34660610688.0);
+  CHECK(size_of(j, "active_params_as_built") == 3454988928.0);
+  CHECK(size_of(j, "mtp_params") == 844640768.0);
+  // The MTP module shares embed_tokens and lm_head: no copies in the checkpoint.
+  CHECK(size_of(j, "total_params_in_checkpoint") == 34660610688.0 + 844640768.0);
+  CHECK(j["model"]["moe_layers"] == 40);
+  CHECK(j["model"]["attention_layers"] == 10);
+  CHECK(j["model"]["linear_mixer_layers"] == 30);
+  // Routers (256 x 2048) and shared-expert gates (2048) of the 40 MoE layers.
+  CHECK(size_of(j, "router_params") == 40.0 * 256 * 2048);
+  CHECK(size_of(j, "gate_and_sink_params") == 40.0 * 2048);
+  // The class builds the same FFN in every layer: what would make dense layers is refused.
+  check_refused("qwen3.5-35b-a3b.json", "mlp_only_layers", [](json& x) { x["text_config"]["mlp_only_layers"] = {3}; });
+  check_refused("qwen3.5-35b-a3b.json", "decoder_sparse_step", [](json& x) { x["text_config"]["decoder_sparse_step"] = 2; });
+  check_refused("qwen3.5-35b-a3b.json", "mtp_use_dedicated_embeddings",
+                [](json& x) { x["text_config"]["mtp_use_dedicated_embeddings"] = true; });
+  check_refused("qwen3.5-35b-a3b.json", "num_experts", [](json& x) { x["text_config"].erase("num_experts"); });
+  check_refused("qwen3.5-35b-a3b.json", "model_type", [](json& x) { x["text_config"]["model_type"] = "qwen3_next"; });
+  // No MTP key: none built.
+  json none = fixture("qwen3.5-35b-a3b.json");
+  none["text_config"].erase("mtp_num_hidden_layers");
+  const Run r = score_doc(none, "qwen35-no-mtp.json");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(size_of(json::parse(r.out).at(0), "mtp_params") == 0.0);
+}
+
+TEST_CASE("qwen3_5: Qwen3.5-4B, the dense hybrid, counted as the recount") {
+  const json j = score_of(k_hf + "qwen3.5-4b.json");
+  // recount/qwen3_5_count.py qwen3.5-4b.json: total = active 4205751296 (tied embedding), MTP 120599552.
+  CHECK(size_of(j, "total_params_as_built") == 4205751296.0);
+  CHECK(size_of(j, "active_params_as_built") == 4205751296.0);
+  CHECK(size_of(j, "mtp_params") == 120599552.0);
+  CHECK(size_of(j, "embedding_params") == 248320.0 * 2560);  // tied: once
+  CHECK(j["model"]["dense_layers"] == 32);
+  check_refused("qwen3.5-4b.json", "intermediate_size", [](json& x) { x["text_config"].erase("intermediate_size"); });
+  check_refused("qwen3.5-4b.json", "num_experts", [](json& x) { x["text_config"]["num_experts"] = 8; });
+}
+
+TEST_CASE("Qwen3.5 serving caches: GQA in the full-attention layers, a fixed gated-DeltaNet state in the others") {
+  // Qwen3.5-35B-A3B: 10 full-attention layers of 2 kv heads of 256, K and V, bf16:
+  // 10 x 2 x 2 x 256 x 2 = 20,480 bytes a token. 30 gated DeltaNet layers, as vLLM sizes them
+  // (gated_delta_net_state_shape): a conv cache of (4 - 1) x (2 x 16 x 128 + 32 x 128) =
+  // 24,576 elements and a state of 32 x 128 x 128 = 524,288, bf16: 30 x 548,864 x 2 bytes a sequence.
+  const auto moe = served("qwen3.5-35b-a3b.json", "h100", 1, 32768);
+  CHECK(moe.cache_bytes_per_token == doctest::Approx(20480.0));
+  CHECK(moe.cache_fixed_bytes == doctest::Approx(30.0 * 548864 * 2));
+  CHECK(moe.cache_bytes_per_sequence == doctest::Approx(20480.0 * 32768 + 30.0 * 548864 * 2));
+  // Qwen3.5-4B: 8 full-attention layers of 4 kv heads of 256; 24 DeltaNet layers of the same state.
+  const auto dense = served("qwen3.5-4b.json", "h100", 1, 8192);
+  CHECK(dense.cache_bytes_per_token == doctest::Approx(8.0 * 2 * 4 * 256 * 2));
+  CHECK(dense.cache_fixed_bytes == doctest::Approx(24.0 * 548864 * 2));
+}
+
+TEST_CASE("Qwen3.5 hybrids are refused by name where the cluster, Megatron and transformers export cannot build them") {
+  for (const char* emit : {"hf-config", "megatron"}) {
+    const Run r = run_moeplan({"score", k_hf + "qwen3.5-35b-a3b.json", "--emit", emit});
+    CAPTURE(emit);
+    CHECK(r.code == 3);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("gated_deltanet") != std::string::npos);
+  }
+}
+
+TEST_CASE("kimi_k25: Kimi-K2.5's text_config is Kimi-K2's layout, counted as the recount") {
+  const json j = score_of(k_hf + "kimi-k2.5.json");
+  // recount/glm_moe_dsa_count.py kimi-k2.5.json: total 1026408209408, active 32861477888, no MTP.
+  CHECK(size_of(j, "total_params_as_built") == 1026408209408.0);
+  CHECK(size_of(j, "active_params_as_built") == 32861477888.0);
+  CHECK(size_of(j, "mtp_params") == 0.0);
+  // The same model as Kimi-K2 (kimi-k2.json, read by the kimi_k2 rule).
+  CHECK(size_of(score_of(k_hf + "kimi-k2.json"), "total_params_as_built") == 1026408209408.0);
+  CHECK(j["model"]["dense_layers"] == 1);
+  // text_config may name kimi_k2 (the hub's) or deepseek_v3 (the remote code's class); not another family.
+  json k2 = fixture("kimi-k2.5.json");
+  k2["text_config"]["model_type"] = "kimi_k2";
+  const Run r = score_doc(k2, "kimi-k25-as-k2.json");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(size_of(json::parse(r.out).at(0), "total_params_as_built") == 1026408209408.0);
+  check_refused("kimi-k2.5.json", "model_type", [](json& x) { x["text_config"]["model_type"] = "glm4_moe"; });
+  check_refused("kimi-k2.5.json", "text_config", [](json& x) { x.erase("text_config"); });
+  // MLA's cache: kv_lora_rank + qk_rope_head_dim per token and layer, bf16: 61 x 576 x 2.
+  CHECK(served("kimi-k2.5.json", "h200", 8, 32768, true).cache_bytes_per_token == doctest::Approx(61.0 * 576 * 2));
+}
+
+TEST_CASE("glm_moe_dsa: GLM-5.1 counted as the recount and as its checkpoint's tensor list") {
+  const json j = score_of(k_hf + "glm-5.1.json");
+  // recount/glm_moe_dsa_count.py glm-5.1.json: total 743911199232, active 41784709632, MTP 9952920320.
+  CHECK(size_of(j, "total_params_as_built") == 743911199232.0);
+  CHECK(size_of(j, "active_params_as_built") == 41784709632.0);
+  CHECK(size_of(j, "mtp_params") == 9952920320.0);
+  // The checkpoint's safetensors list sums to 753,864,139,008 parameters: the model, its MTP layer
+  // (no embedding or head copy) and 76 x 256 e_score_correction_bias buffers (not parameters).
+  CHECK(size_of(j, "total_params_in_checkpoint") == 753864139008.0 - 76.0 * 256);
+  CHECK(j["model"]["dense_layers"] == 3);
+  CHECK(j["model"]["attention"] == "MLA");
+  // GlmMoeDsaTopkRouter: DeepSeek-V3's sigmoid router with the expert bias, scaled by 2.5.
+  const Run m = run_moeplan({"score", k_hf + "glm-5.1.json", "--emit", "megatron"});
+  CHECK(m.code == 3);  // the indexer: no Megatron model builds it (refused by name)
+  CHECK(m.err.find("indexer") != std::string::npos);
+  // mlp_layer_types decides the dense layers; what the class would not build is refused.
+  json doc = fixture("glm-5.1.json");
+  doc["mlp_layer_types"] = json::array();
+  for (int i = 0; i < 78; ++i) doc["mlp_layer_types"].push_back(i < 3 ? "dense" : "sparse");
+  const Run same = score_doc(doc, "glm51-mlp-layer-types.json");
+  REQUIRE_MESSAGE(same.code == 0, same.err);
+  CHECK(size_of(json::parse(same.out).at(0), "total_params_as_built") == 743911199232.0);
+  check_refused("glm-5.1.json", "first_k_dense_replace", [](json& x) {
+    x["mlp_layer_types"] = json::array();
+    for (int i = 0; i < 78; ++i) x["mlp_layer_types"].push_back(i < 4 ? "dense" : "sparse");
+  });
+  check_refused("glm-5.1.json", "indexer_types", [](json& x) {
+    x["indexer_types"] = json::array();
+    for (int i = 0; i < 78; ++i) x["indexer_types"].push_back(i % 4 == 0 ? "full" : "shared");
+  });
+  check_refused("glm-5.1.json", "index_topk_freq", [](json& x) { x["index_topk_freq"] = 4; });
+  check_refused("glm-5.1.json", "qk_head_dim", [](json& x) { x["qk_head_dim"] = 192; });
+  check_refused("glm-5.1.json", "index_n_heads", [](json& x) { x.erase("index_n_heads"); });
+  // The cache: MLA's latent (512 + 64, bf16) and the indexer's fp8 key of 128 with an fp32
+  // scale, per token and layer: 78 x (576 x 2 + 128 + 4) bytes.
+  CHECK(served("glm-5.1.json", "h200", 8, 32768, true).cache_bytes_per_token ==
+        doctest::Approx(78.0 * (576 * 2 + 128 + 4)));
+}
