@@ -162,3 +162,37 @@ TEST_CASE("glm_moe_dsa: GLM-5.1 counted as the recount and as its checkpoint's t
   CHECK(served("glm-5.1.json", "h200", 8, 32768, true).cache_bytes_per_token ==
         doctest::Approx(78.0 * (576 * 2 + 128 + 4)));
 }
+
+TEST_CASE("granite and olmo2: dense families counted as the recount, their caches by hand") {
+  // recount/granite_olmo2_count.py: granite-3.3-8b 8170864640 (tied), olmo-2-7b 7298617344.
+  const json g = score_of(k_hf + "granite-3.3-8b.json");
+  CHECK(size_of(g, "total_params_as_built") == 8170864640.0);
+  CHECK(size_of(g, "active_params_as_built") == 8170864640.0);
+  CHECK(size_of(g, "embedding_params") == 49159.0 * 4096);  // tie_word_embeddings: once
+  const json o = score_of(k_hf + "olmo-2-7b.json");
+  CHECK(size_of(o, "total_params_as_built") == 7298617344.0);
+  // Olmo2Attention's q_norm and k_norm over all heads (32 x 128 each) beside the two norms a
+  // layer and the final one: 32 x (2 x 4096 + 2 x 4096) + 4096.
+  CHECK(size_of(o, "norm_params") == 32.0 * 4 * 4096 + 4096);
+  // attention_bias and mlp_bias: q/k/v/o biases counted; FFN biases refused (not counted by moeplan).
+  json biased = fixture("granite-3.3-8b.json");
+  biased["attention_bias"] = true;
+  const Run r = score_doc(biased, "granite-attention-bias.json");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(size_of(json::parse(r.out).at(0), "bias_params") == 40.0 * (4096 + 2 * 1024 + 4096));
+  check_refused("granite-3.3-8b.json", "mlp_bias", [](json& x) { x["mlp_bias"] = true; });
+  // GQA caches: 40 layers x 2 x 8 kv heads x 128 x 2 bytes; OLMo 2: 32 x 2 x 32 x 128 x 2.
+  CHECK(served("granite-3.3-8b.json", "h100", 1, 8192).cache_bytes_per_token == doctest::Approx(40.0 * 2 * 8 * 128 * 2));
+  CHECK(served("olmo-2-7b.json", "h100", 1, 4096).cache_bytes_per_token == doctest::Approx(32.0 * 2 * 32 * 128 * 2));
+  // Granite's layer is Llama's: --emit hf-config writes llama and reads back the same count;
+  // OLMo 2's full-width qk-norm has no class moeplan writes: refused by name.
+  const auto out = temp_path("granite-as-llama.json");
+  const Run e = run_moeplan({"score", k_hf + "granite-3.3-8b.json", "--emit", "hf-config", "-o", out.string()});
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  const json back = score_of(out.string());
+  std::filesystem::remove(out);
+  CHECK(back["size"]["total_params_as_built"] == g["size"]["total_params_as_built"]);
+  const Run refused = run_moeplan({"score", k_hf + "olmo-2-7b.json", "--emit", "hf-config"});
+  CHECK(refused.code == 3);
+  CHECK(refused.err.find("none of") != std::string::npos);
+}

@@ -1,4 +1,10 @@
-// Dense models: llama, mistral, qwen2, qwen3, gemma, phi3 (transformers modeling_*.py).
+// Dense models: llama, mistral, qwen2, qwen3, gemma, phi3 (transformers modeling_*.py); granite
+// (modeling_granite.py: Llama's layer, q/k/v/o biases by attention_bias, FFN biases by mlp_bias;
+// embedding_multiplier, residual_multiplier, attention_multiplier and logits_scaling scale
+// activations and build no weight) and olmo2 (modeling_olmo2.py: Olmo2Attention's q_norm and
+// k_norm are RMSNorms over all query heads and all kv heads, num_attention_heads·head_dim and
+// num_key_value_heads·head_dim; its two norms a layer are post_attention_layernorm and
+// post_feedforward_layernorm, d each, as many as Llama's).
 #include <cstdint>
 #include <string>
 
@@ -14,9 +20,10 @@ void read(FamilyContext& c) {
   c.m.first_k_dense_replace = c.m.num_hidden_layers;
   if (family == "qwen2") {  // Qwen2Attention: q, k, v biases
     c.m.extras.qkv_bias = true;
-  } else if (is_one_of(family, {"llama", "qwen3", "gemma"})) {  // attention_bias on q, k, v, o
+  } else if (is_one_of(family, {"llama", "qwen3", "gemma", "granite", "olmo2"})) {  // attention_bias on q, k, v, o
     c.attention_bias(false, false);
     if (family == "qwen3") c.m.extras.qk_norm = QkNorm::per_head;
+    if (family == "olmo2") c.m.extras.qk_norm = QkNorm::full_width;
   }  // MistralAttention and Phi3Attention have no biases and no such key
   if (c.r.boolean(c.j, "mlp_bias").value_or(false)) {
     c.r.fail("mlp_bias", "biases of the FFN are not counted by moeplan");
@@ -44,6 +51,11 @@ extern const FamilyRule k_dense_head_dim_rule{.model_types = {"qwen3"},
                                               .head_dim_required = true,
                                               .classes = {{"qwen3", "Qwen3ForCausalLM"}},
                                               .write = dense_parts::write};
+// GraniteConfig and Olmo2Config default num_key_value_heads to num_attention_heads and
+// tie_word_embeddings to False.
+extern const FamilyRule k_granite_olmo2_rule{.model_types = {"granite", "olmo2"},
+                                             .read = dense_parts::read,
+                                             .kv_heads_default_to_query_heads = true};
 extern const FamilyRule k_gemma_rule{.model_types = {"gemma"},
                                      .read = dense_parts::read,
                                      .head_dim_required = true,
