@@ -7,9 +7,18 @@
 // moeplan). The serving caches are worked out here from the config numbers.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "hf_scoring.hpp"
+#include "moeplan/io/hf_config.hpp"
 #include "moeplan/cluster/gpu_catalog.hpp"
 #include "moeplan/io/model_loader.hpp"
 #include "moeplan/serving/serving_fit.hpp"
@@ -195,4 +204,42 @@ TEST_CASE("granite and olmo2: dense families counted as the recount, their cache
   const Run refused = run_moeplan({"score", k_hf + "olmo-2-7b.json", "--emit", "hf-config"});
   CHECK(refused.code == 3);
   CHECK(refused.err.find("none of") != std::string::npos);
+}
+
+TEST_CASE("moeplan-score(1) names every model_type the reader supports, and README says how many") {
+  // The registry's list (the error message's, hf_supported_model_types) is the truth: each name
+  // must appear in the man page as a word ("\-" is the man page's hyphen), and README's count
+  // must be the list's length.
+  std::string list(moeplan::hf_supported_model_types());
+  list = list.substr(list.find(": ") + 2);
+  std::vector<std::string> names;
+  for (std::size_t at = 0; at < list.size();) {
+    const std::size_t comma = std::min(list.find(", ", at), list.size());
+    const std::string name = list.substr(at, comma - at);
+    names.push_back(name.substr(0, name.find(' ')));
+    at = comma + 2;
+  }
+  const auto text_of = [](const std::string& file) {
+    std::ifstream in(std::string(MOEPLAN_SOURCE_DIR) + "/" + file);
+    const std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string all;  // "\-" read as "-", line ends as spaces
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+      if (raw[i] == '\\' && i + 1 < raw.size() && raw[i + 1] == '-') continue;
+      all.push_back(raw[i] == '\n' ? ' ' : raw[i]);
+    }
+    return all;
+  };
+  const std::string man = text_of("man/moeplan-score.1");
+  const auto word_char = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-'; };
+  for (const std::string& name : names) {
+    CAPTURE(name);
+    bool found = false;
+    for (std::size_t at = man.find(name); at != std::string::npos && !found; at = man.find(name, at + 1)) {
+      const bool left = at == 0 || !word_char(man[at - 1]);
+      const bool right = at + name.size() >= man.size() || !word_char(man[at + name.size()]);
+      found = left && right;
+    }
+    CHECK(found);
+  }
+  CHECK(text_of("README.md").find(fmt::format("{} model_types", names.size())) != std::string::npos);
 }
