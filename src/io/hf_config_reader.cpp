@@ -95,10 +95,12 @@ void read_standard_keys(FamilyContext& c, const FamilyRule& rule) {
 }
 
 // Sliding windows a config implies without layer_types, as the transformers classes apply them:
-// GptOssConfig's default layer_types alternates sliding (even layers) and full attention;
+// GptOssConfig's default layer_types alternates sliding (even layers) and full attention, as
+// Gemma2Config's does (transformers modeling_gemma2.py: "sliding_attention" if (i + 1) % 2,
+// i.e. layers 0, 2, 4, ...);
 // MistralAttention and MixtralAttention window every layer by sliding_window when it is set.
 void apply_default_windows(FamilyContext& c) {
-  const bool alternating = c.family == "gpt_oss";
+  const bool alternating = c.family == "gpt_oss" || c.family == "gemma2";
   if (!alternating && c.family != "mistral" && c.family != "mixtral") return;
   const auto w = c.j.find("sliding_window");
   if (w == c.j.end() || w->is_null()) return;

@@ -137,6 +137,7 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("norm_bias", x.norm_bias);
   flag("lm_head_bias", x.lm_head_bias);
   flag("residual_ffn_norm", x.residual_ffn_norm);
+  flag("post_block_norms", x.post_block_norms);
   if (!m.ffn_gated) model.insert("ffn_gated", false);
   flag("gated_attention", m.gated_attention);
   if (m.zero_experts > 0) put("zero_experts", m.zero_experts);

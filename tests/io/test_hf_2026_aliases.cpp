@@ -243,3 +243,29 @@ TEST_CASE("moeplan-score(1) names every model_type the reader supports, and READ
   }
   CHECK(text_of("README.md").find(fmt::format("{} model_types", names.size())) != std::string::npos);
 }
+
+TEST_CASE("gemma2: Gemma 2 9B counted as the recount, four norms a layer, every other layer windowed") {
+  // recount/gemma2_count.py gemma-2-9b.json: 9241705984 (tied embedding; Google's 9.24B).
+  const json j = score_of(k_hf + "gemma-2-9b.json");
+  CHECK(size_of(j, "total_params_as_built") == 9241705984.0);
+  CHECK(size_of(j, "norm_params") == 42.0 * 4 * 3584 + 3584);  // post_block_norms: 4 of d a layer
+  CHECK(size_of(j, "embedding_params") == 256000.0 * 3584);
+  // Gemma2Config's defaults differ from what moeplan would assume: written, or refused.
+  check_refused("gemma-2-9b.json", "head_dim", [](json& x) { x.erase("head_dim"); });
+  check_refused("gemma-2-9b.json", "num_key_value_heads", [](json& x) { x.erase("num_key_value_heads"); });
+  // The cache: the 21 full-attention layers (1, 3, ...) keep every position, 2 x 8 kv heads x
+  // 256 x 2 bytes a token; the 21 sliding ones (0, 2, ...) keep the last 4096 positions only.
+  const auto f = served("gemma-2-9b.json", "h100", 1, 8192);
+  CHECK(f.cache_bytes_per_token == doctest::Approx(21.0 * 2 * 8 * 256 * 2));
+  CHECK(f.cache_bytes_per_sequence == doctest::Approx(21.0 * 2 * 8 * 256 * 2 * 8192 + 21.0 * 2 * 8 * 256 * 2 * 4096));
+  // layer_types, when written, decides the windows instead.
+  json all_full = fixture("gemma-2-9b.json");
+  all_full["layer_types"] = json::array();
+  for (int i = 0; i < 42; ++i) all_full["layer_types"].push_back("full_attention");
+  const auto path = temp_path("gemma2-all-full.json");
+  std::ofstream(path) << all_full.dump(2);
+  auto m = moeplan::load_model_config(path.string());
+  std::filesystem::remove(path);
+  REQUIRE(m.has_value());
+  for (const auto& l : m->layer_specs()) CHECK(l.window == 0);
+}

@@ -4,7 +4,10 @@
 // activations and build no weight) and olmo2 (modeling_olmo2.py: Olmo2Attention's q_norm and
 // k_norm are RMSNorms over all query heads and all kv heads, num_attention_heads·head_dim and
 // num_key_value_heads·head_dim; its two norms a layer are post_attention_layernorm and
-// post_feedforward_layernorm, d each, as many as Llama's).
+// post_feedforward_layernorm, d each, as many as Llama's); gemma2 (modeling_gemma2.py:
+// Gemma's layer with a norm after the attention and after the MLP too, sliding-window
+// attention in every other layer by sliding_window; attn_logit_softcapping,
+// final_logit_softcapping and query_pre_attn_scalar build no weight).
 #include <cstdint>
 #include <string>
 
@@ -20,10 +23,13 @@ void read(FamilyContext& c) {
   c.m.first_k_dense_replace = c.m.num_hidden_layers;
   if (family == "qwen2") {  // Qwen2Attention: q, k, v biases
     c.m.extras.qkv_bias = true;
-  } else if (is_one_of(family, {"llama", "qwen3", "gemma", "granite", "olmo2"})) {  // attention_bias on q, k, v, o
+  } else if (is_one_of(family, {"llama", "qwen3", "gemma", "gemma2", "granite", "olmo2"})) {  // attention_bias on q, k, v, o
     c.attention_bias(false, false);
     if (family == "qwen3") c.m.extras.qk_norm = QkNorm::per_head;
     if (family == "olmo2") c.m.extras.qk_norm = QkNorm::full_width;
+    // Gemma2DecoderLayer: input_layernorm, post_attention_layernorm, pre_feedforward_layernorm,
+    // post_feedforward_layernorm (Gemma2RMSNorm of d each: weight used as 1 + w, the same count).
+    if (family == "gemma2") c.m.extras.post_block_norms = true;
   }  // MistralAttention and Phi3Attention have no biases and no such key
   if (c.r.boolean(c.j, "mlp_bias").value_or(false)) {
     c.r.fail("mlp_bias", "biases of the FFN are not counted by moeplan");
@@ -56,6 +62,11 @@ extern const FamilyRule k_dense_head_dim_rule{.model_types = {"qwen3"},
 extern const FamilyRule k_granite_olmo2_rule{.model_types = {"granite", "olmo2"},
                                              .read = dense_parts::read,
                                              .kv_heads_default_to_query_heads = true};
+// Gemma2Config: head_dim 256 and num_key_value_heads 4 by default (must be written), tied.
+extern const FamilyRule k_gemma2_rule{.model_types = {"gemma2"},
+                                      .read = dense_parts::read,
+                                      .head_dim_required = true,
+                                      .tied_by_default = true};
 extern const FamilyRule k_gemma_rule{.model_types = {"gemma"},
                                      .read = dense_parts::read,
                                      .head_dim_required = true,
