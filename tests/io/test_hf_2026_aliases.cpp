@@ -269,3 +269,21 @@ TEST_CASE("gemma2: Gemma 2 9B counted as the recount, four norms a layer, every 
   REQUIRE(m.has_value());
   for (const auto& l : m->layer_specs()) CHECK(l.window == 0);
 }
+
+TEST_CASE("gemma3: Gemma 3 1B (gemma3_text) and 4B (its text_config) counted as the recount, windows by the pattern") {
+  // recount/gemma3_count.py: gemma-3-1b 999885952, gemma-3-4b's text model 3880263168 (tied).
+  const json one = score_of(k_hf + "gemma-3-1b.json");
+  CHECK(size_of(one, "total_params_as_built") == 999885952.0);
+  // Four norms of 1152 and q_norm, k_norm of 256 a layer, and the final norm.
+  CHECK(size_of(one, "norm_params") == 26.0 * (4 * 1152 + 2 * 256) + 1152);
+  CHECK(size_of(score_of(k_hf + "gemma-3-4b.json"), "total_params_as_built") == 3880263168.0);
+  // sliding_window_pattern 6: layers 5, 11, 17, 23 keep every position (1 kv head of 256, K
+  // and V, bf16), the other 22 the last 512 only.
+  const auto f = served("gemma-3-1b.json", "h100", 1, 32768);
+  CHECK(f.cache_bytes_per_token == doctest::Approx(4.0 * 2 * 1 * 256 * 2));
+  CHECK(f.cache_bytes_per_sequence == doctest::Approx(4.0 * 1024 * 32768 + 22.0 * 1024 * 512));
+  // Gemma 3 4B: 5 full layers of 4 kv heads (29 of 34 windowed by 1024).
+  const auto g = served("gemma-3-4b.json", "h100", 1, 32768);
+  CHECK(g.cache_bytes_per_token == doctest::Approx(5.0 * 2 * 4 * 256 * 2));
+  check_refused("gemma-3-4b.json", "model_type", [](json& x) { x["text_config"]["model_type"] = "gemma2"; });
+}
