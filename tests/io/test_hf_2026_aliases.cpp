@@ -268,6 +268,10 @@ TEST_CASE("gemma2: Gemma 2 9B counted as the recount, four norms a layer, every 
   std::filesystem::remove(path);
   REQUIRE(m.has_value());
   for (const auto& l : m->layer_specs()) CHECK(l.window == 0);
+  // Megatron-LM builds no norm after a block: --emit megatron says so.
+  const Run mg = run_moeplan({"score", k_hf + "gemma-2-9b.json", "--emit", "megatron"});
+  REQUIRE_MESSAGE(mg.code == 0, mg.err);
+  CHECK(mg.out.find("the norms after each block") != std::string::npos);
 }
 
 TEST_CASE("gemma3: Gemma 3 1B (gemma3_text) and 4B (its text_config) counted as the recount, windows by the pattern") {
