@@ -95,10 +95,12 @@ void read_standard_keys(FamilyContext& c, const FamilyRule& rule) {
 }
 
 // Sliding windows a config implies without layer_types, as the transformers classes apply them:
-// GptOssConfig's default layer_types alternates sliding (even layers) and full attention;
+// GptOssConfig's default layer_types alternates sliding (even layers) and full attention, as
+// Gemma2Config's does (transformers modeling_gemma2.py: "sliding_attention" if (i + 1) % 2,
+// i.e. layers 0, 2, 4, ...);
 // MistralAttention and MixtralAttention window every layer by sliding_window when it is set.
 void apply_default_windows(FamilyContext& c) {
-  const bool alternating = c.family == "gpt_oss";
+  const bool alternating = c.family == "gpt_oss" || c.family == "gemma2";
   if (!alternating && c.family != "mistral" && c.family != "mixtral") return;
   const auto w = c.j.find("sliding_window");
   if (w == c.j.end() || w->is_null()) return;
@@ -183,8 +185,8 @@ void check_family_read_everything(FamilyContext& c, const FamilyRule& rule) {
       r.fail("num_nextn_predict_layers",
              fmt::format("multi-token-prediction modules in model_type '{}': moeplan counts them "
                          "in the DeepSeek layout only (deepseek_v2, deepseek_v3, kimi_k2, glm4_moe, "
-                         "glm4_moe_lite, dots1, deepseek_v32, mimo), so it refuses the file rather "
-                         "than leave them out", c.family));
+                         "glm4_moe_lite, dots1, deepseek_v32, glm_moe_dsa, mimo), so it refuses the file "
+                         "rather than leave them out", c.family));
     }
   }
 }
@@ -248,13 +250,16 @@ void read_router_keys(FamilyContext& c) {
   // DeepSeek-V3's class (and Glm4Moe's, Dots1's: copies of it) scores with a sigmoid and
   // chooses with e_score_correction_bias whatever the file says (transformers
   // DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias.
-  if (is_one_of(c.family, {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite"})) {
+  if (is_one_of(c.family, {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite", "glm_moe_dsa"})) {
     x.score = RouterSpec::Score::sigmoid;
     x.expert_bias = true;
     stated = true;
   }
   // Glm4MoeLiteConfig (GLM-4.7-Flash): routed_scaling_factor 1.8, n_group = topk_group = 1.
   if (c.family == "glm4_moe_lite") x.topk_scaling_factor = 1.8;
+  // GlmMoeDsaConfig (GLM-5): routed_scaling_factor 2.5, n_group = topk_group = 1; its
+  // GlmMoeDsaTopkRouter is DeepSeek-V3's (sigmoid, e_score_correction_bias).
+  if (c.family == "glm_moe_dsa") x.topk_scaling_factor = 2.5;
   // A key the file leaves out takes its class's default: DeepseekV3Config (which kimi_k2 files
   // build) has n_group 8, topk_group 4, routed_scaling_factor 2.5, norm_topk_prob true.
   if (is_one_of(c.family, {"deepseek_v3", "kimi_k2"})) {
@@ -361,7 +366,9 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
       // The multimodal class builds its own text model whatever the inner model_type says
       // (Glm4vMoeConfig, Qwen3VLMoeConfig, Llama4Config): another family's keys there would
       // be counted by the wrong rule.
-      if (!r.failed() && family != rule->text_model_type) {
+      const auto& also = rule->text_model_types_also;
+      if (!r.failed() && family != rule->text_model_type &&
+          std::find(also.begin(), also.end(), family) == also.end()) {
         r.fail("model_type", fmt::format("is '{}': model_type {} builds its text model as {}, so its {} must be "
                                          "that or name no model_type",
                                          family, outer, rule->text_model_type, rule->text_config));

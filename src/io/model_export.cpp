@@ -137,6 +137,7 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("norm_bias", x.norm_bias);
   flag("lm_head_bias", x.lm_head_bias);
   flag("residual_ffn_norm", x.residual_ffn_norm);
+  flag("post_block_norms", x.post_block_norms);
   if (!m.ffn_gated) model.insert("ffn_gated", false);
   flag("gated_attention", m.gated_attention);
   if (m.zero_experts > 0) put("zero_experts", m.zero_experts);
@@ -577,6 +578,7 @@ std::string megatron_header(const ModelConfig& m, const TrainingHyperparameters&
     if (m.extras.attention_sinks) lost.emplace_back("attention sinks");
     if (m.extras.expert_bias || m.extras.router_bias) lost.emplace_back("expert and router biases");
     if (m.extras.qk_norm == QkNorm::full_width) lost.emplace_back("qk-norm over all heads (Megatron's is per head)");
+    if (m.extras.post_block_norms) lost.emplace_back("the norms after each block (Gemma 2/3's post-attention and post-FFN norms)");
     if (!lost.empty()) {
       out += "# Not expressed by these flags (outside paper 002's N): " + fmt::format("{}", fmt::join(lost, ", ")) + ".\n";
     }

@@ -220,7 +220,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "tie_word_embeddings", "moe_layer_interval", "hf_model_type", "qkv_bias",
                "output_bias", "qk_norm", "shared_expert_gate", "router_bias", "expert_bias",
                "attention_sinks", "num_nextn_predict_layers", "mtp_embedding_copies", "norm_bias", "lm_head_bias",
-               "residual_ffn_norm",
+               "residual_ffn_norm", "post_block_norms",
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
                "layer_kv_heads", "layer_own_kv", "layer_windows", "gqa_q_lora_rank"},
@@ -265,6 +265,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_bool(t, "norm_bias", s, m.extras.norm_bias, r);
   optional_bool(t, "lm_head_bias", s, m.extras.lm_head_bias, r);
   optional_bool(t, "residual_ffn_norm", s, m.extras.residual_ffn_norm, r);
+  optional_bool(t, "post_block_norms", s, m.extras.post_block_norms, r);
   optional_bool(t, "ffn_gated", s, m.ffn_gated, r);
   optional_bool(t, "gated_attention", s, m.gated_attention, r);
   optional_int(t, "zero_experts", s, 0, m.zero_experts, r);

@@ -443,6 +443,9 @@ BesideN count_beside_n(const ModelConfig& m) {
     // in a standard decoder, 1 in Nemotron-H's single-block layers.
     norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
     if (l.ffn == FfnKind::moe_and_dense && x.residual_ffn_norm) norms += n * norm;  // Arctic's residual_layernorm
+    if (x.post_block_norms) {  // Gemma 2/3: a norm after each block as well as before it
+      norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
+    }
     if (l.mixer == MixerKind::attention) {
       const double nkv = kv_heads_of(m, l);
       double qk = 0;

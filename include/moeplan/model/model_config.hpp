@@ -57,6 +57,10 @@ struct BuiltExtras {
   /// The dense FFN beside the experts (FfnKind::moe_and_dense) normalises its input with a
   /// norm of its own (Arctic's residual_layernorm): one more norm of d in each such layer.
   bool residual_ffn_norm = false;
+  /// A norm after each block too (Gemma 2's post_attention_layernorm and
+  /// post_feedforward_layernorm beside input_layernorm and pre_feedforward_layernorm): one
+  /// more norm of d per block, 4 a standard layer.
+  bool post_block_norms = false;
   /// Multi-token-prediction modules after the last layer (config.json num_nextn_predict_layers:
   /// 1 in DeepSeek-V3/V3.1/R1 and GLM-4.5/-Air). Trained beside the main model and shipped in
   /// its checkpoint, they are outside N, N_a, M and the as-built totals (count_mtp).

@@ -109,6 +109,17 @@ extern const FamilyRule k_deepseek_rule{
     // DeepSeek-V3 copy): the native deepseek_v3 class builds the same model.
     .built_by = {{"kimi_k2", "deepseek_v3"}},
 };
+// kimi_k25: Kimi-K2.5 / K2.6 (the checkpoints' remote code, configuration_kimi_k25.py and
+// modeling_kimi_k25.py: KimiK25ForConditionalGeneration, a MoonViT vision tower and its
+// mm_projector, not counted, beside a DeepseekV3ForCausalLM language model built from
+// text_config as DeepseekV3Config): text_config is Kimi-K2's layout, read by the rule above.
+extern const FamilyRule k_kimi_k25_rule{
+    .model_types = {"kimi_k25"},
+    .text_config = "text_config",
+    .text_model_type = "kimi_k2",
+    .text_model_types_also = {"deepseek_v3"},
+    .layout_keys = deepseek_parts::k_layout_keys,
+};
 extern const FamilyRule k_glm4_moe_dots1_rule{
     .model_types = {"glm4_moe", "dots1"},
     .read = deepseek_parts::read,

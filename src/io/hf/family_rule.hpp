@@ -74,6 +74,9 @@ struct FamilyRule {
   std::string text_config;
   /// The model_type the text model has when text_config does not name one.
   std::string text_model_type;
+  /// Other model_types the text_config may name, read by their own rules (kimi_k25: its remote
+  /// code builds text_config as DeepseekV3Config, which files write as kimi_k2 or deepseek_v3).
+  std::vector<std::string> text_model_types_also;
   /// A family read only to refuse it (its `read` names the key and why): not listed among
   /// the supported model_types.
   bool refused = false;
