@@ -407,6 +407,44 @@ std::expected<std::shared_ptr<const MeasuredGemmRates>, ClusterFlagsError> measu
   return rates;
 }
 
+/// --batch-ramp START:TOKENS, or why not.
+std::expected<BatchRamp, std::string> batch_ramp_of(const std::string& text) {
+  const auto colon = text.find(':');
+  const auto start = colon == std::string::npos ? std::unexpected(std::string("no ':'"))
+                                                : parse_positive_finite(text.substr(0, colon));
+  const auto ramp_tokens = colon == std::string::npos ? std::unexpected(std::string("no ':'"))
+                                                      : parse_positive_finite(text.substr(colon + 1));
+  if (!start || !ramp_tokens || *start != std::floor(*start) || *start > 1e12 || *ramp_tokens > 1e18) {
+    return std::unexpected(fmt::format("--batch-ramp {}: START:TOKENS, a whole number of sequences (1 to 1e12) and "
+                                       "the tokens of the ramp (up to 1e18), e.g. 3072:469e9",
+                                       text));
+  }
+  return BatchRamp{static_cast<long long>(*start), *ramp_tokens};
+}
+
+/// --pipeline-schedule on the given layout (and DualPipe's all-to-all overlap); "" or why not.
+std::string apply_schedule(const ClusterFlags& f, ClusterFitOptions& o) {
+  GivenLayout& g = o.search.given;
+  const std::string& schedule = *f.pipeline_schedule;
+  const int vpp = f.vpp.value_or(1);
+  if (schedule != "interleaved" && vpp > 1) {
+    return fmt::format("--pipeline-schedule {} contradicts --vpp {} (the interleaved schedule); give one", schedule,
+                       vpp);
+  }
+  if (schedule == "interleaved" && vpp == 1 && !f.pipeline_layout) {
+    return "--pipeline-schedule interleaved needs --vpp > 1 (virtual stages per pipeline rank)";
+  }
+  if (schedule != "interleaved" && !f.pipeline_layout) g.vpp = 1;
+  if (schedule == "dualpipe") {
+    if (f.pipeline_layout) return "--pipeline-schedule dualpipe and --pipeline-model-parallel-layout: DualPipe "
+                                  "places two stages per rank itself; give one";
+    g.dualpipe = true;
+    // DeepSeek-V3 Sec. 3.2.1: DualPipe "fully overlap[s]" the all-to-all; a given value wins.
+    if (!f.flag_given("--a2a-overlap")) o.search.time.a2a_overlap = 1.0;
+  }
+  return {};
+}
+
 }  // namespace
 
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
@@ -436,18 +474,9 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   }
   if (o.cluster.gpus < o.cluster.gpus_per_node) o.cluster.gpus_per_node = o.cluster.gpus;
   if (f.batch_ramp) {
-    const std::string& text = *f.batch_ramp;
-    const auto colon = text.find(':');
-    const auto start = colon == std::string::npos ? std::unexpected(std::string("no ':'"))
-                                                  : parse_positive_finite(text.substr(0, colon));
-    const auto ramp_tokens = colon == std::string::npos ? std::unexpected(std::string("no ':'"))
-                                                        : parse_positive_finite(text.substr(colon + 1));
-    if (!start || !ramp_tokens || *start != std::floor(*start) || *start > 1e12 || *ramp_tokens > 1e18) {
-      return usage(fmt::format("--batch-ramp {}: START:TOKENS, a whole number of sequences (1 to 1e12) and the "
-                               "tokens of the ramp (up to 1e18), e.g. 3072:469e9",
-                               text));
-    }
-    o.batch_ramp = BatchRamp{static_cast<long long>(*start), *ramp_tokens};
+    auto ramp = batch_ramp_of(*f.batch_ramp);
+    if (!ramp) return usage(ramp.error());
+    o.batch_ramp = *ramp;
   }
   o.whole_training = f.whole_training;
   if (f.checkpoint_interval_minutes) o.whole_training.checkpoint_interval_minutes = *f.checkpoint_interval_minutes;
@@ -518,23 +547,10 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   g.embedding_in_split = f.embedding_in_split;
   g.loss_in_split = f.loss_in_split;
   g.last_stage_layers = f.last_stage_layers;
+  if (f.pipeline_layout && f.pipeline_layout->empty()) return usage("--pipeline-model-parallel-layout: empty; give a layout");
   g.pipeline_layout = f.pipeline_layout.value_or("");
   if (f.pipeline_schedule) {
-    const std::string& schedule = *f.pipeline_schedule;
-    const int vpp = f.vpp.value_or(1);
-    if (schedule != "interleaved" && vpp > 1) {
-      return usage(fmt::format("--pipeline-schedule {} contradicts --vpp {} (the interleaved schedule); give one",
-                               schedule, vpp));
-    }
-    if (schedule == "interleaved" && vpp == 1) {
-      return usage("--pipeline-schedule interleaved needs --vpp > 1 (virtual stages per pipeline rank)");
-    }
-    if (schedule != "interleaved") g.vpp = 1;
-    if (schedule == "dualpipe") {
-      g.dualpipe = true;
-      // DeepSeek-V3 Sec. 3.2.1: DualPipe "fully overlap[s]" the all-to-all; a given value wins.
-      if (!f.flag_given("--a2a-overlap")) o.search.time.a2a_overlap = 1.0;
-    }
+    if (auto why = apply_schedule(f, o); !why.empty()) return usage(why);
   }
   if (f.recompute == "none") g.recompute = Recompute::none;
   if (f.recompute == "selective") g.recompute = Recompute::selective;

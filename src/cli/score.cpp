@@ -73,7 +73,9 @@ std::optional<int> refused_on_cluster(const std::vector<ModelConfig>& models, co
     // A given layout the model cannot take (TP not dividing its heads, ...): before anything
     // is printed, naming the rule.
     const int S = m.training ? m.training->seq_len : 0;
-    if (const std::string why = given_layout_reason(m, cluster.cluster, cluster.search.given, S); !why.empty()) {
+    ModelConfig trained = m;  // with --mtp-num-layers, the MTP modules the run trains (cluster_fit's)
+    if (cluster.mtp_layers) trained.extras.num_nextn_predict_layers = *cluster.mtp_layers;
+    if (const std::string why = given_layout_reason(trained, cluster.cluster, cluster.search.given, S); !why.empty()) {
       return fail(io, ExitStatus::infeasible,
                   fmt::format("{}: infeasible on {} x {}: parallel layout: {}", printable(m.name),
                               cluster.cluster.gpus, cluster.cluster.gpu.id, why));

@@ -595,14 +595,16 @@ std::vector<Timed> time_layouts(const ModelConfig& m, const ModelFlops& flops, c
       if (micro < 1) continue;
       // Megatron's interleaved schedule needs the micro-batches per step to be a
       // multiple of PP (schedules.py raises otherwise).
-      const long long unit = static_cast<long long>(micro) * l.dp * (l.vpp > 1 ? l.pp : 1);
+      // DualPipe's micro-batches are even and at least 2·PP (dualpipe.py's asserts).
+      const long long unit = static_cast<long long>(micro) * l.dp * (l.vpp > 1 ? l.pp : 1) * (l.dualpipe ? 2 : 1);
+      const long long least = l.dualpipe ? unit * l.pp : unit;
       l.micro_batch = micro;
       long long rounded = std::llround(double(space.sequences) / double(unit)) * unit;
       if (options.max_global_batch_sequences > 0 && rounded > options.max_global_batch_sequences) {
         rounded = options.max_global_batch_sequences / unit * unit;  // down: a step within the training set
       }
-      l.global_batch = std::max(unit, rounded);
-      const long long raised = unit > space.sequences ? l.global_batch : 0;
+      l.global_batch = std::max(least, rounded);
+      const long long raised = least > space.sequences ? l.global_batch : 0;
       double time_load = options.time.expert_load_factor;
       double memory_load = options.memory.expert_load_factor;
       if (options.routing_skew > 0 && m.is_moe()) {

@@ -525,8 +525,13 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
                          options.bf16_moments ? " in bf16" : "", options.bf16_moments ? 8 : 12)});
   out.terms.push_back(
       {"activations", best.activations,
-       fmt::format("{} layer(s) × {:.3g} micro-batches in flight, {} recompute, {}{}",
-                   out.stage_layers, best.in_flight, to_string(lay.recompute),
+       fmt::format("{} × {:.3g} micro-batches in flight, {} recompute, {}{}",
+                   lay.dualpipe && lay.pp > 1
+                       ? fmt::format("DualPipe: half of each, {} + {} layer(s) of stages {} and {}", out.stage_layers,
+                                     layers_of_ranks(m.num_hidden_layers, lay).of(lay.pp - 1 - best.r).size(), best.r,
+                                     lay.pp - 1 - best.r)
+                       : fmt::format("{} layer(s)", out.stage_layers),
+                   best.in_flight, to_string(lay.recompute),
                    options.activation_formula == ActivationFormula::megatron ? "Megatron formula"
                                                                              : "moeplan formula",
                    lay.sequence_parallel && tp > 1 ? fmt::format(", / TP {} (SP)", tp)

@@ -219,6 +219,11 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
     }
     case k_pipeline:
       if (L.pp == 1) return "PP 1: none";
+      if (L.dualpipe) {
+        return fmt::format("DualPipe bubble {:.3g} s ((PP/2−1)(F&B+B−3W) = {}·2F, m = {}); point-to-point {:.3g} s "
+                           "hidden (DeepSeek-V3 Fig. 4)",
+                           r.bubble, L.pp / 2 - 1, r.microbatches, r.p2p_hidden);
+      }
       return fmt::format("bubble {:.3g} s ((PP−1)/(VPP·m) = {}/({}·{})), point-to-point {:.3g} s over {}{}",
                          r.bubble, L.pp - 1, L.vpp, r.microbatches, r.p2p, link_name(r.p2p_off_node),
                          r.p2p_hidden > 0 ? fmt::format(" ({:.3g} s more overlapped by the interleaved schedule)", r.p2p_hidden)

@@ -312,7 +312,11 @@ void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
                            "activation is then GELU, add --squared-relu for a squared-ReLU model "
                            "(a moeplan config records no activation)");
   }
-  arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
+  if (m.extras.norm_bias) {  // PhiMoE, BLOOM, Falcon: LayerNorm with a bias
+    arg("--normalization", "LayerNorm", "LayerNorm with a bias, as the source architecture builds it (Megatron's default)");
+  } else {
+    arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
+  }
   if (m.ffn_gated || !m.extras.output_bias) {
     arg("--disable-bias-linear", "", "no biases in linear layers: the counted model has none (Megatron adds them by default)");
   } else {
