@@ -724,12 +724,19 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     fit.notes.push_back("the model keeps no cache per sequence: the batch is not bounded by memory here");
     fit.max_batch = std::int64_t{1} << 40;
   }
-  // The engine's cap on running sequences (per attention group: vLLM's per engine).
-  if (o.max_seqs > 0 && fit.max_batch > o.max_seqs * fit.split.dp) {
+  // The engine's cap on running sequences: vLLM's max_num_seqs per engine (each attention
+  // group); SGLang's --max-running-requests for the whole server, split over its DP ranks
+  // (scheduler: per_dp_max_running_requests = max_running_requests // dp_size).
+  const std::int64_t cap = o.engine == ServeEngine::sglang ? o.max_seqs / std::max<std::int64_t>(1, fit.split.dp) *
+                                                                 std::max<std::int64_t>(1, fit.split.dp)
+                                                           : o.max_seqs * fit.split.dp;
+  if (o.max_seqs > 0 && fit.max_batch > cap) {
     fit.notes.push_back(fmt::format("the cache holds {} sequences at the context; the engine runs at most {} at once "
-                                    "(max_num_seqs {} per attention group)",
-                                    fit.max_batch, o.max_seqs * fit.split.dp, o.max_seqs));
-    fit.max_batch = o.max_seqs * fit.split.dp;
+                                    "({} {}{})",
+                                    fit.max_batch, cap, o.engine == ServeEngine::sglang ? "max_running_requests" : "max_num_seqs",
+                                    o.max_seqs,
+                                    o.engine == ServeEngine::sglang ? " for the server" : " per attention group"));
+    fit.max_batch = cap;
   }
   const double reserved_w = reserved[worst];
   if (w.weight_bytes >= usable) {

@@ -288,3 +288,19 @@ TEST_CASE("suggest --serve-fit: the plan fits the node where the uncapped one do
   CHECK(s64.at("max_batch").get<long long>() >= 64);
   CHECK(s64.at("serve_fit_cap").get<double>() < cap);
 }
+
+TEST_CASE("SGLang's max_running_requests caps the whole server, vLLM's max_num_seqs each attention group") {
+  // DeepSeek-V3.1 in fp8 on 8 H200 with DP attention: 8 attention groups of TP 1. SGLang splits
+  // --max-running-requests 64 over its 8 DP ranks (64 // 8 = 8 each): 64 in all; vLLM runs
+  // max_num_seqs 64 in each of 8 engines: up to 512 where the cache holds them.
+  const auto max_batch = [](const char* engine) {
+    const Run r = run_moeplan({"score", "deepseek-v3.1", "--serve-gpu", "h200", "--serve-gpus", "8", "--serve-weights",
+                               "fp8", "--serve-engine", engine, "--serve-dp-attention", "--serve-max-seqs", "64",
+                               "--serve-context", "8192", "--format", "json"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    return json::parse(r.out).at(0).at("serving").at("max_batch").get<long long>();
+  };
+  CHECK(max_batch("sglang") == 64);
+  CHECK(max_batch("vllm") > 64);
+  CHECK(max_batch("vllm") <= 512);
+}
