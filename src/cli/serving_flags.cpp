@@ -72,6 +72,10 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
   if (!f.kv_given && a.kv) o.kv = *a.kv;
   o.expert_parallel = o.expert_parallel || a.expert_parallel;
   o.dp_attention = o.dp_attention || a.dp_attention;
+  if (!f.gpus) {  // the GPUs are the file's: its layout too (not when --serve-gpus moves them)
+    o.engine_tp = a.attention_tp();
+    o.engine_pp = a.pp.value_or(1);
+  }
   std::string unused;
   for (const std::string& u : a.unused) unused += fmt::format("{}{}", unused.empty() ? "" : ", ", u);
   io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}){}", f.args_file,

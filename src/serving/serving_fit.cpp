@@ -201,6 +201,16 @@ bool tp_splits_heads(const ModelConfig& m, int t) {
 
 ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
   ServingSplit s;
+  if (o.engine_tp) {  // the engine's command line: its TP and PP as given, DP the rest of a stage
+    const int L = std::max(1, m.num_hidden_layers);
+    s.stages = std::clamp(o.engine_pp.value_or(1), 1, L);
+    const int per_stage = std::max(1, o.gpus / s.stages);
+    s.tp = std::clamp(*o.engine_tp, 1, per_stage);
+    s.dp = per_stage / s.tp;
+    s.ep = per_stage;
+    for (int i = 0; i < s.stages; ++i) s.layers_per_stage.push_back(L / s.stages + (i < L % s.stages ? 1 : 0));
+    return s;
+  }
   const int node = std::max(1, o.gpu.gpus_per_node);
   const int per_stage = std::min(o.gpus, node);
   // The widest TP of the stage's GPUs that splits the heads; the rest of the stage serves
@@ -633,6 +643,10 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
       return std::unexpected(fmt::format("the decode state of its '{}' layers is not known (a model TOML mixer "
                                          "without decode_state_bytes)", x.kind));
     }
+  }
+  if (o.engine_tp && !tp_splits_heads(m, *o.engine_tp)) {  // vLLM and SGLang refuse to start
+    return std::unexpected(fmt::format("--serve-args: TP {} does not split the model's attention heads (the engine "
+                                       "refuses to start)", *o.engine_tp));
   }
   ServingFit fit;
   fit.split = split_for(m, o);

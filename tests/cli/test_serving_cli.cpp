@@ -304,3 +304,33 @@ TEST_CASE("SGLang's max_running_requests caps the whole server, vLLM's max_num_s
   CHECK(max_batch("vllm") > 64);
   CHECK(max_batch("vllm") <= 512);
 }
+
+TEST_CASE("score --serve-args keeps the engine's own TP, PP and DP-attention layout") {
+  const auto serve = [](const std::string& name, const std::string& line, const std::string& model) {
+    const std::filesystem::path file = temp_path(name);
+    std::ofstream(file) << line << "\n";
+    return run_moeplan({"score", model, "--serve-args", file.string(), "--serve-gpu", "h200", "--serve-weights", "fp8",
+                        "--format", "json"});
+  };
+  // vLLM TP 4 x PP 2: 8 GPUs in two stages of TP 4 (not moeplan's TP 8 in one stage).
+  Run r = serve("tp4pp2.sh", "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 4 --pipeline-parallel-size 2",
+                "qwen3-30b-a3b");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  json s = json::parse(r.out).at(0).at("serving");
+  CHECK(s.at("gpus").get<int>() == 8);
+  CHECK(s.at("tp").get<int>() == 4);
+  CHECK(s.at("pipeline_stages").get<int>() == 2);
+  // SGLang --tp 8 --dp 8 --enable-dp-attention: 8 GPUs, attention TP 1 in 8 groups.
+  r = serve("dpattn.sh", "python -m sglang.launch_server --model deepseek-ai/DeepSeek-V3 --tp 8 --dp 8 --enable-dp-attention",
+            "deepseek-v3.1");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  s = json::parse(r.out).at(0).at("serving");
+  CHECK(s.at("gpus").get<int>() == 8);
+  CHECK(s.at("tp").get<int>() == 1);
+  CHECK(s.at("pipeline_stages").get<int>() == 1);
+  // A TP that does not split Qwen3's 32 query and 4 KV heads: the engines refuse to start.
+  r = serve("tp3.sh", "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 3", "qwen3-30b-a3b");
+  CHECK(r.code != 0);
+  CHECK(r.err.find("TP 3 does not split the model's attention heads") != std::string::npos);
+  CHECK(r.out.find("\"tp\": 3") == std::string::npos);
+}

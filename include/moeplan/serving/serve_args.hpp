@@ -11,6 +11,7 @@
 /// the file, line and flag; the flags it does not model are listed (`unused`).
 #include <cstdint>
 #include <expected>
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,8 +34,17 @@ struct ServeArgs {
   bool expert_parallel = false;  ///< --enable-expert-parallel (vLLM), --ep-size > 1 (SGLang)
   bool dp_attention = false;     ///< --enable-dp-attention (SGLang)
   std::vector<std::string> unused;  ///< flags not modelled, once each, in the file's order
-  /// GPUs of one copy of the model: TP x PP x DP.
-  [[nodiscard]] int gpus() const { return tp.value_or(1) * pp.value_or(1) * dp.value_or(1); }
+  /// GPUs of one copy of the model: TP x PP x DP; SGLang's DP attention runs its DP groups
+  /// inside the TP GPUs (--tp 8 --dp 8 --enable-dp-attention is 8 GPUs of TP 1 attention).
+  [[nodiscard]] int gpus() const {
+    const int inside = engine == ServeEngine::sglang && dp_attention ? 1 : dp.value_or(1);
+    return tp.value_or(1) * pp.value_or(1) * inside;
+  }
+  /// The attention TP of each group: TP, or TP / DP under SGLang's DP attention.
+  [[nodiscard]] int attention_tp() const {
+    if (engine == ServeEngine::sglang && dp_attention) return std::max(1, tp.value_or(1) / std::max(1, dp.value_or(1)));
+    return tp.value_or(1);
+  }
 };
 
 /// The engine's settings from its command line `text`; `source` names the file in errors.

@@ -98,6 +98,9 @@ struct ServingOptions {
   /// SGLang --enable-dp-attention: attention in groups of TP 1, one per GPU, each holding its
   /// own sequences and cache (MLA's latent no longer copied on every rank).
   bool dp_attention = false;
+  /// The engine's own layout (--serve-args): the attention TP of each group and the pipeline
+  /// stages; unset: moeplan's (the widest TP of a node that splits the heads, nodes as stages).
+  std::optional<int> engine_tp, engine_pp;
   /// Per GPU, bytes; nullopt: the measured figures above.
   std::optional<double> non_torch_bytes;
   std::optional<double> cuda_graph_bytes;
