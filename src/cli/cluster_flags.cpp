@@ -13,6 +13,7 @@
 #include "moeplan/calibration/step_parameters.hpp"
 #include "moeplan/calibration/step_profile.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
+#include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/cluster/validation_spread.hpp"
 #include "moeplan/io/megatron_args.hpp"
 
@@ -548,6 +549,11 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   g.loss_in_split = f.loss_in_split;
   g.last_stage_layers = f.last_stage_layers;
   if (f.pipeline_layout && f.pipeline_layout->empty()) return usage("--pipeline-model-parallel-layout: empty; give a layout");
+  if (f.pipeline_layout) {
+    if (auto why = pipeline_layout_syntax_problem(*f.pipeline_layout)) {
+      return usage(fmt::format("--pipeline-model-parallel-layout {}: {}", *f.pipeline_layout, *why));
+    }
+  }
   g.pipeline_layout = f.pipeline_layout.value_or("");
   if (f.pipeline_schedule) {
     if (auto why = apply_schedule(f, o); !why.empty()) return usage(why);

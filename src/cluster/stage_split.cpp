@@ -126,7 +126,9 @@ std::expected<std::string, std::string> unroll(std::string_view text, bool group
 
 }  // namespace
 
-std::expected<PipelineLayout, std::string> parse_pipeline_layout(std::string_view text, int pp, int layers, int mtp) {
+namespace {
+// The stages of a layout string, unrolled, each a string of E, t, m, L; or why not.
+std::expected<std::vector<std::string>, std::string> layout_stages(std::string_view text) {
   std::string flat;
   for (char c : text) {
     if (c != ',') flat += c;  // "purely cosmetic commas"
@@ -146,6 +148,19 @@ std::expected<PipelineLayout, std::string> parse_pipeline_layout(std::string_vie
                                          "| between stages, (...)*n and x*n repeats)", c));
     }
   }
+  return stages;
+}
+}  // namespace
+
+std::optional<std::string> pipeline_layout_syntax_problem(std::string_view text) {
+  if (auto stages = layout_stages(text); !stages) return stages.error();
+  return std::nullopt;
+}
+
+std::expected<PipelineLayout, std::string> parse_pipeline_layout(std::string_view text, int pp, int layers, int mtp) {
+  auto parsed = layout_stages(text);
+  if (!parsed) return std::unexpected(parsed.error());
+  const std::vector<std::string>& stages = *parsed;
   if (pp < 1 || stages.size() % static_cast<std::size_t>(pp) != 0) {
     return std::unexpected(fmt::format("{} stages are not a multiple of PP {}", stages.size(), pp));
   }

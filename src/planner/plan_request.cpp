@@ -57,10 +57,12 @@ std::optional<std::string> PlanRequest::problem() const {
   }
   const PlanGoal& g = options.goal;
   if (time) {
-    if (!cluster) return "--days needs --gpus and --gpu (the cluster that trains)";
+    const char* flag = gpu_hours ? "--gpu-hours" : "--days";
+    if (!cluster) return fmt::format("{} needs --gpus and --gpu (the cluster that trains)", flag);
     if (g.compute || g.tokens || g.active_params || g.flops_per_token || g.inference_tokens) {
-      return "--days sets the budget from the cluster: give it instead of --flops, --tokens, "
-             "--active-params, --flops-per-token and --inference-tokens";
+      return fmt::format("{} sets the budget from the cluster: give it instead of --flops, --tokens, "
+                         "--active-params, --flops-per-token and --inference-tokens",
+                         flag);
     }
   }
   // --days and --target-loss: the core searches C; the goal is checked with a placeholder C.

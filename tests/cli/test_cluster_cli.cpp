@@ -1674,6 +1674,11 @@ TEST_CASE("pipeline layout flag: DeepSeek-V3's Megatron-Bridge layout runs, is w
                                  "--pipeline-model-parallel-layout", "Et|(tt|)*30mL"});
   CHECK(no_pp.code == 3);
   CHECK(no_pp.err.find("--pipeline-model-parallel-layout needs --pp > 1") != std::string::npos);
+  // A string that reads as no layout whatever the model: exit 2, a bad flag value.
+  const Run syntax = run_moeplan({"score", "deepseek-v3.1", "--gpus", "1024", "--gpu", "h100", "--tokens", "1e12",
+                                  "--pp", "8", "--pipeline-model-parallel-layout", "Et|(tt|)*30mX"});
+  CHECK(syntax.code == 2);
+  CHECK(syntax.err.find("'X' is not a layer") != std::string::npos);
   const auto script = temp_path("layout.sh");
   std::vector<std::string> emit = base;
   emit.insert(emit.end(), {"--emit", "megatron", "-o", script.string()});

@@ -67,4 +67,8 @@ struct PipelineLayout {
 /// rule fails.
 std::expected<PipelineLayout, std::string> parse_pipeline_layout(std::string_view text, int pp, int layers, int mtp);
 
+/// What parse_pipeline_layout refuses whatever the model and PP: a character that is no layer,
+/// a repeat too large to unroll (nullopt when the string reads).
+std::optional<std::string> pipeline_layout_syntax_problem(std::string_view text);
+
 }  // namespace moeplan
