@@ -223,6 +223,16 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   if (f.non_torch_gib) o.non_torch_bytes = *f.non_torch_gib * k_gib;
   if (f.cuda_graph_gib) o.cuda_graph_bytes = *f.cuda_graph_gib * k_gib;
   if (file) apply_serve_args(*file, f, o, io);
+  if (o.engine == ServeEngine::vllm && o.max_batched_tokens > 0) {
+    // vLLM's SchedulerConfig refuses max_num_batched_tokens < max_num_seqs (it cannot schedule
+    // one token of each running sequence in a step).
+    const std::int64_t seqs = o.max_seqs > 0 ? o.max_seqs : vllm_default_max_seqs(o.gpu);
+    if (o.max_batched_tokens < seqs) {
+      return usage(fmt::format("--serve-max-batched-tokens {} is below the {} sequences vLLM runs at once "
+                               "(max_num_seqs{}): vLLM refuses to start; give --serve-max-seqs too",
+                               o.max_batched_tokens, seqs, o.max_seqs > 0 ? "" : ", its default on this GPU"));
+    }
+  }
   ServingOptions checked = o;
   if (checked.context == 0) checked.context = 1;  // the model's S is checked where it is known
   if (auto why = serving_problem(checked)) return usage(*why);

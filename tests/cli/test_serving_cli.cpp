@@ -93,6 +93,9 @@ TEST_CASE("the engine's figures out of range exit 2 naming the flag, nothing on 
       {{"--serve-memory-utilization", "-0.5"}, "--serve-memory-utilization"},
       {{"--serve-max-batched-tokens", "0"}, "--serve-max-batched-tokens"},
       {{"--serve-max-batched-tokens", "12.5"}, "--serve-max-batched-tokens"},
+      // vLLM refuses max_num_batched_tokens below max_num_seqs (1024 on an H100 by default).
+      {{"--serve-max-batched-tokens", "16"}, "--serve-max-batched-tokens 16 is below the 1024 sequences"},
+      {{"--serve-max-batched-tokens", "16", "--serve-max-seqs", "32"}, "--serve-max-batched-tokens 16 is below the 32"},
       {{"--serve-max-seqs", "0"}, "--serve-max-seqs"},
       {{"--serve-engine", "trtllm"}, "--serve-engine"},
       {{"--serve-engine", "sglang", "--serve-max-batched-tokens", "8192"}, "--serve-max-batched-tokens"},
