@@ -55,6 +55,31 @@ bool is_one_of(std::string_view x, std::initializer_list<std::string_view> set) 
   return std::find(set.begin(), set.end(), x) != set.end();
 }
 
+int leading_dense_of_layer_types(FamilyContext& c, const nlohmann::json& types, int layers,
+                                 std::string_view layer_class) {
+  if (!types.is_array() || static_cast<int>(types.size()) != layers) {
+    c.r.fail("mlp_layer_types", fmt::format("must list num_hidden_layers ({}) layer kinds", layers));
+    return 0;
+  }
+  int dense = 0;
+  for (int i = 0; i < layers; ++i) {
+    const auto& v = types[static_cast<std::size_t>(i)];
+    const bool sparse = v == "sparse";
+    if (!sparse && v != "dense") {
+      c.r.fail("mlp_layer_types", fmt::format("lists {} at layer {}: {} builds \"dense\" or \"sparse\" only",
+                                              v.dump(), i, layer_class));
+      return 0;
+    }
+    if (!sparse && dense != i) {
+      c.r.fail("mlp_layer_types", fmt::format("has a dense layer ({}) after a sparse one: moeplan counts leading "
+                                              "dense layers only", i));
+      return 0;
+    }
+    dense += sparse ? 0 : 1;
+  }
+  return dense;
+}
+
 int FamilyContext::written(const char* key, int min, std::string_view config_class) {
   if (!j.contains(key) || j[key].is_null()) {
     r.fail(key, std::string("missing: ") + std::string(config_class) + " has a default of its own; write it");

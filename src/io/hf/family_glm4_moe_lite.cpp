@@ -38,26 +38,8 @@ int leading_dense_layers(FamilyContext& c) {
     }
     return 1;
   }
-  if (!it->is_array() || static_cast<int>(it->size()) != L) {
-    c.r.fail("mlp_layer_types", fmt::format("must list num_hidden_layers ({}) layer kinds", L));
-    return 0;
-  }
-  int dense = 0;
-  for (int i = 0; i < L; ++i) {
-    const auto& v = (*it)[static_cast<std::size_t>(i)];
-    const bool sparse = v == "sparse";
-    if (!sparse && v != "dense") {
-      c.r.fail("mlp_layer_types", fmt::format("lists {} at layer {}: Glm4MoeLiteDecoderLayer builds "
-                                              "\"dense\" or \"sparse\" only", v.dump(), i));
-      return 0;
-    }
-    if (!sparse && dense != i) {
-      c.r.fail("mlp_layer_types", fmt::format("has a dense layer ({}) after a sparse one: moeplan counts "
-                                              "leading dense layers only", i));
-      return 0;
-    }
-    dense += sparse ? 0 : 1;
-  }
+  const int dense = leading_dense_of_layer_types(c, *it, L, "Glm4MoeLiteDecoderLayer");
+  if (c.r.failed()) return 0;
   if (const auto k = c.r.integer(c.j, "first_k_dense_replace", 0); k && *k != dense) {
     c.r.fail("first_k_dense_replace", fmt::format("is {}, but mlp_layer_types lists {} dense layers "
                                                   "(the class reads mlp_layer_types)", *k, dense));

@@ -32,26 +32,8 @@ int dense_layers_of(FamilyContext& c) {
   const int k = c.written("first_k_dense_replace", 0, "GlmMoeDsaConfig");
   const auto it = c.j.find("mlp_layer_types");
   if (it == c.j.end() || it->is_null()) return std::min(k, L);
-  if (!it->is_array() || static_cast<int>(it->size()) != L) {
-    c.r.fail("mlp_layer_types", fmt::format("must list num_hidden_layers ({}) layer kinds", L));
-    return 0;
-  }
-  int dense = 0;
-  for (int i = 0; i < L; ++i) {
-    const auto& v = (*it)[static_cast<std::size_t>(i)];
-    const bool sparse = v == "sparse";
-    if (!sparse && v != "dense") {
-      c.r.fail("mlp_layer_types", fmt::format("lists {} at layer {}: GlmMoeDsaDecoderLayer builds \"dense\" or "
-                                              "\"sparse\" only", v.dump(), i));
-      return 0;
-    }
-    if (!sparse && dense != i) {
-      c.r.fail("mlp_layer_types", fmt::format("has a dense layer ({}) after a sparse one: moeplan counts leading "
-                                              "dense layers only", i));
-      return 0;
-    }
-    dense += sparse ? 0 : 1;
-  }
+  const int dense = leading_dense_of_layer_types(c, *it, L, "GlmMoeDsaDecoderLayer");
+  if (c.r.failed()) return 0;
   if (dense != k) {
     c.r.fail("first_k_dense_replace", fmt::format("is {}, but mlp_layer_types lists {} dense layers (the class "
                                                   "builds what mlp_layer_types says)", k, dense));

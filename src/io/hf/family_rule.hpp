@@ -54,6 +54,11 @@ struct FamilyContext {
   /// refused (which the checkpoint has is unknown), an equal one dropped. False on refusal.
   bool head_dim_is_derived(std::string_view attention_class);
 };
+/// The leading dense layers a GLM-style `mlp_layer_types` array lists ("dense" then "sparse",
+/// one a layer, `layers` of them; `layer_class` builds them); 0 with the failure recorded on
+/// c.r when it lists anything else or a dense layer after a sparse one.
+int leading_dense_of_layer_types(FamilyContext& c, const nlohmann::json& types, int layers,
+                                 std::string_view layer_class);
 
 /// One family's rules. With `standard_keys`, hidden_size, num_hidden_layers,
 /// num_attention_heads, num_key_value_heads, head_dim, intermediate_size, vocab_size and
