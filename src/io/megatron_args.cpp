@@ -490,6 +490,8 @@ std::optional<InputError> ArgsReader::finish() {
   if (a_.layout.pp && !a_.layout.vpp && !a_.custom_pipeline_layout) a_.layout.vpp = 1;
   a_.sequence_parallel = has("--sequence-parallel");
   a_.distributed_optimizer = has("--use-distributed-optimizer");
+  // Read by their presence (the notes on SP and the distributed optimizer): not unused.
+  std::erase_if(a_.unused, [](const std::string& n) { return n == "--sequence-parallel" || n == "--use-distributed-optimizer"; });
   a_.group_query_attention = has("--group-query-attention");
   a_.multi_latent_attention = has("--multi-latent-attention");
   a_.num_layers = num_layers_;
