@@ -169,7 +169,9 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   }
   const int given_gpus = f.gpus ? *f.gpus : (file ? file->gpus() : 0);  // 0: not given
   if (f.min_gpus && given_gpus > 0) {
-    return usage("--serve-min-gpus finds the GPU count: not with --serve-gpus");
+    return usage(f.gpus ? "--serve-min-gpus finds the GPU count: not with --serve-gpus"
+                        : "--serve-min-gpus finds the GPU count: not with a --serve-args file, whose TP x PP x DP "
+                          "gives it");
   }
   if (f.min_gpus && f.gpu.empty()) return usage("--serve-min-gpus needs --serve-gpu KIND (the GPU to count)");
   if (!f.min_gpus && (given_gpus == 0 || f.gpu.empty())) {

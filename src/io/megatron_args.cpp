@@ -30,12 +30,14 @@ struct Word {
 };
 
 /// Shell-like words: unquoted # starts a comment, backslash-newline joins lines, quotes group.
-std::vector<Word> words_of(std::string_view text, int first_line = 1) {
+/// `unterminated`, when given, gets the line of a quote the text never closes (0: none).
+std::vector<Word> words_of(std::string_view text, int first_line = 1, int* unterminated = nullptr) {
   std::vector<Word> out;
   std::string word;
   bool in_word = false;
   int line = first_line, word_line = first_line;
   char quote = 0;
+  int quote_line = 0;
   bool new_command = false;  // an unescaped line end since the last word
   const auto end_word = [&] {
     if (in_word) out.push_back({word, word_line, new_command});
@@ -78,11 +80,13 @@ std::vector<Word> words_of(std::string_view text, int first_line = 1) {
     in_word = true;
     if (c == '"' || c == '\'') {
       quote = c;
+      quote_line = line;
       continue;
     }
     word += c;
   }
   end_word();
+  if (unterminated != nullptr) *unterminated = quote != 0 ? quote_line : 0;
   return out;
 }
 
@@ -535,7 +539,12 @@ bool is_megatron_model_flag(std::string_view flag) { return one_of(flag, k_model
 std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text, const std::string& source) {
   if (auto e = not_text(text, source)) return std::unexpected(std::move(*e));
   std::map<std::string, std::string> vars;
-  const std::vector<Flag> flags = flags_of(expanded(words_of(text), vars), vars);
+  int unterminated = 0;
+  const std::vector<Word> words = words_of(text, 1, &unterminated);
+  if (unterminated > 0) {  // the shell would refuse it; the rest of the file would be one value
+    return std::unexpected(InputError{source, unterminated, 0, "", "a quote that is never closed"});
+  }
+  const std::vector<Flag> flags = flags_of(expanded(words, vars), vars);
   return ArgsReader(source).read(flags);
 }
 

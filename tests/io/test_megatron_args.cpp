@@ -248,3 +248,19 @@ TEST_CASE("megatron args: a file that is not text (a NUL byte, bytes that are no
   REQUIRE_MESSAGE(utf8.has_value(), utf8.error().to_string());
   CHECK(utf8->layout.tp == 2);
 }
+
+TEST_CASE("megatron args: a quote never closed is refused at its line, not read as the rest of the file") {
+  const auto r = read_megatron_args(
+      "pretrain_gpt.py --tensor-model-parallel-size 2 \\\n  --pipeline-model-parallel-layout 'Et|(tt|)*30mL\n  --lr 1\n",
+      "run.sh");
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().line == 2);
+  CHECK(r.error().to_string().find("run.sh:2") != std::string::npos);
+  CHECK(r.error().reason == "a quote that is never closed");
+  // Closed, the same lines read.
+  const auto ok = read_megatron_args(
+      "pretrain_gpt.py --tensor-model-parallel-size 2 \\\n  --pipeline-model-parallel-layout 'Et|(tt|)*30mL' \\\n  --lr 1\n",
+      "run.sh");
+  REQUIRE_MESSAGE(ok.has_value(), ok.error().to_string());
+  CHECK(ok->layout.pipeline_layout == "Et|(tt|)*30mL");
+}
