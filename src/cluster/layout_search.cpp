@@ -471,9 +471,11 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
       return "--pipeline-model-parallel-layout and the other pipeline split flags both split the pipeline: give one";
     }
   }
-  if (g.dualpipe && g.pp && (pp < 2 || pp % 2 != 0)) {
-    return fmt::format("--pp {}: --pipeline-schedule dualpipe needs an even PP of at least 2 (DualPipe feeds "
-                       "micro-batches from both ends)", pp);
+  if (g.dualpipe && g.pp) {  // DualPipe's PP rule, dualpipe_rule's own (no batch yet)
+    ParallelLayout dual;
+    dual.pp = pp;
+    dual.dualpipe = true;
+    if (!(r = flagged("--pp", pp, dualpipe_rule(dual, 0, true))).empty()) return r;
   }
   const bool accounted = g.embedding_in_split || g.loss_in_split;
   if (g.pp && accounted && pp > 1) {
