@@ -262,6 +262,34 @@ void add_precision_flags(CLI::App& sub, ClusterFlags& f, const std::string& grou
       ->group(group);
 }
 
+/// The host's calls and what CUDA graphs take off them (the step's "host" term).
+void add_host_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
+  sub.add_option("--cuda-graph-impl", f.cuda_graph_impl,
+                 "CUDA graphs as Megatron-LM's flag (Megatron-Core 0.20): none (default), local or "
+                 "transformer_engine (per-layer graphs over --cuda-graph-scope), full_iteration (the whole "
+                 "forward-backward): a captured region costs the host one replay instead of a call per kernel")
+      ->check(CLI::IsMember({"none", "local", "transformer_engine", "full_iteration"}))
+      ->group(group);
+  sub.add_option("--cuda-graph-scope,--cuda-graph-modules", f.cuda_graph_scope,
+                 "What per-layer graphs capture, Megatron's names, comma-separated or as separate words: attn, mlp "
+                 "(dense layers), moe_router (router and shared experts), moe_preprocess (with moe_router); none "
+                 "given: the whole layer (a dropless MoE layer's experts stay outside); full_iteration: as "
+                 "--cuda-graph-impl full_iteration (Megatron's older spelling, with local)")
+      ->delimiter(',')
+      ->group(group);
+  sub.add_option("--host-op-us", f.host_op_us,
+                 "Host microseconds of one Python call that launches a kernel [19.71: measured, the least "
+                 "single-call GEMM time of this project's H200 sweep, docs/measurements/h200-2026-11-26]")
+      ->check(CLI::Range(0.0, 1e4))
+      ->group(group);
+  sub.add_option("--host-launch-us", f.host_launch_us,
+                 "Host microseconds of each further kernel a call issues from C++ [5: published, 4-6 us a launch; "
+                 "presets/hardware/host_launches.toml]; --host-op-us 0 --host-launch-us 0: no host term")
+      ->check(CLI::Range(0.0, 1e4))
+      ->group(group);
+}
+
+
 /// Interruptions, restarts, checkpoints and evaluations of the whole training (docs/cluster.md).
 void add_whole_training_flags(CLI::App& sub, ClusterFlags& f) {
   sub.add_option("--interruptions-per-gpu-hour", f.whole_training.interruptions_per_gpu_hour,
@@ -322,6 +350,7 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "Megatron's MoE recipes, DeepSeek-V3; the default) or alltoall (NCCL, one copy per expert)")
       ->check(CLI::IsMember({"deepep", "alltoall"}))
       ->group(group);
+  add_host_flags(sub, f, group);
   add_whole_training_flags(sub, f);
   sub.add_option("--global-batch-tokens", f.global_batch_tokens,
                  "Tokens per optimizer step [the laws' batch at C: paper 002 Table 4 inside "
@@ -421,6 +450,57 @@ std::expected<BatchRamp, std::string> batch_ramp_of(const std::string& text) {
                                        text));
   }
   return BatchRamp{static_cast<long long>(*start), *ramp_tokens};
+}
+
+/// --cuda-graph-impl / --cuda-graph-scope and the host's seconds; "" or why not (Megatron-Core
+/// 0.20's rules that need no model: transformer_config.py __post_init__).
+std::string apply_cuda_graphs(const ClusterFlags& f, ClusterFitOptions& o) {
+  StepTimeOptions& t = o.search.time;
+  if (f.host_op_us) t.host_python_op_seconds = *f.host_op_us * 1e-6;
+  if (f.host_launch_us) t.host_launch_seconds = *f.host_launch_us * 1e-6;
+  CudaGraphs g;
+  g.impl = f.cuda_graph_impl ? *parse_cuda_graph_impl(*f.cuda_graph_impl) : CudaGraphImpl::none;
+  bool full_iteration_scope = false;
+  for (const std::string& name : f.cuda_graph_scope) {
+    const std::optional<unsigned> bit = parse_cuda_graph_module(name);
+    if (!bit) {
+      return fmt::format("--cuda-graph-scope: \"{}\" is not one of Megatron's scopes (attn, mlp, moe, moe_router, "
+                         "moe_preprocess, full, full_iteration)",
+                         name);
+    }
+    if (*bit == k_cuda_graph_full_iteration) {
+      full_iteration_scope = true;
+    } else {
+      g.modules |= *bit;
+    }
+  }
+  if (full_iteration_scope) {  // Megatron's older spelling: --cuda-graph-impl local --cuda-graph-scope full_iteration
+    if (g.impl != CudaGraphImpl::local && g.impl != CudaGraphImpl::full_iteration) {
+      return "--cuda-graph-scope full_iteration needs --cuda-graph-impl local (or give --cuda-graph-impl full_iteration)";
+    }
+    if (g.modules != 0) return "--cuda-graph-scope full_iteration captures everything: name no other scope with it";
+    g.impl = CudaGraphImpl::full_iteration;
+  }
+  if (g.impl == CudaGraphImpl::none && !f.cuda_graph_scope.empty()) {
+    return "--cuda-graph-scope has no effect without --cuda-graph-impl local or transformer_engine (Megatron's rule)";
+  }
+  if (g.impl == CudaGraphImpl::full_iteration && g.modules != 0) {
+    return "--cuda-graph-impl full_iteration captures the whole forward-backward: --cuda-graph-scope must be empty";
+  }
+  if ((g.modules & cuda_graph_moe) != 0) {
+    return "--cuda-graph-scope moe: Megatron captures a whole MoE layer only with drop-and-pad (capacity factor and "
+           "--moe-pad-expert-input-to-capacity), which moeplan does not model; capture moe_router moe_preprocess";
+  }
+  if ((g.modules & cuda_graph_moe_preprocess) != 0 && (g.modules & cuda_graph_moe_router) == 0) {
+    return "--cuda-graph-scope moe_preprocess must be used together with moe_router (Megatron's rule)";
+  }
+  if (g.per_layer() && f.recompute == "full") {
+    return fmt::format("--recompute full with --cuda-graph-impl {}: Megatron-Core allows full recompute only with "
+                       "--cuda-graph-impl full_iteration",
+                       to_string(g.impl));
+  }
+  t.cuda_graphs = g;
+  return "";
 }
 
 /// --pipeline-schedule on the given layout (and DualPipe's all-to-all overlap); "" or why not.
@@ -558,6 +638,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   if (f.pipeline_schedule) {
     if (auto why = apply_schedule(f, o); !why.empty()) return usage(why);
   }
+  if (auto why = apply_cuda_graphs(f, o); !why.empty()) return usage(why);
   if (f.recompute == "none") g.recompute = Recompute::none;
   if (f.recompute == "selective") g.recompute = Recompute::selective;
   if (f.recompute == "full") g.recompute = Recompute::full;
@@ -699,6 +780,8 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (args->bf16_moments) f.bf16_moments = true;
   if (args->tp_comm_overlap) f.tp_comm_overlap = true;
   if (args->no_p2p_overlap) f.no_p2p_overlap = true;
+  if (!f.cuda_graph_impl && args->cuda_graph_impl) f.cuda_graph_impl = args->cuda_graph_impl;
+  if (f.cuda_graph_scope.empty()) f.cuda_graph_scope = args->cuda_graph_scope;
   if (!f.mtp_num_layers && args->mtp_layers) f.mtp_num_layers = args->mtp_layers;
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
   if (!f.load_imbalance && args->force_load_balancing) f.load_imbalance = 1.0;  // a forced-balance benchmark
@@ -784,9 +867,11 @@ const ValidationSpread& step_band(const ClusterFitOptions& options) {
 
 MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options) {
   const StepTimeOptions& t = options.search.time;
-  return MegatronRun{fit.layouts.ranked.front().layout, fit.precision, t.a2a_node_dedup, t.a2a_overlap,
-                     t.fp8_param_gather, t.grad_reduce_in_bf16, t.bf16_moments, t.tp_comm_overlap, t.p2p_overlap,
-                     fit.config.extras.num_nextn_predict_layers};
+  MegatronRun run{fit.layouts.ranked.front().layout, fit.precision, t.a2a_node_dedup, t.a2a_overlap,
+                  t.fp8_param_gather, t.grad_reduce_in_bf16, t.bf16_moments, t.tp_comm_overlap, t.p2p_overlap,
+                  fit.config.extras.num_nextn_predict_layers};
+  run.cuda_graphs = t.cuda_graphs;
+  return run;
 }
 
 namespace {
@@ -907,6 +992,10 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "Adam's m and v in bf16 (--bf16-moments): 8 bytes of optimizer state a parameter instead of 12"},
         {"tp_comm_overlap", "", "", fit.tp_comm_overlap,
          "TP collectives overlapped with the linear layers' GEMMs, as applied (--tp-comm-overlap and TP > 1)"},
+        {"cuda_graph_impl", "", "", std::string(to_string(fit.cuda_graphs.impl)),
+         "CUDA graphs (--cuda-graph-impl, Megatron's names): none, local, transformer_engine, full_iteration"},
+        {"cuda_graph_scope", "", "", cuda_graph_modules_string(fit.cuda_graphs.modules, ","),
+         "the regions per-layer graphs capture (--cuda-graph-scope); \"\" with a per-layer impl: the whole layer"},
         {"p2p_overlap", "", "", fit.p2p_overlap,
          "pipeline sends overlapped with compute, as applied (Megatron's interleaved schedule: VPP > 1 and no "
          "--no-overlap-p2p-communication)"},

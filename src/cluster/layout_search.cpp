@@ -114,6 +114,7 @@ const char* term_label(int i) {
     case k_recompute: return "recompute";
     case k_tp_collectives: return "TP collectives";
     case k_all_to_all: return "all-to-all";
+    case k_host: return "host";
     case k_pipeline: return "pipeline";
     case k_dp_reduction: return "DP reduction";
     case k_optimizer: return "optimizer step";
@@ -419,6 +420,23 @@ std::string names_of(const GivenLayout& g, bool given) {
 std::string GivenLayout::given_names() const { return names_of(*this, true); }
 std::string GivenLayout::searched_names() const { return names_of(*this, false); }
 
+/// Megatron-Core 0.20's model-dependent CUDA-graph rules (transformer_config.py __post_init__);
+/// "" when the capture is allowed.
+static std::string cuda_graph_reason(const ModelConfig& m, const CudaGraphs& g) {
+  if (!g.per_layer()) return "";
+  if ((g.modules & (cuda_graph_moe_router | cuda_graph_moe_preprocess)) != 0 && !m.is_moe()) {
+    return fmt::format("--cuda-graph-scope {}: the model has no MoE layers (\"moe cuda graph is only supported "
+                       "for MoE\")",
+                       cuda_graph_modules_string(g.modules));
+  }
+  if ((g.modules & cuda_graph_mlp) != 0 && m.is_moe() && m.moe_layers() == m.num_hidden_layers) {
+    return "--cuda-graph-scope mlp: every layer is a MoE layer (\"mlp cuda graph is only supported for dense "
+           "layers\"); capture moe_router";
+  }
+  return "";
+}
+
+
 std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, const GivenLayout& g, int seq_len) {
   // The rules of each given dimension (the whole-layout check's own, prefixed with the flag),
   // then the products the given ones alone must divide.
@@ -543,6 +561,20 @@ std::expected<SearchSpace, ConstraintViolation> search_space(const ModelConfig& 
   }
   if (const std::string reason = given_layout_reason(m, cluster, given, S); !reason.empty()) {
     return std::unexpected(ConstraintViolation{"parallel layout", reason});
+  }
+  if (const std::string reason = cuda_graph_reason(m, options.time.cuda_graphs); !reason.empty()) {
+    return std::unexpected(ConstraintViolation{"CUDA graphs", reason});
+  }
+  if (options.time.cuda_graphs.per_layer()) {
+    // "full recompute is only supported with full iteration CUDA graph" (Megatron-Core 0.20,
+    // transformer_config.py): per-layer graphs leave full recompute out of the search (a given
+    // --recompute full is refused with the flags).
+    std::erase(space.recompute_levels, Recompute::full);
+    if (space.recompute_levels.empty()) {
+      return std::unexpected(ConstraintViolation{
+          "CUDA graphs", "--recompute full with per-layer CUDA graphs: Megatron-Core allows full recompute only "
+                         "with --cuda-graph-impl full_iteration"});
+    }
   }
   space.sequences = std::max(1LL, std::llround(double(options.global_batch_tokens) / S));  // B in sequences
   space.cps = {1};

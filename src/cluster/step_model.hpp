@@ -70,6 +70,7 @@ enum StepTermIndex : int {
   k_recompute,
   k_tp_collectives,
   k_all_to_all,
+  k_host,
   k_pipeline,
   k_dp_reduction,
   k_optimizer,
@@ -116,6 +117,12 @@ struct StepSeconds {
   double dp_reduce_scatter_exposed = 0;  ///< seconds of the gradients' reduce-scatter the last backward does not cover
   double dp_all_gather_exposed = 0;      ///< seconds of the weights' all-gather the first forward does not cover
   double dp_hidden = 0;                  ///< seconds of both that are hidden
+  double host_forward = 0;   ///< host seconds issuing one micro-batch's forward on the busiest stage
+  double host_backward = 0;  ///< and its backward
+  double host_gpu_forward = 0, host_gpu_backward = 0;  ///< the GPU's seconds for them
+  double host_python_ops = 0;  ///< Python calls of one micro-batch (graph replays included)
+  double host_launches = 0;    ///< kernels issued outside graphs, per micro-batch
+  double host_syncs = 0;       ///< device-to-host synchronizations per micro-batch
   double optimizer_params = 0;           ///< parameters of this rank's optimizer shard
   double optimizer_bytes = 0;            ///< HBM bytes of its optimizer step
   double embedding_sync_bytes = 0;  ///< the first and last stages' embedding gradients, all-reduced
@@ -171,13 +178,14 @@ StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const Parallel
 
 // One function per term, each its seconds on the critical path of the step; each also sets
 // the volumes of r its detail prints. Called in StepTermIndex order: recompute reads the
-// first three terms, pipeline the first six.
+// first three terms, host the first six, pipeline the first seven.
 double gemm_term(const StepShape& s, StepSeconds& r);
 double attention_term(const StepShape& s, StepSeconds& r);
 double memory_bound_term(const StepShape& s, StepSeconds& r);
 double recompute_term(const StepShape& s, const StepSeconds& r);
 double tp_collectives_term(const StepShape& s, StepSeconds& r);
 double all_to_all_term(const StepShape& s, StepSeconds& r);
+double host_term(const StepShape& s, StepSeconds& r);
 double pipeline_term(const StepShape& s, StepSeconds& r);
 double dp_reduction_term(const StepShape& s, StepSeconds& r);
 double optimizer_term(const StepShape& s, StepSeconds& r);

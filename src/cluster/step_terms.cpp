@@ -285,6 +285,83 @@ double all_to_all_term(const StepShape& s, StepSeconds& r) {
   return (1.0 - o.a2a_overlap) * r.stage_moe_layers * s.mb * pair;
 }
 
+double host_term(const StepShape& s, StepSeconds& r) {
+  // The host issues a micro-batch's kernels while the GPU runs those already issued: the GPU
+  // waits only where issuing takes longer than running, per pass: max(GPU, host) per micro-
+  // batch and stage, not their sum (issue 48). The host's calls per layer are the data file's
+  // (presets/hardware/host_launches.toml: Megatron-Core 0.20's code path with its fusions, the
+  // seconds per call measured and published there); a region inside a CUDA graph costs one
+  // replay instead. The dropless dispatcher copies its split sizes to the host once per MoE
+  // layer's forward (a stream synchronization, token_dispatcher.py): the GPU then idles while
+  // the host issues the next call, one Python call's time each.
+  const StepTimeOptions& o = s.o;
+  const HostLaunches& h = megatron_host_launches();
+  const double t_py = o.host_python_op_seconds.value_or(h.python_op_seconds);
+  const double t_launch = o.host_launch_seconds.value_or(h.launch_seconds);
+  if (!(t_py > 0) && !(t_launch > 0)) return 0;
+  const CudaGraphs& g = o.cuda_graphs;
+  const ModelFlops& f = s.f;
+  const StepShape::LayerMix mix = s.mix_of(r.stage_layers);
+  const double local_experts = f.experts > 0 ? double(f.experts) / s.L.ep : 0.0;
+  double py_f = 0, launch_f = 0, py_b = 0, launch_b = 0, syncs = 0, replays = 0;
+  const auto add = [&](const HostRegion& region, double layers, bool captured) {
+    if (!(layers > 0)) return;
+    if (captured) return;
+    py_f += layers * region.python_ops_forward;
+    py_b += layers * region.python_ops_backward;
+    launch_f += layers * (region.launches_forward + region.launches_forward_per_local_expert * local_experts);
+    launch_b += layers * (region.launches_backward + region.launches_backward_per_local_expert * local_experts);
+    syncs += layers * region.host_syncs_forward;
+  };
+  add(h.attn, r.stage_layers, g.captures(cuda_graph_attn));
+  add(h.mlp, mix.dense_ffn, g.captures(cuda_graph_mlp));
+  add(h.moe_router, mix.moe, g.captures(cuda_graph_moe_router));
+  if (f.shared_width > 0) add(h.shared_experts, mix.moe, g.captures(cuda_graph_moe_router));
+  add(h.moe_preprocess, mix.moe, g.captures(cuda_graph_moe_preprocess));
+  add(h.moe, mix.moe, g.captures(cuda_graph_moe));
+  // Graph replays: one per layer for a whole-layer capture, else one per captured region of a
+  // layer (the graphs of a full iteration are launched once a step: nothing per micro-batch).
+  if (g.per_layer()) {
+    if (g.modules == 0) {
+      replays = r.stage_layers;
+    } else {
+      replays = (g.captures(cuda_graph_attn) ? r.stage_layers : 0.0) +
+                (g.captures(cuda_graph_mlp) ? mix.dense_ffn : 0.0) +
+                (g.captures(cuda_graph_moe_router) || g.captures(cuda_graph_moe_preprocess) ? mix.moe : 0.0) +
+                (g.captures(cuda_graph_moe) ? mix.moe : 0.0);
+    }
+  }
+  // The ends of the model, outside every per-layer graph: the head on the last stage (PP 1: the
+  // embedding too; the last stage, the head's, is the busier of the two ends).
+  if (g.impl != CudaGraphImpl::full_iteration) {
+    add(h.head, 1, false);
+    if (s.L.pp == 1) add(h.embedding, 1, false);
+  }
+  // A full recompute re-issues every forward call during the backward pass.
+  if (s.full) {
+    py_b += py_f;
+    launch_b += launch_f;
+  }
+  const auto seconds = [&](double py, double launches) {
+    return py * t_py + std::max(0.0, launches - py) * t_launch;
+  };
+  r.host_forward = seconds(py_f + replays, launch_f);
+  r.host_backward = seconds(py_b + replays, launch_b);
+  r.host_python_ops = py_f + py_b + 2.0 * replays;
+  r.host_launches = launch_f + launch_b;
+  r.host_syncs = syncs;
+  // The GPU's time for the same micro-batch: a third of its compute and collectives forward
+  // (Eq. 12's 2 of 6), the rest and the recompute backward.
+  const auto& sec = r.seconds;
+  const double busy = (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound] + sec[k_tp_collectives] +
+                       sec[k_all_to_all]) / s.mb;
+  r.host_gpu_forward = busy / 3.0;
+  r.host_gpu_backward = 2.0 * busy / 3.0 + sec[k_recompute] / s.mb;
+  const double exposed = std::max(0.0, r.host_forward - r.host_gpu_forward) + syncs * t_py +
+                         std::max(0.0, r.host_backward - r.host_gpu_backward);
+  return s.mb * exposed;
+}
+
 double pipeline_term(const StepShape& s, StepSeconds& r) {
   // Pipeline: the bubble (PP-1)/(VPP·m) of the work of the step (Narayanan et al. 2021,
   // Sec. 2.2), and the sends between stages: an activation forward and its gradient back
@@ -296,7 +373,7 @@ double pipeline_term(const StepShape& s, StepSeconds& r) {
   const auto& sec = r.seconds;
   const double mb = s.mb;
   const double work = sec[k_gemm] + sec[k_attention] + sec[k_memory_bound] + sec[k_recompute] +
-                      sec[k_tp_collectives] + sec[k_all_to_all];
+                      sec[k_tp_collectives] + sec[k_all_to_all] + sec[k_host];
   r.bubble = work * (L.pp - 1.0) / (L.vpp * mb);
   if (L.dualpipe) {
     // DualPipe's bubble, (PP/2-1)(F&B + B - 3W) (deepseek-ai/DualPipe @030ce432 README), with
@@ -415,8 +492,9 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
                          const StepTimeOptions& o, double load_factor, bool allow_uneven) {
   StepSeconds r;
   const StepShape s = step_shape(f, cluster, L, o, load_factor, allow_uneven, r);
-  // In this order: the recompute re-runs the first three, the pipeline's bubble idles on the
-  // first six, the data-parallel reduction hides behind the first four.
+  // In this order: the recompute re-runs the first three, the host waits on the first six,
+  // the pipeline's bubble idles on the first seven, the data-parallel reduction hides behind
+  // the first four.
   auto& sec = r.seconds;
   sec[k_gemm] = gemm_term(s, r);
   sec[k_attention] = attention_term(s, r);
@@ -424,6 +502,7 @@ StepSeconds step_seconds(const ModelFlops& f, const Cluster& cluster, const Para
   sec[k_recompute] = recompute_term(s, r);
   sec[k_tp_collectives] = tp_collectives_term(s, r);
   sec[k_all_to_all] = all_to_all_term(s, r);
+  sec[k_host] = host_term(s, r);
   sec[k_pipeline] = pipeline_term(s, r);
   sec[k_dp_reduction] = dp_reduction_term(s, r);
   sec[k_optimizer] = optimizer_term(s, r);

@@ -22,8 +22,8 @@ namespace moeplan {
 namespace cluster_detail {
 
 const std::array<const char*, k_step_terms> k_step_term_names = {
-    "gemm", "attention", "memory_bound", "recompute", "tp_collectives", "all_to_all", "pipeline", "dp_reduction",
-    "optimizer"};
+    "gemm", "attention", "memory_bound", "recompute", "tp_collectives", "all_to_all", "host", "pipeline",
+    "dp_reduction", "optimizer"};
 
 ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len) {
   // Paper 002 Eq. 12 (holistic-002): M = 6 N_a + the score FLOPs; flops_per_token is the one
@@ -216,6 +216,26 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       }
       if (o.a2a_overlap > 0) s += fmt::format(", {:.0f} % hidden behind compute", 100 * o.a2a_overlap);
       return s;
+    }
+    case k_host: {
+      if (r.host_python_ops == 0 && r.host_launches == 0) {
+        return o.cuda_graphs.impl == CudaGraphImpl::full_iteration ? "a full-iteration CUDA graph: no host calls per micro-batch"
+                                                                    : "no host time (--host-op-us 0 --host-launch-us 0)";
+      }
+      std::string graphs;
+      if (o.cuda_graphs.impl != CudaGraphImpl::none) {
+        const std::string scope = cuda_graph_modules_string(o.cuda_graphs.modules, ", ");
+        graphs = fmt::format("; CUDA graphs: {}{}", to_string(o.cuda_graphs.impl),
+                             o.cuda_graphs.impl == CudaGraphImpl::full_iteration ? std::string()
+                             : scope.empty() ? std::string(", whole layers") : fmt::format(" ({})", scope));
+      }
+      return fmt::format("the GPU waits where issuing outlasts running: per micro-batch {:.0f} Python calls and "
+                         "{:.0f} kernels (Megatron-Core {} counts, presets/hardware/host_launches.toml) take "
+                         "{:.3g} ms forward, {:.3g} ms backward against the GPU's {:.3g} and {:.3g} ms; {:.0f} "
+                         "device-to-host syncs (the dropless dispatcher's){}",
+                         r.host_python_ops, r.host_launches, megatron_host_launches().megatron_core,
+                         r.host_forward * 1e3, r.host_backward * 1e3, r.host_gpu_forward * 1e3,
+                         r.host_gpu_backward * 1e3, r.host_syncs, graphs);
     }
     case k_pipeline:
       if (L.pp == 1) return "PP 1: none";

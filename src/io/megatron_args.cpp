@@ -3,6 +3,8 @@
 // (megatron/training/arguments.py, core_v0.15.0), the same that --emit megatron writes.
 #include "moeplan/io/megatron_args.hpp"
 
+#include "moeplan/cluster/host_launches.hpp"
+
 #include "moeplan/base/utf8.hpp"
 
 #include <algorithm>
@@ -161,7 +163,8 @@ std::vector<Flag> flags_of(const std::vector<Word>& words, const std::map<std::s
     } else if (i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0 && !words[i + 1].starts_command) {
       f.value = words[++i].text;
       // Megatron's list flags (nargs='*') take every word up to the next flag, space-joined.
-      while (f.name == "--recompute-modules" && i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0 &&
+      while ((f.name == "--recompute-modules" || f.name == "--cuda-graph-scope" || f.name == "--cuda-graph-modules") &&
+             i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0 &&
              !words[i + 1].starts_command) {
         *f.value += " " + words[++i].text;
       }
@@ -198,7 +201,7 @@ constexpr std::string_view k_switches[] = {
     "--fp8-param-gather", "--grad-reduce-in-bf16", "--tp-comm-overlap", "--no-overlap-p2p-communication",
     "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16",
     "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
-    "--use-precision-aware-optimizer"};
+    "--use-precision-aware-optimizer", "--enable-cuda-graph", "--external-cuda-graph"};
 
 /// How many lines of a repeated flag its note names before "...".
 constexpr std::size_t k_repeat_lines_named = 3;
@@ -377,6 +380,19 @@ bool ArgsReader::read_choice(const Flag& f) {
     }
     // Megatron's list, as given: "moe" alone (or nothing) recomputes nothing moeplan models.
     a_.layout.recompute_modules = modules;
+  } else if (n == "--cuda-graph-impl") {  // Megatron-Core 0.20: none, local, transformer_engine, full_iteration
+    if (!parse_cuda_graph_impl(v)) fail(f, fmt::format("\"{}\" is none of none, local, transformer_engine, full_iteration", v));
+    a_.cuda_graph_impl = v;
+  } else if (n == "--cuda-graph-scope" || n == "--cuda-graph-modules") {  // nargs='+', checked with the flags
+    std::string list = v;
+    std::replace(list.begin(), list.end(), ',', ' ');
+    a_.cuda_graph_scope.clear();
+    for (const Word& w : words_of(list)) {
+      if (!parse_cuda_graph_module(w.text)) {
+        fail(f, fmt::format("\"{}\" is none of attn, mlp, moe, moe_router, moe_preprocess, full, full_iteration", w.text));
+      }
+      a_.cuda_graph_scope.push_back(w.text);
+    }
   } else if (n == "--fp8-format") {
     if (v != "e4m3" && v != "hybrid") fail(f, fmt::format("\"{}\" is neither e4m3 nor hybrid", v));
     a_.precision = Precision::fp8;
@@ -417,6 +433,10 @@ bool ArgsReader::read_switch(const Flag& f) {
     a_.grad_reduce_in_bf16 = true;
   } else if (n == "--tp-comm-overlap") {
     a_.tp_comm_overlap = true;
+  } else if (n == "--enable-cuda-graph") {  // deprecated: --cuda-graph-impl local (arguments.py)
+    if (!a_.cuda_graph_impl) a_.cuda_graph_impl = "local";
+  } else if (n == "--external-cuda-graph") {  // deprecated: --cuda-graph-impl transformer_engine
+    if (!a_.cuda_graph_impl) a_.cuda_graph_impl = "transformer_engine";
   } else if (n == "--no-overlap-p2p-communication") {
     a_.no_p2p_overlap = true;
   } else if (n == "--accumulate-allreduce-grads-in-fp32") {  // Megatron's default for bf16: fp32 gradients
@@ -525,7 +545,7 @@ std::optional<InputError> ArgsReader::finish() {
     if (s.count > 1) a_.notes.push_back(repeat_note(s));
   }
   if (!a_.layout.any() && !a_.precision && !a_.global_batch && !a_.seq_length && !a_.deepep &&
-      !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.tp_comm_overlap && !a_.no_p2p_overlap && !fp32_gradients_ && !a_.mtp_layers &&
+      !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.tp_comm_overlap && !a_.no_p2p_overlap && !a_.cuda_graph_impl && !fp32_gradients_ && !a_.mtp_layers &&
       !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty()) {
     a_.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
   }

@@ -484,6 +484,12 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
     arg("--tp-comm-overlap", "", "TP all-gathers and reduce-scatters overlapped with the linear layers' GEMMs "
                                  "(Transformer Engine userbuffers), as the step time counts them");
   }
+  if (run.cuda_graphs.impl != CudaGraphImpl::none) {
+    arg("--cuda-graph-impl", to_string(run.cuda_graphs.impl), "CUDA graphs, as the step's host term counts them");
+    if (run.cuda_graphs.modules != 0) {  // Megatron-Core 0.20's name (--cuda-graph-scope before it)
+      arg("--cuda-graph-modules", cuda_graph_modules_string(run.cuda_graphs.modules), "the regions captured");
+    }
+  }
   if (!run.p2p_overlap && p.vpp > 1) {
     arg("--no-overlap-p2p-communication", "", "the interleaved schedule's sends not overlapped, as the step "
                                               "time counts them");

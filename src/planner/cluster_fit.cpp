@@ -202,6 +202,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   // What the step time applied on the chosen layout: the TP overlap needs TP > 1, the
   // pipeline-send overlap Megatron's interleaved schedule (VPP > 1).
   fit.tp_comm_overlap = search.time.tp_comm_overlap && chosen.tp > 1;
+  fit.cuda_graphs = search.time.cuda_graphs;
   fit.p2p_overlap = search.time.p2p_overlap && chosen.vpp > 1;
   fit.global_batch_sequences = chosen.global_batch;
   fit.requested_batch_sequences = fit.layouts.requested_batch;

@@ -11,6 +11,7 @@
 #include "moeplan/base/errors.hpp"
 #include "moeplan/base/units.hpp"
 #include "moeplan/cluster/gemm_rate.hpp"
+#include "moeplan/cluster/host_launches.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
 #include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/model/model_config.hpp"
@@ -86,6 +87,14 @@ struct StepTimeOptions {
   /// Busiest expert rank's routed tokens over the balanced share (>= 1): the routing skew of
   /// `bench --routing-skew` as a load factor; it stretches the expert GEMMs and all-to-all.
   double expert_load_factor = k_default_load_imbalance;
+  /// CUDA graphs (--cuda-graph-impl, --cuda-graph-scope, Megatron's): the kernels inside a
+  /// captured region cost the host one graph replay, not a call each (the "host" term).
+  CudaGraphs cuda_graphs;
+  /// Host seconds of one Python call that launches a kernel, and of one more kernel issued
+  /// from C++ (--host-op-us, --host-launch-us); unset: the data file's
+  /// (presets/hardware/host_launches.toml, measured and published). Both 0: no host term.
+  std::optional<double> host_python_op_seconds;
+  std::optional<double> host_launch_seconds;
 };
 
 struct StepTerm {

@@ -42,6 +42,11 @@ struct MegatronArgs {
   bool bf16_moments = false;
   bool tp_comm_overlap = false;           ///< --tp-comm-overlap
   bool no_p2p_overlap = false;            ///< --no-overlap-p2p-communication
+  /// --cuda-graph-impl (or the deprecated --enable-cuda-graph: local, --external-cuda-graph:
+  /// transformer_engine) and --cuda-graph-scope / --cuda-graph-modules, as written (checked
+  /// with the command line's flags).
+  std::optional<std::string> cuda_graph_impl;
+  std::vector<std::string> cuda_graph_scope;
   std::optional<int> mtp_layers;          ///< --mtp-num-layers
   std::optional<long long> global_batch;  ///< --global-batch-size, sequences
   std::optional<int> seq_length;          ///< --seq-length, tokens

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "moeplan/base/errors.hpp"
+#include "moeplan/cluster/host_launches.hpp"
 #include "moeplan/cluster/gemm_rate.hpp"
 #include "moeplan/cluster/parallel_layout.hpp"
 #include "moeplan/laws/training_hyperparameters.hpp"
@@ -38,6 +39,7 @@ struct MegatronRun {
   /// MTP modules the run trained and timed (--mtp-num-layers; the fit's config), which can
   /// differ from the model's num_nextn_predict_layers.
   std::optional<int> mtp_layers;
+  CudaGraphs cuda_graphs;  ///< --cuda-graph-impl and --cuda-graph-modules, as the host term counts them
 };
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);

@@ -1,0 +1,152 @@
+// The step's host term (issue 48, docs/step-model.md "Host time"): the host's calls per layer
+// from presets/hardware/host_launches.toml, max(GPU, host) per pass and micro-batch, the
+// dropless dispatcher's syncs, and what CUDA graphs take off. Every expected figure is counted
+// by hand from the data file's numbers, restated here.
+#include <doctest/doctest.h>
+
+#include "cluster/cluster_fixtures.hpp"
+#include "moeplan/cluster/host_launches.hpp"
+#include "moeplan/cluster/step_time.hpp"
+
+using namespace moeplan;
+using namespace moeplan::test;
+
+namespace {
+
+constexpr int k_seq = 4096;
+
+StepTime timed(const ModelConfig& m, int world, ParallelLayout l, long long batch, StepTimeOptions o) {
+  l.global_batch = batch;
+  o.seq_len = k_seq;
+  return step_time(m, count_parameters(m), cluster_of(world), l, o);
+}
+
+/// The GPU's seconds of one micro-batch's forward and backward that the host races: a third of
+/// the compute and collectives forward, the rest and the recompute backward.
+struct GpuPasses {
+  double forward, backward;
+};
+GpuPasses gpu_passes(const StepTime& t, double microbatches) {
+  const double busy = (t.seconds_of("gemm") + t.seconds_of("attention") + t.seconds_of("memory_bound") +
+                       t.seconds_of("tp_collectives") + t.seconds_of("all_to_all")) /
+                      microbatches;
+  return {busy / 3.0, 2.0 * busy / 3.0 + t.seconds_of("recompute") / microbatches};
+}
+
+std::string detail(const StepTime& t, const std::string& name) {
+  for (const StepTerm& term : t.terms) {
+    if (term.name == name) return term.detail;
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("host launches: the embedded counts are Megatron-Core 0.20's, the seconds measured and published") {
+  const HostLaunches& h = megatron_host_launches();
+  CHECK(h.megatron_core.starts_with("0.20.0"));
+  CHECK(h.python_op_seconds == doctest::Approx(19.71e-6));  // the H200 sweep's least single-call GEMM time
+  CHECK(h.launch_seconds == doctest::Approx(5e-6));         // 4-6 us a launch, its middle
+  CHECK(h.attn.python_ops_forward == 6);
+  CHECK(h.moe.launches_backward_per_local_expert == 4);
+  CHECK(h.moe_preprocess.host_syncs_forward == 1);
+}
+
+TEST_CASE("host term: a dense model's host time when the host binds, counted by hand") {
+  // 4 dense layers, PP 1 (the embedding and the head on the one stage). With 10 ms a Python
+  // call and no C++ launch cost, the host takes, per micro-batch,
+  //   forward  4 x (attn 6 + mlp 4) + head 3 + embedding 1 = 44 calls = 0.44 s,
+  //   backward 4 x (attn 5 + mlp 3) + head 2 + embedding 1 = 35 calls = 0.35 s,
+  // far more than the GPU's (a 4-layer model on 8 GPUs): the term is what exceeds the GPU.
+  const ModelConfig m = dense_model(4);
+  StepTimeOptions o;
+  o.host_python_op_seconds = 10e-3;
+  o.host_launch_seconds = 0.0;
+  const ParallelLayout l = layout_of(8, 1, 1);
+  const long long batch = 16;  // micro-batch 1 on DP 8: 2 micro-batches
+  const StepTime t = timed(m, 8, l, batch, o);
+  const GpuPasses gpu = gpu_passes(t, 2);
+  REQUIRE(gpu.backward < 0.35);  // the host binds both passes
+  CHECK(t.seconds_of("host") == doctest::Approx(2 * ((0.44 - gpu.forward) + (0.35 - gpu.backward))));
+  CHECK(t.step_seconds == doctest::Approx(t.seconds_of("host") + 2 * (gpu.forward + gpu.backward) +
+                                          t.seconds_of("dp_reduction") + t.seconds_of("optimizer")));
+}
+
+TEST_CASE("host term: C++ launches beyond the Python calls, per local expert") {
+  // The MoE fixture (24 layers, 1 dense, 288 experts, a shared expert) on EP 8 and EP 16: a
+  // local expert's grouped GEMMs are 2 launches forward and 4 backward; only the launches
+  // count (Python calls 0 s, 1 ms a launch), and a MoE layer holds 36 or 18 local experts.
+  // Launches beyond the calls, forward, per micro-batch, EP 16 (18 local experts):
+  //   attn 24 x (7 - 6) + mlp 1 x (5 - 4) + router 23 x 0 + shared 23 x 0 + preprocess 23 x 0
+  //   + moe 23 x (10 + 2 x 18 - 10) + head (4 - 3) + embedding 0 = 24 + 1 + 828 + 1 = 854;
+  // EP 8 adds 23 x 2 x 18 = 828 forward and 23 x 4 x 18 = 1,656 backward.
+  const ModelConfig m = moe_model(24, 288);
+  StepTimeOptions o;
+  o.host_python_op_seconds = 0.0;
+  o.host_launch_seconds = 1e-3;
+  const long long batch = 16;  // micro-batch 1, DP 16: one micro-batch
+  const StepTime ep16 = timed(m, 16, layout_of(16, 1, 1, 16), batch, o);
+  const StepTime ep8 = timed(m, 16, layout_of(16, 1, 1, 8), batch, o);
+  const GpuPasses gpu16 = gpu_passes(ep16, 1), gpu8 = gpu_passes(ep8, 1);
+  // Backward launches beyond the calls, EP 16: attn 24 x 6 + mlp 1 x 5 + router 23 x 5 +
+  // shared 23 x 2 + moe 23 x (12 + 4 x 18 - 7) + head 2 + embedding 1 = 144 + 5 + 115 + 46 + 1771 + 3 = 2,084.
+  REQUIRE(gpu16.forward < 0.854);
+  REQUIRE(gpu16.backward < 2.084);
+  CHECK(ep16.seconds_of("host") == doctest::Approx((0.854 - gpu16.forward) + (2.084 - gpu16.backward)));
+  CHECK(ep8.seconds_of("host") ==
+        doctest::Approx((0.854 + 0.828 - gpu8.forward) + (2.084 + 1.656 - gpu8.backward)));
+}
+
+TEST_CASE("host term: the dropless dispatcher's syncs cost a call each though the GPU leads") {
+  // The data file's own seconds on a step the GPU dominates (micro-batches of 4 x 4096
+  // tokens): what stays is one Python call a MoE layer's forward, 23 MoE layers x 19.71 us per
+  // micro-batch, 8 micro-batches.
+  const ModelConfig m = moe_model(24, 288);
+  ParallelLayout l = layout_of(16, 1, 1, 16);
+  l.micro_batch = 4;
+  const StepTime t = timed(m, 16, l, 16 * 4 * 8, {});
+  CHECK(t.seconds_of("host") == doctest::Approx(8 * 23 * 19.71e-6));
+  CHECK(detail(t, "host").find("23 device-to-host syncs") != std::string::npos);
+  const StepTime dense = timed(dense_model(4), 8, layout_of(8, 1, 1), 64, {});
+  CHECK(dense.seconds_of("host") == 0);  // no syncs, and the GPU leads
+}
+
+TEST_CASE("host term: CUDA graphs replace a captured region's calls by one replay") {
+  const ModelConfig m = dense_model(4);
+  StepTimeOptions o;
+  o.host_python_op_seconds = 10e-3;
+  o.host_launch_seconds = 0.0;
+  const ParallelLayout l = layout_of(8, 1, 1);
+  const long long batch = 8;  // one micro-batch
+  // Whole-layer graphs: a replay a layer and pass, the head and embedding outside, 10 ms a
+  // call: forward 4 + 3 + 1 = 80 ms, backward 4 + 2 + 1 = 70 ms.
+  o.cuda_graphs = CudaGraphs{CudaGraphImpl::transformer_engine, 0};
+  const StepTime whole = timed(m, 8, l, batch, o);
+  const GpuPasses gpu = gpu_passes(whole, 1);
+  REQUIRE(gpu.backward < 0.07);
+  CHECK(whole.seconds_of("host") == doctest::Approx((0.08 - gpu.forward) + (0.07 - gpu.backward)));
+  // attn only: forward 4 x (1 + mlp 4) + 4 = 240 ms, backward 4 x (1 + 3) + 3 = 190 ms.
+  o.cuda_graphs = CudaGraphs{CudaGraphImpl::local, cuda_graph_attn};
+  const StepTime attn = timed(m, 8, l, batch, o);
+  CHECK(attn.seconds_of("host") == doctest::Approx((0.24 - gpu.forward) + (0.19 - gpu.backward)));
+  // A full iteration: nothing per micro-batch.
+  o.cuda_graphs = CudaGraphs{CudaGraphImpl::full_iteration, 0};
+  CHECK(timed(m, 8, l, batch, o).seconds_of("host") == 0);
+}
+
+TEST_CASE("CUDA graph names: Megatron's impls and scopes, the deprecated ones read") {
+  CHECK(parse_cuda_graph_impl("transformer_engine") == CudaGraphImpl::transformer_engine);
+  CHECK_FALSE(parse_cuda_graph_impl("te").has_value());
+  CHECK(parse_cuda_graph_module("moe_router") == unsigned(cuda_graph_moe_router));
+  CHECK(parse_cuda_graph_module("full") == 0u);  // the whole layer
+  CHECK(parse_cuda_graph_module("full_iteration") == k_cuda_graph_full_iteration);
+  CHECK_FALSE(parse_cuda_graph_module("router").has_value());
+  CHECK(cuda_graph_modules_string(cuda_graph_attn | cuda_graph_moe_preprocess | cuda_graph_moe_router) ==
+        "attn moe_router moe_preprocess");
+  // A whole-layer capture leaves a dropless MoE layer's experts out.
+  const CudaGraphs whole{CudaGraphImpl::local, 0};
+  CHECK(whole.captures(cuda_graph_attn));
+  CHECK_FALSE(whole.captures(cuda_graph_moe));
+  CHECK(CudaGraphs{CudaGraphImpl::full_iteration, 0}.captures(cuda_graph_moe));
+  CHECK_FALSE(CudaGraphs{}.captures(cuda_graph_attn));
+}
