@@ -696,6 +696,70 @@ TEST_CASE("bf16 gradients (--grad-reduce-in-bf16): 2 bytes each, a lighter reduc
   CHECK(bad.err.find("--grad-reduce-in-bf16") != std::string::npos);
 }
 
+TEST_CASE("CUDA graphs (--cuda-graph-impl, --cuda-graph-scope): reported, refused by Megatron's rules, read and written") {
+  const std::vector<std::string> base = {"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11"};
+  const auto with = [&](std::initializer_list<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra);
+    return run_moeplan(args);
+  };
+  // Python calls 1 ms each: the host binds, and the graphs' replays are what is left of it.
+  const Run eager = with({"--host-op-us", "1000", "--format", "json"});
+  const Run graphed = with({"--host-op-us", "1000", "--cuda-graph-impl", "transformer_engine", "--cuda-graph-scope",
+                            "attn", "moe_router", "moe_preprocess", "--format", "json"});
+  const Run whole = with({"--host-op-us", "1000", "--cuda-graph-impl", "full_iteration", "--format", "json"});
+  REQUIRE_MESSAGE(eager.code == 0, eager.err);
+  REQUIRE_MESSAGE(graphed.code == 0, graphed.err);
+  REQUIRE_MESSAGE(whole.code == 0, whole.err);
+  const json je = json::parse(eager.out).at(0), jg = json::parse(graphed.out).at(0), jw = json::parse(whole.out).at(0);
+  CHECK(je.at("cluster").at("cuda_graph_impl").get<std::string>() == "none");
+  CHECK(jg.at("cluster").at("cuda_graph_impl").get<std::string>() == "transformer_engine");
+  CHECK(jg.at("cluster").at("cuda_graph_scope").get<std::string>() == "attn,moe_router,moe_preprocess");
+  CHECK(je.at("step_time").at("host").get<double>() > jg.at("step_time").at("host").get<double>());
+  CHECK(jg.at("step_time").at("host").get<double>() > 0);
+  CHECK(jw.at("step_time").at("host").get<double>() == 0);
+  // Megatron-Core 0.20's rules: exit 2 for the flags alone, 3 for what needs the model.
+  CHECK(with({"--cuda-graph-scope", "attn"}).code == 2);  // no impl
+  CHECK(with({"--cuda-graph-impl", "local", "--cuda-graph-scope", "moe"}).code == 2);  // drop-and-pad only
+  CHECK(with({"--cuda-graph-impl", "local", "--cuda-graph-scope", "moe_preprocess"}).code == 2);  // needs moe_router
+  CHECK(with({"--cuda-graph-impl", "full_iteration", "--cuda-graph-scope", "attn"}).code == 2);
+  CHECK(with({"--cuda-graph-impl", "transformer_engine", "--recompute", "full"}).code == 2);
+  const Run dense = run_moeplan({"score", "dense-6.1b", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                                 "--cuda-graph-impl", "local", "--cuda-graph-scope", "moe_router"});
+  CHECK(dense.code == 3);
+  CHECK(dense.err.find("no MoE layers") != std::string::npos);
+  // Written by --emit megatron (Megatron-Core 0.20's --cuda-graph-modules) and read back; the
+  // older spelling --cuda-graph-scope and --enable-cuda-graph are read too.
+  const auto file = temp_path("cuda-graphs.sh");
+  const Run e = with({"--cuda-graph-impl", "transformer_engine", "--cuda-graph-scope", "attn,moe_router", "--emit",
+                      "megatron", "-o", file.string()});
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  CHECK(text_of(file).find("\n--cuda-graph-impl transformer_engine") != std::string::npos);
+  CHECK(text_of(file).find("\n--cuda-graph-modules attn moe_router") != std::string::npos);
+  const Run back = run_moeplan({"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                                "--megatron-args", file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(back.code == 0, back.err);
+  CHECK(json::parse(back.out).at(0).at("cluster").at("cuda_graph_scope").get<std::string>() == "attn,moe_router");
+  const auto old_file = temp_path("cuda-graphs-old.sh");
+  {
+    std::ofstream out(old_file);
+    out << "torchrun pretrain_gpt.py --bf16 \\\n  --enable-cuda-graph --cuda-graph-scope full_iteration\n";
+  }
+  const Run old = run_moeplan({"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                               "--megatron-args", old_file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(old.code == 0, old.err);
+  CHECK(json::parse(old.out).at(0).at("cluster").at("cuda_graph_impl").get<std::string>() == "full_iteration");
+  const auto bad_file = temp_path("cuda-graphs-bad.sh");
+  {
+    std::ofstream out(bad_file);
+    out << "torchrun pretrain_gpt.py --bf16 \\\n  --cuda-graph-impl cudnn\n";
+  }
+  const Run bad = run_moeplan({"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                               "--megatron-args", bad_file.string()});
+  CHECK(bad.code == 4);
+  CHECK(bad.err.find(bad_file.filename().string() + ":2") != std::string::npos);
+}
+
 TEST_CASE("Communication overlaps (--tp-comm-overlap, --no-overlap-p2p-communication): reported, read and written as Megatron spells them") {
   // Llama 3 70B as the validation table runs it (bench/validation/llama3-70b.toml)
   const std::string k_llama3_70b = std::string(MOEPLAN_SOURCE_DIR) + "/bench/validation/llama3-70b.toml";
