@@ -93,7 +93,7 @@ TEST_CASE("plot step: its bars are score's step terms and training days for the 
   CHECK(b.at.at("evaluations").second == doctest::Approx(evals * 10.0 / 1440.0).epsilon(1e-9));
 }
 
-TEST_CASE("plot step: JSON names the bars and their units; PP > 1 says there is no bar per rank") {
+TEST_CASE("plot step: JSON names the bars and their units, and with PP > 1 says there is no bar per rank") {
   const auto out = temp_path("plot-step.json");
   const Run r = run_moeplan({"plot", "step", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11", "--pp",
                              "2", "-o", out.string()});
