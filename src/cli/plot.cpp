@@ -23,6 +23,7 @@
 #include "moeplan/plot/plot_data.hpp"
 #include "output/emitters.hpp"
 #include "output_file.hpp"
+#include "plot_step.hpp"
 #include "report.hpp"
 #ifdef MOEPLAN_HAVE_PLOTS
 #include "render.hpp"
@@ -44,7 +45,9 @@ struct PlotFlags {
   std::optional<double> from, to;
   std::optional<int> points;  ///< default per kind: 41 (m-over-na, d), 61 (overtraining)
   bool blind_ok = false;
-  ClusterFlags cluster;  ///< frontier: the cluster (--gpus, --gpu, ...)
+  std::optional<double> tokens;  ///< step: the training's D (or --flops C)
+  std::optional<int> seq_len;    ///< step: S
+  ClusterFlags cluster;  ///< frontier, step: the cluster (--gpus, --gpu, ...)
 };
 
 // A law may be plotted only against what it can see. The joint law (paper 001 Eq. 11) has
@@ -99,6 +102,13 @@ std::string figure_json(const plot::Figure& f) {
   if (!f.z_key.empty()) {
     head.fields.push_back({"z_key", "", "", f.z_key, "key of z in points"});
     head.fields.push_back({"z_label", "", "", f.z_label, "z values"});
+  }
+  if (!f.bars.empty()) {  // stacked bars (plot step): bar i is x = i
+    std::vector<std::string> labels, units;
+    for (const plot::Bar& b : f.bars) labels.push_back(b.label), units.push_back(b.unit);
+    head.fields.push_back({"bar_labels", "", "", TextList(labels), "what bar i (x = i) shows"});
+    head.fields.push_back({"bar_units", "", "", TextList(units), "the unit of bar i's amounts"});
+    head.fields.push_back({"caption", "", "", f.caption, "the line under the title"});
   }
   head.fields.push_back({"notes", "", "", TextList(f.notes), "what the figure does not show by itself"});
   r.sections.push_back(std::move(head));
@@ -159,6 +169,24 @@ std::expected<plot::Figure, int> frontier_figure(const PlotFlags& f, Io& io) {
                         c.step_profile, c.step_band->speed_ratio_min, c.step_band->speed_ratio_max));
   }
   return figure;
+}
+
+// plot step MODEL: the flags only a sweep takes are refused by name (a step has no range).
+std::expected<plot::Figure, int> step_figure_of(const PlotFlags& f, Io& io) {
+  const std::pair<bool, const char*> sweep_flags[] = {{f.from.has_value(), "--from"},
+                                                      {f.to.has_value(), "--to"},
+                                                      {f.points.has_value(), "--points"},
+                                                      {f.blind_ok, "--blind-ok"},
+                                                      {!f.models.empty(), "--model"}};
+  for (const auto& [given, flag] : sweep_flags) {
+    if (given) {
+      return plot_fail(io, ExitStatus::usage,
+                       fmt::format("{}: plot step draws one config's step and training (its model is the argument "
+                                   "after 'step'): no sweep",
+                                   flag));
+    }
+  }
+  return step_figure({f.residuals_file, f.tokens, f.flops, f.seq_len, f.laws_file}, f.cluster, io);
 }
 
 // plot residuals FILE: the residuals of a fit.
@@ -233,10 +261,17 @@ int run_plot(const PlotFlags& f, Io& io) {
   }
 #endif
   const bool residuals = f.kind == "residuals";
-  if (residuals != !f.residuals_file.empty()) {
+  const bool step = f.kind == "step";
+  if (residuals && f.residuals_file.empty()) {
+    return fail(io, ExitStatus::usage, "plot residuals needs the CSV of 'moeplan fit --residuals FILE'");
+  }
+  if (!residuals && !step && !f.residuals_file.empty()) {
+    return fail(io, ExitStatus::usage, "only 'plot residuals' takes a file argument (and 'plot step' a model)");
+  }
+  if (!step && (f.tokens || f.seq_len)) {
     return fail(io, ExitStatus::usage,
-                residuals ? "plot residuals needs the CSV of 'moeplan fit --residuals FILE'"
-                          : "only 'plot residuals' takes a file argument");
+                fmt::format("{}: only 'plot step' takes a training's tokens and sequence length",
+                            f.tokens ? "--tokens" : "--seq-len"));
   }
   if (f.from && f.to && !(*f.from < *f.to)) {
     return fail(io, ExitStatus::usage, "--from must be below --to");
@@ -262,11 +297,13 @@ int run_plot(const PlotFlags& f, Io& io) {
   }
 
   const bool frontier = f.kind == "frontier";
-  if (!frontier && (f.cluster.given() || !f.cluster.catalog_file.empty())) {
-    return fail(io, ExitStatus::usage, "only 'plot frontier' takes the cluster flags (--gpus, --gpu, ...)");
+  if (!frontier && !step && (f.cluster.given() || !f.cluster.catalog_file.empty())) {
+    return fail(io, ExitStatus::usage, "only 'plot frontier' and 'plot step' take the cluster flags (--gpus, --gpu, ...)");
   }
-  std::expected<plot::Figure, int> made = frontier ? frontier_figure(f, io) : residuals ? residuals_figure_of(f, io)
-                                                                                          : law_figure(f, io);
+  std::expected<plot::Figure, int> made = frontier    ? frontier_figure(f, io)
+                                          : step      ? step_figure_of(f, io)
+                                          : residuals ? residuals_figure_of(f, io)
+                                                      : law_figure(f, io);
   if (!made) return made.error();
   plot::Figure figure = std::move(*made);
   if (!f.title.empty()) figure.title = f.title;
@@ -304,23 +341,33 @@ int run_plot(const PlotFlags& f, Io& io) {
 
 Command plot_command() {
   return {
-      "plot", "Draw a law's landscape, a near-optimal band, the overhead of leaving the compute-optimal line or fit residuals (PNG, SVG, or the data as CSV or JSON)",
+      "plot", "Draw a law's landscape, a near-optimal band, the overhead of leaving the compute-optimal line, fit residuals, the loss-days frontier or where a training's time goes (PNG, SVG, or the data as CSV or JSON)",
       [](CLI::App& sub) -> std::function<int(Io&)> {
         auto f = std::make_shared<PlotFlags>();
         sub.add_option("kind", f->kind,
-                       "el | m-over-na | d | loss-vs-compute | overtraining | residuals | frontier (see "
-                       "man moeplan-plot)")
+                       "el | m-over-na | d | loss-vs-compute | overtraining | residuals | frontier | step "
+                       "(see man moeplan-plot)")
             ->required()
-            ->check(CLI::IsMember({"el", "m-over-na", "d", "loss-vs-compute", "overtraining", "residuals", "frontier"}));
+            ->check(CLI::IsMember(
+                {"el", "m-over-na", "d", "loss-vs-compute", "overtraining", "residuals", "frontier", "step"}));
         sub.add_option("file", f->residuals_file,
-                       "residuals only: the CSV written by 'moeplan fit --residuals FILE'");
+                       "residuals: the CSV written by 'moeplan fit --residuals FILE'; step: the model (preset "
+                       "name, moeplan-model TOML or config.json)");
         sub.add_option("--output,-o", f->output,
                        "Output file: .png or .svg draws the figure, .csv or .json writes its data "
                        "(the extension picks)")
             ->required()
             ->check(not_empty_path());
         sub.add_option("--flops,-C", f->flops,
-                       "Training compute budget C in FLOPs (all kinds but residuals and frontier)")
+                       "Training compute budget C in FLOPs (all kinds but residuals and frontier; step: "
+                       "the training's C, or --tokens)")
+            ->check(positive());
+        sub.add_option("--tokens", f->tokens,
+                       "step: training tokens D (replaces the config's [training] budget; a config.json has none)")
+            ->check(positive());
+        sub.add_option("--seq-len", f->seq_len,
+                       "step: training sequence length S (default: the config's [training] seq_len, else the laws "
+                       "preset's)")
             ->check(positive());
         sub.add_option("--data", f->data, "Also write the plotted series as CSV ('-' = stdout)")
             ->check(not_empty_path());
@@ -356,6 +403,7 @@ Command plot_command() {
             "  moeplan plot overtraining --flops 1e22 -o overtraining.csv\n"
             "  moeplan plot residuals res.csv -o res.png\n"
             "  moeplan plot frontier --gpus 64 --gpu h100 -o frontier.png --data frontier.csv\n"
+            "  moeplan plot step deepseek-v3.1 --gpus 2048 --gpu h800 --tokens 14.8e12 -o step.svg\n"
             "Exit status: 0 ok, 2 bad flag or built without PLplot, 3 infeasible, 4 bad\n"
             "input file, 5 cannot write -o or --data. See man moeplan-plot.");
         add_cluster_flags(sub, f->cluster);

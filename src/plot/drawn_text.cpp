@@ -40,6 +40,10 @@ std::vector<std::string> shorten_drawn_texts(Figure& figure) {
   cut(figure.y_label, "y-axis label");
   cut(figure.z_label, "colour-bar label");
   for (Series& s : figure.series) cut(s.name, "series name '" + shorten_drawn_text(s.name, 40) + "'");
+  for (Bar& b : figure.bars) {
+    cut(b.label, "bar label");
+    cut(b.unit, "bar unit");
+  }
   return notes;
 }
 

@@ -20,6 +20,7 @@ const char* to_string(SeriesStyle s) {
     case SeriesStyle::marker: return "marker";
     case SeriesStyle::band: return "band";
     case SeriesStyle::grid: return "grid";
+    case SeriesStyle::stack: return "stack";
   }
   return "?";
 }

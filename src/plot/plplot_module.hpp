@@ -13,7 +13,7 @@
 
 namespace moeplan::plot::plplot_module {
 
-inline constexpr int k_abi = 1;  ///< bump when Figure or this struct changes meaning
+inline constexpr int k_abi = 2;  ///< bump when Figure or this struct changes meaning
 inline constexpr const char* k_entry = "moeplan_plplot_module";
 
 struct Api {

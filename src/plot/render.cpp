@@ -33,6 +33,30 @@ void set_palette() {
   plscmap0(r, g, b, static_cast<PLINT>(std::size(r)));
 }
 
+// Stacked bars (kind step): the first five slots as set_palette's, then each bar's own
+// colours, so that two bars' legends never share a colour for different things: bar 0 a
+// strong qualitative set (Okabe-Ito, then Tableau 10's remaining hues), bar 1 a light set
+// whose first colour, the steady state, is grey. The last slot is the legends' background.
+constexpr PLINT k_bar_first = 5, k_bar0_colours = 12, k_bar1_colours = 8;
+constexpr PLINT k_bar_legend_background = k_bar_first + k_bar0_colours + k_bar1_colours;
+
+void set_bar_palette() {
+  PLINT r[] = {255, 0, 215, 213, 0,
+               0, 230, 0, 204, 86, 213, 240, 140, 127, 23, 188, 148,
+               199, 255, 152, 255, 197, 196, 247, 219,
+               255};
+  PLINT g[] = {255, 0, 215, 0, 0,
+               114, 159, 158, 121, 180, 94, 228, 86, 127, 190, 189, 103,
+               199, 187, 223, 152, 176, 156, 182, 219,
+               255};
+  PLINT b[] = {255, 0, 215, 0, 0,
+               178, 0, 115, 167, 233, 0, 66, 75, 127, 207, 34, 189,
+               199, 120, 138, 150, 213, 148, 210, 141,
+               255};
+  static_assert(std::size(r) == k_bar_legend_background + 1);
+  plscmap0(r, g, b, static_cast<PLINT>(std::size(r)));
+}
+
 void set_heat_palette() {
   // cmap1: dark blue → teal → yellow (viridis-like), low EL dark.
   PLFLT pos[] = {0.0, 0.35, 0.7, 1.0};
@@ -271,6 +295,7 @@ void draw_chart(const Figure& f) {
       }
       case SeriesStyle::band:
       case SeriesStyle::grid:
+      case SeriesStyle::stack:
         break;
     }
   }
@@ -359,6 +384,136 @@ void draw_map(const Figure& f) {
              values);
 }
 
+/// The segments of bar `bar` (stack series at x = bar), in stacking order.
+struct Segment {
+  const Series* series;
+  double amount, share;
+};
+std::vector<Segment> segments_of(const Figure& f, std::size_t bar) {
+  std::vector<Segment> out;
+  for (const Series& s : f.series) {
+    if (s.style != SeriesStyle::stack) continue;
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      if (s.x[i] == double(bar)) out.push_back({&s, s.y[i], i < s.z.size() ? s.z[i] : 0.0});
+    }
+  }
+  return out;
+}
+
+/// The key beside a bar: its segments top down (as stacked), each with its amount and share;
+/// the segments of zero size named together at the end, a few to a line.
+void draw_bar_legend(const std::vector<Segment>& segments, const std::vector<PLINT>& colours, const Bar& bar) {
+  std::vector<std::string> texts;
+  std::vector<PLINT> opts, box_colours;
+  for (std::size_t i = segments.size(); i-- > 0;) {
+    if (!(segments[i].amount > 0)) continue;
+    texts.push_back(escape(fmt::format("{}: {:.3g} {} ({:.1f} %)", segments[i].series->name, segments[i].amount,
+                                       bar.unit, segments[i].share * 100)));
+    opts.push_back(PL_LEGEND_COLOR_BOX);
+    box_colours.push_back(colours[i]);
+  }
+  std::string line;
+  const auto flush = [&] {
+    if (line.empty()) return;
+    texts.push_back(escape(line));
+    opts.push_back(PL_LEGEND_NONE);
+    box_colours.push_back(k_ink);
+    line.clear();
+  };
+  bool first_zero = true;
+  for (const Segment& s : segments) {
+    if (s.amount > 0) continue;
+    if (!line.empty() && line.size() + s.series->name.size() > 34) flush();
+    line += line.empty() ? (first_zero ? fmt::format("0 {}: ", bar.unit) : std::string("  ")) : std::string(", ");
+    line += s.series->name;
+    first_zero = false;
+  }
+  flush();
+  const auto n = static_cast<PLINT>(texts.size());
+  if (n == 0) return;
+  std::vector<const char*> text_ptrs, symbols(texts.size(), "");
+  for (const std::string& t : texts) text_ptrs.push_back(t.c_str());
+  std::vector<PLINT> ink(texts.size(), k_ink), patterns(texts.size(), 0), styles(texts.size(), 1),
+      numbers(texts.size(), 1);
+  std::vector<PLFLT> box_scales(texts.size(), 1.0), box_widths(texts.size(), 0.5), widths(texts.size(), 1.0),
+      symbol_scales(texts.size(), 1.0);
+  PLFLT w = 0, h = 0;
+  pllegend(&w, &h, PL_LEGEND_BACKGROUND, PL_POSITION_LEFT | PL_POSITION_TOP | PL_POSITION_INSIDE, 0.0, 0.0, 0.05,
+           k_bar_legend_background, k_ink, 1, 0, 0, n, opts.data(), 0.6, 0.68, 1.6, 0.0, ink.data(),
+           text_ptrs.data(), box_colours.data(), patterns.data(), box_scales.data(), box_widths.data(), ink.data(),
+           styles.data(), widths.data(), ink.data(), symbol_scales.data(), numbers.data(), symbols.data());
+}
+
+/// One bar in the panel [x0, x0 + width] of the page, on its own axis: its segments stacked
+/// in series order, each outlined and, when tall enough, its share written on it; the total on
+/// top; the key to its right, in the rest of the panel.
+void draw_one_bar(const Figure& f, std::size_t bar, double x0, double width) {
+  constexpr double k_axis_left = 0.065, k_axis_width = 0.07, k_bottom = 0.10, k_top = 0.78;
+  const std::vector<Segment> segments = segments_of(f, bar);
+  double total = 0;
+  for (const Segment& s : segments) total += std::max(0.0, s.amount);
+  const double top = total > 0 ? total * 1.06 : 1.0;
+  plvpor(x0 + k_axis_left, x0 + k_axis_left + k_axis_width, k_bottom, k_top);
+  plwind(0, 1, 0, top);
+  std::vector<PLINT> colours;
+  const PLINT first = bar == 0 ? k_bar_first : k_bar_first + k_bar0_colours;
+  const PLINT count = bar == 0 ? k_bar0_colours : k_bar1_colours;
+  double base = 0;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    colours.push_back(first + static_cast<PLINT>(i) % count);
+    const double amount = segments[i].amount;
+    if (!(amount > 0)) continue;
+    PLFLT x[] = {0.12, 0.88, 0.88, 0.12, 0.12}, y[] = {base, base, base + amount, base + amount, base};
+    plcol0(colours.back());
+    plfill(4, x, y);
+    plcol0(k_ink);
+    plwidth(0.6);
+    plline(5, x, y);
+    if (amount >= top * 0.045) {
+      const std::string share = escape(fmt::format("{:.0f} %", segments[i].share * 100));
+      plschr(0, 0.8);
+      plptex(0.5, base + amount / 2 - top * 0.008, 1, 0, 0.5, share.c_str());
+      plschr(0, 1.0);
+    }
+    base += amount;
+  }
+  plcol0(k_ink);
+  plwidth(1.2);
+  TickDecimals decimals{0, decimals_for(top)};
+  plslabelfunc(linear_label, &decimals);
+  plbox("bc", 0, 0, "bcnstvo", 0, 0);
+  plslabelfunc(nullptr, nullptr);
+  const Bar& b = f.bars[bar];
+  plmtex("l", 2.0 + 0.75 * (decimals.y + 2), 0.5, 0.5, escape(fmt::format("{} ({})", b.label, b.unit)).c_str());
+  plmtex("t", 0.9, 0.5, 0.5, escape(fmt::format("{:.4g} {}", total, b.unit)).c_str());
+  plvpor(x0 + k_axis_left + k_axis_width + 0.01, x0 + width, k_bottom, k_top);
+  plwind(0, 1, 0, 1);
+  draw_bar_legend(segments, colours, b);
+}
+
+/// Stacked bars (kind step): each bar on its own axis, in its own unit, side by side; the
+/// title and caption across the page.
+void draw_bars(const Figure& f) {
+  // The caption a line per "; " part: a layout line and what the bars leave out.
+  std::vector<std::string> lines;
+  for (std::size_t from = 0; from < f.caption.size();) {
+    const std::size_t cut = f.caption.find("; ", from);
+    lines.push_back(f.caption.substr(from, cut == std::string::npos ? std::string::npos : cut - from));
+    from = cut == std::string::npos ? f.caption.size() : cut + 2;
+  }
+  plvpor(0.04, 0.96, 0.10, 0.80);
+  plcol0(k_ink);
+  plschr(0, 1.15);
+  plmtex("t", 3.0 + 1.1 * double(lines.size()), 0.5, 0.5, escape(f.title).c_str());
+  plschr(0, 0.75);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    plmtex("t", 3.6 + 1.3 * double(lines.size() - 1 - i), 0.5, 0.5, escape(lines[i]).c_str());
+  }
+  plschr(0, 1.0);
+  const double panel = 0.98 / double(std::max<std::size_t>(1, f.bars.size()));
+  for (std::size_t i = 0; i < f.bars.size(); ++i) draw_one_bar(f, i, 0.01 + panel * double(i), panel);
+}
+
 std::expected<std::string, std::string> draw(const Figure& f, ImageFormat format) {
   const char* device = format == ImageFormat::png ? "pngcairo" : "svg";
   {
@@ -384,12 +539,18 @@ std::expected<std::string, std::string> draw(const Figure& f, ImageFormat format
   plsdev(device);
   plsfile(file);  // plend() closes it, which sets `bytes` and `size`
   plspage(0, 0, 1200, 800, 0, 0);
-  set_palette();
+  if (f.kind == "step") {
+    set_bar_palette();
+  } else {
+    set_palette();
+  }
   plinit();
   plfontld(1);
   pladv(0);
   if (f.kind == "el") {
     draw_map(f);
+  } else if (f.kind == "step") {
+    draw_bars(f);
   } else {
     draw_chart(f);
   }

@@ -131,6 +131,32 @@ TEST_CASE("plot m-over-na writes an SVG with its labels as text and the grey ban
   fs::remove(csv);
 }
 
+TEST_CASE("plot step writes an SVG with each bar's axis, total and key as text, and a PNG") {
+  const fs::path svg = temp_path("plot-step.svg"), png = temp_path("plot-step.png");
+  const std::vector<std::string> flags{"moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                                       "--eval-interval", "100", "--eval-minutes", "10"};
+  std::vector<std::string> args{"plot", "step"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  args.insert(args.end(), {"-o", svg.string()});
+  const Run r = run_moeplan(args);
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const std::string text = svg_text(slurp(svg));
+  CHECK(text.find("MoE-mini: where the time of 100B tokens goes on 8 x h100-sxm") != std::string::npos);
+  CHECK(text.find("one step, busiest stage, steady state (s)") != std::string::npos);
+  CHECK(text.find("whole training, wall time (days)") != std::string::npos);
+  CHECK(text.find("gemm: ") != std::string::npos);          // the key: a term with its seconds
+  CHECK(text.find("evaluations: ") != std::string::npos);   // and a loss with its days
+  CHECK(text.find("0 s: recompute") != std::string::npos);  // terms of no time named together
+  args.back() = png.string();
+  REQUIRE(run_moeplan(args).code == 0);
+  const std::string bytes = slurp(png);
+  REQUIRE(bytes.size() > 1000);
+  CHECK(bytes.compare(1, 3, "PNG") == 0);
+  fs::remove(svg);
+  fs::remove(png);
+}
+
 TEST_CASE("plot d, loss-vs-compute and residuals each write an image") {
   const fs::path out = temp_path("plot-any.png");
   CHECK(run_moeplan({"plot", "d", "--flops", "1e22", "--blind-ok", "-o", out.string()}).code == 0);

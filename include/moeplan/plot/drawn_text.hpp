@@ -22,7 +22,7 @@ inline constexpr std::size_t k_max_drawn_text_bytes = 256;
 /// whole UTF-8 character followed by "…" (3 bytes), at most `max_bytes` in all.
 std::string shorten_drawn_text(std::string_view text, std::size_t max_bytes = k_max_drawn_text_bytes);
 
-/// Cuts every text of `figure` that is drawn (title, caption, x/y/z labels, series names) to
+/// Cuts every text of `figure` that is drawn (title, caption, x/y/z labels, series names, bars) to
 /// k_max_drawn_text_bytes; one note per text cut, naming it and its length, for stderr.
 std::vector<std::string> shorten_drawn_texts(Figure& figure);
 

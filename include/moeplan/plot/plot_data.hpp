@@ -14,6 +14,8 @@
 ///   residuals         predicted against observed from `moeplan fit --residuals`
 ///   frontier          paper 001 Eq. 11 loss against days on a cluster: the FLOP-optimal plan
 ///                     and the time-optimal plan of each time (planner/time_optimal.hpp)
+///   step              where the time goes: a config's step by term (step_time.hpp) and its
+///                     whole training's wall days by loss (whole_training.hpp), stacked bars
 #include <expected>
 #include <optional>
 #include <string>
@@ -37,6 +39,8 @@ enum class SeriesStyle {
   marker,  ///< one highlighted point (the chosen config, the minimum)
   band,    ///< the points inside a near-optimal band; drawn as a shaded x-interval
   grid,    ///< x (nx values) × y (ny values) → z[i·ny + j]; drawn as a shaded map
+  stack,   ///< segments of stacked bars: x the bar (an index into Figure::bars), y the
+           ///< segment's amount in that bar's unit, z its share of the bar; stacked in series order
 };
 const char* to_string(SeriesStyle s);
 
@@ -47,8 +51,14 @@ struct Series {
   std::vector<double> z;  ///< grid only: z[i·y.size() + j] belongs to (x[i], y[j])
 };
 
+/// One bar of a stacked-bar figure (kind step): its axis caption and the unit of its amounts.
+struct Bar {
+  std::string label;  ///< "one step, the busiest pipeline stage"
+  std::string unit;   ///< "s", "days"
+};
+
 struct Figure {
-  std::string kind;                   ///< "el", "m-over-na", "d", "loss-vs-compute", "overtraining", "residuals"
+  std::string kind;                   ///< "el", "m-over-na", "d", "loss-vs-compute", "overtraining", "residuals", "frontier", "step"
   std::string title;
   std::string x_label, y_label, z_label;  ///< axis captions, plain text
   std::string x_key, y_key, z_key;        ///< CSV column names (z_key empty: no z column)
@@ -65,6 +75,8 @@ struct Figure {
   /// One short line drawn in the image under the title: what the picture shows that a
   /// reader could take for an error (a curve below zero). Empty: none.
   std::string caption;
+  /// Stacked bars (SeriesStyle::stack): bar i is x = i; each drawn on its own axis in its unit.
+  std::vector<Bar> bars;
   /// Inline: the PLplot module (src/plot/plplot_module.hpp) draws with the header alone.
   [[nodiscard]] const Series* find(std::string_view name) const {
     for (const Series& s : series) {
@@ -195,5 +207,14 @@ std::string days_range_problem(const DaysRange& range);
 /// (plan_time_optimal), on `cluster`; x is days. A time with no plan is left out (a note).
 std::expected<Figure, ConstraintViolation> frontier(const LawSet& laws, const SuggestOptions& options,
                                                    const ClusterFitOptions& cluster, const DaysRange& range);
+
+/// plot step: where the time of a config's training goes on its cluster (issue 48 item 5), from
+/// the fit score prints (fit_on_cluster). Bar 0, "one step" in seconds: one series per term of
+/// the chosen layout's step time, in its order (StepTime::terms, whatever terms the step model
+/// has), summing to step_seconds. Bar 1, "whole training" in wall days: "full-batch steps", "batch ramp" (ClusterFit::ramp_extra), "checkpoint saves", "evaluations",
+/// "restarts", "lost work" (WholeTraining), summing to wall_days; left out, with a note, when
+/// the run makes no progress. Zero segments are kept in the data. The step model times the
+/// busiest pipeline stage alone: no bar per rank, and the caption says so when PP > 1.
+Figure step_breakdown(const ClusterFit& fit, const Cluster& cluster);
 
 }  // namespace moeplan::plot
