@@ -173,7 +173,7 @@ def check_outputs():
         ("suggest", ["suggest", "--flops", "1e21", "--inference-tokens", "1e13", "--no-bench"], True),
         ("suggest", ["suggest", "--flops", "1e22", "--gpus", "1024", "--gpu", "h100", "--no-bench"], True),
         ("suggest", ["suggest", "--flops", "1e23", "--gpus", "2048", "--gpu", "h800", "--precision", "fp8",
-                     "--batch-ramp", "3072:469e9", "--no-bench"], True),
+                     "--batch-ramp", "64:469e9", "--no-bench"], True),
         ("suggest", ["suggest", "--days", "10", "--gpus", "256", "--gpu", "h100", "--no-bench"], True),
         ("suggest", ["suggest", "--target-loss", "2.3", "--gpus", "256", "--gpu", "h100", "--no-bench"], True),
         ("suggest", ["suggest", "--flops", "1e22", "--serve-gpus", "8", "--serve-gpu", "h100", "--no-bench"], True),
@@ -181,7 +181,7 @@ def check_outputs():
                      "sglang", "--serve-dp-attention", "--no-bench"], True),
         ("suggest", ["suggest", "--flops", "1e18:1e26:2", "--no-bench"], False),  # a sweep: an array
         ("score", ["score", "deepseek-v3.1", "qwen3-235b-a22b", "moe-mini"], False),
-        ("score", ["score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800"], False),
+        ("score", ["score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tp", "2"], False),
         ("score", ["score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--precision", "fp8",
                    "--serve-gpus", "8", "--serve-gpu", "h100"], False),
         ("score", ["score", "deepseek-v3.1", "--serve-gpus", "16", "--serve-gpu", "h200", "--serve-weights", "fp8",
