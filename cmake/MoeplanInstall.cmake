@@ -1,5 +1,5 @@
 # Included by the top-level CMakeLists.txt: what `cmake --install` puts where.
-# ---- install: binary, man pages, completions, presets ------------------------------
+# ---- install: binary, man pages, completions, presets, schemas -----------------------
 # Shell completions come from the built binary (generated from its flag definitions).
 set(MOEPLAN_COMPLETIONS ${CMAKE_CURRENT_BINARY_DIR}/completions)
 add_custom_command(
@@ -21,3 +21,6 @@ install(FILES ${MOEPLAN_COMPLETIONS}/_moeplan
 # The presets are embedded in the binary; the files are installed for reading and copying.
 install(DIRECTORY presets/ DESTINATION ${CMAKE_INSTALL_DATADIR}/moeplan/presets
         FILES_MATCHING PATTERN "*.toml")
+# The JSON Schemas of the commands' output: embedded too (moeplan schema), installed for tools.
+install(DIRECTORY share/moeplan/schemas/ DESTINATION ${CMAKE_INSTALL_DATADIR}/moeplan/schemas
+        FILES_MATCHING PATTERN "*.schema.json")

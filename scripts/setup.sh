@@ -18,9 +18,10 @@ packages=(build-essential cmake ninja-build pkg-config
 # cairo and pango (21 s of apt on a fresh machine), so a build of named targets (README
 # command 1) leaves them out and the binary says how to get plots; a full build installs them.
 # universal-ctags: the test that no function in src/ is over 150 lines measures with it
-# (tests/function_length.sh), so the full build (README command 2) installs it too.
+# (tests/function_length.sh), so the full build (README command 2) installs it too, and
+# python3-jsonschema, with which tests/schema_check.py validates the commands' JSON output.
 if [ $# -eq 0 ]; then
-  packages+=(libplplot-dev plplot-driver-cairo universal-ctags)
+  packages+=(libplplot-dev plplot-driver-cairo universal-ctags python3-jsonschema)
 fi
 missing=()
 for p in "${packages[@]}"; do

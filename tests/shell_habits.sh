@@ -5,7 +5,8 @@
 #   bash    the bash completion script parses and completes subcommands and flags
 #   version --version names a commit of the source checkout (or "unknown" outside one)
 #   determinism  two runs of the binary give byte-identical stdout (timings off: --no-bench)
-#   install cmake --install lays out binary, man pages (groff -ww clean), completions, presets
+#   install cmake --install lays out binary, man pages (groff -ww clean), completions, presets,
+#           the JSON Schemas
 #   full    a full disk on stdout (/dev/full) is exit 5 with the reason, for every output;
 #           -o /dev/stdout is the stream (>> appends), and a second output there is refused
 #   interrupt  SIGINT or SIGTERM while -o files are staged removes their temporaries
@@ -57,7 +58,7 @@ case "$what" in
     [[ "$a" == "$b" ]] || fail "two score runs differ" ;;
   full)
     for args in "--help" "--version" "completion bash" "completion zsh" "fit --help" \
-                "presets" "suggest --flops 1e20 --no-bench -q"; do
+                "presets" "schema" "schema suggest" "suggest --flops 1e20 --no-bench -q"; do
       set +e
       err=$("$moeplan" $args 2>&1 >/dev/full)
       status=$?
@@ -127,7 +128,7 @@ case "$what" in
     cmake --install "$build" --prefix "$prefix" >/dev/null
     [[ -x "$prefix/bin/moeplan" ]] || fail "no bin/moeplan"
     (cd / && "$prefix/bin/moeplan" suggest --flops 1e20 --no-bench >/dev/null) || fail "installed binary"
-    for sub in "" -suggest -score -fit -bench -plot -presets -completion; do
+    for sub in "" -suggest -score -fit -bench -plot -presets -completion -schema; do
       page="$prefix/share/man/man1/moeplan$sub.1"
       [[ -f "$page" ]] || fail "no man page moeplan$sub.1"
       warnings=$(groff -ww -man -Tutf8 "$page" 2>&1 >/dev/null)
@@ -136,7 +137,9 @@ case "$what" in
     [[ -s "$prefix/share/bash-completion/completions/moeplan" ]] || fail "no bash completion"
     [[ -s "$prefix/share/zsh/vendor-completions/_moeplan" ]] || fail "no zsh completion"
     [[ -f "$prefix/share/moeplan/presets/laws/holistic.toml" ]] || fail "no presets"
-    [[ -f "$prefix/share/moeplan/presets/models/deepseek-v3.1.toml" ]] || fail "no model presets" ;;
+    [[ -f "$prefix/share/moeplan/presets/models/deepseek-v3.1.toml" ]] || fail "no model presets"
+    cmp -s "$prefix/share/moeplan/schemas/suggest.schema.json" <("$prefix/bin/moeplan" schema suggest) ||
+      fail "no share/moeplan/schemas/suggest.schema.json, or not what moeplan schema suggest prints" ;;
   *) fail "unknown check $what" ;;
 esac
 echo "ok: $what"

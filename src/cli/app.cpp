@@ -22,8 +22,8 @@ namespace moeplan::cli {
 
 namespace {
 std::vector<Command> commands() {
-  return {suggest_command(), score_command(), fit_command(),   bench_command(),
-          plot_command(),    presets_command(), completion_command()};
+  return {suggest_command(), score_command(),   fit_command(),        bench_command(),
+          plot_command(),    presets_command(), completion_command(), schema_command()};
 }
 }  // namespace
 

@@ -80,5 +80,6 @@ Command bench_command();
 Command plot_command();
 Command presets_command();
 Command completion_command();
+Command schema_command();
 
 }  // namespace moeplan::cli
