@@ -206,7 +206,8 @@ def check_outputs():
             validate(command, r.stdout, label, single)
     for kind, extra in (("el", ["--flops", "1e22"]), ("d", ["--flops", "1e22", "--blind-ok"]),
                         ("loss-vs-compute", ["--flops", "1e22", "-m", "deepseek-v3.1"]),
-                        ("overtraining", ["--flops", "1e22"]), ("frontier", ["--gpus", "1024", "--gpu", "h100"])):
+                        ("overtraining", ["--flops", "1e22"]), ("frontier", ["--gpus", "1024", "--gpu", "h100"]),
+                        ("step", ["moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11"])):
         out = os.path.join(tmp, f"{kind}.json")
         if moeplan("plot", kind, *extra, "-o", out).returncode == 0:
             with open(out, encoding="utf-8") as f:
