@@ -308,9 +308,7 @@ void add_serving(Report& report, const std::expected<ServingFit, std::string>& g
       true);
   add("context", "", "tokens", o.context, "tokens each sequence holds in its cache");
   add("weights_precision", "", "",
-      got && !got->weights_storage.empty() ? got->weights_storage
-      : o.weights_as_checkpoint            ? std::string("as the checkpoint stores them")
-                                           : std::string(to_string(o.weights)),
+      got && !got->weights_storage.empty() ? got->weights_storage : std::string(to_string(o.weights)),
       "storage of the linear layers", true);
   add("kv_precision", "", "", std::string(to_string(o.kv)), "storage of the KV cache", true);
   const auto missing = [](const std::string& why) { return Value(Missing{why}); };

@@ -714,6 +714,47 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
   }
 }
 
+// Why the fit fails, the first bound that fails it in the order the engine meets them (weights,
+// the KV cache, the CUDA graphs captured after it, the batch); "" when it fits.
+std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double weights, double usable,
+                       double reserved_w) {
+  if (weights >= usable) {
+    return fmt::format("weights: {:.4g} GiB on the busiest GPU, over the {:.4g} GiB usable ({:g} of {:.4g} GiB HBM, "
+                       "{}) by {:.4g} GiB",
+                       gib(weights), gib(usable), fit.memory_fraction, gib(o.gpu.hbm_bytes),
+                       fraction_flag(o.engine), gib(weights - usable));
+  }
+  if (fit.cache_budget_per_gpu <= 0) {
+    return fmt::format("no memory for the KV cache: {:.4g} GiB usable ({:g} of HBM) minus {:.4g} GiB of weights "
+                       "and {:.4g} GiB the engine reserves (activation peak and non-torch memory): {:.4g} GiB",
+                       gib(usable), fit.memory_fraction, gib(weights), gib(reserved_w),
+                       gib(fit.cache_budget_per_gpu));
+  }
+  if (const double left = (1 - fit.memory_fraction) * o.gpu.hbm_bytes,
+         graphs = fit.cuda_graph_per_gpu + (o.engine == ServeEngine::sglang ? fit.activation_peak_per_gpu : 0.0);
+         graphs > left) {
+    // Both lines size the KV cache first and capture the CUDA graphs after it, in what the
+    // fraction leaves; a capture that does not fit fails the start-up (vLLM v0.10: gpu_worker.py
+    // compile_or_warm_up_model after initialize_from_config; SGLang v0.4: cuda_graph_runner.py
+    // "Capture cuda graph failed ... set --mem-fraction-static to a smaller value"): neither
+    // shrinks its cache to make room.
+    return fmt::format("CUDA graphs: {:.4g} GiB per GPU, captured after the KV cache, over the {:.4g} GiB the "
+                       "fraction leaves (1 - {:g} of {:.4g} GiB) by {:.4g} GiB: the engine fails to start (out "
+                       "of memory at capture); a lower {} leaves room",
+                       gib(graphs), gib(left), fit.memory_fraction, gib(o.gpu.hbm_bytes), gib(graphs - left),
+                       fraction_flag(o.engine));
+  }
+  if (fit.max_batch < o.min_batch) {
+    const double need = std::ceil(double(o.min_batch) / fit.split.dp) * fit.cache_bytes_per_sequence_per_gpu;
+    return fmt::format("cache: {} sequence(s) of {} tokens need {:.4g} GiB per GPU beside the weights, {:.4g} GiB "
+                       "is left ({:g} of HBM minus {:.4g} GiB of weights and {:.4g} GiB the engine reserves): "
+                       "{:.4g} GiB short",
+                       o.min_batch, o.context, gib(need), gib(fit.cache_budget_per_gpu), fit.memory_fraction,
+                       gib(weights), gib(reserved_w), gib(need - fit.cache_budget_per_gpu));
+  }
+  return std::string();
+}
+
 }  // namespace
 
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
@@ -839,38 +880,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
                                     o.engine == ServeEngine::sglang ? " for the server" : " per attention group"));
     fit.max_batch = cap;
   }
-  const double reserved_w = reserved[worst];
-  if (w.weight_bytes >= usable) {
-    fit.why_not = fmt::format("weights: {:.4g} GiB on the busiest GPU, over the {:.4g} GiB usable ({:g} of {:.4g} GiB HBM, "
-                              "{}) by {:.4g} GiB",
-                              gib(w.weight_bytes), gib(usable), fit.memory_fraction, gib(o.gpu.hbm_bytes),
-                              fraction_flag(o.engine), gib(w.weight_bytes - usable));
-  } else if (fit.cache_budget_per_gpu <= 0) {
-    fit.why_not = fmt::format("no memory for the KV cache: {:.4g} GiB usable ({:g} of HBM) minus {:.4g} GiB of weights "
-                              "and {:.4g} GiB the engine reserves (activation peak and non-torch memory): {:.4g} GiB",
-                              gib(usable), fit.memory_fraction, gib(w.weight_bytes), gib(reserved_w),
-                              gib(fit.cache_budget_per_gpu));
-  } else if (const double left = (1 - fit.memory_fraction) * o.gpu.hbm_bytes,
-             graphs = fit.cuda_graph_per_gpu + (o.engine == ServeEngine::sglang ? fit.activation_peak_per_gpu : 0.0);
-             graphs > left) {
-    // Both lines size the KV cache first and capture the CUDA graphs after it, in what the
-    // fraction leaves; a capture that does not fit fails the start-up (vLLM v0.10: gpu_worker.py
-    // compile_or_warm_up_model after initialize_from_config; SGLang v0.4: cuda_graph_runner.py
-    // "Capture cuda graph failed ... set --mem-fraction-static to a smaller value"): neither
-    // shrinks its cache to make room.
-    fit.why_not = fmt::format("CUDA graphs: {:.4g} GiB per GPU, captured after the KV cache, over the {:.4g} GiB the "
-                              "fraction leaves (1 - {:g} of {:.4g} GiB) by {:.4g} GiB: the engine fails to start (out "
-                              "of memory at capture); a lower {} leaves room",
-                              gib(graphs), gib(left), fit.memory_fraction, gib(o.gpu.hbm_bytes), gib(graphs - left),
-                              fraction_flag(o.engine));
-  } else if (fit.max_batch < o.min_batch) {
-    const double need = std::ceil(double(o.min_batch) / fit.split.dp) * fit.cache_bytes_per_sequence_per_gpu;
-    fit.why_not = fmt::format("cache: {} sequence(s) of {} tokens need {:.4g} GiB per GPU beside the weights, {:.4g} GiB "
-                              "is left ({:g} of HBM minus {:.4g} GiB of weights and {:.4g} GiB the engine reserves): "
-                              "{:.4g} GiB short",
-                              o.min_batch, o.context, gib(need), gib(fit.cache_budget_per_gpu), fit.memory_fraction,
-                              gib(w.weight_bytes), gib(reserved_w), gib(need - fit.cache_budget_per_gpu));
-  }
+  fit.why_not = why_not_of(o, fit, w.weight_bytes, usable, reserved[worst]);
   if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
     fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
     fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
