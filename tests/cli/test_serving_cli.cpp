@@ -180,7 +180,20 @@ TEST_CASE("score serves a config.json's weights as its quantization_config store
   CHECK(said);
   const Run bf16 = run_moeplan({"score", k_hf + "gpt-oss-120b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
                                 "--serve-weights", "bf16", "--format", "json"});
-  CHECK(serving_of(bf16).at("weights_precision") == "bf16");
+  CHECK(serving_of(bf16).at("weights_precision") == "bf16");  // A quant_method moeplan does not read: the section refused by name, exit 4; the flag serves it.
+  const std::filesystem::path file = temp_path("bnb-config.json");
+  {
+    std::ifstream in(k_hf + "qwen3-30b-a3b.json");
+    json j = json::parse(in);
+    j["quantization_config"] = {{"quant_method", "bitsandbytes"}, {"load_in_4bit", true}};
+    std::ofstream(file) << j.dump();
+  }
+  const Run bnb = run_moeplan({"score", file.string(), "--serve-gpus", "1", "--serve-gpu", "h100"});
+  CHECK(bnb.code == 4);
+  CHECK(bnb.err.find("'bitsandbytes'") != std::string::npos);
+  CHECK(run_moeplan({"score", file.string(), "--serve-gpus", "1", "--serve-gpu", "h100", "--serve-weights", "bf16"})
+            .code == 0);
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("the engine's start-up lines and typed keys: vLLM by default, SGLang on request") {
