@@ -13,6 +13,20 @@ namespace moeplan::cli {
 
 namespace {
 
+// A token count as vLLM reads --max-model-len and --max-num-batched-tokens: 32k is 32,000,
+// 32K is 32,768 (human_readable_tokens); a plain number is left to the flag's own check.
+CLI::Validator human_tokens() {
+  return CLI::Validator(
+      [](std::string& text) {
+        const auto h = human_readable_tokens(text);
+        if (!h) return std::string();
+        if (!*h) return h->error();
+        text = std::to_string(**h);
+        return std::string();
+      },
+      "", "human_tokens");
+}
+
 // The engine's flags: which engine, and the figures it reads from its own command line.
 void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) {
   sub.add_option("--serve-engine", f.engine,
@@ -27,7 +41,9 @@ void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) 
       ->group(group);
   sub.add_option("--serve-max-batched-tokens", f.max_batched_tokens,
                  "vLLM's --max-num-batched-tokens: the tokens of its profile run, whose activation peak is kept "
-                 "from the KV cache [8192 on GPUs of 70 GiB or more other than the A100, else 2048]")
+                 "from the KV cache [8192 on GPUs of 70 GiB or more other than the A100, else 2048]; 16k is "
+                 "16,000, 16K 16,384, as vLLM reads it")
+      ->transform(human_tokens())
       ->group(group);
   sub.add_option("--serve-max-seqs", f.max_seqs,
                  "The engine's limit on running sequences (vLLM --max-num-seqs [1024 on GPUs of 70 GiB or more "
@@ -97,7 +113,9 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
   sub.add_option("--serve-gpu", f.gpu, "GPU kind of the inference node, from the catalog (--gpu-catalog adds kinds)")
       ->group(group);
   sub.add_option("--serve-context", f.context,
-                 "Tokens each served sequence holds in its cache [the model's training sequence length]")
+                 "Tokens each served sequence holds in its cache [the model's training sequence length]; 32k is "
+                 "32,000, 32K 32,768, as vLLM reads --max-model-len")
+      ->transform(human_tokens())
       ->check(number_in(1.0, 1e9))
       ->group(group);
   sub.add_option("--serve-weights", f.weights,
@@ -176,7 +194,8 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   if (f.min_gpus && f.gpu.empty()) return usage("--serve-min-gpus needs --serve-gpu KIND (the GPU to count)");
   if (!f.min_gpus && (given_gpus == 0 || f.gpu.empty())) {
     return usage(given_gpus > 0          ? "--serve-gpus needs --serve-gpu KIND (the inference node's GPU: h100, h200, ...)"
-                 : !f.gpu.empty() ? "--serve-gpu needs --serve-gpus N (how many GPUs serve the model)"
+                 : !f.gpu.empty() ? "--serve-gpu needs --serve-gpus N (how many GPUs serve the model) or, with score, "
+                                    "--serve-min-gpus (the fewest that hold the batch)"
                                   : "the serving flags need the inference node: --serve-gpus N and --serve-gpu KIND");
   }
   auto catalog = gpu_catalog_from_flag(catalog_file);
@@ -196,6 +215,7 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   }
   o.context = f.context ? static_cast<std::int64_t>(*f.context) : 0;  // 0: the model's S, set by the caller
   o.weights = parse_serve_precision(f.weights).value_or(ServePrecision::bf16);
+  o.weights_as_checkpoint = !f.weights_given;  // a config.json's quantization_config, when it has one
   o.kv = parse_serve_precision(f.kv).value_or(ServePrecision::bf16);
   o.count_mtp = f.mtp;
   o.hbm_efficiency = cluster.hbm_efficiency.value_or(k_hbm_efficiency);
@@ -287,11 +307,14 @@ void add_serving(Report& report, const std::expected<ServingFit, std::string>& g
   add("engine", "", "", std::string(engine_release(o.engine)), "the engine and release line the memory plan follows",
       true);
   add("context", "", "tokens", o.context, "tokens each sequence holds in its cache");
-  add("weights_precision", "", "", std::string(to_string(o.weights)), "storage of the linear layers", true);
+  add("weights_precision", "", "",
+      got && !got->weights_storage.empty() ? got->weights_storage : std::string(to_string(o.weights)),
+      "storage of the linear layers", true);
   add("kv_precision", "", "", std::string(to_string(o.kv)), "storage of the KV cache", true);
   const auto missing = [](const std::string& why) { return Value(Missing{why}); };
   if (!got) {
-    const std::string why = "the cache cannot be counted: " + got.error();
+    const std::string why =
+        got.error().starts_with("the weights cannot") ? got.error() : "the cache cannot be counted: " + got.error();
     add("fits", "", "", missing(why), "the weights and --serve-batch sequences fit");
     add("reason", "", "", why, "why the section has no figures");
     report.sections.push_back(std::move(sec));

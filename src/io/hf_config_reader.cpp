@@ -19,6 +19,7 @@
 
 #include "hf/family_rule.hpp"
 #include "hf/json_reader.hpp"
+#include "hf_quantization.hpp"
 #include "moeplan/io/hf_config.hpp"
 
 namespace moeplan {
@@ -397,6 +398,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   if (!r.failed()) check_family_read_everything(c, *rule);
   read_latent_attention(c);
   read_router_keys(c);
+  if (!r.failed()) hf::read_quantization_config(doc, j, m);  // serving only: the weights as stored
   if (!r.failed()) {
     if (const auto p = m.problem()) {
       // problem() names TOML keys ("model.x"); the JSON key is the part after the dot, or for

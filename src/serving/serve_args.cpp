@@ -4,8 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 
 namespace moeplan {
 
@@ -79,6 +82,44 @@ std::string flag_name(std::string w) {
 
 }  // namespace
 
+std::optional<std::expected<std::int64_t, std::string>> human_readable_tokens(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  if (text.size() < 2) return std::nullopt;
+  const char suffix = text.back();
+  const std::string_view number = text.substr(0, text.size() - 1);
+  // The number: digits, optionally a point and digits (human_readable_int's regex).
+  const auto digits = [](std::string_view d) {
+    return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  const auto point = number.find('.');
+  const bool decimal = point != std::string_view::npos;
+  if (!(decimal ? digits(number.substr(0, point)) && digits(number.substr(point + 1)) : digits(number))) {
+    return std::nullopt;
+  }
+  static constexpr std::string_view k_decimal = "kmgt", k_binary = "KMGT";
+  const std::string n(number);
+  if (const auto at = k_decimal.find(suffix); at != std::string_view::npos) {
+    const double v = std::strtod(n.c_str(), nullptr) * std::pow(10.0, 3.0 * double(at + 1));
+    if (v >= 9.2e18) return std::expected<std::int64_t, std::string>(std::int64_t{1} << 62);  // far out of range
+    return std::expected<std::int64_t, std::string>(static_cast<std::int64_t>(v));  // int(): truncated
+  }
+  if (const auto at = k_binary.find(suffix); at != std::string_view::npos) {
+    if (decimal) {
+      return std::expected<std::int64_t, std::string>(std::unexpected(fmt::format(
+          "decimals are not allowed with binary suffixes like {} (vLLM's human_readable_int); did you mean {}{}?",
+          suffix, n, k_decimal[at])));
+    }
+    const int shift = 10 * static_cast<int>(at + 1);
+    const std::int64_t base = n.size() > 18 ? std::numeric_limits<std::int64_t>::max() : std::stoll(n);
+    if (base > (std::numeric_limits<std::int64_t>::max() >> shift)) {
+      return std::expected<std::int64_t, std::string>(std::int64_t{1} << 62);  // far out of range
+    }
+    return std::expected<std::int64_t, std::string>(base << shift);
+  }
+  return std::nullopt;
+}
+
 std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source) {
   const std::vector<ServeWord> words = serve_words_of(text);
   ServeArgs a;
@@ -133,6 +174,14 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
       if (ec != std::errc() || p != value.data() + value.size() || v < 1 || v > max) return std::nullopt;
       return v;
     };
+    // vLLM reads its token counts with human_readable_int (32k, 32K): those, else a plain count.
+    const auto human_or_positive = [&]() -> std::optional<std::int64_t> {
+      if (const auto h = human_readable_tokens(value)) {
+        if (!*h || **h < 1 || **h > 1'000'000'000) return std::nullopt;
+        return **h;
+      }
+      return positive(1'000'000'000);
+    };
     const auto count = [&](std::optional<int>& into) -> std::optional<InputError> {
       const auto v = positive(1 << 16);
       if (!has_value || !v) return InputError{source, line, 0, name, fmt::format("expected a GPU count, got '{}'", value)};
@@ -154,7 +203,7 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
       }
       a.memory_fraction = v;
     } else if (vllm && name == "--max-num-batched-tokens") {
-      const auto v = positive(1'000'000'000);
+      const auto v = human_or_positive();
       if (!has_value || !v) return bad(fmt::format("expected a whole number of tokens, at least 1, got '{}'", value));
       a.max_batched_tokens = *v;
     } else if (name == (vllm ? "--max-num-seqs" : "--max-running-requests")) {
@@ -162,7 +211,7 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
       if (!has_value || !v) return bad(fmt::format("expected a whole number of sequences, at least 1, got '{}'", value));
       a.max_seqs = *v;
     } else if (name == (vllm ? "--max-model-len" : "--context-length")) {
-      const auto v = positive(1'000'000'000);
+      const auto v = vllm ? human_or_positive() : positive(1'000'000'000);  // SGLang's --context-length: int
       if (!has_value || !v) return bad(fmt::format("expected a whole number of tokens, got '{}'", value));
       a.context = *v;
     } else if (name == "--kv-cache-dtype") {

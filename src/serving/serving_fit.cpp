@@ -38,6 +38,64 @@ double cache_bytes_per_element(ServePrecision p) { return p == ServePrecision::f
 // biases: the fp8 and MXFP4 checkpoints quantize the linear layers only).
 constexpr double k_bf16_bytes = 2;
 
+// Bytes per weight of each kind of linear layer as served: from --serve-weights, or as the
+// checkpoint stores them (its quantization_config: CheckpointStorage) when the flag is not given.
+struct StoredBytes {
+  double routed = 2, attention = 2, dense = 2, shared = 2;
+  bool mxfp4_experts = false;  ///< the routed experts are MXFP4 (an engine may pad them)
+  bool fp8_math = false;       ///< W8A8 fp8: FP8 tensor cores where the GPU has them
+  bool from_checkpoint = false;
+  [[nodiscard]] bool uniform() const { return attention == dense && dense == shared; }
+};
+
+bool serves_checkpoint(const ModelConfig& m, const ServingOptions& o) {
+  return o.weights_as_checkpoint && m.checkpoint_storage && m.checkpoint_storage->known;
+}
+
+StoredBytes stored_bytes(const ModelConfig& m, const ServingOptions& o) {
+  StoredBytes b;
+  if (serves_checkpoint(m, o)) {
+    const CheckpointStorage& c = *m.checkpoint_storage;
+    b = {c.routed, c.attention, c.dense, c.shared, c.mxfp4_experts, c.fp8_math, true};
+    return b;
+  }
+  // fp4 (MXFP4) is the experts' storage, as gpt-oss ships it (quantization_config
+  // modules_to_not_convert: self_attn, router, embed_tokens, lm_head stay bf16); fp8 covers
+  // every linear layer, as DeepSeek-V3's checkpoint.
+  const double wb = weight_bytes_per_param(o.weights);
+  const double wb_dense = o.weights == ServePrecision::fp4 ? k_bf16_bytes : wb;
+  b.routed = wb;
+  b.attention = b.dense = b.shared = wb_dense;
+  b.mxfp4_experts = o.weights == ServePrecision::fp4;
+  b.fp8_math = o.weights == ServePrecision::fp8;
+  return b;
+}
+
+// vLLM's MXFP4 experts as it loads them (v0.10 line, vllm/model_executor/layers/quantization/
+// mxfp4.py, Mxfp4MoEMethod.create_weights): on GPUs without FP4 tensor cores the v0.10.1 wheel
+// runs them through Marlin (marlin_utils_fp4.py: "Weight-only FP4 compression will be used
+// leveraging the Marlin kernel", the path of docs/serving-validation.md R7), whose kernel needs
+// n % 256 and k % 128 of each GEMM: the per-rank intermediate size I' padded to a multiple of
+// 128 and the hidden size to one of 256, values and scales alike. Blackwell (FlashInfer) and
+// ROCm pad otherwise, SGLang's Triton path to 32 (sglang/srt/layers/quantization/mxfp4.py):
+// there the experts are counted as stored. The factor on the experts' bytes; 1: as stored.
+double mxfp4_padding(const ModelConfig& m, const ServingOptions& o, const ServingSplit& split, const StoredBytes& b) {
+  if (!b.mxfp4_experts || o.engine != ServeEngine::vllm || !m.is_moe() || m.moe_intermediate_size <= 0) return 1;
+  const std::string& id = o.gpu.id;
+  if (id.find("b200") != std::string::npos || id.find("b300") != std::string::npos || id.starts_with("mi")) return 1;
+  const double i_part = o.expert_parallel ? m.moe_intermediate_size : double(m.moe_intermediate_size) / split.ep;
+  const auto round_up = [](double x, double to) { return std::ceil(x / to) * to; };
+  const double h = m.hidden_size;
+  return round_up(i_part, 128) * round_up(h, 256) / (i_part * h);
+}
+
+// The bytes of a layer's attention, dense FFN and shared experts (their weights on one GPU):
+// one product when they are stored alike (the figures of --serve-weights, bit for bit).
+double dense_kinds_bytes(double attention, double dense, double shared, const StoredBytes& b) {
+  if (b.uniform()) return (attention + dense + shared) * b.attention;
+  return attention * b.attention + dense * b.dense + shared * b.shared;
+}
+
 // Achieved fraction of the datasheet, the step model's own: the sustained tensor-core rate
 // (StepTimeOptions::gemm_efficiency, a stated figure); HBM's is ServingOptions::hbm_efficiency.
 const double k_math_fraction = StepTimeOptions{}.gemm_efficiency;
@@ -47,6 +105,9 @@ int ceil_div(int a, int b) { return (a + b - 1) / b; }
 // What one layer puts on the busiest GPU of its stage and reads per decode step.
 struct LayerShare {
   double split_params = 0;        ///< projection weights split over TP (attention, dense, shared, mixer)
+  double attention_params = 0;    ///< of which attention and mixer projections
+  double dense_params = 0;        ///< of which the dense FFN
+  double shared_params = 0;       ///< of which the shared experts
   double expert_params = 0;       ///< one routed expert's weights
   double experts_on_gpu = 0;      ///< routed experts of this layer on one GPU (a fraction when TP splits each)
   double beside_params = 0;       ///< beside-N weights of the layer on one GPU (bf16)
@@ -67,6 +128,9 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   LayerShare s;
   const int tp = split.tp;
   s.split_params = (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
+  s.attention_params = (p.attention + p.linear_mixer) / tp;
+  s.dense_params = p.dense_ffn / tp;
+  s.shared_params = p.shared / tp;
   if (m.is_moe() && p.routed_total > 0) {
     s.expert_params = p.routed_total / m.n_routed_experts;
     // With expert parallelism each expert is whole on one rank: ceil(N_e / EP) on the busiest;
@@ -270,11 +334,11 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
   const std::vector<LayerSpec> specs = m.layer_specs();
   const BesideN beside = count_beside_n(m);
   const double beside_per_layer = specs.empty() ? 0 : beside.total.value() / double(specs.size());
-  // fp4 (MXFP4) is the experts' storage, as gpt-oss ships it (quantization_config
-  // modules_to_not_convert: self_attn, router, embed_tokens, lm_head stay bf16); fp8 covers
-  // every linear layer, as DeepSeek-V3's checkpoint.
-  const double wb = weight_bytes_per_param(o.weights);
-  const double wb_dense = o.weights == ServePrecision::fp4 ? k_bf16_bytes : wb;
+  const StoredBytes sb = stored_bytes(m, o);
+  const double wb = sb.routed;
+  // The routed experts as the engine holds them (vLLM pads MXFP4 experts to its kernel's tiles).
+  const double pad = mxfp4_padding(m, o, split, sb);
+  fit.expert_padding = pad;
   const double d = m.hidden_size, V = m.vocab_size;
   std::vector<StageCensus> stages(static_cast<std::size_t>(split.stages));
   std::size_t layer = 0;
@@ -286,11 +350,14 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
         c.forward_transient =
             std::max(c.forward_transient, layer_transient(m, specs[layer], split, o, double(o.max_batched_tokens)));
       }
-      const double layer_weights = x.split_params * wb_dense + x.beside_params * k_bf16_bytes;
-      c.weight_bytes += layer_weights + x.expert_params * x.experts_on_gpu * wb;
+      const double layer_weights =
+          (sb.uniform() ? x.split_params * sb.attention
+                        : dense_kinds_bytes(x.attention_params, x.dense_params, x.shared_params, sb)) +
+          x.beside_params * k_bf16_bytes;
+      c.weight_bytes += layer_weights + x.expert_params * x.experts_on_gpu * (pad == 1 ? wb : wb * pad);
       c.dense_weight_bytes += layer_weights;
       if (x.experts_on_gpu > 0) {
-        c.expert_bytes = x.expert_params * wb;
+        c.expert_bytes = x.expert_params * (pad == 1 ? wb : wb * pad);
         c.experts_on_gpu = x.experts_on_gpu;
         ++c.moe_layers;
       }
@@ -322,10 +389,14 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
   const ParameterCounts counts = count_parameters(m);
   const double tied_copy = m.tie_word_embeddings && split.stages > 1 ? V * d : 0.0;
   fit.served_params = counts.N_with_embedding().value() + beside.total.value() + tied_copy;
-  fit.weight_bytes = counts.routed_total.value() * wb + (counts.N.value() - counts.routed_total.value()) * wb_dense +
+  const double dense_kinds =
+      sb.uniform() ? (counts.N.value() - counts.routed_total.value()) * sb.attention
+                   : dense_kinds_bytes(counts.attention.value() + counts.linear_mixers.value(), counts.dense_ffn.value(),
+                                       counts.shared.value(), sb);
+  fit.weight_bytes = counts.routed_total.value() * (pad == 1 ? wb : wb * pad) + dense_kinds +
                      (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes;
   // Attention and the rest are copied on each data-parallel attention group.
-  fit.weight_bytes += (split.dp - 1.0) * ((counts.N.value() - counts.routed_total.value()) * wb_dense +
+  fit.weight_bytes += (split.dp - 1.0) * (dense_kinds +
                                           (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes);
   // MTP modules (speculative decoding): on the last stage, split like its MoE layers.
   const MtpCounts mtp = count_mtp(m);
@@ -469,8 +540,8 @@ DecodeStep decode_on(const std::vector<StageCensus>& stages, const ModelConfig& 
   const double b = double(step.micro_batch);
   const double per_group = std::ceil(b / dp);  // the sequences of one attention group
   step.experts_touched = expected_experts(m.n_routed_experts, m.num_experts_per_tok, step.micro_batch);
-  const double peak = o.weights == ServePrecision::fp8 && o.gpu.fp8_dense_flops > 0 ? o.gpu.fp8_dense_flops
-                                                                                    : o.gpu.bf16_dense_flops;
+  const double peak = stored_bytes(m, o).fp8_math && o.gpu.fp8_dense_flops > 0 ? o.gpu.fp8_dense_flops
+                                                                              : o.gpu.bf16_dense_flops;
   double worst = -1;
   for (const StageCensus& c : stages) {
     // Of the experts on one GPU, its share of the touched ones (uniform routing: every expert
@@ -587,12 +658,6 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
           : fmt::format("{}: the KV pool is {:g} of HBM (--mem-fraction-static) minus the weights and {:.3g} GiB used "
                         "before them (CUDA context, NCCL: measured); activations live in the rest",
                         engine_release(o.engine), fit.memory_fraction, gib(fit.non_torch_per_gpu)));
-  if (fit.cuda_graph_per_gpu + (o.engine == ServeEngine::sglang ? fit.activation_peak_per_gpu : 0.0) >
-      (1 - fit.memory_fraction) * o.gpu.hbm_bytes) {
-    fit.notes.push_back(fmt::format("the {:.3g} GiB of CUDA graphs (captured after the KV cache) exceed the {:.3g} GiB "
-                                    "the fraction leaves: the engine may run out of memory at start-up",
-                                    gib(fit.cuda_graph_per_gpu), gib((1 - fit.memory_fraction) * o.gpu.hbm_bytes)));
-  }
   const int per_stage = std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
   if (fit.gpus_used < o.gpus) {
     fit.notes.push_back(fmt::format("{} GPUs asked, {} used: {} pipeline stages, one a layer at most, of {} GPUs; the "
@@ -625,13 +690,69 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
                                     "so that every stage is busy, each sequence advancing a token per round",
                                     fit.gpus_used, fit.split.stages, fit.split.stages));
   }
-  if (o.weights == ServePrecision::fp4) {
+  if (fit.expert_padding != 1) {
+    fit.notes.push_back(fmt::format(
+        "vLLM loads the MXFP4 experts through Marlin (no FP4 tensor cores), padding each rank's expert width to a "
+        "multiple of 128 and the hidden size to one of 256 (mxfp4.py): the experts take {:.4g}x their stored bytes",
+        fit.expert_padding));
+  }
+  if (serves_checkpoint(m, o)) {
+    const CheckpointStorage& c = *m.checkpoint_storage;
+    fit.notes.push_back(fmt::format("weights as the checkpoint stores them (quantization_config, quant_method {}): {}{}",
+                                    c.method, c.description,
+                                    c.fp8_math && o.gpu.fp8_dense_flops <= 0
+                                        ? fmt::format("; {} has no FP8 tensor cores: vLLM runs fp8 weight-only "
+                                                      "(Marlin), the FLOP bound uses the bf16 peak",
+                                                      o.gpu.id)
+                                        : std::string()));
+  } else if (o.weights == ServePrecision::fp4) {
     fit.notes.push_back("fp4 (MXFP4) covers the routed experts, as gpt-oss ships them; attention, dense layers, "
                         "embeddings, head, norms and routers stay bf16; weight-only: the FLOP bound uses the bf16 peak");
   } else if (o.weights == ServePrecision::fp8) {
     fit.notes.push_back("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms and routers "
                         "stay bf16");
   }
+}
+
+// Why the fit fails, the first bound that fails it in the order the engine meets them (weights,
+// the KV cache, the CUDA graphs captured after it, the batch); "" when it fits.
+std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double weights, double usable,
+                       double reserved_w) {
+  if (weights >= usable) {
+    return fmt::format("weights: {:.4g} GiB on the busiest GPU, over the {:.4g} GiB usable ({:g} of {:.4g} GiB HBM, "
+                       "{}) by {:.4g} GiB",
+                       gib(weights), gib(usable), fit.memory_fraction, gib(o.gpu.hbm_bytes),
+                       fraction_flag(o.engine), gib(weights - usable));
+  }
+  if (fit.cache_budget_per_gpu <= 0) {
+    return fmt::format("no memory for the KV cache: {:.4g} GiB usable ({:g} of HBM) minus {:.4g} GiB of weights "
+                       "and {:.4g} GiB the engine reserves (activation peak and non-torch memory): {:.4g} GiB",
+                       gib(usable), fit.memory_fraction, gib(weights), gib(reserved_w),
+                       gib(fit.cache_budget_per_gpu));
+  }
+  if (const double left = (1 - fit.memory_fraction) * o.gpu.hbm_bytes,
+         graphs = fit.cuda_graph_per_gpu + (o.engine == ServeEngine::sglang ? fit.activation_peak_per_gpu : 0.0);
+         graphs > left) {
+    // Both lines size the KV cache first and capture the CUDA graphs after it, in what the
+    // fraction leaves; a capture that does not fit fails the start-up (vLLM v0.10: gpu_worker.py
+    // compile_or_warm_up_model after initialize_from_config; SGLang v0.4: cuda_graph_runner.py
+    // "Capture cuda graph failed ... set --mem-fraction-static to a smaller value"): neither
+    // shrinks its cache to make room.
+    return fmt::format("CUDA graphs: {:.4g} GiB per GPU, captured after the KV cache, over the {:.4g} GiB the "
+                       "fraction leaves (1 - {:g} of {:.4g} GiB) by {:.4g} GiB: the engine fails to start (out "
+                       "of memory at capture); a lower {} leaves room",
+                       gib(graphs), gib(left), fit.memory_fraction, gib(o.gpu.hbm_bytes), gib(graphs - left),
+                       fraction_flag(o.engine));
+  }
+  if (fit.max_batch < o.min_batch) {
+    const double need = std::ceil(double(o.min_batch) / fit.split.dp) * fit.cache_bytes_per_sequence_per_gpu;
+    return fmt::format("cache: {} sequence(s) of {} tokens need {:.4g} GiB per GPU beside the weights, {:.4g} GiB "
+                       "is left ({:g} of HBM minus {:.4g} GiB of weights and {:.4g} GiB the engine reserves): "
+                       "{:.4g} GiB short",
+                       o.min_batch, o.context, gib(need), gib(fit.cache_budget_per_gpu), fit.memory_fraction,
+                       gib(weights), gib(reserved_w), gib(need - fit.cache_budget_per_gpu));
+  }
+  return std::string();
 }
 
 }  // namespace
@@ -644,6 +765,11 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
                                          "without decode_state_bytes)", x.kind));
     }
   }
+  if (o.weights_as_checkpoint && m.checkpoint_storage && !m.checkpoint_storage->known) {
+    return std::unexpected(fmt::format("the weights cannot be counted as stored: {}; --serve-weights bf16|fp8|fp4 says "
+                                       "how they are stored",
+                                       m.checkpoint_storage->description));
+  }
   if (o.engine_tp && !tp_splits_heads(m, *o.engine_tp)) {  // vLLM and SGLang refuse to start
     return std::unexpected(fmt::format("--serve-args: TP {} does not split the model's attention heads (the engine "
                                        "refuses to start)", *o.engine_tp));
@@ -654,6 +780,8 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   fit.cache_kind = cache_kind_of(m);
   fit.cache_formula = cache_formula_of(m, o);
   fit.hbm_per_gpu = o.gpu.hbm_bytes;
+  fit.weights_storage = serves_checkpoint(m, o) ? m.checkpoint_storage->method + " (quantization_config)"
+                                                : std::string(to_string(o.weights));
   fit.gpus_used = fit.split.stages * std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
   fit.memory_fraction = o.memory_fraction.value_or(0);
   fit.max_batched_tokens = o.max_batched_tokens;
@@ -752,25 +880,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
                                     o.engine == ServeEngine::sglang ? " for the server" : " per attention group"));
     fit.max_batch = cap;
   }
-  const double reserved_w = reserved[worst];
-  if (w.weight_bytes >= usable) {
-    fit.why_not = fmt::format("weights: {:.4g} GiB on the busiest GPU, over the {:.4g} GiB usable ({:g} of {:.4g} GiB HBM, "
-                              "{}) by {:.4g} GiB",
-                              gib(w.weight_bytes), gib(usable), fit.memory_fraction, gib(o.gpu.hbm_bytes),
-                              fraction_flag(o.engine), gib(w.weight_bytes - usable));
-  } else if (fit.cache_budget_per_gpu <= 0) {
-    fit.why_not = fmt::format("no memory for the KV cache: {:.4g} GiB usable ({:g} of HBM) minus {:.4g} GiB of weights "
-                              "and {:.4g} GiB the engine reserves (activation peak and non-torch memory): {:.4g} GiB",
-                              gib(usable), fit.memory_fraction, gib(w.weight_bytes), gib(reserved_w),
-                              gib(fit.cache_budget_per_gpu));
-  } else if (fit.max_batch < o.min_batch) {
-    const double need = std::ceil(double(o.min_batch) / fit.split.dp) * fit.cache_bytes_per_sequence_per_gpu;
-    fit.why_not = fmt::format("cache: {} sequence(s) of {} tokens need {:.4g} GiB per GPU beside the weights, {:.4g} GiB "
-                              "is left ({:g} of HBM minus {:.4g} GiB of weights and {:.4g} GiB the engine reserves): "
-                              "{:.4g} GiB short",
-                              o.min_batch, o.context, gib(need), gib(fit.cache_budget_per_gpu), fit.memory_fraction,
-                              gib(w.weight_bytes), gib(reserved_w), gib(need - fit.cache_budget_per_gpu));
-  }
+  fit.why_not = why_not_of(o, fit, w.weight_bytes, usable, reserved[worst]);
   if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
     fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
     fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",

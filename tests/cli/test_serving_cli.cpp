@@ -110,10 +110,90 @@ TEST_CASE("the engine's figures out of range exit 2 naming the flag, nothing on 
     CHECK(r.out.empty());
     CHECK(r.err.find(flag) != std::string::npos);
   }
-  // A fraction of exactly 1 is allowed.
+  // A fraction of exactly 1 is allowed, and leaves nothing for the CUDA graphs captured after
+  // the KV cache: the engine would fail to start (exit 3, the graphs named); without graphs it fits.
   const Run one = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100",
                                "--serve-memory-utilization", "1", "--format", "json"});
-  CHECK(one.code == 0);
+  CHECK(one.code == 3);
+  CHECK(one.err.find("CUDA graphs: 0.64 GiB per GPU") != std::string::npos);
+  CHECK(one.err.find("by 0.64 GiB") != std::string::npos);
+  const Run no_graphs = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100",
+                                     "--serve-memory-utilization", "1", "--serve-cuda-graph-gib", "0", "--format",
+                                     "json"});
+  CHECK(no_graphs.code == 0);
+}
+
+TEST_CASE("token counts as vLLM reads them: --serve-context 32k is 32,000 tokens, 32K 32,768") {
+  const auto context_of = [](const std::string& flag, const std::string& value, const std::string& key) {
+    const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100", flag, value,
+                               "--format", "json"});
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    return serving_of(r).at(key).get<long long>();
+  };
+  CHECK(context_of("--serve-context", "32k", "context") == 32000);
+  CHECK(context_of("--serve-context", "32K", "context") == 32768);
+  CHECK(context_of("--serve-context", "25.6k", "context") == 25600);
+  CHECK(context_of("--serve-max-batched-tokens", "16K", "max_batched_tokens") == 16384);
+  for (const auto& [flag, value] : std::vector<std::pair<std::string, std::string>>{
+           {"--serve-context", "32.5K"}, {"--serve-context", "32x"}, {"--serve-context", "0k"},
+           {"--serve-max-batched-tokens", "8.5K"}, {"--serve-max-batched-tokens", "2g"}}) {
+    CAPTURE(value);
+    const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100", flag, value});
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(flag) != std::string::npos);
+  }
+  // A vllm serve line: --max-model-len 32k and --max-num-batched-tokens 4K as vLLM reads them.
+  const std::filesystem::path file = temp_path("serve-args-human.sh");
+  {
+    std::ofstream out(file);
+    out << "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 8 --max-model-len 32k --max-num-batched-tokens 4K\n";
+  }
+  const Run f = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu",
+                             "h100", "--serve-max-seqs", "256", "--format", "json"});
+  INFO(f.err);
+  REQUIRE(f.code == 0);
+  CHECK(serving_of(f).at("context") == 32000);
+  CHECK(serving_of(f).at("max_batched_tokens") == 4096);
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("a --serve-gpu without a count names both ways to give one") {
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpu", "h100"});
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--serve-gpus") != std::string::npos);
+  CHECK(r.err.find("--serve-min-gpus") != std::string::npos);
+}
+
+TEST_CASE("score serves a config.json's weights as its quantization_config stores them, unless --serve-weights") {
+  // gpt-oss-120b's MXFP4 experts on one H100 under vLLM: 60.77 GiB as stored, plus 5.127 GiB of
+  // Marlin's padding (tests/serving/test_serving_weights.cpp works it out).
+  const Run r = run_moeplan({"score", k_hf + "gpt-oss-120b.json", "--serve-gpus", "1", "--serve-gpu", "h100",
+                             "--serve-context", "8192", "--format", "json"});
+  INFO(r.err);
+  const json s = serving_of(r);
+  CHECK(s.at("weights_precision") == "mxfp4 (quantization_config)");
+  CHECK(s.at("weights_per_gpu").get<double>() == doctest::Approx(65.90).epsilon(0.002));
+  bool said = false;
+  for (const auto& n : s.at("notes")) said = said || n.get<std::string>().find("quant_method mxfp4") != std::string::npos;
+  CHECK(said);
+  const Run bf16 = run_moeplan({"score", k_hf + "gpt-oss-120b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
+                                "--serve-weights", "bf16", "--format", "json"});
+  CHECK(serving_of(bf16).at("weights_precision") == "bf16");  // A quant_method moeplan does not read: the section refused by name, exit 4; the flag serves it.
+  const std::filesystem::path file = temp_path("bnb-config.json");
+  {
+    std::ifstream in(k_hf + "qwen3-30b-a3b.json");
+    json j = json::parse(in);
+    j["quantization_config"] = {{"quant_method", "bitsandbytes"}, {"load_in_4bit", true}};
+    std::ofstream(file) << j.dump();
+  }
+  const Run bnb = run_moeplan({"score", file.string(), "--serve-gpus", "1", "--serve-gpu", "h100"});
+  CHECK(bnb.code == 4);
+  CHECK(bnb.err.find("'bitsandbytes'") != std::string::npos);
+  CHECK(run_moeplan({"score", file.string(), "--serve-gpus", "1", "--serve-gpu", "h100", "--serve-weights", "bf16"})
+            .code == 0);
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("the engine's start-up lines and typed keys: vLLM by default, SGLang on request") {

@@ -10,6 +10,7 @@
 
 #include "moeplan/base/units.hpp"
 #include "moeplan/model/architecture.hpp"
+#include "moeplan/model/checkpoint_storage.hpp"
 #include "moeplan/model/layer_pattern.hpp"
 
 namespace moeplan {
@@ -151,6 +152,9 @@ struct ModelConfig {
   BuiltExtras extras;
   /// The source's router as its config states it; nullopt: not stated (paper 000's is assumed).
   std::optional<RouterSpec> router;
+  /// How the checkpoint stores its weights (config.json quantization_config); nullopt: as the
+  /// model's dtype (bf16). Serving only: it changes no count.
+  std::optional<CheckpointStorage> checkpoint_storage;
 
   /// Every layer, for models whose layers differ (layer_pattern.hpp); empty: uniform, as
   /// first_k_dense_replace and moe_layer_interval say.

@@ -47,6 +47,14 @@ struct ServeArgs {
   }
 };
 
+/// A token count as vLLM's `human_readable_int` reads --max-model-len and
+/// --max-num-batched-tokens (vllm/engine/arg_utils.py, v0.10 line: `(\d+(\.\d+)?)` and one
+/// of k m g t, decimal (x 10^3, 10^6, 10^9, 10^12, the product truncated: 25.6k is 25,600),
+/// or K M G T, binary (x 2^10, 2^20, 2^30, 2^40: 32K is 32,768; a decimal number refused);
+/// surrounding blanks ignored). nullopt when `text` has no such suffix (a plain number is the
+/// caller's); an error sentence for a decimal before a binary suffix.
+std::optional<std::expected<std::int64_t, std::string>> human_readable_tokens(std::string_view text);
+
 /// The engine's settings from its command line `text`; `source` names the file in errors.
 std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source);
 

@@ -76,6 +76,10 @@ struct ServingOptions {
   int gpus = 0;         ///< GPUs serving one copy of the model
   std::int64_t context = 0;  ///< tokens each sequence holds in its cache
   ServePrecision weights = ServePrecision::bf16;
+  /// true: the weights as the model's checkpoint stores them (ModelConfig::checkpoint_storage,
+  /// its quantization_config) when it has one, `weights` otherwise; the CLI sets it when
+  /// --serve-weights is not given.
+  bool weights_as_checkpoint = false;
   ServePrecision kv = ServePrecision::bf16;  ///< bf16 or fp8 (fp4 is refused by serving_problem)
   bool count_mtp = false;  ///< serve the multi-token-prediction modules too (speculative decoding)
   std::int64_t min_batch = 1;  ///< sequences the fit must hold at the context
@@ -156,6 +160,11 @@ struct ServingFit {
   double weight_bytes = 0;   ///< all GPUs together
   double weight_bytes_per_gpu = 0;  ///< the busiest GPU
   double hbm_per_gpu = 0;
+  /// How the linear weights are served: "bf16", "fp8", "fp4", or "<quant_method> (quantization_config)".
+  std::string weights_storage;
+  /// The routed experts' bytes as the engine holds them over their stored bytes (vLLM pads
+  /// MXFP4 experts to Marlin's tiles); 1: as stored.
+  double expert_padding = 1;
   /// The KV cache of the busiest GPU as the engine sizes it (may be negative): vLLM: fraction
   /// x HBM - weights - activation peak - non-torch; SGLang: fraction x HBM - weights - non-torch.
   double cache_budget_per_gpu = 0;
