@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <fmt/format.h>
@@ -168,4 +169,39 @@ TEST_CASE("nemotron: a Nemotron-4 4B config counted as the recount, squared ReLU
   CHECK(meg.out.find("\n--swiglu") == std::string::npos);  // (the comments name it)
   CHECK(meg.out.find("--normalization LayerNorm") != std::string::npos);
   CHECK(meg.out.find("--untie-embeddings-and-output-weights") != std::string::npos);
+}
+
+TEST_CASE("positions in TOML: bad values exit 4 naming the key; a context past a learned table is not exported") {
+  const auto write = [](const std::string& name, const std::string& model_lines) {
+    const auto path = temp_path(name);
+    std::ofstream(path) << "schema = \"moeplan-model/1\"\nname = \"p\"\n[model]\nhidden_size = 256\n"
+                           "num_hidden_layers = 4\nnum_attention_heads = 4\nintermediate_size = 1024\n"
+                           "first_k_dense_replace = 4\nvocab_size = 1000\n"
+                        << model_lines << "[training]\ntokens = 1e9\nseq_len = 2048\n";
+    return path;
+  };
+  const auto check_bad = [&](const std::string& name, const std::string& lines, const std::string& key) {
+    const auto path = write(name, lines);
+    const Run r = run_moeplan({"score", path.string()});
+    std::filesystem::remove(path);
+    CAPTURE(r.err);
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(key) != std::string::npos);
+  };
+  check_bad("pos-bad.toml", "position_embedding = \"sinusoidal\"\n", "model.position_embedding");
+  check_bad("pos-no-table.toml", "position_embedding = \"learned_absolute\"\n", "model.max_position_embeddings");
+  check_bad("pos-nope-range.toml", "no_rope_layers = [4]\n", "model.no_rope_layers[0]");
+  check_bad("pos-act.toml", "ffn_gated = false\nffn_activation = \"swish\"\n", "model.ffn_activation");
+  // A table of 1024 rows and S = 2048: positions 1024.. have no embedding, so no launch is written.
+  const auto path = write("pos-short-table.toml", "position_embedding = \"learned_absolute\"\nmax_position_embeddings = 1024\n");
+  const Run meg = run_moeplan({"score", path.string(), "--emit", "megatron"});
+  const Run ok = run_moeplan({"score", path.string(), "--format", "json"});
+  std::filesystem::remove(path);
+  CHECK(meg.code == 3);
+  CHECK(meg.out.empty());
+  CHECK(meg.err.find("seq_len 2048 is longer than the learned position table's 1024 rows") != std::string::npos);
+  // Scoring counts the table: 1000 x 256 x 2 (untied) + 1024 x 256.
+  REQUIRE_MESSAGE(ok.code == 0, ok.err);
+  CHECK(json::parse(ok.out).at(0)["size"]["embedding_params"] == 1000.0 * 256 * 2 + 1024.0 * 256);
 }
