@@ -139,6 +139,7 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("residual_ffn_norm", x.residual_ffn_norm);
   flag("post_block_norms", x.post_block_norms);
   flag("ffn_bias", x.ffn_bias);
+  flag("layernorm_1p", m.layernorm_1p);
   if (!m.ffn_gated) model.insert("ffn_gated", false);
   if (m.ffn_activation != ModelConfig::Activation::unstated) {
     model.insert("ffn_activation", m.ffn_activation == ModelConfig::Activation::gelu ? "gelu" : "squared_relu");
@@ -358,6 +359,9 @@ void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
     arg("--normalization", "LayerNorm", "LayerNorm with a bias, as the source architecture builds it (Megatron's default)");
   } else {
     arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
+  }
+  if (m.layernorm_1p) {
+    arg("--apply-layernorm-1p", "", "LayerNorm weights applied as 1 + w, as the source's (NemotronLayerNorm1P)");
   }
   if (m.ffn_gated || !m.extras.output_bias) {
     arg("--disable-bias-linear", "", "no biases in linear layers: the counted model has none (Megatron adds them by default)");

@@ -273,7 +273,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
                "layer_kv_heads", "layer_own_kv", "layer_windows", "gqa_q_lora_rank", "ffn_bias",
-               "position_embedding", "max_position_embeddings", "no_rope_layers", "ffn_activation"},
+               "position_embedding", "max_position_embeddings", "no_rope_layers", "ffn_activation", "layernorm_1p"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
@@ -317,6 +317,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_bool(t, "residual_ffn_norm", s, m.extras.residual_ffn_norm, r);
   optional_bool(t, "post_block_norms", s, m.extras.post_block_norms, r);
   optional_bool(t, "ffn_bias", s, m.extras.ffn_bias, r);
+  optional_bool(t, "layernorm_1p", s, m.layernorm_1p, r);
   optional_bool(t, "ffn_gated", s, m.ffn_gated, r);
   optional_bool(t, "gated_attention", s, m.gated_attention, r);
   read_positions(t, m, r);

@@ -168,10 +168,11 @@ TEST_CASE("nemotron: a Nemotron-4 4B config counted as the recount, squared ReLU
   CHECK(meg.out.find("--squared-relu") != std::string::npos);
   CHECK(meg.out.find("\n--swiglu") == std::string::npos);  // (the comments name it)
   CHECK(meg.out.find("--normalization LayerNorm") != std::string::npos);
+  CHECK(meg.out.find("\n--apply-layernorm-1p") != std::string::npos);
   CHECK(meg.out.find("--untie-embeddings-and-output-weights") != std::string::npos);
 }
 
-TEST_CASE("positions in TOML: bad values exit 4 naming the key; a context past a learned table is not exported") {
+TEST_CASE("positions in TOML: bad values exit 4 naming the key, and a context past a learned table is not exported") {
   const auto write = [](const std::string& name, const std::string& model_lines) {
     const auto path = temp_path(name);
     std::ofstream(path) << "schema = \"moeplan-model/1\"\nname = \"p\"\n[model]\nhidden_size = 256\n"

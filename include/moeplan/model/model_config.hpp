@@ -188,6 +188,10 @@ struct ModelConfig {
   /// --squared-relu. unstated: the source does not say (moeplan's own configs, TOML without it).
   enum class Activation { unstated, gelu, squared_relu };
   Activation ffn_activation = Activation::unstated;
+  /// LayerNorms whose weight is stored as w - 1 and applied as 1 + w (Nemotron's
+  /// NemotronLayerNorm1P, Megatron-LM's --apply-layernorm-1p): the same count, another
+  /// parametrisation, which a launch must state to train the same model.
+  bool layernorm_1p = false;
   /// q_proj also writes a per-channel output gate (Qwen3-Next's gated attention): N_q·h·d
   /// more projection weights per attention layer.
   bool gated_attention = false;

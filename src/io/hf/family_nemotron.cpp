@@ -15,7 +15,8 @@ void read(FamilyContext& c) {
   c.m.first_k_dense_replace = c.m.num_hidden_layers;
   c.attention_bias(false, false);  // NemotronAttention: q, k, v, o
   c.m.extras.ffn_bias = c.r.boolean(c.j, "mlp_bias").value_or(false);  // NemotronMLP: up, down
-  c.m.extras.norm_bias = true;  // NemotronLayerNorm1P(nn.LayerNorm): weight and bias
+  c.m.extras.norm_bias = true;  // NemotronLayerNorm1P(nn.LayerNorm): weight and bias,
+  c.m.layernorm_1p = true;      // the weight applied as 1 + w
   // NemotronMLP: down_proj(act_fn(up_proj(x))), act_fn = ACT2FN[hidden_act]; a gated
   // activation name has no place in it.
   const auto act = c.r.string(c.j, "hidden_act");
