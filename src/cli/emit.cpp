@@ -87,6 +87,9 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
     if (const auto why = megatron_window_problem(m)) {
       return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});
     }
+    if (const auto why = megatron_position_problem(m)) {
+      return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});
+    }
     text = to_megatron_args(m, training_hyperparameters(laws, m), run);
   }
   return deliver(output, text, io, inputs);

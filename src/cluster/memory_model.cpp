@@ -141,6 +141,12 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
   const bool first = r == 0;
   const bool last = r == std::max(1, lay.pp) - 1;
   if (first) p.embedding += table;
+  // Learned absolute positions: Megatron-LM's LanguageModelEmbedding builds them as a plain
+  // torch.nn.Embedding(max_sequence_length, d), not split over TP (megatron/core/models/common/
+  // embeddings/language_model_embedding.py), on the first stage beside the word embedding.
+  if (first && m.position_embedding == PositionEmbedding::learned_absolute) {
+    p.embedding += double(m.max_position_embeddings) * d;
+  }
   if (last) {
     p.dense += d;  // final RMSNorm
     if (!(m.tie_word_embeddings && lay.pp == 1)) p.embedding += table;

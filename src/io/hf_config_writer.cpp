@@ -102,7 +102,7 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
   // with any of them matches no candidate and is refused.
   const auto unusual = [](const ModelConfig& m) {
     return std::tuple(m.layers, m.linear_mixers, m.indexer, m.zero_experts, m.ffn_gated, m.gated_attention,
-                      m.gqa_q_lora_rank);
+                      m.gqa_q_lora_rank, m.position_embedding, m.no_rope_layers, m.layernorm_1p);
   };
   return layout(a) == layout(b) && a.extras == b.extras && unusual(a) == unusual(b);
 }
@@ -146,6 +146,18 @@ std::expected<std::string, ConstraintViolation> hf_export_model_type(const Model
     return std::unexpected(ConstraintViolation{
         "a transformers class that builds the counted model",
         fmt::format("none of {} does: {}; use --emit toml", fmt::join(tried, ", "), *why)});
+  }
+  if (m.position_embedding != PositionEmbedding::rope || !m.no_rope_layers.empty()) {
+    return std::unexpected(ConstraintViolation{
+        "a transformers class that builds the counted model",
+        fmt::format("none of {} does: they apply RoPE in every layer and the model's positions are {}; "
+                    "use --emit toml",
+                    fmt::join(tried, ", "),
+                    m.position_embedding == PositionEmbedding::alibi ? "ALiBi (BLOOM's class, which no writer here builds)"
+                    : m.position_embedding == PositionEmbedding::learned_absolute
+                        ? "a learned absolute table (GPT-2's and gpt_bigcode's classes, which no writer here builds)"
+                    : m.position_embedding == PositionEmbedding::none ? "none"
+                                                                       : "RoPE but not in every layer (SmolLM3's no_rope_layers)")});
   }
   if (!m.ffn_gated) {  // GPT-2, BLOOM, Falcon, StarCoder: classes no writer here builds
     return std::unexpected(ConstraintViolation{

@@ -138,7 +138,23 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("lm_head_bias", x.lm_head_bias);
   flag("residual_ffn_norm", x.residual_ffn_norm);
   flag("post_block_norms", x.post_block_norms);
+  flag("ffn_bias", x.ffn_bias);
+  flag("layernorm_1p", m.layernorm_1p);
   if (!m.ffn_gated) model.insert("ffn_gated", false);
+  if (m.ffn_activation != ModelConfig::Activation::unstated) {
+    model.insert("ffn_activation", m.ffn_activation == ModelConfig::Activation::gelu ? "gelu" : "squared_relu");
+  }
+  if (m.position_embedding != PositionEmbedding::rope) {
+    model.insert("position_embedding", position_embedding_name(m.position_embedding));
+    if (m.position_embedding == PositionEmbedding::learned_absolute) {
+      model.insert("max_position_embeddings", int64_t{m.max_position_embeddings});
+    }
+  }
+  if (!m.no_rope_layers.empty()) {
+    toml::array layers;
+    for (int i : m.no_rope_layers) layers.push_back(int64_t{i});
+    model.insert("no_rope_layers", std::move(layers));
+  }
   flag("gated_attention", m.gated_attention);
   if (m.zero_experts > 0) put("zero_experts", m.zero_experts);
   if (m.gqa_q_lora_rank > 0) put("gqa_q_lora_rank", m.gqa_q_lora_rank);
@@ -293,6 +309,28 @@ void attention_flags(const ModelConfig& m, MegatronArgList& arg) {
   window_flags(m, arg);
 }
 
+/// How positions enter: Megatron-LM's --position-embedding-type (megatron/training/arguments.py
+/// @307dcf37: choices learned_absolute, rope, mrope, relative, none; no ALiBi, refused before by
+/// megatron_position_problem) and --no-rope-freq for layers without RoPE (same file: a list
+/// expression, 1 marks a no-rope layer).
+void position_flags(const ModelConfig& m, MegatronArgList& arg) {
+  if (m.position_embedding == PositionEmbedding::learned_absolute) {
+    arg("--position-embedding-type", "learned_absolute", "learned absolute positions, a table of max_position_embeddings x d");
+  } else if (m.position_embedding == PositionEmbedding::none) {
+    arg("--position-embedding-type", "none", "no position embedding, as the source");
+  } else {
+    arg("--position-embedding-type", "rope", "RoPE (paper 002 Sec. 3.4)");
+  }
+  if (m.no_rope_layers.empty()) return;
+  std::string pattern;
+  for (int i = 0; i < m.num_hidden_layers; ++i) {
+    const bool nope = std::find(m.no_rope_layers.begin(), m.no_rope_layers.end(), i) != m.no_rope_layers.end();
+    pattern += fmt::format("{}{}", i > 0 ? "," : "", nope ? 1 : 0);
+  }
+  arg("--no-rope-freq", "'[" + pattern + "]'",
+      fmt::format("{} of {} layers without RoPE (1 marks one), as the source", m.no_rope_layers.size(), m.num_hidden_layers));
+}
+
 /// The model's shape: layers, widths, heads and attention, vocabulary and context.
 void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
   arg("--num-layers", num(m.num_hidden_layers), "L = L_d + L_m (num_hidden_layers)");
@@ -305,9 +343,14 @@ void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
   attention_flags(m, arg);
   if (m.ffn_gated) {
     arg("--swiglu", "", "SwiGLU FFNs (paper 002 Sec. 3.4; moeplan counts 3 d x width per FFN)");
-  } else {
+  } else if (m.ffn_activation == ModelConfig::Activation::squared_relu) {
     // Megatron-LM's MLP without --swiglu is linear_fc1, its activation, linear_fc2 (2 d x width);
     // the activation defaults to GELU (megatron/training/arguments.py: --squared-relu for ReLU^2).
+    arg("--squared-relu", "", "an ungated FFN with squared ReLU (relu2), as the source (2 d x width)");
+  } else if (m.ffn_activation == ModelConfig::Activation::gelu) {
+    arg.notes.emplace_back("no --swiglu: an ungated FFN (up and down, 2 d x width) with Megatron's default "
+                           "activation, GELU, as the source");
+  } else {
     arg.notes.emplace_back("no --swiglu: an ungated FFN (up and down, 2 d x width); Megatron's "
                            "activation is then GELU, add --squared-relu for a squared-ReLU model "
                            "(a moeplan config records no activation)");
@@ -316,6 +359,9 @@ void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
     arg("--normalization", "LayerNorm", "LayerNorm with a bias, as the source architecture builds it (Megatron's default)");
   } else {
     arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
+  }
+  if (m.layernorm_1p) {
+    arg("--apply-layernorm-1p", "", "LayerNorm weights applied as 1 + w, as the source's (NemotronLayerNorm1P)");
   }
   if (m.ffn_gated || !m.extras.output_bias) {
     arg("--disable-bias-linear", "", "no biases in linear layers: the counted model has none (Megatron adds them by default)");
@@ -330,7 +376,7 @@ void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
     arg("--qk-layernorm", "", "MLA's RMSNorms of the compressed query and key/value (DeepSeek-V3's "
                               "q_a_layernorm, kv_a_layernorm), which Megatron builds only with this flag");
   }
-  arg("--position-embedding-type", "rope", "RoPE (paper 002 Sec. 3.4)");
+  position_flags(m, arg);
   if (m.latent_attention) {
     arg("--rope-type", "rope", "plain RoPE in pre-training (Megatron's MLA default is YaRN, a context extension)");
   }
@@ -339,7 +385,11 @@ void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
   }
   arg("--vocab-size", num(m.vocab_size),
       "V (vocab_size; paper 002 Sec. 3.4: 152064); a tokenizer's own size wins in Megatron");
-  if (m.training) {
+  if (m.position_embedding == PositionEmbedding::learned_absolute) {  // the table's rows, S or more
+    if (m.training) arg("--seq-length", num(m.training->seq_len), "S, training context (paper 002: 8192)");
+    arg("--max-position-embeddings", fmt::format("{}", m.max_position_embeddings),
+        "the learned position table's rows (max_position_embeddings), as counted");
+  } else if (m.training) {
     arg("--seq-length", num(m.training->seq_len), "S, training context (paper 002: 8192)");
     arg("--max-position-embeddings", num(m.training->seq_len), "= S");
   }
@@ -637,6 +687,21 @@ std::optional<std::string> megatron_window_problem(const ModelConfig& m) {
   return fmt::format("sliding windows of different sizes ({}): Megatron-LM's --window-size is one size for "
                      "every windowed layer (arguments.py, core_v0.15.0), so moeplan refuses rather than write "
                      "another model", fmt::join(sizes, ", "));
+}
+
+std::optional<std::string> megatron_position_problem(const ModelConfig& m) {
+  if (m.position_embedding == PositionEmbedding::alibi) {
+    return std::string("ALiBi positions (BLOOM, MPT): Megatron-LM's --position-embedding-type has no alibi "
+                       "(megatron/training/arguments.py @307dcf37: learned_absolute, rope, mrope, relative, "
+                       "none), so moeplan refuses rather than write RoPE in its place");
+  }
+  if (m.position_embedding == PositionEmbedding::learned_absolute && m.training &&
+      m.training->seq_len > m.max_position_embeddings) {
+    return fmt::format("seq_len {} is longer than the learned position table's {} rows "
+                       "(max_position_embeddings): positions past it have no embedding",
+                       m.training->seq_len, m.max_position_embeddings);
+  }
+  return std::nullopt;
 }
 
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& h,

@@ -210,6 +210,55 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   });
 }
 
+// position_embedding, max_position_embeddings (the learned table's rows) and no_rope_layers
+// (0-based layers whose attention applies no RoPE).
+void read_positions(const toml::table& t, ModelConfig& m, Reader& r) {
+  if (const toml::node* n = t.get("position_embedding")) {
+    const std::string v = r.string(t, "position_embedding", "model.position_embedding");
+    bool known = false;
+    for (PositionEmbedding p : {PositionEmbedding::rope, PositionEmbedding::alibi,
+                                PositionEmbedding::learned_absolute, PositionEmbedding::none}) {
+      if (v == position_embedding_name(p)) {
+        m.position_embedding = p;
+        known = true;
+      }
+    }
+    if (!known && !r.failed()) {
+      r.fail(n->source(), "model.position_embedding",
+             fmt::format("must be \"rope\", \"alibi\", \"learned_absolute\" or \"none\", got \"{}\"", v));
+    }
+  }
+  if (t.get("max_position_embeddings")) {
+    m.max_position_embeddings = r.integer(t, "max_position_embeddings", "model.max_position_embeddings", 1);
+  }
+  if (const toml::node* a = t.get("ffn_activation")) {
+    const std::string v = r.string(t, "ffn_activation", "model.ffn_activation");
+    if (v == "gelu") {
+      m.ffn_activation = ModelConfig::Activation::gelu;
+    } else if (v == "squared_relu") {
+      m.ffn_activation = ModelConfig::Activation::squared_relu;
+    } else if (!r.failed()) {
+      r.fail(a->source(), "model.ffn_activation", fmt::format("must be \"gelu\" or \"squared_relu\", got \"{}\"", v));
+    }
+  }
+  const toml::node* n = t.get("no_rope_layers");
+  if (!n) return;
+  const toml::array* list = n->as_array();
+  if (!list) {
+    r.fail(n->source(), "model.no_rope_layers", "must be an array of layer indices (0-based)");
+    return;
+  }
+  for (std::size_t i = 0; i < list->size() && !r.failed(); ++i) {
+    const auto* v = list->get(i)->as_integer();
+    if (!v || v->get() < 0 || v->get() >= m.num_hidden_layers) {
+      r.fail(list->get(i)->source(), fmt::format("model.no_rope_layers[{}]", i),
+             "must be a layer index in [0, num_hidden_layers)");
+    } else {
+      m.no_rope_layers.push_back(static_cast<int>(v->get()));
+    }
+  }
+}
+
 void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   r.only_keys(t,
               {"hidden_size", "num_hidden_layers", "first_k_dense_replace", "intermediate_size",
@@ -223,7 +272,8 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "residual_ffn_norm", "post_block_norms",
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
-               "layer_kv_heads", "layer_own_kv", "layer_windows", "gqa_q_lora_rank"},
+               "layer_kv_heads", "layer_own_kv", "layer_windows", "gqa_q_lora_rank", "ffn_bias",
+               "position_embedding", "max_position_embeddings", "no_rope_layers", "ffn_activation", "layernorm_1p"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
@@ -266,8 +316,11 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_bool(t, "lm_head_bias", s, m.extras.lm_head_bias, r);
   optional_bool(t, "residual_ffn_norm", s, m.extras.residual_ffn_norm, r);
   optional_bool(t, "post_block_norms", s, m.extras.post_block_norms, r);
+  optional_bool(t, "ffn_bias", s, m.extras.ffn_bias, r);
+  optional_bool(t, "layernorm_1p", s, m.layernorm_1p, r);
   optional_bool(t, "ffn_gated", s, m.ffn_gated, r);
   optional_bool(t, "gated_attention", s, m.gated_attention, r);
+  read_positions(t, m, r);
   optional_int(t, "zero_experts", s, 0, m.zero_experts, r);
   optional_int(t, "gqa_q_lora_rank", s, 1, m.gqa_q_lora_rank, r);
   if (t.get("index_n_heads") || t.get("index_head_dim") || t.get("index_topk")) {

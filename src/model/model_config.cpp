@@ -112,6 +112,10 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   if (indexer) out.push_back("a sparse-attention indexer: each query attends to " + std::to_string(indexer->topk) + " keys");
   if (!ffn_gated) out.push_back("ungated FFNs (up and down only)");
   if (gated_attention) out.push_back("gated attention (an output gate from q_proj)");
+  if (position_embedding == PositionEmbedding::alibi) out.push_back("ALiBi attention biases in place of RoPE");
+  if (position_embedding == PositionEmbedding::learned_absolute) out.push_back("learned absolute positions in place of RoPE");
+  if (position_embedding == PositionEmbedding::none) out.push_back("no position embedding");
+  if (!no_rope_layers.empty()) out.push_back("no RoPE in " + of(static_cast<int>(no_rope_layers.size())));
   return out;
 }
 
@@ -123,6 +127,16 @@ int ModelConfig::head_size() const {
 int ModelConfig::shared_width() const {
   return shared_expert_intermediate_size > 0 ? shared_expert_intermediate_size
                                              : moe_intermediate_size;
+}
+
+const char* position_embedding_name(PositionEmbedding p) {
+  switch (p) {
+    case PositionEmbedding::rope: return "rope";
+    case PositionEmbedding::alibi: return "alibi";
+    case PositionEmbedding::learned_absolute: return "learned_absolute";
+    case PositionEmbedding::none: return "none";
+  }
+  return "rope";
 }
 
 const char* router_score_name(RouterSpec::Score s) {
@@ -163,7 +177,12 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
         need(n_shared_experts >= 0, "model.n_shared_experts", "must not be negative"),
         need(extras.num_nextn_predict_layers >= 0, "model.num_nextn_predict_layers", "must not be negative"),
         need(moe_layer_interval >= 1 && moe_layer_interval <= num_hidden_layers,
-             "model.moe_layer_interval", "must be in [1, num_hidden_layers]")}) {
+             "model.moe_layer_interval", "must be in [1, num_hidden_layers]"),
+        need(position_embedding != PositionEmbedding::learned_absolute || max_position_embeddings > 0,
+             "model.max_position_embeddings", "is required with learned_absolute positions (the table's rows)"),
+        need(std::all_of(no_rope_layers.begin(), no_rope_layers.end(),
+                         [this](int i) { return i >= 0 && i < num_hidden_layers; }),
+             "model.no_rope_layers", "must list layers in [0, num_hidden_layers)")}) {
     if (p) return p;
   }
   if (latent_attention) {
@@ -300,7 +319,12 @@ double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
 double attention_params_per_layer(const ModelConfig& m) { return attention_params_of(m, LayerSpec{}); }
 
 Params embedding_params(const ModelConfig& m) {
-  return Params(double(m.vocab_size) * m.hidden_size * (m.tie_word_embeddings ? 1.0 : 2.0));
+  // Learned absolute positions (GPT-2's and gpt_bigcode's wpe): a table of
+  // max_position_embeddings x d beside the token embedding, never tied to the head.
+  const double positions = m.position_embedding == PositionEmbedding::learned_absolute
+                               ? double(m.max_position_embeddings) * m.hidden_size
+                               : 0.0;
+  return Params(double(m.vocab_size) * m.hidden_size * (m.tie_word_embeddings ? 1.0 : 2.0) + positions);
 }
 
 LayerParams layer_params(const ModelConfig& m, const LayerSpec& l) {
@@ -372,6 +396,11 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   // Ungated FFNs (GELU, squared ReLU: up and down only) are laid out, timed and exported as
   // Megatron runs them (issue 51): not a reason to refuse here.
   full.ffn_gated = true;
+  // Positions build no layer weight and change no GEMM: ALiBi's per-head score bias and NoPE
+  // layers cost what RoPE costs in this model, a learned table is counted with the embedding
+  // (memory_model.cpp puts it on the first stage); the exports judge them themselves.
+  full.position_embedding = PositionEmbedding::rope;
+  full.no_rope_layers.clear();
   if (!full.layers.empty()) {
     ModelConfig uniform = full;
     uniform.layers.clear();
@@ -463,6 +492,10 @@ BesideN count_beside_n(const ModelConfig& m) {
       gates += n * (x.attention_sinks ? nq : 0.0);
     } else if (l.mixer == MixerKind::linear) {
       mixer_other += n * m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).other_params;
+    }
+    if (x.ffn_bias && l.ffn == FfnKind::dense) {  // up (and gate) outputs, then the down output
+      const double w = l.dense_width > 0 ? l.dense_width : m.intermediate_size;
+      biases += n * ((m.ffn_gated ? 2.0 : 1.0) * w + d);
     }
     if (m.is_moe() && (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense)) {
       moe_layers += n;

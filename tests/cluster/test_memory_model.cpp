@@ -583,3 +583,23 @@ TEST_CASE("cluster memory: DualPipe holds stages r and PP-1-r and PP+1 micro-bat
   CHECK(one.in_flight_microbatches == doctest::Approx(4.0));
   CHECK(b.bytes_of("activations") > one.bytes_of("activations"));
 }
+
+TEST_CASE("cluster memory: a learned position table sits on the first stage, not split over TP") {
+  // SantaCoder's shape (gpt_bigcode: d 2048, 24 layers, 16 heads, one kv head, GELU 8192,
+  // V 49280, tied) with its wpe of 2048 x 2048. Megatron-LM's LanguageModelEmbedding builds the
+  // position table as a plain torch.nn.Embedding ("Position embedding (serial)"): each TP rank
+  // holds all of it. With TP 2 (PP 1) a rank holds 2048 x 2048 more bf16 weights than the same
+  // model with RoPE (half of it were the table split like the vocabulary).
+  ModelConfig rope = dense(2048, 24, 16, 1, 8192, 49280);
+  rope.ffn_gated = false;
+  rope.tie_word_embeddings = true;
+  ModelConfig learned = rope;
+  learned.position_embedding = PositionEmbedding::learned_absolute;
+  learned.max_position_embeddings = 2048;
+  const ParallelLayout l = layout(2, 1, 4, 1, 8);
+  const MemoryOptions o = megatron_options(2048);
+  const auto weights = [&](const ModelConfig& m) {
+    return memory_per_gpu(m, count_parameters(m), l, o).bytes_of("weights");
+  };
+  CHECK(weights(learned) - weights(rope) == doctest::Approx(2.0 * 2048 * 2048));
+}

@@ -49,4 +49,9 @@ std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters
 /// nullopt when it can (one window, with --window-attn-skip-freq for the full layers among them).
 std::optional<std::string> megatron_window_problem(const ModelConfig& m);
 
+/// Why to_megatron_args cannot write `m`'s positions (ALiBi, which Megatron-LM's
+/// --position-embedding-type does not offer; a training context longer than a learned
+/// position table), naming it; nullopt when it can.
+std::optional<std::string> megatron_position_problem(const ModelConfig& m);
+
 }  // namespace moeplan

@@ -62,6 +62,10 @@ struct BuiltExtras {
   /// post_feedforward_layernorm beside input_layernorm and pre_feedforward_layernorm): one
   /// more norm of d per block, 4 a standard layer.
   bool post_block_norms = false;
+  /// Biases on the dense FFN's projections (GPT-2/StarCoder's c_fc and c_proj, Granite's and
+  /// Nemotron's mlp_bias): the up (and gate) outputs and the down output, w (2 w gated) + d per
+  /// dense FFN. Experts' biases are expert_bias.
+  bool ffn_bias = false;
   /// Multi-token-prediction modules after the last layer (config.json num_nextn_predict_layers:
   /// 1 in DeepSeek-V3/V3.1/R1 and GLM-4.5/-Air). Trained beside the main model and shipped in
   /// its checkpoint, they are outside N, N_a, M and the as-built totals (count_mtp).
@@ -72,6 +76,16 @@ struct BuiltExtras {
   bool mtp_embedding_copies = true;
   bool operator==(const BuiltExtras&) const = default;
 };
+
+/// How positions enter the model. RoPE (the default: paper 002's backbone) builds no weight;
+/// ALiBi (BLOOM, MPT: a fixed per-head bias of the attention scores) builds none either;
+/// learned absolute positions (GPT-2, StarCoder's gpt_bigcode: wpe) are a table of
+/// max_position_embeddings x d added to the token embedding, counted in the embedding
+/// parameters; none: no position signal at all.
+enum class PositionEmbedding { rope, alibi, learned_absolute, none };
+/// The [model] position_embedding names: "rope", "alibi", "learned_absolute", "none"
+/// (Megatron-LM's --position-embedding-type names where it has them).
+const char* position_embedding_name(PositionEmbedding p);
 
 /// How the source trains its router: what a Megatron-LM launch must set to train the same
 /// model (`--emit megatron`). Read from config.json where the file states it (docs/model-
@@ -144,6 +158,11 @@ struct ModelConfig {
   /// config.json's max_position_embeddings: the longest context the model was built for (the
   /// serving section warns past it); 0: not given.
   std::int64_t max_position_embeddings = 0;
+  PositionEmbedding position_embedding = PositionEmbedding::rope;
+  /// Layers (0-based) whose attention applies no RoPE (SmolLM3's no_rope_layers entries of 0,
+  /// every fourth layer): the weights and the KV cache are those of any attention layer; the
+  /// exports must say which layers they are. Empty: RoPE in every layer.
+  std::vector<int> no_rope_layers;
   std::optional<TrainingSetup> training;
   std::optional<StatedSizes> stated;
   /// The transformers model_type the config was read from ("" for moeplan's own configs);
@@ -168,6 +187,15 @@ struct ModelConfig {
   /// SwiGLU-style FFNs and experts (gate, up, down: 3·d·width); false: up and down only
   /// (Nemotron-H's squared ReLU: 2·d·width).
   bool ffn_gated = true;
+  /// The activation of an ungated FFN, where the source names it (GPT-2/StarCoder's GELU,
+  /// Nemotron's relu2); it changes no count, but Megatron-LM builds GELU unless told
+  /// --squared-relu. unstated: the source does not say (moeplan's own configs, TOML without it).
+  enum class Activation { unstated, gelu, squared_relu };
+  Activation ffn_activation = Activation::unstated;
+  /// LayerNorms whose weight is stored as w - 1 and applied as 1 + w (Nemotron's
+  /// NemotronLayerNorm1P, Megatron-LM's --apply-layernorm-1p): the same count, another
+  /// parametrisation, which a launch must state to train the same model.
+  bool layernorm_1p = false;
   /// q_proj also writes a per-channel output gate (Qwen3-Next's gated attention): N_q·h·d
   /// more projection weights per attention layer.
   bool gated_attention = false;
