@@ -25,6 +25,18 @@ namespace {
 // predicted days times the least and the largest predicted/published speed ratio; with a
 // --step-profile, its leave-one-out spread (docs/calibration.md).
 void add_validation_range(std::vector<Field>& fields, double days, double gpu_hours, const ValidationSpread& v) {
+  if (&v == &whole_training_validation_spread()) {  // wall days: the whole trainings' spread
+    fields.push_back({"days_low", "", "days", v.days_low(days),
+                      fmt::format("x {:g}: the fastest of {} published whole trainings against their prediction "
+                                  "(docs/validation.md)",
+                                  v.speed_ratio_min, v.runs)});
+    fields.push_back({"days_high", "", "days", v.days_high(days), fmt::format("x {:g}: the slowest of them", v.speed_ratio_max)});
+    fields.push_back({"gpu_hours_low", "", "GPU-hours", v.days_low(gpu_hours), "GPU-hours, x the same", false,
+                      Summary::detail});
+    fields.push_back({"gpu_hours_high", "", "GPU-hours", v.days_high(gpu_hours), "GPU-hours, x the same", false,
+                      Summary::detail});
+    return;
+  }
   const bool profile = &v != &step_model_validation_spread();
   fields.push_back({"days_low", "", "days", v.days_low(days),
                     profile ? fmt::format("x {:g}: the fastest of the profile's runs against its fit ({})",
@@ -1032,7 +1044,8 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
                        fit.step_band ? *fit.step_band : step_model_validation_spread());
   if (days_limit) {  // suggest --days: the limit the plan was searched for, beside the days it takes
     time.fields.push_back({"days_limit", "T", "days", *days_limit,
-                           "--days: the largest plan found that trains within this (docs/cluster.md)"});
+                           "--days: the largest plan found whose whole training (training.wall_days) fits in this "
+                           "(docs/cluster.md)"});
   }
   report.sections.push_back(std::move(time));
   if (!fit.step_profile.empty()) {  // --step-profile: where each parameter came from
@@ -1105,8 +1118,10 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
   f.push_back({"predicted_loss", "L", "nats/token", t.predicted_loss,
                "paper 001 Eq. 11 at the plan's N, N_a, G, S and the D it trains on"});
   f.push_back({"tokens", "D", "tokens", t.tokens.value(), "training tokens"});
-  f.push_back({"days", "", "days", t.days, "on the cluster"});
-  f.push_back({"gpu_hours", "", "GPU-hours", t.gpu_hours, "GPUs x hours"});
+  f.push_back({"days", "", "days", t.days,
+               "wall days on the cluster: the steps, restarts, lost work, checkpoint saves and evaluations "
+               "(training.wall_days), what the time goals plan against"});
+  f.push_back({"gpu_hours", "", "GPU-hours", t.gpu_hours, "GPUs x wall hours"});
   add_validation_range(f, t.days, t.gpu_hours, band);
   f.push_back({"mfu", "MFU", "", t.mfu, "model FLOPs/s over the cluster's dense bf16 peak (also under fp8)"});
   f.push_back({"mfu_of_precision_peak", "", "", t.mfu_of_precision_peak,

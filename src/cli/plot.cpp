@@ -165,7 +165,8 @@ std::expected<plot::Figure, int> frontier_figure(const PlotFlags& f, Io& io) {
   if (const ClusterFitOptions& c = **flags_cluster; c.step_band) {
     // A calibrated picture says so (docs/calibration.md): the days are the profile's.
     figure.title += fmt::format(" (step profile {})", std::filesystem::path(c.step_profile).filename().string());
-    io.note(fmt::format("plot frontier: days with --step-profile {}; its runs spread x{:.3g} to x{:.3g} around them",
+    io.note(fmt::format("plot frontier: steps timed with --step-profile {} (its runs spread x{:.3g} to x{:.3g}); the "
+                        "days band drawn is the whole-training class's, the days being wall days",
                         c.step_profile, c.step_band->speed_ratio_min, c.step_band->speed_ratio_max));
   }
   return figure;

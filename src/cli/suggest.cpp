@@ -320,7 +320,7 @@ void note_request(Io& io, const PlanRequest& request, const PlannedRequest& plan
   }
   const Cluster* cluster = request.cluster ? &request.cluster->cluster : nullptr;
   if (const std::optional<TargetLossResult>& reached = planned.target_loss) {
-    io.note(fmt::format("--target-loss {:g}: {:.4g} GPU-hours ({:.3g} days) on {} x {}; the compute-optimal line "
+    io.note(fmt::format("--target-loss {:g}: {:.4g} wall GPU-hours ({:.3g} wall days) on {} x {}; the compute-optimal line "
                         "reaches it at C* = {:.4g} FLOPs, this plan trains on {:.4g} ({} plans timed)",
                         *request.target_loss, reached->plan.gpu_hours, reached->plan.days, cluster->gpus,
                         cluster->gpu.id, reached->compute_optimal_compute.value(),
@@ -337,15 +337,15 @@ void note_request(Io& io, const PlanRequest& request, const PlannedRequest& plan
   }
   if (const std::optional<DaysSearch>& search = planned.days_search) {
     const double days = *request.time_days();
-    const double took = planned.plan.on_cluster->fit.time.days;
+    const double took = planned.plan.on_cluster->fit.planning_days();
     if (took < 0.98 * days && search->next_up.value() > 0) {
-      io.note(fmt::format("--days {:g}: the largest plan within it takes {:.4g} days; the next one up (C = {:.4g}) {}",
+      io.note(fmt::format("--days {:g}: the largest plan within it takes {:.4g} wall days; the next one up (C = {:.4g}) {}",
                           days, took, search->next_up.value(),
                           search->next_up_days
-                              ? fmt::format("takes {:.4g} days (plans and layouts step, not glide)", *search->next_up_days)
+                              ? fmt::format("takes {:.4g} wall days (plans and layouts step, not glide)", *search->next_up_days)
                               : "has " + search->next_up_problem));
     }
-    io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} days on the cluster; {} plans tried from the "
+    io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} wall days on the cluster; {} plans tried from the "
                           "bound {:.3g} FLOPs at MFU 1 of the precision's peak)",
                           days, planned.plan.budget.C.value(), took, search->plans_tried,
                           search->upper_bound.value()));
@@ -415,9 +415,11 @@ Report plan_report(const SuggestFlags& f, const PlanContext& context, const Plan
     for (const std::string& w : on_cluster->fit.warnings) io.warning(w);
     add_co_design(report, *on_cluster);
   }
-  if (planned.time_optimal) add_time_optimal(report, *planned.time_optimal, step_band(*request.cluster));
-  if (planned.flop_optimal) add_flop_optimal(report, *planned.flop_optimal, step_band(*request.cluster));
-  if (planned.target_loss) add_target_loss(report, *planned.target_loss, step_band(*request.cluster));
+  // The time goals' days are wall days (ClusterFit::planning_days): the spread of whole trainings.
+  const ValidationSpread& wall_band = whole_training_validation_spread();
+  if (planned.time_optimal) add_time_optimal(report, *planned.time_optimal, wall_band);
+  if (planned.flop_optimal) add_flop_optimal(report, *planned.flop_optimal, wall_band);
+  if (planned.target_loss) add_target_loss(report, *planned.target_loss, wall_band);
   return report;
 }
 

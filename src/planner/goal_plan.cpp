@@ -105,7 +105,7 @@ class DaysSearcher {
     std::optional<GoalPlan> plan;  ///< the goal's plan, with or without a layout that fits
     std::string why_not;           ///< empty when within the days
   };
-  static double days_of(const Tried& t) { return t.plan->on_cluster->fit.time.days; }
+  static double days_of(const Tried& t) { return t.plan->on_cluster->fit.planning_days(); }
   bool within(double key) const { return tried_.at(key).why_not.empty(); }
 
   // The plan at C (each C planned once; the key is C itself, a lattice point or a midpoint).
@@ -120,12 +120,12 @@ class DaysSearcher {
     } else {
       if (p->cluster_problem) {
         t.why_not = "no layout that fits: " + p->cluster_problem->to_string();
-      } else if (const double d = p->on_cluster->fit.time.days; d > days_) {
-        t.why_not = fmt::format("takes {:.4g} days", d);
+      } else if (const double d = p->on_cluster->fit.planning_days(); d > days_) {
+        t.why_not = fmt::format("takes {:.4g} wall days", d);
       }
       t.plan = std::move(*p);
     }
-    search_.tried.push_back({C, t.why_not.empty() ? fmt::format("trains in {:.4g} days", days_of(t)) : t.why_not});
+    search_.tried.push_back({C, t.why_not.empty() ? fmt::format("trains in {:.4g} wall days", days_of(t)) : t.why_not});
     return tried_.emplace(C, std::move(t)).first->second;
   }
 

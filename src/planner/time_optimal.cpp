@@ -246,7 +246,7 @@ std::optional<GoalPlan> replan_within_days(const PlanContext& context, const Pla
                                            const ClusterFitOptions& cluster, const Scanned& s, double days) {
   std::optional<GoalPlan> good;
   double good_D = 0, D = s.D.value(), no_fit = 0;
-  const auto days_of = [](const GoalPlan& p) { return p.on_cluster->fit.time.days; };
+  const auto days_of = [](const GoalPlan& p) { return p.on_cluster->fit.planning_days(); };
   for (int i = 0; i < 5; ++i) {
     auto p = plan_on_tokens(context, goal, rule, rank, cluster, s, Tokens(D));
     if (!p) {
@@ -344,8 +344,8 @@ TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compu
   t.n_experts = m.n_routed_experts;
   t.top_k = m.num_experts_per_tok;
   t.n_shared = m.n_shared_experts;
-  t.days = plan.on_cluster->fit.time.days;
-  t.gpu_hours = plan.on_cluster->fit.time.gpu_hours;
+  t.days = plan.on_cluster->fit.planning_days();  // wall days: what the time goals plan against
+  t.gpu_hours = plan.on_cluster->fit.planning_gpu_hours();
   t.plan = std::move(plan);
   return t;
 }

@@ -27,7 +27,7 @@ std::expected<Figure, ConstraintViolation> frontier(const LawSet& laws, const Su
   Figure f;
   f.kind = "frontier";
   f.title = fmt::format("Predicted loss against days on {} x {}", cluster.cluster.gpus, cluster.cluster.gpu.id);
-  f.x_label = "days";
+  f.x_label = "wall days (steps, restarts, lost work, checkpoints, evaluations)";
   f.y_label = "predicted loss (paper 001 Eq. 11), nats/token";
   f.x_key = "days";
   f.y_key = "loss";
@@ -53,10 +53,10 @@ std::expected<Figure, ConstraintViolation> frontier(const LawSet& laws, const Su
                                                fmt::format("no time from {:g} to {:g} days has a plan on {} x {}", from,
                                                            to, cluster.cluster.gpus, cluster.cluster.gpu.id)});
   }
-  // The days band (issue 48): the time-optimal loss at the days the runs behind the step model
-  // took against its prediction (the validation spread, or a --step-profile's left-out spread):
-  // a plan predicted to take d days took d x speed_ratio_min to d x speed_ratio_max.
-  const ValidationSpread& band = cluster.step_band ? *cluster.step_band : step_model_validation_spread();
+  // The days band (issue 48): the days are wall days (ClusterFit::planning_days), so the band is
+  // the spread of the published whole trainings against their prediction: a plan predicted to
+  // take d wall days took d x speed_ratio_min to d x speed_ratio_max.
+  const ValidationSpread& band = whole_training_validation_spread();
   Series fast{fmt::format("time-optimal, days x{:.2g} (fastest run)", band.speed_ratio_min), SeriesStyle::line, {}, {}, {}};
   Series slow{fmt::format("time-optimal, days x{:.2g} (slowest run)", band.speed_ratio_max), SeriesStyle::line, {}, {}, {}};
   for (std::size_t i = 0; i < time.x.size(); ++i) {

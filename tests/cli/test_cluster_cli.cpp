@@ -271,7 +271,7 @@ std::optional<double> days_at(double C, int gpus) {
   const Run r = run_moeplan({"suggest", "--flops", fmt_flops(std::log10(C)), "--gpus", std::to_string(gpus),
                              "--gpu", "h100", "--no-bench", "--format", "json"});
   if (r.code != 0) return std::nullopt;
-  return json::parse(r.out).at("step_time").at("days").get<double>();
+  return json::parse(r.out).at("training").at("wall_days").get<double>();  // what --days plans against
 }
 
 // suggest --days T on G H100s against a scan of C on the search's lattice, 0.05-decade steps of
@@ -290,7 +290,7 @@ void check_largest_within(int gpus, double days) {
   }
   const json j = json::parse(r.out);
   const double C = j.at("budget").at("compute").get<double>();
-  const double took = j.at("step_time").at("days").get<double>();
+  const double took = j.at("training").at("wall_days").get<double>();
   CHECK(took > 0);
   CHECK(took <= days);
   const double bound = gpus * 989.5e12 * days * 86400;  // H100 SXM dense bf16 peak (presets/hardware/gpus.toml)

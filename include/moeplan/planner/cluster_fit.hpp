@@ -73,6 +73,17 @@ struct ClusterFit {
   /// reason in whole_training_problem, when the cluster fails faster than it makes progress).
   WholeTraining whole;
   std::string whole_training_problem;
+  /// The days a time goal plans against (--days, --gpu-hours, --target-loss, the time-optimal
+  /// search, plot frontier): the whole training's wall days, not the steady state's (issue 48:
+  /// a team's days carry interruptions, restarts, lost work, checkpoints and evaluations);
+  /// infinite when the cluster fails faster than it makes progress.
+  [[nodiscard]] double planning_days() const {
+    return whole.makes_progress ? whole.wall_days : std::numeric_limits<double>::infinity();
+  }
+  /// The GPU-hours of planning_days().
+  [[nodiscard]] double planning_gpu_hours() const {
+    return whole.makes_progress ? whole.wall_gpu_hours : std::numeric_limits<double>::infinity();
+  }
   Tokens tokens;                    ///< D
   Precision precision = Precision::bf16;  ///< of the linear layers' GEMMs (options.search.time)
   bool fp8_param_gather = false;          ///< fp8 weights only (options.search.time)
