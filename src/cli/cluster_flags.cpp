@@ -285,19 +285,19 @@ void add_host_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
   sub.add_option("--cuda-graph-scope,--cuda-graph-modules", f.cuda_graph_scope,
                  "What per-layer graphs capture, Megatron's names, comma-separated or as separate words: attn, mlp "
                  "(dense layers), moe_router (router and shared experts), moe_preprocess (with moe_router); none "
-                 "given: the whole layer (a dropless MoE layer's experts stay outside); full_iteration: as "
+                 "given: the whole layer (dense models: a dropless MoE layer cannot be captured whole); full_iteration: as "
                  "--cuda-graph-impl full_iteration (Megatron's older spelling, with local)")
       ->delimiter(',')
       ->group(group);
   sub.add_option("--host-op-us", f.host_op_us,
                  "Host microseconds of one Python call that launches a kernel [19.71: measured, the least "
                  "single-call GEMM time of this project's H200 sweep, docs/measurements/h200-2026-11-26]")
-      ->check(CLI::Range(0.0, 1e4))
+      ->check(number_in(0.0, 1e4))
       ->group(group);
   sub.add_option("--host-launch-us", f.host_launch_us,
                  "Host microseconds of each further kernel a call issues from C++ [5: published, 4-6 us a launch; "
                  "presets/hardware/host_launches.toml]; --host-op-us 0 --host-launch-us 0: no host term")
-      ->check(CLI::Range(0.0, 1e4))
+      ->check(number_in(0.0, 1e4))
       ->group(group);
 }
 
@@ -480,6 +480,9 @@ std::string apply_cuda_graphs(const ClusterFlags& f, ClusterFitOptions& o) {
                          "moe_preprocess, full, full_iteration)",
                          name);
     }
+    if (*bit == 0 && f.cuda_graph_scope.size() > 1) {
+      return "--cuda-graph-scope full (the whole layer, Megatron's deprecated spelling of no scope) takes no other scope";
+    }
     if (*bit == k_cuda_graph_full_iteration) {
       full_iteration_scope = true;
     } else {
@@ -504,7 +507,12 @@ std::string apply_cuda_graphs(const ClusterFlags& f, ClusterFitOptions& o) {
            "--moe-pad-expert-input-to-capacity), which moeplan does not model; capture moe_router moe_preprocess";
   }
   if ((g.modules & cuda_graph_moe_preprocess) != 0 && (g.modules & cuda_graph_moe_router) == 0) {
-    return "--cuda-graph-scope moe_preprocess must be used together with moe_router (Megatron's rule)";
+    // Megatron-Core 0.20's local impl captures both when either is named; TE's asserts.
+    if (g.impl != CudaGraphImpl::local) {
+      return "--cuda-graph-scope moe_preprocess must be used together with moe_router (Megatron's rule with "
+             "transformer_engine; local adds it)";
+    }
+    g.modules |= cuda_graph_moe_router;
   }
   if (g.per_layer() && f.recompute == "full") {
     return fmt::format("--recompute full with --cuda-graph-impl {}: Megatron-Core allows full recompute only with "

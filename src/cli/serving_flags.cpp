@@ -60,7 +60,7 @@ void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) 
   sub.add_option("--serve-non-torch-gib", f.non_torch_gib,
                  "GiB per GPU outside torch's allocator (CUDA context, NCCL, cuBLAS), a figure the engine measures "
                  "at start-up [vllm 0.2, sglang 3.11: measured, docs/serving.md]")
-      ->check(CLI::Range(0.0, 1e6))
+      ->check(number_in(0.0, 1e6))
       ->group(group);
   sub.add_option("--serve-args", f.args_file,
                  "A `vllm serve` or `python -m sglang.launch_server` command line (a launch script): the engine, "
@@ -71,7 +71,7 @@ void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) 
   sub.add_option("--serve-cuda-graph-gib", f.cuda_graph_gib,
                  "GiB per GPU of CUDA graphs, captured after the KV cache: they must fit in what the fraction "
                  "leaves [0.64: measured, docs/serving.md]")
-      ->check(CLI::Range(0.0, 1e6))
+      ->check(number_in(0.0, 1e6))
       ->group(group);
 }
 

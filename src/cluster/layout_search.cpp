@@ -429,6 +429,14 @@ static std::string cuda_graph_reason(const ModelConfig& m, const CudaGraphs& g) 
                        "for MoE\")",
                        cuda_graph_modules_string(g.modules));
   }
+  if (g.modules == 0 && m.is_moe()) {
+    // A whole-layer graph of a MoE layer holds its experts, whose shapes change every step
+    // without drop-and-pad ("moe cuda graph is only supported with drop-padding MoE").
+    return fmt::format("--cuda-graph-impl {} with no --cuda-graph-scope captures whole layers, a dropless MoE "
+                       "layer's experts included, which cannot be captured (Megatron captures a MoE layer only "
+                       "with drop-and-pad); name the scopes: attn moe_router moe_preprocess",
+                       to_string(g.impl));
+  }
   if ((g.modules & cuda_graph_mlp) != 0 && m.is_moe() && m.moe_layers() == m.num_hidden_layers) {
     return "--cuda-graph-scope mlp: every layer is a MoE layer (\"mlp cuda graph is only supported for dense "
            "layers\"); capture moe_router";

@@ -306,12 +306,15 @@ double host_term(const StepShape& s, StepSeconds& r) {
   double py_f = 0, launch_f = 0, py_b = 0, launch_b = 0, syncs = 0, replays = 0;
   const auto add = [&](const HostRegion& region, double layers, bool captured) {
     if (!(layers > 0)) return;
+    // A captured moe_preprocess only moves the dispatcher's device-to-host copy out of the
+    // graph: the host still waits on it every MoE layer (token_dispatcher.py, the d2h event
+    // synchronized before the all-to-all). A full iteration cannot hold a sync: none counted.
+    if (g.impl != CudaGraphImpl::full_iteration) syncs += layers * region.host_syncs_forward;
     if (captured) return;
     py_f += layers * region.python_ops_forward;
     py_b += layers * region.python_ops_backward;
     launch_f += layers * (region.launches_forward + region.launches_forward_per_local_expert * local_experts);
     launch_b += layers * (region.launches_backward + region.launches_backward_per_local_expert * local_experts);
-    syncs += layers * region.host_syncs_forward;
   };
   add(h.attn, r.stage_layers, g.captures(cuda_graph_attn));
   add(h.mlp, mix.dense_ffn, g.captures(cuda_graph_mlp));
@@ -337,18 +340,21 @@ double host_term(const StepShape& s, StepSeconds& r) {
     add(h.head, 1, false);
     if (s.L.pp == 1) add(h.embedding, 1, false);
   }
-  // A full recompute re-issues every forward call during the backward pass.
+  // A full recompute re-issues every forward call during the backward pass, the dispatcher's
+  // syncs among them.
   if (s.full) {
     py_b += py_f;
     launch_b += launch_f;
+    syncs *= 2.0;
   }
   const auto seconds = [&](double py, double launches) {
     return py * t_py + std::max(0.0, launches - py) * t_launch;
   };
-  r.host_forward = seconds(py_f + replays, launch_f);
-  r.host_backward = seconds(py_b + replays, launch_b);
+  // A replay is a Python call that launches the graph.
+  r.host_forward = seconds(py_f + replays, launch_f + replays);
+  r.host_backward = seconds(py_b + replays, launch_b + replays);
   r.host_python_ops = py_f + py_b + 2.0 * replays;
-  r.host_launches = launch_f + launch_b;
+  r.host_launches = launch_f + launch_b + 2.0 * replays;
   r.host_syncs = syncs;
   // The GPU's time for the same micro-batch: a third of its compute and collectives forward
   // (Eq. 12's 2 of 6), the rest and the recompute backward.

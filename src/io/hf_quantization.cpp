@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace moeplan::hf {
@@ -21,6 +22,20 @@ struct KeptBf16 {
 };
 
 bool has(const std::string& s, const char* part) { return s.find(part) != std::string::npos; }
+
+// j[key] when it is a string (or a bool for T = bool), `fallback` when absent or null; nullopt
+// when it is there with another type (nlohmann's value() would throw).
+template <class T>
+std::optional<T> typed_value(const nlohmann::json& j, const char* key, T fallback) {
+  const auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return fallback;
+  if constexpr (std::is_same_v<T, bool>) {
+    if (!it->is_boolean()) return std::nullopt;
+  } else {
+    if (!it->is_string()) return std::nullopt;
+  }
+  return it->get<T>();
+}
 bool ends(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -186,8 +201,16 @@ bool read_compressed_tensors(const nlohmann::json& q, CheckpointStorage& s, std:
     return false;
   }
   const auto bits = positive_number(*w, "num_bits");
-  const std::string type = w->value("type", std::string("int"));
-  const std::string strategy = w->value("strategy", std::string("tensor"));
+  const auto type_given = typed_value(*w, "type", std::string("int"));
+  const auto strategy_given = typed_value(*w, "strategy", std::string("tensor"));
+  const auto symmetric = typed_value(*w, "symmetric", true);
+  if (!type_given || !strategy_given || !symmetric) {
+    why = "quantization_config.config_groups: weights.type and weights.strategy must be strings, weights.symmetric "
+          "a boolean";
+    return false;
+  }
+  const std::string& type = *type_given;
+  const std::string& strategy = *strategy_given;
   if (!bits || (*bits != 4 && *bits != 8) || (type != "int" && type != "float")) {
     why = "quantization_config.config_groups: weights of 4 or 8 bits, int or float, are read";
     return false;
@@ -201,7 +224,7 @@ bool read_compressed_tensors(const nlohmann::json& q, CheckpointStorage& s, std:
       return false;
     }
     const double scale = type == "float" && *bits == 4 ? 1.0 : 2.0;  // NVFP4's fp8 scale, else bf16
-    const bool zero = !w->value("symmetric", true);
+    const bool zero = !*symmetric;
     per_weight = (scale + (zero ? *bits / 8 : 0.0)) / *group;
     how = fmt::format("a {}-byte scale{} per {:g}", scale, zero ? " and a zero point" : "", *group);
   } else if (strategy == "block") {
@@ -244,11 +267,15 @@ void read_quantization_config(const nlohmann::json& doc, const nlohmann::json& b
   if (!q) return;
   CheckpointStorage s;
   std::string why;
-  const std::string method = q->is_object() ? q->value("quant_method", std::string()) : std::string();
+  const std::optional<std::string> method_given =
+      q->is_object() ? typed_value(*q, "quant_method", std::string()) : std::optional<std::string>(std::string());
+  const std::string method = method_given.value_or("");
   s.method = method;
   bool ok = false;
   if (!q->is_object()) {
     why = "quantization_config must be an object";
+  } else if (!method_given) {
+    why = fmt::format("quantization_config.quant_method must be a string, got {}", (*q)["quant_method"].dump());
   } else if (method == "mxfp4") {
     read_mxfp4(s);
     ok = true;

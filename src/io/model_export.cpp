@@ -536,6 +536,9 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
   }
   if (run.cuda_graphs.impl != CudaGraphImpl::none) {
     arg("--cuda-graph-impl", to_string(run.cuda_graphs.impl), "CUDA graphs, as the step's host term counts them");
+    if (run.cuda_graphs.impl == CudaGraphImpl::full_iteration) {  // arguments.py asserts it for full_iteration
+      arg("--no-check-for-nan-in-loss-and-grad", "", "a full-iteration graph cannot check the loss on the host");
+    }
     if (run.cuda_graphs.modules != 0) {  // Megatron-Core 0.20's name (--cuda-graph-scope before it)
       arg("--cuda-graph-modules", cuda_graph_modules_string(run.cuda_graphs.modules), "the regions captured");
     }

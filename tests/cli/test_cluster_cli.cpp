@@ -721,7 +721,17 @@ TEST_CASE("CUDA graphs (--cuda-graph-impl, --cuda-graph-scope): reported, refuse
   // Megatron-Core 0.20's rules: exit 2 for the flags alone, 3 for what needs the model.
   CHECK(with({"--cuda-graph-scope", "attn"}).code == 2);  // no impl
   CHECK(with({"--cuda-graph-impl", "local", "--cuda-graph-scope", "moe"}).code == 2);  // drop-and-pad only
-  CHECK(with({"--cuda-graph-impl", "local", "--cuda-graph-scope", "moe_preprocess"}).code == 2);  // needs moe_router
+  CHECK(with({"--cuda-graph-impl", "transformer_engine", "--cuda-graph-scope", "moe_preprocess"}).code == 2);  // needs moe_router
+  const Run local = with({"--cuda-graph-impl", "local", "--cuda-graph-scope", "moe_preprocess", "--format", "json"});
+  REQUIRE_MESSAGE(local.code == 0, local.err);  // local captures the router with it, as Megatron-Core 0.20 does
+  CHECK(json::parse(local.out).at(0).at("cluster").at("cuda_graph_scope").get<std::string>() == "moe_router,moe_preprocess");
+  // The dispatcher's syncs stay with moe_preprocess captured: the host term never reaches 0.
+  CHECK(json::parse(local.out).at(0).at("step_time").at("host").get<double>() > 0);
+  const Run whole_layer = with({"--cuda-graph-impl", "local"});  // a dropless MoE layer cannot be captured whole
+  CHECK(whole_layer.code == 3);
+  CHECK(whole_layer.err.find("drop-and-pad") != std::string::npos);
+  CHECK(with({"--cuda-graph-impl", "local", "--cuda-graph-scope", "full", "attn"}).code == 2);
+  CHECK(with({"--host-op-us", "nan"}).code == 2);
   CHECK(with({"--cuda-graph-impl", "full_iteration", "--cuda-graph-scope", "attn"}).code == 2);
   CHECK(with({"--cuda-graph-impl", "transformer_engine", "--recompute", "full"}).code == 2);
   const Run dense = run_moeplan({"score", "dense-6.1b", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
@@ -736,6 +746,9 @@ TEST_CASE("CUDA graphs (--cuda-graph-impl, --cuda-graph-scope): reported, refuse
   REQUIRE_MESSAGE(e.code == 0, e.err);
   CHECK(text_of(file).find("\n--cuda-graph-impl transformer_engine") != std::string::npos);
   CHECK(text_of(file).find("\n--cuda-graph-modules attn moe_router") != std::string::npos);
+  const Run full = with({"--cuda-graph-impl", "full_iteration", "--emit", "megatron"});
+  REQUIRE_MESSAGE(full.code == 0, full.err);
+  CHECK(full.out.find("\n--no-check-for-nan-in-loss-and-grad") != std::string::npos);  // arguments.py asserts it
   const Run back = run_moeplan({"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
                                 "--megatron-args", file.string(), "--format", "json"});
   REQUIRE_MESSAGE(back.code == 0, back.err);

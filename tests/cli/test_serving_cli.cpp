@@ -193,6 +193,16 @@ TEST_CASE("score serves a config.json's weights as its quantization_config store
   CHECK(bnb.err.find("'bitsandbytes'") != std::string::npos);
   CHECK(run_moeplan({"score", file.string(), "--serve-gpus", "1", "--serve-gpu", "h100", "--serve-weights", "bf16"})
             .code == 0);
+  // A quant_method that is not a string is a bad file (exit 4 naming the key), not a crash.
+  {
+    std::ifstream in(k_hf + "qwen3-30b-a3b.json");
+    json j = json::parse(in);
+    j["quantization_config"] = {{"quant_method", 7}};
+    std::ofstream(file) << j.dump();
+  }
+  const Run typed = run_moeplan({"score", file.string(), "--serve-gpus", "1", "--serve-gpu", "h100"});
+  CHECK(typed.code == 4);
+  CHECK(typed.err.find("quantization_config.quant_method must be a string") != std::string::npos);
   std::filesystem::remove(file);
 }
 
