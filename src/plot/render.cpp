@@ -484,7 +484,9 @@ void draw_one_bar(const Figure& f, std::size_t bar, double x0, double width) {
   plbox("bc", 0, 0, "bcnstvo", 0, 0);
   plslabelfunc(nullptr, nullptr);
   const Bar& b = f.bars[bar];
-  plmtex("l", 2.0 + 0.75 * (decimals.y + 2), 0.5, 0.5, escape(fmt::format("{} ({})", b.label, b.unit)).c_str());
+  // The axis title clears the widest tick label: its integer digits, point and decimals.
+  const double digits = std::floor(std::log10(std::max(top, 1.0))) + 1.0 + (decimals.y > 0 ? decimals.y + 1.0 : 0.0);
+  plmtex("l", 1.6 + 0.8 * digits, 0.5, 0.5, escape(fmt::format("{} ({})", b.label, b.unit)).c_str());
   plmtex("t", 0.9, 0.5, 0.5, escape(fmt::format("{:.4g} {}", total, b.unit)).c_str());
   plvpor(x0 + k_axis_left + k_axis_width + 0.01, x0 + width, k_bottom, k_top);
   plwind(0, 1, 0, 1);
