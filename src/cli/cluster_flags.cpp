@@ -658,7 +658,13 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   if (f.pipeline_schedule) {
     if (auto why = apply_schedule(f, o); !why.empty()) return usage(why);
   }
-  if (auto why = apply_cuda_graphs(f, o); !why.empty()) return usage(why);
+  if (auto why = apply_cuda_graphs(f, o); !why.empty()) {
+    // Settings a --megatron-args file gave are named as its.
+    const bool from_file = !f.megatron_args.empty() && !(f.flag_given("--cuda-graph-impl") && f.flag_given("--cuda-graph-scope"));
+    return usage(from_file ? fmt::format("{} (the CUDA-graph settings of --megatron-args {} with the command line's)", why,
+                                         f.megatron_args)
+                           : why);
+  }
   if (f.recompute == "none") g.recompute = Recompute::none;
   if (f.recompute == "selective") g.recompute = Recompute::selective;
   if (f.recompute == "full") g.recompute = Recompute::full;
@@ -800,8 +806,10 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (args->bf16_moments) f.bf16_moments = true;
   if (args->tp_comm_overlap) f.tp_comm_overlap = true;
   if (args->no_p2p_overlap) f.no_p2p_overlap = true;
+  // The command line wins: its --cuda-graph-impl none also drops the file's scope.
+  const bool impl_none_given = f.cuda_graph_impl && *f.cuda_graph_impl == "none";
   if (!f.cuda_graph_impl && args->cuda_graph_impl) f.cuda_graph_impl = args->cuda_graph_impl;
-  if (f.cuda_graph_scope.empty()) f.cuda_graph_scope = args->cuda_graph_scope;
+  if (f.cuda_graph_scope.empty() && !impl_none_given) f.cuda_graph_scope = args->cuda_graph_scope;
   if (!f.mtp_num_layers && args->mtp_layers) f.mtp_num_layers = args->mtp_layers;
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
   if (!f.load_imbalance && args->force_load_balancing) f.load_imbalance = 1.0;  // a forced-balance benchmark
