@@ -12,11 +12,6 @@ const Suggestion& plan_suggestion(const GoalPlan& plan) {
   return plan.on_cluster ? plan.on_cluster->plan.suggestion : plan.ranking.candidates.front().suggestion;
 }
 
-ModelConfig plan_config(const GoalPlan& plan) {
-  const Suggestion& s = plan_suggestion(plan);
-  return to_model_config(s.solution.arch, s.tokens);
-}
-
 namespace {
 
 // A budget the days search chose, not one the user typed: every copy of the plan's resolved

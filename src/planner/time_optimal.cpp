@@ -326,7 +326,7 @@ std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to, 
 TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compute) {
   TimedPlan t;
   const Suggestion& s = plan_suggestion(plan);
-  const ModelConfig m = plan_config(plan);
+  const ModelConfig m = plan_config(s);
   const ExpertShape shape = expert_shape(m);
   const Accounting& a = s.solution.accounting;
   t.tokens = D;
@@ -432,7 +432,7 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
   auto ref = plan_goal(context, at_star, rule, rank, &cluster);
   double el_reference = 0, ref_n_over_na = 0, ref_m_over_na = 0;
   if (ref) {
-    const ExpertShape shape = expert_shape(plan_config(*ref));
+    const ExpertShape shape = expert_shape(plan_config(plan_suggestion(*ref)));
     el_reference = laws.leverage.at(shape.activation_ratio, shape.granularity, *C_star);
     ref_n_over_na = plan_suggestion(*ref).solution.accounting.n_over_na();
     ref_m_over_na = plan_suggestion(*ref).solution.accounting.m_over_na();

@@ -23,9 +23,8 @@ struct GoalPlan {
   std::optional<ConstraintViolation> cluster_problem;
 };
 
-/// The concrete config a plan stands for: the co-designed one on a cluster, else the winner.
-ModelConfig plan_config(const GoalPlan& plan);
-/// Its suggestion (the same choice).
+/// The concrete plan a goal stands for: the co-designed one on a cluster, else the winner
+/// (its config: plan_config(plan_suggestion(plan)), pipeline.hpp).
 const Suggestion& plan_suggestion(const GoalPlan& plan);
 
 /// The plan of `goal` (its compute set, or a size, tokens or inference goal) in `context`'s
