@@ -347,7 +347,7 @@ void note_request(Io& io, const PlanRequest& request, const PlannedRequest& plan
     }
     io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} days on the cluster; {} plans tried from the "
                           "bound {:.3g} FLOPs at MFU 1 of the precision's peak)",
-                          days, planned.plan.budget.C.value(), took, search->plans_tried,
+                          days, plan_suggestion(planned.plan).resolved.C.value(), took, search->plans_tried,
                           search->upper_bound.value()));
     for (const auto& [C, what] : search->tried) io.detail(fmt::format("--days: C = {:.4g} FLOPs: {}", C, what));
   }
@@ -366,7 +366,7 @@ struct TimedChoice {
 
 std::expected<TimedChoice, int> time_choice(const SuggestFlags& f, const PlanContext& context, const GoalPlan& plan,
                                             Io& io) {
-  io.detail("goal: " + plan.budget.how);
+  io.detail("goal: " + plan_suggestion(plan).resolved.how);
   for (const std::string& w : plan.ranking.warnings) io.warning(w);
   io.detail(fmt::format("{} candidate(s) scored; winner: {} ({})", plan.ranking.candidates.size(),
                         plan.ranking.candidates.front().variant, plan.ranking.decided_by));

@@ -358,7 +358,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   if (!flop) return std::unexpected(flop.error());
   TimeOptimalResult out;
   out.days_search = flop->search;
-  const Flops C_F = flop->plan.budget.C;
+  const Flops C_F = plan_suggestion(flop->plan).resolved.C;
   const Tokens D_F = plan_suggestion(flop->plan).tokens;
   out.flop_optimal = timed_plan(laws, std::move(flop->plan), D_F, C_F);
   const TimedPlan& F = out.flop_optimal;

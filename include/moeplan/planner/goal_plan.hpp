@@ -15,8 +15,9 @@
 
 namespace moeplan {
 
+/// The goal's resolved budget is each suggestion's `resolved` (one copy per plan solved, all
+/// the same budget): plan_suggestion(plan).resolved.
 struct GoalPlan {
-  ResolvedBudget budget;
   Ranking ranking;                          ///< winner first
   std::optional<CoDesignedPlan> on_cluster;  ///< with a cluster, when a layout fits
   /// With a cluster: the plan exists but no layout of it fits (which rule, by how much).
