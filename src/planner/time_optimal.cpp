@@ -291,8 +291,10 @@ std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to, 
   std::vector<std::string> out;
   const Accounting& a = plan_suggestion(to.plan).solution.accounting;
   const Accounting& af = plan_suggestion(from.plan).solution.accounting;
-  if (to.n_experts != from.n_experts) out.push_back(fmt::format("N_e: {} -> {}", from.n_experts, to.n_experts));
-  if (to.top_k != from.top_k) out.push_back(fmt::format("K: {} -> {}", from.top_k, to.top_k));
+  const ArchitectureFamily& fam = plan_suggestion(to.plan).solution.arch.family;
+  const ArchitectureFamily& famf = plan_suggestion(from.plan).solution.arch.family;
+  if (fam.n_experts != famf.n_experts) out.push_back(fmt::format("N_e: {} -> {}", famf.n_experts, fam.n_experts));
+  if (fam.top_k != famf.top_k) out.push_back(fmt::format("K: {} -> {}", famf.top_k, fam.top_k));
   out.push_back(fmt::format("N: {:.4g} -> {:.4g}, N_a: {:.4g} -> {:.4g}", af.N.value(), a.N.value(), af.N_a.value(),
                             a.N_a.value()));
   out.push_back(fmt::format("D: {:.4g} -> {:.4g} tokens in {:.3g} -> {:.3g} days", from.tokens.value(), to.tokens.value(),
@@ -341,9 +343,6 @@ TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compu
   t.tokens_per_second = best.time.tokens_per_second;
   t.mfu = best.time.mfu;
   t.mfu_of_precision_peak = best.time.mfu_of_precision_peak;
-  t.n_experts = m.n_routed_experts;
-  t.top_k = m.num_experts_per_tok;
-  t.n_shared = m.n_shared_experts;
   t.days = plan.on_cluster->fit.time.days;
   t.gpu_hours = plan.on_cluster->fit.time.gpu_hours;
   t.plan = std::move(plan);
