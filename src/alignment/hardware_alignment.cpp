@@ -175,7 +175,7 @@ AlignmentResult align_for_hardware(const LawSet& laws, const Planner& planner,
   std::vector<const ModelGemms*> planned;
   for (const AlignmentVariant& v : out.variants) {
     const Suggestion& s = v.candidate.suggestion;
-    auto g = model_gemms(to_model_config(s.solution.arch, s.tokens), b.tokens);
+    auto g = model_gemms(plan_config(s), b.tokens);
     if (!g) {
       out.skipped.push_back(v.candidate.variant + ": " + g.error());
       gemms.emplace_back();

@@ -1145,9 +1145,9 @@ Section timed_plan_section(std::string key, std::string title, const TimedPlan& 
   f.push_back({"tokens_per_second", "", "tokens/s", t.tokens_per_second, "the cluster's training speed", false, Summary::detail});
   f.push_back({"total_params", "N", "params", s.solution.accounting.N.value(), "paper 002's N"});
   f.push_back({"active_params", "N_a", "params", s.solution.accounting.N_a.value(), "paper 002's N_a"});
-  f.push_back({"experts", "N_e", "", i64(t.n_experts), "routed experts per MoE layer"});
-  f.push_back({"top_k", "K", "", i64(t.top_k), "routed experts per token"});
-  f.push_back({"shared_experts", "", "", i64(t.n_shared), "shared experts per MoE layer", false, Summary::detail});
+  f.push_back({"experts", "N_e", "", i64(a.family.n_experts), "routed experts per MoE layer"});
+  f.push_back({"top_k", "K", "", i64(a.family.top_k), "routed experts per token"});
+  f.push_back({"shared_experts", "", "", i64(a.family.n_shared_experts), "shared experts per MoE layer", false, Summary::detail});
   f.push_back({"hidden_size", "d", "", i64(a.d), "hidden size", false, Summary::detail});
   f.push_back({"layers", "L", "", i64(a.layers()), "layers", false, Summary::detail});
   f.push_back({"layout", "", "", t.plan.on_cluster->fit.layouts.ranked.front().layout.describe(), "parallel layout"});

@@ -34,16 +34,6 @@ std::string emit_count_problem(std::size_t count) {
   return fmt::format("--emit writes one config; got {} (score them one at a time)", count);
 }
 
-ModelConfig suggestion_config(const Suggestion& s) {
-  ModelConfig m = to_model_config(s.solution.arch, s.tokens);
-  // The budget in full, so the name and description give back the --flops that made it.
-  const std::string C = shortest_scientific(s.budget.C.value());
-  m.name = "moeplan-suggest-" + C;
-  m.description = fmt::format("moeplan suggest --flops {}: compute-optimal MoE of paper 002 Sec. 7", C);
-  m.source = "moeplan suggest (paper 002, arXiv:2603.21862)";
-  return m;
-}
-
 int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& laws,
                 const std::string& output, Io& io, const std::vector<std::string>& inputs,
                 const MegatronRun* run) {

@@ -23,9 +23,6 @@ void add_emit_flag(CLI::App& sub, std::string& emit);
 /// "" when `count` configs can be emitted, else the usage message (exactly one is needed).
 std::string emit_count_problem(std::size_t count);
 
-/// The config of a `suggest` result, named after its budget, for export.
-ModelConfig suggestion_config(const Suggestion& s);
-
 /// Writes `m` as `kind` to `output` ('-' = stdout, else whole or nothing, never over one
 /// of the command's `inputs`); the exit status.
 /// With a layout (--gpus), `--emit megatron` carries its parallelism flags.

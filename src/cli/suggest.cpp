@@ -347,7 +347,7 @@ void note_request(Io& io, const PlanRequest& request, const PlannedRequest& plan
     }
     io.detail(fmt::format("--days {:g}: C = {:.4g} FLOPs ({:.3g} wall days on the cluster; {} plans tried from the "
                           "bound {:.3g} FLOPs at MFU 1 of the precision's peak)",
-                          days, planned.plan.budget.C.value(), took, search->plans_tried,
+                          days, plan_suggestion(planned.plan).resolved.C.value(), took, search->plans_tried,
                           search->upper_bound.value()));
     for (const auto& [C, what] : search->tried) io.detail(fmt::format("--days: C = {:.4g} FLOPs: {}", C, what));
   }
@@ -366,7 +366,7 @@ struct TimedChoice {
 
 std::expected<TimedChoice, int> time_choice(const SuggestFlags& f, const PlanContext& context, const GoalPlan& plan,
                                             Io& io) {
-  io.detail("goal: " + plan.budget.how);
+  io.detail("goal: " + plan_suggestion(plan).resolved.how);
   for (const std::string& w : plan.ranking.warnings) io.warning(w);
   io.detail(fmt::format("{} candidate(s) scored; winner: {} ({})", plan.ranking.candidates.size(),
                         plan.ranking.candidates.front().variant, plan.ranking.decided_by));
@@ -385,7 +385,7 @@ std::expected<TimedChoice, int> time_choice(const SuggestFlags& f, const PlanCon
     io.detail(fmt::format("benchmark: T = {} tokens, CPU budget {} s (--no-bench skips it)",
                           f.micro_batch_tokens, f.bench_seconds));
     const Suggestion& chosen = out.chosen();
-    auto gemms = model_gemms(to_model_config(chosen.solution.arch, chosen.tokens), f.micro_batch_tokens);
+    auto gemms = model_gemms(plan_config(chosen), f.micro_batch_tokens);
     if (!gemms) return std::unexpected(fail(io, ExitStatus::internal_error, "bench: " + gemms.error()));
     out.timed = run_gemm_bench(*gemms, bench);
   }
@@ -428,7 +428,7 @@ Report plan_report(const SuggestFlags& f, const PlanContext& context, const Plan
 std::optional<std::string> add_plan_serving(Report& report, const Suggestion& chosen, const PlanRequest& request,
                                             const PlannedRequest& planned, Io& io) {
   ServingOptions node = *request.serving;
-  const ModelConfig served = suggestion_config(chosen);
+  const ModelConfig served = plan_config(chosen);
   if (node.context == 0) node.context = chosen.solution.arch.family.seq_len;
   warn_context(served, node, chosen.solution.arch.family.seq_len, "", io);
   const auto fit = serving_fit(served, node);
@@ -473,7 +473,7 @@ int run_suggest(const SuggestFlags& f, Io& io, bool objective_given) {
   if (!f.emit.empty()) {
     const std::optional<MegatronRun> run =
         on_cluster ? std::optional(megatron_run(on_cluster->fit, *request.cluster)) : std::nullopt;
-    return emit_config(f.emit, suggestion_config(chosen), law_set, f.output, io, inputs_of(f), run ? &*run : nullptr);
+    return emit_config(f.emit, plan_config(chosen), law_set, f.output, io, inputs_of(f), run ? &*run : nullptr);
   }
   const std::optional<BenchResult>& timed = choice->timed;
   // The cluster's GEMMs at the rate this machine's GPU measured, when it is the target GPU.

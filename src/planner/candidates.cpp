@@ -27,16 +27,9 @@ std::optional<RankRule> parse_rank_rule(std::string_view text) {
   return std::nullopt;
 }
 
-ModelConfig to_model_config(const MoeArchitecture& a, Tokens D) {
-  ModelConfig m = model_config_of(a);
-  m.training = TrainingSetup{.tokens = D, .compute = {}, .seq_len = a.family.seq_len, .unique_tokens = {}};
-  return m;
-}
-
 RankedCandidate score_suggestion(const LawSet& laws, Suggestion s, std::string variant) {
-  const MoeArchitecture& a = s.solution.arch;
   const Accounting& acc = s.solution.accounting;
-  const ExpertShape shape = expert_shape(to_model_config(a, s.tokens));
+  const ExpertShape shape = expert_shape(plan_config(s));
   RankedCandidate c;
   const RankingLaws r = ranking_laws(laws, acc.N, acc.N_a, s.tokens, s.budget.C, shape);
   c.predicted_loss = r.predicted_loss;

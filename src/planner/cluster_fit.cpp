@@ -369,7 +369,7 @@ class CoDesigner {
 
  private:
   static ModelConfig config_of(const RankedCandidate& c) {
-    ModelConfig m = to_model_config(c.suggestion.solution.arch, c.suggestion.tokens);
+    ModelConfig m = plan_config(c.suggestion);
     m.name = "the plan";
     return m;
   }

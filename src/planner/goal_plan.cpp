@@ -12,17 +12,11 @@ const Suggestion& plan_suggestion(const GoalPlan& plan) {
   return plan.on_cluster ? plan.on_cluster->plan.suggestion : plan.ranking.candidates.front().suggestion;
 }
 
-ModelConfig plan_config(const GoalPlan& plan) {
-  const Suggestion& s = plan_suggestion(plan);
-  return to_model_config(s.solution.arch, s.tokens);
-}
-
 namespace {
 
 // A budget the days search chose, not one the user typed: every copy of the plan's resolved
 // budget says so (the output prints it to four digits).
 void mark_compute_searched(GoalPlan& p) {
-  p.budget.compute_searched = true;
   for (RankedCandidate& c : p.ranking.candidates) c.suggestion.resolved.compute_searched = true;
   if (p.on_cluster) p.on_cluster->plan.suggestion.resolved.compute_searched = true;
 }
@@ -36,7 +30,7 @@ std::expected<GoalPlan, ConstraintViolation> plan_goal(const PlanContext& contex
   if (!budget) return std::unexpected(budget.error());
   auto ranking = plan_for_budget(context.laws(), context.planner(), *budget, rule, rank);
   if (!ranking) return std::unexpected(ranking.error());
-  GoalPlan out{*budget, std::move(*ranking), std::nullopt, std::nullopt};
+  GoalPlan out{std::move(*ranking), std::nullopt, std::nullopt};
   if (cluster) {
     auto fitted = co_design(context, out.ranking.candidates.front(), *cluster);
     if (fitted) {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/base/number_parse.hpp"
 #include "moeplan/planner/planner.hpp"
 
 namespace moeplan {
@@ -84,6 +85,18 @@ std::string layers_note(const Suggestion& s) {
       "1e18, 7-8 at 3e18, 13 at 1e19, 10-11 at 3e19, 18-19 at 1e20, 16 at 3e20)",
       s.solution.arch.layers(), w.row.compute, s.resolved.shape_compute.value(), now.n_q, now.d_qkv,
       now.n_q * now.d_qkv, was.n_q, was.d_qkv, was.n_q * was.d_qkv, w.below.compute, w.below.compute, narrow_L);
+}
+
+ModelConfig plan_config(const Suggestion& s) {
+  ModelConfig m = model_config_of(s.solution.arch);
+  m.training = TrainingSetup{.tokens = s.tokens, .compute = {}, .seq_len = s.solution.arch.family.seq_len,
+                             .unique_tokens = {}};
+  // The budget in full, so the name and description give back the --flops that made it.
+  const std::string C = shortest_scientific(s.budget.C.value());
+  m.name = "moeplan-suggest-" + C;
+  m.description = fmt::format("moeplan suggest --flops {}: compute-optimal MoE of paper 002 Sec. 7", C);
+  m.source = "moeplan suggest (paper 002, arXiv:2603.21862)";
+  return m;
 }
 
 }  // namespace moeplan

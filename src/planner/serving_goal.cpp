@@ -31,7 +31,7 @@ std::expected<ServeFitPlan, ConstraintViolation> plan_to_serve(const PlanContext
       t.why_not = p.error().to_string();
       return t;
     }
-    auto f = serving_fit(plan_config(*p), serving);
+    auto f = serving_fit(plan_config(plan_suggestion(*p)), serving);
     if (!f) {
       t.why_not = f.error();
       return t;

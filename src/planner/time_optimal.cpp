@@ -291,8 +291,10 @@ std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to, 
   std::vector<std::string> out;
   const Accounting& a = plan_suggestion(to.plan).solution.accounting;
   const Accounting& af = plan_suggestion(from.plan).solution.accounting;
-  if (to.n_experts != from.n_experts) out.push_back(fmt::format("N_e: {} -> {}", from.n_experts, to.n_experts));
-  if (to.top_k != from.top_k) out.push_back(fmt::format("K: {} -> {}", from.top_k, to.top_k));
+  const ArchitectureFamily& fam = plan_suggestion(to.plan).solution.arch.family;
+  const ArchitectureFamily& famf = plan_suggestion(from.plan).solution.arch.family;
+  if (fam.n_experts != famf.n_experts) out.push_back(fmt::format("N_e: {} -> {}", famf.n_experts, fam.n_experts));
+  if (fam.top_k != famf.top_k) out.push_back(fmt::format("K: {} -> {}", famf.top_k, fam.top_k));
   out.push_back(fmt::format("N: {:.4g} -> {:.4g}, N_a: {:.4g} -> {:.4g}", af.N.value(), a.N.value(), af.N_a.value(),
                             a.N_a.value()));
   out.push_back(fmt::format("D: {:.4g} -> {:.4g} tokens in {:.3g} -> {:.3g} days", from.tokens.value(), to.tokens.value(),
@@ -326,7 +328,7 @@ std::vector<std::string> what_moved(const TimedPlan& from, const TimedPlan& to, 
 TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compute) {
   TimedPlan t;
   const Suggestion& s = plan_suggestion(plan);
-  const ModelConfig m = plan_config(plan);
+  const ModelConfig m = plan_config(s);
   const ExpertShape shape = expert_shape(m);
   const Accounting& a = s.solution.accounting;
   t.tokens = D;
@@ -341,9 +343,6 @@ TimedPlan timed_plan(const LawSet& laws, GoalPlan plan, Tokens D, Flops el_compu
   t.tokens_per_second = best.time.tokens_per_second;
   t.mfu = best.time.mfu;
   t.mfu_of_precision_peak = best.time.mfu_of_precision_peak;
-  t.n_experts = m.n_routed_experts;
-  t.top_k = m.num_experts_per_tok;
-  t.n_shared = m.n_shared_experts;
   t.days = plan.on_cluster->fit.planning_days();  // wall days: what the time goals plan against
   t.gpu_hours = plan.on_cluster->fit.planning_gpu_hours();
   t.plan = std::move(plan);
@@ -358,7 +357,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   if (!flop) return std::unexpected(flop.error());
   TimeOptimalResult out;
   out.days_search = flop->search;
-  const Flops C_F = flop->plan.budget.C;
+  const Flops C_F = plan_suggestion(flop->plan).resolved.C;
   const Tokens D_F = plan_suggestion(flop->plan).tokens;
   out.flop_optimal = timed_plan(laws, std::move(flop->plan), D_F, C_F);
   const TimedPlan& F = out.flop_optimal;
@@ -432,7 +431,7 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
   auto ref = plan_goal(context, at_star, rule, rank, &cluster);
   double el_reference = 0, ref_n_over_na = 0, ref_m_over_na = 0;
   if (ref) {
-    const ExpertShape shape = expert_shape(plan_config(*ref));
+    const ExpertShape shape = expert_shape(plan_config(plan_suggestion(*ref)));
     el_reference = laws.leverage.at(shape.activation_ratio, shape.granularity, *C_star);
     ref_n_over_na = plan_suggestion(*ref).solution.accounting.n_over_na();
     ref_m_over_na = plan_suggestion(*ref).solution.accounting.m_over_na();

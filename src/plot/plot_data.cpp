@@ -98,7 +98,7 @@ std::expected<Chosen, ConstraintViolation> chosen_config(const LawSet& laws, con
   if (!plan) return std::unexpected(plan.error());
   Chosen c{std::move(plan->candidates.front()), {}};
   const Suggestion& w = c.candidate.suggestion;
-  c.shape = expert_shape(to_model_config(w.solution.arch, w.tokens));
+  c.shape = expert_shape(plan_config(w));
   return c;
 }
 

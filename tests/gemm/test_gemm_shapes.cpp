@@ -55,7 +55,7 @@ TEST_CASE("suggest 1e22 winner: 3 x forward GEMM FLOPs/token + attention scores 
   const auto s = suggest(laws.holistic, o);
   REQUIRE(s.has_value());
   const MoeArchitecture& a = s->solution.arch;
-  const auto g = model_gemms(to_model_config(a, s->tokens), 8192);
+  const auto g = model_gemms(plan_config(*s), 8192);
   REQUIRE(g.has_value());
   const double per_token = g->flops_counted_in_n_active() / 8192.0;
   CHECK(3 * per_token + s->solution.accounting.M_attention_scores.value() ==

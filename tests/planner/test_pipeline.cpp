@@ -57,6 +57,30 @@ TEST_CASE("1e22 extrapolates with a warning that says how far") {
   CHECK(s.solution.max_abs_error() <= 0.05);
 }
 
+TEST_CASE("plan_config: the plan's architecture on its D and S, named after its budget") {
+  // The figures of `moeplan suggest --flops 1e22 --emit toml` (tests/data/golden/suggest-1e22.*
+  // print the same plan): d 3520, L 32 of which 4 dense, d_m 1456, 32/16 heads of 128.
+  const Suggestion s = must_suggest({.goal = {.compute = Flops(1e22)}});
+  const ModelConfig m = plan_config(s);
+  CHECK(m.name == "moeplan-suggest-1e+22");
+  CHECK(m.description == "moeplan suggest --flops 1e+22: compute-optimal MoE of paper 002 Sec. 7");
+  CHECK(m.hidden_size == 3520);
+  CHECK(m.num_hidden_layers == 32);
+  CHECK(m.first_k_dense_replace == 4);
+  CHECK(m.intermediate_size == 10560);
+  CHECK(m.moe_intermediate_size == 1456);
+  CHECK(m.num_attention_heads == 32);
+  CHECK(m.num_key_value_heads == 16);
+  CHECK(m.head_dim == 128);
+  CHECK(m.n_routed_experts == 288);
+  CHECK(m.num_experts_per_tok == 8);
+  CHECK(m.n_shared_experts == 1);
+  REQUIRE(m.training.has_value());
+  REQUIRE(m.training->tokens.has_value());
+  CHECK(m.training->tokens->value() == s.tokens.value());
+  CHECK(m.training->seq_len == 8192);
+}
+
 TEST_CASE("overrides are honoured") {
   SuggestOptions o{.goal = {.compute = Flops(1e20)}};
   o.d = 1536;

@@ -78,7 +78,7 @@ TEST_CASE("a config of paper 002's family scored on D has a price - others say w
   const Flops C(1e20);
   const auto plan = planner.solve(compute_optimal_budget(C, compute_optimal(laws.holistic.compute_optimal, C).M));
   REQUIRE(plan.has_value());
-  ModelConfig m = to_model_config(plan->solution.arch, plan->tokens);
+  ModelConfig m = plan_config(*plan);
   m.training = TrainingSetup{.tokens = {}, .compute = C, .seq_len = 8192, .unique_tokens = {}};
   const ModelScore s = score_model(laws, m);
   REQUIRE(s.holistic.in_family);

@@ -65,7 +65,7 @@ TEST_CASE("plot data: el grid is EL of paper 000 Eq. 4 and marks the suggest win
 
   const RankedCandidate w = suggest_winner(1e22);
   const ExpertShape shape =
-      expert_shape(to_model_config(w.suggestion.solution.arch, w.suggestion.tokens));
+      expert_shape(plan_config(w.suggestion));
   const plot::Series* chosen = f->find("chosen");
   REQUIRE(chosen != nullptr);
   CHECK(chosen->x.at(0) == doctest::Approx(shape.activation_ratio));

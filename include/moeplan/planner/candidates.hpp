@@ -86,7 +86,4 @@ std::expected<Ranking, ConstraintViolation> plan_for_budget(const LawSet& laws,
                                                             RankRule rule = RankRule::paper002,
                                                             bool rank = true);
 
-/// The HF-style config of a paper-002 architecture trained on D tokens.
-ModelConfig to_model_config(const MoeArchitecture& arch, Tokens D);
-
 }  // namespace moeplan

@@ -15,17 +15,17 @@
 
 namespace moeplan {
 
+/// The goal's resolved budget is each suggestion's `resolved` (one copy per plan solved, all
+/// the same budget): plan_suggestion(plan).resolved.
 struct GoalPlan {
-  ResolvedBudget budget;
   Ranking ranking;                          ///< winner first
   std::optional<CoDesignedPlan> on_cluster;  ///< with a cluster, when a layout fits
   /// With a cluster: the plan exists but no layout of it fits (which rule, by how much).
   std::optional<ConstraintViolation> cluster_problem;
 };
 
-/// The concrete config a plan stands for: the co-designed one on a cluster, else the winner.
-ModelConfig plan_config(const GoalPlan& plan);
-/// Its suggestion (the same choice).
+/// The concrete plan a goal stands for: the co-designed one on a cluster, else the winner
+/// (its config: plan_config(plan_suggestion(plan)), pipeline.hpp).
 const Suggestion& plan_suggestion(const GoalPlan& plan);
 
 /// The plan of `goal` (its compute set, or a size, tokens or inference goal) in `context`'s

@@ -11,6 +11,7 @@
 #include "moeplan/laws/compute_optimal.hpp"
 #include "moeplan/base/errors.hpp"
 #include "moeplan/laws/holistic_laws.hpp"
+#include "moeplan/model/model_config.hpp"
 #include "moeplan/planner/head_schedule.hpp"
 #include "moeplan/planner/holistic_targets.hpp"
 #include "moeplan/planner/layer_solver.hpp"
@@ -80,5 +81,11 @@ std::vector<std::string> plan_notes(const Suggestion& s);
 /// Why the plan's L is below a smaller budget's inside Table 4's range, citing paper 002, or
 /// "" when Table 4 did not widen its heads at this budget (docs/design.md, "Inside the table").
 std::string layers_note(const Suggestion& s);
+
+/// The config a plan stands for: its architecture (model_config_of) trained on its D at its
+/// S, named after its budget so that an export gives back the --flops that made it. The one
+/// conversion from a plan to a config: export, serving, the cluster fit, the GEMM shapes and
+/// the expert shape of the ranking all take it (a GoalPlan's through plan_suggestion).
+ModelConfig plan_config(const Suggestion& s);
 
 }  // namespace moeplan

@@ -13,7 +13,7 @@
 namespace moeplan {
 
 struct ServeFitPlan {
-  GoalPlan plan;  ///< the plan that fits (its budget carries the cap when one was needed)
+  GoalPlan plan;  ///< the plan that fits (its resolved budget carries the cap when one was needed)
   ServingFit fit;
   /// The cap on N the search set; nullopt when the uncapped plan fits as it is.
   std::optional<Params> cap;

@@ -28,7 +28,6 @@ struct TimedPlan {
   /// How far its compute M·D lies past the laws' fitted budgets, in decades (0 inside; negative
   /// below the least): every law is extrapolated by that much.
   double extrapolation_decades = 0;
-  int n_experts = 0, top_k = 0, n_shared = 0;
   double active_experts = 0;  ///< the joint law's G = K + shared (paper 001 Eq. 2)
   double shared_ratio = 0;    ///< the joint law's S = shared / G
 };
