@@ -602,6 +602,8 @@ std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& 
   return CoDesigner(context, plan, options, memo).run();
 }
 
+// Every field of MoeArchitecture and its ArchitectureFamily (model/architecture.hpp), and the
+// tokens: what config_of builds the fitted config from. A field added there belongs here too.
 FitMemo::Key FitMemo::key_of(const Suggestion& plan) {
   const MoeArchitecture& a = plan.solution.arch;
   const ArchitectureFamily& f = a.family;
