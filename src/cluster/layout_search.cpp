@@ -47,7 +47,8 @@ std::pair<int, int> searched_split(int layers, int pp, int vpp, bool allow_uneve
 /// The ParallelLayout with its derived fields (dp, edp, the stage split) set; `split` is the
 /// searched split of its PP (searched_split), used unless the user gave one.
 ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int pp, int vpp, int ep,
-                           int etp, std::pair<int, int> split, const GivenLayout& given) {
+                           int etp, std::pair<int, int> split, const GivenLayout& given,
+                           const std::optional<PipelineLayout>& parsed_layout) {
   ParallelLayout l;
   l.tp = tp;
   l.sequence_parallel = tp > 1;
@@ -60,8 +61,10 @@ ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int 
   const long long expert_grid = static_cast<long long>(etp) * ep * pp;
   l.edp = world % expert_grid == 0 ? static_cast<int>(world / expert_grid) : 0;
   l.dualpipe = given.dualpipe;
-  if (pp > 1 && !given.pipeline_layout.empty()) {  // Megatron's layout string: its split and VPP
-    if (const auto p = parse_pipeline_layout(given.pipeline_layout, pp, m.num_hidden_layers, mtp_modules(m))) {
+  // Megatron's layout string (parsed once by search_space on the given PP, the only PP the
+  // search then enumerates): its split and VPP.
+  if (pp > 1 && !given.pipeline_layout.empty()) {
+    if (const auto& p = parsed_layout) {
       l.pipeline_layout = given.pipeline_layout;
       l.vpp = p->vpp;
       l.first_stage_layers = p->split.first;
@@ -445,7 +448,8 @@ static std::string cuda_graph_reason(const ModelConfig& m, const CudaGraphs& g) 
 }
 
 
-std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, const GivenLayout& g, int seq_len) {
+std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, const GivenLayout& g, int seq_len,
+                                const std::expected<PipelineLayout, std::string>* parsed) {
   // The rules of each given dimension (the whole-layout check's own, prefixed with the flag),
   // then the products the given ones alone must divide.
   const int world = cluster.gpus;
@@ -487,7 +491,7 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
   }
   if (!g.pipeline_layout.empty()) {
     if (!g.pp || pp < 2) return "--pipeline-model-parallel-layout needs --pp > 1 (Megatron splits the layout over PP ranks)";
-    const auto p = parse_pipeline_layout(g.pipeline_layout, pp, m.num_hidden_layers, mtp_modules(m));
+    const auto p = parsed ? *parsed : parse_pipeline_layout(g.pipeline_layout, pp, m.num_hidden_layers, mtp_modules(m));
     if (!p) return fmt::format("--pipeline-model-parallel-layout {}: {}", g.pipeline_layout, p.error());
     if (g.vpp && *g.vpp != p->vpp) {
       return fmt::format("--vpp {}: the layout {} has {} stages on PP {}: VPP {}", *g.vpp, g.pipeline_layout,
@@ -537,6 +541,8 @@ struct SearchSpace {
   std::vector<int> cps, eps;
   int min_vpp = 1, max_vpp = 1;
   long long sequences = 1;  ///< B: the global batch asked, in sequences
+  /// The given --pipeline-model-parallel-layout parsed once on the given PP (nullopt: none given).
+  std::optional<PipelineLayout> pipeline_layout;
 };
 
 std::expected<SearchSpace, ConstraintViolation> search_space(const ModelConfig& m, const Cluster& cluster,
@@ -567,7 +573,13 @@ std::expected<SearchSpace, ConstraintViolation> search_space(const ModelConfig& 
   if (space.micro_batches.empty() || space.recompute_levels.empty()) {
     return std::unexpected(ConstraintViolation{"parallel layout", "no micro-batch sizes or recompute levels to try"});
   }
-  if (const std::string reason = given_layout_reason(m, cluster, given, S); !reason.empty()) {
+  // The given layout string, parsed once for the rules, the VPP and every layout enumerated.
+  std::optional<std::expected<PipelineLayout, std::string>> parsed;
+  if (!given.pipeline_layout.empty() && given.pp) {
+    parsed = parse_pipeline_layout(given.pipeline_layout, *given.pp, m.num_hidden_layers, mtp_modules(m));
+  }
+  if (const std::string reason = given_layout_reason(m, cluster, given, S, parsed ? &*parsed : nullptr);
+      !reason.empty()) {
     return std::unexpected(ConstraintViolation{"parallel layout", reason});
   }
   if (const std::string reason = cuda_graph_reason(m, options.time.cuda_graphs); !reason.empty()) {
@@ -596,10 +608,9 @@ std::expected<SearchSpace, ConstraintViolation> search_space(const ModelConfig& 
   if (given.ep) space.eps = {*given.ep};
   space.min_vpp = given.vpp ? *given.vpp : 1;
   space.max_vpp = given.vpp ? *given.vpp : std::max(1, options.max_vpp);
-  if (!given.pipeline_layout.empty() && given.pp) {  // the layout's VPP (given_layout_reason parsed it)
-    if (const auto p = parse_pipeline_layout(given.pipeline_layout, *given.pp, m.num_hidden_layers, mtp_modules(m))) {
-      space.min_vpp = space.max_vpp = p->vpp;
-    }
+  if (parsed && *parsed) {  // the layout's VPP
+    space.pipeline_layout = **parsed;
+    space.min_vpp = space.max_vpp = (*parsed)->vpp;
   }
   return space;
 }
@@ -685,7 +696,7 @@ std::vector<Timed> time_layouts(const ModelConfig& m, const ModelFlops& flops, c
             for (int k = 0; k < (tp > 1 && m.is_moe() ? 2 : 1); ++k) {
               const int etp = k == 0 ? 1 : tp;  // ETP 1 or TP
               if (given.etp && etp != *given.etp) continue;
-              const ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, split, given);
+              const ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, split, given, space.pipeline_layout);
               std::string reason = illegal_reason(m, cluster, l, uneven, first_reason.empty());
               if (!reason.empty()) {
                 result.illegal += per_structure;

@@ -339,12 +339,13 @@ struct MoveRules {
 // held, judged and reported (docs/cluster.md, "Co-design").
 class CoDesigner {
  public:
-  CoDesigner(const PlanContext& context, const RankedCandidate& plan, const ClusterFitOptions& options)
-      : context_(context), laws_(context.laws()), options_(options), current_(&context.planner()) {
+  CoDesigner(const PlanContext& context, const RankedCandidate& plan, const ClusterFitOptions& options,
+             FitMemo* memo)
+      : context_(context), laws_(context.laws()), options_(options), memo_(memo), current_(&context.planner()) {
     out_.plan = plan;
     out_.paper_loss = plan.predicted_loss;
     paper_el_ = plan.efficiency_leverage;
-    fitted_ = fit_on_cluster(laws_, config_of(plan), plan.suggestion.tokens, options);
+    fitted_ = fit_of(plan);
   }
 
   std::expected<CoDesignedPlan, ConstraintViolation> run() {
@@ -372,6 +373,15 @@ class CoDesigner {
     ModelConfig m = plan_config(c.suggestion);
     m.name = "the plan";
     return m;
+  }
+  // The plan's fit: the memo's when it kept one, else fitted (and kept).
+  FitMemo::Fit fit_of(const RankedCandidate& c) const {
+    if (memo_) {
+      if (const FitMemo::Fit* kept = memo_->find(c.suggestion)) return *kept;
+    }
+    FitMemo::Fit f = fit_on_cluster(laws_, config_of(c), c.suggestion.tokens, options_);
+    if (memo_) memo_->keep(c.suggestion, f);
+    return f;
   }
   double loss_change(const RankedCandidate& c) const { return (c.predicted_loss - out_.paper_loss) / out_.paper_loss; }
   double el_change(const RankedCandidate& c) const {
@@ -433,7 +443,7 @@ class CoDesigner {
                                                  "Sec. 5.3)",
                                                  100 * move.loss_change, 100 * options_.band));
     }
-    auto trial_fit = fit_on_cluster(laws_, config_of(*trial.plan), trial.plan->suggestion.tokens, options_);
+    auto trial_fit = fit_of(*trial.plan);
     if (!trial_fit) return refuse(std::move(move), "its layouts do not fit: " + trial_fit.error().to_string());
     if (rules.heads && rules.tp_before > 0 && trial_fit->layouts.ranked.front().layout.tp <= rules.tp_before) {
       return refuse(std::move(move), fmt::format("serves nothing: its layout takes TP {} (was TP {}), so the heads "
@@ -575,6 +585,7 @@ class CoDesigner {
   const PlanContext& context_;
   const LawSet& laws_;
   const ClusterFitOptions& options_;
+  FitMemo* memo_;  // the search's fits by plan, or null
   CoDesignedPlan out_;
   double paper_el_ = 0;
   std::expected<ClusterFit, ConstraintViolation> fitted_;
@@ -587,8 +598,24 @@ class CoDesigner {
 
 std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& context,
                                                              const RankedCandidate& plan,
-                                                             const ClusterFitOptions& options) {
-  return CoDesigner(context, plan, options).run();
+                                                             const ClusterFitOptions& options, FitMemo* memo) {
+  return CoDesigner(context, plan, options, memo).run();
 }
+
+// Every field of MoeArchitecture and its ArchitectureFamily (model/architecture.hpp), and the
+// tokens: what config_of builds the fitted config from. A field added there belongs here too.
+FitMemo::Key FitMemo::key_of(const Suggestion& plan) {
+  const MoeArchitecture& a = plan.solution.arch;
+  const ArchitectureFamily& f = a.family;
+  return {a.d, a.L_d, a.L_m, a.d_d, a.d_m, f.heads.n_q, f.heads.n_kv, f.heads.d_qkv, f.seq_len, f.n_experts,
+          f.top_k, f.n_shared_experts, f.dense_ffn_ratio, f.vocab_size, plan.tokens.value()};
+}
+
+const FitMemo::Fit* FitMemo::find(const Suggestion& plan) const {
+  const auto it = fits_.find(key_of(plan));
+  return it == fits_.end() ? nullptr : &it->second;
+}
+
+void FitMemo::keep(const Suggestion& plan, const Fit& fit) { fits_.emplace(key_of(plan), fit); }
 
 }  // namespace moeplan

@@ -25,14 +25,14 @@ void mark_compute_searched(GoalPlan& p) {
 
 std::expected<GoalPlan, ConstraintViolation> plan_goal(const PlanContext& context, const PlanGoal& goal,
                                                        RankRule rule, bool rank,
-                                                       const ClusterFitOptions* cluster) {
+                                                       const ClusterFitOptions* cluster, FitMemo* memo) {
   auto budget = resolve_goal(context.line(), goal);
   if (!budget) return std::unexpected(budget.error());
   auto ranking = plan_for_budget(context.laws(), context.planner(), *budget, rule, rank);
   if (!ranking) return std::unexpected(ranking.error());
   GoalPlan out{std::move(*ranking), std::nullopt, std::nullopt};
   if (cluster) {
-    auto fitted = co_design(context, out.ranking.candidates.front(), *cluster);
+    auto fitted = co_design(context, out.ranking.candidates.front(), *cluster, memo);
     if (fitted) {
       out.on_cluster = std::move(*fitted);
     } else {
@@ -65,8 +65,9 @@ constexpr double k_far_past = 1.5;
 class DaysSearcher {
  public:
   DaysSearcher(const PlanContext& context, PlanGoal goal, RankRule rule, bool rank, const ClusterFitOptions& cluster,
-               double days)
-      : context_(context), goal_(std::move(goal)), rule_(rule), rank_(rank), cluster_(cluster), days_(days) {
+               double days, FitMemo* memo)
+      : context_(context), goal_(std::move(goal)), rule_(rule), rank_(rank), cluster_(cluster), days_(days),
+        memo_(memo ? memo : &own_memo_) {
     const Cluster& c = cluster.cluster;
     // No plan above G x peak x T trains within T: MFU over the peak of the run's precision is
     // at most 1 (an fp8 run's bound is the fp8 peak's; the bf16 one would cut fp8 plans off).
@@ -108,7 +109,7 @@ class DaysSearcher {
     ++search_.plans_tried;
     goal_.compute = Flops(C);
     Tried t{C, std::nullopt, ""};
-    auto p = plan_goal(context_, goal_, rule_, rank_, &cluster_);
+    auto p = plan_goal(context_, goal_, rule_, rank_, &cluster_, memo_);
     if (!p) {
       t.why_not = "no plan: " + p.error().to_string();
     } else {
@@ -223,6 +224,8 @@ class DaysSearcher {
   bool rank_;
   const ClusterFitOptions& cluster_;
   double days_;
+  FitMemo own_memo_;
+  FitMemo* memo_;  // the caller's or own_memo_
   DaysSearch search_;
   std::map<double, Tried> tried_;
   double best_ = 0;              // the largest C within the days so far
@@ -233,8 +236,9 @@ class DaysSearcher {
 
 std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext& context, PlanGoal goal,
                                                               RankRule rule, bool rank,
-                                                              const ClusterFitOptions& cluster, double days) {
-  return DaysSearcher(context, std::move(goal), rule, rank, cluster, days).run();
+                                                              const ClusterFitOptions& cluster, double days,
+                                                              FitMemo* memo) {
+  return DaysSearcher(context, std::move(goal), rule, rank, cluster, days, memo).run();
 }
 
 }  // namespace moeplan

@@ -123,7 +123,8 @@ struct SizeRange {
 ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule rule, const ClusterFitOptions& cluster,
                       Flops center, const SizeRange& sizes_around, Flops el_compute, double el_reference,
                       const std::vector<Family>& families,
-                      const std::function<std::optional<std::pair<double, Tokens>>(const TimedPlan&)>& price) {
+                      const std::function<std::optional<std::pair<double, Tokens>>(const TimedPlan&)>& price,
+                      FitMemo& memo) {
   const LawSet& laws = context.laws();
   ScanResult out;
   PlanGoal g = goal;
@@ -142,12 +143,12 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
     ++out.plans;
     PlanGoal at = g;
     at.compute = C;
-    auto p = plan_goal(ctx, at, rule, false, &on);
+    auto p = plan_goal(ctx, at, rule, false, &on, &memo);
     // A plan whose own shape has no layout (heads TP cannot split, memory) may fit once
     // co-design moves it inside the band: tried before the size is given up.
     if (p && (p->cluster_problem || !p->on_cluster) && !on.co_design && sizes_around.codesign_unfit) {
       ++out.plans;
-      p = plan_goal(ctx, at, rule, false, &cluster);
+      p = plan_goal(ctx, at, rule, false, &cluster, &memo);
     }
     if (!p || p->cluster_problem || !p->on_cluster) return std::nullopt;
     if (!(p->on_cluster->fit.layouts.ranked.front().time.tokens_per_second > 0)) return std::nullopt;
@@ -218,21 +219,21 @@ ScanResult scan_plans(const PlanContext& context, const PlanGoal& goal, RankRule
 // its sections (budget, cluster, days) are those of any plan: its own batch (the laws' at M·D),
 // layout and co-design. nullopt when it has no plan or no layout fits.
 std::optional<GoalPlan> plan_on_tokens(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
-                                       const ClusterFitOptions& cluster, const Scanned& s, Tokens D) {
+                                       const ClusterFitOptions& cluster, const Scanned& s, Tokens D, FitMemo& memo) {
   const PlanContext& ctx = s.context ? *s.context : context;
   PlanGoal fixed = goal;
   fixed.compute.reset();
   fixed.flops_per_token = s.M;
   fixed.tokens = D;
-  auto p = plan_goal(ctx, fixed, rule, rank, &cluster);
+  auto p = plan_goal(ctx, fixed, rule, rank, &cluster, &memo);
   if (!p || !p->on_cluster || p->cluster_problem) return std::nullopt;
   return std::move(*p);
 }
 
 // The winner of the target search with its D fixed.
 std::optional<GoalPlan> replan_with_tokens(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
-                                           const ClusterFitOptions& cluster, const Scanned& s) {
-  return plan_on_tokens(context, goal, rule, rank, cluster, s, s.D);
+                                           const ClusterFitOptions& cluster, const Scanned& s, FitMemo& memo) {
+  return plan_on_tokens(context, goal, rule, rank, cluster, s, s.D, memo);
 }
 
 // A scanned shape re-planned on the most tokens it trains within the days. The scan timed it on
@@ -243,12 +244,13 @@ std::optional<GoalPlan> replan_with_tokens(const PlanContext& context, const Pla
 // micro-batches a pipeline holds), the largest D that has one, by bisection in log D between the
 // last D within the days (else the scan's own budget's D, C/M, which had one) and it.
 std::optional<GoalPlan> replan_within_days(const PlanContext& context, const PlanGoal& goal, RankRule rule, bool rank,
-                                           const ClusterFitOptions& cluster, const Scanned& s, double days) {
+                                           const ClusterFitOptions& cluster, const Scanned& s, double days,
+                                           FitMemo& memo) {
   std::optional<GoalPlan> good;
   double good_D = 0, D = s.D.value(), no_fit = 0;
   const auto days_of = [](const GoalPlan& p) { return p.on_cluster->fit.planning_days(); };
   for (int i = 0; i < 5; ++i) {
-    auto p = plan_on_tokens(context, goal, rule, rank, cluster, s, Tokens(D));
+    auto p = plan_on_tokens(context, goal, rule, rank, cluster, s, Tokens(D), memo);
     if (!p) {
       no_fit = D;
       break;
@@ -267,7 +269,7 @@ std::optional<GoalPlan> replan_within_days(const PlanContext& context, const Pla
     double lo = good ? good_D : s.compute.value() / s.M.value(), hi = no_fit;
     for (int i = 0; i < 12 && hi / lo > 1.001; ++i) {
       const double mid = std::sqrt(lo * hi);
-      auto p = plan_on_tokens(context, goal, rule, rank, cluster, s, Tokens(mid));
+      auto p = plan_on_tokens(context, goal, rule, rank, cluster, s, Tokens(mid), memo);
       if (p && days_of(*p) <= days) {
         good = std::move(p);
         good_D = lo = mid;
@@ -353,7 +355,10 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
                                                                        RankRule rule, bool rank,
                                                                        const ClusterFitOptions& cluster, double days) {
   const LawSet& laws = context.laws();
-  auto flop = plan_within_days(context, goal, rule, rank, cluster, days);
+  // One memo for the whole search: every fit here is on `cluster` (the scan's plain copy differs
+  // in co_design alone), so a plan met again is not fitted again.
+  FitMemo memo;
+  auto flop = plan_within_days(context, goal, rule, rank, cluster, days, &memo);
   if (!flop) return std::unexpected(flop.error());
   TimeOptimalResult out;
   out.days_search = flop->search;
@@ -369,7 +374,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   };
   const Accounting& fa = plan_suggestion(F.plan).solution.accounting;
   ScanResult scan = scan_plans(context, goal, rule, cluster, C_F, SizeRange{}, C_F, F.efficiency_leverage,
-                               families_of(context, fa.n_over_na(), fa.m_over_na()), loss_in_time);
+                               families_of(context, fa.n_over_na(), fa.m_over_na()), loss_in_time, memo);
   out.plans_evaluated = scan.plans;
   out.rejected = std::move(scan.rejected);
   // The FLOP-optimal shape trained the whole time is a candidate: never worse than it.
@@ -385,7 +390,7 @@ std::expected<TimeOptimalResult, ConstraintViolation> plan_time_optimal(const Pl
   std::string best_family;
   for (const Scanned& c : candidates) {
     if (1 - c.price / F.predicted_loss < k_loss_resolution) break;  // the scan's estimate: no resolvable gain
-    auto p = replan_within_days(context, goal, rule, rank, cluster, c, days);
+    auto p = replan_within_days(context, goal, rule, rank, cluster, c, days, memo);
     if (!p) continue;
     const Tokens D = plan_suggestion(*p).tokens;
     TimedPlan t = timed_plan(laws, std::move(*p), D, C_F);
@@ -428,7 +433,8 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
   // The reference plan: the compute-optimal one for C* (its EL is the family moves' bar).
   PlanGoal at_star = goal;
   at_star.compute = *C_star;
-  auto ref = plan_goal(context, at_star, rule, rank, &cluster);
+  FitMemo memo;  // every fit of the search is on `cluster` (the scan's plain copy: co_design alone)
+  auto ref = plan_goal(context, at_star, rule, rank, &cluster, &memo);
   double el_reference = 0, ref_n_over_na = 0, ref_m_over_na = 0;
   if (ref) {
     const ExpertShape shape = expert_shape(plan_config(plan_suggestion(*ref)));
@@ -447,7 +453,7 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
   // Four decades below C* (a cluster that cannot hold the compute-optimal plan reaches L with a
   // smaller one trained longer) to half a decade above, in half decades, refined to eighths.
   ScanResult scan = scan_plans(context, goal, rule, cluster, *C_star, SizeRange{32, 4, 4, true}, *C_star, el_reference,
-                               families_of(context, ref_n_over_na, ref_m_over_na), hours_to_target);
+                               families_of(context, ref_n_over_na, ref_m_over_na), hours_to_target, memo);
   out.plans_evaluated = scan.plans;
   out.rejected = std::move(scan.rejected);
   if (!scan.best) {
@@ -459,7 +465,7 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
                     C_star->value() / 1e4, C_star->value() * std::pow(10.0, 0.5), C_star->value(), target_loss,
                     cluster.cluster.gpus, cluster.cluster.gpu.id, scan.plans)});
   }
-  auto p = replan_with_tokens(context, goal, rule, rank, cluster, *scan.best);
+  auto p = replan_with_tokens(context, goal, rule, rank, cluster, *scan.best, memo);
   if (!p) {
     return std::unexpected(ConstraintViolation{"a plan that reaches the target loss on the cluster",
                                                "the best plan of the scan could not be planned again with its D fixed"});

@@ -118,11 +118,12 @@ TEST_CASE("suggest --gpus 1024 --gpu h100 --days 30: every plan timed is solved 
   CAPTURE(timed);
   CHECK(work::count(work::Step::pipeline_solve) >= timed);
   CHECK(work::count(work::Step::cluster_fit) >= timed);
-  // The figures of docs/design.md after issue 47 (the Planner keeps its solves: 2,326 before),
-  // as ceilings: a change that solves or fits more than this is seen here. Issue 47's aim, at
-  // most 1.5x the plans timed, is not reached (docs/design.md says why).
-  CHECK(work::count(work::Step::pipeline_solve) <= 2316);
-  CHECK(work::count(work::Step::cluster_fit) <= 449);
+  // The figures of docs/design.md after issue 47 (the Planner keeps its solves: 2,326 before;
+  // the search keeps its fits by plan: 447 before), as ceilings: a change that solves or fits
+  // more than this is seen here. Issue 47's aim, at most 1.5x the plans timed, is not reached
+  // (docs/design.md says why).
+  CHECK(work::count(work::Step::pipeline_solve) <= 2303);
+  CHECK(work::count(work::Step::cluster_fit) <= 436);
   CHECK(work::count(work::Step::planner_construction) <= 1 + 14 + (6 + 1 + 1) * 3);
   CHECK(work::count(work::Step::model_score) == 0);
 }

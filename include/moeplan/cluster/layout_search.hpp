@@ -8,6 +8,7 @@
 
 #include "moeplan/base/errors.hpp"
 #include "moeplan/cluster/memory_model.hpp"
+#include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/cluster/step_time.hpp"
 
 namespace moeplan {
@@ -38,8 +39,11 @@ struct GivenLayout {
 
 /// Why the given dimensions can make no legal layout of `m` on `cluster` whatever the search
 /// fills in (TP not dividing the heads, EP not dividing N_e, a product not dividing the
-/// GPUs, ...), naming the rule and the numbers; "" when some layout may be legal.
-std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, const GivenLayout& given, int seq_len);
+/// GPUs, ...), naming the rule and the numbers; "" when some layout may be legal. `parsed`: the
+/// given --pipeline-model-parallel-layout already parsed on the given PP (the layout search
+/// parses it once); null: parsed here.
+std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, const GivenLayout& given, int seq_len,
+                                const std::expected<PipelineLayout, std::string>* parsed = nullptr);
 
 struct LayoutSearchOptions {
   MemoryOptions memory;  ///< its seq_len is replaced by time.seq_len (one S for both)

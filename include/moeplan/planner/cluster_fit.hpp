@@ -3,6 +3,8 @@
 /// that moves a plan's integers to what the cluster runs well, inside paper 002's
 /// near-optimal band (docs/cluster.md, "Co-design").
 #include <expected>
+#include <map>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -147,12 +149,31 @@ struct CoDesignedPlan {
   std::vector<CoDesignMove> moves;
 };
 
+/// The cluster fits of one search, kept by the plan they fitted (its architecture and tokens), so
+/// that a plan met again (the time search's shortlist, its re-plans, the days search's answer) is
+/// not fitted again (issue 47). Its owner passes it only with fit options that differ at most in
+/// `co_design`, which `fit_on_cluster` does not read; a fit is the same function of the same
+/// inputs, so a kept one is the fit that would be computed.
+class FitMemo {
+ public:
+  using Fit = std::expected<ClusterFit, ConstraintViolation>;
+  /// The fit kept for `plan`, or nullptr.
+  [[nodiscard]] const Fit* find(const Suggestion& plan) const;
+  void keep(const Suggestion& plan, const Fit& fit);
+
+ private:
+  using Key = std::tuple<int, int, int, int, int, int, int, int, int, int, int, int, double, int, double>;
+  static Key key_of(const Suggestion& plan);
+  std::map<Key, Fit> fits_;
+};
+
 /// `plan` (the planner's winner) fitted onto the cluster, moved inside the band where a move
 /// makes it train faster or lets it use the hardware's shapes.
 /// The context's Planner is the plan's family; an N_e move plans with the context's Planner
 /// of that N_e (built once per command).
 std::expected<CoDesignedPlan, ConstraintViolation> co_design(const PlanContext& context,
                                                              const RankedCandidate& plan,
-                                                             const ClusterFitOptions& options);
+                                                             const ClusterFitOptions& options,
+                                                             FitMemo* memo = nullptr);
 
 }  // namespace moeplan

@@ -31,10 +31,10 @@ const Suggestion& plan_suggestion(const GoalPlan& plan);
 /// The plan of `goal` (its compute set, or a size, tokens or inference goal) in `context`'s
 /// family, ranked by `rule` (with `rank` false the pipeline optimum alone), and on
 /// `cluster` when given. An error when the goal has no plan; a plan that no layout fits is a
-/// GoalPlan with `cluster_problem`.
+/// GoalPlan with `cluster_problem`. `memo`: the search's fits, kept and reused (co_design).
 std::expected<GoalPlan, ConstraintViolation> plan_goal(const PlanContext& context, const PlanGoal& goal,
                                                        RankRule rule, bool rank,
-                                                       const ClusterFitOptions* cluster);
+                                                       const ClusterFitOptions* cluster, FitMemo* memo = nullptr);
 
 /// How the time goal was searched: the bracket it ended on, for the note a user reads.
 struct DaysSearch {
@@ -62,9 +62,11 @@ struct DaysPlan {
 /// those lattices, not a proven maximum; but the budgets tried for T cover those a shorter time
 /// tried above its own start, so the answer's C never falls as T grows. An error when nothing
 /// down to 20 decades below the bound trains within T, naming the largest C that had a plan
-/// and why it missed.
+/// and why it missed. `memo`: fits kept across the caller's search (fit options `cluster` up to
+/// co_design); null: the search keeps its own.
 std::expected<DaysPlan, ConstraintViolation> plan_within_days(const PlanContext& context, PlanGoal goal,
                                                               RankRule rule, bool rank,
-                                                              const ClusterFitOptions& cluster, double days);
+                                                              const ClusterFitOptions& cluster, double days,
+                                                              FitMemo* memo = nullptr);
 
 }  // namespace moeplan
