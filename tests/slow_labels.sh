@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every doctest case of the test suite "slow" carries CTest's `slow` label, no fast case
+# Every doctest case of the test suites "slow" and "slow-timing" carries CTest's `slow` label, no fast case
 # does, and no case name has a ';' or a leading '--' (CTest/doctest would mangle it):
 # `ctest -LE slow` (the inner loop, and CI's sanitizer stage) then leaves out exactly the
 # cases marked slow in their source files. Usage: slow_labels.sh BUILD_DIR TEST_BINARY
@@ -7,8 +7,8 @@ set -uo pipefail
 build=$1
 bin=$2
 labelled=$(ctest --test-dir "$build" -N -L slow | sed -n 's/^ *Test *#[0-9]*: //p')
-slow=$("$bin" --test-suite=slow --list-test-cases | grep -v -e '^\[doctest\]' -e '^=*$')
-fast=$("$bin" --test-suite-exclude=slow --list-test-cases | grep -v -e '^\[doctest\]' -e '^=*$')
+slow=$("$bin" --test-suite=slow,slow-timing --list-test-cases | grep -v -e '^\[doctest\]' -e '^=*$')
+fast=$("$bin" --test-suite-exclude=slow,slow-timing --list-test-cases | grep -v -e '^\[doctest\]' -e '^=*$')
 failed=0
 [ -n "$slow" ] || { echo "FAIL: no doctest case is in the suite 'slow'"; failed=1; }
 # CTest splits names at ';' and doctest reads a leading '--' as a flag: such a case would

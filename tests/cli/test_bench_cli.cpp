@@ -26,7 +26,7 @@ TEST_CASE("aligned_hidden_sizes: d rounded down and up to each step") {
   CHECK(aligned_hidden_sizes(100, {128}) == std::vector<std::pair<int, int>>{{128, 128}});
 }
 
-TEST_CASE("align_for_hardware: variants meet the same targets, are aligned, and the choice is in band" * doctest::test_suite("slow")) {
+TEST_CASE("align_for_hardware: variants meet the same targets, are aligned, and the choice is in band" * doctest::test_suite("slow-timing")) {
   const LawSet& laws = builtin_laws();
   SuggestOptions o;
   o.goal.compute = Flops(1e20);
@@ -195,7 +195,7 @@ TEST_CASE("align auto decides only beyond the timing noise (issue 22)") {
   }
 }
 
-TEST_CASE("suggest --align auto at 1e22, five runs: one answer, with its spread (issue 22)" * doctest::test_suite("slow")) {
+TEST_CASE("suggest --align auto at 1e22, five runs: one answer, with its spread (issue 22)" * doctest::test_suite("slow-timing")) {
   std::set<std::int64_t> answers;
   for (int run = 0; run < 5; ++run) {
     const Run r = run_moeplan({"suggest", "--flops", "1e22", "--align", "auto", "--format", "json",
@@ -215,7 +215,7 @@ TEST_CASE("suggest --align auto at 1e22, five runs: one answer, with its spread 
   CHECK(answers.size() == 1);
 }
 
-TEST_CASE("suggest --align auto reports the trade and prints the chosen config" * doctest::test_suite("slow")) {
+TEST_CASE("suggest --align auto reports the trade and prints the chosen config" * doctest::test_suite("slow-timing")) {
   const Run r = run_moeplan({"suggest", "--flops", "1e20", "--align", "auto", "--format", "json",
                              "--bench-seconds", "0.3", "--micro-batch-tokens", "1024", "--no-gpu"});
   REQUIRE(r.code == 0);
