@@ -44,6 +44,29 @@ std::pair<int, int> searched_split(int layers, int pp, int vpp, bool allow_uneve
   return {split->first, split->last};
 }
 
+/// The pipeline splits the search tries at (PP, VPP): the user's (`given`), and where the user
+/// gave no split and interleaving cannot split L evenly (PP·VPP does not divide L), Megatron-LM's
+/// accounted splits too: --account-for-embedding-in-pipeline-split and/or
+/// --account-for-loss-in-pipeline-split count the embedding and the loss as layers of the end
+/// stages (transformer_config.py), so L + 1 or L + 2 may split into PP·VPP equal chunks. That is
+/// how Megatron-Bridge's Qwen3-235B recipe interleaves 94 layers on PP 8 × VPP 4, and what
+/// Llama 3's report does by hand ("we reduce one Transformer layer each from the first and the
+/// last stages", Sec. 3.3.2). Variants whose split is still illegal are skipped by the caller.
+std::vector<GivenLayout> pipeline_split_variants(int layers, int pp, int vpp, const GivenLayout& given) {
+  std::vector<GivenLayout> out{given};
+  const bool split_given = given.first_stage_layers || given.last_stage_layers || given.embedding_in_split ||
+                           given.loss_in_split || !given.pipeline_layout.empty() || given.dualpipe;
+  if (split_given || pp < 2 || vpp < 2 || layers % (pp * vpp) == 0) return out;
+  for (const auto& [embedding, loss] : {std::pair{true, true}, {false, true}, {true, false}}) {
+    if (!accounted_stage_split(layers, pp, vpp, embedding, loss)) continue;
+    GivenLayout g = given;
+    g.embedding_in_split = embedding;
+    g.loss_in_split = loss;
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
 /// The ParallelLayout with its derived fields (dp, edp, the stage split) set; `split` is the
 /// searched split of its PP (searched_split), used unless the user gave one.
 ParallelLayout make_layout(const ModelConfig& m, int world, int tp, int cp, int pp, int vpp, int ep,
@@ -692,18 +715,22 @@ std::vector<Timed> time_layouts(const ModelConfig& m, const ModelFlops& flops, c
         for (int vpp = space.min_vpp; vpp <= space.max_vpp; ++vpp) {
           if (vpp > 1 && pp == 1) break;
           const std::pair<int, int> split = searched_split(m.num_hidden_layers, pp, vpp, uneven, last_extra);
+          const std::vector<GivenLayout> splits = pipeline_split_variants(m.num_hidden_layers, pp, vpp, given);
           for (int ep : space.eps) {
             for (int k = 0; k < (tp > 1 && m.is_moe() ? 2 : 1); ++k) {
               const int etp = k == 0 ? 1 : tp;  // ETP 1 or TP
               if (given.etp && etp != *given.etp) continue;
-              const ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, split, given, space.pipeline_layout);
-              std::string reason = illegal_reason(m, cluster, l, uneven, first_reason.empty());
-              if (!reason.empty()) {
-                result.illegal += per_structure;
-                if (first_reason.empty()) first_reason = std::move(reason);
-                continue;
+              for (std::size_t v = 0; v < splits.size(); ++v) {
+                const ParallelLayout l = make_layout(m, world, tp, cp, pp, vpp, ep, etp, split, splits[v], space.pipeline_layout);
+                std::string reason = illegal_reason(m, cluster, l, uneven, first_reason.empty());
+                if (!reason.empty()) {
+                  if (v > 0) continue;  // an accounted variant tried only where legal
+                  result.illegal += per_structure;
+                  if (first_reason.empty()) first_reason = std::move(reason);
+                  continue;
+                }
+                time_structure(l, ep, cp);
               }
-              time_structure(l, ep, cp);
             }
           }
         }

@@ -1810,3 +1810,34 @@ TEST_CASE("batch ramp: the ramp's smaller batches cost their steps' fixed part, 
     CHECK(w.out.empty());
   }
 }
+
+TEST_CASE("VPP searched where PP does not divide L: Megatron's accounted splits are tried, a given split is kept") {
+  // Llama 3.1 405B (126 layers) on its report's TP 8 x PP 16 (Sec. 3.3.2: interleaved, "we reduce one
+  // Transformer layer each from the first and the last stages"): 126 + 2 = 128 = 16 x 4 x 2, so
+  // the search interleaves with the embedding and the loss counted as layers; without the
+  // accounted split no VPP > 1 divides 126 over 16 stages.
+  const std::string model = std::string(MOEPLAN_SOURCE_DIR) + "/bench/validation/llama3.1-405b.toml";
+  const std::vector<std::string> base = {"score", model, "--gpus", "16384", "--gpu", "h100", "--tokens", "15.6e12",
+                                         "--seq-len", "8192", "--global-batch-tokens", "16777216", "--tp", "8",
+                                         "--pp", "16", "--format", "json"};
+  const Run r = run_moeplan(base);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out).at(0).at("cluster");
+  CHECK(c.at("vpp").get<int>() > 1);
+  CHECK(c.at("embedding_in_split").get<bool>());
+  CHECK(c.at("loss_in_split").get<bool>());
+  CHECK(c.at("layout").get<std::string>().find("embedding, loss counted") != std::string::npos);
+  // Each of the 16 x VPP virtual stages holds (126 + 2) / (16 x VPP) layers, one fewer at each end.
+  const int per_chunk = 128 / (16 * c.at("vpp").get<int>());
+  CHECK(c.at("first_stage_layers").get<int>() == per_chunk * c.at("vpp").get<int>() - 1);
+  CHECK(c.at("last_stage_layers").get<int>() == per_chunk * c.at("vpp").get<int>() - 1);
+  // A split the user gives is the split: no accounted variant is added to it.
+  std::vector<std::string> given = base;
+  given.insert(given.end(), {"--decoder-first-pipeline-num-layers", "6"});
+  const Run g = run_moeplan(given);
+  REQUIRE_MESSAGE(g.code == 0, g.err);
+  const json gc = json::parse(g.out).at(0).at("cluster");
+  CHECK_FALSE(gc.at("embedding_in_split").get<bool>());
+  CHECK_FALSE(gc.at("loss_in_split").get<bool>());
+  CHECK(gc.at("first_stage_layers").get<int>() == 6);
+}
