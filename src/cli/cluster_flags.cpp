@@ -253,6 +253,12 @@ void add_precision_flags(CLI::App& sub, ClusterFlags& f, const std::string& grou
                "--use-precision-aware-optimizer --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16; DeepSeek-V3 Sec. "
                "3.3.3): 8 bytes of optimizer state a parameter instead of 12")
       ->group(group);
+  sub.add_flag("--activation-func-fp8-input-store", f.activation_fp8_input_store,
+               "The SwiGLU's input (gate and up) kept for the backward in fp8, 1 byte an element instead of 2, "
+               "cast each way at HBM bandwidth (Megatron-Core's TransformerConfig.activation_func_fp8_input_store, "
+               "which has no command-line flag in Megatron-LM 0.20; DeepSeek-V3 Sec. 3.3.3 caches these inputs in "
+               "FP8). SwiGLU models only")
+      ->group(group);
   sub.add_flag("--grad-reduce-in-bf16", f.grad_reduce_in_bf16,
                "Gradients accumulated and reduced in bf16, 2 bytes each instead of fp32's 4 (Megatron-LM's "
                "--grad-reduce-in-bf16; Megatron-Bridge's performance recipes set grad_reduce_in_fp32 = False): "
@@ -620,6 +626,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.memory.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
   o.search.time.bf16_moments = f.bf16_moments;
   o.search.memory.bf16_moments = f.bf16_moments;
+  o.search.time.activation_fp8_input_store = f.activation_fp8_input_store;
+  o.search.memory.activation_fp8_input_store = f.activation_fp8_input_store;
   o.mtp_layers = f.mtp_num_layers;
   if (!f.gemm_table.empty()) {
     auto rates = measured_rates(f.gemm_table, gpu, precision);
@@ -899,6 +907,7 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
                   t.fp8_param_gather, t.grad_reduce_in_bf16, t.bf16_moments, t.tp_comm_overlap, t.p2p_overlap,
                   fit.config.extras.num_nextn_predict_layers};
   run.cuda_graphs = t.cuda_graphs;
+  run.activation_fp8_input_store = t.activation_fp8_input_store;
   return run;
 }
 
@@ -1018,6 +1027,8 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "gradients in bf16 (--grad-reduce-in-bf16): 2 bytes each, reduce-scattered in bf16"},
         {"bf16_moments", "", "", fit.bf16_moments,
          "Adam's m and v in bf16 (--bf16-moments): 8 bytes of optimizer state a parameter instead of 12"},
+        {"activation_fp8_input_store", "", "", fit.activation_fp8_input_store,
+         "the SwiGLU's input kept in fp8 for the backward (--activation-func-fp8-input-store): 1 byte an element"},
         {"tp_comm_overlap", "", "", fit.tp_comm_overlap,
          "TP collectives overlapped with the linear layers' GEMMs, as applied (--tp-comm-overlap and TP > 1)"},
         {"cuda_graph_impl", "", "", std::string(to_string(fit.cuda_graphs.impl)),

@@ -74,6 +74,12 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
                                           "--pipeline-schedule dualpipe: Megatron-LM has no DualPipe schedule "
                                           "(DeepSeek's own, deepseek-ai/DualPipe); use 1f1b or interleaved"});
     }
+    if (run != nullptr && run->activation_fp8_input_store) {
+      return fail(io, ConstraintViolation{"Megatron-LM arguments that build the run",
+                                          "--activation-func-fp8-input-store: Megatron-LM 0.20 has no command-line "
+                                          "flag for TransformerConfig.activation_func_fp8_input_store (arguments.py "
+                                          "lists it among the fields with none); set it in the model config"});
+    }
     if (const auto why = megatron_window_problem(m)) {
       return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});
     }

@@ -608,6 +608,12 @@ std::expected<SearchSpace, ConstraintViolation> search_space(const ModelConfig& 
   if (const std::string reason = cuda_graph_reason(m, options.time.cuda_graphs); !reason.empty()) {
     return std::unexpected(ConstraintViolation{"CUDA graphs", reason});
   }
+  if (options.memory.activation_fp8_input_store && !m.ffn_gated) {
+    // transformer_config.py: "Storing activation input in FP8 is supported only for SwiGLU."
+    return std::unexpected(ConstraintViolation{
+        "activation storage", "--activation-func-fp8-input-store: the model's FFNs are not gated (not SwiGLU); "
+                              "Megatron-Core stores the activation's input in fp8 only for SwiGLU"});
+  }
   if (options.time.cuda_graphs.per_layer()) {
     // "full recompute is only supported with full iteration CUDA graph" (Megatron-Core 0.20,
     // transformer_config.py): per-layer graphs leave full recompute out of the search (a given

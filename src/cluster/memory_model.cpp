@@ -264,8 +264,10 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   // first GEMM's output, width: Korthikanti et al. 2022 Sec. 4.1 count the GELU's input 8sbh
   // and the second GEMM's input 8sbh at width 4h (their dropout mask is left out, as above).
   const double first_gemm_outputs = m.ffn_gated ? 2.0 : 1.0;
+  // Megatron's activation_func_fp8_input_store (SwiGLU only): those inputs kept as fp8 copies.
+  const double act_input = o.activation_fp8_input_store ? k_fp8_activation : k_bf16;
   const auto ffn_activation = [&](double width, double tokens, double split, double act) {
-    return k_bf16 * tokens * first_gemm_outputs * width / split  // the activation's inputs
+    return act_input * tokens * first_gemm_outputs * width / split  // the activation's inputs
            + act * lin * tokens * width / split;  // its output: the down projection's input
   };
   if (!moe) {

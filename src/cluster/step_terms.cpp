@@ -171,6 +171,14 @@ double memory_bound_term(const StepShape& s, StepSeconds& r) {
   const StepShape::LayerMix mix = s.mix_of(r.stage_layers);
   const double fwd = r.stage_layers * layer_bytes + mix.moe * moe_bytes + mix.dense_ffn * dense_ffn_bytes;
   r.memory_bound_bytes = 3.0 * fwd * s.mb;
+  if (s.o.activation_fp8_input_store) {
+    // Megatron's activation_func_fp8_input_store: each SwiGLU input element cast to fp8 in the
+    // forward (read 2 bytes, write 1) and back in the backward (read 1, write 2): 6 bytes, a
+    // kernel each way (fused_bias_swiglu.py), outside the backward-is-twice-the-forward rule.
+    const double elements_moe = (s.shared_activation_bytes + s.routed_activation_bytes) / 2.0 / (s.in_factor + 1.0) * s.in_factor;
+    const double elements_dense = s.dense_activation_bytes / 2.0 / (s.in_factor + 1.0) * s.in_factor;
+    r.memory_bound_bytes += 6.0 * (mix.moe * elements_moe + mix.dense_ffn * elements_dense) * s.mb;
+  }
   return transfer(r.memory_bound_bytes, s.hbm);
 }
 

@@ -1841,3 +1841,40 @@ TEST_CASE("VPP searched where PP does not divide L: Megatron's accounted splits 
   CHECK_FALSE(gc.at("loss_in_split").get<bool>());
   CHECK(gc.at("first_stage_layers").get<int>() == 6);
 }
+
+TEST_CASE("Megatron's activation_func_fp8_input_store: the SwiGLU's input kept in fp8, one byte an element less, SwiGLU only") {
+  // Llama 3.1 8B (32 layers, intermediate 14,336) on 8 GPUs, TP 1, PP 1, one micro-batch of 2,048
+  // tokens in flight, no recompute: the gate and up outputs kept for the backward are
+  // 32 x 2,048 x 2 x 14,336 elements; in fp8 each is 1 byte instead of 2, so the activations
+  // fall by 1,879,048,192 bytes = 1.75 GiB exactly.
+  const std::vector<std::string> base = {"score", MOEPLAN_TEST_DATA_DIR "/hf/llama-3.1-8b.json", "--gpus", "8", "--gpu",
+                                         "h100", "--tokens", "1e12", "--seq-len", "2048", "--global-batch-tokens",
+                                         "16384", "--tp", "1", "--pp", "1", "--micro-batch-size", "1", "--recompute",
+                                         "none", "--format", "json"};
+  const Run plain = run_moeplan(base);
+  REQUIRE_MESSAGE(plain.code == 0, plain.err);
+  std::vector<std::string> stored = base;
+  stored.push_back("--activation-func-fp8-input-store");
+  const Run fp8 = run_moeplan(stored);
+  REQUIRE_MESSAGE(fp8.code == 0, fp8.err);
+  const json a = json::parse(plain.out).at(0), b = json::parse(fp8.out).at(0);
+  CHECK(a.at("memory").at("activations").get<double>() - b.at("memory").at("activations").get<double>() ==
+        doctest::Approx(1.75).epsilon(1e-9));
+  CHECK_FALSE(a.at("cluster").at("activation_fp8_input_store").get<bool>());
+  CHECK(b.at("cluster").at("activation_fp8_input_store").get<bool>());
+  // The casts (read 2, write 1 forward; read 1, write 2 backward) are memory-bound work.
+  CHECK(b.at("step_time").at("memory_bound").get<double>() > a.at("step_time").at("memory_bound").get<double>());
+  // Megatron-LM 0.20 has no flag for it: --emit megatron refuses by name, nothing written.
+  std::vector<std::string> emit(base.begin(), base.end() - 2);  // without --format json
+  emit.insert(emit.end(), {"--activation-func-fp8-input-store", "--emit", "megatron"});
+  const Run e = run_moeplan(emit);
+  CHECK(e.code == 3);
+  CHECK(e.out.empty());
+  CHECK(e.err.find("--activation-func-fp8-input-store") != std::string::npos);
+  // Megatron-Core stores it for SwiGLU only: an ungated FFN is refused (exit 3), naming the flag.
+  const Run bigcode = run_moeplan({"score", MOEPLAN_TEST_DATA_DIR "/hf/santacoder.json", "--gpus", "8", "--gpu", "h100",
+                                   "--tokens", "1e11", "--activation-func-fp8-input-store"});
+  CHECK(bigcode.code == 3);
+  CHECK(bigcode.err.find("--activation-func-fp8-input-store") != std::string::npos);
+  CHECK(bigcode.err.find("SwiGLU") != std::string::npos);
+}

@@ -69,6 +69,12 @@ struct MemoryOptions {
   /// arXiv 2412.19437 Sec. 3.3.3: "BF16 format to track the first and second moments"): 8 bytes
   /// of optimizer state a parameter instead of 12.
   bool bf16_moments = false;
+  /// The SwiGLU's input (gate and up, the first GEMM's output) kept for the backward as an fp8
+  /// (e4m3) copy, 1 byte an element instead of bf16's 2 (Megatron-Core's TransformerConfig
+  /// activation_func_fp8_input_store, fused_bias_swiglu.py: `input.to(torch.float8_e4m3fn)`;
+  /// DeepSeek-V3, arXiv 2412.19437 Sec. 3.3.3: "we cache the inputs of the SwiGLU operator ...
+  /// stored in FP8"). Dense FFNs, shared and routed experts alike; SwiGLU only.
+  bool activation_fp8_input_store = false;
 };
 
 /// One term of the breakdown, in bytes on the most loaded GPU.

@@ -52,6 +52,9 @@ struct StepTimeOptions {
   /// Adam's m and v in bf16 (MemoryOptions::bf16_moments): the optimizer step moves 8 bytes
   /// fewer a parameter.
   bool bf16_moments = false;
+  /// The SwiGLU's input cast to fp8 for the backward (MemoryOptions::activation_fp8_input_store):
+  /// a cast each way, at HBM bandwidth.
+  bool activation_fp8_input_store = false;
   /// Transformer Engine's communication/GEMM overlap of the TP collectives (Megatron-LM
   /// --tp-comm-overlap; Megatron-Bridge's Llama 3 recipes set it): each linear layer's
   /// all-gather and reduce-scatter pipelined with its forward GEMM, the backward's bulk-

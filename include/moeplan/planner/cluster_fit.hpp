@@ -91,6 +91,7 @@ struct ClusterFit {
   bool fp8_param_gather = false;          ///< fp8 weights only (options.search.time)
   bool grad_reduce_in_bf16 = false;       ///< bf16 gradients (options.search.time)
   bool bf16_moments = false;              ///< Adam's m and v in bf16 (options.search.time)
+  bool activation_fp8_input_store = false;  ///< SwiGLU inputs kept in fp8 (options.search.time)
   bool tp_comm_overlap = false;           ///< TP collectives overlapped with GEMMs, as applied (asked and TP > 1)
   CudaGraphs cuda_graphs;                 ///< --cuda-graph-impl / --cuda-graph-scope, as the host term counts them
   bool p2p_overlap = false;               ///< pipeline sends overlapped, as applied (not turned off, and VPP > 1)
