@@ -8,6 +8,7 @@ cd "$(dirname "$0")/../.."
 bin=${1:-./build/moeplan}
 hf=tests/data/hf
 cat3090=(--gpu-catalog bench/serving/rtx3090.toml)
+catl4=(--gpu-catalog bench/serving/l4.toml)
 new=1
 case "$("$bin" score --help)" in *--serve-engine*) ;; *) new=0 ;; esac
 # id | logged weights GiB | logged KV GiB | logged KV tokens | model | common flags | engine flags
@@ -27,13 +28,14 @@ rows=(
   # R12, R13: the logs name no GPU; only their weights are checked (the GPU does not change them).
   "R12|14.25|-|-|qwen3-30b-a3b|--serve-gpus 4 --serve-gpu h100 --serve-context 8192|"
   "R13|29.30|-|-|$hf/deepseek-v2-lite.json|--serve-gpus 1 --serve-gpu h100 --serve-context 32000|"
+  "R14|15.54|2.84|46611|$hf/qwq-32b.json|${catl4[*]} --serve-gpus 4 --serve-gpu l4 --serve-context 131072|--serve-engine sglang --serve-memory-utilization 0.85"
 )
 printf '%-4s %9s %9s %9s %9s %10s %10s\n' row w_log w_pred kv_log kv_pred tok_log tok_pred
 for r in "${rows[@]}"; do
   IFS='|' read -r id wlog kvlog toklog model common engine <<<"$r"
   flags=($common)
   [ "$new" = 1 ] && flags+=($engine)
-  # A row the engine could not start (R7, R9, R10) does not fit here either: exit 3, its figures printed.
+  # A row the engine could not start (R7, R9, R10), or one whose context the pool cannot hold (R14), does not fit here either: exit 3, its figures printed.
   { "$bin" score "$model" "${flags[@]}" --format json 2>/dev/null || true; } | python3 -c '
 import json, sys
 def find(o):
