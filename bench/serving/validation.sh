@@ -29,6 +29,12 @@ rows=(
   "R12|14.25|-|-|qwen3-30b-a3b|--serve-gpus 4 --serve-gpu h100 --serve-context 8192|"
   "R13|29.30|-|-|$hf/deepseek-v2-lite.json|--serve-gpus 1 --serve-gpu h100 --serve-context 32000|"
   "R14|15.54|2.84|46611|$hf/qwq-32b.json|${catl4[*]} --serve-gpus 4 --serve-gpu l4 --serve-context 131072|--serve-engine sglang --serve-memory-utilization 0.85"
+  # R15-R19: vLLM 0.10.1.1 logs of dennislee22/vLLM-benchmarking; Qwen2-7B-Instruct has Qwen2.5-7B's shapes.
+  "R15|14.25|5.01|93872|$hf/qwen2.5-7b.json|--serve-gpus 1 --serve-gpu a100-80gb --serve-context 16384|--serve-memory-utilization 0.25"
+  "R16|14.25|24.83|464848|$hf/qwen2.5-7b.json|--serve-gpus 1 --serve-gpu a100-80gb --serve-context 16384|--serve-memory-utilization 0.5"
+  "R17|7.12|31.83|1192160|$hf/qwen2.5-7b.json|--serve-gpus 2 --serve-gpu a100-80gb --serve-context 16384|--serve-memory-utilization 0.5"
+  "R18|17.22|45.32|2640144|$hf/gpt-oss-120b.json|--serve-gpus 4 --serve-gpu a100-80gb --serve-context 16384|--serve-memory-utilization 0.8"
+  "R19|7.12|11.03|412944|$hf/qwen2.5-7b.json|--serve-gpus 2 --serve-gpu a100-40gb --serve-context 16384|--serve-memory-utilization 0.5"
 )
 printf '%-4s %9s %9s %9s %9s %10s %10s\n' row w_log w_pred kv_log kv_pred tok_log tok_pred
 for r in "${rows[@]}"; do
