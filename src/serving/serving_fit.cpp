@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <optional>
 
 #include "moeplan/cluster/gemm_rate.hpp"
 #include "moeplan/cluster/step_time.hpp"
@@ -309,6 +311,7 @@ double expected_experts(int n_experts, int top_k, std::int64_t batch) {
 struct StageCensus {
   double weight_bytes = 0;        ///< on its busiest GPU
   double cache_per_token = 0;     ///< bytes per context token (uncapped layers) on one GPU
+  std::vector<double> full_layer_bytes;  ///< bytes per token of each uncapped layer that keeps a cache
   std::vector<std::pair<double, int>> windowed;  ///< (bytes per token, window) of windowed layers
   double cache_fixed = 0;
   // per decode step, per token, on one GPU
@@ -328,6 +331,54 @@ double cache_at(const StageCensus& c, std::int64_t context) {
   double b = c.cache_fixed + c.cache_per_token * double(context);
   for (const auto& [bytes, window] : c.windowed) b += bytes * std::min<double>(double(context), window);
   return b;
+}
+
+// vLLM's hybrid KV cache manager (V1) for full and sliding-window attention layers of one page
+// size (vllm/v1/core/kv_cache_utils.py, _get_kv_cache_groups_uniform_page_size,
+// get_kv_cache_config_from_groups, _report_kv_cache_config,
+// get_max_concurrency_for_kv_cache_config; vllm/v1/kv_cache_interface.py,
+// SlidingWindowSpec.max_memory_usage_bytes; read at commit 001cabc, and reproducing the v0.10.1.1
+// log of docs/serving-validation.md R18 to the digit). The layers of each kind (full, or one
+// window) are cut into groups of group_size layers (the fewest layers of a kind, or the most when
+// that is under 1.5 times the fewest; the last group of a kind padded); one pool of blocks, each
+// block_size tokens of group_size layers, serves every group. The engine reports the pool's
+// blocks over the groups times block_size as its "GPU KV cache size" (the memory over every
+// layer's bytes per token), and a request at C tokens takes cdiv(C, block_size) blocks in a full
+// group and cdiv(min(window - 1 + max_num_batched_tokens, C), block_size) + 1 in a sliding one.
+// Layers of unlike bytes (vLLM would rescale their block sizes) and recurrent states: nullopt.
+struct PoolReading {
+  std::int64_t tokens = 0;
+  double concurrency = 0;
+};
+std::optional<PoolReading> vllm_hybrid_pool(const StageCensus& c, double budget, const ServingOptions& o, double bs) {
+  if (c.cache_fixed != 0 || c.windowed.empty()) return std::nullopt;
+  const double page = c.windowed.front().first;  // bytes per token of one layer
+  std::map<int, int> kinds;                        // window (0: full attention) -> its layers
+  for (double b : c.full_layer_bytes) {
+    if (std::abs(b - page) > 1e-9 * page) return std::nullopt;
+    ++kinds[0];
+  }
+  for (const auto& [b, window] : c.windowed) {
+    if (std::abs(b - page) > 1e-9 * page) return std::nullopt;
+    ++kinds[window];
+  }
+  int fewest = std::numeric_limits<int>::max(), most = 0;
+  for (const auto& [window, n] : kinds) {
+    fewest = std::min(fewest, n);
+    most = std::max(most, n);
+  }
+  const int group_size = most < 1.5 * fewest ? most : fewest;
+  const double C = double(o.context);
+  double groups = 0, blocks_per_request = 0;
+  for (const auto& [window, n] : kinds) {
+    const double g = std::ceil(double(n) / group_size);
+    groups += g;
+    blocks_per_request += g * (window == 0 ? std::ceil(C / bs)
+                                           : std::ceil(std::min(window - 1.0 + double(o.max_batched_tokens), C) / bs) + 1);
+  }
+  const double blocks = std::floor(budget / (bs * page) / group_size);
+  return PoolReading{static_cast<std::int64_t>(std::min(std::floor(blocks / groups) * bs, 1e15)),
+                     blocks / blocks_per_request};
 }
 
 std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, const ServingSplit& split, ServingFit& fit) {
@@ -366,6 +417,7 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
         c.score_windowed.emplace_back(x.score_flops_per_ctx, x.window);
       } else {
         c.cache_per_token += x.cache_per_token;
+        if (x.cache_per_token > 0) c.full_layer_bytes.push_back(x.cache_per_token);
         c.score_flops_per_ctx_full += x.score_flops_per_ctx;
       }
       c.cache_fixed += x.cache_fixed;
@@ -411,6 +463,8 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
       if (it->mixer != MixerKind::attention) continue;
       const LayerShare x = layer_share(m, *it, split, o, 0);
       last.cache_per_token += x.cache_per_token * m.extras.num_nextn_predict_layers;
+      last.full_layer_bytes.insert(last.full_layer_bytes.end(), std::size_t(m.extras.num_nextn_predict_layers),
+                                   x.cache_per_token);
       fit.cache_bytes_per_token += x.cache_per_token_copy * m.extras.num_nextn_predict_layers;
       break;
     }
@@ -834,8 +888,11 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
         const double blocks = std::floor(budget / (bs * c.cache_per_token));
         concurrency = blocks / std::ceil(double(o.context) / bs);
         tokens = static_cast<std::int64_t>(std::min(blocks * bs, 1e15));
+      } else if (const auto pool = o.engine == ServeEngine::vllm ? vllm_hybrid_pool(c, budget, o, bs) : std::nullopt) {
+        concurrency = pool->concurrency;  // vLLM's hybrid manager: full and sliding-window groups
+        tokens = pool->tokens;
       } else {
-        // Sliding windows and recurrent states: a sequence's whole share (an engineering
+        // Otherwise (SGLang, recurrent states, layers of unlike bytes): a sequence's whole share (an engineering
         // reading of the engines' hybrid managers), tokens as the engine reports them,
         // concurrency x context.
         concurrency = budget / per_seq;

@@ -312,6 +312,43 @@ TEST_CASE("vLLM's KV cache: fraction x HBM - weights - activation peak - non-tor
   CHECK(fit_of(m, lower).cache_budget_per_gpu == doctest::Approx(budget - 0.1 * hbm));
 }
 
+TEST_CASE("vLLM's hybrid manager: gpt-oss-120b's 18 full and 18 sliding layers share one pool of blocks") {
+  // docs/serving-validation.md R18 (vLLM 0.10.1.1, 4 x A100 80GB, TP 4, util 0.8, 16,384 tokens).
+  // TP 4 over 8 kv heads of 64: 2 x 2 x 64 x 2 = 512 bytes per token and layer on a GPU.
+  // vllm/v1/core/kv_cache_utils.py: two groups of 18 layers (one per kind); one pool of blocks of
+  // 16 tokens x 18 layers = 147,456 bytes; "GPU KV cache size" = blocks / 2 groups x 16; a request
+  // of 16,384 tokens takes 1,024 blocks (full) + cdiv(128 - 1 + 2,048, 16) + 1 = 137 (sliding).
+  const ModelConfig m = model("gpt-oss-120b.json");
+  ServingOptions o = on("a100-80gb", 4, 16384);
+  o.memory_fraction = 0.8;
+  o.weights_as_checkpoint = true;  // MXFP4 experts, as score reads its quantization_config
+  const ServingFit f = fit_of(m, o);
+  REQUIRE(f.max_batched_tokens == 2048);  // vLLM's default on an A100
+  const double blocks = std::floor(f.cache_budget_per_gpu / (16 * 512.0 * 18));
+  CHECK(f.kv_cache_tokens == static_cast<std::int64_t>(std::floor(blocks / 2) * 16));
+  CHECK(f.max_concurrency == doctest::Approx(blocks / (1024 + 137)));
+  // The log's own pool, 45.32 GiB (330,018 blocks of the 45.32 printed): 2,640,144 tokens and
+  // 284.25x; the budget here is within 0.2 GiB of it, and so are the figures.
+  CHECK(f.kv_cache_tokens == doctest::Approx(2640144).epsilon(0.005));
+  CHECK(f.max_concurrency == doctest::Approx(284.25).epsilon(0.005));
+  // One sliding window on every layer (one kind): one group of every layer. Mistral-7B with a
+  // 4096 window at 32,768 tokens on one H100: 32 layers x 2 x 8 x 128 x 2 = 4,096 bytes a token
+  // and layer; a request takes cdiv(4095 + 8192, 16) + 1 = 769 blocks of 16 x 32 layers.
+  ModelConfig mistral = model("mistral-7b.json");
+  mistral.layers = mistral.layer_specs();
+  for (LayerSpec& l : mistral.layers) l.window = 4096;
+  const ServingFit w = fit_of(mistral, on("h100", 1, 32768));
+  REQUIRE(w.max_batched_tokens == 8192);
+  const double pool = std::floor(w.cache_budget_per_gpu / (16 * 4096.0 * 32));
+  CHECK(w.kv_cache_tokens == static_cast<std::int64_t>(pool * 16));
+  CHECK(w.max_concurrency == doctest::Approx(pool / 769));
+  // SGLang keeps the share reading (budget over one sequence's windowed share).
+  ServingOptions sg = on("h100", 1, 32768);
+  sg.engine = ServeEngine::sglang;
+  const ServingFit s = fit_of(mistral, sg);
+  CHECK(s.max_concurrency == doctest::Approx(s.cache_budget_per_gpu / (32 * 4096.0 * 4096)));
+}
+
 TEST_CASE("SGLang's KV pool: fraction x HBM - weights - what is used before them, single tokens") {
   const ModelConfig m = model("qwen3-30b-a3b.json");
   ServingOptions o = on("h100", 4, 32768);
