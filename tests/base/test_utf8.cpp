@@ -24,7 +24,7 @@ TEST_CASE("utf8_sequence_length: 1 to 4 bytes, 0 for overlong forms, surrogates,
   CHECK(utf8_sequence_length("a\xC3\xA9", 1) == 2);         // from the middle of a text
 }
 
-TEST_CASE("valid_utf8 writes each byte that starts no sequence as \\xHH; is_valid_utf8 says whether any does") {
+TEST_CASE("valid_utf8 escapes in hex each byte that starts no sequence, and is_valid_utf8 says whether any does") {
   CHECK(valid_utf8("caf\xC3\xA9") == "caf\xC3\xA9");
   CHECK(is_valid_utf8("caf\xC3\xA9"));
   CHECK(valid_utf8("caf\xE9") == "caf\\xe9");              // Latin-1 é: one byte, escaped
