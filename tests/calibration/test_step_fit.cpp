@@ -57,20 +57,6 @@ const calibration::FittedParameter* param(const calibration::StepFit& f, const s
 
 }  // namespace
 
-TEST_CASE("calibration: every parameter is a StepTimeOptions field within physical bounds, set and read back") {
-  for (const calibration::StepParameter& p : calibration::step_parameters()) {
-    CAPTURE(p.name);
-    CHECK(p.lower < p.upper);
-    CHECK(p.flag.starts_with("--"));
-    StepTimeOptions o;
-    const double inside = p.lower + 0.37 * (p.upper - p.lower);
-    p.set(o, inside);
-    CHECK(p.get(o) == inside);
-    CHECK(calibration::find_step_parameter(p.name) == &p);
-  }
-  CHECK(calibration::find_step_parameter("gemm_eficiency") == nullptr);
-}
-
 TEST_CASE("calibration: runs made at known GEMM efficiencies give them back, and predict each other exactly") {
   const auto runs = four_runs({{"gemm_efficiency", 0.42}, {"fp8_gemm_efficiency", 0.51}});
   calibration::StepFitSettings s;

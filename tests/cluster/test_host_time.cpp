@@ -42,16 +42,6 @@ std::string detail(const StepTime& t, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("host launches: the embedded counts are Megatron-Core 0.20's, the seconds measured and published") {
-  const HostLaunches& h = megatron_host_launches();
-  CHECK(h.megatron_core.starts_with("0.20.0"));
-  CHECK(h.python_op_seconds == doctest::Approx(19.71e-6));  // the H200 sweep's least single-call GEMM time
-  CHECK(h.launch_seconds == doctest::Approx(5e-6));         // 4-6 us a launch, its middle
-  CHECK(h.attn.python_ops_forward == 6);
-  CHECK(h.moe.launches_backward_per_local_expert == 4);
-  CHECK(h.moe_preprocess.host_syncs_forward == 1);
-}
-
 TEST_CASE("host term: a dense model's host time when the host binds, counted by hand") {
   // 4 dense layers, PP 1 (the embedding and the head on the one stage). With 10 ms a Python
   // call and no C++ launch cost, the host takes, per micro-batch,
@@ -134,19 +124,3 @@ TEST_CASE("host term: CUDA graphs replace a captured region's calls by one repla
   CHECK(timed(m, 8, l, batch, o).seconds_of("host") == 0);
 }
 
-TEST_CASE("CUDA graph names: Megatron's impls and scopes, the deprecated ones read") {
-  CHECK(parse_cuda_graph_impl("transformer_engine") == CudaGraphImpl::transformer_engine);
-  CHECK_FALSE(parse_cuda_graph_impl("te").has_value());
-  CHECK(parse_cuda_graph_module("moe_router") == unsigned(cuda_graph_moe_router));
-  CHECK(parse_cuda_graph_module("full") == 0u);  // the whole layer
-  CHECK(parse_cuda_graph_module("full_iteration") == k_cuda_graph_full_iteration);
-  CHECK_FALSE(parse_cuda_graph_module("router").has_value());
-  CHECK(cuda_graph_modules_string(cuda_graph_attn | cuda_graph_moe_preprocess | cuda_graph_moe_router) ==
-        "attn moe_router moe_preprocess");
-  // A whole-layer capture leaves a dropless MoE layer's experts out.
-  const CudaGraphs whole{CudaGraphImpl::local, 0};
-  CHECK(whole.captures(cuda_graph_attn));
-  CHECK_FALSE(whole.captures(cuda_graph_moe));
-  CHECK(CudaGraphs{CudaGraphImpl::full_iteration, 0}.captures(cuda_graph_moe));
-  CHECK_FALSE(CudaGraphs{}.captures(cuda_graph_attn));
-}

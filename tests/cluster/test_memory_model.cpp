@@ -346,16 +346,6 @@ TEST_CASE("cluster memory: uneven pipeline stages and the most loaded rank") {
   CHECK(b.terms[0].detail.find("rank 1") != std::string::npos);
 }
 
-TEST_CASE("cluster layout: describe and microbatches") {
-  ParallelLayout l = layout(8, 4, 32, 1, 1024);
-  l.vpp = 2;
-  l.ep = 8;
-  l.edp = 4 * 32 / 8;
-  CHECK(l.microbatches() == 32);
-  CHECK(l.describe() == "TP 8+SP · PP 4 (v2) · EP 8 · DP 32 · EDP 16 · mb 1 · selective");
-  CHECK(std::string(to_string(Recompute::full)) == "full");
-}
-
 namespace {
 
 // The most chunk forwards a rank holds before their backwards, replaying the order in which

@@ -423,92 +423,12 @@ TEST_CASE("config.json edge cases: a number past 2^63, a name without .json, a b
   CHECK(json::parse(with.out).at(0)["model"]["seq_len"] == without["model"]["seq_len"]);
 }
 
-TEST_CASE("the library directly: parse_hf_config_json and to_hf_config_json agree, field by field") {
-  std::ifstream in(k_hf + "qwen1.5-moe-a2.7b.json");
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  const auto m = moeplan::parse_hf_config_json(text, "qwen.json", "fallback");
-  REQUIRE(m.has_value());
-  CHECK(m->hf_model_type == "qwen2_moe");
-  CHECK(m->n_shared_experts == 1);
-  CHECK(m->shared_width() == 5632);
-  CHECK(m->extras.shared_expert_gate);
-  CHECK(m->extras.qkv_bias);
-  const auto out = moeplan::to_hf_config_json(*m);
-  REQUIRE(out.has_value());
-  const auto back = moeplan::parse_hf_config_json(*out, "back.json", "fallback");
-  REQUIRE(back.has_value());
-  const auto a = moeplan::count_parameters(*m), b = moeplan::count_parameters(*back);
-  CHECK(a.N == b.N);
-  CHECK(a.N_a == b.N_a);
-  CHECK(back->extras == m->extras);
-  CHECK(moeplan::hf_export_model_type(*m).value() == "qwen2_moe");
-  // An error is a value naming the file, the line and the key.
-  const auto bad = moeplan::parse_hf_config_json("{\n  \"model_type\": \"qwen2_moe\",\n  \"hidden_size\": true\n}",
-                                                  "bad.json", "x");
-  REQUIRE(!bad.has_value());
-  CHECK(bad.error().source == "bad.json");
-  CHECK(bad.error().line == 3);
-  CHECK(bad.error().key == "hidden_size");
-}
-
 TEST_CASE("a number too large for a double is invalid JSON (exit 4), not a crash") {
   // nlohmann reports it as out_of_range.406, not as a parse error (found by fuzz_hf_config).
   const Run r = score_text("moeplan-hf-overflow.json", R"({"model_type": "llama", "hidden_size": 1E999999})");
   CHECK(r.code == 4);
   CHECK(r.out.empty());
   CHECK(r.err.find("invalid JSON: number overflow") != std::string::npos);
-}
-
-TEST_CASE("a nested model_type (DBRX's attn_config) is not the one the error points at") {
-  // databricks/dbrx-base's config.json (keys sorted as published): attn_config and ffn_config
-  // carry a model_type of their own before the top-level "model_type": "dbrx" on line 18.
-  const std::string text = R"({
-  "architectures": ["DbrxForCausalLM"],
-  "attn_config": {
-    "clip_qkv": 8,
-    "kv_n_heads": 8,
-    "model_type": "",
-    "rope_theta": 500000
-  },
-  "d_model": 6144,
-  "ffn_config": {
-    "ffn_hidden_size": 10752,
-    "model_type": "",
-    "moe_jitter_eps": 0.01,
-    "moe_loss_weight": 0.05,
-    "moe_num_experts": 16,
-    "moe_top_k": 4
-  },
-  "model_type": "dbrx",
-  "n_heads": 48,
-  "n_layers": 40,
-  "tie_word_embeddings": false,
-  "vocab_size": 100352
-})";
-  const auto dbrx = moeplan::parse_hf_config_json(text, "dbrx.json", "dbrx");
-  REQUIRE(dbrx.has_value());  // read by model_type dbrx (its keys nested in attn_config, ffn_config)
-  CHECK(dbrx->num_key_value_heads == 8);
-  // The same file under a family moeplan does not read: the top-level key is the one named.
-  std::string unknown = text;
-  unknown.replace(unknown.find("\"model_type\": \"dbrx\""), 20, "\"model_type\": \"mpt\"");
-  const auto m = moeplan::parse_hf_config_json(unknown, "mpt.json", "mpt");
-  REQUIRE(!m.has_value());
-  CHECK(m.error().key == "model_type");
-  CHECK(m.error().line == 18);
-  CHECK(m.error().column == 3);
-  CHECK(m.error().reason.find("'mpt' is not a family moeplan can count") != std::string::npos);
-  // Keys inside Llama 4's text_config are found there, not at the top level.
-  const auto llama4 = moeplan::parse_hf_config_json(R"({
-  "model_type": "llama4",
-  "hidden_size": 5120,
-  "text_config": {
-    "model_type": "llama4_text",
-    "hidden_size": true
-  }
-})", "llama4.json", "x");
-  REQUIRE(!llama4.has_value());
-  CHECK(llama4.error().key == "hidden_size");
-  CHECK(llama4.error().line == 6);
 }
 
 TEST_CASE("hf-config export of a model without dense layers writes an integer intermediate_size") {

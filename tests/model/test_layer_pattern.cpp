@@ -336,11 +336,3 @@ TEST_CASE("a config.json with sliding_attention layer_types is read with windows
   CHECK(r.err.find("sliding_window: missing") != std::string::npos);
 }
 
-TEST_CASE("a config.json of 1e9 layers is refused at once, not listed layer by layer") {
-  json j = json::parse(std::ifstream(std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/qwen3-next-80b-a3b.json"));
-  j["num_hidden_layers"] = 1000000000;
-  const Run r = run_moeplan({"score", write_temp("qwen3-next-1e9.json", j.dump())});
-  CHECK(r.code == 4);
-  CHECK(r.out.empty());
-  CHECK(r.err.find("num_hidden_layers: 1000000000 layers") != std::string::npos);
-}

@@ -37,13 +37,6 @@ ModelConfig read_json(const json& j) {
   return *m;
 }
 
-CheckpointStorage storage_of(json j, const json& q) {
-  j["quantization_config"] = q;
-  const ModelConfig m = read_json(j);
-  REQUIRE(m.checkpoint_storage.has_value());
-  return *m.checkpoint_storage;
-}
-
 ServingOptions node(const char* gpu, int gpus, std::int64_t context) {
   ServingOptions o;
   o.gpu = *embedded_gpu_catalog().find(gpu);
@@ -60,68 +53,6 @@ ServingFit fit_with(const ModelConfig& m, const ServingOptions& o) {
 }
 
 }  // namespace
-
-TEST_CASE("quantization_config: bytes per weight of each method, values and scales") {
-  const json ds = hf_fixture("deepseek-v3.1.json");
-  CHECK_FALSE(read_json(ds).checkpoint_storage.has_value());  // none: as the model's dtype
-  SUBCASE("gpt-oss: MXFP4 routed experts, 4 bits and an 8-bit scale per 32; the rest bf16") {
-    const ModelConfig m = read_json(hf_fixture("gpt-oss-120b.json"));
-    REQUIRE(m.checkpoint_storage.has_value());
-    const CheckpointStorage& s = *m.checkpoint_storage;
-    CHECK(s.method == "mxfp4");
-    CHECK(s.known);
-    CHECK(s.mxfp4_experts);
-    CHECK(s.routed == 0.53125);  // 0.5 + 1/32
-    CHECK(s.attention == 2);
-    CHECK(s.dense == 2);
-    CHECK(s.shared == 2);
-    CHECK_FALSE(s.fp8_math);
-  }
-  SUBCASE("fp8, 128 x 128 blocks (DeepSeek-V3): 1 byte and an fp32 scale per 16,384 weights, W8A8") {
-    const CheckpointStorage s = storage_of(
-        ds, {{"quant_method", "fp8"}, {"activation_scheme", "dynamic"}, {"fmt", "e4m3"}, {"weight_block_size", {128, 128}}});
-    CHECK(s.routed == 1.000244140625);
-    CHECK(s.attention == 1.000244140625);
-    CHECK(s.dense == 1.000244140625);
-    CHECK(s.fp8_math);
-    // Without blocks: one scale per tensor, 1 byte a weight.
-    CHECK(storage_of(ds, {{"quant_method", "fp8"}}).routed == 1);
-    // An ignore list keeps what it names in bf16: attention here.
-    const CheckpointStorage kept =
-        storage_of(ds, {{"quant_method", "fp8"}, {"weight_block_size", {128, 128}},
-                        {"modules_to_not_convert", {"model.layers.*.self_attn", "lm_head"}}});
-    CHECK(kept.attention == 2);
-    CHECK(kept.routed == 1.000244140625);
-  }
-  SUBCASE("compressed-tensors (Kimi-K2.5): int4 routed experts, a bf16 scale per 32; attention, shared and dense bf16") {
-    const ModelConfig m = read_json(hf_fixture("kimi-k2.5.json"));
-    REQUIRE(m.checkpoint_storage.has_value());
-    const CheckpointStorage& s = *m.checkpoint_storage;
-    CHECK(s.method == "compressed-tensors");
-    CHECK(s.routed == 0.5625);  // 4/8 + 2/32
-    CHECK(s.attention == 2);
-    CHECK(s.shared == 2);
-    CHECK(s.dense == 2);
-    CHECK_FALSE(s.fp8_math);
-  }
-  SUBCASE("AWQ and GPTQ: int4 with an fp16 scale and a packed 4-bit zero point per 128 inputs") {
-    // 0.5 + (2 + 0.5) / 128 = 0.51953125
-    CHECK(storage_of(ds, {{"quant_method", "awq"}, {"bits", 4}, {"group_size", 128}, {"zero_point", true}}).routed ==
-          0.51953125);
-    CHECK(storage_of(ds, {{"quant_method", "gptq"}, {"bits", 4}, {"group_size", 128}, {"desc_act", false}}).routed ==
-          0.51953125);
-    CHECK(storage_of(ds, {{"quant_method", "gptq"}, {"bits", 8}, {"group_size", -1}}).routed == 1);
-  }
-  SUBCASE("a method moeplan does not read, or a block it cannot read, is kept unknown with the reason") {
-    const CheckpointStorage bnb = storage_of(ds, {{"quant_method", "bitsandbytes"}, {"load_in_4bit", true}});
-    CHECK_FALSE(bnb.known);
-    CHECK(bnb.description.find("'bitsandbytes'") != std::string::npos);
-    const CheckpointStorage bad = storage_of(ds, {{"quant_method", "fp8"}, {"weight_block_size", {128}}});
-    CHECK_FALSE(bad.known);
-    CHECK(bad.description.find("weight_block_size") != std::string::npos);
-    CHECK_FALSE(storage_of(ds, {{"bits", 4}}).known);  // no quant_method
-  }
-}
 
 TEST_CASE("served as the checkpoint stores them: fp8 blocks equal --serve-weights fp8, an unknown method refused") {
   json j = hf_fixture("deepseek-v3.1.json");

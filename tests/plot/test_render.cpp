@@ -1,4 +1,5 @@
-// `moeplan plot` end to end: real PNG and SVG files from PLplot (built only with PLplot).
+// src/plot/render.cpp (the PLplot module) through `moeplan plot`: real PNG and SVG files from
+// PLplot (built only with PLplot; was tests/plot/test_plot.cpp).
 #include <doctest/doctest.h>
 
 #include <cstdint>
