@@ -129,7 +129,7 @@ TEST_CASE("gemma4: E2B/E4B's features and unwritten class defaults refused by na
   CHECK(m->layers.back().head_dim == 512);
 }
 
-TEST_CASE("gemma4: --emit toml writes layer_head_dims and layer_k_eq_v; hf-config, megatron and the cluster refuse them") {
+TEST_CASE("gemma4: --emit toml writes layer_head_dims and layer_k_eq_v, hf-config, megatron and the cluster refuse them") {
   const auto out = temp_path("gemma4-26b.toml");
   const Run e = run_moeplan({"score", k_hf + "gemma-4-26b-a4b-it.json", "--emit", "toml", "-o", out.string()});
   REQUIRE_MESSAGE(e.code == 0, e.err);
