@@ -274,6 +274,9 @@ void read_router_keys(FamilyContext& c) {
     x.probs_on_input = true;  // routed_in = hidden_states * router_scores
     stated = true;
   }
+  // Gemma 4's Gemma4TextRouter: a softmax over all experts, the top_k_experts renormalised
+  // (then scaled per expert: per_expert_scale, a weight counted beside N).
+  if (c.family == "gemma4_text") stated = true;
   if (const auto v = r.string(j, "topk_method")) {
     stated = true;
     if (*v == "noaux_tc") {  // DeepSeek-V3 Sec. 2.1.2: auxiliary-loss-free balancing

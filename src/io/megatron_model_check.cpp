@@ -26,7 +26,7 @@ bool has_flag(const MegatronArgs& a, std::string_view flag) {
                      [&](const MegatronModelFlag& f) { return f.flag == flag; });
 }
 
-/// A per-layer model whose layers set their own `field` (kv heads, dense widths): no one value
+/// A per-layer model whose layers set their own `field` (kv heads, head sizes, dense widths): no one value
 /// of the model to compare a uniform Megatron flag with.
 template <typename Field>
 bool layers_differ(const ModelConfig& m, Field field) {
@@ -38,7 +38,7 @@ std::optional<Expected> attention_value(const MegatronArgs& a, const ModelConfig
   if (flag == "--kv-channels") {
     // MLA's heads are sized by --qk-head-dim, --qk-pos-emb-head-dim and --v-head-dim
     // (MLATransformerConfig; MultiLatentAttention does not read kv_channels): not judged.
-    if (m.latent_attention) return std::nullopt;
+    if (m.latent_attention || layers_differ(m, &LayerSpec::head_dim)) return std::nullopt;
     return Expected{m.head_size(), " (its head size)"};
   }
   // --num-query-groups: Megatron reads it only with --group-query-attention (arguments.py,

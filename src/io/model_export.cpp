@@ -41,8 +41,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     model.insert("linear_mixers", std::move(mixers));
   }
   if (m.layers.empty()) return;
-  toml::array mixer, ffn, width, kv, own, window;
-  bool widths = false, kvs = false, shared = false, windows = false;
+  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v;
+  bool widths = false, kvs = false, shared = false, windows = false, heads = false, keys_are_values = false;
   for (const LayerSpec& l : m.layers) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
@@ -52,6 +52,10 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     kv.push_back(int64_t{l.kv_heads});
     own.push_back(l.own_kv);
     window.push_back(int64_t{l.window});
+    head.push_back(int64_t{l.head_dim});
+    k_eq_v.push_back(l.k_eq_v);
+    heads |= l.head_dim > 0;
+    keys_are_values |= l.k_eq_v;
     windows |= l.window > 0;
     widths |= l.dense_width > 0;
     kvs |= l.kv_heads > 0;
@@ -63,6 +67,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (kvs) model.insert("layer_kv_heads", std::move(kv));
   if (shared) model.insert("layer_own_kv", std::move(own));
   if (windows) model.insert("layer_windows", std::move(window));
+  if (heads) model.insert("layer_head_dims", std::move(head));
+  if (keys_are_values) model.insert("layer_k_eq_v", std::move(k_eq_v));
 }
 
 // Why Megatron's Combined 1F1B (--overlap-moe-expert-parallel-comm; its docs,
@@ -137,6 +143,8 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("norm_bias", x.norm_bias);
   flag("lm_head_bias", x.lm_head_bias);
   flag("residual_ffn_norm", x.residual_ffn_norm);
+  if (x.moe_block_norms > 0) put("moe_block_norms", x.moe_block_norms);
+  flag("router_scales", x.router_scales);
   flag("post_block_norms", x.post_block_norms);
   flag("ffn_bias", x.ffn_bias);
   flag("layernorm_1p", m.layernorm_1p);
@@ -642,6 +650,8 @@ std::string megatron_header(const ModelConfig& m, const TrainingHyperparameters&
     if (m.extras.expert_bias || m.extras.router_bias) lost.emplace_back("expert and router biases");
     if (m.extras.qk_norm == QkNorm::full_width) lost.emplace_back("qk-norm over all heads (Megatron's is per head)");
     if (m.extras.post_block_norms) lost.emplace_back("the norms after each block (Gemma 2/3's post-attention and post-FFN norms)");
+    if (m.extras.moe_block_norms > 0) lost.emplace_back("the MoE block's own norms (Gemma 4's)");
+    if (m.extras.router_scales) lost.emplace_back("the router's input and per-expert scales (Gemma 4's)");
     if (!lost.empty()) {
       out += "# Not expressed by these flags (outside paper 002's N): " + fmt::format("{}", fmt::join(lost, ", ")) + ".\n";
     }

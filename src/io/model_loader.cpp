@@ -114,7 +114,8 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   if (const toml::node* n = t.get("linear_mixers")) read_linear_mixers(*n, m, r);
   if (r.failed()) return;
   const bool any = t.get("layer_mixers") || t.get("layer_ffns") || t.get("layer_ffn_widths") ||
-                   t.get("layer_kv_heads") || t.get("layer_own_kv") || t.get("layer_windows");
+                   t.get("layer_kv_heads") || t.get("layer_own_kv") || t.get("layer_windows") ||
+                   t.get("layer_head_dims") || t.get("layer_k_eq_v");
   if (!any) {
     if (const toml::node* n = t.get("linear_mixers")) {
       r.fail(n->source(), "model.linear_mixers", "needs layer_mixers naming the layers that use them");
@@ -201,13 +202,20 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   read_per_layer(t, "layer_windows", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].window = count(v, path, 0);
   });
-  read_per_layer(t, "layer_own_kv", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
-    if (!v.is_boolean()) {
-      r.fail(v.source(), path, "entries must be true or false");
-    } else {
-      m.layers[i].own_kv = v.as_boolean()->get();
-    }
+  read_per_layer(t, "layer_head_dims", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].head_dim = count(v, path, 0);
   });
+  const auto flags = [&](const char* key, bool LayerSpec::* field) {
+    read_per_layer(t, key, m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+      if (!v.is_boolean()) {
+        r.fail(v.source(), path, "entries must be true or false");
+      } else {
+        m.layers[i].*field = v.as_boolean()->get();
+      }
+    });
+  };
+  flags("layer_own_kv", &LayerSpec::own_kv);
+  flags("layer_k_eq_v", &LayerSpec::k_eq_v);
 }
 
 // position_embedding, max_position_embeddings (the learned table's rows) and no_rope_layers
@@ -272,7 +280,8 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "residual_ffn_norm", "post_block_norms",
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
-               "layer_kv_heads", "layer_own_kv", "layer_windows", "gqa_q_lora_rank", "ffn_bias",
+               "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_head_dims", "layer_k_eq_v",
+               "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
                "position_embedding", "max_position_embeddings", "no_rope_layers", "ffn_activation", "layernorm_1p"},
               "model");
   const std::string s = "model";
@@ -315,6 +324,8 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_bool(t, "norm_bias", s, m.extras.norm_bias, r);
   optional_bool(t, "lm_head_bias", s, m.extras.lm_head_bias, r);
   optional_bool(t, "residual_ffn_norm", s, m.extras.residual_ffn_norm, r);
+  optional_int(t, "moe_block_norms", s, 0, m.extras.moe_block_norms, r);
+  optional_bool(t, "router_scales", s, m.extras.router_scales, r);
   optional_bool(t, "post_block_norms", s, m.extras.post_block_norms, r);
   optional_bool(t, "ffn_bias", s, m.extras.ffn_bias, r);
   optional_bool(t, "layernorm_1p", s, m.layernorm_1p, r);

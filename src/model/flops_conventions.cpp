@@ -23,6 +23,9 @@ struct Shape {
   double attention_layers;    // softmax attention
   double keys;                // Σ over attention layers of S_eff: twice the mean keys a query
                               // scores (S for full attention; less with a window or an indexer)
+  double keys_dims;           // Σ S_eff·(d_qk + d_v) over layers of their own head size (and
+                              // keys·(qk_dim + v_dim) for the others): the score terms' product
+  bool own_head_sizes;        // some layer's heads are not the model's (LayerSpec::head_dim)
   double indexer_scores;      // training FLOPs per token of the indexer's q·k, all layers
   double proj_000;            // Σ 2·(Q, K, V weights): paper 000's projections, as printed
   double proj_004;            // Σ 2·(all projections) + 2·d·q: paper 004's
@@ -61,10 +64,16 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
     const double n = count;
     if (l.mixer == MixerKind::attention) {
       const double all = attention_params_of(m, l);
+      // A layer of its own head size (Gemma 4's global_head_dim) scores and projects with it;
+      // the others with the model's, as before (the same products, to the last bit).
+      const double head = head_size_of(m, l);
+      const double q_dim = l.head_dim > 0 ? double(m.num_attention_heads) * head : s.q_dim;
       s.attention_layers += n;
       s.keys += n * keys_of(l);
-      s.proj_000 += n * 2.0 * (m.latent_attention ? all : all - s.d * s.q_dim);
-      s.proj_004 += n * (2.0 * all + 2.0 * s.d * s.q_dim);
+      s.keys_dims += n * keys_of(l) * (l.head_dim > 0 ? 2.0 * head : s.qk_dim + s.v_dim);
+      s.own_head_sizes |= l.head_dim > 0 && l.head_dim != m.head_size();
+      s.proj_000 += n * 2.0 * (m.latent_attention ? all : all - s.d * q_dim);
+      s.proj_004 += n * (2.0 * all + 2.0 * s.d * q_dim);
       if (m.indexer) s.indexer_scores += n * 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;
     } else if (l.mixer == MixerKind::linear) {
       const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
@@ -96,9 +105,9 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
   switch (c) {
     case FlopsConvention::holistic_002: {
       // Eq. 12: 6 FLOPs per active weight, plus the score FLOPs of Eq. 11 written for
-      // separate q·k and v head sizes: 3·S·N_q·(d_qk + d_v) per layer.
-      f.attention = 6.0 * p.attention.value() +
-                    3.0 * s.keys * s.n_q * (s.qk_dim + s.v_dim) + s.indexer_scores + s.mixers;
+      // separate q·k and v head sizes: 3·S·N_q·(d_qk + d_v) per layer, each layer's own.
+      const double scores = s.own_head_sizes ? 3.0 * s.n_q * s.keys_dims : 3.0 * s.keys * s.n_q * (s.qk_dim + s.v_dim);
+      f.attention = 6.0 * p.attention.value() + scores + s.indexer_scores + s.mixers;
       f.experts = 6.0 * (p.routed_active + p.shared).value();
       f.dense_ffn = 6.0 * p.dense_ffn.value();
       break;

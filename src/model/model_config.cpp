@@ -83,7 +83,13 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   std::vector<std::string> out;
   std::vector<int> per_mixer(linear_mixers.size(), 0);
   int mixerless = 0, ffnless = 0, residual = 0, shared_kv = 0, windowed = 0, window = 0;
+  int own_heads = 0, own_head = 0, keys_are_values = 0;
   for (const LayerSpec& l : layers) {
+    if (l.mixer == MixerKind::attention && l.head_dim > 0 && l.head_dim != head_size()) {
+      ++own_heads;
+      own_head = std::max(own_head, l.head_dim);
+    }
+    keys_are_values += l.mixer == MixerKind::attention && l.k_eq_v ? 1 : 0;
     if (l.mixer == MixerKind::linear && l.linear_mixer >= 0 &&
         l.linear_mixer < static_cast<int>(per_mixer.size())) {
       ++per_mixer[static_cast<std::size_t>(l.linear_mixer)];
@@ -108,6 +114,11 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   if (windowed > 0) {
     out.push_back("sliding-window attention (window up to " + std::to_string(window) + ") in " + of(windowed));
   }
+  if (own_heads > 0) {
+    out.push_back("attention heads of their own size (up to " + std::to_string(own_head) + ", head_dim " +
+                  std::to_string(head_size()) + ") in " + of(own_heads));
+  }
+  if (keys_are_values > 0) out.push_back("keys that are also the values (k_proj, no v_proj) in " + of(keys_are_values));
   if (zero_experts > 0) out.push_back(std::to_string(zero_experts) + " zero-width experts beside the routed ones (tokens routed to them skip the FFN)");
   if (indexer) out.push_back("a sparse-attention indexer: each query attends to " + std::to_string(indexer->topk) + " keys");
   if (!ffn_gated) out.push_back("ungated FFNs (up and down only)");
@@ -223,6 +234,13 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
                                                 num_attention_heads % l.kv_heads != 0))) {
         return ConfigProblem{"model.layer_kv_heads", "must divide num_attention_heads"};
       }
+      if (l.head_dim < 0 || (l.head_dim > 0 && (l.mixer != MixerKind::attention || latent_attention))) {
+        return ConfigProblem{"model.layer_head_dims", "a head size of a layer's own needs a (GQA) attention layer"};
+      }
+      if (l.k_eq_v && (l.mixer != MixerKind::attention || !l.own_kv || latent_attention)) {
+        return ConfigProblem{"model.layer_k_eq_v", "keys that are the values need a (GQA) attention layer with K "
+                                                   "and V of its own"};
+      }
     }
   }
   if (router) {  // the keys are the [router] table's (docs/model-schema.md, "Router")
@@ -305,15 +323,19 @@ double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   // GQA: Q and O d × (N_q·d_head), K and V d × (N_kv·d_head) — paper 002 Eq. 6. A layer
   // that reuses an earlier layer's K and V builds Q and O only; a gated attention's q_proj
   // writes N_q·d_head more outputs (the gate).
-  // A low-rank query (Step3's MFA) replaces Q's d·N_q·d_head by d·r + r·N_q·d_head.
+  // A low-rank query (Step3's MFA) replaces Q's d·N_q·d_head by d·r + r·N_q·d_head. A layer
+  // of its own head size sizes all four by it; one whose keys are the values (Gemma 4's
+  // attention_k_eq_v: Gemma4TextAttention builds v_proj = None) has no V.
   const int kv = kv_heads_of(m, layer);
-  const double hd = m.head_size();
+  const int head = head_size_of(m, layer);
+  const double hd = head;
   const double gate = m.gated_attention ? d * h * hd : 0.0;
   const double r = m.gqa_q_lora_rank;
   const double low_rank_q = r > 0 ? d * r + r * h * hd - d * h * hd : 0.0;
   if (!layer.own_kv) return 2.0 * d * h * hd + low_rank_q + gate + indexer;
-  return attention_params_per_layer(AttentionHeads{m.num_attention_heads, kv, m.head_size()}, d) + low_rank_q +
-         gate + indexer;
+  const double no_v = layer.k_eq_v ? d * kv * hd : 0.0;
+  return attention_params_per_layer(AttentionHeads{m.num_attention_heads, kv, head}, d) - no_v + low_rank_q + gate +
+         indexer;
 }
 
 double attention_params_per_layer(const ModelConfig& m) { return attention_params_of(m, LayerSpec{}); }
@@ -459,7 +481,6 @@ Accounting account_of(const ModelConfig& m, const ParameterCounts& p, int seq_le
 BesideN count_beside_n(const ModelConfig& m) {
   const BuiltExtras& x = m.extras;
   const double d = m.hidden_size;
-  const double hd = m.head_size();
   const double nq = m.num_attention_heads;
   const double E = m.n_routed_experts;
   const double norm = x.norm_bias ? 2.0 * d : d;  // one RMSNorm (or LayerNorm with bias) of d
@@ -472,11 +493,16 @@ BesideN count_beside_n(const ModelConfig& m) {
     // in a standard decoder, 1 in Nemotron-H's single-block layers.
     norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
     if (l.ffn == FfnKind::moe_and_dense && x.residual_ffn_norm) norms += n * norm;  // Arctic's residual_layernorm
+    if (m.is_moe() && (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense)) {
+      norms += n * x.moe_block_norms * norm;  // Gemma 4's MoE block: 3 of d
+    }
     if (x.post_block_norms) {  // Gemma 2/3: a norm after each block as well as before it
       norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
     }
     if (l.mixer == MixerKind::attention) {
       const double nkv = kv_heads_of(m, l);
+      const double hd = head_size_of(m, l);
+      const double kv_tensors = l.own_kv ? (l.k_eq_v ? 1.0 : 2.0) : 0.0;  // k and v projections built
       double qk = 0;
       if (m.latent_attention) {  // MLA normalises the compressed q and kv (DeepSeek-V2/V3)
         qk = m.latent_attention->q_lora_rank + m.latent_attention->kv_lora_rank;
@@ -488,7 +514,7 @@ BesideN count_beside_n(const ModelConfig& m) {
       if (!m.latent_attention) qk += m.gqa_q_lora_rank;  // a low-rank query's norm (Step3's inter_norm)
       if (m.indexer) qk += 2.0 * m.indexer->head_dim;  // k_norm: LayerNorm, weight and bias
       norms += n * qk;
-      biases += n * ((x.qkv_bias ? (nq + (l.own_kv ? 2.0 * nkv : 0.0)) * hd : 0.0) + (x.output_bias ? d : 0.0));
+      biases += n * ((x.qkv_bias ? (nq + kv_tensors * nkv) * hd : 0.0) + (x.output_bias ? d : 0.0));
       gates += n * (x.attention_sinks ? nq : 0.0);
     } else if (l.mixer == MixerKind::linear) {
       mixer_other += n * m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).other_params;
@@ -501,6 +527,7 @@ BesideN count_beside_n(const ModelConfig& m) {
       moe_layers += n;
       // The router scores the zero-width experts too (LongCat-Flash).
       routers += n * (E + m.zero_experts) * (d + (x.router_bias ? 1.0 : 0.0));
+      routers += n * (x.router_scales ? d + E : 0.0);  // Gemma4TextRouter.scale, .per_expert_scale
       biases += n * E * one_expert_bias;
       gates += n * (x.shared_expert_gate ? d : 0.0);
     }

@@ -3,12 +3,14 @@
 #include "moeplan/serving/serving_fit.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include "moeplan/cluster/gemm_rate.hpp"
 #include "moeplan/cluster/step_time.hpp"
@@ -124,9 +126,20 @@ struct LayerShare {
   double score_flops_per_ctx = 0;     ///< attention score FLOPs on one GPU per context token
 };
 
+// The weights an engine holds beyond the checkpoint's in one layer: vLLM builds a k_eq_v
+// layer's qkv_proj with a V slot and loads the K weights into it as well ("k_eq_v layers load K
+// weights into both K and V slots", vllm/model_executor/models/gemma4.py
+// @001cabc1be16a59a70d720ed61a13b678c060a18), d·N_kv·h_l more weights held and read every step.
+// SGLang's Gemma 4 code was not read: its weights are taken as the checkpoint builds them.
+double engine_v_copy(const ModelConfig& m, const LayerSpec& l, const ServingOptions& o) {
+  if (o.engine != ServeEngine::vllm || !l.k_eq_v || l.mixer != MixerKind::attention || !l.own_kv) return 0;
+  return double(m.hidden_size) * kv_heads_of(m, l) * head_size_of(m, l);
+}
+
 LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSplit& split, const ServingOptions& o,
                        double beside_per_layer) {
-  const LayerParams p = layer_params(m, l);
+  LayerParams p = layer_params(m, l);
+  p.attention += engine_v_copy(m, l, o);
   LayerShare s;
   const int tp = split.tp;
   s.split_params = (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
@@ -155,10 +168,15 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
     } else {
       // MHA/GQA: K and V of N_kv heads of d_qkv per token and layer (Ainslie et al., GQA,
       // arXiv:2305.13245, Sec. 2); TP splits the heads, and where N_kv < TP each rank keeps one
-      // (vLLM replicates kv heads over TP ranks beyond N_kv).
+      // (vLLM replicates kv heads over TP ranks beyond N_kv). A layer of its own head size
+      // caches heads of that size; one whose keys are the values (Gemma 4's attention_k_eq_v)
+      // still caches K and V: V = v_norm(k_proj(x)) is not K = RoPE(k_norm(k_proj(x))), and
+      // vLLM's Gemma4Attention hands both to a standard Attention layer of num_kv_heads x
+      // head_dim (vllm/model_executor/models/gemma4.py @001cabc1be16a59a70d720ed61a13b678c060a18).
       const int heads = kv_heads_of(m, l);
-      copy = 2.0 * heads * m.head_size();
-      gpu = 2.0 * ceil_div(heads, tp) * m.head_size();
+      const double head = head_size_of(m, l);
+      copy = 2.0 * heads * head;
+      gpu = 2.0 * ceil_div(heads, tp) * head;
     }
     s.cache_per_token_copy = copy * kv;
     s.cache_per_token = gpu * kv;
@@ -185,7 +203,7 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   s.dense_flops_per_token += 2.0 * (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
   s.expert_flops_per_token = 2.0 * p.routed_active / split.ep;
   if (l.mixer == MixerKind::attention) {
-    double d_qk = m.head_size(), d_v = m.head_size();
+    double d_qk = head_size_of(m, l), d_v = head_size_of(m, l);
     if (m.latent_attention) {
       d_qk = m.latent_attention->qk_nope_head_dim + m.latent_attention->qk_rope_head_dim;
       d_v = m.latent_attention->v_head_dim;
@@ -226,8 +244,9 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
              (q_heads * d_qk + a.kv_lora_rank + a.qk_rope_head_dim + q_heads * (a.qk_nope_head_dim + a.v_head_dim) +
               q_heads * a.v_head_dim);
     } else {
+      // vLLM's fused QKV writes V on k_eq_v layers too (their K weights loaded in its V slot).
       const double kv = std::ceil(kv_heads_of(m, l) / tp);
-      attn = tokens * bf16 * m.head_size() * (q_heads + 2 * kv + q_heads);
+      attn = tokens * bf16 * head_size_of(m, l) * (q_heads + 2 * kv + q_heads);
     }
   } else if (l.mixer == MixerKind::linear) {
     const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
@@ -440,11 +459,13 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
   stages.back().dense_flops_per_token += 2.0 * V * d / split.tp;
   const ParameterCounts counts = count_parameters(m);
   const double tied_copy = m.tie_word_embeddings && split.stages > 1 ? V * d : 0.0;
-  fit.served_params = counts.N_with_embedding().value() + beside.total.value() + tied_copy;
+  double v_copies = 0;  // an engine's copies of k_eq_v layers' keys (engine_v_copy): 0 for most models
+  for (const LayerSpec& l : specs) v_copies += engine_v_copy(m, l, o);
+  fit.served_params = counts.N_with_embedding().value() + beside.total.value() + tied_copy + v_copies;
   const double dense_kinds =
-      sb.uniform() ? (counts.N.value() - counts.routed_total.value()) * sb.attention
-                   : dense_kinds_bytes(counts.attention.value() + counts.linear_mixers.value(), counts.dense_ffn.value(),
-                                       counts.shared.value(), sb);
+      sb.uniform() ? (counts.N.value() - counts.routed_total.value() + v_copies) * sb.attention
+                   : dense_kinds_bytes(counts.attention.value() + counts.linear_mixers.value() + v_copies,
+                                       counts.dense_ffn.value(), counts.shared.value(), sb);
   fit.weight_bytes = counts.routed_total.value() * (pad == 1 ? wb : wb * pad) + dense_kinds +
                      (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes;
   // Attention and the rest are copied on each data-parallel attention group.
@@ -489,13 +510,23 @@ std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
                                   m.latent_attention->kv_lora_rank + m.latent_attention->qk_rope_head_dim));
     } else {
       int lo = 0, hi = 0;  // the kv heads of the attention layers (some models give each its own)
+      std::map<std::pair<int, int>, int> shapes;  // (N_kv, d_qkv) -> layers, where head sizes differ
+      bool own_heads = false;
       for (const auto& [l, count] : m.layer_census()) {
         if (l.mixer != MixerKind::attention || !l.own_kv) continue;
         const int kv = kv_heads_of(m, l);
         lo = lo == 0 ? kv : std::min(lo, kv);
         hi = std::max(hi, kv);
+        shapes[{kv, head_size_of(m, l)}] += count;
+        own_heads |= head_size_of(m, l) != m.head_size();
       }
-      if (lo == hi) {
+      if (own_heads) {  // Gemma 4: the full-attention layers' heads are global_head_dim
+        std::vector<std::string> each;
+        for (const auto& [shape, layers] : shapes) {
+          each.push_back(fmt::format("{} x {} in {} layers", shape.first, shape.second, layers));
+        }
+        parts.push_back(fmt::format("2 N_kv d_qkv per token and layer, each layer's own ({})", fmt::join(each, ", ")));
+      } else if (lo == hi) {
         parts.push_back(fmt::format("2 N_kv d_qkv = 2 x {} x {} = {} elements per token and layer", lo, m.head_size(),
                                     2 * lo * m.head_size()));
       } else {

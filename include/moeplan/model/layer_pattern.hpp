@@ -38,6 +38,14 @@ struct LayerSpec {
   FfnKind ffn = FfnKind::moe;
   int dense_width = 0;   ///< the dense FFN's width; 0: intermediate_size
   int kv_heads = 0;      ///< this attention layer's kv heads; 0: num_key_value_heads
+  /// This attention layer's head size (q, k, v and o of N_q·head_dim); 0: the model's
+  /// head_size(). Gemma 4's full-attention layers: global_head_dim (512) where its sliding
+  /// ones have head_dim (256).
+  int head_dim = 0;
+  /// The keys are also the values: k_proj only, no v_proj (Gemma 4's attention_k_eq_v on its
+  /// full-attention layers). The layer still attends with K and V (V = v_norm(k_proj(x)), K
+  /// = RoPE(k_norm(k_proj(x))): two different tensors), and an engine caches both.
+  bool k_eq_v = false;
   /// false: the layer reuses an earlier layer's K and V (Hunyuan-Large's cross-layer
   /// attention) and builds no K, V projections of its own.
   bool own_kv = true;

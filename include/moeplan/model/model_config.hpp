@@ -58,6 +58,14 @@ struct BuiltExtras {
   /// The dense FFN beside the experts (FfnKind::moe_and_dense) normalises its input with a
   /// norm of its own (Arctic's residual_layernorm): one more norm of d in each such layer.
   bool residual_ffn_norm = false;
+  /// Norms of d that each layer with experts adds to its FFN block's own (Gemma 4's MoE block:
+  /// post_feedforward_layernorm_1 after the dense MLP, pre_feedforward_layernorm_2 and
+  /// post_feedforward_layernorm_2 around the experts: 3).
+  int moe_block_norms = 0;
+  /// The router scales its normalised input by a learned vector of d and the chosen experts'
+  /// weights by a learned scale per expert (Gemma 4's Gemma4TextRouter.scale and
+  /// .per_expert_scale): d + N_e more router weights per MoE layer.
+  bool router_scales = false;
   /// A norm after each block too (Gemma 2's post_attention_layernorm and
   /// post_feedforward_layernorm beside input_layernorm and pre_feedforward_layernorm): one
   /// more norm of d per block, 4 a standard layer.
@@ -277,6 +285,11 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m);
 /// The key/value heads of one layer: its own (LayerSpec::kv_heads), else the model's.
 inline int kv_heads_of(const ModelConfig& m, const LayerSpec& layer) {
   return layer.kv_heads > 0 ? layer.kv_heads : m.num_key_value_heads;
+}
+
+/// The head size of one attention layer: its own (LayerSpec::head_dim), else the model's.
+inline int head_size_of(const ModelConfig& m, const LayerSpec& layer) {
+  return layer.head_dim > 0 ? layer.head_dim : m.head_size();
 }
 
 /// Attention weights of one layer (GQA or MLA; the output gate and indexer matrices

@@ -155,7 +155,7 @@ struct DecodeStep {
 
 struct ServingFit {
   ServingSplit split;
-  double served_params = 0;  ///< every weight served: N, embeddings, head, beside N (and MTP if counted)
+  double served_params = 0;  ///< every weight served: N, embeddings, head, beside N (and MTP if counted; vLLM's copy of k_eq_v layers' keys in their V slot)
   double mtp_params = 0;     ///< the MTP modules' weights, counted or not
   double weight_bytes = 0;   ///< all GPUs together
   double weight_bytes_per_gpu = 0;  ///< the busiest GPU

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Exact parameter count for model_type "gemma4" (its text_config, gemma4_text), text model only.
 
-Usage: python3 gemma4_count.py gemma-4-31b-it.json [--checkpoint-total N]
+Usage: python3 gemma4_count.py gemma-4-31b-it.json gemma-4-26b-a4b-it.json [--checkpoint-total N]
 Standard library only.  Written from transformers' modeling_gemma4.py (huggingface/transformers,
 commit 0246b4f3335464614ef1de66531f9131a44ec801; the fixture's printout says transformers 5.7.0):
   Gemma4TextAttention: a layer's head_dim is global_head_dim on full_attention layers (when set),
@@ -16,6 +16,8 @@ commit 0246b4f3335464614ef1de66531f9131a44ec801; the fixture's printout says tra
     (gate_up E x 2f x d, down E x d x f) and three more norms of d; per-layer inputs when
     hidden_size_per_layer_input > 0 (refused here: not in the 31B fixture).
   Gemma4TextModel: embed_tokens V x d (tied head), final norm d.
+Active: every weight but the experts a token does not use, (E - top_k_experts) x 3·f·d in each
+layer with the MoE block (the router, its scales and the norms score or touch every token).
 Also, with --checkpoint-total, the vision tower and embed_vision of the same file are added
 (Gemma4VisionModel as the fixture's printout lists its tensors) and compared with the total the
 checkpoint report gives (31,273,088,876 for gemma-4-31B-it).
@@ -58,11 +60,16 @@ for p in args:
             kv_bytes_window += 2 * nkv * hd * 2
             windowed += 1
     total = V * d + attn + mlp + moe + norms + d
+    unused = 0
+    if c.get("enable_moe_block"):
+        unused = L * (c["num_experts"] - c["top_k_experts"]) * 3 * c["moe_intermediate_size"] * d
     print("== %s (%s)" % (p, cfg["model_type"]))
     print("attention            %16d" % attn)
     print("dense mlp            %16d" % mlp)
+    print("moe block            %16d  (experts, router, its scales, 3 norms a layer)" % moe)
     print("norms                %16d" % (norms + d))
     print("total_params         %16d  (%.3fB)  [embedding included, tied]" % (total, total / 1e9))
+    print("active_params        %16d  (%.3fB)" % (total - unused, (total - unused) / 1e9))
     print("non-embedding N      %16d" % (total - V * d))
     print("kv bytes per token (bf16): full layers %d, windowed layers %d (%d layers, window %d)"
           % (kv_bytes_full, kv_bytes_window, windowed, c["sliding_window"]))
