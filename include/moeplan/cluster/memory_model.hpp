@@ -6,7 +6,7 @@
 /// Sources: Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer
 /// Models" (arXiv 2205.05198), Sec. 4 and Table 2, for the activations of a transformer
 /// layer; Megatron-LM megatron/training/theoretical_memory_usage.py for the weight and
-/// optimizer bytes per parameter (18, or 6 + 12/DP with the distributed optimizer) and the
+/// optimizer bytes per parameter (18, or 6 + 12/DP; data: presets/hardware/precisions.toml) and the
 /// in-flight micro-batches of 1F1B and interleaved schedules. The MoE extension (router,
 /// K-fold dispatched tokens, expert intermediates, capacity factor) is moeplan's and is
 /// derived term by term in docs/cluster.md.
