@@ -235,12 +235,19 @@ void add_layout_flags(CLI::App& sub, ClusterFlags& f) {
       ->group(k_layout_group);
 }
 
+/// The names --precision accepts: every precision described (precision_spec.hpp).
+std::vector<std::string> precision_names() {
+  std::vector<std::string> names;
+  for (Precision p : k_precisions) names.emplace_back(to_string(p));
+  return names;
+}
+
 /// --precision and what an fp8 or a lighter optimizer run keeps, the overlaps and MTP.
 void add_precision_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
   sub.add_option("--precision", f.precision,
                  "GEMM precision of the linear layers: bf16 (default) or fp8 (Transformer Engine's "
                  "recipe: forward, data- and weight-gradient GEMMs in fp8; docs/step-model.md)")
-      ->check(CLI::IsMember({"bf16", "fp8"}))
+      ->check(CLI::IsMember(precision_names()))
       ->group(group);
   sub.add_flag("--fp8-param-gather", f.fp8_param_gather,
                "With --precision fp8: the weights kept in fp8 only, no bf16 copy (Megatron-LM's "
@@ -606,15 +613,16 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
     o.global_batch_given_by = f.megatron_args + " --global-batch-size";
   }
   const Precision precision = parse_precision(f.precision.value_or("bf16")).value_or(Precision::bf16);  // CLI11 checked it
-  if (precision == Precision::fp8 && !(gpu->fp8_dense_flops > 0)) {
+  const PrecisionSpec& spec = precision_spec(precision);
+  if (!(spec.peak_flops(*gpu) > 0)) {
     return std::unexpected(ClusterFlagsError{
         false,
-        fmt::format("--precision fp8: the {} has no fp8 tensor cores (no fp8_dense_tflops in the GPU catalog)",
-                    gpu->name.empty() ? gpu->id : gpu->name),
+        fmt::format("--precision {0}: the {1} has no {0} tensor cores (no {2} in the GPU catalog)", spec.name,
+                    gpu->name.empty() ? gpu->id : gpu->name, spec.gemm_peak_key),
         {}, true});
   }
   o.search.time.precision = precision;
-  if (f.fp8_param_gather && precision != Precision::fp8) {
+  if (f.fp8_param_gather && !spec.param_gather) {
     return usage("--fp8-param-gather keeps the weights in fp8: it needs --precision fp8 (or --fp8-format in the "
                  "--megatron-args file)");
   }
@@ -641,7 +649,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
         o.search.time.linear_gemm_efficiency(),
         precision == Precision::fp8 && f.fp8_gemm_efficiency ? "--fp8-gemm-efficiency" : "--gemm-efficiency");
   }
-  o.search.memory.fp8 = precision == Precision::fp8;
+  o.search.memory.precision = precision;
   o.search.time.a2a_overlap = f.a2a_overlap;
   o.search.time.a2a_node_dedup = f.a2a_dispatcher.value_or("deepep") == "deepep";
   GivenLayout& g = o.search.given;

@@ -20,25 +20,16 @@ constexpr double k_output_bytes = 2;        // bf16 outputs
 
 }  // namespace
 
-const char* to_string(Precision p) { return p == Precision::fp8 ? "fp8" : "bf16"; }
-
-std::optional<Precision> parse_precision(std::string_view text) {
-  if (text == "bf16") return Precision::bf16;
-  if (text == "fp8") return Precision::fp8;
-  return std::nullopt;
-}
-
-double dense_peak(const GpuSpec& gpu, Precision precision) {
-  return precision == Precision::fp8 ? gpu.fp8_dense_flops : gpu.bf16_dense_flops;
-}
+double dense_peak(const GpuSpec& gpu, Precision precision) { return precision_spec(precision).peak_flops(gpu); }
 
 GemmRateModel GemmRateModel::of(const GpuSpec& gpu, Precision precision, double efficiency, double hbm_efficiency) {
   GemmRateModel r;
-  r.peak = dense_peak(gpu, precision);
+  const PrecisionSpec& spec = precision_spec(precision);
+  r.peak = spec.peak_flops(gpu);
   r.efficiency = efficiency;
   r.hbm = gpu.hbm_bandwidth * hbm_efficiency;
   r.sms = gpu.sms;
-  r.operand_bytes = precision == Precision::fp8 ? 1.0 : 2.0;
+  r.operand_bytes = spec.gemm_operand_bytes;
   return r;
 }
 

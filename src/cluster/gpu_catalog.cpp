@@ -200,6 +200,12 @@ std::expected<GpuCatalog, InputError> read_gpu_catalog(std::string_view text,
   return base;
 }
 
+double GpuSpec::*gpu_peak_field(std::string_view catalog_key) {
+  if (catalog_key == "bf16_dense_tflops") return &GpuSpec::bf16_dense_flops;
+  if (catalog_key == "fp8_dense_tflops") return &GpuSpec::fp8_dense_flops;
+  return nullptr;
+}
+
 const GpuCatalog& embedded_gpu_catalog() {
   // Parsed once; the preset is compiled in and tested, so a failure here is a build bug.
   static const GpuCatalog catalog = [] {

@@ -12,25 +12,12 @@
 namespace moeplan {
 namespace {
 
-// Mixed precision as Megatron-LM trains (theoretical_memory_usage.py,
-// compute_weight_and_optimizer_memory: 18 bytes per parameter, or 6 + 12/DP with the
-// distributed optimizer): bf16 weights, fp32 gradients, fp32 master weights + Adam m and v.
-constexpr double k_weight_bytes = 2;
-constexpr double k_fp8_weight_bytes = 1;     // a linear layer's weight in fp8 (Transformer Engine on Hopper)
-constexpr double k_fp8_transpose_bytes = 1;  // ... and its fp8 transpose beside it
-// The fp8 copy and its transpose kept beside the bf16 weight; --fp8-param-gather keeps the
-// transpose alone, the weight itself being the fp8 copy.
-constexpr double k_fp8_copy_bytes = k_fp8_weight_bytes + k_fp8_transpose_bytes;
-constexpr double k_gradient_bytes = 4;
-// Megatron-LM's --grad-reduce-in-bf16 (Megatron-Bridge's performance recipes set
-// grad_reduce_in_fp32 = False, perf_recipes/_common.py): the gradient buffer in bf16.
-constexpr double k_bf16_gradient_bytes = 2;
-constexpr double k_optimizer_bytes = 12;
-// With bf16 moments (MemoryOptions::bf16_moments): the fp32 master 4, m and v 2 each.
-constexpr double k_bf16_moments_optimizer_bytes = 8;
+// Bytes per weight, gradient, optimizer state and cached linear-layer input are the run's
+// precision's (precision_spec.hpp: presets/hardware/precisions.toml, each figure cited there).
+// Every other stored activation is bf16, 2 bytes (Korthikanti et al. 2022 Sec. 4: 16-bit
+// activations), in fp8 runs too; router logits and flash attention's log-sum-exp fp32.
 constexpr double k_bf16 = 2;  // bytes of a stored activation
 constexpr double k_fp32 = 4;
-constexpr double k_fp8_activation = 1;  // a linear layer's input kept as its fp8 copy
 
 // Layer i (0-based) is an MoE layer (the model's own layout, uniform_layer).
 bool is_moe_layer(const ModelConfig& m, int i) { return is_uniform_moe_layer(m, i); }
@@ -167,15 +154,19 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
   return p;
 }
 
-// Bytes of a rank's weights, and of Transformer Engine's fp8 copies beside them: the linear
-// layers' weights alone are fp8 (kept only in fp8 with --fp8-param-gather).
-double weight_bytes(const RankParams& p, const MemoryOptions& o) {
-  if (o.fp8 && o.fp8_param_gather) return k_fp8_weight_bytes * p.linear() + k_weight_bytes * p.high_precision;
-  return k_weight_bytes * p.total();
+// Bytes of a rank's weights, and of the low-precision copies beside them (Transformer Engine's
+// fp8 copy and transpose): the linear layers' weights alone have copies (and are kept only in
+// the low precision under param gather, --fp8-param-gather).
+double weight_bytes(const RankParams& p, const PrecisionSpec& spec, const MemoryOptions& o) {
+  if (const PrecisionSpec::ParamGather* g = spec.gathers(o.fp8_param_gather)) {
+    return g->weight_bytes * p.linear() + spec.weight_bytes * p.high_precision;
+  }
+  return spec.weight_bytes * p.total();
 }
-double fp8_copy_bytes(const RankParams& p, const MemoryOptions& o) {
-  if (!o.fp8) return 0;
-  return (o.fp8_param_gather ? k_fp8_transpose_bytes : k_fp8_copy_bytes) * p.linear();
+double copy_bytes(const RankParams& p, const PrecisionSpec& spec, const MemoryOptions& o) {
+  if (!(spec.copy_bytes > 0)) return 0;
+  const PrecisionSpec::ParamGather* g = spec.gathers(o.fp8_param_gather);
+  return (g ? g->copy_bytes : spec.copy_bytes) * p.linear();
 }
 
 }  // namespace
@@ -236,9 +227,9 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
     latent = a.q_lora_rank + a.kv_lora_rank + a.qk_rope_head_dim;
   }
   // A linear layer's input is kept for its weight gradient: in bf16, or under fp8 as the fp8
-  // copy its GEMM used (Transformer Engine saves the cast input; DeepSeek-V3 Sec. 3.3 caches
-  // these activations in fp8): 1 byte. The router's input stays bf16 (its GEMM is bf16).
-  const double lin = o.fp8 ? k_fp8_activation : k_bf16;
+  // copy its GEMM used (the precision's activation_bytes, 1 byte for fp8: Transformer Engine
+  // saves the cast input). The router's input stays bf16 (its GEMM is bf16).
+  const double lin = precision_spec(o.precision).activation_bytes;
   double bytes = 0;
   // Attention block.
   bytes += k_bf16 * sb * h / x.t_sp;                            // RMSNorm input
@@ -446,6 +437,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
   x.t_sp = lay.sequence_parallel ? tp : 1;
   x.etp = std::max(1, lay.etp);
   const RankLayers& ranks = layers_of_ranks(m.num_hidden_layers, lay);
+  const PrecisionSpec& spec = precision_spec(options.precision);
 
   // The most loaded rank: the largest total of parameter bytes, fp8 copies and activations.
   MostLoaded best;
@@ -465,10 +457,10 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
       k.params.embedding += other.embedding;
       k.params.high_precision += other.high_precision;
     }
-    k.weights = weight_bytes(k.params, options);
-    k.fp8_copies = fp8_copy_bytes(k.params, options);
-    k.gradients = (options.grad_reduce_in_bf16 ? k_bf16_gradient_bytes : k_gradient_bytes) * k.params.total();
-    const double state = options.bf16_moments ? k_bf16_moments_optimizer_bytes : k_optimizer_bytes;
+    k.weights = weight_bytes(k.params, spec, options);
+    k.fp8_copies = copy_bytes(k.params, spec, options);
+    k.gradients = spec.gradient(options.grad_reduce_in_bf16) * k.params.total();
+    const double state = spec.optimizer_state(options.bf16_moments);
     k.optimizer = lay.distributed_optimizer
                       ? state * (k.params.dense / std::max(1, lay.dp) + k.params.expert / std::max(1, lay.edp))
                       : state * k.params.total();
@@ -490,8 +482,8 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
   best.stage_layers = static_cast<int>(ranks.of(best.r).size());
   if (m.is_moe()) {
     // Send and receive buffers of one MoE layer's dispatch: K copies of this rank's tokens
-    // (/ TP with SP), bf16, times the expert load factor.
-    best.all_to_all = 2 * m.num_experts_per_tok * (x.s * x.b / x.t_sp) * x.h * k_bf16 *
+    // (/ TP with SP), bf16 (the precision's all_to_all_bytes), times the expert load factor.
+    best.all_to_all = 2 * m.num_experts_per_tok * (x.s * x.b / x.t_sp) * x.h * spec.all_to_all_bytes *
                       options.expert_load_factor;
   }
   return best;
@@ -513,24 +505,29 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
       fmt::format("{} params on rank {}{}", count_text(best.params.total()), best.r,
                   m.is_moe() ? fmt::format(" (experts / EP {} · ETP {})", lay.ep, lay.etp)
                              : std::string());
-  const bool fp8_only = options.fp8 && options.fp8_param_gather;
-  out.terms.push_back({"weights", best.weights,
-                       (fp8_only ? "linear layers fp8 (--fp8-param-gather), the rest bf16, " : "bf16, ") + where});
-  if (options.fp8) {
-    out.terms.push_back({"fp8_weights", best.fp8_copies,
-                         fp8_only ? "fp8 transpose of each linear layer's weight (Transformer Engine), 1 B per param"
-                                  : "fp8 copy and transpose of each linear layer's weight (Transformer Engine), 2 B "
-                                    "per param; embedding, head, routers and norms stay bf16"});
+  const PrecisionSpec& spec = precision_spec(options.precision);
+  const PrecisionSpec::ParamGather* gather = spec.gathers(options.fp8_param_gather);
+  out.terms.push_back(
+      {"weights", best.weights,
+       (gather ? fmt::format("linear layers {} (--fp8-param-gather), the rest bf16, ", spec.name) : "bf16, ") + where});
+  if (spec.copy_bytes > 0) {
+    out.terms.push_back(
+        {"fp8_weights", best.fp8_copies,
+         gather ? fmt::format("{} transpose of each linear layer's weight (Transformer Engine), {} B per param", spec.name,
+                              gather->copy_bytes)
+                : fmt::format("{} copy and transpose of each linear layer's weight (Transformer Engine), {} B per param; "
+                              "embedding, head, routers and norms stay bf16",
+                              spec.name, spec.copy_bytes)});
   }
   out.terms.push_back(
       {"gradients", best.gradients, (options.grad_reduce_in_bf16 ? "bf16 (--grad-reduce-in-bf16), " : "fp32, ") + where});
+  const char* moments = options.bf16_moments ? " in bf16" : "";
+  const double state = spec.optimizer_state(options.bf16_moments);
   out.terms.push_back(
       {"optimizer", best.optimizer,
        lay.distributed_optimizer
-           ? fmt::format("fp32 master + Adam m, v{}: {} B / DP {} (experts / EDP {})",
-                         options.bf16_moments ? " in bf16" : "", options.bf16_moments ? 8 : 12, lay.dp, lay.edp)
-           : fmt::format("fp32 master + Adam m, v{}: {} B per param, not sharded",
-                         options.bf16_moments ? " in bf16" : "", options.bf16_moments ? 8 : 12)});
+           ? fmt::format("fp32 master + Adam m, v{}: {} B / DP {} (experts / EDP {})", moments, state, lay.dp, lay.edp)
+           : fmt::format("fp32 master + Adam m, v{}: {} B per param, not sharded", moments, state)});
   out.terms.push_back(
       {"activations", best.activations,
        fmt::format("{} × {:.3g} micro-batches in flight, {} recompute, {}{}",

@@ -142,6 +142,8 @@ struct StepShape {
   const Cluster& cluster;
   const ParallelLayout& L;
   const StepTimeOptions& o;
+  /// The run's precision described (o.precision): the bytes its terms move per value.
+  const PrecisionSpec& precision;
   double load_factor = 1;
   double S = 0;            ///< sequence length
   double tokens = 0;       ///< global batch × S: the step's tokens

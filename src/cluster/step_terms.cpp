@@ -22,7 +22,7 @@ StepShape::LayerMix StepShape::mix_of(double layers) const {
 
 StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const ParallelLayout& L, const StepTimeOptions& o,
                      double load_factor, bool allow_uneven, StepSeconds& r) {
-  StepShape s{f, cluster, L, o};
+  StepShape s{f, cluster, L, o, precision_spec(o.precision)};
   s.S = o.seq_len;
   s.tokens = double(L.global_batch) * s.S;
   r.tokens_per_step = s.tokens;
@@ -159,10 +159,10 @@ double memory_bound_term(const StepShape& s, StepSeconds& r) {
     moe_bytes += s.routed_activation_bytes;
     moe_bytes += s.routed_rows * (2.0 * d) + tokens_rank * 2.0 * d;  // unpermute: read K copies, write one
   }
-  if (s.o.precision == Precision::fp8) {
+  if (const double cast = s.precision.cast_bytes; cast > 0) {
     // Transformer Engine casts each linear layer's input (forward) and output gradient
-    // (backward) to fp8: read 2 bytes, write 1 and its transpose 1 (docs/step-model.md).
-    const double cast = 4.0;
+    // (backward) to fp8: read 2 bytes, write 1 and its transpose 1 (the precision's cast_bytes;
+    // docs/step-model.md).
     layer_bytes += rows * (d + f.attention_out_width / t) * cast;
     dense_ffn_bytes += rows * (d + f.dense_ffn_width / t) * cast;
     moe_bytes += rows * (f.shared_width > 0 ? d + f.shared_width / t : 0.0) * cast;
@@ -262,9 +262,11 @@ double all_to_all_term(const StepShape& s, StepSeconds& r) {
   if (!(L.ep > 1 && f.moe_layers > 0)) return 0;
   const int per_node = std::max(s.cluster.gpus_per_node, 1);
   const double values = f.top_k * s.tokens_rank * f.hidden * s.load_factor * (L.ep - 1.0) / L.ep;
-  const bool fp8_dispatch = o.precision == Precision::fp8 && o.a2a_node_dedup;
-  const double dispatch_bytes = fp8_dispatch ? 1.0 + 4.0 / 128.0 : 2.0;
-  r.a2a_bytes = values * 2.0;
+  // Bytes a value: the precision's (presets/hardware/precisions.toml): bf16's 2, fp8's forward
+  // dispatch through DeepEP 1 + 4/128.
+  const double bf16_bytes = s.precision.all_to_all_bytes;
+  const double dispatch_bytes = o.a2a_node_dedup ? s.precision.deepep_dispatch_bytes : bf16_bytes;
+  r.a2a_bytes = values * bf16_bytes;
   const int local = ep_peers_on_node(L.ep, L.etp, per_node);
   r.a2a_off_node = double(L.ep - 1 - local) / (L.ep - 1);
   // Values a token sends over the NIC: its copies for experts on other nodes, or with
@@ -289,7 +291,7 @@ double all_to_all_term(const StepShape& s, StepSeconds& r) {
   };
   // Forward and backward each dispatch and combine once; the backward's dispatch carries
   // gradients (bf16), the forward's the activations (fp8 in an fp8 run through DeepEP).
-  const double pair = one(dispatch_bytes) + 3.0 * one(2.0) + (s.full ? one(dispatch_bytes) + one(2.0) : 0.0);
+  const double pair = one(dispatch_bytes) + 3.0 * one(bf16_bytes) + (s.full ? one(dispatch_bytes) + one(bf16_bytes) : 0.0);
   return (1.0 - o.a2a_overlap) * r.stage_moe_layers * s.mb * pair;
 }
 
@@ -437,10 +439,11 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   const double expert_shard = f.routed_params * stage_share / (double(L.ep) * L.etp);
   // (G-1)/G of the shard twice: 4 bytes (2 in bf16) reduce-scattered, 2 bytes all-gathered (1 for the
   // linear layers' weights with --fp8-param-gather, which gathers them in fp8; the embedding
-  // and head stay bf16: MemoryOptions::fp8_param_gather).
-  const double gathered = o.precision == Precision::fp8 && o.fp8_param_gather ? 1.0 : 2.0;
-  const double dense_gathered = gathered * (dense_shard - end_params / L.tp) + 2.0 * end_params / L.tp;
-  const double reduced = o.grad_reduce_in_bf16 ? 2.0 : 4.0;
+  // and head stay bf16: MemoryOptions::fp8_param_gather): the precision's bytes.
+  const PrecisionSpec& bytes = s.precision;
+  const double gathered = bytes.gathered(o.fp8_param_gather);
+  const double dense_gathered = gathered * (dense_shard - end_params / L.tp) + bytes.gathered_bytes * end_params / L.tp;
+  const double reduced = bytes.gradient(o.grad_reduce_in_bf16);
   const double dense_part = dense_group > 1 ? (dense_group - 1.0) / dense_group : 0.0;
   const double expert_part = L.edp > 1 ? (L.edp - 1.0) / L.edp : 0.0;
   const double rs_bytes = dense_part * reduced * dense_shard + expert_part * reduced * expert_shard;
@@ -486,8 +489,9 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   // the gradient norm reads the gradient (g); Adam reads the gradient, the fp32 master weight,
   // m and v (g + 12) and writes the master, m and v (12); the bf16 weight is written from the
   // master (read 4, write 2): 3 g + 30 bytes, g = 4 (fp32 gradients) or 2
-  // (--grad-reduce-in-bf16); 8 fewer with m and v in bf16 (--bf16-moments). Megatron's fused multi-tensor Adam and grad-norm kernels; the
-  // fp32 state is the memory model's 12 bytes per parameter (memory_model.hpp).
+  // (--grad-reduce-in-bf16); 8 fewer with m and v in bf16 (--bf16-moments). Megatron's fused
+  // multi-tensor Adam and grad-norm kernels; the bytes are the precision's, as the memory
+  // model's (PrecisionSpec::adam_step_bytes).
   const ModelFlops& f = s.f;
   const ParallelLayout& L = s.L;
   const double stage_share = (L.dualpipe ? 2.0 : 1.0) * double(r.stage_layers) / f.layers;  // DualPipe: 2 stages
@@ -495,10 +499,8 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   const double end_params = (L.pp == 1 ? f.embedding_params : f.vocab_params) * (L.dualpipe ? 2.0 : 1.0);
   const double dense_local = (f.dense_params * stage_share + end_params) / L.tp / (double(L.dp) * L.cp);
   const double expert_local = f.routed_params * stage_share / (double(L.ep) * L.etp) / std::max(L.edp, 1);
-  const double g = s.o.grad_reduce_in_bf16 ? 2.0 : 4.0;
-  const double moments = s.o.bf16_moments ? 8.0 : 16.0;  // m and v read and written, 2 or 4 bytes each
   r.optimizer_params = dense_local + expert_local;
-  r.optimizer_bytes = r.optimizer_params * (3.0 * g + 14.0 + moments);
+  r.optimizer_bytes = r.optimizer_params * s.precision.adam_step_bytes(s.o.grad_reduce_in_bf16, s.o.bf16_moments);
   return transfer(r.optimizer_bytes, s.hbm);
 }
 

@@ -169,7 +169,10 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
     case k_memory_bound:
       return fmt::format("norms, residuals, RoPE, activations{}{}: {:.4g} GB per GPU at {:.3g} TB/s achieved HBM",
                          r.expert_rows > 0 ? ", router, permute and unpermute" : "",
-                         o.precision == Precision::fp8 ? ", fp8 casts" : "", r.memory_bound_bytes / 1e9,
+                         precision_spec(o.precision).cast_bytes > 0
+                             ? fmt::format(", {} casts", precision_spec(o.precision).name)
+                             : std::string(),
+                         r.memory_bound_bytes / 1e9,
                          c.gpu.hbm_bandwidth * o.hbm_efficiency / 1e12);
     case k_recompute:
       switch (L.recompute) {
@@ -211,8 +214,9 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
         s += fmt::format(", {:.0f} % of it over the NIC{}", 100 * r.a2a_nic_share,
                          o.a2a_node_dedup ? " (DeepEP: one copy per remote node)" : "");
       }
-      if (o.precision == Precision::fp8) {
-        s += o.a2a_node_dedup ? ", forward dispatch in fp8 (DeepEP)" : ", dispatch in bf16 (NCCL all-to-all)";
+      if (const PrecisionSpec& p = precision_spec(o.precision); p.deepep_dispatch_bytes < p.all_to_all_bytes) {
+        s += o.a2a_node_dedup ? fmt::format(", forward dispatch in {} (DeepEP)", p.name)
+                              : std::string(", dispatch in bf16 (NCCL all-to-all)");
       }
       if (o.a2a_overlap > 0) s += fmt::format(", {:.0f} % hidden behind compute", 100 * o.a2a_overlap);
       return s;
@@ -266,7 +270,8 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
     case k_optimizer:
       return fmt::format("Adam on this rank's shard, {:.4g} parameters × {} bytes (gradient norm, fp32 master, m, v, "
                          "bf16 weight): {:.3g} GB at {:.3g} TB/s achieved HBM",
-                         r.optimizer_params, (o.grad_reduce_in_bf16 ? 36 : 42) - (o.bf16_moments ? 8 : 0),
+                         r.optimizer_params,
+                         precision_spec(o.precision).adam_step_bytes(o.grad_reduce_in_bf16, o.bf16_moments),
                          r.optimizer_bytes / 1e9,
                          c.gpu.hbm_bandwidth * o.hbm_efficiency / 1e12);
     default: return "";

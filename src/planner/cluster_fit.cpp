@@ -222,13 +222,15 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   if (options.batch_ramp) ramp_batch(fit, counts, search.time, options, tokens);
   // A checkpoint is each rank's shard of the weights and optimizer state (Megatron's fully
   // parallel distributed checkpoint): the fp32 master, m and v the memory model counts (12
-  // bytes a parameter of the shard) and the bf16 weight of the same shard (2): 14/12 of them.
+  // bytes a parameter of the shard) and the bf16 weight of the same shard (2): 14/12 of them
+  // (the precision's bytes, precision_spec.hpp).
   // The most loaded GPU in memory need not hold the largest shard (its activations may weigh
   // more): at least the average, all weights and states over all GPUs.
-  const double state_bytes = search.memory.bf16_moments ? 8.0 : 12.0;
+  const PrecisionSpec& bytes = precision_spec(search.memory.precision);
+  const double state_bytes = bytes.optimizer_state(search.memory.bf16_moments);
   const double checkpoint_bytes =
-      std::max(fit.layouts.ranked.front().memory.bytes_of("optimizer") * (state_bytes + 2.0) / state_bytes,
-               counts.N_with_embedding().value() * (state_bytes + 2.0) / options.cluster.gpus);
+      std::max(fit.layouts.ranked.front().memory.bytes_of("optimizer") * (state_bytes + bytes.weight_bytes) / state_bytes,
+               counts.N_with_embedding().value() * (state_bytes + bytes.weight_bytes) / options.cluster.gpus);
   fit.whole = whole_training(fit.time.seconds, fit.layouts.ranked.front().time.step_seconds, options.cluster.gpus,
                              checkpoint_bytes, options.whole_training);
   if (!fit.whole.makes_progress) {

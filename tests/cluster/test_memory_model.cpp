@@ -409,7 +409,7 @@ TEST_CASE("cluster memory: fp8 adds an fp8 copy and transpose of every linear we
   MemoryOptions o;
   o.seq_len = 4096;
   const MemoryBreakdown bf16 = memory_per_gpu(m, count_parameters(m), l, o);
-  o.fp8 = true;
+  o.precision = Precision::fp8;
   const MemoryBreakdown fp8 = memory_per_gpu(m, count_parameters(m), l, o);
   const double sb = 4096.0;
   const double per_layer = sb * (4096 + 32 * 128 + 4096 + 14336);  // one byte each saved

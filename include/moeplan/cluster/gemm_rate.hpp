@@ -18,23 +18,15 @@
 /// - Achieved HBM bandwidth 0.85 of the datasheet: measured, 4.06 TB/s of 4.8 on an H200 by
 ///   bench/gpu_shape_sweep.py (a 1 GiB copy), 2026-11-26.
 /// The ceiling (`efficiency`) is the caller's: sustained large-GEMM rate over the datasheet peak.
-#include <optional>
-#include <string_view>
-
 #include "moeplan/cluster/gpu_catalog.hpp"
+#include "moeplan/cluster/precision_spec.hpp"
 
 namespace moeplan {
 
 struct MeasuredGemmRates;  // gemm_table.hpp
 
-/// The arithmetic of the linear layers' GEMMs (Transformer Engine's recipe: FP8 forward,
-/// data-gradient and weight-gradient GEMMs; attention core and the rest bf16).
-enum class Precision { bf16, fp8 };
-const char* to_string(Precision p);
-/// "bf16" or "fp8" (case-sensitive, as the flag spells it); nullopt otherwise.
-std::optional<Precision> parse_precision(std::string_view text);
-/// FLOP/s, the GPU's dense tensor-core peak in `precision` (the datasheet's, no sparsity):
-/// the one place that picks the bf16 or the fp8 figure. 0 for fp8 on a GPU without FP8.
+/// FLOP/s, the GPU's dense tensor-core peak in `precision` (the datasheet's, no sparsity): the
+/// catalog figure its description names (precision_spec.hpp). 0 for fp8 on a GPU without FP8.
 double dense_peak(const GpuSpec& gpu, Precision precision);
 
 /// Achieved HBM bandwidth over the datasheet figure (see above: measured); the default of
@@ -47,14 +39,14 @@ struct GemmRateModel {
   double efficiency = 1;  ///< sustained large-GEMM rate over peak (a stated figure)
   double hbm = 0;         ///< achieved HBM bandwidth, bytes/s
   int sms = 0;            ///< streaming multiprocessors (compute units); 0: waves not modelled
-  double operand_bytes = 2;  ///< bytes per input element (2 bf16, 1 fp8); outputs are bf16
+  double operand_bytes = 2;  ///< bytes per input element (the precision's gemm_operand_bytes); outputs are bf16
   /// false: `peak` is a rate measured on the shapes themselves (no tile, wave or fill factor).
   bool shaped = true;
   /// A table of measured rates for this GPU and precision (--gemm-table): when set, a GEMM
   /// takes its FLOPs over the table's interpolated rate, and nothing above applies.
   const MeasuredGemmRates* measured = nullptr;
-  /// The model of `gpu` in `precision` at ceiling `efficiency` (fp8: gpu.fp8_dense_flops, which
-  /// the caller has checked is > 0), the HBM at `hbm_efficiency` of the datasheet's.
+  /// The model of `gpu` in `precision` at ceiling `efficiency` (the precision's peak, which the
+  /// caller has checked is > 0, and operand bytes), the HBM at `hbm_efficiency` of the datasheet's.
   static GemmRateModel of(const GpuSpec& gpu, Precision precision, double efficiency,
                           double hbm_efficiency = k_hbm_efficiency);
 };

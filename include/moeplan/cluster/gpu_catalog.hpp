@@ -60,6 +60,11 @@ std::expected<GpuCatalog, InputError> read_gpu_catalog(std::string_view text,
 /// qualifier of the id ("pcie", "40gb") does too; "sxm" is the default form and not asked.
 bool gpu_is(std::string_view device, const GpuSpec& gpu);
 
+/// The GpuSpec field a catalog peak key fills: "bf16_dense_tflops" the bf16_dense_flops,
+/// "fp8_dense_tflops" the fp8_dense_flops; nullptr for any other key. What a precision's
+/// `gemm_peak_key` (presets/hardware/precisions.toml) names.
+double GpuSpec::*gpu_peak_field(std::string_view catalog_key);
+
 /// The embedded catalog (presets/hardware/gpus.toml).
 const GpuCatalog& embedded_gpu_catalog();
 

@@ -6,7 +6,7 @@
 /// Sources: Korthikanti et al. 2022, "Reducing Activation Recomputation in Large Transformer
 /// Models" (arXiv 2205.05198), Sec. 4 and Table 2, for the activations of a transformer
 /// layer; Megatron-LM megatron/training/theoretical_memory_usage.py for the weight and
-/// optimizer bytes per parameter (18, or 6 + 12/DP with the distributed optimizer) and the
+/// optimizer bytes per parameter (18, or 6 + 12/DP; data: presets/hardware/precisions.toml) and the
 /// in-flight micro-batches of 1F1B and interleaved schedules. The MoE extension (router,
 /// K-fold dispatched tokens, expert intermediates, capacity factor) is moeplan's and is
 /// derived term by term in docs/cluster.md.
@@ -15,6 +15,7 @@
 
 #include "moeplan/base/units.hpp"
 #include "moeplan/cluster/parallel_layout.hpp"
+#include "moeplan/cluster/precision_spec.hpp"
 #include "moeplan/model/model_config.hpp"
 
 namespace moeplan {
@@ -48,26 +49,20 @@ struct MemoryOptions {
   /// Allowance for what no formula counts: CUDA context, NCCL buffers, allocator
   /// fragmentation. A stated engineering figure, not a paper's (docs/cluster.md).
   double framework_bytes = 5.0 * k_gib;
-  /// fp8: Transformer Engine keeps an fp8 copy of each weight and its fp8 transpose beside the
-  /// bf16 weight (1 + 1 bytes per parameter; TransformerEngine#1764, `--fp8-param-gather`
-  /// drops the bf16 copy instead): the "fp8_weights" term; and the linear layers' inputs kept
-  /// for the backward are their fp8 copies, 1 byte (moeplan formula; Megatron's has no fp8).
-  bool fp8 = false;
-  /// With fp8: the weights are kept in fp8 only, no bf16 copy (Megatron-LM --fp8-param-gather,
-  /// set by Megatron-Bridge's delayed- and current-scaling fp8 recipes (mixed_precision.py,
-  /// bf16_with_fp8_delayed_scaling_mixed / _current_scaling_mixed; its blockwise one sets False),
-  /// fp8_param_gather = True): 1 byte per weight and 1 for its fp8 transpose; the fp32 master
-  /// stays in the optimizer.
+  /// The linear layers' precision: its bytes per weight, low-precision copy ("fp8_weights"
+  /// term: Transformer Engine's fp8 copy and transpose), gradient, optimizer state and cached
+  /// linear-layer input are its description's (precision_spec.hpp,
+  /// presets/hardware/precisions.toml, each figure cited there).
+  Precision precision = Precision::bf16;
+  /// The weights kept in the precision only, no bf16 copy, where it has such a mode (Megatron-LM
+  /// --fp8-param-gather; the description's [fp8.param_gather]); the fp32 master stays.
   bool fp8_param_gather = false;
-  /// Gradients accumulated and reduced in bf16, 2 bytes per parameter instead of fp32's 4
-  /// (Megatron-LM --grad-reduce-in-bf16; Megatron-Bridge's performance recipes set
-  /// grad_reduce_in_fp32 = False, perf_recipes/_common.py). The optimizer's fp32 master and
-  /// Adam states are unchanged.
+  /// Gradients accumulated and reduced in bf16 (Megatron-LM --grad-reduce-in-bf16): the
+  /// description's bf16_gradient_bytes instead of gradient_bytes. Master and Adam states unchanged.
   bool grad_reduce_in_bf16 = false;
-  /// Adam's m and v kept in bf16, 2 bytes each instead of 4, the fp32 master kept (Megatron-LM's
-  /// --use-precision-aware-optimizer --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16; DeepSeek-V3,
-  /// arXiv 2412.19437 Sec. 3.3.3: "BF16 format to track the first and second moments"): 8 bytes
-  /// of optimizer state a parameter instead of 12.
+  /// Adam's m and v kept in bf16, the fp32 master kept (Megatron-LM's
+  /// --use-precision-aware-optimizer --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16; DeepSeek-V3
+  /// Sec. 3.3.3): the description's bf16_moment_bytes each.
   bool bf16_moments = false;
   /// The SwiGLU's input (gate and up, the first GEMM's output) kept for the backward as an fp8
   /// (e4m3) copy, 1 byte an element instead of bf16's 2 (Megatron-Core's TransformerConfig
@@ -97,9 +92,10 @@ struct MemoryBreakdown {
 /// layers): Megatron-core's 1F1B and interleaved schedules (src/cluster/memory_model.cpp).
 double microbatches_in_flight(const ParallelLayout& layout, int rank);
 
-/// The breakdown for `m` (counts `p`) under `layout`. Mixed precision as Megatron-LM trains:
-/// bf16 weights (2 bytes), fp32 gradients (4), fp32 master weights and Adam moments (12),
-/// sharded over dp (edp for routed experts) by the distributed optimizer.
+/// The breakdown for `m` (counts `p`) under `layout`. Mixed precision as Megatron-LM trains, at
+/// the bytes of `options.precision`'s description: bf16 weights (2 bytes), fp32 gradients (4),
+/// fp32 master weights and Adam moments (12), the optimizer state sharded over dp (edp for
+/// routed experts) by the distributed optimizer.
 MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& p,
                                const ParallelLayout& layout, const MemoryOptions& options);
 /// memory_per_gpu(...).total() without the terms' descriptions: what the layout search asks
