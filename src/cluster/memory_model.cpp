@@ -18,6 +18,9 @@ namespace {
 // activations), in fp8 runs too; router logits and flash attention's log-sum-exp fp32.
 constexpr double k_bf16 = 2;  // bytes of a stored activation
 constexpr double k_fp32 = 4;
+// The SwiGLU input's fp8 copy under activation_fp8_input_store: torch.float8_e4m3fn, 1 byte,
+// whatever the run's GEMM precision (fused_bias_swiglu.py).
+constexpr double k_e4m3 = 1;
 
 // Layer i (0-based) is an MoE layer (the model's own layout, uniform_layer).
 bool is_moe_layer(const ModelConfig& m, int i) { return is_uniform_moe_layer(m, i); }
@@ -256,7 +259,7 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   // and the second GEMM's input 8sbh at width 4h (their dropout mask is left out, as above).
   const double first_gemm_outputs = m.ffn_gated ? 2.0 : 1.0;
   // Megatron's activation_func_fp8_input_store (SwiGLU only): those inputs kept as fp8 copies.
-  const double act_input = o.activation_fp8_input_store ? k_fp8_activation : k_bf16;
+  const double act_input = o.activation_fp8_input_store ? k_e4m3 : k_bf16;
   const auto ffn_activation = [&](double width, double tokens, double split, double act) {
     return act_input * tokens * first_gemm_outputs * width / split  // the activation's inputs
            + act * lin * tokens * width / split;  // its output: the down projection's input
