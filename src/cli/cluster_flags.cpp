@@ -2,6 +2,7 @@
 #include "cluster_flags.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -282,11 +283,17 @@ void add_host_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
                  "forward-backward): a captured region costs the host one replay instead of a call per kernel")
       ->check(CLI::IsMember({"none", "local", "transformer_engine", "full_iteration"}))
       ->group(group);
-  sub.add_option("--cuda-graph-scope,--cuda-graph-modules", f.cuda_graph_scope,
+  sub.add_option("--cuda-graph-scope", f.cuda_graph_scope,
                  "What per-layer graphs capture, Megatron's names, comma-separated or as separate words: attn, mlp "
                  "(dense layers), moe_router (router and shared experts), moe_preprocess (with moe_router); none "
                  "given: the whole layer (dense models: a dropless MoE layer cannot be captured whole); full_iteration: as "
                  "--cuda-graph-impl full_iteration (Megatron's older spelling, with local)")
+      ->delimiter(',')
+      ->group(group);
+  // Megatron-Core 0.20 renamed the flag and refuses the two together (arguments.py: "--cuda-graph-scope
+  // and --cuda-graph-modules cannot be used together"); cluster_from_flags does too.
+  sub.add_option("--cuda-graph-modules", f.cuda_graph_modules,
+                 "Megatron-Core 0.20's name of --cuda-graph-scope: the same setting (give one of the two)")
       ->delimiter(',')
       ->group(group);
   sub.add_option("--host-op-us", f.host_op_us,
@@ -660,7 +667,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   }
   if (auto why = apply_cuda_graphs(f, o); !why.empty()) {
     // Settings a --megatron-args file gave are named as its.
-    const bool from_file = !f.megatron_args.empty() && !(f.flag_given("--cuda-graph-impl") && f.flag_given("--cuda-graph-scope"));
+    const bool from_file = !f.megatron_args.empty() && !(f.flag_given("--cuda-graph-impl") &&
+                                                              (f.flag_given("--cuda-graph-scope") || f.flag_given("--cuda-graph-modules")));
     return usage(from_file ? fmt::format("{} (the CUDA-graph settings of --megatron-args {} with the command line's)", why,
                                          f.megatron_args)
                            : why);
@@ -867,6 +875,14 @@ std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const Cl
                                                                        std::optional<MegatronArgs>* file_args) {
   if (!given.given()) return std::optional<ClusterFitOptions>();
   ClusterFlags f = given;
+  if (!f.cuda_graph_modules.empty()) {  // one setting under two names, as Megatron-Core 0.20 has it
+    if (!f.cuda_graph_scope.empty()) {
+      return std::unexpected(fail(io, ExitStatus::usage,
+                                  "--cuda-graph-scope and --cuda-graph-modules are one setting (Megatron-Core 0.20's "
+                                  "new name and its old one, which it refuses together): give one"));
+    }
+    f.cuda_graph_scope = std::exchange(f.cuda_graph_modules, {});
+  }
   if (!f.megatron_args.empty() && f.gpus && !f.gpu.empty()) {  // without a cluster: the usage error first
     auto merged = with_megatron_args(f, io, seq_len, file_args);
     if (!merged) return std::unexpected(fail(io, merged.error()));

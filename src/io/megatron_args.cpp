@@ -384,6 +384,15 @@ bool ArgsReader::read_choice(const Flag& f) {
     if (!parse_cuda_graph_impl(v)) fail(f, fmt::format("\"{}\" is none of none, local, transformer_engine, full_iteration", v));
     a_.cuda_graph_impl = v;
   } else if (n == "--cuda-graph-scope" || n == "--cuda-graph-modules") {  // nargs='+', checked with the flags
+    // Megatron-Core 0.20's new name and its old one, refused together (arguments.py: "--cuda-graph-scope
+    // and --cuda-graph-modules cannot be used together").
+    const std::string other = n == "--cuda-graph-scope" ? "--cuda-graph-modules" : "--cuda-graph-scope";
+    if (const auto at = seen_at_.find(other); at != seen_at_.end()) {
+      fail(f, fmt::format("given with {} (line {}): one setting under two names, which Megatron-Core 0.20 refuses "
+                          "together",
+                          other, seen_[at->second].last_line));
+      return true;
+    }
     std::string list = v;
     std::replace(list.begin(), list.end(), ',', ' ');
     a_.cuda_graph_scope.clear();

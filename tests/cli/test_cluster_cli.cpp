@@ -773,6 +773,40 @@ TEST_CASE("CUDA graphs (--cuda-graph-impl, --cuda-graph-scope): reported, refuse
   CHECK(bad.err.find(bad_file.filename().string() + ":2") != std::string::npos);
 }
 
+TEST_CASE("cuda graphs: --cuda-graph-scope and --cuda-graph-modules are one setting under two names, refused together as Megatron-Core 0.20 does") {
+  const std::vector<std::string> base = {"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                                         "--cuda-graph-impl", "local"};
+  const auto with = [&](std::initializer_list<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra);
+    return run_moeplan(args);
+  };
+  const Run both = with({"--cuda-graph-scope", "attn", "--cuda-graph-modules", "moe_router"});
+  CHECK(both.code == 2);
+  CHECK(both.out.empty());
+  CHECK(both.err.find("--cuda-graph-scope and --cuda-graph-modules") != std::string::npos);
+  // Either alone is the same setting.
+  const Run scope = with({"--cuda-graph-scope", "attn,moe_router", "--format", "json"});
+  const Run modules = with({"--cuda-graph-modules", "attn,moe_router", "--format", "json"});
+  REQUIRE_MESSAGE(scope.code == 0, scope.err);
+  REQUIRE_MESSAGE(modules.code == 0, modules.err);
+  CHECK(json::parse(modules.out).at(0).at("cluster").at("cuda_graph_scope").get<std::string>() == "attn,moe_router");
+  CHECK(scope.out == modules.out);
+  // A launch script with both: exit 4 naming the file's line and both flags.
+  const auto file = temp_path("cuda-graphs-both.sh");
+  {
+    std::ofstream out(file);
+    out << "torchrun pretrain_gpt.py --bf16 \\\n  --cuda-graph-impl local --cuda-graph-modules attn \\\n"
+           "  --cuda-graph-scope moe_router\n";
+  }
+  const Run in_file = run_moeplan({"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                                   "--megatron-args", file.string()});
+  CHECK(in_file.code == 4);
+  CHECK(in_file.err.find(file.filename().string() + ":3") != std::string::npos);
+  CHECK(in_file.err.find("--cuda-graph-scope") != std::string::npos);
+  CHECK(in_file.err.find("--cuda-graph-modules (line 2)") != std::string::npos);
+}
+
 TEST_CASE("Communication overlaps (--tp-comm-overlap, --no-overlap-p2p-communication): reported, read and written as Megatron spells them") {
   // Llama 3 70B as the validation table runs it (bench/validation/llama3-70b.toml)
   const std::string k_llama3_70b = std::string(MOEPLAN_SOURCE_DIR) + "/bench/validation/llama3-70b.toml";
