@@ -137,7 +137,7 @@ void add_cluster_kind_flags(CLI::App& sub, ClusterFlags& f, const std::string& g
   sub.add_option("--gpus", f.gpus,
                  "Fit the plan onto this many GPUs (with --gpu): memory per GPU, the fastest "
                  "parallel layout that fits, step time, MFU and days")
-      ->check(CLI::Range(1, 1 << 20))
+      ->transform(decimal_whole())->check(CLI::Range(1, 1 << 20))
       ->group(group);
   sub.add_option("--gpu", f.gpu,
                  "GPU kind from the catalog, by id or alias (h100, h800, b200, mi300x, ...: "
@@ -151,7 +151,7 @@ void add_cluster_kind_flags(CLI::App& sub, ClusterFlags& f, const std::string& g
       ->group(group);
   sub.add_option("--gpus-per-node", f.gpus_per_node,
                  "GPUs sharing NVLink/xGMI [the GPU's own, 8 for most; 72 for gb200]")
-      ->check(CLI::Range(1, k_max_gpus_per_node))
+      ->transform(decimal_whole())->check(CLI::Range(1, k_max_gpus_per_node))
       ->group(group);
 }
 
@@ -191,7 +191,7 @@ void add_rate_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
 /// The user's own layout (any subset; the search fills the rest) and recompute.
 void add_layout_flags(CLI::App& sub, ClusterFlags& f) {
   const auto layout_option = [&](const char* name, std::optional<int>& value, const char* what) {
-    sub.add_option(name, value, what)->check(CLI::Range(1, 1 << 20))->group(k_layout_group);
+    sub.add_option(name, value, what)->transform(decimal_whole())->check(CLI::Range(1, 1 << 20))->group(k_layout_group);
   };
   layout_option("--tp", f.tp, "Tensor parallel size (with sequence parallel); must divide the query and KV heads");
   layout_option("--pp", f.pp, "Pipeline stages");
@@ -271,7 +271,7 @@ void add_precision_flags(CLI::App& sub, ClusterFlags& f, const std::string& grou
   sub.add_option("--mtp-num-layers", f.mtp_num_layers,
                  "Multi-token-prediction modules trained beside the model, timed and counted on the last pipeline "
                  "stage (Megatron-LM's flag; default: the model's num_nextn_predict_layers; 0: none)")
-      ->check(CLI::Range(0, 64))
+      ->transform(decimal_whole())->check(CLI::Range(0, 64))
       ->group(group);
 }
 
@@ -334,7 +334,7 @@ void add_whole_training_flags(CLI::App& sub, ClusterFlags& f) {
                "Asynchronous saves (Megatron's --async-save): training blocks only for the copy to host memory")
       ->group(k_whole_training_group);
   sub.add_option("--eval-interval", f.whole_training.eval_interval_steps, "An evaluation every this many steps")
-      ->check(CLI::Range(1LL, 1LL << 50))
+      ->transform(decimal_whole())->check(CLI::Range(1LL, 1LL << 50))
       ->group(k_whole_training_group);
   sub.add_option("--eval-minutes", f.whole_training.eval_minutes, "Minutes one evaluation takes")
       ->check(number_in(0.0, 1e6))
