@@ -415,7 +415,18 @@ bool ArgsReader::read_choice(const Flag& f) {
     if (v != "alltoall" && v != "allgather" && v != "flex") {
       fail(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", v));
     }
-    if (!a_.deepep) a_.deepep = false;  // unless --moe-enable-deepep says otherwise
+    if (!a_.deepep) a_.deepep = false;  // unless --moe-flex-dispatcher-backend deepep (or --moe-enable-deepep) says otherwise
+  } else if (n == "--moe-flex-dispatcher-backend") {  // Megatron-Core 0.20: deepep, hybridep, ncclep
+    if (v == "deepep") {
+      a_.deepep = true;
+    } else if (v == "hybridep" || v == "ncclep") {
+      note_once(fmt::format("--moe-flex-dispatcher-backend {}: not modelled; timed as the NCCL all-to-all "
+                            "(--a2a-dispatcher alltoall) unless the command line gives one",
+                            v));
+      a_.deepep = false;
+    } else {
+      fail(f, fmt::format("\"{}\" is none of deepep, hybridep, ncclep", v));
+    }
   } else {
     return false;
   }
@@ -452,7 +463,7 @@ bool ArgsReader::read_switch(const Flag& f) {
     // Read, not applied: --grad-reduce-in-bf16 wins wherever it stands (Megatron's
     // arguments.py turns accumulate_allreduce_grads_in_fp32 off when it is given).
     fp32_gradients_ = true;
-  } else if (n == "--moe-enable-deepep") {
+  } else if (n == "--moe-enable-deepep") {  // deprecated in Megatron-Core 0.20 for --moe-flex-dispatcher-backend deepep
     a_.deepep = true;
   } else if (n == "--use-precision-aware-optimizer") {
     precision_aware_optimizer_ = true;

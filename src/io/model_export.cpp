@@ -577,10 +577,13 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
     }
   }
   if (m.is_moe() && p.ep > 1) {
-    if (run.deepep) {  // Megatron's MoE README: "set --moe-token-dispatcher-type=flex and --moe-enable-deepep"
+    // Megatron-Core 0.20's MoE README (d98e8a64): "--moe-token-dispatcher-type flex
+    // --moe-flex-dispatcher-backend deepep"; --moe-enable-deepep is deprecated (transformer_config.py
+    // warns "moe_enable_deepep is deprecated. Please use --moe-flex-dispatcher-backend=deepep").
+    if (run.deepep) {
       arg("--moe-token-dispatcher-type", "flex", "the expert all-to-all the step time counts: DeepEP, one copy "
                                                  "per remote node (Megatron's default is allgather)");
-      arg("--moe-enable-deepep", "", "DeepEP kernels for the flex dispatcher");
+      arg("--moe-flex-dispatcher-backend", "deepep", "DeepEP kernels for the flex dispatcher");
     } else {
       arg("--moe-token-dispatcher-type", "alltoall",
           "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");

@@ -226,9 +226,11 @@ TEST_CASE("cluster export: --emit megatron with a layout: bf16, the all-to-all d
     return std::stoll(m.out.substr(at + flag.size() + 2));
   };
   if (value("--expert-model-parallel-size") > 1) {
-    // the dispatcher the step time assumed: DeepEP by default (Megatron's MoE README: flex + --moe-enable-deepep)
+    // the dispatcher the step time assumed: DeepEP by default (Megatron-Core 0.20's MoE README: flex +
+    // --moe-flex-dispatcher-backend deepep; --moe-enable-deepep is deprecated there)
     CHECK(m.out.find("--moe-token-dispatcher-type flex") != std::string::npos);
-    CHECK(m.out.find("--moe-enable-deepep") != std::string::npos);
+    CHECK(m.out.find("\n--moe-flex-dispatcher-backend deepep") != std::string::npos);
+    CHECK(m.out.find("--moe-enable-deepep") == std::string::npos);
   }
   const long long tp = value("--tensor-model-parallel-size"), pp = value("--pipeline-model-parallel-size");
   const long long cp = std::max(1LL, value("--context-parallel-size"));

@@ -50,7 +50,8 @@ struct MegatronArgs {
   std::optional<int> mtp_layers;          ///< --mtp-num-layers
   std::optional<long long> global_batch;  ///< --global-batch-size, sequences
   std::optional<int> seq_length;          ///< --seq-length, tokens
-  /// The all-to-all: true with --moe-enable-deepep (the flex dispatcher), false with another
+  /// The all-to-all: true with --moe-flex-dispatcher-backend deepep (Megatron-Core 0.20) or its
+  /// deprecated --moe-enable-deepep (the flex dispatcher), false with another backend or another
   /// --moe-token-dispatcher-type alone.
   std::optional<bool> deepep;
   /// --moe-router-force-load-balancing: a benchmark's forced balance, routing load 1.
