@@ -26,7 +26,7 @@ namespace {
 // predicted days times the least and the largest predicted/published speed ratio; with a
 // --step-profile, its leave-one-out spread (docs/calibration.md).
 void add_validation_range(std::vector<Field>& fields, double days, double gpu_hours, const ValidationSpread& v) {
-  if (&v == &whole_training_validation_spread()) {  // wall days: the whole trainings' spread
+  if (v.kind == ValidationSpread::Kind::whole_training) {  // wall days: the whole trainings' spread
     fields.push_back({"days_low", "", "days", v.days_low(days),
                       fmt::format("x {:g}: the fastest of {} published whole trainings against their prediction "
                                   "(docs/validation.md)",
@@ -38,7 +38,7 @@ void add_validation_range(std::vector<Field>& fields, double days, double gpu_ho
                       Summary::detail});
     return;
   }
-  const bool profile = &v != &step_model_validation_spread();
+  const bool profile = v.kind == ValidationSpread::Kind::profile;
   fields.push_back({"days_low", "", "days", v.days_low(days),
                     profile ? fmt::format("x {:g}: the fastest of the profile's runs against its fit ({})",
                                           v.speed_ratio_min, v.source)
