@@ -381,7 +381,7 @@ bool ArgsReader::read_choice(const Flag& f) {
     // Megatron's list, as given: "moe" alone (or nothing) recomputes nothing moeplan models.
     a_.layout.recompute_modules = modules;
   } else if (n == "--cuda-graph-impl") {  // Megatron-Core 0.20: none, local, transformer_engine, full_iteration
-    if (!parse_cuda_graph_impl(v)) fail(f, fmt::format("\"{}\" is none of none, local, transformer_engine, full_iteration", v));
+    if (!parse_cuda_graph_impl(v)) fail(f, fmt::format("\"{}\" is none of {}", v, fmt::join(cuda_graph_impl_names(), ", ")));
     a_.cuda_graph_impl = v;
   } else if (n == "--cuda-graph-scope" || n == "--cuda-graph-modules") {  // nargs='+', checked with the flags
     // Megatron-Core 0.20's new name and its old one, refused together (arguments.py: "--cuda-graph-scope
