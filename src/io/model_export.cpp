@@ -701,11 +701,10 @@ std::optional<std::string> megatron_position_problem(const ModelConfig& m) {
                        "(megatron/training/arguments.py @307dcf37: learned_absolute, rope, mrope, relative, "
                        "none), so moeplan refuses rather than write RoPE in its place");
   }
-  if (m.position_embedding == PositionEmbedding::learned_absolute && m.training &&
-      m.training->seq_len > m.max_position_embeddings) {
-    return fmt::format("seq_len {} is longer than the learned position table's {} rows "
-                       "(max_position_embeddings): positions past it have no embedding",
-                       m.training->seq_len, m.max_position_embeddings);
+  if (m.training) {
+    if (const auto why = position_table_problem(m, m.training->seq_len)) {
+      return fmt::format("seq_len {} {}", m.training->seq_len, *why);
+    }
   }
   return std::nullopt;
 }

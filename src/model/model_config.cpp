@@ -388,6 +388,15 @@ ParameterCounts count_parameters(const ModelConfig& m) {
   return p;
 }
 
+std::optional<std::string> position_table_problem(const ModelConfig& m, std::int64_t seq_len) {
+  if (m.position_embedding != PositionEmbedding::learned_absolute || seq_len <= m.max_position_embeddings) {
+    return std::nullopt;
+  }
+  return fmt::format("is longer than the learned position table's {} rows (max_position_embeddings): positions "
+                     "past it have no embedding",
+                     m.max_position_embeddings);
+}
+
 std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   // Sliding windows change attention FLOPs, not the weights or the layout: a model whose
   // layers differ only in them is laid out as its uniform self.

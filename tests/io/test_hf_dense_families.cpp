@@ -144,6 +144,21 @@ TEST_CASE("ALiBi (BLOOM): no weight, named outside the laws, refused by both exp
   CHECK(t.out.find("position_embedding = \"alibi\"") != std::string::npos);
 }
 
+TEST_CASE("gpt_bigcode: a --seq-len past the learned table's rows exits 3 naming them, RoPE models are not concerned") {
+  // SantaCoder's n_positions is 2048: position 2048 has no row, and a learned table cannot be
+  // extrapolated.
+  const Run past = run_moeplan({"score", k_hf + "santacoder.json", "--tokens", "1e10", "--seq-len", "4096"});
+  CHECK(past.code == 3);
+  CHECK(past.out.empty());
+  CHECK(past.err.find("--seq-len 4096 is longer than the learned position table's 2048 rows") != std::string::npos);
+  CHECK(past.err.find("cannot be extrapolated") != std::string::npos);
+  const Run at = run_moeplan({"score", k_hf + "santacoder.json", "--tokens", "1e10", "--seq-len", "2048"});
+  CHECK_MESSAGE(at.code == 0, at.err);
+  // A RoPE model past its max_position_embeddings (Nemotron-4's 4096) is scored.
+  const Run rope = run_moeplan({"score", k_hf + "nemotron-4-4b.json", "--tokens", "1e10", "--seq-len", "16384"});
+  CHECK_MESSAGE(rope.code == 0, rope.err);
+}
+
 TEST_CASE("nemotron: a Nemotron-4 4B config counted as the recount, squared ReLU exported as such") {
   const json j = score_of(k_hf + "nemotron-4-4b.json");
   // recount/nemotron_count.py nemotron-4-4b.json: 4,190,509,056 (untied), matrices 2,617,245,696.

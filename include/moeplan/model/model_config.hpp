@@ -274,6 +274,11 @@ int mtp_modules(const ModelConfig& m);
 /// and gated FFNs, dense or MoE by first_k_dense_replace) cannot take `m`; nullopt when they can.
 std::optional<std::string> non_uniform_layers(const ModelConfig& m);
 
+/// Why `m` cannot take sequences of `seq_len` tokens: a learned absolute position table has
+/// max_position_embeddings rows and none past them (a learned table cannot be extrapolated, as
+/// RoPE's rotations can); nullopt when it can. The reason reads after "seq_len N ".
+std::optional<std::string> position_table_problem(const ModelConfig& m, std::int64_t seq_len);
+
 /// The key/value heads of one layer: its own (LayerSpec::kv_heads), else the model's.
 inline int kv_heads_of(const ModelConfig& m, const LayerSpec& layer) {
   return layer.kv_heads > 0 ? layer.kv_heads : m.num_key_value_heads;
