@@ -726,6 +726,7 @@ std::vector<std::string> ignored_flags(const MegatronArgs& args, bool compared) 
   for (const MegatronModelFlag& k : args.model_flags) {
     if (k.flag != "--num-layers") out.push_back(k.flag);
   }
+  if (args.rotary_percent) out.push_back("--rotary-percent");
   return out;
 }
 

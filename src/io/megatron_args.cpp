@@ -347,6 +347,15 @@ bool ArgsReader::read_number(const Flag& f) {
                                            : fmt::format("\"{}\" is not a number of MTP modules (0-64)", *f.value));
     }
     a_.mtp_layers = k;
+  } else if (n == "--rotary-percent") {  // arguments.py: type=float, default 1.0; compared with the model
+    const std::string v = f.value.value_or("");
+    double x = 0;
+    const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+    if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || !(x > 0 && x <= 1)) {
+      fail(f, fmt::format("\"{}\" is not a fraction in (0, 1] of each head's dimensions", v));
+    }
+    a_.rotary_percent = x;
+    a_.rotary_percent_line = f.line;
   } else {
     return false;
   }
@@ -566,7 +575,7 @@ std::optional<InputError> ArgsReader::finish() {
   }
   if (!a_.layout.any() && !a_.precision && !a_.global_batch && !a_.seq_length && !a_.deepep &&
       !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.tp_comm_overlap && !a_.no_p2p_overlap && !a_.cuda_graph_impl && !fp32_gradients_ && !a_.mtp_layers &&
-      !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty()) {
+      !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty() && !a_.rotary_percent) {
     a_.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
   }
   return std::nullopt;

@@ -150,6 +150,7 @@ std::string to_model_toml(const ModelConfig& m) {
       model.insert("max_position_embeddings", int64_t{m.max_position_embeddings});
     }
   }
+  if (m.partial_rotary_factor != 1) model.insert("partial_rotary_factor", m.partial_rotary_factor);
   if (!m.no_rope_layers.empty()) {
     toml::array layers;
     for (int i : m.no_rope_layers) layers.push_back(int64_t{i});
@@ -320,6 +321,12 @@ void position_flags(const ModelConfig& m, MegatronArgList& arg) {
     arg("--position-embedding-type", "none", "no position embedding, as the source");
   } else {
     arg("--position-embedding-type", "rope", "RoPE (paper 002 Sec. 3.4)");
+    // Megatron-LM's --rotary-percent (arguments.py, d98e8a64: "Percent of rotary dimension to
+    // use", default 1.0): RotaryEmbedding rotates kv_channels x it of each head.
+    if (m.partial_rotary_factor != 1) {
+      arg("--rotary-percent", fmt::format("{:g}", m.partial_rotary_factor),
+          "the fraction of each head RoPE rotates (partial_rotary_factor), as the source");
+    }
   }
   if (m.no_rope_layers.empty()) return;
   std::string pattern;

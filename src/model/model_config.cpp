@@ -180,6 +180,10 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
              "model.moe_layer_interval", "must be in [1, num_hidden_layers]"),
         need(position_embedding != PositionEmbedding::learned_absolute || max_position_embeddings > 0,
              "model.max_position_embeddings", "is required with learned_absolute positions (the table's rows)"),
+        need(partial_rotary_factor > 0 && partial_rotary_factor <= 1, "model.partial_rotary_factor",
+             "must be a fraction in (0, 1] (of each head's dimensions RoPE rotates)"),
+        need(partial_rotary_factor == 1 || position_embedding == PositionEmbedding::rope, "model.partial_rotary_factor",
+             "applies to RoPE positions only"),
         need(std::all_of(no_rope_layers.begin(), no_rope_layers.end(),
                          [this](int i) { return i >= 0 && i < num_hidden_layers; }),
              "model.no_rope_layers", "must list layers in [0, num_hidden_layers)")}) {

@@ -159,6 +159,11 @@ struct ModelConfig {
   /// serving section warns past it); 0: not given.
   std::int64_t max_position_embeddings = 0;
   PositionEmbedding position_embedding = PositionEmbedding::rope;
+  /// The fraction of each head's dimensions RoPE rotates (config.json partial_rotary_factor,
+  /// Megatron-LM's --rotary-percent; the rest pass unrotated): 1, all of them (Llama, DeepSeek);
+  /// 0.5 in Nemotron-4 and GLM-4.5, 0.25 in Qwen3-Next. RoPE only; it builds no weight and
+  /// changes no count, but a launch must state it to train the same model.
+  double partial_rotary_factor = 1.0;
   /// Layers (0-based) whose attention applies no RoPE (SmolLM3's no_rope_layers entries of 0,
   /// every fourth layer): the weights and the KV cache are those of any attention layer; the
   /// exports must say which layers they are. Empty: RoPE in every layer.
