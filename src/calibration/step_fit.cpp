@@ -351,6 +351,7 @@ void set_band(std::span<const StepCase> cases, std::size_t folds, StepFit& fit) 
   const std::size_t distinct = sorted_unique(configurations).size();
   if (cases.size() == 1) {
     fit.band = model;
+    fit.band.kind = ValidationSpread::Kind::profile;  // the profile's band, though its figures are the model's
     fit.band.source = "one run: no leave-one-out; the step model's validation spread (docs/validation.md)";
     fit.warnings.push_back("one run: the fit cannot be checked on another; the band is the step model's validation "
                            "spread");

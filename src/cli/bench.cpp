@@ -151,7 +151,7 @@ Command bench_command() {
             ->required();
         add_format_flags(sub, f->format, f->output);
         sub.add_option("--micro-batch-tokens", f->tokens, "Tokens per micro-batch T")
-            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
+            ->transform(decimal_whole())->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();
         sub.add_option("--tokens", f->old_tokens)->group("");  // the old name, refused
         sub.add_option("--seconds", f->seconds,
@@ -168,7 +168,7 @@ Command bench_command() {
         sub.add_option("--min-rows", f->min_rows,
                        "Smallest row slice a CPU shape is timed on, unless the budget cannot hold "
                        "it (then down to 16, noted); fewer rows understate the rate")
-            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
+            ->transform(decimal_whole())->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();
         sub.add_option("--routing-skew", f->routing_skew,
                        "Zipf exponent s of the routed tokens: expert i gets a share ~ 1/(i+1)^s "

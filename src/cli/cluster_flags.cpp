@@ -2,6 +2,7 @@
 #include "cluster_flags.hpp"
 
 #include <cmath>
+#include <utility>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -25,7 +26,7 @@ namespace {
 // predicted days times the least and the largest predicted/published speed ratio; with a
 // --step-profile, its leave-one-out spread (docs/calibration.md).
 void add_validation_range(std::vector<Field>& fields, double days, double gpu_hours, const ValidationSpread& v) {
-  if (&v == &whole_training_validation_spread()) {  // wall days: the whole trainings' spread
+  if (v.kind == ValidationSpread::Kind::whole_training) {  // wall days: the whole trainings' spread
     fields.push_back({"days_low", "", "days", v.days_low(days),
                       fmt::format("x {:g}: the fastest of {} published whole trainings against their prediction "
                                   "(docs/validation.md)",
@@ -37,7 +38,7 @@ void add_validation_range(std::vector<Field>& fields, double days, double gpu_ho
                       Summary::detail});
     return;
   }
-  const bool profile = &v != &step_model_validation_spread();
+  const bool profile = v.kind == ValidationSpread::Kind::profile;
   fields.push_back({"days_low", "", "days", v.days_low(days),
                     profile ? fmt::format("x {:g}: the fastest of the profile's runs against its fit ({})",
                                           v.speed_ratio_min, v.source)
@@ -136,7 +137,7 @@ void add_cluster_kind_flags(CLI::App& sub, ClusterFlags& f, const std::string& g
   sub.add_option("--gpus", f.gpus,
                  "Fit the plan onto this many GPUs (with --gpu): memory per GPU, the fastest "
                  "parallel layout that fits, step time, MFU and days")
-      ->check(CLI::Range(1, 1 << 20))
+      ->transform(decimal_whole())->check(CLI::Range(1, 1 << 20))
       ->group(group);
   sub.add_option("--gpu", f.gpu,
                  "GPU kind from the catalog, by id or alias (h100, h800, b200, mi300x, ...: "
@@ -150,7 +151,7 @@ void add_cluster_kind_flags(CLI::App& sub, ClusterFlags& f, const std::string& g
       ->group(group);
   sub.add_option("--gpus-per-node", f.gpus_per_node,
                  "GPUs sharing NVLink/xGMI [the GPU's own, 8 for most; 72 for gb200]")
-      ->check(CLI::Range(1, k_max_gpus_per_node))
+      ->transform(decimal_whole())->check(CLI::Range(1, k_max_gpus_per_node))
       ->group(group);
 }
 
@@ -190,7 +191,7 @@ void add_rate_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
 /// The user's own layout (any subset; the search fills the rest) and recompute.
 void add_layout_flags(CLI::App& sub, ClusterFlags& f) {
   const auto layout_option = [&](const char* name, std::optional<int>& value, const char* what) {
-    sub.add_option(name, value, what)->check(CLI::Range(1, 1 << 20))->group(k_layout_group);
+    sub.add_option(name, value, what)->transform(decimal_whole())->check(CLI::Range(1, 1 << 20))->group(k_layout_group);
   };
   layout_option("--tp", f.tp, "Tensor parallel size (with sequence parallel); must divide the query and KV heads");
   layout_option("--pp", f.pp, "Pipeline stages");
@@ -283,7 +284,7 @@ void add_precision_flags(CLI::App& sub, ClusterFlags& f, const std::string& grou
   sub.add_option("--mtp-num-layers", f.mtp_num_layers,
                  "Multi-token-prediction modules trained beside the model, timed and counted on the last pipeline "
                  "stage (Megatron-LM's flag; default: the model's num_nextn_predict_layers; 0: none)")
-      ->check(CLI::Range(0, 64))
+      ->transform(decimal_whole())->check(CLI::Range(0, 64))
       ->group(group);
 }
 
@@ -293,13 +294,19 @@ void add_host_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
                  "CUDA graphs as Megatron-LM's flag (Megatron-Core 0.20): none (default), local or "
                  "transformer_engine (per-layer graphs over --cuda-graph-scope), full_iteration (the whole "
                  "forward-backward): a captured region costs the host one replay instead of a call per kernel")
-      ->check(CLI::IsMember({"none", "local", "transformer_engine", "full_iteration"}))
+      ->check(CLI::IsMember(cuda_graph_impl_names()))
       ->group(group);
-  sub.add_option("--cuda-graph-scope,--cuda-graph-modules", f.cuda_graph_scope,
+  sub.add_option("--cuda-graph-scope", f.cuda_graph_scope,
                  "What per-layer graphs capture, Megatron's names, comma-separated or as separate words: attn, mlp "
                  "(dense layers), moe_router (router and shared experts), moe_preprocess (with moe_router); none "
                  "given: the whole layer (dense models: a dropless MoE layer cannot be captured whole); full_iteration: as "
                  "--cuda-graph-impl full_iteration (Megatron's older spelling, with local)")
+      ->delimiter(',')
+      ->group(group);
+  // Megatron-Core 0.20 renamed the flag and refuses the two together (arguments.py: "--cuda-graph-scope
+  // and --cuda-graph-modules cannot be used together"); cluster_from_flags does too.
+  sub.add_option("--cuda-graph-modules", f.cuda_graph_modules,
+                 "Megatron-Core 0.20's name of --cuda-graph-scope: the same setting (give one of the two)")
       ->delimiter(',')
       ->group(group);
   sub.add_option("--host-op-us", f.host_op_us,
@@ -340,7 +347,7 @@ void add_whole_training_flags(CLI::App& sub, ClusterFlags& f) {
                "Asynchronous saves (Megatron's --async-save): training blocks only for the copy to host memory")
       ->group(k_whole_training_group);
   sub.add_option("--eval-interval", f.whole_training.eval_interval_steps, "An evaluation every this many steps")
-      ->check(CLI::Range(1LL, 1LL << 50))
+      ->transform(decimal_whole())->check(CLI::Range(1LL, 1LL << 50))
       ->group(k_whole_training_group);
   sub.add_option("--eval-minutes", f.whole_training.eval_minutes, "Minutes one evaluation takes")
       ->check(number_in(0.0, 1e6))
@@ -676,7 +683,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   }
   if (auto why = apply_cuda_graphs(f, o); !why.empty()) {
     // Settings a --megatron-args file gave are named as its.
-    const bool from_file = !f.megatron_args.empty() && !(f.flag_given("--cuda-graph-impl") && f.flag_given("--cuda-graph-scope"));
+    const bool from_file = !f.megatron_args.empty() && !(f.flag_given("--cuda-graph-impl") &&
+                                                              (f.flag_given("--cuda-graph-scope") || f.flag_given("--cuda-graph-modules")));
     return usage(from_file ? fmt::format("{} (the CUDA-graph settings of --megatron-args {} with the command line's)", why,
                                          f.megatron_args)
                            : why);
@@ -734,6 +742,7 @@ std::vector<std::string> ignored_flags(const MegatronArgs& args, bool compared) 
   for (const MegatronModelFlag& k : args.model_flags) {
     if (k.flag != "--num-layers") out.push_back(k.flag);
   }
+  if (args.rotary_percent) out.push_back("--rotary-percent");
   return out;
 }
 
@@ -883,6 +892,14 @@ std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const Cl
                                                                        std::optional<MegatronArgs>* file_args) {
   if (!given.given()) return std::optional<ClusterFitOptions>();
   ClusterFlags f = given;
+  if (!f.cuda_graph_modules.empty()) {  // one setting under two names, as Megatron-Core 0.20 has it
+    if (!f.cuda_graph_scope.empty()) {
+      return std::unexpected(fail(io, ExitStatus::usage,
+                                  "--cuda-graph-scope and --cuda-graph-modules are one setting (Megatron-Core 0.20's "
+                                  "new name and its old one, which it refuses together): give one"));
+    }
+    f.cuda_graph_scope = std::exchange(f.cuda_graph_modules, {});
+  }
   if (!f.megatron_args.empty() && f.gpus && !f.gpu.empty()) {  // without a cluster: the usage error first
     auto merged = with_megatron_args(f, io, seq_len, file_args);
     if (!merged) return std::unexpected(fail(io, merged.error()));

@@ -62,7 +62,8 @@ struct ClusterFlags {
   bool tp_comm_overlap = false;      ///< --tp-comm-overlap (StepTimeOptions::tp_comm_overlap)
   bool no_p2p_overlap = false;       ///< --no-overlap-p2p-communication (StepTimeOptions::p2p_overlap off)
   std::optional<std::string> cuda_graph_impl;  ///< --cuda-graph-impl (StepTimeOptions::cuda_graphs)
-  std::vector<std::string> cuda_graph_scope;   ///< --cuda-graph-scope / --cuda-graph-modules
+  std::vector<std::string> cuda_graph_scope;   ///< --cuda-graph-scope (cluster_from_flags moves --cuda-graph-modules here)
+  std::vector<std::string> cuda_graph_modules;  ///< --cuda-graph-modules: Megatron-Core 0.20's name of the same setting
   std::optional<double> host_op_us, host_launch_us;  ///< --host-op-us, --host-launch-us
   std::optional<int> mtp_num_layers;  ///< --mtp-num-layers: MTP modules trained (ClusterFitOptions::mtp_layers)
   std::string megatron_args;  ///< --megatron-args FILE: a Megatron-LM launch script or arguments file
@@ -92,7 +93,7 @@ struct ClusterFlags {
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {
     return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || pipeline_schedule || pipeline_layout || ep || etp || cp ||
-           micro_batch_size || first_stage_layers || last_stage_layers || embedding_in_split || loss_in_split || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || bf16_moments || activation_fp8_input_store || tp_comm_overlap || no_p2p_overlap || cuda_graph_impl || !cuda_graph_scope.empty() || mtp_num_layers || !megatron_args.empty() ||
+           micro_batch_size || first_stage_layers || last_stage_layers || embedding_in_split || loss_in_split || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || bf16_moments || activation_fp8_input_store || tp_comm_overlap || no_p2p_overlap || cuda_graph_impl || !cuda_graph_scope.empty() || !cuda_graph_modules.empty() || mtp_num_layers || !megatron_args.empty() ||
            !gemm_table.empty() || !step_profile.empty() || !first_given_flag().empty();
   }
 };

@@ -12,6 +12,7 @@
 
 #include "moeplan/base/number_parse.hpp"
 #include <string>
+#include <string_view>
 
 namespace moeplan::cli {
 
@@ -72,6 +73,44 @@ inline CLI::Validator number_in(double lo, double hi) {
         return std::string();
       },
       fmt::format("in [{:g}, {:g}]", lo, hi), "number_in");
+}
+
+/// A number written in decimal. CLI11's conversion also reads C's other spellings (0x10 as 16,
+/// 0x0.1p3 as 0.5), which no one means on a planning command line; from_chars reads decimal
+/// only. nan and inf pass through to the flag's own range check, which names its range. No
+/// description: --help shows the flag's own.
+inline CLI::Validator decimal_number() {
+  return CLI::Validator(
+      [](std::string& text) {
+        double x = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, x);
+        if (text.empty() || ec != std::errc() || ptr != end) return fmt::format("must be a decimal number, got '{}'", text);
+        return std::string();
+      },
+      "", "decimal_number");
+}
+
+/// A whole number written in decimal. CLI11 reads an integer as C's strtoll with base 0 does
+/// (0x10 is 16, 0b10 2, and 010 is octal 8: --tp 010 would ask for TP 8): a prefix of another
+/// base is refused, leading zeros are dropped (010 is 10), the rest is left to the flag's
+/// range check. No description: --help shows the flag's own.
+inline CLI::Validator decimal_whole() {
+  return CLI::Validator(
+      [](std::string& text) {
+        const std::size_t sign = !text.empty() && (text[0] == '+' || text[0] == '-') ? 1 : 0;
+        const std::string_view digits = std::string_view(text).substr(sign);
+        if (digits.size() > 1 && digits[0] == '0' && std::isalpha(static_cast<unsigned char>(digits[1]))) {
+          return fmt::format("must be a decimal whole number, got '{}'", text);
+        }
+        const std::size_t zeros = digits.find_first_not_of('0');
+        if (zeros != std::string_view::npos && zeros > 0 &&
+            std::isdigit(static_cast<unsigned char>(digits[zeros]))) {
+          text.erase(sign, zeros);  // 010: ten, not octal eight
+        }
+        return std::string();
+      },
+      "", "decimal_whole");
 }
 
 /// An output file name: "" is refused (exit 2) rather than read as standard output; '-'

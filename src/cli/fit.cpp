@@ -270,7 +270,7 @@ Command fit_command() {
                 ->delimiter(',');
             sub.add_option("--skip-iterations", f->skip_iterations,
                            "The step law: a Megatron-LM log's first iterations left out of the median (warm-up)")
-                ->check(CLI::Range(0, 1000000))
+                ->transform(decimal_whole())->check(CLI::Range(0, 1000000))
                 ->capture_default_str();
             sub.add_option("--confidence", f->confidence, "Confidence level of the intervals")
                 ->check(number_in(0.5, 0.999))

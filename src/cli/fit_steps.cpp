@@ -292,7 +292,7 @@ std::expected<std::pair<calibration::StepCase, RowInfo>, InputError> step_case(c
   std::optional<int> seq_len;
   std::optional<double> tokens;
   add_cluster_flags(app, flags);
-  app.add_option("--seq-len", seq_len)->check(CLI::Range(1, 1 << 24));
+  app.add_option("--seq-len", seq_len)->transform(decimal_whole())->check(CLI::Range(1, 1 << 24));
   app.add_option("--tokens", tokens);
   std::vector<std::string> reversed(args->rbegin(), args->rend());
   try {

@@ -161,6 +161,17 @@ int run_score(const ScoreFlags& f, Io& io) {
                   c + ": --seq-len needs a budget: the config has no [training] table, so give --tokens or --flops too"));
       continue;
     }
+    // A given S past a learned position table: no embedding for the positions past it, and a
+    // learned table cannot be extrapolated (RoPE models are not concerned).
+    if (seq_len) {
+      if (const auto why = position_table_problem(*m, *seq_len)) {
+        failed(fail(io, ExitStatus::infeasible,
+                    fmt::format("{}: {} {} {}; a learned table cannot be extrapolated", c,
+                                f.seq_len ? "--seq-len" : fmt::format("--megatron-args {} --seq-length", f.cluster.megatron_args),
+                                *seq_len, *why)));
+        continue;
+      }
+    }
     models.push_back(std::move(*m));
     given_as.push_back(c);
   }
@@ -268,7 +279,7 @@ Command score_command() {
                 ->check(positive());
             sub.add_option("--flops", f->flops, "Training compute C instead of --tokens (D = C / M)")
                 ->check(positive());
-            sub.add_option("--seq-len", f->seq_len, "Training sequence length S for the attention FLOPs (default: the config's [training] seq_len, else the laws preset's [architecture] seq_len)")
+            sub.add_option("--seq-len", f->seq_len, "Training sequence length S for the attention FLOPs (default: the config's [training] seq_len, else the laws preset's [architecture] seq_len; past a learned position table's rows: exit 3)")
                 ->check(positive());
             add_cluster_flags(sub, f->cluster);
             add_serving_flags(sub, f->serving, false);

@@ -38,16 +38,19 @@ void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) 
   sub.add_option("--serve-memory-utilization", f.memory_utilization,
                  "Fraction of each GPU's memory the engine may use, in (0, 1]: vLLM's --gpu-memory-utilization "
                  "[0.9], SGLang's --mem-fraction-static [0.88 at TP 1 to 0.79 at TP 16]")
+      ->check(decimal_number())
       ->group(group);
   sub.add_option("--serve-max-batched-tokens", f.max_batched_tokens,
                  "vLLM's --max-num-batched-tokens: the tokens of its profile run, whose activation peak is kept "
                  "from the KV cache [8192 on GPUs of 70 GiB or more other than the A100, else 2048]; 16k is "
                  "16,000, 16K 16,384, as vLLM reads it")
       ->transform(human_tokens())
+      ->check(decimal_number())
       ->group(group);
   sub.add_option("--serve-max-seqs", f.max_seqs,
                  "The engine's limit on running sequences (vLLM --max-num-seqs [1024 on GPUs of 70 GiB or more "
                  "other than the A100, else 256]; SGLang --max-running-requests [none]): caps the largest batch")
+      ->check(decimal_number())
       ->group(group);
   sub.add_flag("--serve-expert-parallel", f.expert_parallel,
                "Routed experts whole on the expert-parallel ranks (vLLM --enable-expert-parallel); by default each "
@@ -108,7 +111,7 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
                  "Serve the model on this many GPUs (with --serve-gpu): TP and EP over one node, whole "
                  "nodes beyond it as pipeline stages. Adds the serving section: weights and cache per "
                  "GPU, the largest batch at the context, the decode bound")
-      ->check(CLI::Range(1, 1 << 16))
+      ->transform(decimal_whole())->check(CLI::Range(1, 1 << 16))
       ->group(group);
   sub.add_option("--serve-gpu", f.gpu, "GPU kind of the inference node, from the catalog (--gpu-catalog adds kinds)")
       ->group(group);

@@ -621,7 +621,7 @@ Command suggest_command() {
             ->capture_default_str();
         sub.add_option("--micro-batch-tokens", f->micro_batch_tokens,
                        "Tokens per micro-batch for the benchmark's GEMMs")
-            ->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
+            ->transform(decimal_whole())->check(CLI::Range(std::int64_t{1}, std::int64_t{1} << 24))
             ->capture_default_str();
         sub.add_flag("--no-gpu", f->no_gpu, "Benchmark on the CPU only");
         add_cluster_flags(sub, f->cluster);

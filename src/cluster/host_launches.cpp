@@ -78,22 +78,37 @@ const HostLaunches& megatron_host_launches() {
   return launches;
 }
 
+namespace {
+
+// The impls and their names, one list: Megatron-Core 0.20's cuda_graph_impl choices
+// (megatron/core/transformer/transformer_config.py), in its order.
+constexpr std::pair<CudaGraphImpl, const char*> k_cuda_graph_impls[] = {
+    {CudaGraphImpl::none, "none"},
+    {CudaGraphImpl::local, "local"},
+    {CudaGraphImpl::transformer_engine, "transformer_engine"},
+    {CudaGraphImpl::full_iteration, "full_iteration"},
+};
+
+}  // namespace
+
 const char* to_string(CudaGraphImpl impl) {
-  switch (impl) {
-    case CudaGraphImpl::none: return "none";
-    case CudaGraphImpl::local: return "local";
-    case CudaGraphImpl::transformer_engine: return "transformer_engine";
-    case CudaGraphImpl::full_iteration: return "full_iteration";
+  for (const auto& [i, name] : k_cuda_graph_impls) {
+    if (i == impl) return name;
   }
   return "none";
 }
 
 std::optional<CudaGraphImpl> parse_cuda_graph_impl(std::string_view text) {
-  for (CudaGraphImpl i : {CudaGraphImpl::none, CudaGraphImpl::local, CudaGraphImpl::transformer_engine,
-                          CudaGraphImpl::full_iteration}) {
-    if (text == to_string(i)) return i;
+  for (const auto& [i, name] : k_cuda_graph_impls) {
+    if (text == name) return i;
   }
   return std::nullopt;
+}
+
+std::vector<std::string> cuda_graph_impl_names() {
+  std::vector<std::string> names;
+  for (const auto& [i, name] : k_cuda_graph_impls) names.emplace_back(name);
+  return names;
 }
 
 std::optional<unsigned> parse_cuda_graph_module(std::string_view name) {

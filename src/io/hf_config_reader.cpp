@@ -192,6 +192,28 @@ void check_family_read_everything(FamilyContext& c, const FamilyRule& rule) {
   }
 }
 
+// partial_rotary_factor: the fraction of each head RoPE rotates (GLM-4.5, Nemotron-4,
+// Qwen3-Next: their attention rotates the first head_dim x factor dimensions and passes the
+// rest). Top level, or in rope_parameters as transformers 5 writes it (Qwen3.5); a per-layer-
+// type rope_parameters (Gemma 4: {"full_attention": {...}}) holds no one factor and is not
+// read. Absent: what the family's read set (NemotronConfig's default), else 1. Counts nothing.
+void read_partial_rotary(FamilyContext& c) {
+  const nlohmann::json& j = c.j;
+  const nlohmann::json* at = nullptr;
+  if (const auto it = j.find("partial_rotary_factor"); it != j.end() && !it->is_null()) {
+    at = &*it;
+  } else if (const auto rp = j.find("rope_parameters"); rp != j.end() && rp->is_object()) {
+    if (const auto it2 = rp->find("partial_rotary_factor"); it2 != rp->end() && !it2->is_null()) at = &*it2;
+  }
+  if (!at) return;
+  if (!at->is_number() || !(at->get<double>() > 0 && at->get<double>() <= 1)) {
+    c.r.fail("partial_rotary_factor", fmt::format("must be a fraction in (0, 1] (of each head RoPE rotates), got {}",
+                                                  at->dump()));
+    return;
+  }
+  c.m.partial_rotary_factor = at->get<double>();
+}
+
 // Multi-head latent attention keys, in the families whose class builds it.
 void read_latent_attention(FamilyContext& c) {
   JsonReader& r = c.r;
@@ -399,6 +421,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   if (rule->standard_keys) read_standard_keys(c, *rule);
   if (!r.failed()) rule->read(c);
   if (!r.failed()) check_family_read_everything(c, *rule);
+  if (!r.failed()) read_partial_rotary(c);
   read_latent_attention(c);
   read_router_keys(c);
   if (!r.failed()) hf::read_quantization_config(doc, j, m);  // serving only: the weights as stored

@@ -347,6 +347,15 @@ bool ArgsReader::read_number(const Flag& f) {
                                            : fmt::format("\"{}\" is not a number of MTP modules (0-64)", *f.value));
     }
     a_.mtp_layers = k;
+  } else if (n == "--rotary-percent") {  // arguments.py: type=float, default 1.0; compared with the model
+    const std::string v = f.value.value_or("");
+    double x = 0;
+    const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+    if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || !(x > 0 && x <= 1)) {
+      fail(f, fmt::format("\"{}\" is not a fraction in (0, 1] of each head's dimensions", v));
+    }
+    a_.rotary_percent = x;
+    a_.rotary_percent_line = f.line;
   } else {
     return false;
   }
@@ -381,9 +390,18 @@ bool ArgsReader::read_choice(const Flag& f) {
     // Megatron's list, as given: "moe" alone (or nothing) recomputes nothing moeplan models.
     a_.layout.recompute_modules = modules;
   } else if (n == "--cuda-graph-impl") {  // Megatron-Core 0.20: none, local, transformer_engine, full_iteration
-    if (!parse_cuda_graph_impl(v)) fail(f, fmt::format("\"{}\" is none of none, local, transformer_engine, full_iteration", v));
+    if (!parse_cuda_graph_impl(v)) fail(f, fmt::format("\"{}\" is none of {}", v, fmt::join(cuda_graph_impl_names(), ", ")));
     a_.cuda_graph_impl = v;
   } else if (n == "--cuda-graph-scope" || n == "--cuda-graph-modules") {  // nargs='+', checked with the flags
+    // Megatron-Core 0.20's new name and its old one, refused together (arguments.py: "--cuda-graph-scope
+    // and --cuda-graph-modules cannot be used together").
+    const std::string other = n == "--cuda-graph-scope" ? "--cuda-graph-modules" : "--cuda-graph-scope";
+    if (const auto at = seen_at_.find(other); at != seen_at_.end()) {
+      fail(f, fmt::format("given with {} (line {}): one setting under two names, which Megatron-Core 0.20 refuses "
+                          "together",
+                          other, seen_[at->second].last_line));
+      return true;
+    }
     std::string list = v;
     std::replace(list.begin(), list.end(), ',', ' ');
     a_.cuda_graph_scope.clear();
@@ -406,7 +424,18 @@ bool ArgsReader::read_choice(const Flag& f) {
     if (v != "alltoall" && v != "allgather" && v != "flex") {
       fail(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", v));
     }
-    if (!a_.deepep) a_.deepep = false;  // unless --moe-enable-deepep says otherwise
+    if (!a_.deepep) a_.deepep = false;  // unless --moe-flex-dispatcher-backend deepep (or --moe-enable-deepep) says otherwise
+  } else if (n == "--moe-flex-dispatcher-backend") {  // Megatron-Core 0.20: deepep, hybridep, ncclep
+    if (v == "deepep") {
+      a_.deepep = true;
+    } else if (v == "hybridep" || v == "ncclep") {
+      note_once(fmt::format("--moe-flex-dispatcher-backend {}: not modelled; timed as the NCCL all-to-all "
+                            "(--a2a-dispatcher alltoall) unless the command line gives one",
+                            v));
+      a_.deepep = false;
+    } else {
+      fail(f, fmt::format("\"{}\" is none of deepep, hybridep, ncclep", v));
+    }
   } else {
     return false;
   }
@@ -443,7 +472,7 @@ bool ArgsReader::read_switch(const Flag& f) {
     // Read, not applied: --grad-reduce-in-bf16 wins wherever it stands (Megatron's
     // arguments.py turns accumulate_allreduce_grads_in_fp32 off when it is given).
     fp32_gradients_ = true;
-  } else if (n == "--moe-enable-deepep") {
+  } else if (n == "--moe-enable-deepep") {  // deprecated in Megatron-Core 0.20 for --moe-flex-dispatcher-backend deepep
     a_.deepep = true;
   } else if (n == "--use-precision-aware-optimizer") {
     precision_aware_optimizer_ = true;
@@ -546,7 +575,7 @@ std::optional<InputError> ArgsReader::finish() {
   }
   if (!a_.layout.any() && !a_.precision && !a_.global_batch && !a_.seq_length && !a_.deepep &&
       !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.tp_comm_overlap && !a_.no_p2p_overlap && !a_.cuda_graph_impl && !fp32_gradients_ && !a_.mtp_layers &&
-      !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty()) {
+      !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty() && !a_.rotary_percent) {
     a_.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
   }
   return std::nullopt;

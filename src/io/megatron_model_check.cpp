@@ -91,6 +91,15 @@ std::optional<InputError> megatron_model_mismatch(const MegatronArgs& a, const M
                       fmt::format("{} but the scored model has {}{}; is the script for another model?", f.value,
                                   want->value, want->how)};
   }
+  // --rotary-percent: Megatron rotates kv_channels x it of each head, the model
+  // partial_rotary_factor of them (RoPE models only; MLA's rotary part is --qk-pos-emb-head-dim).
+  if (a.rotary_percent && m.position_embedding == PositionEmbedding::rope && !m.latent_attention &&
+      *a.rotary_percent != m.partial_rotary_factor) {
+    return InputError{source, a.rotary_percent_line, 0, "--rotary-percent",
+                      fmt::format("{:g} but the scored model rotates {:g} of each head (partial_rotary_factor); is the "
+                                  "script for another model?",
+                                  *a.rotary_percent, m.partial_rotary_factor)};
+  }
   return std::nullopt;
 }
 

@@ -158,6 +158,7 @@ std::string to_model_toml(const ModelConfig& m) {
       model.insert("max_position_embeddings", int64_t{m.max_position_embeddings});
     }
   }
+  if (m.partial_rotary_factor != 1) model.insert("partial_rotary_factor", m.partial_rotary_factor);
   if (!m.no_rope_layers.empty()) {
     toml::array layers;
     for (int i : m.no_rope_layers) layers.push_back(int64_t{i});
@@ -328,6 +329,12 @@ void position_flags(const ModelConfig& m, MegatronArgList& arg) {
     arg("--position-embedding-type", "none", "no position embedding, as the source");
   } else {
     arg("--position-embedding-type", "rope", "RoPE (paper 002 Sec. 3.4)");
+    // Megatron-LM's --rotary-percent (arguments.py, d98e8a64: "Percent of rotary dimension to
+    // use", default 1.0): RotaryEmbedding rotates kv_channels x it of each head.
+    if (m.partial_rotary_factor != 1) {
+      arg("--rotary-percent", fmt::format("{:g}", m.partial_rotary_factor),
+          "the fraction of each head RoPE rotates (partial_rotary_factor), as the source");
+    }
   }
   if (m.no_rope_layers.empty()) return;
   std::string pattern;
@@ -585,10 +592,13 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
     }
   }
   if (m.is_moe() && p.ep > 1) {
-    if (run.deepep) {  // Megatron's MoE README: "set --moe-token-dispatcher-type=flex and --moe-enable-deepep"
+    // Megatron-Core 0.20's MoE README (d98e8a64): "--moe-token-dispatcher-type flex
+    // --moe-flex-dispatcher-backend deepep"; --moe-enable-deepep is deprecated (transformer_config.py
+    // warns "moe_enable_deepep is deprecated. Please use --moe-flex-dispatcher-backend=deepep").
+    if (run.deepep) {
       arg("--moe-token-dispatcher-type", "flex", "the expert all-to-all the step time counts: DeepEP, one copy "
                                                  "per remote node (Megatron's default is allgather)");
-      arg("--moe-enable-deepep", "", "DeepEP kernels for the flex dispatcher");
+      arg("--moe-flex-dispatcher-backend", "deepep", "DeepEP kernels for the flex dispatcher");
     } else {
       arg("--moe-token-dispatcher-type", "alltoall",
           "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");
@@ -708,11 +718,10 @@ std::optional<std::string> megatron_position_problem(const ModelConfig& m) {
                        "(megatron/training/arguments.py @307dcf37: learned_absolute, rope, mrope, relative, "
                        "none), so moeplan refuses rather than write RoPE in its place");
   }
-  if (m.position_embedding == PositionEmbedding::learned_absolute && m.training &&
-      m.training->seq_len > m.max_position_embeddings) {
-    return fmt::format("seq_len {} is longer than the learned position table's {} rows "
-                       "(max_position_embeddings): positions past it have no embedding",
-                       m.training->seq_len, m.max_position_embeddings);
+  if (m.training) {
+    if (const auto why = position_table_problem(m, m.training->seq_len)) {
+      return fmt::format("seq_len {} {}", m.training->seq_len, *why);
+    }
   }
   return std::nullopt;
 }

@@ -218,8 +218,8 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   flags("layer_k_eq_v", &LayerSpec::k_eq_v);
 }
 
-// position_embedding, max_position_embeddings (the learned table's rows) and no_rope_layers
-// (0-based layers whose attention applies no RoPE).
+// position_embedding, max_position_embeddings (the learned table's rows), partial_rotary_factor
+// and no_rope_layers (0-based layers whose attention applies no RoPE).
 void read_positions(const toml::table& t, ModelConfig& m, Reader& r) {
   if (const toml::node* n = t.get("position_embedding")) {
     const std::string v = r.string(t, "position_embedding", "model.position_embedding");
@@ -238,6 +238,10 @@ void read_positions(const toml::table& t, ModelConfig& m, Reader& r) {
   }
   if (t.get("max_position_embeddings")) {
     m.max_position_embeddings = r.integer(t, "max_position_embeddings", "model.max_position_embeddings", 1);
+  }
+  // The fraction of each head RoPE rotates; (0, 1] and RoPE only are checked by problem().
+  if (t.get("partial_rotary_factor")) {
+    m.partial_rotary_factor = r.number(t, "partial_rotary_factor", "model.partial_rotary_factor", true);
   }
   if (const toml::node* a = t.get("ffn_activation")) {
     const std::string v = r.string(t, "ffn_activation", "model.ffn_activation");
@@ -282,7 +286,8 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
                "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_head_dims", "layer_k_eq_v",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
-               "position_embedding", "max_position_embeddings", "no_rope_layers", "ffn_activation", "layernorm_1p"},
+               "position_embedding", "max_position_embeddings", "partial_rotary_factor", "no_rope_layers", "ffn_activation",
+               "layernorm_1p"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);

@@ -191,6 +191,10 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
              "model.moe_layer_interval", "must be in [1, num_hidden_layers]"),
         need(position_embedding != PositionEmbedding::learned_absolute || max_position_embeddings > 0,
              "model.max_position_embeddings", "is required with learned_absolute positions (the table's rows)"),
+        need(partial_rotary_factor > 0 && partial_rotary_factor <= 1, "model.partial_rotary_factor",
+             "must be a fraction in (0, 1] (of each head's dimensions RoPE rotates)"),
+        need(partial_rotary_factor == 1 || position_embedding == PositionEmbedding::rope, "model.partial_rotary_factor",
+             "applies to RoPE positions only"),
         need(std::all_of(no_rope_layers.begin(), no_rope_layers.end(),
                          [this](int i) { return i >= 0 && i < num_hidden_layers; }),
              "model.no_rope_layers", "must list layers in [0, num_hidden_layers)")}) {
@@ -408,6 +412,15 @@ ParameterCounts count_parameters(const ModelConfig& m) {
   p.N = p.attention + p.linear_mixers + p.dense_ffn + p.routed_total + p.shared;
   p.N_a = p.attention + p.linear_mixers + p.dense_ffn + p.routed_active + p.shared;
   return p;
+}
+
+std::optional<std::string> position_table_problem(const ModelConfig& m, std::int64_t seq_len) {
+  if (m.position_embedding != PositionEmbedding::learned_absolute || seq_len <= m.max_position_embeddings) {
+    return std::nullopt;
+  }
+  return fmt::format("is longer than the learned position table's {} rows (max_position_embeddings): positions "
+                     "past it have no embedding",
+                     m.max_position_embeddings);
 }
 
 std::optional<std::string> non_uniform_layers(const ModelConfig& m) {

@@ -400,8 +400,65 @@ std::vector<Segment> segments_of(const Figure& f, std::size_t bar) {
   return out;
 }
 
+// The key beside a bar: its colour boxes' width (a fraction of the key's viewport), the text's
+// offset from them and its height (in character widths and heights), and the least height a
+// key too wide for its panel is shrunk to (engineering choices: legible at 1200 x 800).
+constexpr double k_bar_key_box_width = 0.05, k_bar_key_text_offset = 0.6, k_bar_key_text_scale = 0.68,
+                 k_bar_key_min_text_scale = 0.5;
+
+/// Fits the key's lines to the width of the current viewport (the panel right of the bar, up
+/// to the page's edge) and returns their text scale: a line wider than the room is cut after
+/// its name, the amount and share on a line of their own under it; if a line is still too
+/// wide, the text shrinks (to k_bar_key_min_text_scale at least). A key that fits is left as it
+/// was. PLplot's public API measures no string (plstrl is internal), so a line's width is
+/// estimated from its characters in PLplot's character heights (plgchr).
+double fit_legend(std::vector<std::string>& texts, std::vector<PLINT>& opts, std::vector<PLINT>& box_colours) {
+  // Measured on this figure through pngcairo (DejaVu Sans), where a character height at the
+  // key's scale is 13.6 px: "checkpoint saves: 139 days (11.4 %)" is 337 px for 35 characters
+  // (0.71 heights each), "full-batch steps: 90.8 days (97.9 %)" 327 px for 36 (0.67); the text
+  // starts 50.7 px right of the panel's edge, 20.7 of them the boxes (the rest 2.2 heights);
+  // 0.3 heights of slack on the right for the key's background.
+  constexpr double k_heights_per_char = 0.70, k_text_start_heights = 2.2, k_right_slack_heights = 0.3;
+  PLFLT vx0 = 0, vx1 = 0, vy0 = 0, vy1 = 0, sx0 = 0, sx1 = 0, sy0 = 0, sy1 = 0;
+  plgvpd(&vx0, &vx1, &vy0, &vy1);
+  plgspa(&sx0, &sx1, &sy0, &sy1);
+  const double viewport_mm = (vx1 - vx0) * (sx1 - sx0);
+  const auto height_at = [](double scale) {
+    PLFLT default_mm = 0, height_mm = 0;
+    plschr(0, scale);
+    plgchr(&default_mm, &height_mm);
+    plschr(0, 1.0);
+    return height_mm;
+  };
+  const auto too_wide = [&](const std::string& text, double scale) {
+    const double h = height_at(scale);
+    const double room = viewport_mm * (1 - k_bar_key_box_width) - (k_text_start_heights + k_right_slack_heights) * h;
+    return double(text.size()) * k_heights_per_char * h > room;
+  };
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const std::size_t cut = texts[i].find(": ");
+    if (opts[i] != PL_LEGEND_COLOR_BOX || cut == std::string::npos || !too_wide(texts[i], k_bar_key_text_scale)) {
+      continue;
+    }
+    std::string rest = "  " + texts[i].substr(cut + 2);
+    texts[i].resize(cut + 1);
+    texts.insert(texts.begin() + static_cast<std::ptrdiff_t>(i) + 1, std::move(rest));
+    opts.insert(opts.begin() + static_cast<std::ptrdiff_t>(i) + 1, PL_LEGEND_NONE);
+    box_colours.insert(box_colours.begin() + static_cast<std::ptrdiff_t>(i) + 1, k_ink);
+    ++i;
+  }
+  double scale = k_bar_key_text_scale;
+  for (const std::string& t : texts) {
+    while (scale > k_bar_key_min_text_scale && too_wide(t, scale)) {
+      scale = std::max(k_bar_key_min_text_scale, scale - 0.02);
+    }
+  }
+  return scale;
+}
+
 /// The key beside a bar: its segments top down (as stacked), each with its amount and share;
-/// the segments of zero size named together at the end, a few to a line.
+/// the segments of zero size named together at the end, a few to a line; fitted to the panel
+/// (fit_legend).
 void draw_bar_legend(const std::vector<Segment>& segments, const std::vector<PLINT>& colours, const Bar& bar) {
   std::vector<std::string> texts;
   std::vector<PLINT> opts, box_colours;
@@ -429,6 +486,7 @@ void draw_bar_legend(const std::vector<Segment>& segments, const std::vector<PLI
     first_zero = false;
   }
   flush();
+  const double text_scale = fit_legend(texts, opts, box_colours);
   const auto n = static_cast<PLINT>(texts.size());
   if (n == 0) return;
   std::vector<const char*> text_ptrs, symbols(texts.size(), "");
@@ -438,8 +496,9 @@ void draw_bar_legend(const std::vector<Segment>& segments, const std::vector<PLI
   std::vector<PLFLT> box_scales(texts.size(), 1.0), box_widths(texts.size(), 0.5), widths(texts.size(), 1.0),
       symbol_scales(texts.size(), 1.0);
   PLFLT w = 0, h = 0;
-  pllegend(&w, &h, PL_LEGEND_BACKGROUND, PL_POSITION_LEFT | PL_POSITION_TOP | PL_POSITION_INSIDE, 0.0, 0.0, 0.05,
-           k_bar_legend_background, k_ink, 1, 0, 0, n, opts.data(), 0.6, 0.68, 1.6, 0.0, ink.data(),
+  pllegend(&w, &h, PL_LEGEND_BACKGROUND, PL_POSITION_LEFT | PL_POSITION_TOP | PL_POSITION_INSIDE, 0.0, 0.0,
+           k_bar_key_box_width, k_bar_legend_background, k_ink, 1, 0, 0, n, opts.data(), k_bar_key_text_offset,
+           text_scale, 1.6, 0.0, ink.data(),
            text_ptrs.data(), box_colours.data(), patterns.data(), box_scales.data(), box_widths.data(), ink.data(),
            styles.data(), widths.data(), ink.data(), symbol_scales.data(), numbers.data(), symbols.data());
 }

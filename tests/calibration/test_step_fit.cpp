@@ -125,6 +125,10 @@ TEST_CASE("calibration: one run says so, and a run far slower than any efficienc
   CHECK_FALSE(one->runs.front().predicted_left_out.has_value());
   CHECK(one->band.speed_ratio_min == step_model_validation_spread().speed_ratio_min);
   CHECK(one->band.source.find("one run") != std::string::npos);
+  // The model's figures, the profile's band: the report words it as the profile's.
+  CHECK(one->band.kind == ValidationSpread::Kind::profile);
+  CHECK(step_model_validation_spread().kind == ValidationSpread::Kind::step_model);
+  CHECK(whole_training_validation_spread().kind == ValidationSpread::Kind::whole_training);
 
   runs.front().measured_step_seconds *= 100;  // no GEMM rate >= 1 % of peak makes it this slow
   const auto slow = calibration::fit_step_model(runs, {});

@@ -161,9 +161,11 @@ TEST_CASE("cluster export: --emit megatron with a layout: bf16, the all-to-all d
     return std::stoll(m.out.substr(at + flag.size() + 2));
   };
   if (value("--expert-model-parallel-size") > 1) {
-    // the dispatcher the step time assumed: DeepEP by default (Megatron's MoE README: flex + --moe-enable-deepep)
+    // the dispatcher the step time assumed: DeepEP by default (Megatron-Core 0.20's MoE README: flex +
+    // --moe-flex-dispatcher-backend deepep; --moe-enable-deepep is deprecated there)
     CHECK(m.out.find("--moe-token-dispatcher-type flex") != std::string::npos);
-    CHECK(m.out.find("--moe-enable-deepep") != std::string::npos);
+    CHECK(m.out.find("\n--moe-flex-dispatcher-backend deepep") != std::string::npos);
+    CHECK(m.out.find("--moe-enable-deepep") == std::string::npos);
   }
   const long long tp = value("--tensor-model-parallel-size"), pp = value("--pipeline-model-parallel-size");
   const long long cp = std::max(1LL, value("--context-parallel-size"));
@@ -491,6 +493,40 @@ TEST_CASE("CUDA graphs (--cuda-graph-impl, --cuda-graph-scope): reported, refuse
                                "--megatron-args", bad_file.string()});
   CHECK(bad.code == 4);
   CHECK(bad.err.find(bad_file.filename().string() + ":2") != std::string::npos);
+}
+
+TEST_CASE("cuda graphs: --cuda-graph-scope and --cuda-graph-modules are one setting under two names, refused together as Megatron-Core 0.20 does") {
+  const std::vector<std::string> base = {"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                                         "--cuda-graph-impl", "local"};
+  const auto with = [&](std::initializer_list<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra);
+    return run_moeplan(args);
+  };
+  const Run both = with({"--cuda-graph-scope", "attn", "--cuda-graph-modules", "moe_router"});
+  CHECK(both.code == 2);
+  CHECK(both.out.empty());
+  CHECK(both.err.find("--cuda-graph-scope and --cuda-graph-modules") != std::string::npos);
+  // Either alone is the same setting.
+  const Run scope = with({"--cuda-graph-scope", "attn,moe_router", "--format", "json"});
+  const Run modules = with({"--cuda-graph-modules", "attn,moe_router", "--format", "json"});
+  REQUIRE_MESSAGE(scope.code == 0, scope.err);
+  REQUIRE_MESSAGE(modules.code == 0, modules.err);
+  CHECK(json::parse(modules.out).at(0).at("cluster").at("cuda_graph_scope").get<std::string>() == "attn,moe_router");
+  CHECK(scope.out == modules.out);
+  // A launch script with both: exit 4 naming the file's line and both flags.
+  const auto file = temp_path("cuda-graphs-both.sh");
+  {
+    std::ofstream out(file);
+    out << "torchrun pretrain_gpt.py --bf16 \\\n  --cuda-graph-impl local --cuda-graph-modules attn \\\n"
+           "  --cuda-graph-scope moe_router\n";
+  }
+  const Run in_file = run_moeplan({"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                                   "--megatron-args", file.string()});
+  CHECK(in_file.code == 4);
+  CHECK(in_file.err.find(file.filename().string() + ":3") != std::string::npos);
+  CHECK(in_file.err.find("--cuda-graph-scope") != std::string::npos);
+  CHECK(in_file.err.find("--cuda-graph-modules (line 2)") != std::string::npos);
 }
 
 TEST_CASE("Communication overlaps (--tp-comm-overlap, --no-overlap-p2p-communication): reported, read and written as Megatron spells them") {

@@ -42,6 +42,51 @@ TEST_CASE("negative counts, NaN ratios and zero sizes are usage errors with read
   }
 }
 
+TEST_CASE("number flags read decimal only: hex, C's hex floats and octal-looking integers are refused or read as decimal") {
+  struct Case {
+    std::vector<std::string> args;
+    const char* flag;
+  };
+  const std::vector<std::string> cluster = {"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11"};
+  const std::vector<std::string> serve = {"score", "moe-mini", "--serve-gpus", "8", "--serve-gpu", "h100", "--tokens", "1e11"};
+  const auto with = [](std::vector<std::string> base, std::initializer_list<std::string> extra) {
+    base.insert(base.end(), extra);
+    return base;
+  };
+  const std::vector<Case> cases{
+      {with(cluster, {"--host-op-us", "0x10"}), "--host-op-us"},
+      {with(cluster, {"--host-launch-us", "0x10"}), "--host-launch-us"},
+      {with(cluster, {"--host-op-us", "inf"}), "--host-op-us"},
+      {with(cluster, {"--gemm-efficiency", "0x0.1p3"}), "--gemm-efficiency"},
+      {with(cluster, {"--interruptions-per-gpu-hour", "0x0.1"}), "--interruptions-per-gpu-hour"},
+      // These three were read by CLI11's strtod: 0x0.1p3 was 0.5 and ran.
+      {with(serve, {"--serve-memory-utilization", "0x0.1p3"}), "--serve-memory-utilization"},
+      {with(serve, {"--serve-memory-utilization", "inf"}), "--serve-memory-utilization"},
+      {with(serve, {"--serve-max-seqs", "0x10"}), "--serve-max-seqs"},
+      {with(serve, {"--serve-max-batched-tokens", "0x1000"}), "--serve-max-batched-tokens"},
+      // Integers went through strtoll with base 0: --tp 0x2 was TP 2.
+      {with(cluster, {"--tp", "0x2"}), "--tp"},
+      {with(cluster, {"--gpus-per-node", "0b100"}), "--gpus-per-node"},
+      {with(serve, {"--serve-gpus", "0x8"}), "--serve-gpus"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(fmt_args(c.args));
+    const Run r = run_moeplan(c.args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(c.flag) != std::string::npos);
+  }
+  // 010 is ten, not octal eight: --tp 010 on 8 GPUs asks for more than there are.
+  const Run ten = run_moeplan(with(cluster, {"--tp", "010"}));
+  CHECK(ten.code != 0);
+  CHECK(ten.err.find("--tp 8") == std::string::npos);
+  CHECK(ten.err.find("10") != std::string::npos);
+  const Run two = run_moeplan(with(cluster, {"--tp", "02", "--format", "json"}));
+  const Run plain = run_moeplan(with(cluster, {"--tp", "2", "--format", "json"}));
+  REQUIRE_MESSAGE(two.code == 0, two.err);
+  CHECK(two.out == plain.out);
+}
+
 TEST_CASE("a mistyped command is named, with the nearest command") {
   const Run r = run_moeplan({"sugest", "--flops", "1e20"});
   CHECK(r.code == 2);

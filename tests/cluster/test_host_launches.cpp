@@ -2,6 +2,9 @@
 // host_launches.toml) and CUDA graph names (moved from test_host_time.cpp).
 #include <doctest/doctest.h>
 
+#include <string>
+#include <vector>
+
 #include "moeplan/cluster/host_launches.hpp"
 
 using namespace moeplan;
@@ -19,6 +22,13 @@ TEST_CASE("host launches: the embedded counts are Megatron-Core 0.20's, the seco
 TEST_CASE("CUDA graph names: Megatron's impls and scopes, the deprecated ones read") {
   CHECK(parse_cuda_graph_impl("transformer_engine") == CudaGraphImpl::transformer_engine);
   CHECK_FALSE(parse_cuda_graph_impl("te").has_value());
+  // One list: the flag's choices are the names to_string writes and the parser reads.
+  CHECK(cuda_graph_impl_names() ==
+        std::vector<std::string>{"none", "local", "transformer_engine", "full_iteration"});
+  for (const std::string& name : cuda_graph_impl_names()) {
+    REQUIRE(parse_cuda_graph_impl(name).has_value());
+    CHECK(to_string(*parse_cuda_graph_impl(name)) == name);
+  }
   CHECK(parse_cuda_graph_module("moe_router") == unsigned(cuda_graph_moe_router));
   CHECK(parse_cuda_graph_module("full") == 0u);  // the whole layer
   CHECK(parse_cuda_graph_module("full_iteration") == k_cuda_graph_full_iteration);

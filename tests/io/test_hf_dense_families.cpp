@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include <fmt/format.h>
@@ -142,6 +143,69 @@ TEST_CASE("ALiBi (BLOOM): no weight, named outside the laws, refused by both exp
   const Run t = run_moeplan({"score", k_bloom, "--emit", "toml"});
   REQUIRE_MESSAGE(t.code == 0, t.err);
   CHECK(t.out.find("position_embedding = \"alibi\"") != std::string::npos);
+}
+
+TEST_CASE("gpt_bigcode: a --seq-len past the learned table's rows exits 3 naming them, RoPE models are not concerned") {
+  // SantaCoder's n_positions is 2048: position 2048 has no row, and a learned table cannot be
+  // extrapolated.
+  const Run past = run_moeplan({"score", k_hf + "santacoder.json", "--tokens", "1e10", "--seq-len", "4096"});
+  CHECK(past.code == 3);
+  CHECK(past.out.empty());
+  CHECK(past.err.find("--seq-len 4096 is longer than the learned position table's 2048 rows") != std::string::npos);
+  CHECK(past.err.find("cannot be extrapolated") != std::string::npos);
+  const Run at = run_moeplan({"score", k_hf + "santacoder.json", "--tokens", "1e10", "--seq-len", "2048"});
+  CHECK_MESSAGE(at.code == 0, at.err);
+  // A RoPE model past its max_position_embeddings (Nemotron-4's 4096) is scored.
+  const Run rope = run_moeplan({"score", k_hf + "nemotron-4-4b.json", "--tokens", "1e10", "--seq-len", "16384"});
+  CHECK_MESSAGE(rope.code == 0, rope.err);
+}
+
+TEST_CASE("partial rotary: partial_rotary_factor read, --emit megatron writes --rotary-percent and reads it back") {
+  // Nemotron-4 4B writes 0.5; --emit megatron states it (Megatron's default is 1.0).
+  const Run meg = run_moeplan({"score", k_hf + "nemotron-4-4b.json", "--emit", "megatron"});
+  REQUIRE_MESSAGE(meg.code == 0, meg.err);
+  CHECK(meg.out.find("\n--rotary-percent 0.5 ") != std::string::npos);
+  // Absent, NemotronConfig's default (0.5); a written 1.0 rotates all of each head, no flag.
+  json absent = fixture("nemotron-4-4b.json");
+  absent.erase("partial_rotary_factor");
+  const auto absent_file = temp_path("nemotron-absent-rotary.json");
+  std::ofstream(absent_file) << absent.dump();
+  const Run a = run_moeplan({"score", absent_file.string(), "--emit", "megatron"});
+  REQUIRE_MESSAGE(a.code == 0, a.err);
+  CHECK(a.out.find("\n--rotary-percent 0.5 ") != std::string::npos);
+  json full = fixture("nemotron-4-4b.json");
+  full["partial_rotary_factor"] = 1.0;
+  const auto full_file = temp_path("nemotron-full-rotary.json");
+  std::ofstream(full_file) << full.dump();
+  const Run f = run_moeplan({"score", full_file.string(), "--emit", "megatron"});
+  REQUIRE_MESSAGE(f.code == 0, f.err);
+  CHECK(f.out.find("--rotary-percent") == std::string::npos);
+  // A fraction outside (0, 1]: exit 4 naming the key.
+  check_refused("nemotron-4-4b.json", "partial_rotary_factor", [](json& x) { x["partial_rotary_factor"] = 1.5; });
+  // Qwen3.5 writes it inside rope_parameters (transformers 5).
+  const auto qwen = temp_path("qwen35.toml");
+  const Run q = run_moeplan({"score", k_hf + "qwen3.5-4b.json", "--emit", "toml", "-o", qwen.string()});
+  REQUIRE_MESSAGE(q.code == 0, q.err);
+  std::stringstream qwen_text;
+  qwen_text << std::ifstream(qwen).rdbuf();
+  CHECK(qwen_text.str().find("partial_rotary_factor = 0.25") != std::string::npos);
+  // --emit hf-config: Glm4MoeConfig has the key; GLM-4.5-Air's 0.5 is written and read back.
+  const Run glm = run_moeplan({"score", k_hf + "glm-4.5-air.json", "--emit", "hf-config"});
+  REQUIRE_MESSAGE(glm.code == 0, glm.err);
+  CHECK(json::parse(glm.out).at("partial_rotary_factor") == 0.5);
+  // Read back by the launch-script reader: the same model passes, another factor is named.
+  const auto script = temp_path("nemotron-rotary.sh");
+  std::ofstream(script) << meg.out;
+  const Run back = run_moeplan({"score", k_hf + "nemotron-4-4b.json", "--gpus", "8", "--gpu", "h100", "--tokens", "1e10",
+                                "--megatron-args", script.string(), "--format", "json"});
+  CHECK_MESSAGE(back.code == 0, back.err);
+  CHECK(back.err.find("--rotary-percent") == std::string::npos);  // read, not listed as ignored
+  const Run other = run_moeplan({"score", full_file.string(), "--gpus", "8", "--gpu", "h100", "--tokens", "1e10",
+                                 "--megatron-args", script.string()});
+  CHECK(other.code == 4);
+  CHECK(other.err.find("--rotary-percent") != std::string::npos);
+  CHECK(other.err.find("0.5 but the scored model rotates 1 of each head") != std::string::npos);
+  for (const auto& p : {absent_file, full_file, qwen, script}) std::filesystem::remove(p);
 }
 
 TEST_CASE("nemotron: a Nemotron-4 4B config counted as the recount, squared ReLU exported as such") {

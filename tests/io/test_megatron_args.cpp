@@ -49,6 +49,22 @@ TEST_CASE("megatron args: a launch script with continuations, comments, quotes a
   CHECK(a->model_flags[1].line == 4);
 }
 
+TEST_CASE("megatron args: the flex dispatcher's backend, Megatron-Core 0.20's --moe-flex-dispatcher-backend") {
+  const auto deepep = read_megatron_args("--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend deepep", "a.txt");
+  REQUIRE_MESSAGE(deepep.has_value(), deepep.error().to_string());
+  CHECK(deepep->deepep == true);
+  CHECK(deepep->unused.empty());
+  const auto hybrid = read_megatron_args("--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend hybridep", "a.txt");
+  REQUIRE_MESSAGE(hybrid.has_value(), hybrid.error().to_string());
+  CHECK(hybrid->deepep == false);  // not modelled: said, and timed as the NCCL all-to-all
+  REQUIRE(hybrid->notes.size() == 1);
+  CHECK(hybrid->notes[0].find("--moe-flex-dispatcher-backend hybridep") != std::string::npos);
+  const auto bad = read_megatron_args("--bf16\n--moe-flex-dispatcher-backend nccl", "b.txt");
+  REQUIRE_FALSE(bad.has_value());
+  CHECK(bad.error().to_string().find("b.txt:2") != std::string::npos);
+  CHECK(bad.error().to_string().find("--moe-flex-dispatcher-backend") != std::string::npos);
+}
+
 TEST_CASE("megatron args: full recompute, --num-virtual-stages-per-pipeline-rank, the alltoall dispatcher") {
   const auto a = read_megatron_args(
       "--recompute-granularity full --pipeline-model-parallel-size 8 --num-virtual-stages-per-pipeline-rank 3 "

@@ -158,6 +158,42 @@ TEST_CASE("plot step writes an SVG with each bar's axis, total and key as text, 
   fs::remove(png);
 }
 
+TEST_CASE("plot step: a long key is wrapped or shrunk to stay on the page") {
+  // Checkpoints written at 10 MB/s every 20 minutes: thousands of days of saves, whose key line
+  // ("checkpoint saves: 2.76e+03 days (76.4 %)") ran past the right edge of the 1200-point page.
+  const fs::path svg = temp_path("plot-step-long.svg");
+  const Run r = run_moeplan({"plot", "step", "deepseek-v3.1", "--gpus", "256", "--gpu", "h800", "--tokens", "14.8e12",
+                             "--interruptions-per-gpu-hour", "0.0001", "--checkpoint-write-gbps", "0.01",
+                             "--checkpoint-interval", "20", "-o", svg.string()});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const std::string raw = slurp(svg);
+  fs::remove(svg);
+  // Each left-anchored text: its x (the transform's fifth figure), font size and characters;
+  // its right end estimated at 0.53 em a character (DejaVu Sans' mean over these keys is
+  // 0.535: 337 px for the 35 characters of "checkpoint saves: 139 days (11.4 %)" at 18 px).
+  std::size_t keys = 0;
+  for (std::size_t at = raw.find("<text"); at != std::string::npos; at = raw.find("<text", at + 1)) {
+    const std::size_t end = raw.find("</text>", at);
+    const std::string element = raw.substr(at, end - at);
+    if (element.find("text-anchor=\"start\"") == std::string::npos) continue;
+    const std::size_t matrix = element.find("matrix(");
+    const std::size_t size_at = element.find("font-size=\"");
+    REQUIRE(matrix != std::string::npos);
+    REQUIRE(size_at != std::string::npos);
+    std::istringstream figures(element.substr(matrix + 7));
+    double a = 0, b = 0, c = 0, d = 0, x = 0;
+    figures >> a >> b >> c >> d >> x;
+    const double font = std::stod(element.substr(size_at + 11));
+    std::string characters = svg_text(element.substr(element.find('>', element.find("<tspan")) + 1));
+    characters = characters.substr(0, characters.find('<'));
+    CAPTURE(characters);
+    CHECK(x + 0.53 * font * double(characters.size()) <= 1200.0);
+    ++keys;
+  }
+  CHECK(keys >= 10);
+}
+
 TEST_CASE("plot d, loss-vs-compute and residuals each write an image") {
   const fs::path out = temp_path("plot-any.png");
   CHECK(run_moeplan({"plot", "d", "--flops", "1e22", "--blind-ok", "-o", out.string()}).code == 0);

@@ -6,6 +6,7 @@
 /// --cuda-graph-impl / --cuda-graph-scope (--cuda-graph-modules since 0.20) with its rules.
 #include <optional>
 #include <string>
+#include <vector>
 #include <string_view>
 
 namespace moeplan {
@@ -35,6 +36,8 @@ const HostLaunches& megatron_host_launches();
 enum class CudaGraphImpl { none, local, transformer_engine, full_iteration };
 const char* to_string(CudaGraphImpl impl);
 std::optional<CudaGraphImpl> parse_cuda_graph_impl(std::string_view text);
+/// Every impl's name, in Megatron's order: the flag's choices (one list with to_string).
+std::vector<std::string> cuda_graph_impl_names();
 
 /// The per-layer capture regions (Megatron's CudaGraphModule), a bit set; empty with a
 /// per-layer impl captures the whole layer.

@@ -7,6 +7,12 @@
 namespace moeplan {
 
 struct ValidationSpread {
+  /// Whose runs it spreads: the step model's validation runs (step_model_validation_spread),
+  /// the published whole trainings, which the wall days carry (whole_training_validation_spread),
+  /// or a --step-profile's left-out runs (its fit's band, a profile file's); the report words
+  /// each as its own.
+  enum class Kind { step_model, whole_training, profile };
+  Kind kind = Kind::profile;
   int runs = 0;
   double speed_ratio_min = 1;  ///< predicted speed / published speed, the least of the runs
   double speed_ratio_max = 1;  ///< the largest

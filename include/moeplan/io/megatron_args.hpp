@@ -50,7 +50,8 @@ struct MegatronArgs {
   std::optional<int> mtp_layers;          ///< --mtp-num-layers
   std::optional<long long> global_batch;  ///< --global-batch-size, sequences
   std::optional<int> seq_length;          ///< --seq-length, tokens
-  /// The all-to-all: true with --moe-enable-deepep (the flex dispatcher), false with another
+  /// The all-to-all: true with --moe-flex-dispatcher-backend deepep (Megatron-Core 0.20) or its
+  /// deprecated --moe-enable-deepep (the flex dispatcher), false with another backend or another
   /// --moe-token-dispatcher-type alone.
   std::optional<bool> deepep;
   /// --moe-router-force-load-balancing: a benchmark's forced balance, routing load 1.
@@ -60,6 +61,10 @@ struct MegatronArgs {
   /// The model-size flags the file gives, in order of first appearance, each with its last
   /// value (argparse's): what megatron_model_mismatch compares with the scored model.
   std::vector<MegatronModelFlag> model_flags;
+  /// --rotary-percent and its line: the fraction of each head RoPE rotates, compared with the
+  /// model's partial_rotary_factor (Megatron's default, 1, when absent: not judged).
+  std::optional<double> rotary_percent;
+  int rotary_percent_line = 0;
   bool group_query_attention = false;   ///< --group-query-attention (--num-query-groups applies)
   bool multi_latent_attention = false;  ///< --multi-latent-attention
   std::optional<int> num_layers;  ///< --num-layers, to compare with the model's L

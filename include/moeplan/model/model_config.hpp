@@ -167,6 +167,11 @@ struct ModelConfig {
   /// serving section warns past it); 0: not given.
   std::int64_t max_position_embeddings = 0;
   PositionEmbedding position_embedding = PositionEmbedding::rope;
+  /// The fraction of each head's dimensions RoPE rotates (config.json partial_rotary_factor,
+  /// Megatron-LM's --rotary-percent; the rest pass unrotated): 1, all of them (Llama, DeepSeek);
+  /// 0.5 in Nemotron-4 and GLM-4.5, 0.25 in Qwen3-Next. RoPE only; it builds no weight and
+  /// changes no count, but a launch must state it to train the same model.
+  double partial_rotary_factor = 1.0;
   /// Layers (0-based) whose attention applies no RoPE (SmolLM3's no_rope_layers entries of 0,
   /// every fourth layer): the weights and the KV cache are those of any attention layer; the
   /// exports must say which layers they are. Empty: RoPE in every layer.
@@ -281,6 +286,11 @@ int mtp_modules(const ModelConfig& m);
 /// Why the cluster, GEMM and Megatron models (which count L alike layers of softmax attention
 /// and gated FFNs, dense or MoE by first_k_dense_replace) cannot take `m`; nullopt when they can.
 std::optional<std::string> non_uniform_layers(const ModelConfig& m);
+
+/// Why `m` cannot take sequences of `seq_len` tokens: a learned absolute position table has
+/// max_position_embeddings rows and none past them (a learned table cannot be extrapolated, as
+/// RoPE's rotations can); nullopt when it can. The reason reads after "seq_len N ".
+std::optional<std::string> position_table_problem(const ModelConfig& m, std::int64_t seq_len);
 
 /// The key/value heads of one layer: its own (LayerSpec::kv_heads), else the model's.
 inline int kv_heads_of(const ModelConfig& m, const LayerSpec& layer) {

@@ -81,6 +81,9 @@ void write(const ModelConfig& m, std::string_view f, nlohmann::ordered_json& j) 
   if (f == "glm4_moe") {
     j["attention_bias"] = m.extras.qkv_bias;
     j["use_qk_norm"] = m.extras.qk_norm == QkNorm::per_head;
+    // Glm4MoeAttention rotates head_dim x partial_rotary_factor of each head (GLM-4.5 writes
+    // 0.5); a model that rotates all of them is written as before, without the key.
+    if (m.partial_rotary_factor != 1) j["partial_rotary_factor"] = m.partial_rotary_factor;
   } else if (f == "dots1") {
     j["attention_bias"] = m.extras.qkv_bias;
   }

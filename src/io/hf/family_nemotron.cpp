@@ -13,6 +13,9 @@ namespace nemotron_parts {  // named: a unity build compiles the family files to
 
 void read(FamilyContext& c) {
   c.m.first_k_dense_replace = c.m.num_hidden_layers;
+  // NemotronConfig's default (configuration_nemotron.py: partial_rotary_factor=0.5); a written
+  // one replaces it (hf_config_reader.cpp, read_partial_rotary).
+  c.m.partial_rotary_factor = 0.5;
   c.attention_bias(false, false);  // NemotronAttention: q, k, v, o
   c.m.extras.ffn_bias = c.r.boolean(c.j, "mlp_bias").value_or(false);  // NemotronMLP: up, down
   c.m.extras.norm_bias = true;  // NemotronLayerNorm1P(nn.LayerNorm): weight and bias,

@@ -108,6 +108,9 @@ void read_mtp(FamilyContext& c) {
 void read(FamilyContext& c) {
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
+  // Qwen3NextConfig's default partial_rotary_factor (configuration_qwen3_next.py: 0.25); a
+  // written one replaces it (hf_config_reader.cpp, read_partial_rotary).
+  m.partial_rotary_factor = 0.25;
   const int L = m.num_hidden_layers;
   const std::vector<bool> linear = linear_layers(c);
   if (r.failed()) return;
