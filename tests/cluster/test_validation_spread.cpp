@@ -32,7 +32,7 @@ void check_spread_is_file(const ValidationSpread& s, const std::string& file) {
 TEST_CASE("validation spreads: the embedded presets' runs, ratios and source, and the days they span") {
   check_spread_is_file(step_model_validation_spread(), "step_model_validation.toml");
   check_spread_is_file(whole_training_validation_spread(), "whole_training_validation.toml");
-  const ValidationSpread s{4, 0.5, 2.0, "by hand"};
+  const ValidationSpread s{ValidationSpread::Kind::profile, 4, 0.5, 2.0, "by hand"};
   CHECK(s.days_low(30) == 15.0);
   CHECK(s.days_high(30) == 60.0);
 }
