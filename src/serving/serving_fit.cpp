@@ -352,51 +352,59 @@ double cache_at(const StageCensus& c, std::int64_t context) {
   return b;
 }
 
-// vLLM's hybrid KV cache manager (V1) for full and sliding-window attention layers of one page
-// size (vllm/v1/core/kv_cache_utils.py, _get_kv_cache_groups_uniform_page_size,
-// get_kv_cache_config_from_groups, _report_kv_cache_config,
-// get_max_concurrency_for_kv_cache_config; vllm/v1/kv_cache_interface.py,
+// vLLM's hybrid KV cache manager (V1) for full and sliding-window attention layers
+// (vllm/v1/core/kv_cache_utils.py, unify_kv_cache_spec_page_size,
+// _get_kv_cache_groups_uniform_page_size, get_kv_cache_config_from_groups,
+// _report_kv_cache_config, get_max_concurrency_for_kv_cache_config; vllm/v1/kv_cache_interface.py,
 // SlidingWindowSpec.max_memory_usage_bytes; read at commit 001cabc, and reproducing the v0.10.1.1
-// log of docs/serving-validation.md R18 to the digit). The layers of each kind (full, or one
-// window) are cut into groups of group_size layers (the fewest layers of a kind, or the most when
-// that is under 1.5 times the fewest; the last group of a kind padded); one pool of blocks, each
-// block_size tokens of group_size layers, serves every group. The engine reports the pool's
-// blocks over the groups times block_size as its "GPU KV cache size" (the memory over every
-// layer's bytes per token), and a request at C tokens takes cdiv(C, block_size) blocks in a full
-// group and cdiv(min(window - 1 + max_num_batched_tokens, C), block_size) + 1 in a sliding one.
-// Layers of unlike bytes (vLLM would rescale their block sizes) and recurrent states: nullopt.
+// log of docs/serving-validation.md R18 to the digit). Layers of unlike bytes per token are first
+// given one page size: a layer of fewer bytes gets a block of proportionally more tokens (vLLM
+// raises unless the largest page is a whole multiple of it: then nullopt here). The layers of each
+// kind (one spec: full or one window, one size) are cut into groups of group_size layers (the
+// fewest layers of a kind, or the most when that is under 1.5 times the fewest; the last group of
+// a kind padded); one pool of blocks, each a page of group_size layers, serves every group. The
+// engine reports the pool's blocks over the groups times the least block size as its "GPU KV
+// cache size", and a request at C tokens takes cdiv(C, block) blocks in a full group and
+// cdiv(min(window - 1 + max_num_batched_tokens, C), block) + 1 in a sliding one. Recurrent states:
+// nullopt.
 struct PoolReading {
   std::int64_t tokens = 0;
   double concurrency = 0;
 };
 std::optional<PoolReading> vllm_hybrid_pool(const StageCensus& c, double budget, const ServingOptions& o, double bs) {
   if (c.cache_fixed != 0 || c.windowed.empty()) return std::nullopt;
-  const double page = c.windowed.front().first;  // bytes per token of one layer
-  std::map<int, int> kinds;                        // window (0: full attention) -> its layers
+  std::map<std::pair<int, double>, int> kinds;  // (window (0: full attention), bytes per token) -> its layers
+  double largest = 0;                           // bytes per token of the largest layer: the page's
   for (double b : c.full_layer_bytes) {
-    if (std::abs(b - page) > 1e-9 * page) return std::nullopt;
-    ++kinds[0];
+    ++kinds[{0, b}];
+    largest = std::max(largest, b);
   }
   for (const auto& [b, window] : c.windowed) {
-    if (std::abs(b - page) > 1e-9 * page) return std::nullopt;
-    ++kinds[window];
+    ++kinds[{window, b}];
+    largest = std::max(largest, b);
   }
   int fewest = std::numeric_limits<int>::max(), most = 0;
-  for (const auto& [window, n] : kinds) {
+  double least_block = std::numeric_limits<double>::infinity();
+  for (const auto& [kind, n] : kinds) {
+    const double ratio = largest / kind.second;  // unify_kv_cache_spec_page_size's block scale
+    if (!(kind.second > 0) || std::abs(ratio - std::round(ratio)) > 1e-9 * ratio) return std::nullopt;
     fewest = std::min(fewest, n);
     most = std::max(most, n);
+    least_block = std::min(least_block, bs * std::round(ratio));
   }
   const int group_size = most < 1.5 * fewest ? most : fewest;
   const double C = double(o.context);
   double groups = 0, blocks_per_request = 0;
-  for (const auto& [window, n] : kinds) {
+  for (const auto& [kind, n] : kinds) {
+    const auto [window, bytes] = kind;
+    const double block = bs * std::round(largest / bytes);
     const double g = std::ceil(double(n) / group_size);
     groups += g;
-    blocks_per_request += g * (window == 0 ? std::ceil(C / bs)
-                                           : std::ceil(std::min(window - 1.0 + double(o.max_batched_tokens), C) / bs) + 1);
+    blocks_per_request += g * (window == 0 ? std::ceil(C / block)
+                                           : std::ceil(std::min(window - 1.0 + double(o.max_batched_tokens), C) / block) + 1);
   }
-  const double blocks = std::floor(budget / (bs * page) / group_size);
-  return PoolReading{static_cast<std::int64_t>(std::min(std::floor(blocks / groups) * bs, 1e15)),
+  const double blocks = std::floor(budget / (bs * largest) / group_size);
+  return PoolReading{static_cast<std::int64_t>(std::min(std::floor(blocks / groups) * least_block, 1e15)),
                      blocks / blocks_per_request};
 }
 
@@ -923,7 +931,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
         concurrency = pool->concurrency;  // vLLM's hybrid manager: full and sliding-window groups
         tokens = pool->tokens;
       } else {
-        // Otherwise (SGLang, recurrent states, layers of unlike bytes): a sequence's whole share (an engineering
+        // Otherwise (SGLang, recurrent states, pages vLLM cannot unify): a sequence's whole share (an engineering
         // reading of the engines' hybrid managers), tokens as the engine reports them,
         // concurrency x context.
         concurrency = budget / per_seq;

@@ -6,6 +6,8 @@
 // config numbers.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -69,6 +71,18 @@ TEST_CASE("gemma4: Gemma 4 31B counted as the recount, its full-attention heads 
   CHECK(f.cache_bytes_per_sequence == doctest::Approx(10.0 * 2 * 4 * 512 * 2 * 32768 + 50.0 * 2 * 16 * 256 * 2 * 1024));
   // vLLM loads the k_eq_v layers' K weights into their qkv_proj's V slot as well: 10 x 5376 x 4 x 512 more.
   CHECK(f.served_params == doctest::Approx(30697345280.0 + 10.0 * 5376 * 4 * 512));
+  // vLLM's hybrid manager first unifies the page size (kv_cache_utils.py,
+  // unify_kv_cache_spec_page_size): a full layer keeps 8,192 bytes a token, a sliding one 16,384,
+  // so the full layers' blocks hold 2 x 16 = 32 tokens. Groups of 10 layers (the fewest of a
+  // kind; 50 is not under 1.5 x 10): 1 full group and 5 sliding ones, 6 in all, each block a
+  // page of 16 x 16,384 bytes x 10 layers. The engine reports blocks / 6 x 16 tokens (the least
+  // block size); a 32,768-token request takes 32768 / 32 = 1,024 blocks in the full group and
+  // cdiv(1023 + 8192, 16) + 1 = 577 in each sliding one: 1,024 + 5 x 577 = 3,909.
+  const double blocks = std::floor(f.cache_budget_per_gpu / (16.0 * 16384) / 10);  // bytes
+  CHECK(f.kv_cache_tokens == static_cast<std::int64_t>(std::floor(blocks / 6) * 16));
+  CHECK(f.max_concurrency == doctest::Approx(blocks / 3909.0));
+  CHECK(f.max_concurrency < 1);  // one 32k request does not fit: vLLM would not start
+  CHECK_FALSE(f.fits);
 }
 
 TEST_CASE("gemma4: Gemma 4 26B-A4B counted as the recount, experts beside every layer's MLP") {
