@@ -265,7 +265,8 @@ void add_precision_flags(CLI::App& sub, ClusterFlags& f, const std::string& grou
                "The SwiGLU's input (gate and up) kept for the backward in fp8, 1 byte an element instead of 2, "
                "cast each way at HBM bandwidth (Megatron-Core's TransformerConfig.activation_func_fp8_input_store, "
                "which has no command-line flag in Megatron-LM 0.20; DeepSeek-V3 Sec. 3.3.3 caches these inputs in "
-               "FP8). SwiGLU models only")
+               "FP8). Gated FFNs only, taken for SwiGLU (moeplan does not tell a GeGLU from a SwiGLU; Megatron "
+               "stores SwiGLU inputs only)")
       ->group(group);
   sub.add_flag("--grad-reduce-in-bf16", f.grad_reduce_in_bf16,
                "Gradients accumulated and reduced in bf16, 2 bytes each instead of fp32's 4 (Megatron-LM's "

@@ -280,12 +280,15 @@ class ArgsReader {
   }
   void saw(const Flag& f);
   std::optional<InputError> finish();
+  std::optional<InputError> read_dispatcher();
 
   const std::string& source_;
   MegatronArgs a_;
   std::optional<InputError> failed_;
   std::optional<int> num_layers_, layers_per_virtual_stage_;
   const Flag* layers_per_virtual_flag_ = nullptr;
+  // --moe-token-dispatcher-type, --moe-flex-dispatcher-backend, --moe-enable-deepep as seen.
+  std::optional<Flag> dispatcher_type_, flex_backend_, enable_deepep_;
   bool fp32_gradients_ = false;  // --accumulate-allreduce-grads-in-fp32 seen (a flag moeplan reads)
   bool precision_aware_optimizer_ = false;         // --use-precision-aware-optimizer
   std::string exp_avg_dtype_, exp_avg_sq_dtype_;  // --exp-avg-dtype, --exp-avg-sq-dtype (Megatron's default fp32)
@@ -424,18 +427,12 @@ bool ArgsReader::read_choice(const Flag& f) {
     if (v != "alltoall" && v != "allgather" && v != "flex") {
       fail(f, fmt::format("\"{}\" is none of alltoall, allgather, flex", v));
     }
-    if (!a_.deepep) a_.deepep = false;  // unless --moe-flex-dispatcher-backend deepep (or --moe-enable-deepep) says otherwise
+    dispatcher_type_ = f;  // DeepEP or not is decided with the backend flags, in finish()
   } else if (n == "--moe-flex-dispatcher-backend") {  // Megatron-Core 0.20: deepep, hybridep, ncclep
-    if (v == "deepep") {
-      a_.deepep = true;
-    } else if (v == "hybridep" || v == "ncclep") {
-      note_once(fmt::format("--moe-flex-dispatcher-backend {}: not modelled; timed as the NCCL all-to-all "
-                            "(--a2a-dispatcher alltoall) unless the command line gives one",
-                            v));
-      a_.deepep = false;
-    } else {
+    if (v != "deepep" && v != "hybridep" && v != "ncclep") {
       fail(f, fmt::format("\"{}\" is none of deepep, hybridep, ncclep", v));
     }
+    flex_backend_ = f;
   } else {
     return false;
   }
@@ -473,7 +470,7 @@ bool ArgsReader::read_switch(const Flag& f) {
     // arguments.py turns accumulate_allreduce_grads_in_fp32 off when it is given).
     fp32_gradients_ = true;
   } else if (n == "--moe-enable-deepep") {  // deprecated in Megatron-Core 0.20 for --moe-flex-dispatcher-backend deepep
-    a_.deepep = true;
+    enable_deepep_ = f;
   } else if (n == "--use-precision-aware-optimizer") {
     precision_aware_optimizer_ = true;
   } else if (n == "--account-for-embedding-in-pipeline-split") {
@@ -522,14 +519,53 @@ std::expected<MegatronArgs, InputError> ArgsReader::read(const std::vector<Flag>
   return std::move(a_);
 }
 
+// DeepEP, as Megatron-Core 0.20 decides it (transformer_config.py, token_dispatcher.py): the flex
+// dispatcher with its backend, deepep by default; --moe-enable-deepep (deprecated) is the deepep
+// backend and needs the flex dispatcher ("DeepEP backend is only supported with flex token
+// dispatcher") and no other backend ("Only one backend is supported"); a backend given to
+// another dispatcher is not used. Nothing said about the dispatcher: nullopt (the command line's
+// --a2a-dispatcher or moeplan's default decides).
+std::optional<InputError> ArgsReader::read_dispatcher() {
+  if (!dispatcher_type_ && !flex_backend_ && !enable_deepep_) return std::nullopt;
+  const std::string type = dispatcher_type_ ? dispatcher_type_->value.value_or("") : "allgather";  // Megatron's default
+  const std::string backend = flex_backend_ ? flex_backend_->value.value_or("") : "deepep";
+  if (enable_deepep_ && flex_backend_ && backend != "deepep") {
+    return InputError{source_, flex_backend_->line, 0, flex_backend_->name,
+                      fmt::format("{} with --moe-enable-deepep (line {}): Megatron-Core allows one backend", backend,
+                                  enable_deepep_->line)};
+  }
+  if (enable_deepep_ && type != "flex") {
+    return InputError{source_, enable_deepep_->line, 0, enable_deepep_->name,
+                      fmt::format("needs --moe-token-dispatcher-type flex (the dispatcher is {}): Megatron-Core runs "
+                                  "DeepEP only in the flex dispatcher",
+                                  type)};
+  }
+  if (type != "flex") {
+    if (flex_backend_) note_once(fmt::format("--moe-flex-dispatcher-backend {}: not used by the {} dispatcher", backend, type));
+    a_.deepep = false;
+    return std::nullopt;
+  }
+  a_.deepep = enable_deepep_ || backend == "deepep";
+  if (!*a_.deepep) {
+    note_once(fmt::format("--moe-flex-dispatcher-backend {}: not modelled; timed as the NCCL all-to-all "
+                          "(--a2a-dispatcher alltoall) unless the command line gives one",
+                          backend));
+  }
+  return std::nullopt;
+}
+
 std::optional<InputError> ArgsReader::finish() {
+  if (const auto e = read_dispatcher()) return e;
   if (layers_per_virtual_stage_) {
     const Flag& f = *layers_per_virtual_flag_;
     if (!num_layers_ || !a_.layout.pp) {
       return InputError{source_, f.line, 0, f.name,
                         "needs --num-layers and --pipeline-model-parallel-size in the same file to give VPP"};
     }
-    const auto vpp = virtual_stages(*num_layers_, *a_.layout.pp, *layers_per_virtual_stage_);
+    // Megatron's arguments.py counts the embedding and the loss as layers here when the
+    // account-for flags are given (they may stand anywhere in the file).
+    const int counted = *num_layers_ + (a_.layout.embedding_in_split ? 1 : 0) + (a_.layout.loss_in_split ? 1 : 0);
+    const auto vpp = virtual_stages(counted, *a_.layout.pp, *layers_per_virtual_stage_);
     if (!vpp) return InputError{source_, f.line, 0, f.name, vpp.error()};
     a_.layout.vpp = *vpp;
     a_.layers_per_virtual_stage = layers_per_virtual_stage_;

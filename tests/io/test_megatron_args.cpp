@@ -65,6 +65,53 @@ TEST_CASE("megatron args: the flex dispatcher's backend, Megatron-Core 0.20's --
   CHECK(bad.error().to_string().find("--moe-flex-dispatcher-backend") != std::string::npos);
 }
 
+TEST_CASE("megatron args: DeepEP only in the flex dispatcher, one backend, as Megatron-Core 0.20 decides") {
+  // The backend is the flex dispatcher's: with alltoall Megatron runs the NCCL all-to-all.
+  const auto a2a = read_megatron_args("--moe-token-dispatcher-type alltoall --moe-flex-dispatcher-backend deepep", "a.txt");
+  REQUIRE_MESSAGE(a2a.has_value(), a2a.error().to_string());
+  CHECK(a2a->deepep == false);
+  REQUIRE(a2a->notes.size() == 1);
+  CHECK(a2a->notes[0].find("not used by the alltoall dispatcher") != std::string::npos);
+  // No dispatcher type: Megatron's default, allgather.
+  const auto none = read_megatron_args("--moe-flex-dispatcher-backend deepep", "a.txt");
+  REQUIRE(none.has_value());
+  CHECK(none->deepep == false);
+  // flex alone: its default backend, deepep.
+  const auto flex = read_megatron_args("--moe-token-dispatcher-type flex", "a.txt");
+  REQUIRE(flex.has_value());
+  CHECK(flex->deepep == true);
+  // Nothing about the dispatcher: left to the command line.
+  const auto silent = read_megatron_args("--bf16", "a.txt");
+  REQUIRE(silent.has_value());
+  CHECK_FALSE(silent->deepep.has_value());
+  // Megatron's errors: --moe-enable-deepep without flex, and with another backend.
+  const auto enable = read_megatron_args("--moe-token-dispatcher-type alltoall\n--moe-enable-deepep", "c.sh");
+  REQUIRE_FALSE(enable.has_value());
+  CHECK(enable.error().to_string().find("c.sh:2") != std::string::npos);
+  CHECK(enable.error().to_string().find("flex") != std::string::npos);
+  const auto two = read_megatron_args(
+      "--moe-token-dispatcher-type flex --moe-enable-deepep\n--moe-flex-dispatcher-backend hybridep", "d.sh");
+  REQUIRE_FALSE(two.has_value());
+  CHECK(two.error().to_string().find("d.sh:2") != std::string::npos);
+  CHECK(two.error().to_string().find("one backend") != std::string::npos);
+}
+
+TEST_CASE("megatron args: layers per virtual stage count the embedding and the loss when the account-for flags say so") {
+  // Llama 3.1 405B as moeplan writes it: 126 + 2 = 128 layers, 8 a rank of PP 16, 2 a virtual
+  // stage: VPP 4 (arguments.py adds the accounted layers before dividing).
+  const auto a = read_megatron_args(
+      "--num-layers 126 --pipeline-model-parallel-size 16 --num-layers-per-virtual-pipeline-stage 2 "
+      "--account-for-embedding-in-pipeline-split --account-for-loss-in-pipeline-split",
+      "e.sh");
+  REQUIRE_MESSAGE(a.has_value(), a.error().to_string());
+  CHECK(a->layout.vpp == 4);
+  // Without them 126 does not divide over 16 x 2.
+  CHECK_FALSE(read_megatron_args("--num-layers 126 --pipeline-model-parallel-size 16 "
+                                 "--num-layers-per-virtual-pipeline-stage 2",
+                                 "f.sh")
+                  .has_value());
+}
+
 TEST_CASE("megatron args: full recompute, --num-virtual-stages-per-pipeline-rank, the alltoall dispatcher") {
   const auto a = read_megatron_args(
       "--recompute-granularity full --pipeline-model-parallel-size 8 --num-virtual-stages-per-pipeline-rank 3 "
