@@ -43,7 +43,7 @@ for r in "${rows[@]}"; do
   IFS='|' read -r id wlog kvlog toklog model common engine <<<"$r"
   flags=($common)
   [ "$new" = 1 ] && flags+=($engine)
-  # A row the engine could not start (R7, R9, R10), or one whose context the pool cannot hold (R14), does not fit here either: exit 3, its figures printed.
+  # A row the engine could not start (R7, R9, R10), or one whose context the pool cannot hold (R8, R14), does not fit here either: exit 3, its figures printed.
   { "$bin" score "$model" "${flags[@]}" --format json 2>/dev/null || true; } | python3 -c '
 import json, sys
 def find(o):

@@ -896,8 +896,9 @@ std::expected<std::optional<ClusterFitOptions>, int> cluster_from_flags(const Cl
   if (!f.cuda_graph_modules.empty()) {  // one setting under two names, as Megatron-Core 0.20 has it
     if (!f.cuda_graph_scope.empty()) {
       return std::unexpected(fail(io, ExitStatus::usage,
-                                  "--cuda-graph-scope and --cuda-graph-modules are one setting (Megatron-Core 0.20's "
-                                  "new name and its old one, which it refuses together): give one"));
+                                  "--cuda-graph-scope and --cuda-graph-modules are one setting (in Megatron-Core 0.20 "
+                                  "--cuda-graph-modules is the name and --cuda-graph-scope its deprecated alias; "
+                                  "it refuses them together): give one"));
     }
     f.cuda_graph_scope = std::exchange(f.cuda_graph_modules, {});
   }
