@@ -6,27 +6,14 @@
 
 #include "moeplan/io/megatron_args.hpp"
 
+#include "model/small_moe.hpp"
+
 using namespace moeplan;
 
 namespace {
 
 // d 512, 8 layers (2 dense of width 1536), 16 experts of 128, top-2, one shared, 8 / 2 heads of 64.
-ModelConfig checked_moe() {
-  ModelConfig m;
-  m.hidden_size = 512;
-  m.num_hidden_layers = 8;
-  m.first_k_dense_replace = 2;
-  m.intermediate_size = 1536;
-  m.moe_intermediate_size = 128;
-  m.n_routed_experts = 16;
-  m.num_experts_per_tok = 2;
-  m.n_shared_experts = 1;
-  m.num_attention_heads = 8;
-  m.num_key_value_heads = 2;
-  m.head_dim = 64;
-  m.vocab_size = 1000;
-  return m;
-}
+ModelConfig checked_moe() { return test::small_moe(); }
 
 std::optional<InputError> mismatch_of(const std::string& script) {
   const auto a = read_megatron_args(script, "run.sh");

@@ -10,26 +10,13 @@
 
 #include "moeplan/model/flops_conventions.hpp"
 
+#include "model/small_moe.hpp"
+
 using namespace moeplan;
 
 namespace {
 
-ModelConfig flops_moe() {
-  ModelConfig m;
-  m.hidden_size = 512;
-  m.num_hidden_layers = 8;
-  m.first_k_dense_replace = 2;
-  m.intermediate_size = 1536;
-  m.moe_intermediate_size = 128;
-  m.n_routed_experts = 16;
-  m.num_experts_per_tok = 2;
-  m.n_shared_experts = 1;
-  m.num_attention_heads = 8;
-  m.num_key_value_heads = 2;
-  m.head_dim = 64;
-  m.vocab_size = 1000;
-  return m;
-}
+ModelConfig flops_moe() { return test::small_moe(); }
 
 }  // namespace
 
