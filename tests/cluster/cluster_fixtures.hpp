@@ -85,4 +85,20 @@ inline ParallelLayout layout_of(int world, int tp, int pp, int ep = 1, int etp =
   return l;
 }
 
+/// TP x PP x DP with sequence parallelism, selective recompute and the distributed optimizer
+/// (the layout tests and Korthikanti's memory checks).
+inline ParallelLayout sp_selective_layout(int tp, int pp, int dp, int mb, long long gb) {
+  ParallelLayout l;
+  l.tp = tp;
+  l.pp = pp;
+  l.dp = dp;
+  l.edp = dp;
+  l.micro_batch = mb;
+  l.global_batch = gb;
+  l.sequence_parallel = true;
+  l.recompute = Recompute::selective;
+  l.distributed_optimizer = true;
+  return l;
+}
+
 }  // namespace moeplan::test

@@ -10,6 +10,8 @@
 #include "moeplan/cluster/memory_model.hpp"
 #include "moeplan/cluster/step_time.hpp"
 
+#include "cluster/cluster_fixtures.hpp"
+
 using namespace moeplan;
 
 namespace {
@@ -64,17 +66,7 @@ ModelConfig qwen_moe() {
 }
 
 ParallelLayout layout(int tp, int pp, int dp, int mb, long long gb) {
-  ParallelLayout l;
-  l.tp = tp;
-  l.pp = pp;
-  l.dp = dp;
-  l.edp = dp;
-  l.micro_batch = mb;
-  l.global_batch = gb;
-  l.sequence_parallel = true;
-  l.recompute = Recompute::selective;
-  l.distributed_optimizer = true;
-  return l;
+  return test::sp_selective_layout(tp, pp, dp, mb, gb);
 }
 
 }  // namespace

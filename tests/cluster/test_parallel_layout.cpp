@@ -6,23 +6,15 @@
 
 #include "moeplan/cluster/parallel_layout.hpp"
 
+#include "cluster/cluster_fixtures.hpp"
+
 using namespace moeplan;
 
 namespace {
 
 // TP x PP x DP with sequence parallelism, selective recompute and the distributed optimizer.
 ParallelLayout layout(int tp, int pp, int dp, int mb, long long gb) {
-  ParallelLayout l;
-  l.tp = tp;
-  l.pp = pp;
-  l.dp = dp;
-  l.edp = dp;
-  l.micro_batch = mb;
-  l.global_batch = gb;
-  l.sequence_parallel = true;
-  l.recompute = Recompute::selective;
-  l.distributed_optimizer = true;
-  return l;
+  return test::sp_selective_layout(tp, pp, dp, mb, gb);
 }
 
 }  // namespace

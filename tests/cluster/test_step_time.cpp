@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "cluster/cluster_fixtures.hpp"
+#include "cluster/step_fixtures.hpp"
 #include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/cluster/step_time.hpp"
 #include "moeplan/model/gemm_shapes.hpp"
@@ -18,25 +19,6 @@
 using namespace moeplan;
 using namespace moeplan::test;
 
-namespace {
-
-constexpr int k_seq_len = 4096;  // S of these tests (the step model has no S of its own)
-
-StepTime time_of(const ModelConfig& m, int world, ParallelLayout l, long long global_batch,
-                 StepTimeOptions o = {}) {
-  l.global_batch = global_batch;
-  if (o.seq_len == 0) o.seq_len = k_seq_len;
-  return step_time(m, count_parameters(m), cluster_of(world), l, o);
-}
-
-std::string detail_of(const StepTime& t, const std::string& name) {
-  for (const StepTerm& term : t.terms) {
-    if (term.name == name) return term.detail;
-  }
-  return "";
-}
-
-}  // namespace
 
 TEST_CASE("cluster step time: ten terms in order that sum to the step, MFU counts M") {
   const ModelConfig m = moe_model();

@@ -12,26 +12,14 @@
 
 #include "moeplan/io/hf_config.hpp"
 
+#include "io/hf_fixture.hpp"
+
 using namespace moeplan;
+using namespace moeplan::test;
 using nlohmann::json;
 
 namespace {
 
-const std::string k_hf_dir = std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/";
-
-json hf_fixture(const std::string& file) {
-  std::ifstream in(k_hf_dir + file);
-  std::stringstream s;
-  s << in.rdbuf();
-  return json::parse(s.str());
-}
-
-ModelConfig read_json(const json& j) {
-  auto m = parse_hf_config_json(j.dump(), "config.json", "test");
-  INFO((m ? std::string() : m.error().reason));
-  REQUIRE(m.has_value());
-  return *m;
-}
 
 CheckpointStorage storage_of(json j, const json& q) {
   j["quantization_config"] = q;
