@@ -175,8 +175,9 @@ double memory_bound_term(const StepShape& s, StepSeconds& r) {
     // Megatron's activation_func_fp8_input_store: each SwiGLU input element cast to fp8 in the
     // forward (read 2 bytes, write 1) and back in the backward (read 1, write 2): 6 bytes, a
     // kernel each way (fused_bias_swiglu.py), outside the backward-is-twice-the-forward rule.
-    const double elements_moe = (s.shared_activation_bytes + s.routed_activation_bytes) / 2.0 / (s.in_factor + 1.0) * s.in_factor;
-    const double elements_dense = s.dense_activation_bytes / 2.0 / (s.in_factor + 1.0) * s.in_factor;
+    // The elements: gate and up (in_factor widths) of the shared and routed experts, of a dense FFN.
+    const double elements_moe = s.in_factor * (rows * f.shared_width / t + s.routed_rows * f.expert_width / s.etp);
+    const double elements_dense = s.in_factor * rows * f.dense_ffn_width / t;
     r.memory_bound_bytes += 6.0 * (mix.moe * elements_moe + mix.dense_ffn * elements_dense) * s.mb;
   }
   return transfer(r.memory_bound_bytes, s.hbm);
