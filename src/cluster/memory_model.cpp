@@ -150,7 +150,13 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
       p.dense += 2.0 * d * d / tp + 3.0 * d;
       p.high_precision += 3.0 * d;
     }
-    if (mtp > 0 && lay.pp > 1 && !m.tie_word_embeddings) p.embedding += table;
+    // Under DualPipe the last stage shares its GPU with the first (rank 0 runs stages 0 and
+    // PP-1), and the MTP modules read the embedding already there: "we deploy the shallowest
+    // layers (including the embedding layer) and deepest layers (including the output head) of
+    // the model on the same PP rank. This arrangement enables the physical sharing of
+    // parameters and gradients, of the shared embedding and output head, between the MTP
+    // module and the main model" (DeepSeek-V3 report, Sec. 3.2.3).
+    if (mtp > 0 && lay.pp > 1 && !m.tie_word_embeddings && !lay.dualpipe) p.embedding += table;
   }
   p.dense += p.embedding;
   p.high_precision += p.embedding + (last ? d : 0.0);  // the final RMSNorm
@@ -275,7 +281,11 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   bytes += k_fp32 * 2 * sb * m.n_routed_experts / x.t_sp;  // router logits and probabilities
   bytes += lin * routed * h;                               // dispatched tokens (expert input)
   bytes += ffn_activation(m.moe_intermediate_size, routed, x.etp, kept(recompute_moe_act));  // expert gate/up, activation
-  bytes += k_bf16 * routed * h;                             // expert outputs before combine
+  // The experts' outputs are not kept: Megatron-Core 0.20 multiplies the routing probabilities
+  // in inside the activation (experts.py, TEGroupedMLP: weighted_bias_swiglu_impl(..., probs)),
+  // and every token dispatcher's combine calls unpermute without probs (token_dispatcher.py),
+  // a scatter whose backward is a gather by the kept indices. The probabilities' gradient is
+  // the activation's output against fc2's input gradient, both there in the backward pass.
   if (m.n_shared_experts > 0) {
     // Shared experts: one dense SwiGLU of width n_shared·w_s on every token.
     bytes += kept(recompute_shared_experts) * ffn_activation(double(m.n_shared_experts) * m.shared_width(), sb, x.t, 1.0);
@@ -406,6 +416,7 @@ struct MostLoaded {
   int r = 0;
   RankParams params;
   double weights = 0, fp8_copies = 0, gradients = 0, optimizer = 0, activations = 0, in_flight = 0;
+  double dual_near = 0, dual_far = 0;  // DualPipe: micro-batches of stage h and of stage PP-1-h
   int stage_layers = 0;
   double all_to_all = 0;
   /// Every term that differs between pipeline ranks (the fp8 copies too: the first and last
@@ -468,13 +479,26 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
                       ? state * (k.params.dense / std::max(1, lay.dp) + k.params.expert / std::max(1, lay.edp))
                       : state * k.params.total();
     if (dual) {
-      // DualPipe keeps PP+1 micro-batches' activations per device (its Table), taken here as
-      // (PP+1)/2 of each of the rank's two stages, at most the step's micro-batches.
+      // DualPipe keeps PP+1 micro-batches' activations per device (the report's Table 2). How
+      // they fall on the device's two stages is dualpipe.py's schedule (deepseek-ai/DualPipe
+      // @030ce432, DualPipe.step): with half rank h = min(r, PP-1-r), steps 1-2 run
+      // 2(PP/2-h-1) + h+1 = PP-h-1 forwards of stage h and h+1 of stage PP-1-h, and the main
+      // step's overlapped F0/B1 pair adds one more of stage h before B1 frees one: PP-h of
+      // stage h and h+1 of stage PP-1-h at the peak. Rank 0 thus keeps 1 micro-batch of the
+      // last stage (head, MTP) and PP of the first. At most the step's micro-batches each.
       const RankActivations a = rank_activations(m, x, lay, layer_bytes, ranks, r, options);
       const RankActivations b = rank_activations(m, x, lay, layer_bytes, ranks, mirror, options);
+      const int h = std::min(r, mirror);
       const long long micro = lay.microbatches();
-      k.in_flight = micro > 0 ? std::min<double>(pp + 1.0, double(micro)) : pp + 1.0;
-      k.activations = k.in_flight / 2.0 * (a.per_microbatch + b.per_microbatch) + a.once + b.once;
+      const auto capped = [&](double n) { return micro > 0 ? std::min<double>(n, double(micro)) : n; };
+      const double near = capped(pp - h);  // of stage h, the one the device feeds first
+      const double far = capped(h + 1.0);  // of stage PP-1-h
+      const RankActivations& of_h = r == h ? a : b;
+      const RankActivations& of_far = r == h ? b : a;
+      k.in_flight = near + far;
+      k.dual_near = near;
+      k.dual_far = far;
+      k.activations = near * of_h.per_microbatch + far * of_far.per_microbatch + a.once + b.once;
     } else {
       const RankActivations a = rank_activations(m, x, lay, layer_bytes, ranks, r, options);
       k.activations = a.bytes;
@@ -490,6 +514,15 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
                       options.expert_load_factor;
   }
   return best;
+}
+
+// DualPipe's split of a device's micro-batches in flight over its two stages (most_loaded).
+std::string dualpipe_stages_text(const ModelConfig& m, const ParallelLayout& lay, const MostLoaded& best) {
+  const RankLayers& ranks = layers_of_ranks(m.num_hidden_layers, lay);
+  const int h = std::min(best.r, lay.pp - 1 - best.r);
+  const int far = lay.pp - 1 - h;
+  return fmt::format("DualPipe: {:.3g} micro-batches of stage {} ({} layer(s)) and {:.3g} of stage {} ({} layer(s)) in "
+                     "flight", best.dual_near, h, ranks.of(h).size(), best.dual_far, far, ranks.of(far).size());
 }
 
 }  // namespace
@@ -533,13 +566,11 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
            : fmt::format("fp32 master + Adam m, v{}: {} B per param, not sharded", moments, state)});
   out.terms.push_back(
       {"activations", best.activations,
-       fmt::format("{} × {:.3g} micro-batches in flight, {} recompute, {}{}",
+       fmt::format("{}, {} recompute, {}{}",
                    lay.dualpipe && lay.pp > 1
-                       ? fmt::format("DualPipe: half of each, {} + {} layer(s) of stages {} and {}", out.stage_layers,
-                                     layers_of_ranks(m.num_hidden_layers, lay).of(lay.pp - 1 - best.r).size(), best.r,
-                                     lay.pp - 1 - best.r)
-                       : fmt::format("{} layer(s)", out.stage_layers),
-                   best.in_flight, to_string(lay.recompute),
+                       ? dualpipe_stages_text(m, lay, best)
+                       : fmt::format("{} layer(s) × {:.3g} micro-batches in flight", out.stage_layers, best.in_flight),
+                   to_string(lay.recompute),
                    options.activation_formula == ActivationFormula::megatron ? "Megatron formula"
                                                                              : "moeplan formula",
                    lay.sequence_parallel && tp > 1 ? fmt::format(", / TP {} (SP)", tp)

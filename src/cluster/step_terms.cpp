@@ -475,9 +475,12 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   // modules read) has its gradients all-reduced with the first stage's after the backward pass
   // (Megatron's _allreduce_word_embedding_grads): V·d/TP gradients between two ranks, PP-1
   // stages apart, not overlapped.
-  if (L.pp > 1 && (f.tied_embeddings || f.mtp_layers > 0)) {
+  // Not MTP's under DualPipe: the first and last stages share a GPU and the embedding itself
+  // (DeepSeek-V3 Sec. 3.2.3; memory_model.cpp's params_of_rank).
+  const bool mtp_copy = f.mtp_layers > 0 && !L.dualpipe;
+  if (L.pp > 1 && (f.tied_embeddings || mtp_copy)) {
     r.embedding_sync_bytes = reduced * f.vocab_params / L.tp;
-    r.embedding_sync_for_mtp = f.mtp_layers > 0;
+    r.embedding_sync_for_mtp = mtp_copy;
     seconds += transfer(r.embedding_sync_bytes, r.p2p_off_node ? s.nic : s.nvlink);
   }
   return seconds;

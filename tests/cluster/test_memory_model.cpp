@@ -585,3 +585,105 @@ TEST_CASE("cluster memory: a learned position table sits on the first stage, not
   };
   CHECK(weights(learned) - weights(rope) == doctest::Approx(2.0 * 2048 * 2048));
 }
+
+TEST_CASE("cluster memory: a MoE layer keeps no expert outputs for the combine (Megatron-Core applies the probs in the activation)") {
+  // Mixtral 8x7B on one GPU (TP 1 without SP, PP 1, mb 1, S 4096, bf16, flash, no recompute,
+  // no routing imbalance). Per token and layer, in bytes (moeplan's count, memory_model.cpp):
+  // the two RMSNorm inputs and their outputs (the QKV input, the router/FFN input) 4 · 2h;
+  // q, k, v 2 · (4096 + 1024 + 1024); the attention output 2 · 4096; log-sum-exp 4 · 32; router
+  // logits and probabilities 4 · 2 · 8; K = 2 dispatched copies of the token 2 · 2h; per copy
+  // the SwiGLU's gate and up outputs 2 · 2 · 14336 and its output 2 · 14336: 2 · 6 · 14336.
+  // Together 241,856 B. Nothing for the experts' outputs: TEGroupedMLP multiplies the routing
+  // probabilities in inside the activation (weighted_bias_swiglu_impl) and the dispatchers'
+  // unpermute gets no probs (Megatron-Core 0.20 experts.py, token_dispatcher.py), so the
+  // combine is a scatter that keeps nothing; the old count added 2 · 2h = 16,384 B.
+  // Plus the token ids 8 B per token and the head's input and logits 4sh(1 + V/h) once.
+  const ModelConfig m = mixtral();
+  ParallelLayout l = layout(1, 1, 1, 1, 8);
+  l.sequence_parallel = false;
+  l.recompute = Recompute::none;
+  MemoryOptions o;
+  o.seq_len = 4096;
+  o.expert_load_factor = 1.0;
+  const double s = 4096, h = 4096;
+  const double expected = 241'856.0 * s * 32 + 8 * s + 4 * s * h * (1 + 32000 / h);
+  CHECK(memory_per_gpu(m, count_parameters(m), l, o).bytes_of("activations") == doctest::Approx(expected));
+  CHECK(expected == doctest::Approx(32'291'979'264.0));
+}
+
+TEST_CASE("cluster memory: DualPipe's rank r keeps PP - h micro-batches of stage h and h + 1 of stage PP-1-h") {
+  // dualpipe.py (deepseek-ai/DualPipe @030ce432): with half rank h = min(r, PP-1-r), warm-up
+  // steps 1 and 2 run 2(PP/2 - h - 1) + h + 1 forwards of stage h and h + 1 of stage PP-1-h,
+  // and the main step's first forward of stage h comes before the backward that frees one of
+  // stage PP-1-h: PP - h and h + 1 at the peak, PP + 1 together (the report's Table 2).
+  // d 1024, L 8 (2 layers a stage), 8 heads, SwiGLU 4096, V 32000, PP 4, 32 micro-batches,
+  // no SP: rank 0 keeps 4 micro-batches of stage 0 and 1 of stage 3 (whose head keeps its
+  // logits once either way); a stage's layers are alike, so rank 0's activations are
+  // 4 · (2 layers + token ids) + 1 · 2 layers + logits, against 1F1B's rank 0, 4 · (2 layers
+  // + token ids): DualPipe adds exactly one micro-batch of two layers, plus the logits.
+  const ModelConfig m = dense(1024, 8, 8, 8, 4096, 32000);
+  ParallelLayout l = layout(1, 4, 2, 1, 64);
+  l.sequence_parallel = false;
+  MemoryOptions o;
+  o.seq_len = 2048;
+  l.dualpipe = true;
+  const MemoryBreakdown dual = memory_per_gpu(m, count_parameters(m), l, o);
+  l.dualpipe = false;
+  const MemoryBreakdown one = memory_per_gpu(m, count_parameters(m), l, o);
+  CHECK(one.in_flight_microbatches == doctest::Approx(4.0));
+  CHECK(dual.in_flight_microbatches == doctest::Approx(5.0));
+  // One layer of this model keeps (bytes per token, bf16, flash, selective core_attn):
+  // norm inputs and outputs 4 · 2d, q k v 2 · 3d, attention output 2d, log-sum-exp 4 · 8,
+  // SwiGLU gate and up 2 · 2 · 4096 and output 2 · 4096.
+  const double s = 2048, d = 1024;
+  const double layer = s * (8 * d + 6 * d + 2 * d + 32 + 6 * 4096.0);
+  const double logits = 4 * s * d * (1 + 32000 / d);
+  CHECK(one.bytes_of("activations") == doctest::Approx(4 * (2 * layer + 8 * s)));
+  CHECK(dual.bytes_of("activations") == doctest::Approx(4 * (2 * layer + 8 * s) + 2 * layer + logits));
+  const auto detail = [](const MemoryBreakdown& b, const std::string& name) {
+    const auto it = std::find_if(b.terms.begin(), b.terms.end(), [&](const MemoryTerm& t) { return t.name == name; });
+    return it == b.terms.end() ? std::string() : it->detail;
+  };
+  CHECK(detail(dual, "activations").find("4 micro-batches of stage 0 (2 layer(s)) and 1 of stage 3") != std::string::npos);
+}
+
+TEST_CASE("cluster memory: DualPipe's first rank holds one embedding for the model and its MTP modules") {
+  // DeepSeek-V3 report Sec. 3.2.3: the shallowest layers (with the embedding) and the deepest
+  // (with the head and MTP) on one PP rank, "physical sharing of parameters and gradients, of
+  // the shared embedding and output head, between the MTP module and the main model". Without
+  // DualPipe the last stage builds its own copy of the embedding for the MTP modules (V·d);
+  // under DualPipe rank 0 holds stages 0 and PP-1 and that copy is the embedding itself.
+  ModelConfig m = qwen_moe();
+  m.extras.num_nextn_predict_layers = 1;
+  ParallelLayout l = layout(1, 4, 2, 1, 64);
+  l.sequence_parallel = false;
+  l.distributed_optimizer = false;
+  MemoryOptions o;
+  o.seq_len = 2048;
+  const auto params_of_rank0 = [&](bool dualpipe, const ModelConfig& x) {
+    ParallelLayout y = l;
+    y.dualpipe = dualpipe;
+    return memory_per_gpu(x, count_parameters(x), y, o).params_on_gpu;
+  };
+  const ModelConfig plain = qwen_moe();
+  const double V = 151936, d = 2048;
+  // Without DualPipe the MTP model's busiest rank is the last (its layers, the module, head
+  // and the embedding copy); with it rank 0 (stages 0 and 3) carries the module and no copy:
+  // the MTP model's rank 0 exceeds the plain model's by the module alone.
+  const double module_only = params_of_rank0(true, m) - params_of_rank0(true, plain);
+  ModelConfig longer = qwen_moe();
+  longer.num_hidden_layers = 25;
+  ParallelLayout y = l;
+  y.pp = 1;
+  y.dualpipe = false;
+  const double layer = memory_per_gpu(longer, count_parameters(longer), y, o).params_on_gpu -
+                       memory_per_gpu(plain, count_parameters(plain), y, o).params_on_gpu;
+  CHECK(module_only == doctest::Approx(layer + 2 * d * d + 3 * d));
+  // Without DualPipe the last rank holds the module and the embedding copy (V·d more).
+  const auto params_of_last = [&](const ModelConfig& x) {
+    ParallelLayout z = l;
+    z.recompute = Recompute::full;  // the last rank, holding the module, is then the most loaded
+    return memory_per_gpu(x, count_parameters(x), z, o).params_on_gpu;
+  };
+  CHECK(params_of_last(m) - params_of_last(plain) == doctest::Approx(layer + 2 * d * d + 3 * d + V * d));
+}
