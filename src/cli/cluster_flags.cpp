@@ -383,6 +383,12 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
                  "Megatron's MoE recipes, DeepSeek-V3; the default) or alltoall (NCCL, one copy per expert)")
       ->check(CLI::IsMember({"deepep", "alltoall"}))
       ->group(group);
+  sub.add_option("--moe-flex-dispatcher-num-sms", f.deepep_num_sms,
+                 "SMs DeepEP's dispatch and combine kernels hold (Megatron-Core 0.20's flag; its unset value: 20, "
+                 "DeepSeek-V3 Sec. 3.2.2): the all-to-all hidden behind compute slows that compute by this share "
+                 "of the GPU's SMs [20]")
+      ->transform(decimal_whole())->check(CLI::Range(1, 1024))
+      ->group(group);
   add_host_flags(sub, f, group);
   add_whole_training_flags(sub, f);
   sub.add_option("--global-batch-tokens", f.global_batch_tokens,
@@ -660,6 +666,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.memory.precision = precision;
   o.search.time.a2a_overlap = f.a2a_overlap;
   o.search.time.a2a_node_dedup = f.a2a_dispatcher.value_or("deepep") == "deepep";
+  if (f.deepep_num_sms) o.search.time.a2a_comm_sms = *f.deepep_num_sms;
   GivenLayout& g = o.search.given;
   g.tp = f.tp;
   g.pp = f.pp;
@@ -838,6 +845,7 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (f.cuda_graph_scope.empty() && !impl_none_given) f.cuda_graph_scope = args->cuda_graph_scope;
   if (!f.mtp_num_layers && args->mtp_layers) f.mtp_num_layers = args->mtp_layers;
   if (!f.a2a_dispatcher && args->deepep) f.a2a_dispatcher = *args->deepep ? "deepep" : "alltoall";
+  if (!f.deepep_num_sms && args->dispatcher_num_sms) f.deepep_num_sms = args->dispatcher_num_sms;
   if (!f.load_imbalance && args->force_load_balancing) f.load_imbalance = 1.0;  // a forced-balance benchmark
   if (!f.global_batch_tokens && args->global_batch) f.global_batch_sequences = args->global_batch;
   if (seq_len && !*seq_len) *seq_len = args->seq_length;
@@ -935,6 +943,7 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
                   fit.config.extras.num_nextn_predict_layers};
   run.cuda_graphs = t.cuda_graphs;
   run.activation_fp8_input_store = t.activation_fp8_input_store;
+  run.a2a_comm_sms = t.a2a_comm_sms;
   return run;
 }
 

@@ -43,6 +43,7 @@ struct ClusterFlags {
   /// file's forced balance (1), else k_default_load_imbalance.
   std::optional<double> load_imbalance;
   std::optional<std::string> a2a_dispatcher;  ///< --a2a-dispatcher deepep|alltoall; unset: deepep (or the file's)
+  std::optional<int> deepep_num_sms;  ///< --moe-flex-dispatcher-num-sms; unset: 20 (or the file's)
   std::optional<double> global_batch_tokens;
   std::optional<std::string> batch_ramp;  ///< --batch-ramp START:TOKENS (ClusterFitOptions::batch_ramp)
   // The user's own layout (any subset; the search fills the rest) and precision.

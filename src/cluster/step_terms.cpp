@@ -249,6 +249,16 @@ double tp_collectives_term(const StepShape& s, StepSeconds& r) {
   return seconds;
 }
 
+// What an all-to-all hidden behind compute still costs: DeepEP's kernels hold `a2a_comm_sms`
+// of the GPU's SMs while they run, so the compute they overlap runs on the rest. Compute of
+// W seconds on all SMs overlapped by H seconds of communication takes W + H·c/S (H·(S-c)/S
+// of it done meanwhile, the rest at full speed). NCCL's all-to-all (no node deduplication)
+// and a GPU whose SM count the catalog lacks: not counted.
+double a2a_sm_share_seconds(double hidden_seconds, const StepTimeOptions& o, int gpu_sms) {
+  if (!o.a2a_node_dedup || gpu_sms <= 0 || hidden_seconds <= 0) return 0;
+  return hidden_seconds * std::min(1.0, double(o.a2a_comm_sms) / gpu_sms);
+}
+
 double all_to_all_term(const StepShape& s, StepSeconds& r) {
   // Expert-parallel all-to-all: dispatch and combine, forward and backward (and the forward
   // pair again under full recompute), K·(s·b/t)·h bytes × load × (EP-1)/EP each, 2 bytes a
@@ -293,7 +303,10 @@ double all_to_all_term(const StepShape& s, StepSeconds& r) {
   // Forward and backward each dispatch and combine once; the backward's dispatch carries
   // gradients (bf16), the forward's the activations (fp8 in an fp8 run through DeepEP).
   const double pair = one(dispatch_bytes) + 3.0 * one(bf16_bytes) + (s.full ? one(dispatch_bytes) + one(bf16_bytes) : 0.0);
-  return (1.0 - o.a2a_overlap) * r.stage_moe_layers * s.mb * pair;
+  const double all = r.stage_moe_layers * s.mb * pair;
+  r.a2a_hidden = o.a2a_overlap * all;
+  r.a2a_sm_seconds = a2a_sm_share_seconds(r.a2a_hidden, o, s.cluster.gpu.sms);
+  return (1.0 - o.a2a_overlap) * all + r.a2a_sm_seconds;
 }
 
 double host_term(const StepShape& s, StepSeconds& r) {

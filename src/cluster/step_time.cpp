@@ -131,9 +131,37 @@ namespace {
 
 const char* link_name(bool off_node) { return off_node ? "the NIC" : "NVLink"; }
 
+// The all-to-all term's line: what one all-to-all moves and where, and what of it is hidden.
+std::string all_to_all_detail(const StepSeconds& r, const ParallelLayout& L, const Cluster& c,
+                              const StepTimeOptions& o) {
+  const int per_node = std::max(c.gpus_per_node, 1);
+  if (L.ep == 1 || r.a2a_bytes == 0) return fmt::format("EP {}: none", L.ep);
+  std::string where =
+      r.a2a_off_node > 0
+          ? fmt::format("EP {} spans {} nodes, {:.0f} % of peers off-node", L.ep,
+                        ep_nodes(L.ep, L.etp, per_node), 100 * r.a2a_off_node)
+          : fmt::format("EP {} within a node", L.ep);
+  std::string s = fmt::format("{} per MoE layer × {:.3g} MoE layer(s) × {} micro-batches, {:.3g} MiB each in bf16 ({})",
+                     L.recompute == Recompute::full ? 6 : 4, r.stage_moe_layers, r.microbatches,
+                     r.a2a_bytes / k_mib, where);
+  if (r.a2a_off_node > 0) {
+    s += fmt::format(", {:.0f} % of it over the NIC{}", 100 * r.a2a_nic_share,
+                     o.a2a_node_dedup ? " (DeepEP: one copy per remote node)" : "");
+  }
+  if (const PrecisionSpec& p = precision_spec(o.precision); p.deepep_dispatch_bytes < p.all_to_all_bytes) {
+    s += o.a2a_node_dedup ? fmt::format(", forward dispatch in {} (DeepEP)", p.name)
+                          : std::string(", dispatch in bf16 (NCCL all-to-all)");
+  }
+  if (o.a2a_overlap > 0) s += fmt::format(", {:.0f} % hidden behind compute", 100 * o.a2a_overlap);
+  if (r.a2a_sm_seconds > 0) {
+    s += fmt::format(" ({:.3g} s), whose kernels lose DeepEP's {} of the {} SMs meanwhile: {:.3g} s counted",
+                     r.a2a_hidden, o.a2a_comm_sms, c.gpu.sms, r.a2a_sm_seconds);
+  }
+  return s;
+}
+
 std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, const Cluster& c,
                         const StepTimeOptions& o) {
-  const int per_node = std::max(c.gpus_per_node, 1);
   switch (i) {
     case k_gemm: {
       const std::string ceiling =
@@ -200,27 +228,8 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
                                            r.tp_hidden)
                              : std::string());
     }
-    case k_all_to_all: {
-      if (L.ep == 1 || r.a2a_bytes == 0) return fmt::format("EP {}: none", L.ep);
-      std::string where =
-          r.a2a_off_node > 0
-              ? fmt::format("EP {} spans {} nodes, {:.0f} % of peers off-node", L.ep,
-                            ep_nodes(L.ep, L.etp, per_node), 100 * r.a2a_off_node)
-              : fmt::format("EP {} within a node", L.ep);
-      std::string s = fmt::format("{} per MoE layer × {:.3g} MoE layer(s) × {} micro-batches, {:.3g} MiB each in bf16 ({})",
-                         L.recompute == Recompute::full ? 6 : 4, r.stage_moe_layers, r.microbatches,
-                         r.a2a_bytes / k_mib, where);
-      if (r.a2a_off_node > 0) {
-        s += fmt::format(", {:.0f} % of it over the NIC{}", 100 * r.a2a_nic_share,
-                         o.a2a_node_dedup ? " (DeepEP: one copy per remote node)" : "");
-      }
-      if (const PrecisionSpec& p = precision_spec(o.precision); p.deepep_dispatch_bytes < p.all_to_all_bytes) {
-        s += o.a2a_node_dedup ? fmt::format(", forward dispatch in {} (DeepEP)", p.name)
-                              : std::string(", dispatch in bf16 (NCCL all-to-all)");
-      }
-      if (o.a2a_overlap > 0) s += fmt::format(", {:.0f} % hidden behind compute", 100 * o.a2a_overlap);
-      return s;
-    }
+    case k_all_to_all:
+      return all_to_all_detail(r, L, c, o);
     case k_host: {
       if (r.host_python_ops == 0 && r.host_launches == 0) {
         return o.cuda_graphs.impl == CudaGraphImpl::full_iteration ? "a full-iteration CUDA graph: no host calls per micro-batch"

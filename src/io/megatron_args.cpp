@@ -292,6 +292,7 @@ class ArgsReader {
   bool fp32_gradients_ = false;  // --accumulate-allreduce-grads-in-fp32 seen (a flag moeplan reads)
   bool precision_aware_optimizer_ = false;         // --use-precision-aware-optimizer
   std::string exp_avg_dtype_, exp_avg_sq_dtype_;  // --exp-avg-dtype, --exp-avg-sq-dtype (Megatron's default fp32)
+  bool num_sms_named_ = false;  // --moe-flex-dispatcher-num-sms seen (wins over --moe-deepep-num-sms)
   std::unordered_set<std::string> notes_given_, unused_given_;
   std::unordered_map<std::string, std::size_t> seen_at_, model_at_;  // into seen_, a_.model_flags
   std::vector<Seen> seen_;
@@ -433,6 +434,15 @@ bool ArgsReader::read_choice(const Flag& f) {
       fail(f, fmt::format("\"{}\" is none of deepep, hybridep, ncclep", v));
     }
     flex_backend_ = f;
+  } else if (n == "--moe-flex-dispatcher-num-sms" || n == "--moe-deepep-num-sms") {  // the second deprecated in 0.20
+    const std::optional<int> k = whole(f);
+    if (!k || *k < 1 || *k > 1024) {
+      fail(f, fmt::format("\"{}\" is not a number of SMs (1-1024)", f.value.value_or("")));
+    } else if (n == "--moe-flex-dispatcher-num-sms" || !num_sms_named_) {
+      // transformer_config.py __post_init__: the new name takes precedence over the deprecated one.
+      a_.dispatcher_num_sms = k;
+      num_sms_named_ = num_sms_named_ || n == "--moe-flex-dispatcher-num-sms";
+    }
   } else {
     return false;
   }

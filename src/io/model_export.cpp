@@ -599,6 +599,10 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
       arg("--moe-token-dispatcher-type", "flex", "the expert all-to-all the step time counts: DeepEP, one copy "
                                                  "per remote node (Megatron's default is allgather)");
       arg("--moe-flex-dispatcher-backend", "deepep", "DeepEP kernels for the flex dispatcher");
+      // token_dispatcher.py: unset means 20 SMs for DeepEP.
+      if (run.a2a_comm_sms != 20) {
+        arg("--moe-flex-dispatcher-num-sms", std::to_string(run.a2a_comm_sms), "the SMs DeepEP's kernels hold");
+      }
     } else {
       arg("--moe-token-dispatcher-type", "alltoall",
           "the expert-parallel all-to-all the step time counts (Megatron's default is allgather)");

@@ -149,6 +149,22 @@ TEST_CASE("score --gpus without a training budget exits 2 before printing anythi
   CHECK(r.err.find("--tokens") != std::string::npos);
 }
 
+TEST_CASE("cluster export: --moe-flex-dispatcher-num-sms is written for DeepEP when not Megatron's 20, and read back") {
+  const std::vector<std::string> args{"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
+                                      "--tp", "1", "--pp", "16", "--ep", "64", "--moe-flex-dispatcher-num-sms", "24"};
+  std::vector<std::string> emit = args;
+  emit.insert(emit.end(), {"--emit", "megatron"});
+  const Run m = run_moeplan(emit);
+  REQUIRE_MESSAGE(m.code == 0, m.err);
+  CHECK(m.out.find("\n--moe-flex-dispatcher-num-sms 24") != std::string::npos);
+  // It only moves the step where the all-to-all is hidden: 24 of the H800's 132 SMs then.
+  std::vector<std::string> hidden = args;
+  hidden.insert(hidden.end(), {"--a2a-overlap", "1"});
+  const Run h = run_moeplan(hidden);
+  REQUIRE_MESSAGE(h.code == 0, h.err);
+  CHECK(h.out.find("lose DeepEP's 24 of the 132 SMs") != std::string::npos);
+}
+
 TEST_CASE("cluster export: --emit megatron with a layout: bf16, the all-to-all dispatcher with EP, a batch Megatron's schedule accepts") {
   const Run m = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12",
                              "--emit", "megatron"});
@@ -166,6 +182,7 @@ TEST_CASE("cluster export: --emit megatron with a layout: bf16, the all-to-all d
     CHECK(m.out.find("--moe-token-dispatcher-type flex") != std::string::npos);
     CHECK(m.out.find("\n--moe-flex-dispatcher-backend deepep") != std::string::npos);
     CHECK(m.out.find("--moe-enable-deepep") == std::string::npos);
+    CHECK(m.out.find("--moe-flex-dispatcher-num-sms") == std::string::npos);  // Megatron's unset is 20 too
   }
   const long long tp = value("--tensor-model-parallel-size"), pp = value("--pipeline-model-parallel-size");
   const long long cp = std::max(1LL, value("--context-parallel-size"));
@@ -887,7 +904,9 @@ TEST_CASE("score with a given layout: the search's best beside it, and the terms
   const Run o = run_moeplan(args);
   REQUIRE_MESSAGE(o.code == 0, o.err);
   const json jo = json::parse(o.out).at(0);
-  CHECK(jo.at("step_time").at("all_to_all").get<double>() == 0);
+  // (what stays is the compute it slows: DeepEP's 20 of the H800's 132 SMs while it runs)
+  CHECK(jo.at("step_time").at("all_to_all").get<double>() > 0);
+  CHECK(jo.at("step_time").at("all_to_all").get<double>() < 0.2 * j.at("step_time").at("all_to_all").get<double>());
   if (jo.contains("searched_best")) {
     CHECK(jo.at("searched_best").at("given_slower_because").get<std::string>().find("all-to-all") == std::string::npos);
   }

@@ -68,17 +68,48 @@ TEST_CASE("cluster step time: the all-to-all grows when EP leaves the node") {
   // within a node there is nothing to deduplicate
   CHECK(time_of(m, 64, layout_of(64, 1, 1, 8), 1024).seconds_of("all_to_all") ==
         doctest::Approx(within.seconds_of("all_to_all")));
-  // a2a_overlap hides that fraction
+  // a2a_overlap hides that fraction; the hidden half still holds DeepEP's 20 of the 132 SMs
+  // from the compute it overlaps: 0.5 · all · 20/132 more (below, "SMs")
   StepTimeOptions half;
   half.a2a_overlap = 0.5;
   CHECK(time_of(m, 64, layout_of(64, 1, 1, 64), 1024, half).seconds_of("all_to_all") ==
-        doctest::Approx(0.5 * deepep.seconds_of("all_to_all")));
+        doctest::Approx(0.5 * deepep.seconds_of("all_to_all") * (1 + 20.0 / 132)));
   // ETP x EP contiguous: EP 8 with ETP 2 spans two nodes as well
   const StepTime folded = time_of(m, 64, layout_of(64, 2, 1, 8, 2), 1024);
   CHECK(detail_of(folded, "all_to_all").find("EP 8 spans 2 nodes") != std::string::npos);
   // no all-to-all with EP 1, nor in a dense model
   CHECK(time_of(m, 64, layout_of(64, 1, 1, 1), 1024).seconds_of("all_to_all") == 0);
   CHECK(time_of(dense_model(), 64, layout_of(64, 1, 1), 1024).seconds_of("all_to_all") == 0);
+}
+
+TEST_CASE("cluster step time: SMs an overlapped DeepEP all-to-all holds slow the compute it hides behind") {
+  // Compute of W seconds on S SMs, overlapped by H seconds of communication kernels that hold
+  // c SMs, takes W + H·c/S: DeepEP's c = 20 (Megatron-Core 0.20 token_dispatcher.py, unset
+  // --moe-flex-dispatcher-num-sms; DeepSeek-V3 Sec. 3.2.2), the fixture GPU's S = 132.
+  const ModelConfig m = moe_model(24, 256);
+  const ParallelLayout l = layout_of(64, 1, 1, 64);
+  StepTimeOptions exposed;  // Megatron's default schedule: nothing hidden, nothing shared
+  const double all = time_of(m, 64, l, 1024, exposed).seconds_of("all_to_all");
+  REQUIRE(all > 0);
+  StepTimeOptions hidden;
+  hidden.a2a_overlap = 1;
+  const StepTime h = time_of(m, 64, l, 1024, hidden);
+  CHECK(h.seconds_of("all_to_all") == doctest::Approx(all * 20.0 / 132));
+  CHECK(detail_of(h, "all_to_all").find("lose DeepEP's 20 of the 132 SMs") != std::string::npos);
+  // --moe-flex-dispatcher-num-sms 32: 32/132 of it
+  hidden.a2a_comm_sms = 32;
+  CHECK(time_of(m, 64, l, 1024, hidden).seconds_of("all_to_all") == doctest::Approx(all * 32.0 / 132));
+  // NCCL's all-to-all: not counted (its SMs are not a published figure)
+  StepTimeOptions nccl = hidden;
+  nccl.a2a_node_dedup = false;
+  CHECK(time_of(m, 64, l, 1024, nccl).seconds_of("all_to_all") == 0);
+  // A GPU whose SM count the catalog lacks: not counted either
+  GpuSpec no_sms = h100_like();
+  no_sms.sms = 0;
+  ParallelLayout batched = l;
+  batched.global_batch = 1024;
+  hidden.seq_len = k_seq_len;
+  CHECK(step_time(m, count_parameters(m), cluster_of(64, no_sms), batched, hidden).seconds_of("all_to_all") == 0);
 }
 
 TEST_CASE("cluster step time: the pipeline bubble falls with more micro-batches and with VPP") {

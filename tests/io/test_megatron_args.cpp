@@ -65,6 +65,23 @@ TEST_CASE("megatron args: the flex dispatcher's backend, Megatron-Core 0.20's --
   CHECK(bad.error().to_string().find("--moe-flex-dispatcher-backend") != std::string::npos);
 }
 
+TEST_CASE("megatron args: DeepEP's SMs, --moe-flex-dispatcher-num-sms over the deprecated --moe-deepep-num-sms") {
+  const auto none = read_megatron_args("--moe-token-dispatcher-type flex --moe-flex-dispatcher-backend deepep", "a.txt");
+  REQUIRE(none.has_value());
+  CHECK_FALSE(none->dispatcher_num_sms.has_value());  // Megatron's unset: 20 (the step model's default)
+  const auto both = read_megatron_args("--moe-flex-dispatcher-num-sms 24 --moe-deepep-num-sms 32", "a.txt");
+  REQUIRE_MESSAGE(both.has_value(), both.error().to_string());
+  CHECK(both->dispatcher_num_sms == 24);  // transformer_config.py: the new name takes precedence
+  CHECK(both->unused.empty());
+  const auto old_only = read_megatron_args("--moe-deepep-num-sms 32", "a.txt");
+  REQUIRE(old_only.has_value());
+  CHECK(old_only->dispatcher_num_sms == 32);
+  const auto bad = read_megatron_args("--bf16\n--moe-flex-dispatcher-num-sms 2.5", "b.txt");
+  REQUIRE_FALSE(bad.has_value());
+  CHECK(bad.error().to_string().find("b.txt:2") != std::string::npos);
+  CHECK(bad.error().to_string().find("not a number of SMs") != std::string::npos);
+}
+
 TEST_CASE("megatron args: DeepEP only in the flex dispatcher, one backend, as Megatron-Core 0.20 decides") {
   // The backend is the flex dispatcher's: with alltoall Megatron runs the NCCL all-to-all.
   const auto a2a = read_megatron_args("--moe-token-dispatcher-type alltoall --moe-flex-dispatcher-backend deepep", "a.txt");

@@ -85,6 +85,12 @@ struct StepTimeOptions {
   /// run): a token crosses the NIC once per remote node it reaches. false: NCCL all-to-all,
   /// one copy per expert (--a2a-dispatcher alltoall).
   bool a2a_node_dedup = true;
+  /// SMs DeepEP's dispatch and combine kernels hold while they run (Megatron-Core 0.20's
+  /// --moe-flex-dispatcher-num-sms, unset: 20, token_dispatcher.py's "DeepEP's historical mcore
+  /// default"; DeepSeek-V3 Sec. 3.2.2: "only 20 SMs are sufficient to fully utilize the
+  /// bandwidths of IB and NVLink"). The all-to-all hidden behind compute takes them from the
+  /// compute it hides behind (docs/step-model.md); NCCL's all-to-all is not counted so.
+  int a2a_comm_sms = 20;
   /// Fraction of the data-parallel gradient reduction hidden behind the backward pass.
   double dp_overlap = 0.8;
   /// Busiest expert rank's routed tokens over the balanced share (>= 1): the routing skew of

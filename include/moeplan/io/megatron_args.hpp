@@ -54,6 +54,9 @@ struct MegatronArgs {
   /// deprecated --moe-enable-deepep (the flex dispatcher), false with another backend or another
   /// --moe-token-dispatcher-type alone.
   std::optional<bool> deepep;
+  /// --moe-flex-dispatcher-num-sms (Megatron-Core 0.20), or its deprecated
+  /// --moe-deepep-num-sms: the SMs DeepEP's kernels hold.
+  std::optional<int> dispatcher_num_sms;
   /// --moe-router-force-load-balancing: a benchmark's forced balance, routing load 1.
   bool force_load_balancing = false;
   /// Flags it does not use, each once, in file order ("--lr", "--swiglu", ...).

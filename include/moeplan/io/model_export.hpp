@@ -43,6 +43,8 @@ struct MegatronRun {
   /// SwiGLU inputs kept in fp8 (TransformerConfig.activation_func_fp8_input_store): no Megatron-LM
   /// 0.20 flag sets it, so a run with it is refused by --emit megatron.
   bool activation_fp8_input_store = false;
+  /// SMs DeepEP's kernels hold: --moe-flex-dispatcher-num-sms when not Megatron's unset 20.
+  int a2a_comm_sms = 20;
 };
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);
