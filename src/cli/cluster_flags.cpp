@@ -575,6 +575,19 @@ std::string apply_schedule(const ClusterFlags& f, ClusterFitOptions& o) {
 
 }  // namespace
 
+// --moe-flex-dispatcher-num-sms (or the launch script's): DeepEP takes an even count (deep_ep
+// buffer.py, Buffer.set_num_sms: "The SM count must be even") below the GPU's own.
+std::string apply_dispatcher_sms(const ClusterFlags& f, const GpuSpec& gpu, ClusterFitOptions& o) {
+  if (!f.deepep_num_sms) return "";
+  const int c = *f.deepep_num_sms;
+  if (c % 2 != 0) return fmt::format("--moe-flex-dispatcher-num-sms {}: DeepEP takes an even SM count", c);
+  if (gpu.sms > 0 && c >= gpu.sms) {
+    return fmt::format("--moe-flex-dispatcher-num-sms {}: the {} has {} SMs, and compute needs some", c, gpu.name, gpu.sms);
+  }
+  o.search.time.a2a_comm_sms = c;
+  return "";
+}
+
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
   const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
   if (f.gpus && f.gpu_given && f.gpu.empty()) return usage("--gpu: empty; give a GPU kind (h100, h200, ...)");
@@ -666,7 +679,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.memory.precision = precision;
   o.search.time.a2a_overlap = f.a2a_overlap;
   o.search.time.a2a_node_dedup = f.a2a_dispatcher.value_or("deepep") == "deepep";
-  if (f.deepep_num_sms) o.search.time.a2a_comm_sms = *f.deepep_num_sms;
+  if (const std::string why = apply_dispatcher_sms(f, *gpu, o); !why.empty()) return usage(why);
   GivenLayout& g = o.search.given;
   g.tp = f.tp;
   g.pp = f.pp;
@@ -1090,6 +1103,10 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   report.sections.push_back(std::move(mem));
   Section time{"step_time", "Step time (critical path)", {}, false, true};
   for (const StepTerm& t : best.time.terms) time.fields.push_back({t.name, "", "s", t.seconds, t.detail});
+  time.fields.push_back({"all_to_all_overlapped", "", "s", best.time.all_to_all_overlapped,
+                         "expert all-to-all overlapped with compute (--a2a-overlap of it; all_to_all holds its cost)"});
+  time.fields.push_back({"all_to_all_sm_share", "", "", best.time.all_to_all_sm_share,
+                         "share of the SMs its kernels hold meanwhile (DeepEP's; 0: not counted)"});
   time.fields.push_back({"step", "", "s", best.time.step_seconds, "one optimizer step"});
   time.fields.push_back({"tokens_per_second", "", "tokens/s", best.time.tokens_per_second, "whole cluster"});
   time.fields.push_back({"mfu", "MFU", "", best.time.mfu, "model FLOPs (M of the config) over the cluster's dense bf16 peak (also under fp8)"});

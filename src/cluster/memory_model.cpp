@@ -335,6 +335,7 @@ struct RankActivations {
   double in_flight = 0;
   double per_microbatch = 0;  // of bytes: what each micro-batch in flight keeps
   double once = 0;            // of bytes: held once (full recompute's working set, the logits)
+  double working_set = 0;     // of once: full recompute's one layer re-run at a time
 };
 
 // One layer's bytes depend on its kind (MoE or dense) and the modules recomputed only: each
@@ -381,6 +382,7 @@ RankActivations moeplan_rank_activations(const ModelConfig& m, const LayerShape&
   }
   out.per_microbatch = per_microbatch;
   out.once = working_set;
+  out.working_set = working_set;
   if (r == pp - 1) {
     // Output layer input and cross-entropy logits, one micro-batch at a time (Megatron's
     // "Inputs to output layer and CE loss": 4sbh(1 + V/h), / TP); each MTP module computes
@@ -498,7 +500,9 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
       k.in_flight = near + far;
       k.dual_near = near;
       k.dual_far = far;
-      k.activations = near * of_h.per_microbatch + far * of_far.per_microbatch + a.once + b.once;
+      // Full recompute re-runs one layer at a time on the device, of either stage: one working set.
+      k.activations = near * of_h.per_microbatch + far * of_far.per_microbatch + (a.once - a.working_set) +
+                      (b.once - b.working_set) + std::max(a.working_set, b.working_set);
     } else {
       const RankActivations a = rank_activations(m, x, lay, layer_bytes, ranks, r, options);
       k.activations = a.bytes;

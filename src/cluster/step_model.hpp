@@ -108,8 +108,10 @@ struct StepSeconds {
   double a2a_bytes = 0;           ///< one all-to-all, the busiest rank's send
   double a2a_off_node = 0;        ///< share of its EP peers on other nodes
   double a2a_nic_share = 0;       ///< share of its values that cross the NIC
-  double a2a_hidden = 0;          ///< seconds of all-to-all hidden behind compute
-  double a2a_sm_seconds = 0;      ///< of the term: compute slowed by the SMs the hidden all-to-all holds
+  double a2a_hidden = 0;          ///< seconds of all-to-all overlapped with compute (--a2a-overlap of it)
+  double a2a_sm_share = 0;        ///< share of the SMs its kernels hold (DeepEP's c/S; 0: not counted)
+  double a2a_overlap_seconds = 0;  ///< of the term: what the overlapped part adds to the compute
+  bool a2a_outlasts_compute = false;  ///< the overlapped all-to-all is longer than the compute it overlaps
   double bubble = 0;
   double p2p = 0;                 ///< the point-to-point sends' exposed seconds
   double p2p_hidden = 0;          ///< of the sends, the seconds the interleaved schedule overlaps

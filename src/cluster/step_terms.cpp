@@ -249,14 +249,19 @@ double tp_collectives_term(const StepShape& s, StepSeconds& r) {
   return seconds;
 }
 
-// What an all-to-all hidden behind compute still costs: DeepEP's kernels hold `a2a_comm_sms`
-// of the GPU's SMs while they run, so the compute they overlap runs on the rest. Compute of
-// W seconds on all SMs overlapped by H seconds of communication takes W + H·c/S (H·(S-c)/S
-// of it done meanwhile, the rest at full speed). NCCL's all-to-all (no node deduplication)
-// and a GPU whose SM count the catalog lacks: not counted.
-double a2a_sm_share_seconds(double hidden_seconds, const StepTimeOptions& o, int gpu_sms) {
-  if (!o.a2a_node_dedup || gpu_sms <= 0 || hidden_seconds <= 0) return 0;
-  return hidden_seconds * std::min(1.0, double(o.a2a_comm_sms) / gpu_sms);
+// The SMs an overlapped all-to-all's kernels hold: DeepEP's `a2a_comm_sms` of the GPU's; 0
+// where no published figure says (NCCL's all-to-all) or the catalog lacks the GPU's count.
+double a2a_sm_share(const StepTimeOptions& o, int gpu_sms) {
+  if (!o.a2a_node_dedup || gpu_sms <= 0) return 0;
+  return std::min(1.0, double(o.a2a_comm_sms) / gpu_sms);
+}
+
+// What an all-to-all of H seconds overlapped with W seconds of compute adds to W: its kernels
+// hold a share c/S of the SMs, so the compute runs on the rest meanwhile. While H·(1 - c/S) <=
+// W the compute finishes after it, at W + H·c/S; past that the communication outlasts the
+// compute and the pair takes H. So max(H·c/S, H - W).
+double overlapped_all_to_all_seconds(double hidden, double compute, double share) {
+  return std::max(hidden * share, hidden - compute);
 }
 
 double all_to_all_term(const StepShape& s, StepSeconds& r) {
@@ -304,9 +309,13 @@ double all_to_all_term(const StepShape& s, StepSeconds& r) {
   // gradients (bf16), the forward's the activations (fp8 in an fp8 run through DeepEP).
   const double pair = one(dispatch_bytes) + 3.0 * one(bf16_bytes) + (s.full ? one(dispatch_bytes) + one(bf16_bytes) : 0.0);
   const double all = r.stage_moe_layers * s.mb * pair;
+  // Hidden behind the stage's compute (the terms before this one): what it still costs.
+  const double compute = r.seconds[k_gemm] + r.seconds[k_attention] + r.seconds[k_memory_bound] + r.seconds[k_recompute];
   r.a2a_hidden = o.a2a_overlap * all;
-  r.a2a_sm_seconds = a2a_sm_share_seconds(r.a2a_hidden, o, s.cluster.gpu.sms);
-  return (1.0 - o.a2a_overlap) * all + r.a2a_sm_seconds;
+  r.a2a_sm_share = a2a_sm_share(o, s.cluster.gpu.sms);
+  r.a2a_overlap_seconds = r.a2a_hidden > 0 ? overlapped_all_to_all_seconds(r.a2a_hidden, compute, r.a2a_sm_share) : 0.0;
+  r.a2a_outlasts_compute = r.a2a_hidden - compute > r.a2a_hidden * r.a2a_sm_share;
+  return (1.0 - o.a2a_overlap) * all + r.a2a_overlap_seconds;
 }
 
 double host_term(const StepShape& s, StepSeconds& r) {

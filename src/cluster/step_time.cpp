@@ -152,12 +152,18 @@ std::string all_to_all_detail(const StepSeconds& r, const ParallelLayout& L, con
     s += o.a2a_node_dedup ? fmt::format(", forward dispatch in {} (DeepEP)", p.name)
                           : std::string(", dispatch in bf16 (NCCL all-to-all)");
   }
-  if (o.a2a_overlap > 0) s += fmt::format(", {:.0f} % hidden behind compute", 100 * o.a2a_overlap);
-  if (r.a2a_sm_seconds > 0) {
-    s += fmt::format(" ({:.3g} s), whose kernels lose DeepEP's {} of the {} SMs meanwhile: {:.3g} s counted",
-                     r.a2a_hidden, o.a2a_comm_sms, c.gpu.sms, r.a2a_sm_seconds);
+  if (o.a2a_overlap <= 0 || r.a2a_hidden <= 0) return s;
+  s += fmt::format(", {:.0f} % ({:.3g} s) overlapped with compute", 100 * o.a2a_overlap, r.a2a_hidden);
+  if (r.a2a_outlasts_compute) {
+    return s + fmt::format(", longer than that compute: {:.3g} s of it counted", r.a2a_overlap_seconds);
   }
-  return s;
+  if (r.a2a_sm_share > 0) {
+    return s + fmt::format(", whose kernels lose DeepEP's {} of the {} SMs meanwhile: {:.3g} s counted", o.a2a_comm_sms,
+                           c.gpu.sms, r.a2a_overlap_seconds);
+  }
+  return s + (o.a2a_node_dedup ? fmt::format(", the SMs DeepEP holds not counted (the catalog gives no SM count for the {})",
+                                             c.gpu.id)
+                               : std::string(", the SMs NCCL's all-to-all holds not counted (no published figure)"));
 }
 
 std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, const Cluster& c,
@@ -305,6 +311,8 @@ StepTime step_time(const ModelConfig& m, const ParameterCounts& p, const Cluster
   t.model_flops_per_token = f.M;
   t.mfu = r.mfu;
   t.mfu_of_precision_peak = r.mfu_of_precision_peak;
+  t.all_to_all_overlapped = r.a2a_hidden;
+  t.all_to_all_sm_share = r.a2a_sm_share;
   return t;
 }
 

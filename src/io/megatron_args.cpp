@@ -281,6 +281,8 @@ class ArgsReader {
   void saw(const Flag& f);
   std::optional<InputError> finish();
   std::optional<InputError> read_dispatcher();
+  void read_dispatcher_sms(const Flag& f);
+  std::optional<InputError> resolve_dispatcher_sms();
 
   const std::string& source_;
   MegatronArgs a_;
@@ -292,7 +294,8 @@ class ArgsReader {
   bool fp32_gradients_ = false;  // --accumulate-allreduce-grads-in-fp32 seen (a flag moeplan reads)
   bool precision_aware_optimizer_ = false;         // --use-precision-aware-optimizer
   std::string exp_avg_dtype_, exp_avg_sq_dtype_;  // --exp-avg-dtype, --exp-avg-sq-dtype (Megatron's default fp32)
-  bool num_sms_named_ = false;  // --moe-flex-dispatcher-num-sms seen (wins over --moe-deepep-num-sms)
+  // --moe-flex-dispatcher-num-sms and its deprecated --moe-deepep-num-sms, --moe-hybridep-num-sms.
+  std::optional<Flag> sms_flags_[3];
   std::unordered_set<std::string> notes_given_, unused_given_;
   std::unordered_map<std::string, std::size_t> seen_at_, model_at_;  // into seen_, a_.model_flags
   std::vector<Seen> seen_;
@@ -434,15 +437,8 @@ bool ArgsReader::read_choice(const Flag& f) {
       fail(f, fmt::format("\"{}\" is none of deepep, hybridep, ncclep", v));
     }
     flex_backend_ = f;
-  } else if (n == "--moe-flex-dispatcher-num-sms" || n == "--moe-deepep-num-sms") {  // the second deprecated in 0.20
-    const std::optional<int> k = whole(f);
-    if (!k || *k < 1 || *k > 1024) {
-      fail(f, fmt::format("\"{}\" is not a number of SMs (1-1024)", f.value.value_or("")));
-    } else if (n == "--moe-flex-dispatcher-num-sms" || !num_sms_named_) {
-      // transformer_config.py __post_init__: the new name takes precedence over the deprecated one.
-      a_.dispatcher_num_sms = k;
-      num_sms_named_ = num_sms_named_ || n == "--moe-flex-dispatcher-num-sms";
-    }
+  } else if (n == "--moe-flex-dispatcher-num-sms" || n == "--moe-deepep-num-sms" || n == "--moe-hybridep-num-sms") {
+    read_dispatcher_sms(f);
   } else {
     return false;
   }
@@ -564,8 +560,39 @@ std::optional<InputError> ArgsReader::read_dispatcher() {
   return std::nullopt;
 }
 
+// The SMs of the flex dispatcher's kernels, one number an SM count DeepEP takes: whole, even
+// (deep_ep Buffer.set_num_sms asserts it), 2-1024.
+void ArgsReader::read_dispatcher_sms(const Flag& f) {
+  const std::optional<int> k = whole(f);
+  if (!k || *k < 2 || *k > 1024 || *k % 2 != 0) {
+    fail(f, fmt::format("\"{}\" is not an SM count DeepEP takes (even, 2-1024)", f.value.value_or("")));
+    return;
+  }
+  const int slot = f.name == "--moe-flex-dispatcher-num-sms" ? 0 : f.name == "--moe-deepep-num-sms" ? 1 : 2;
+  sms_flags_[slot] = f;  // the last of a name given is read, as Megatron's argparse does
+}
+
+// Megatron-Core 0.20's TransformerConfig.__post_init__: moe_flex_dispatcher_num_sms wins; else
+// the deprecated moe_deepep_num_sms / moe_hybridep_num_sms, which must then agree ("Conflicting
+// deprecated SM-count knobs"), whatever the backend.
+std::optional<InputError> ArgsReader::resolve_dispatcher_sms() {
+  const auto& [named, deepep, hybridep] = sms_flags_;
+  if (named) {
+    a_.dispatcher_num_sms = whole(*named);
+  } else if (deepep && hybridep && whole(*deepep) != whole(*hybridep)) {
+    return InputError{source_, hybridep->line, 0, hybridep->name,
+                      fmt::format("is {} where --moe-deepep-num-sms (line {}) is {}: Megatron-Core refuses conflicting "
+                                  "deprecated SM counts; give --moe-flex-dispatcher-num-sms", *hybridep->value,
+                                  deepep->line, *deepep->value)};
+  } else if (deepep || hybridep) {
+    a_.dispatcher_num_sms = whole(deepep ? *deepep : *hybridep);
+  }
+  return std::nullopt;
+}
+
 std::optional<InputError> ArgsReader::finish() {
   if (const auto e = read_dispatcher()) return e;
+  if (const auto e = resolve_dispatcher_sms()) return e;
   if (layers_per_virtual_stage_) {
     const Flag& f = *layers_per_virtual_flag_;
     if (!num_layers_ || !a_.layout.pp) {

@@ -163,6 +163,15 @@ TEST_CASE("cluster export: --moe-flex-dispatcher-num-sms is written for DeepEP w
   const Run h = run_moeplan(hidden);
   REQUIRE_MESSAGE(h.code == 0, h.err);
   CHECK(h.out.find("lose DeepEP's 24 of the 132 SMs") != std::string::npos);
+  // DeepEP takes an even count (Buffer.set_num_sms asserts it), below the GPU's own SMs.
+  for (const char* bad : {"21", "132", "200"}) {
+    std::vector<std::string> b = args;
+    b.back() = bad;
+    const Run r = run_moeplan(b);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("--moe-flex-dispatcher-num-sms") != std::string::npos);
+  }
 }
 
 TEST_CASE("cluster export: --emit megatron with a layout: bf16, the all-to-all dispatcher with EP, a batch Megatron's schedule accepts") {

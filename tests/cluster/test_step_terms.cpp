@@ -86,11 +86,15 @@ TEST_CASE("cluster step time: SMs an overlapped DeepEP all-to-all holds slow the
   // Compute of W seconds on S SMs, overlapped by H seconds of communication kernels that hold
   // c SMs, takes W + H·c/S: DeepEP's c = 20 (Megatron-Core 0.20 token_dispatcher.py, unset
   // --moe-flex-dispatcher-num-sms; DeepSeek-V3 Sec. 3.2.2), the fixture GPU's S = 132.
+  // EP 8 within a node: the all-to-all is shorter than the compute it overlaps.
   const ModelConfig m = moe_model(24, 256);
-  const ParallelLayout l = layout_of(64, 1, 1, 64);
+  const ParallelLayout l = layout_of(64, 1, 1, 8);
   StepTimeOptions exposed;  // Megatron's default schedule: nothing hidden, nothing shared
-  const double all = time_of(m, 64, l, 1024, exposed).seconds_of("all_to_all");
+  const StepTime e = time_of(m, 64, l, 1024, exposed);
+  const double all = e.seconds_of("all_to_all");
+  const double compute = e.seconds_of("gemm") + e.seconds_of("attention") + e.seconds_of("memory_bound") + e.seconds_of("recompute");
   REQUIRE(all > 0);
+  REQUIRE(all * (1 - 32.0 / 132) < compute);
   StepTimeOptions hidden;
   hidden.a2a_overlap = 1;
   const StepTime h = time_of(m, 64, l, 1024, hidden);
@@ -103,6 +107,24 @@ TEST_CASE("cluster step time: SMs an overlapped DeepEP all-to-all holds slow the
   StepTimeOptions nccl = hidden;
   nccl.a2a_node_dedup = false;
   CHECK(time_of(m, 64, l, 1024, nccl).seconds_of("all_to_all") == 0);
+  CHECK(detail_of(time_of(m, 64, l, 1024, nccl), "all_to_all").find("NCCL's all-to-all holds not counted") != std::string::npos);
+  // An all-to-all longer than the compute it overlaps (EP 64 over 8 nodes of this small model):
+  // the pair takes the all-to-all's time, so the term is max(H·c/S, H - W) = H - W, W the
+  // stage's gemm + attention + memory_bound + recompute.
+  const GpuSpec slow_nic = h100_like();
+  ParallelLayout batched_slow = layout_of(64, 1, 1, 64);
+  batched_slow.global_batch = 1024;
+  StepTimeOptions slow = hidden;
+  slow.a2a_comm_sms = 20;
+  slow.seq_len = k_seq_len;
+  const StepTime t = step_time(m, count_parameters(m), cluster_of(64, slow_nic), batched_slow, slow);
+  StepTimeOptions slow_exposed = slow;
+  slow_exposed.a2a_overlap = 0;
+  const double H = step_time(m, count_parameters(m), cluster_of(64, slow_nic), batched_slow, slow_exposed).seconds_of("all_to_all");
+  const double W = t.seconds_of("gemm") + t.seconds_of("attention") + t.seconds_of("memory_bound") + t.seconds_of("recompute");
+  REQUIRE(H - W > H * 20.0 / 132);
+  CHECK(t.seconds_of("all_to_all") == doctest::Approx(H - W));
+  CHECK(detail_of(t, "all_to_all").find("longer than that compute") != std::string::npos);
   // A GPU whose SM count the catalog lacks: not counted either
   GpuSpec no_sms = h100_like();
   no_sms.sms = 0;

@@ -126,6 +126,12 @@ struct StepTime {
   double mfu = 0;
   /// Model FLOPs/s over the dense peak of the run's precision (fp8's for an fp8 run): <= 1.
   double mfu_of_precision_peak = 0;
+  /// Seconds of expert all-to-all overlapped with compute (--a2a-overlap of it); the
+  /// "all_to_all" term holds what they still cost (docs/step-model.md).
+  double all_to_all_overlapped = 0;
+  /// Share of the SMs the overlapped all-to-all's kernels hold (DeepEP's c over the GPU's S;
+  /// 0: not counted, NCCL's or a GPU without an SM count).
+  double all_to_all_sm_share = 0;
   [[nodiscard]] double seconds_of(const std::string& name) const;  ///< 0 when absent
 };
 
