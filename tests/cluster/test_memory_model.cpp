@@ -558,12 +558,31 @@ TEST_CASE("cluster memory: DualPipe holds stages r and PP-1-r and PP+1 micro-bat
   const MemoryBreakdown b = memory_per_gpu(m, count_parameters(m), l, o);
   CHECK(b.bytes_of("weights") == doctest::Approx(2.0 * 132'654'080).epsilon(1e-4));
   CHECK(b.in_flight_microbatches == doctest::Approx(5.0));  // PP + 1, of 32 micro-batches
-  // Against 1F1B: rank 0 keeps 4 micro-batches of its 2 layers; DualPipe 5/2 of rank 0's and
-  // 5/2 of rank 3's (its head's logits once): more than 1F1B's rank 0 by 1/4 of its layers'.
+  // Against 1F1B: rank 0 keeps 4 micro-batches of its 2 layers.
   l.dualpipe = false;
   const MemoryBreakdown one = memory_per_gpu(m, count_parameters(m), l, o);
   CHECK(one.in_flight_microbatches == doctest::Approx(4.0));
   CHECK(b.bytes_of("activations") > one.bytes_of("activations"));
+  // dualpipe.py (deepseek-ai/DualPipe @030ce432): with half rank h = min(r, PP-1-r), warm-up
+  // steps 1 and 2 together run 2(PP/2 - h - 1) + h + 1 forwards of stage h and h + 1 of stage
+  // PP-1-h, and the main step's first forward of stage h comes before the backward that frees
+  // one of stage PP-1-h: PP - h and h + 1 at the peak. Rank 0 keeps 4 micro-batches of stage 0
+  // and 1 of stage 3 (whose head keeps its logits once either way); a stage's layers are alike,
+  // so rank 0's activations are 4 · (2 layers + token ids) + 1 · 2 layers + logits, against
+  // 1F1B's rank 0, 4 · (2 layers + token ids).
+  // One layer of this model keeps (bytes per token, bf16, flash, selective core_attn):
+  // norm inputs and outputs 4 · 2d, q k v 2 · 3d, attention output 2d, log-sum-exp 4 · 8,
+  // SwiGLU gate and up 2 · 2 · 4096 and output 2 · 4096.
+  const double s = 2048, d = 1024;
+  const double layer = s * (8 * d + 6 * d + 2 * d + 32 + 6 * 4096.0);
+  const double logits = 4 * s * d * (1 + 32000 / d);
+  CHECK(one.bytes_of("activations") == doctest::Approx(4 * (2 * layer + 8 * s)));
+  CHECK(b.bytes_of("activations") == doctest::Approx(4 * (2 * layer + 8 * s) + 2 * layer + logits));
+  const auto detail = [](const MemoryBreakdown& x, const std::string& name) {
+    const auto it = std::find_if(x.terms.begin(), x.terms.end(), [&](const MemoryTerm& t) { return t.name == name; });
+    return it == x.terms.end() ? std::string() : it->detail;
+  };
+  CHECK(detail(b, "activations").find("4 micro-batches of stage 0 (2 layer(s)) and 1 of stage 3") != std::string::npos);
 }
 
 TEST_CASE("cluster memory: a learned position table sits on the first stage, not split over TP") {
@@ -609,42 +628,6 @@ TEST_CASE("cluster memory: a MoE layer keeps no expert outputs for the combine (
   const double expected = 241'856.0 * s * 32 + 8 * s + 4 * s * h * (1 + 32000 / h);
   CHECK(memory_per_gpu(m, count_parameters(m), l, o).bytes_of("activations") == doctest::Approx(expected));
   CHECK(expected == doctest::Approx(32'291'979'264.0));
-}
-
-TEST_CASE("cluster memory: DualPipe's rank r keeps PP - h micro-batches of stage h and h + 1 of stage PP-1-h") {
-  // dualpipe.py (deepseek-ai/DualPipe @030ce432): with half rank h = min(r, PP-1-r), warm-up
-  // steps 1 and 2 run 2(PP/2 - h - 1) + h + 1 forwards of stage h and h + 1 of stage PP-1-h,
-  // and the main step's first forward of stage h comes before the backward that frees one of
-  // stage PP-1-h: PP - h and h + 1 at the peak, PP + 1 together (the report's Table 2).
-  // d 1024, L 8 (2 layers a stage), 8 heads, SwiGLU 4096, V 32000, PP 4, 32 micro-batches,
-  // no SP: rank 0 keeps 4 micro-batches of stage 0 and 1 of stage 3 (whose head keeps its
-  // logits once either way); a stage's layers are alike, so rank 0's activations are
-  // 4 · (2 layers + token ids) + 1 · 2 layers + logits, against 1F1B's rank 0, 4 · (2 layers
-  // + token ids): DualPipe adds exactly one micro-batch of two layers, plus the logits.
-  const ModelConfig m = dense(1024, 8, 8, 8, 4096, 32000);
-  ParallelLayout l = layout(1, 4, 2, 1, 64);
-  l.sequence_parallel = false;
-  MemoryOptions o;
-  o.seq_len = 2048;
-  l.dualpipe = true;
-  const MemoryBreakdown dual = memory_per_gpu(m, count_parameters(m), l, o);
-  l.dualpipe = false;
-  const MemoryBreakdown one = memory_per_gpu(m, count_parameters(m), l, o);
-  CHECK(one.in_flight_microbatches == doctest::Approx(4.0));
-  CHECK(dual.in_flight_microbatches == doctest::Approx(5.0));
-  // One layer of this model keeps (bytes per token, bf16, flash, selective core_attn):
-  // norm inputs and outputs 4 · 2d, q k v 2 · 3d, attention output 2d, log-sum-exp 4 · 8,
-  // SwiGLU gate and up 2 · 2 · 4096 and output 2 · 4096.
-  const double s = 2048, d = 1024;
-  const double layer = s * (8 * d + 6 * d + 2 * d + 32 + 6 * 4096.0);
-  const double logits = 4 * s * d * (1 + 32000 / d);
-  CHECK(one.bytes_of("activations") == doctest::Approx(4 * (2 * layer + 8 * s)));
-  CHECK(dual.bytes_of("activations") == doctest::Approx(4 * (2 * layer + 8 * s) + 2 * layer + logits));
-  const auto detail = [](const MemoryBreakdown& b, const std::string& name) {
-    const auto it = std::find_if(b.terms.begin(), b.terms.end(), [&](const MemoryTerm& t) { return t.name == name; });
-    return it == b.terms.end() ? std::string() : it->detail;
-  };
-  CHECK(detail(dual, "activations").find("4 micro-batches of stage 0 (2 layer(s)) and 1 of stage 3") != std::string::npos);
 }
 
 TEST_CASE("cluster memory: DualPipe's first rank holds one embedding for the model and its MTP modules") {
