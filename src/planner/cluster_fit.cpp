@@ -128,24 +128,31 @@ std::expected<void, ConstraintViolation> choose_global_batch(ClusterFit& fit, La
 // The chosen layout's batch against the one asked for: rounded to the layout, or raised so
 // that every GPU holds a micro-batch (said on stderr too).
 void note_batch_change(ClusterFit& fit, const ParallelLayout& chosen, int gpus, Tokens tokens, int S) {
+  // What the batch is a multiple of: micro-batch x DP, x PP interleaved (Megatron), x 2 and at
+  // least 2 x PP micro-batches under DualPipe (dualpipe.py's asserts).
+  const bool dual = chosen.dualpipe && chosen.pp > 1;
+  const std::string unit = dual ? " x 2 (DualPipe: an even number of micro-batches, at least 2 x PP)"
+                           : chosen.vpp > 1 ? " x PP"
+                                            : "";
   if (!fit.layouts.batch_raised && chosen.global_batch != fit.layouts.requested_batch) {
     fit.global_batch_source += fmt::format("; rounded from {} to {} sequences, a multiple of micro-batch x DP{}",
-                                           fit.layouts.requested_batch, chosen.global_batch,
-                                           chosen.vpp > 1 ? " x PP" : "");
+                                           fit.layouts.requested_batch, chosen.global_batch, unit);
   }
   if (fit.layouts.batch_raised) {
     fit.global_batch_source += fmt::format(
         "; raised from {} to {} sequences: no layout of {} GPUs that fits keeps it (DP x micro-batch{} "
         "is above it), so the smallest batch a fitting layout takes; fewer GPUs would keep it",
-        fit.layouts.requested_batch, chosen.global_batch, gpus,
-        chosen.vpp > 1 ? " x PP" : "");
+        fit.layouts.requested_batch, chosen.global_batch, gpus, dual ? " x 2 x PP (DualPipe)" : unit);
     // On stderr too: a batch far above the law's changes the run (fewer, larger optimizer
     // steps) in a way the loss laws, fitted at their own batch, do not see.
     fit.warnings.push_back(fmt::format(
-        "the global batch is raised from {} to {} sequences ({:.3g}x) so that every GPU of {} holds a micro-batch: "
+        "the global batch is raised from {} to {} sequences ({:.3g}x) so that {}: "
         "{:.4g} optimizer steps in all; the loss laws assume the asked batch (fewer GPUs keep it)",
         fit.layouts.requested_batch, chosen.global_batch,
-        double(chosen.global_batch) / double(std::max(1LL, fit.layouts.requested_batch)), gpus,
+        double(chosen.global_batch) / double(std::max(1LL, fit.layouts.requested_batch)),
+        dual ? fmt::format("DualPipe has 2 x PP = {} micro-batches on each of the {} data-parallel ranks", 2 * chosen.pp,
+                           chosen.dp)
+             : fmt::format("every GPU of {} holds a micro-batch", gpus),
         std::floor(tokens.value() / (double(chosen.global_batch) * S))));
   }
 }
