@@ -182,6 +182,37 @@ const char* balance_loss_name(RouterSpec::BalanceLoss b) {
   return "aux_loss";
 }
 
+namespace {
+
+// problem()'s rules for the attention extras: the indexers (DeepSeek-V3.2's DSA, MiniMax-M3's
+// block indexer), the head-wise gate and the MTP modules' own layers.
+std::optional<ConfigProblem> attention_extras_problem(const ModelConfig& m) {
+  const auto& x = m.indexer;
+  if (x && x->kind == AttentionIndexer::Kind::dsa &&
+      (x->n_heads <= 0 || x->head_dim <= 0 || x->topk <= 0 || !m.latent_attention ||
+       m.latent_attention->q_lora_rank <= 0)) {
+    return ConfigProblem{"model.index_n_heads", "the indexer needs index_n_heads, index_head_dim, "
+                                                "index_topk (positive) and latent attention with a q_lora_rank"};
+  }
+  if (x && x->kind == AttentionIndexer::Kind::msa &&
+      (x->n_heads <= 0 || x->head_dim <= 0 || x->topk <= 0 || x->block_size <= 0 || x->always_blocks < 0 ||
+       m.latent_attention)) {
+    return ConfigProblem{"model.index_block_size", "a block indexer needs index_n_heads, index_head_dim, index_topk "
+                                                   "and index_block_size (positive) and GQA attention"};
+  }
+  if (m.head_wise_attn_gate && (m.latent_attention || m.gated_attention)) {
+    return ConfigProblem{"model.head_wise_attn_gate", "a head-wise gate (g_proj) goes with GQA without "
+                                                      "gated_attention's per-channel gate"};
+  }
+  if (!m.extras.mtp_layers.empty() &&
+      static_cast<int>(m.extras.mtp_layers.size()) != std::max(0, m.extras.num_nextn_predict_layers)) {
+    return ConfigProblem{"model.num_nextn_predict_layers", "the MTP modules' own layers must be one per module"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ConfigProblem> ModelConfig::problem() const {
   const auto need = [](bool ok, const char* key, const char* why) {
     return ok ? std::optional<ConfigProblem>() : ConfigProblem{key, why};
@@ -311,31 +342,12 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
     }
   }
   if (zero_experts < 0) return ConfigProblem{"model.zero_experts", "must not be negative"};
-  if (head_wise_attn_gate && (latent_attention || gated_attention)) {
-    return ConfigProblem{"model.head_wise_attn_gate", "a head-wise gate (g_proj) goes with GQA without "
-                                                      "gated_attention's per-channel gate"};
-  }
-  if (!extras.mtp_layers.empty() &&
-      static_cast<int>(extras.mtp_layers.size()) != std::max(0, extras.num_nextn_predict_layers)) {
-    return ConfigProblem{"model.num_nextn_predict_layers", "the MTP modules' own layers must be one per module"};
-  }
   if (gqa_q_lora_rank < 0 || (gqa_q_lora_rank > 0 && (latent_attention || gated_attention))) {
     return ConfigProblem{"model.gqa_q_lora_rank", "must not be negative; a low-rank GQA query goes with neither "
                                                   "latent attention (its own q_lora_rank) nor gated_attention "
                                                   "(whose gate is part of a full-rank q_proj)"};
   }
-  if (indexer && indexer->kind == AttentionIndexer::Kind::dsa &&
-      (indexer->n_heads <= 0 || indexer->head_dim <= 0 || indexer->topk <= 0 || !latent_attention ||
-       latent_attention->q_lora_rank <= 0)) {
-    return ConfigProblem{"model.index_n_heads", "the indexer needs index_n_heads, index_head_dim, "
-                                                "index_topk (positive) and latent attention with a q_lora_rank"};
-  }
-  if (indexer && indexer->kind == AttentionIndexer::Kind::msa &&
-      (indexer->n_heads <= 0 || indexer->head_dim <= 0 || indexer->topk <= 0 || indexer->block_size <= 0 ||
-       indexer->always_blocks < 0 || latent_attention)) {
-    return ConfigProblem{"model.index_block_size", "a block indexer needs index_n_heads, index_head_dim, index_topk "
-                                                   "and index_block_size (positive) and GQA attention"};
-  }
+  if (auto p = attention_extras_problem(*this)) return p;
   if (training) {
     if (training->tokens.has_value() == training->compute.has_value()) {
       return ConfigProblem{"training", "give exactly one of tokens and compute"};

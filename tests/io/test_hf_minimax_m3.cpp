@@ -93,7 +93,7 @@ TEST_CASE("minimax_m3: what transformers would build otherwise is refused by nam
   check_refused(f, "shared_intermediate_size", [](json& x) { x["text_config"].erase("shared_intermediate_size"); });
 }
 
-TEST_CASE("minimax_m3: TOML round trip; hf-config, megatron and the cluster refuse its indexer by name") {
+TEST_CASE("minimax_m3: TOML round trip, hf-config, megatron and the cluster refuse its indexer by name") {
   const auto out = temp_path("minimax-m3.toml");
   const Run e = run_moeplan({"score", k_hf + "minimax-m3.json", "--emit", "toml", "-o", out.string()});
   REQUIRE_MESSAGE(e.code == 0, e.err);

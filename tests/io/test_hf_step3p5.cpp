@@ -104,7 +104,7 @@ TEST_CASE("step3p5: what moeplan would have to guess is refused by name") {
   check_refused("step-3.7-flash.json", "model_type", [](json& x) { x["text_config"]["model_type"] = "deepseek_v3"; });
 }
 
-TEST_CASE("step3p5: TOML round trip; hf-config, megatron and the cluster refuse it by name") {
+TEST_CASE("step3p5: TOML round trip, hf-config, megatron and the cluster refuse it by name") {
   const auto out = temp_path("step-3.5-flash.toml");
   const Run e = run_moeplan({"score", k_hf + "step-3.5-flash.json", "--emit", "toml", "-o", out.string()});
   REQUIRE_MESSAGE(e.code == 0, e.err);
