@@ -290,6 +290,14 @@ void read_router_keys(FamilyContext& c) {
     x.group_topk = 4;
     x.topk_scaling_factor = 2.5;
   }
+  // MiniMaxM3VLTopKRouter: sigmoid scores chosen with e_score_correction_bias (use_routing_bias,
+  // default True), the K renormalised, scaled by routed_scaling_factor (default 2.0).
+  if (c.family == "minimax_m3") {
+    x.score = RouterSpec::Score::sigmoid;
+    x.expert_bias = true;
+    x.topk_scaling_factor = 2.0;
+    stated = true;
+  }
   // Llama 4 takes the top-K logits, then their sigmoid (transformers Llama4TextMoe).
   if (is_one_of(c.family, {"llama4", "llama4_text"})) {
     x.score = RouterSpec::Score::sigmoid;
@@ -388,7 +396,8 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
       body = &*it;
       r.enter(rule->text_config);
       const std::string outer = family;
-      family = r.string(*body, "model_type").value_or(rule->text_model_type);
+      family = rule->text_model_type_forced ? rule->text_model_type
+                                            : r.string(*body, "model_type").value_or(rule->text_model_type);
       // The multimodal class builds its own text model whatever the inner model_type says
       // (Glm4vMoeConfig, Qwen3VLMoeConfig, Llama4Config): another family's keys there would
       // be counted by the wrong rule.

@@ -41,9 +41,14 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     model.insert("linear_mixers", std::move(mixers));
   }
   if (m.layers.empty()) return;
-  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v;
+  // MTP modules with layers of their own: listed after the model's (mtp_layers_in_pattern).
+  std::vector<LayerSpec> all = m.layers;
+  all.insert(all.end(), m.extras.mtp_layers.begin(), m.extras.mtp_layers.end());
+  if (!m.extras.mtp_layers.empty()) model.insert("mtp_layers_in_pattern", true);
+  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed;
   bool widths = false, kvs = false, shared = false, windows = false, heads = false, keys_are_values = false;
-  for (const LayerSpec& l : m.layers) {
+  bool qs = false, unindexed = false;
+  for (const LayerSpec& l : all) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
                         : std::string(to_string(l.mixer)));
@@ -54,6 +59,10 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     window.push_back(int64_t{l.window});
     head.push_back(int64_t{l.head_dim});
     k_eq_v.push_back(l.k_eq_v);
+    q.push_back(int64_t{l.q_heads});
+    qs |= l.q_heads > 0;
+    indexed.push_back(l.indexed);
+    unindexed |= !l.indexed;
     heads |= l.head_dim > 0;
     keys_are_values |= l.k_eq_v;
     windows |= l.window > 0;
@@ -69,6 +78,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (windows) model.insert("layer_windows", std::move(window));
   if (heads) model.insert("layer_head_dims", std::move(head));
   if (keys_are_values) model.insert("layer_k_eq_v", std::move(k_eq_v));
+  if (qs) model.insert("layer_q_heads", std::move(q));
+  if (unindexed) model.insert("layer_indexed", std::move(indexed));
 }
 
 // Why Megatron's Combined 1F1B (--overlap-moe-expert-parallel-comm; its docs,
@@ -140,6 +151,7 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("attention_sinks", x.attention_sinks);
   if (x.num_nextn_predict_layers > 0) put("num_nextn_predict_layers", x.num_nextn_predict_layers);
   if (!x.mtp_embedding_copies) model.insert("mtp_embedding_copies", false);
+  flag("mtp_head_copies", x.mtp_head_copies);
   flag("norm_bias", x.norm_bias);
   flag("lm_head_bias", x.lm_head_bias);
   flag("residual_ffn_norm", x.residual_ffn_norm);
@@ -165,12 +177,17 @@ std::string to_model_toml(const ModelConfig& m) {
     model.insert("no_rope_layers", std::move(layers));
   }
   flag("gated_attention", m.gated_attention);
+  flag("head_wise_attn_gate", m.head_wise_attn_gate);
   if (m.zero_experts > 0) put("zero_experts", m.zero_experts);
   if (m.gqa_q_lora_rank > 0) put("gqa_q_lora_rank", m.gqa_q_lora_rank);
   if (m.indexer) {
     put("index_n_heads", m.indexer->n_heads);
     put("index_head_dim", m.indexer->head_dim);
     put("index_topk", m.indexer->topk);
+    if (m.indexer->kind == AttentionIndexer::Kind::msa) {  // MiniMax-M3's block indexer
+      put("index_block_size", m.indexer->block_size);
+      put("index_always_blocks", m.indexer->always_blocks);
+    }
   }
   write_layer_pattern(m, model);
   doc.insert("model", std::move(model));

@@ -83,8 +83,12 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   std::vector<std::string> out;
   std::vector<int> per_mixer(linear_mixers.size(), 0);
   int mixerless = 0, ffnless = 0, residual = 0, shared_kv = 0, windowed = 0, window = 0;
-  int own_heads = 0, own_head = 0, keys_are_values = 0;
+  int own_heads = 0, own_head = 0, keys_are_values = 0, own_q = 0, most_q = 0;
   for (const LayerSpec& l : layers) {
+    if (l.mixer == MixerKind::attention && l.q_heads > 0 && l.q_heads != num_attention_heads) {
+      ++own_q;
+      most_q = std::max(most_q, l.q_heads);
+    }
     if (l.mixer == MixerKind::attention && l.head_dim > 0 && l.head_dim != head_size()) {
       ++own_heads;
       own_head = std::max(own_head, l.head_dim);
@@ -118,11 +122,26 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
     out.push_back("attention heads of their own size (up to " + std::to_string(own_head) + ", head_dim " +
                   std::to_string(head_size()) + ") in " + of(own_heads));
   }
+  if (own_q > 0) {
+    out.push_back("query heads of their own (up to " + std::to_string(most_q) + ", num_attention_heads " +
+                  std::to_string(num_attention_heads) + ") in " + of(own_q));
+  }
   if (keys_are_values > 0) out.push_back("keys that are also the values (k_proj, no v_proj) in " + of(keys_are_values));
   if (zero_experts > 0) out.push_back(std::to_string(zero_experts) + " zero-width experts beside the routed ones (tokens routed to them skip the FFN)");
-  if (indexer) out.push_back("a sparse-attention indexer: each query attends to " + std::to_string(indexer->topk) + " keys");
+  if (indexer && indexer->kind == AttentionIndexer::Kind::dsa) {
+    out.push_back("a sparse-attention indexer: each query attends to " + std::to_string(indexer->topk) + " keys");
+  }
+  if (indexer && indexer->kind == AttentionIndexer::Kind::msa) {
+    const int indexed = static_cast<int>(std::count_if(layers.begin(), layers.end(), [](const LayerSpec& l) {
+      return l.mixer == MixerKind::attention && l.indexed;
+    }));
+    out.push_back(fmt::format("a block-sparse attention indexer: each query attends to at most {} blocks of {} keys "
+                              "in {}", indexer->topk + indexer->always_blocks, indexer->block_size,
+                              layers.empty() ? "every layer" : of(indexed)));
+  }
   if (!ffn_gated) out.push_back("ungated FFNs (up and down only)");
   if (gated_attention) out.push_back("gated attention (an output gate from q_proj)");
+  if (head_wise_attn_gate) out.push_back("a head-wise attention output gate (g_proj, one scalar per head)");
   if (position_embedding == PositionEmbedding::alibi) out.push_back("ALiBi attention biases in place of RoPE");
   if (position_embedding == PositionEmbedding::learned_absolute) out.push_back("learned absolute positions in place of RoPE");
   if (position_embedding == PositionEmbedding::none) out.push_back("no position embedding");
@@ -162,6 +181,37 @@ const char* balance_loss_name(RouterSpec::BalanceLoss b) {
   }
   return "aux_loss";
 }
+
+namespace {
+
+// problem()'s rules for the attention extras: the indexers (DeepSeek-V3.2's DSA, MiniMax-M3's
+// block indexer), the head-wise gate and the MTP modules' own layers.
+std::optional<ConfigProblem> attention_extras_problem(const ModelConfig& m) {
+  const auto& x = m.indexer;
+  if (x && x->kind == AttentionIndexer::Kind::dsa &&
+      (x->n_heads <= 0 || x->head_dim <= 0 || x->topk <= 0 || !m.latent_attention ||
+       m.latent_attention->q_lora_rank <= 0)) {
+    return ConfigProblem{"model.index_n_heads", "the indexer needs index_n_heads, index_head_dim, "
+                                                "index_topk (positive) and latent attention with a q_lora_rank"};
+  }
+  if (x && x->kind == AttentionIndexer::Kind::msa &&
+      (x->n_heads <= 0 || x->head_dim <= 0 || x->topk <= 0 || x->block_size <= 0 || x->always_blocks < 0 ||
+       m.latent_attention)) {
+    return ConfigProblem{"model.index_block_size", "a block indexer needs index_n_heads, index_head_dim, index_topk "
+                                                   "and index_block_size (positive) and GQA attention"};
+  }
+  if (m.head_wise_attn_gate && (m.latent_attention || m.gated_attention)) {
+    return ConfigProblem{"model.head_wise_attn_gate", "a head-wise gate (g_proj) goes with GQA without "
+                                                      "gated_attention's per-channel gate"};
+  }
+  if (!m.extras.mtp_layers.empty() &&
+      static_cast<int>(m.extras.mtp_layers.size()) != std::max(0, m.extras.num_nextn_predict_layers)) {
+    return ConfigProblem{"model.num_nextn_predict_layers", "the MTP modules' own layers must be one per module"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<ConfigProblem> ModelConfig::problem() const {
   const auto need = [](bool ok, const char* key, const char* why) {
@@ -241,6 +291,9 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
       if (l.head_dim < 0 || (l.head_dim > 0 && (l.mixer != MixerKind::attention || latent_attention))) {
         return ConfigProblem{"model.layer_head_dims", "a head size of a layer's own needs a (GQA) attention layer"};
       }
+      if (l.q_heads < 0 || (l.q_heads > 0 && (l.mixer != MixerKind::attention || latent_attention))) {
+        return ConfigProblem{"model.layer_q_heads", "query heads of a layer's own need a (GQA) attention layer"};
+      }
       if (l.k_eq_v && (l.mixer != MixerKind::attention || !l.own_kv || latent_attention)) {
         return ConfigProblem{"model.layer_k_eq_v", "keys that are the values need a (GQA) attention layer with K "
                                                    "and V of its own"};
@@ -294,11 +347,7 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
                                                   "latent attention (its own q_lora_rank) nor gated_attention "
                                                   "(whose gate is part of a full-rank q_proj)"};
   }
-  if (indexer && (indexer->n_heads <= 0 || indexer->head_dim <= 0 || indexer->topk <= 0 ||
-                  !latent_attention || latent_attention->q_lora_rank <= 0)) {
-    return ConfigProblem{"model.index_n_heads", "the indexer needs index_n_heads, index_head_dim, "
-                                                "index_topk (positive) and latent attention with a q_lora_rank"};
-  }
+  if (auto p = attention_extras_problem(*this)) return p;
   if (training) {
     if (training->tokens.has_value() == training->compute.has_value()) {
       return ConfigProblem{"training", "give exactly one of tokens and compute"};
@@ -310,11 +359,15 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
 
 double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   const double d = m.hidden_size;
-  const double h = m.num_attention_heads;
+  const double h = q_heads_of(m, layer);
   double indexer = 0;
-  if (m.indexer && m.latent_attention) {  // wq_b, wk, weights_proj (DeepSeek-V3.2 model.py, Indexer)
+  if (m.indexer && m.latent_attention && layer.indexed) {  // wq_b, wk, weights_proj (DeepSeek-V3.2 model.py, Indexer)
     const AttentionIndexer& x = *m.indexer;
     indexer = double(m.latent_attention->q_lora_rank) * x.n_heads * x.head_dim + d * x.head_dim + d * x.n_heads;
+  }
+  if (m.indexer && m.indexer->kind == AttentionIndexer::Kind::msa && layer.indexed) {
+    // MiniMaxM3VLIndexer: q_proj d -> n_heads x head_dim, k_proj d -> head_dim (no bias)
+    indexer = d * m.indexer->n_heads * m.indexer->head_dim + d * m.indexer->head_dim;
   }
   if (m.latent_attention) {
     const LatentAttention& a = *m.latent_attention;
@@ -333,12 +386,13 @@ double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   const int kv = kv_heads_of(m, layer);
   const int head = head_size_of(m, layer);
   const double hd = head;
-  const double gate = m.gated_attention ? d * h * hd : 0.0;
+  // Step-3.5's head-wise gate: g_proj d -> N_q, one scalar per head (vLLM Step3p5Attention).
+  const double gate = (m.gated_attention ? d * h * hd : 0.0) + (m.head_wise_attn_gate ? d * h : 0.0);
   const double r = m.gqa_q_lora_rank;
   const double low_rank_q = r > 0 ? d * r + r * h * hd - d * h * hd : 0.0;
   if (!layer.own_kv) return 2.0 * d * h * hd + low_rank_q + gate + indexer;
   const double no_v = layer.k_eq_v ? d * kv * hd : 0.0;
-  return attention_params_per_layer(AttentionHeads{m.num_attention_heads, kv, head}, d) - no_v + low_rank_q + gate +
+  return attention_params_per_layer(AttentionHeads{q_heads_of(m, layer), kv, head}, d) - no_v + low_rank_q + gate +
          indexer;
 }
 
@@ -445,6 +499,8 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   if (what.empty() && !full.layers.empty()) what.emplace_back("a per-layer pattern of dense and MoE FFNs");
   // Their attention is full-rank GQA or MLA: a low-rank GQA query (Step3) is refused too.
   if (m.gqa_q_lora_rank > 0) what.emplace_back("a low-rank query (gqa_q_lora_rank " + std::to_string(m.gqa_q_lora_rank) + ")");
+  // The step and memory models build each MTP module as one of the model's MoE layers.
+  if (!m.extras.mtp_layers.empty()) what.emplace_back("MTP modules with layers of their own (dense, by layer_types)");
   if (what.empty()) return std::nullopt;
   std::string out = "its layers are not uniform (" + what.front();
   for (std::size_t i = 1; i < what.size(); ++i) out += "; " + what[i];
@@ -494,7 +550,6 @@ Accounting account_of(const ModelConfig& m, const ParameterCounts& p, int seq_le
 BesideN count_beside_n(const ModelConfig& m) {
   const BuiltExtras& x = m.extras;
   const double d = m.hidden_size;
-  const double nq = m.num_attention_heads;
   const double E = m.n_routed_experts;
   const double norm = x.norm_bias ? 2.0 * d : d;  // one RMSNorm (or LayerNorm with bias) of d
   const double one_expert_bias = x.expert_bias ? 2.0 * m.moe_intermediate_size + d : 0.0;
@@ -513,6 +568,7 @@ BesideN count_beside_n(const ModelConfig& m) {
       norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
     }
     if (l.mixer == MixerKind::attention) {
+      const double nq = q_heads_of(m, l);
       const double nkv = kv_heads_of(m, l);
       const double hd = head_size_of(m, l);
       const double kv_tensors = l.own_kv ? (l.k_eq_v ? 1.0 : 2.0) : 0.0;  // k and v projections built
@@ -525,7 +581,8 @@ BesideN count_beside_n(const ModelConfig& m) {
         qk = (nq + (l.own_kv ? nkv : 0.0)) * hd;
       }
       if (!m.latent_attention) qk += m.gqa_q_lora_rank;  // a low-rank query's norm (Step3's inter_norm)
-      if (m.indexer) qk += 2.0 * m.indexer->head_dim;  // k_norm: LayerNorm, weight and bias
+      // DSA's k_norm: LayerNorm, weight and bias; MSA's q_norm and k_norm of head_dim: the same 2h.
+      if (m.indexer && l.indexed) qk += 2.0 * m.indexer->head_dim;
       norms += n * qk;
       biases += n * ((x.qkv_bias ? (nq + kv_tensors * nkv) * hd : 0.0) + (x.output_bias ? d : 0.0));
       gates += n * (x.attention_sinks ? nq : 0.0);
@@ -562,20 +619,35 @@ MtpCounts count_mtp(const ModelConfig& m) {
   const int modules = mtp_modules(m);
   if (modules == 0) return {};
   // The decoder layer of a module is built like the main model's MoE layers (DeepSeek-V3's
-  // layer 61 and GLM-4.5's layer 92 are MoE layers): a one-layer model of that kind counts
-  // it, and count_beside_n's final norm of that one-layer model is the module's final norm
-  // (shared_head.norm).
-  ModelConfig layer = m;
-  layer.num_hidden_layers = 1;
-  layer.first_k_dense_replace = m.is_moe() ? 0 : 1;
-  layer.moe_layer_interval = 1;
-  layer.layers.clear();  // softmax attention and the MoE FFN, as DeepSeek's layer 61
-  layer.extras.num_nextn_predict_layers = 0;
+  // layer 61 and GLM-4.5's layer 92 are MoE layers) unless the model lists the modules' own
+  // (extras.mtp_layers: Step-3.5-Flash's dense layers 45-47 of its attention pattern): a
+  // one-layer model of that kind counts it, and count_beside_n's final norm of that one-layer
+  // model is the module's final norm (shared_head.norm).
   const double d = m.hidden_size;
   const double fusion = 2.0 * d + 2.0 * d * d;  // enorm + hnorm, eh_proj (2d -> d, no bias)
-  const double one = count_parameters(layer).N.value() + count_beside_n(layer).total.value() + fusion;
-  const double copies = m.extras.mtp_embedding_copies ? embedding_params(m).value() : 0.0;
-  return {Params(modules * one), Params(modules * copies)};
+  const auto one = [&m, fusion](const LayerSpec* own) {
+    ModelConfig layer = m;
+    layer.num_hidden_layers = 1;
+    layer.first_k_dense_replace = m.is_moe() ? 0 : 1;
+    layer.moe_layer_interval = 1;
+    layer.layers.clear();  // softmax attention and the MoE FFN, as DeepSeek's layer 61
+    if (own != nullptr) layer.layers = {*own};
+    layer.extras.num_nextn_predict_layers = 0;
+    layer.extras.mtp_layers.clear();
+    return count_parameters(layer).N.value() + count_beside_n(layer).total.value() + fusion;
+  };
+  double all = 0;
+  if (m.extras.mtp_layers.empty()) {
+    all = modules * one(nullptr);
+  } else {
+    for (const LayerSpec& l : m.extras.mtp_layers) all += one(&l);
+  }
+  // Stored with each module: the embedding and the head (DeepSeek-V3), the head alone
+  // (Step-3.5-Flash's shared_head.head), or nothing (the main model's are used).
+  const double copies = m.extras.mtp_embedding_copies ? embedding_params(m).value()
+                        : m.extras.mtp_head_copies    ? double(m.vocab_size) * m.hidden_size
+                                                      : 0.0;
+  return {Params(all), Params(modules * copies)};
 }
 
 }  // namespace moeplan

@@ -180,11 +180,15 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
     }
     s.cache_per_token_copy = copy * kv;
     s.cache_per_token = gpu * kv;
-    if (m.indexer) {
+    if (m.indexer && l.indexed) {
       // DeepSeek-V3.2's indexer keeps one key of index_head_dim per token and layer beside the
       // latent, in fp8 with one fp32 scale (its inference code: Indexer.k_cache and k_scale_cache),
-      // whatever the cache's dtype; whole on every rank like the latent.
-      const double indexer = m.indexer->head_dim * 1.0 + 4.0;
+      // whatever the cache's dtype; whole on every rank like the latent. MiniMax-M3's keeps one
+      // key of sparse_index_dim in bf16 (transformers MiniMaxM3VLSparseCacheLayer.idx_keys in the
+      // model's dtype; vLLM-Kunlun's MiniMaxM3IndexerCache: MLAAttentionSpec of one head, bf16,
+      // its index_k projection replicated on every TP rank).
+      const double indexer = m.indexer->kind == AttentionIndexer::Kind::msa ? 2.0 * m.indexer->head_dim
+                                                                            : m.indexer->head_dim * 1.0 + 4.0;
       s.cache_per_token_copy += indexer;
       s.cache_per_token += indexer;
     }
@@ -208,7 +212,7 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
       d_qk = m.latent_attention->qk_nope_head_dim + m.latent_attention->qk_rope_head_dim;
       d_v = m.latent_attention->v_head_dim;
     }
-    s.score_flops_per_ctx = 2.0 * m.num_attention_heads * (d_qk + d_v) / tp;
+    s.score_flops_per_ctx = 2.0 * q_heads_of(m, l) * (d_qk + d_v) / tp;
   }
   return s;
 }
@@ -236,7 +240,7 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
   const double tp = split.tp, d = m.hidden_size, bf16 = 2;
   double attn = 0;
   if (l.mixer == MixerKind::attention) {
-    const double q_heads = m.num_attention_heads / tp;
+    const double q_heads = q_heads_of(m, l) / tp;
     if (m.latent_attention) {
       const auto& a = *m.latent_attention;
       const double d_qk = a.qk_nope_head_dim + a.qk_rope_head_dim;
@@ -278,6 +282,7 @@ bool tp_splits_heads(const ModelConfig& m, int t) {
   if (m.latent_attention) return true;
   for (const auto& [l, count] : m.layer_census()) {  // the distinct layers: one check each
     if (l.mixer != MixerKind::attention) continue;
+    if (q_heads_of(m, l) % t != 0) return false;  // a layer's own query heads (Step-3.5's 96)
     const int kv = kv_heads_of(m, l);
     if (kv % t != 0 && t % kv != 0) return false;
   }
@@ -487,8 +492,22 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
     last.weight_bytes += mtp.modules.value() * wb / split.tp;
     fit.served_params += mtp.modules.value();
     fit.weight_bytes += mtp.modules.value() * wb;
-    // One attention layer's cache per module, like the model's last attention layer.
-    for (auto it = specs.rbegin(); it != specs.rend(); ++it) {
+    // The modules' own layers where the model lists them (Step-3.5-Flash: full and sliding-window
+    // attention by its layer_types), each its own cache; else one attention layer's cache per
+    // module, like the model's last attention layer.
+    for (const LayerSpec& own : m.extras.mtp_layers) {
+      const LayerShare x = layer_share(m, own, split, o, 0);
+      if (x.windowed) {
+        last.windowed.emplace_back(x.cache_per_token, x.window);
+        last.score_windowed.emplace_back(x.score_flops_per_ctx, x.window);
+        fit.cache_bytes_per_sequence += x.cache_per_token_copy * std::min<double>(double(o.context), x.window);
+      } else {
+        last.cache_per_token += x.cache_per_token;
+        last.full_layer_bytes.push_back(x.cache_per_token);
+        fit.cache_bytes_per_token += x.cache_per_token_copy;
+      }
+    }
+    for (auto it = specs.rbegin(); it != specs.rend() && m.extras.mtp_layers.empty(); ++it) {
       if (it->mixer != MixerKind::attention) continue;
       const LayerShare x = layer_share(m, *it, split, o, 0);
       last.cache_per_token += x.cache_per_token * m.extras.num_nextn_predict_layers;
@@ -504,7 +523,7 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
 
 std::string cache_kind_of(const ModelConfig& m) {
   std::string kind = m.attention_layers() == 0 ? "" : (m.latent_attention ? "MLA" : (m.num_key_value_heads < m.num_attention_heads ? "GQA" : "MHA"));
-  if (m.indexer && !kind.empty()) kind += " + DSA indexer";
+  if (m.indexer && !kind.empty()) kind += m.indexer->kind == AttentionIndexer::Kind::msa ? " + MSA indexer" : " + DSA indexer";
   for (const LinearMixer& x : m.linear_mixers) kind += (kind.empty() ? "" : " + ") + x.kind;
   return kind.empty() ? "none" : kind;
 }
@@ -542,7 +561,11 @@ std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
                                     m.head_size()));
       }
     }
-    if (m.indexer) parts.push_back(fmt::format("indexer key {} per token and layer", m.indexer->head_dim));
+    if (m.indexer && m.indexer->kind == AttentionIndexer::Kind::msa) {
+      parts.push_back(fmt::format("indexer key {} per token in each indexed layer, bf16", m.indexer->head_dim));
+    } else if (m.indexer) {
+      parts.push_back(fmt::format("indexer key {} per token and layer", m.indexer->head_dim));
+    }
     parts.push_back(fmt::format("{} each ({})", o.kv == ServePrecision::fp8 ? "1 byte" : "2 bytes", to_string(o.kv)));
   }
   for (const LinearMixer& x : m.linear_mixers) {

@@ -82,6 +82,15 @@ struct BuiltExtras {
   /// (DeepSeek-V3, GLM-4.5: embed_tokens, shared_head.head); false: the modules use the main
   /// model's (Ling 2.0's BailingMoeV2MTPLayer), total_params_in_checkpoint adds no copies.
   bool mtp_embedding_copies = true;
+  /// The checkpoint stores an output head (only) with each MTP module, no embedding copy
+  /// (Step-3.5-Flash: vLLM's Step3p5MTP loads a shared_head.head per module and maps every
+  /// embed_tokens to the one model.embed_tokens); read with mtp_embedding_copies false.
+  bool mtp_head_copies = false;
+  /// Each MTP module's decoder layer, where it is not the model's MoE layer (empty: DeepSeek-V3's
+  /// module, a layer like the model's MoE layers). Step-3.5-Flash's modules are layers
+  /// num_hidden_layers + i of its pattern: their attention kind by layer_types, their FFN dense
+  /// (moe_layers_enum lists main layers only). One entry per module when set.
+  std::vector<LayerSpec> mtp_layers;
   bool operator==(const BuiltExtras&) const = default;
 };
 
@@ -217,6 +226,10 @@ struct ModelConfig {
   /// d·r + r·N_q·d_head projection weights in place of d·N_q·d_head and a norm of r beside N
   /// per attention layer; 0: full rank. (MLA's low-rank query is LatentAttention::q_lora_rank.)
   int gqa_q_lora_rank = 0;
+  /// A head-wise output gate (Step-3.5-Flash's use_head_wise_attn_gate): g_proj d -> N_q (no
+  /// bias), one sigmoid scalar per query head scales that head's output before o_proj: d·N_q
+  /// more projection weights per attention layer (in N, with the attention).
+  bool head_wise_attn_gate = false;
 
   [[nodiscard]] bool is_moe() const { return n_routed_experts > 0; }
   /// Layers whose FFN is dense only (paper 002's L_d).
@@ -295,6 +308,11 @@ std::optional<std::string> position_table_problem(const ModelConfig& m, std::int
 /// The key/value heads of one layer: its own (LayerSpec::kv_heads), else the model's.
 inline int kv_heads_of(const ModelConfig& m, const LayerSpec& layer) {
   return layer.kv_heads > 0 ? layer.kv_heads : m.num_key_value_heads;
+}
+
+/// The query heads of one attention layer: its own (LayerSpec::q_heads), else the model's.
+inline int q_heads_of(const ModelConfig& m, const LayerSpec& layer) {
+  return layer.q_heads > 0 ? layer.q_heads : m.num_attention_heads;
 }
 
 /// The head size of one attention layer: its own (LayerSpec::head_dim), else the model's.
