@@ -52,6 +52,11 @@ struct LayerSpec {
   /// Sliding-window attention: a query attends to the last `window` positions (gpt-oss's
   /// sliding_attention layers); 0: full causal attention. Changes FLOPs, not weights.
   int window = 0;
+  /// DeepSeek-V4's compressed attention (ModelConfig::compressed_attention): 0, the sliding
+  /// window only; CompressedAttention::csa_rate, a compressor of that rate and an indexer
+  /// (compressed_sparse_attention); CompressedAttention::hca_rate, a compressor alone
+  /// (heavily_compressed_attention). 0 in every other model.
+  int compress_rate = 0;
   bool operator==(const LayerSpec&) const = default;
 };
 
