@@ -41,8 +41,9 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     model.insert("linear_mixers", std::move(mixers));
   }
   if (m.layers.empty()) return;
-  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v;
+  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, rate;
   bool widths = false, kvs = false, shared = false, windows = false, heads = false, keys_are_values = false;
+  bool rates = false;
   for (const LayerSpec& l : m.layers) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
@@ -54,6 +55,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     window.push_back(int64_t{l.window});
     head.push_back(int64_t{l.head_dim});
     k_eq_v.push_back(l.k_eq_v);
+    rate.push_back(int64_t{l.compress_rate});
+    rates |= l.compress_rate > 0;
     heads |= l.head_dim > 0;
     keys_are_values |= l.k_eq_v;
     windows |= l.window > 0;
@@ -69,6 +72,7 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (windows) model.insert("layer_windows", std::move(window));
   if (heads) model.insert("layer_head_dims", std::move(head));
   if (keys_are_values) model.insert("layer_k_eq_v", std::move(k_eq_v));
+  if (rates) model.insert("layer_compress_rates", std::move(rate));
 }
 
 // Why Megatron's Combined 1F1B (--overlap-moe-expert-parallel-comm; its docs,
@@ -172,6 +176,22 @@ std::string to_model_toml(const ModelConfig& m) {
     put("index_head_dim", m.indexer->head_dim);
     put("index_topk", m.indexer->topk);
   }
+  if (m.compressed_attention) {  // what read_compressed_attention reads back (model_loader.cpp)
+    const CompressedAttention& a = *m.compressed_attention;
+    toml::table c;
+    for (const auto& [key, v] : {std::pair<const char*, int>{"q_lora_rank", a.q_lora_rank}, {"o_groups", a.o_groups},
+                                 {"o_lora_rank", a.o_lora_rank}, {"sliding_window", a.sliding_window},
+                                 {"csa_rate", a.csa_rate}, {"hca_rate", a.hca_rate}, {"index_n_heads", a.index_n_heads},
+                                 {"index_head_dim", a.index_head_dim}, {"index_topk", a.index_topk},
+                                 {"hc_mult", a.hc_mult}}) {
+      c.insert(key, int64_t{v});
+    }
+    toml::array mtp;
+    for (int mtp_rate : a.mtp_compress_rates) mtp.push_back(int64_t{mtp_rate});
+    c.insert("mtp_compress_rates", std::move(mtp));
+    model.insert("compressed_attention", std::move(c));
+  }
+  if (m.hash_routed_layers > 0) put("hash_routed_layers", m.hash_routed_layers);
   write_layer_pattern(m, model);
   doc.insert("model", std::move(model));
 

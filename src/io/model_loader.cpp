@@ -115,7 +115,7 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   if (r.failed()) return;
   const bool any = t.get("layer_mixers") || t.get("layer_ffns") || t.get("layer_ffn_widths") ||
                    t.get("layer_kv_heads") || t.get("layer_own_kv") || t.get("layer_windows") ||
-                   t.get("layer_head_dims") || t.get("layer_k_eq_v");
+                   t.get("layer_head_dims") || t.get("layer_k_eq_v") || t.get("layer_compress_rates");
   if (!any) {
     if (const toml::node* n = t.get("linear_mixers")) {
       r.fail(n->source(), "model.linear_mixers", "needs layer_mixers naming the layers that use them");
@@ -205,6 +205,9 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   read_per_layer(t, "layer_head_dims", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].head_dim = count(v, path, 0);
   });
+  read_per_layer(t, "layer_compress_rates", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].compress_rate = count(v, path, 0);
+  });
   const auto flags = [&](const char* key, bool LayerSpec::* field) {
     read_per_layer(t, key, m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
       if (!v.is_boolean()) {
@@ -216,6 +219,48 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   };
   flags("layer_own_kv", &LayerSpec::own_kv);
   flags("layer_k_eq_v", &LayerSpec::k_eq_v);
+}
+
+// [model.compressed_attention]: DeepSeek-V4's attention (CompressedAttention; each layer's rate
+// in layer_compress_rates).
+void read_compressed_attention(const toml::table& model, ModelConfig& m, Reader& r) {
+  const toml::node* n = model.get("compressed_attention");
+  if (!n) return;
+  const toml::table* t = n->as_table();
+  if (!t) {
+    r.fail(n->source(), "model.compressed_attention", "must be a table");
+    return;
+  }
+  const std::string s = "model.compressed_attention";
+  r.only_keys(*t, {"q_lora_rank", "o_groups", "o_lora_rank", "sliding_window", "csa_rate", "hca_rate", "index_n_heads",
+                   "index_head_dim", "index_topk", "hc_mult", "mtp_compress_rates"},
+              s);
+  CompressedAttention a;
+  for (const auto& [key, field] : std::initializer_list<std::pair<const char*, int CompressedAttention::*>>{
+           {"q_lora_rank", &CompressedAttention::q_lora_rank}, {"o_groups", &CompressedAttention::o_groups},
+           {"o_lora_rank", &CompressedAttention::o_lora_rank}, {"sliding_window", &CompressedAttention::sliding_window},
+           {"csa_rate", &CompressedAttention::csa_rate}, {"hca_rate", &CompressedAttention::hca_rate},
+           {"index_n_heads", &CompressedAttention::index_n_heads},
+           {"index_head_dim", &CompressedAttention::index_head_dim},
+           {"index_topk", &CompressedAttention::index_topk}, {"hc_mult", &CompressedAttention::hc_mult}}) {
+    a.*field = r.integer(*t, key, fmt::format("{}.{}", s, key), 1);
+  }
+  if (const toml::node* rates = t->get("mtp_compress_rates")) {
+    const toml::array* list = rates->as_array();
+    if (!list) {
+      r.fail(rates->source(), s + ".mtp_compress_rates", "must be an array of each MTP module's compress rate");
+      return;
+    }
+    for (const toml::node& v : *list) {
+      const auto x = v.value_exact<int64_t>();
+      if (!x || *x < 0 || *x > 1'000'000'000) {
+        r.fail(v.source(), s + ".mtp_compress_rates", "entries must be integers in [0, 1e9]");
+        return;
+      }
+      a.mtp_compress_rates.push_back(static_cast<int>(*x));
+    }
+  }
+  m.compressed_attention = a;
 }
 
 // position_embedding, max_position_embeddings (the learned table's rows), partial_rotary_factor
@@ -287,7 +332,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_head_dims", "layer_k_eq_v",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
                "position_embedding", "max_position_embeddings", "partial_rotary_factor", "no_rope_layers", "ffn_activation",
-               "layernorm_1p"},
+               "layernorm_1p", "compressed_attention", "layer_compress_rates", "hash_routed_layers"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
@@ -346,6 +391,8 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
     x.topk = r.integer(t, "index_topk", "model.index_topk", 1);
     m.indexer = x;
   }
+  read_compressed_attention(t, m, r);
+  optional_int(t, "hash_routed_layers", s, 0, m.hash_routed_layers, r);
   read_layer_pattern(t, m, r);
   if (t.get("kv_lora_rank")) {
     LatentAttention a;
@@ -412,7 +459,7 @@ void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
     }
     return -1;
   };
-  if (const int i = choice("score_function", {"softmax", "sigmoid"}); i >= 0) {
+  if (const int i = choice("score_function", {"softmax", "sigmoid", "sqrtsoftplus"}); i >= 0) {
     x.score = static_cast<RouterSpec::Score>(i);
   }
   if (const int i = choice("balance_loss", {"aux_loss", "seq_aux_loss", "none"}); i >= 0) {
