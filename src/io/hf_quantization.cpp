@@ -254,7 +254,9 @@ bool read_compressed_tensors(const nlohmann::json& q, CheckpointStorage& s, std:
 }
 
 // DeepSeek-V4 (inference model.py, Linear; scale_fmt "ue8m0"): its fp8 weights carry one
-// float8_e8m0fnu scale byte per block (not fp32), and config.json's top-level expert_dtype "fp4"
+// float8_e8m0fnu scale byte per block, not fp32 (vLLM's DeepseekV4FP8Config, vllm/model_executor/
+// models/deepseek_v4.py @023da1fc: "FP4 checkpoints store FP8 linear scales as e8m0fnu; FP8
+// expert checkpoints (Flash-Base) store them as float32"), and config.json's top-level expert_dtype "fp4"
 // stores the routed experts as float4_e2m1fn_x2 with an e8m0 byte per 32 (MXFP4's layout). The
 // compressors' and indexer's kv_proj, gate_proj and weights_proj are bf16 (transformers
 // DeepseekV4PreTrainedModel._keep_in_fp32_modules: "these projections ship in BF16 with no
@@ -264,9 +266,11 @@ bool read_compressed_tensors(const nlohmann::json& q, CheckpointStorage& s, std:
 bool read_deepseek_v4_storage(const nlohmann::json& doc, const nlohmann::json& q, const ModelConfig& m,
                               CheckpointStorage& s, std::string& why) {
   const auto expert_dtype = typed_value(doc, "expert_dtype", std::string());
-  if (!expert_dtype || (!expert_dtype->empty() && *expert_dtype != "fp4")) {
-    why = fmt::format("expert_dtype {} is not one moeplan reads (fp4; absent: the experts are fp8 as the rest)",
-                      doc["expert_dtype"].dump());
+  if (!expert_dtype || (*expert_dtype != "fp4" && *expert_dtype != "fp8")) {
+    // Absent, DeepSeek's model.py builds fp8 experts and vLLM assumes fp4: not guessed.
+    why = fmt::format("expert_dtype {} is not fp4 or fp8 (absent, DeepSeek's inference code and vLLM read the "
+                      "experts differently), so moeplan does not say how the experts are stored",
+                      doc.contains("expert_dtype") ? doc["expert_dtype"].dump() : std::string("absent"));
     return false;
   }
   double n = 1, k = 1;
@@ -274,7 +278,8 @@ bool read_deepseek_v4_storage(const nlohmann::json& doc, const nlohmann::json& q
     n = (*it)[0].get<double>();
     k = (*it)[1].get<double>();
   }
-  const bool e8m0 = typed_value(q, "scale_fmt", std::string()).value_or("") == "ue8m0";
+  // e8m0 scales go with fp4 experts (vLLM's is_scale_e8m0: expert_dtype == "fp4").
+  const bool e8m0 = typed_value(q, "scale_fmt", std::string()).value_or("") == "ue8m0" && *expert_dtype == "fp4";
   const double fp8 = 1 + (e8m0 ? 1.0 : 4.0) / (n * k);
   const CompressedAttention& a = *m.compressed_attention;
   const double d = m.hidden_size, h = m.head_size();
@@ -294,7 +299,7 @@ bool read_deepseek_v4_storage(const nlohmann::json& doc, const nlohmann::json& q
   s.dense = s.shared = fp8;
   std::string experts = "fp8";
   s.routed = fp8;
-  if (typed_value(doc, "expert_dtype", std::string()).value_or("") == "fp4") {
+  if (*expert_dtype == "fp4") {
     s.routed = 0.5 + 1.0 / 32;
     s.mxfp4_experts = true;
     experts = "fp4 (e2m1 values, an e8m0 scale per 32: 0.53125 bytes a weight; expert_dtype)";
