@@ -75,6 +75,24 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (rates) model.insert("layer_compress_rates", std::move(rate));
 }
 
+// [model.compressed_attention]: what read_compressed_attention reads back (model_loader.cpp).
+void write_compressed_attention(const ModelConfig& m, toml::table& model) {
+  if (!m.compressed_attention) return;
+  const CompressedAttention& a = *m.compressed_attention;
+  toml::table c;
+  for (const auto& [key, v] : {std::pair<const char*, int>{"q_lora_rank", a.q_lora_rank}, {"o_groups", a.o_groups},
+                               {"o_lora_rank", a.o_lora_rank}, {"sliding_window", a.sliding_window},
+                               {"csa_rate", a.csa_rate}, {"hca_rate", a.hca_rate}, {"index_n_heads", a.index_n_heads},
+                               {"index_head_dim", a.index_head_dim}, {"index_topk", a.index_topk},
+                               {"hc_mult", a.hc_mult}}) {
+    c.insert(key, int64_t{v});
+  }
+  toml::array mtp;
+  for (int mtp_rate : a.mtp_compress_rates) mtp.push_back(int64_t{mtp_rate});
+  c.insert("mtp_compress_rates", std::move(mtp));
+  model.insert("compressed_attention", std::move(c));
+}
+
 // Why Megatron's Combined 1F1B (--overlap-moe-expert-parallel-comm; its docs,
 // moe_a2a_overlap.html) cannot run on layout `p`, "" when it can: it overlaps the expert
 // all-to-all, needs VPP with PP > 1, and is not meant for full recompute.
@@ -176,21 +194,7 @@ std::string to_model_toml(const ModelConfig& m) {
     put("index_head_dim", m.indexer->head_dim);
     put("index_topk", m.indexer->topk);
   }
-  if (m.compressed_attention) {  // what read_compressed_attention reads back (model_loader.cpp)
-    const CompressedAttention& a = *m.compressed_attention;
-    toml::table c;
-    for (const auto& [key, v] : {std::pair<const char*, int>{"q_lora_rank", a.q_lora_rank}, {"o_groups", a.o_groups},
-                                 {"o_lora_rank", a.o_lora_rank}, {"sliding_window", a.sliding_window},
-                                 {"csa_rate", a.csa_rate}, {"hca_rate", a.hca_rate}, {"index_n_heads", a.index_n_heads},
-                                 {"index_head_dim", a.index_head_dim}, {"index_topk", a.index_topk},
-                                 {"hc_mult", a.hc_mult}}) {
-      c.insert(key, int64_t{v});
-    }
-    toml::array mtp;
-    for (int mtp_rate : a.mtp_compress_rates) mtp.push_back(int64_t{mtp_rate});
-    c.insert("mtp_compress_rates", std::move(mtp));
-    model.insert("compressed_attention", std::move(c));
-  }
+  write_compressed_attention(m, model);
   if (m.hash_routed_layers > 0) put("hash_routed_layers", m.hash_routed_layers);
   write_layer_pattern(m, model);
   doc.insert("model", std::move(model));

@@ -182,6 +182,31 @@ const char* balance_loss_name(RouterSpec::BalanceLoss b) {
   return "aux_loss";
 }
 
+namespace {
+
+// DeepSeek-V4's attention: one key/value head, every layer listed with a rate it names, positive
+// sizes; neither MLA nor V3.2's indexer beside it.
+std::optional<ConfigProblem> compressed_attention_problem(const ModelConfig& m) {
+  if (!m.compressed_attention) return std::nullopt;
+  const CompressedAttention& a = *m.compressed_attention;
+  const bool rates_ok = std::all_of(m.layers.begin(), m.layers.end(), [&a](const LayerSpec& l) {
+    return l.compress_rate == 0 || l.compress_rate == a.csa_rate || l.compress_rate == a.hca_rate;
+  });
+  if (m.latent_attention || m.indexer || m.num_key_value_heads != 1 ||
+      static_cast<int>(m.layers.size()) != m.num_hidden_layers || a.q_lora_rank <= 0 || a.o_groups <= 0 ||
+      a.o_lora_rank <= 0 || (m.num_attention_heads * m.head_size()) % a.o_groups != 0 || a.sliding_window <= 0 ||
+      a.csa_rate <= 0 || a.hca_rate <= 0 || a.csa_rate == a.hca_rate || a.index_n_heads <= 0 ||
+      a.index_head_dim <= 0 || a.index_topk <= 0 || a.hc_mult <= 0 || !rates_ok) {
+    return ConfigProblem{"model.compress_ratios", "DeepSeek-V4's attention needs one key/value head, a layer list "
+                                                  "with each layer's compress rate (0, the CSA or the HCA rate), "
+                                                  "positive ranks, groups dividing the query heads' width, window, "
+                                                  "indexer and hc_mult, and neither MLA nor a V3.2 indexer"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ConfigProblem> ModelConfig::problem() const {
   const auto need = [](bool ok, const char* key, const char* why) {
     return ok ? std::optional<ConfigProblem>() : ConfigProblem{key, why};
@@ -318,21 +343,7 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
     return ConfigProblem{"model.index_n_heads", "the indexer needs index_n_heads, index_head_dim, "
                                                 "index_topk (positive) and latent attention with a q_lora_rank"};
   }
-  if (compressed_attention) {
-    const CompressedAttention& a = *compressed_attention;
-    const bool rates_ok = std::all_of(layers.begin(), layers.end(), [&a](const LayerSpec& l) {
-      return l.compress_rate == 0 || l.compress_rate == a.csa_rate || l.compress_rate == a.hca_rate;
-    });
-    if (latent_attention || indexer || num_key_value_heads != 1 || static_cast<int>(layers.size()) != num_hidden_layers ||
-        a.q_lora_rank <= 0 || a.o_groups <= 0 || a.o_lora_rank <= 0 || (num_attention_heads * head_size()) % a.o_groups != 0 ||
-        a.sliding_window <= 0 || a.csa_rate <= 0 || a.hca_rate <= 0 || a.csa_rate == a.hca_rate || a.index_n_heads <= 0 ||
-        a.index_head_dim <= 0 || a.index_topk <= 0 || a.hc_mult <= 0 || !rates_ok) {
-      return ConfigProblem{"model.compress_ratios", "DeepSeek-V4's attention needs one key/value head, a layer list "
-                                                    "with each layer's compress rate (0, the CSA or the HCA rate), "
-                                                    "positive ranks, groups dividing the query heads' width, window, "
-                                                    "indexer and hc_mult, and neither MLA nor a V3.2 indexer"};
-    }
-  }
+  if (const auto p = compressed_attention_problem(*this)) return p;
   if (hash_routed_layers < 0 || hash_routed_layers > moe_layers()) {
     return ConfigProblem{"model.num_hash_layers", "must be in [0, the MoE layers]"};
   }

@@ -89,11 +89,13 @@ TEST_CASE("deepseek_v4: layer_types, the MTP block's layer and what the class wo
   check_refused(k_flash, "scoring_func", [](json& x) { x["scoring_func"] = "relu"; });
   check_refused(k_flash, "head_dim", [](json& x) { x.erase("head_dim"); });
   check_refused(k_flash, "intermediate_size", [](json& x) { x["intermediate_size"] = 4096; });
+  // DeepSeek-V4-Flash-0731's DSpark stages (dspark_*) are modules the class does not build.
+  check_refused(k_flash, "dspark_block_size", [](json& x) { x["dspark_block_size"] = 5; });
   // Another family's file with DeepSeek-V4's keys is refused, not counted without them.
   check_refused("deepseek-v3.1.json", "hc_mult", [](json& x) { x["hc_mult"] = 4; });
 }
 
-TEST_CASE("deepseek_v4: fp8 with e8m0 block scales and fp4 experts; serving, the cluster and the exports refuse by name") {
+TEST_CASE("deepseek_v4: fp8 with e8m0 block scales and fp4 experts, serving, the cluster and the exports refuse by name") {
   auto m = moeplan::load_model_config(k_hf + k_flash);
   REQUIRE(m.has_value());
   REQUIRE(m->checkpoint_storage.has_value());

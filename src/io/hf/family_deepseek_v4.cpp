@@ -162,9 +162,27 @@ void read_attention(FamilyContext& c) {
   }
 }
 
+// Keys of later DeepSeek-V4 checkpoints whose modules DeepseekV4Config's class does not build:
+// DSpark speculative stages (DeepSeek-V4-Flash-0731's dspark_*: mtp.0-2 main_proj, confidence
+// heads), Engram tables, layers that share another layer's KV or indexer. Counted as the plain
+// model, their checkpoint would be miscounted: refused by name.
+bool later_variant_refused(FamilyContext& c) {
+  for (const auto& [key, v] : c.j.items()) {
+    const bool later = key.starts_with("dspark_") || key.starts_with("engram_") || key.starts_with("candidate_") ||
+                       key == "kv_source_layer_ids" || key == "index_source_layer_ids";
+    if (!later || v.is_null() || (v.is_array() && v.empty())) continue;
+    c.r.fail(key, "belongs to modules of a later DeepSeek-V4 checkpoint (DSpark stages, Engram tables, shared "
+                  "KV or indexer sources) that transformers' DeepseekV4 class does not build; moeplan does not "
+                  "count them, so it refuses the file");
+    return true;
+  }
+  return false;
+}
+
 void read(FamilyContext& c) {
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
+  if (later_variant_refused(c)) return;
   m.n_routed_experts = c.written("n_routed_experts", 1, k_class);
   m.moe_intermediate_size = c.written("moe_intermediate_size", 1, k_class);
   m.num_experts_per_tok = c.written("num_experts_per_tok", 1, k_class);
