@@ -345,7 +345,7 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
   }
   if (const auto p = compressed_attention_problem(*this)) return p;
   if (hash_routed_layers < 0 || hash_routed_layers > moe_layers()) {
-    return ConfigProblem{"model.num_hash_layers", "must be in [0, the MoE layers]"};
+    return ConfigProblem{"model.hash_routed_layers", "must be in [0, the MoE layers]"};
   }
   if (training) {
     if (training->tokens.has_value() == training->compute.has_value()) {
