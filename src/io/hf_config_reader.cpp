@@ -218,6 +218,7 @@ void read_partial_rotary(FamilyContext& c) {
 void read_latent_attention(FamilyContext& c) {
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
+  if (c.m.compressed_attention) return;  // DeepSeek-V4's q_lora_rank and qk_rope_head_dim: its own
   if (!r.failed() && (!j.contains("kv_lora_rank") || j["kv_lora_rank"].is_null())) {
     for (const char* key : {"q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {
       if (j.contains(key) && !j[key].is_null()) {
@@ -265,8 +266,10 @@ void read_router_keys(FamilyContext& c) {
       stated = true;
       if (*v == "sigmoid") {
         x.score = RouterSpec::Score::sigmoid;
+      } else if (*v == "sqrtsoftplus" && c.family == "deepseek_v4") {  // DeepseekV4TopKRouter's score_fn
+        x.score = RouterSpec::Score::sqrtsoftplus;
       } else if (*v != "softmax") {
-        unknown(key, *v, "softmax, sigmoid");
+        unknown(key, *v, c.family == "deepseek_v4" ? "softmax, sigmoid, sqrtsoftplus" : "softmax, sigmoid");
       }
     }
   }

@@ -45,9 +45,9 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   std::vector<LayerSpec> all = m.layers;
   all.insert(all.end(), m.extras.mtp_layers.begin(), m.extras.mtp_layers.end());
   if (!m.extras.mtp_layers.empty()) model.insert("mtp_layers_in_pattern", true);
-  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed;
+  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed, rate;
   bool widths = false, kvs = false, shared = false, windows = false, heads = false, keys_are_values = false;
-  bool qs = false, unindexed = false;
+  bool qs = false, unindexed = false, rates = false;
   for (const LayerSpec& l : all) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
@@ -63,6 +63,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     qs |= l.q_heads > 0;
     indexed.push_back(l.indexed);
     unindexed |= !l.indexed;
+    rate.push_back(int64_t{l.compress_rate});
+    rates |= l.compress_rate > 0;
     heads |= l.head_dim > 0;
     keys_are_values |= l.k_eq_v;
     windows |= l.window > 0;
@@ -80,6 +82,25 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (keys_are_values) model.insert("layer_k_eq_v", std::move(k_eq_v));
   if (qs) model.insert("layer_q_heads", std::move(q));
   if (unindexed) model.insert("layer_indexed", std::move(indexed));
+  if (rates) model.insert("layer_compress_rates", std::move(rate));
+}
+
+// [model.compressed_attention]: what read_compressed_attention reads back (model_loader.cpp).
+void write_compressed_attention(const ModelConfig& m, toml::table& model) {
+  if (!m.compressed_attention) return;
+  const CompressedAttention& a = *m.compressed_attention;
+  toml::table c;
+  for (const auto& [key, v] : {std::pair<const char*, int>{"q_lora_rank", a.q_lora_rank}, {"o_groups", a.o_groups},
+                               {"o_lora_rank", a.o_lora_rank}, {"sliding_window", a.sliding_window},
+                               {"csa_rate", a.csa_rate}, {"hca_rate", a.hca_rate}, {"index_n_heads", a.index_n_heads},
+                               {"index_head_dim", a.index_head_dim}, {"index_topk", a.index_topk},
+                               {"hc_mult", a.hc_mult}}) {
+    c.insert(key, int64_t{v});
+  }
+  toml::array mtp;
+  for (int mtp_rate : a.mtp_compress_rates) mtp.push_back(int64_t{mtp_rate});
+  c.insert("mtp_compress_rates", std::move(mtp));
+  model.insert("compressed_attention", std::move(c));
 }
 
 // Why Megatron's Combined 1F1B (--overlap-moe-expert-parallel-comm; its docs,
@@ -189,6 +210,8 @@ std::string to_model_toml(const ModelConfig& m) {
       put("index_always_blocks", m.indexer->always_blocks);
     }
   }
+  write_compressed_attention(m, model);
+  if (m.hash_routed_layers > 0) put("hash_routed_layers", m.hash_routed_layers);
   write_layer_pattern(m, model);
   doc.insert("model", std::move(model));
 

@@ -116,7 +116,7 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   const bool any = t.get("layer_mixers") || t.get("layer_ffns") || t.get("layer_ffn_widths") ||
                    t.get("layer_kv_heads") || t.get("layer_own_kv") || t.get("layer_windows") ||
                    t.get("layer_head_dims") || t.get("layer_k_eq_v") || t.get("layer_q_heads") ||
-                   t.get("layer_indexed");
+                   t.get("layer_indexed") || t.get("layer_compress_rates");
   if (!any) {
     if (const toml::node* n = t.get("linear_mixers")) {
       r.fail(n->source(), "model.linear_mixers", "needs layer_mixers naming the layers that use them");
@@ -209,6 +209,9 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   read_per_layer(t, "layer_q_heads", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].q_heads = count(v, path, 0);
   });
+  read_per_layer(t, "layer_compress_rates", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].compress_rate = count(v, path, 0);
+  });
   const auto flags = [&](const char* key, bool LayerSpec::* field) {
     read_per_layer(t, key, m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
       if (!v.is_boolean()) {
@@ -221,6 +224,48 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   flags("layer_own_kv", &LayerSpec::own_kv);
   flags("layer_k_eq_v", &LayerSpec::k_eq_v);
   flags("layer_indexed", &LayerSpec::indexed);
+}
+
+// [model.compressed_attention]: DeepSeek-V4's attention (CompressedAttention; each layer's rate
+// in layer_compress_rates).
+void read_compressed_attention(const toml::table& model, ModelConfig& m, Reader& r) {
+  const toml::node* n = model.get("compressed_attention");
+  if (!n) return;
+  const toml::table* t = n->as_table();
+  if (!t) {
+    r.fail(n->source(), "model.compressed_attention", "must be a table");
+    return;
+  }
+  const std::string s = "model.compressed_attention";
+  r.only_keys(*t, {"q_lora_rank", "o_groups", "o_lora_rank", "sliding_window", "csa_rate", "hca_rate", "index_n_heads",
+                   "index_head_dim", "index_topk", "hc_mult", "mtp_compress_rates"},
+              s);
+  CompressedAttention a;
+  for (const auto& [key, field] : std::initializer_list<std::pair<const char*, int CompressedAttention::*>>{
+           {"q_lora_rank", &CompressedAttention::q_lora_rank}, {"o_groups", &CompressedAttention::o_groups},
+           {"o_lora_rank", &CompressedAttention::o_lora_rank}, {"sliding_window", &CompressedAttention::sliding_window},
+           {"csa_rate", &CompressedAttention::csa_rate}, {"hca_rate", &CompressedAttention::hca_rate},
+           {"index_n_heads", &CompressedAttention::index_n_heads},
+           {"index_head_dim", &CompressedAttention::index_head_dim},
+           {"index_topk", &CompressedAttention::index_topk}, {"hc_mult", &CompressedAttention::hc_mult}}) {
+    a.*field = r.integer(*t, key, fmt::format("{}.{}", s, key), 1);
+  }
+  if (const toml::node* rates = t->get("mtp_compress_rates")) {
+    const toml::array* list = rates->as_array();
+    if (!list) {
+      r.fail(rates->source(), s + ".mtp_compress_rates", "must be an array of each MTP module's compress rate");
+      return;
+    }
+    for (const toml::node& v : *list) {
+      const auto x = v.value_exact<int64_t>();
+      if (!x || *x < 0 || *x > 1'000'000'000) {
+        r.fail(v.source(), s + ".mtp_compress_rates", "entries must be integers in [0, 1e9]");
+        return;
+      }
+      a.mtp_compress_rates.push_back(static_cast<int>(*x));
+    }
+  }
+  m.compressed_attention = a;
 }
 
 // position_embedding, max_position_embeddings (the learned table's rows), partial_rotary_factor
@@ -293,7 +338,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "mtp_layers_in_pattern", "mtp_head_copies", "index_block_size", "index_always_blocks", "layer_indexed",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
                "position_embedding", "max_position_embeddings", "partial_rotary_factor", "no_rope_layers", "ffn_activation",
-               "layernorm_1p"},
+               "layernorm_1p", "compressed_attention", "layer_compress_rates", "hash_routed_layers"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
@@ -370,6 +415,8 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
     r.fail(t.get("mtp_layers_in_pattern")->source(), "model.mtp_layers_in_pattern", "needs num_nextn_predict_layers");
   }
   if (mtp_in_pattern && !r.failed()) m.num_hidden_layers = main_layers + mtp;
+  read_compressed_attention(t, m, r);
+  optional_int(t, "hash_routed_layers", s, 0, m.hash_routed_layers, r);
   read_layer_pattern(t, m, r);
   if (mtp_in_pattern) {
     m.num_hidden_layers = main_layers;
@@ -443,7 +490,7 @@ void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
     }
     return -1;
   };
-  if (const int i = choice("score_function", {"softmax", "sigmoid"}); i >= 0) {
+  if (const int i = choice("score_function", {"softmax", "sigmoid", "sqrtsoftplus"}); i >= 0) {
     x.score = static_cast<RouterSpec::Score>(i);
   }
   if (const int i = choice("balance_loss", {"aux_loss", "seq_aux_loss", "none"}); i >= 0) {

@@ -54,7 +54,14 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
   const auto keys_of = [&](const LayerSpec& l) {
     double w = l.window > 0 ? l.window : s.S;
     if (m.indexer && l.indexed) w = std::min<double>(w, m.indexer->keys_attended());
-    return w < s.S ? 2.0 * w - w * w / s.S : s.S;
+    const double window_keys = w < s.S ? 2.0 * w - w * w / s.S : s.S;
+    if (!m.compressed_attention || l.compress_rate <= 0) return window_keys;
+    // DeepSeek-V4: beside its window, query i scores the i/m entries pooled so far (1 per m
+    // tokens), CSA layers at most index_topk of them: twice their mean is S/m, or
+    // 2·topk - topk²·m/S when topk·m < S.
+    const double rate = l.compress_rate, topk = m.compressed_attention->index_topk;
+    const bool capped = l.compress_rate == m.compressed_attention->csa_rate && topk * rate < s.S;
+    return window_keys + (capped ? 2.0 * topk - topk * topk * rate / s.S : s.S / rate);
   };
   s.ffn = m.ffn_gated ? 3.0 : 2.0;
   s.expert_width = m.moe_intermediate_size;
@@ -80,6 +87,11 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
       s.proj_000 += n * 2.0 * (m.latent_attention ? all : all - s.d * q_dim);
       s.proj_004 += n * (2.0 * all + 2.0 * s.d * q_dim);
       if (m.indexer && l.indexed) s.indexer_scores += n * 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;
+      if (m.compressed_attention && l.compress_rate > 0 && l.compress_rate == m.compressed_attention->csa_rate) {
+        // DeepSeek-V4's indexer scores each of the i/m keys pooled so far: 3·(S/m)·n_I·h_I.
+        const CompressedAttention& a = *m.compressed_attention;
+        s.indexer_scores += n * 3.0 * (s.S / l.compress_rate) * a.index_n_heads * a.index_head_dim;
+      }
     } else if (l.mixer == MixerKind::linear) {
       const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
       s.mixers += n * 3.0 * (2.0 * x.matrix_params + x.state_flops);

@@ -139,6 +139,20 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
                               "in {}", indexer->topk + indexer->always_blocks, indexer->block_size,
                               layers.empty() ? "every layer" : of(indexed)));
   }
+  if (compressed_attention) {
+    const CompressedAttention& a = *compressed_attention;
+    int csa = 0, hca = 0;
+    for (const LayerSpec& l : layers) {
+      csa += l.compress_rate > 0 && l.compress_rate == a.csa_rate ? 1 : 0;
+      hca += l.compress_rate > 0 && l.compress_rate != a.csa_rate ? 1 : 0;
+    }
+    out.push_back(fmt::format("DeepSeek-V4 compressed attention (one shared key/value head, a grouped output "
+                              "projection): keys pooled 1 per {} tokens with an indexer keeping {} of them in {}, "
+                              "1 per {} tokens in {}",
+                              a.csa_rate, a.index_topk, of(csa), a.hca_rate, of(hca)));
+    out.push_back(fmt::format("hyper-connections: {} residual streams mixed around every block", a.hc_mult));
+  }
+  if (hash_routed_layers > 0) out.push_back("experts picked by a fixed token-id table (hash routing) in " + of(hash_routed_layers));
   if (!ffn_gated) out.push_back("ungated FFNs (up and down only)");
   if (gated_attention) out.push_back("gated attention (an output gate from q_proj)");
   if (head_wise_attn_gate) out.push_back("a head-wise attention output gate (g_proj, one scalar per head)");
@@ -170,7 +184,12 @@ const char* position_embedding_name(PositionEmbedding p) {
 }
 
 const char* router_score_name(RouterSpec::Score s) {
-  return s == RouterSpec::Score::sigmoid ? "sigmoid" : "softmax";
+  switch (s) {
+    case RouterSpec::Score::sigmoid: return "sigmoid";
+    case RouterSpec::Score::sqrtsoftplus: return "sqrtsoftplus";
+    case RouterSpec::Score::softmax: return "softmax";
+  }
+  return "softmax";
 }
 
 const char* balance_loss_name(RouterSpec::BalanceLoss b) {
@@ -207,6 +226,27 @@ std::optional<ConfigProblem> attention_extras_problem(const ModelConfig& m) {
   if (!m.extras.mtp_layers.empty() &&
       static_cast<int>(m.extras.mtp_layers.size()) != std::max(0, m.extras.num_nextn_predict_layers)) {
     return ConfigProblem{"model.num_nextn_predict_layers", "the MTP modules' own layers must be one per module"};
+  }
+  return std::nullopt;
+}
+
+// DeepSeek-V4's attention: one key/value head, every layer listed with a rate it names, positive
+// sizes; neither MLA nor V3.2's indexer beside it.
+std::optional<ConfigProblem> compressed_attention_problem(const ModelConfig& m) {
+  if (!m.compressed_attention) return std::nullopt;
+  const CompressedAttention& a = *m.compressed_attention;
+  const bool rates_ok = std::all_of(m.layers.begin(), m.layers.end(), [&a](const LayerSpec& l) {
+    return l.compress_rate == 0 || l.compress_rate == a.csa_rate || l.compress_rate == a.hca_rate;
+  });
+  if (m.latent_attention || m.indexer || m.num_key_value_heads != 1 ||
+      static_cast<int>(m.layers.size()) != m.num_hidden_layers || a.q_lora_rank <= 0 || a.o_groups <= 0 ||
+      a.o_lora_rank <= 0 || (m.num_attention_heads * m.head_size()) % a.o_groups != 0 || a.sliding_window <= 0 ||
+      a.csa_rate <= 0 || a.hca_rate <= 0 || a.csa_rate == a.hca_rate || a.index_n_heads <= 0 ||
+      a.index_head_dim <= 0 || a.index_topk <= 0 || a.hc_mult <= 0 || !rates_ok) {
+    return ConfigProblem{"model.compress_ratios", "DeepSeek-V4's attention needs one key/value head, a layer list "
+                                                  "with each layer's compress rate (0, the CSA or the HCA rate), "
+                                                  "positive ranks, groups dividing the query heads' width, window, "
+                                                  "indexer and hc_mult, and neither MLA nor a V3.2 indexer"};
   }
   return std::nullopt;
 }
@@ -348,6 +388,10 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
                                                   "(whose gate is part of a full-rank q_proj)"};
   }
   if (auto p = attention_extras_problem(*this)) return p;
+  if (const auto p = compressed_attention_problem(*this)) return p;
+  if (hash_routed_layers < 0 || hash_routed_layers > moe_layers()) {
+    return ConfigProblem{"model.hash_routed_layers", "must be in [0, the MoE layers]"};
+  }
   if (training) {
     if (training->tokens.has_value() == training->compute.has_value()) {
       return ConfigProblem{"training", "give exactly one of tokens and compute"};
@@ -357,9 +401,55 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
   return std::nullopt;
 }
 
+namespace {
+
+// DeepSeek-V4's attention matrices of one layer (CompressedAttention; modeling_deepseek_v4.py):
+// q_a_proj, q_b_proj, kv_proj, o_a_proj (o_groups blocks of N_q·h/g x o_lora_rank), o_b_proj;
+// a compressor's kv_proj and gate_proj (2h wide for CSA's overlapping windows, h for HCA); CSA's
+// indexer: its compressor's kv_proj and gate_proj (2·h_I wide), q_b_proj and weights_proj.
+double compressed_attention_params(const ModelConfig& m, const LayerSpec& layer) {
+  const CompressedAttention& a = *m.compressed_attention;
+  const double d = m.hidden_size, nq = m.num_attention_heads, h = m.head_size(), r = a.q_lora_rank;
+  double p = d * r + r * nq * h + d * h + nq * h * a.o_lora_rank + double(a.o_groups) * a.o_lora_rank * d;
+  if (layer.compress_rate > 0 && layer.compress_rate == a.csa_rate) {
+    const double ih = a.index_head_dim, in = a.index_n_heads;
+    p += 2.0 * d * 2.0 * h + 2.0 * d * 2.0 * ih + r * in * ih + d * in;
+  } else if (layer.compress_rate > 0) {
+    p += 2.0 * d * h;
+  }
+  return p;
+}
+
+// What DeepSeek-V4's attention builds beside N in one layer: q_a_norm, kv_norm and each
+// compressor's kv_norm (norms); the compressors' position_bias (biases); the sinks and the
+// layer's two hyper-connections (gates).
+struct CompressedBeside {
+  double norms = 0, biases = 0, gates = 0;
+};
+CompressedBeside compressed_attention_beside(const ModelConfig& m, const LayerSpec& layer) {
+  const CompressedAttention& a = *m.compressed_attention;
+  const double h = m.head_size(), rate = layer.compress_rate, n = a.hc_mult;
+  CompressedBeside b;
+  b.norms = a.q_lora_rank + h;
+  if (layer.compress_rate > 0 && layer.compress_rate == a.csa_rate) {
+    const double ih = a.index_head_dim;
+    b.norms += h + ih;
+    b.biases = rate * 2.0 * h + rate * 2.0 * ih;
+  } else if (layer.compress_rate > 0) {
+    b.norms += h;
+    b.biases = rate * h;
+  }
+  const double hyper = (2.0 + n) * n * n * m.hidden_size + (2.0 + n) * n + 3.0;  // fn, base, scale
+  b.gates = m.num_attention_heads + 2.0 * hyper;
+  return b;
+}
+
+}  // namespace
+
 double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   const double d = m.hidden_size;
   const double h = q_heads_of(m, layer);
+  if (m.compressed_attention) return compressed_attention_params(m, layer);
   double indexer = 0;
   if (m.indexer && m.latent_attention && layer.indexed) {  // wq_b, wk, weights_proj (DeepSeek-V3.2 model.py, Indexer)
     const AttentionIndexer& x = *m.indexer;
@@ -567,7 +657,12 @@ BesideN count_beside_n(const ModelConfig& m) {
     if (x.post_block_norms) {  // Gemma 2/3: a norm after each block as well as before it
       norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
     }
-    if (l.mixer == MixerKind::attention) {
+    if (l.mixer == MixerKind::attention && m.compressed_attention) {
+      const CompressedBeside c = compressed_attention_beside(m, l);
+      norms += n * c.norms;
+      biases += n * c.biases;
+      gates += n * c.gates;
+    } else if (l.mixer == MixerKind::attention) {
       const double nq = q_heads_of(m, l);
       const double nkv = kv_heads_of(m, l);
       const double hd = head_size_of(m, l);
@@ -601,6 +696,10 @@ BesideN count_beside_n(const ModelConfig& m) {
       biases += n * E * one_expert_bias;
       gates += n * (x.shared_expert_gate ? d : 0.0);
     }
+  }
+  if (m.compressed_attention) {  // hc_head: fn of n x n·d, base of n, scale of 1
+    const double hc = m.compressed_attention->hc_mult;
+    gates += hc * hc * d + hc + 1.0;
   }
   BesideN b;
   b.routers = Params(routers);
@@ -636,17 +735,29 @@ MtpCounts count_mtp(const ModelConfig& m) {
     layer.extras.mtp_layers.clear();
     return count_parameters(layer).N.value() + count_beside_n(layer).total.value() + fusion;
   };
-  double all = 0;
-  if (m.extras.mtp_layers.empty()) {
-    all = modules * one(nullptr);
-  } else {
-    for (const LayerSpec& l : m.extras.mtp_layers) all += one(&l);
-  }
   // Stored with each module: the embedding and the head (DeepSeek-V3), the head alone
   // (Step-3.5-Flash's shared_head.head), or nothing (the main model's are used).
   const double copies = m.extras.mtp_embedding_copies ? embedding_params(m).value()
                         : m.extras.mtp_head_copies    ? double(m.vocab_size) * m.hidden_size
                                                       : 0.0;
+  double all = 0;
+  if (m.compressed_attention) {
+    // DeepSeek-V4 (inference model.py, MTPBlock): block i is the model's Block of layer L + i
+    // (its compress rate, a scored MoE), plus e_proj and h_proj (d x d each: eh_proj's 2d²),
+    // enorm, hnorm, its own norm and hc_head (count_beside_n of the one-layer model counts the
+    // last two as that model's final norm and hc_head).
+    const std::vector<int>& rates = m.compressed_attention->mtp_compress_rates;
+    for (int i = 0; i < modules; ++i) {
+      LayerSpec spec;
+      spec.compress_rate = i < static_cast<int>(rates.size()) ? rates[static_cast<std::size_t>(i)] : 0;
+      spec.window = m.compressed_attention->sliding_window;
+      all += one(&spec);
+    }
+  } else if (m.extras.mtp_layers.empty()) {
+    all = modules * one(nullptr);
+  } else {
+    for (const LayerSpec& l : m.extras.mtp_layers) all += one(&l);
+  }
   return {Params(all), Params(modules * copies)};
 }
 

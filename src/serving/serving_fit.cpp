@@ -873,7 +873,21 @@ std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double we
 
 }  // namespace
 
+namespace {
+
+// What vLLM and SGLang keep per sequence for DeepSeek-V4's layers (the window's keys, the entries
+// pooled every m tokens, the indexer's keys, the compressors' partial windows, each in the
+// engine's own fp8 layout) is not one figure per token of context: not modelled.
+std::string compressed_cache_refusal() {
+  return "DeepSeek-V4's compressed attention (a sliding window, entries pooled every 4 or 128 tokens, the indexer's "
+         "keys and the compressors' open windows): its cache is not a per-token figure moeplan models, so it serves "
+         "no estimate rather than an approximate one";
+}
+
+}  // namespace
+
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
+  if (m.compressed_attention) return std::unexpected(compressed_cache_refusal());
   const ServingOptions o = with_engine_defaults(m, given);
   for (const LinearMixer& x : m.linear_mixers) {
     if (!x.decode_state_bytes) {

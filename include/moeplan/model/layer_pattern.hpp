@@ -60,6 +60,11 @@ struct LayerSpec {
   /// false: the layer attends densely and builds no indexer (MiniMax-M3's first three layers,
   /// sparse_attention_freq 0). DeepSeek-V3.2's indexer is in every attention layer.
   bool indexed = true;
+  /// DeepSeek-V4's compressed attention (ModelConfig::compressed_attention): 0, the sliding
+  /// window only; CompressedAttention::csa_rate, a compressor of that rate and an indexer
+  /// (compressed_sparse_attention); CompressedAttention::hca_rate, a compressor alone
+  /// (heavily_compressed_attention). 0 in every other model.
+  int compress_rate = 0;
   bool operator==(const LayerSpec&) const = default;
 };
 
