@@ -41,8 +41,9 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     model.insert("linear_mixers", std::move(mixers));
   }
   if (m.layers.empty()) return;
-  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v;
+  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, v_head, sinks;
   bool widths = false, kvs = false, shared = false, windows = false, heads = false, keys_are_values = false;
+  bool v_heads = false, any_sinks = false;
   for (const LayerSpec& l : m.layers) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
@@ -54,6 +55,10 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     window.push_back(int64_t{l.window});
     head.push_back(int64_t{l.head_dim});
     k_eq_v.push_back(l.k_eq_v);
+    v_head.push_back(int64_t{l.v_head_dim});
+    sinks.push_back(l.attention_sinks);
+    v_heads |= l.v_head_dim > 0;
+    any_sinks |= l.attention_sinks;
     heads |= l.head_dim > 0;
     keys_are_values |= l.k_eq_v;
     windows |= l.window > 0;
@@ -69,6 +74,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (windows) model.insert("layer_windows", std::move(window));
   if (heads) model.insert("layer_head_dims", std::move(head));
   if (keys_are_values) model.insert("layer_k_eq_v", std::move(k_eq_v));
+  if (v_heads) model.insert("layer_v_head_dims", std::move(v_head));
+  if (any_sinks) model.insert("layer_attention_sinks", std::move(sinks));
 }
 
 // Why Megatron's Combined 1F1B (--overlap-moe-expert-parallel-comm; its docs,

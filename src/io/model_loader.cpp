@@ -115,7 +115,8 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   if (r.failed()) return;
   const bool any = t.get("layer_mixers") || t.get("layer_ffns") || t.get("layer_ffn_widths") ||
                    t.get("layer_kv_heads") || t.get("layer_own_kv") || t.get("layer_windows") ||
-                   t.get("layer_head_dims") || t.get("layer_k_eq_v");
+                   t.get("layer_head_dims") || t.get("layer_k_eq_v") || t.get("layer_v_head_dims") ||
+                   t.get("layer_attention_sinks");
   if (!any) {
     if (const toml::node* n = t.get("linear_mixers")) {
       r.fail(n->source(), "model.linear_mixers", "needs layer_mixers naming the layers that use them");
@@ -205,6 +206,9 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   read_per_layer(t, "layer_head_dims", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].head_dim = count(v, path, 0);
   });
+  read_per_layer(t, "layer_v_head_dims", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].v_head_dim = count(v, path, 0);
+  });
   const auto flags = [&](const char* key, bool LayerSpec::* field) {
     read_per_layer(t, key, m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
       if (!v.is_boolean()) {
@@ -216,6 +220,7 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   };
   flags("layer_own_kv", &LayerSpec::own_kv);
   flags("layer_k_eq_v", &LayerSpec::k_eq_v);
+  flags("layer_attention_sinks", &LayerSpec::attention_sinks);
 }
 
 // position_embedding, max_position_embeddings (the learned table's rows), partial_rotary_factor
@@ -285,6 +290,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
                "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_head_dims", "layer_k_eq_v",
+               "layer_v_head_dims", "layer_attention_sinks",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
                "position_embedding", "max_position_embeddings", "partial_rotary_factor", "no_rope_layers", "ffn_activation",
                "layernorm_1p"},

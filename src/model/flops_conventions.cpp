@@ -70,8 +70,11 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
       const double q_dim = l.head_dim > 0 ? double(m.num_attention_heads) * head : s.q_dim;
       s.attention_layers += n;
       s.keys += n * keys_of(l);
-      s.keys_dims += n * keys_of(l) * (l.head_dim > 0 ? 2.0 * head : s.qk_dim + s.v_dim);
-      s.own_head_sizes |= l.head_dim > 0 && l.head_dim != m.head_size();
+      // A layer of its own value head size (MiMo-V2-Flash's v_head_dim) sums over it: q.k over the
+      // head size, the weighted sum of V over the value heads.
+      const bool own = l.head_dim > 0 || l.v_head_dim > 0;
+      s.keys_dims += n * keys_of(l) * (own ? head + v_head_size_of(m, l) : s.qk_dim + s.v_dim);
+      s.own_head_sizes |= (l.head_dim > 0 && l.head_dim != m.head_size()) || v_head_size_of(m, l) != head;
       s.proj_000 += n * 2.0 * (m.latent_attention ? all : all - s.d * q_dim);
       s.proj_004 += n * (2.0 * all + 2.0 * s.d * q_dim);
       if (m.indexer) s.indexer_scores += n * 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;

@@ -302,6 +302,11 @@ inline int head_size_of(const ModelConfig& m, const LayerSpec& layer) {
   return layer.head_dim > 0 ? layer.head_dim : m.head_size();
 }
 
+/// The value head size of one attention layer: its own (LayerSpec::v_head_dim), else its head size.
+inline int v_head_size_of(const ModelConfig& m, const LayerSpec& layer) {
+  return layer.v_head_dim > 0 ? layer.v_head_dim : head_size_of(m, layer);
+}
+
 /// Attention weights of one layer (GQA or MLA; the output gate and indexer matrices
 /// included), of the model's own heads, or of one layer's.
 double attention_params_per_layer(const ModelConfig& m);
