@@ -192,6 +192,7 @@ std::string to_model_toml(const ModelConfig& m) {
     router.insert("group_topk", int64_t{rs.group_topk});
     router.insert("topk_scaling_factor", rs.topk_scaling_factor);
     if (rs.probs_on_input) router.insert("probs_on_input", true);
+    if (rs.logit_norm_std > 0) router.insert("logit_norm_std", rs.logit_norm_std);
     if (rs.balance_loss_stated) {  // absent: the source states none (RouterSpec)
       router.insert("balance_loss", balance_loss_name(rs.balance_loss));
       router.insert("balance_loss_coeff", rs.balance_loss_coeff);

@@ -399,7 +399,7 @@ void read_reference(const toml::table& t, ModelConfig& m, Reader& r) {
 // as Megatron-LM's --moe-router-* flags, which `--emit megatron` writes from them.
 void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   r.only_keys(t, {"score_function", "norm_topk_prob", "expert_bias", "num_groups", "group_topk",
-                  "topk_scaling_factor", "probs_on_input", "balance_loss", "balance_loss_coeff"},
+                  "topk_scaling_factor", "probs_on_input", "balance_loss", "balance_loss_coeff", "logit_norm_std"},
               "router");
   const std::string s = "router";
   RouterSpec x;
@@ -449,6 +449,7 @@ void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   if (t.get("balance_loss_coeff")) {
     x.balance_loss_coeff = r.number(t, "balance_loss_coeff", s + ".balance_loss_coeff", false);
   }
+  if (t.get("logit_norm_std")) x.logit_norm_std = r.number(t, "logit_norm_std", s + ".logit_norm_std", false);
   m.router = x;
 }
 
