@@ -140,6 +140,24 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   return out;
 }
 
+namespace {
+
+// A layer's own value head size (LayerSpec::v_head_dim) and sinks: GQA attention only, and no
+// value heads unlike the keys where the keys are the values.
+std::optional<ConfigProblem> value_heads_and_sinks_problem(const ModelConfig& m, const LayerSpec& l) {
+  if (l.v_head_dim < 0 || (l.v_head_dim > 0 && (l.mixer != MixerKind::attention || m.latent_attention ||
+                                                (l.k_eq_v && l.v_head_dim != head_size_of(m, l))))) {
+    return ConfigProblem{"model.layer_v_head_dims", "a value head size of a layer's own needs a (GQA) attention "
+                                                    "layer whose keys are not its values"};
+  }
+  if (l.attention_sinks && l.mixer != MixerKind::attention) {
+    return ConfigProblem{"model.layer_attention_sinks", "attention sinks need an attention layer"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 int ModelConfig::head_size() const {
   if (head_dim > 0) return head_dim;
   return num_attention_heads > 0 ? hidden_size / num_attention_heads : 0;
@@ -251,14 +269,7 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
       if (l.head_dim < 0 || (l.head_dim > 0 && (l.mixer != MixerKind::attention || latent_attention))) {
         return ConfigProblem{"model.layer_head_dims", "a head size of a layer's own needs a (GQA) attention layer"};
       }
-      if (l.v_head_dim < 0 || (l.v_head_dim > 0 && (l.mixer != MixerKind::attention || latent_attention ||
-                                                    (l.k_eq_v && l.v_head_dim != head_size_of(*this, l))))) {
-        return ConfigProblem{"model.layer_v_head_dims", "a value head size of a layer's own needs a (GQA) attention "
-                                                        "layer whose keys are not its values"};
-      }
-      if (l.attention_sinks && l.mixer != MixerKind::attention) {
-        return ConfigProblem{"model.layer_attention_sinks", "attention sinks need an attention layer"};
-      }
+      if (auto p = value_heads_and_sinks_problem(*this, l)) return p;
       if (l.k_eq_v && (l.mixer != MixerKind::attention || !l.own_kv || latent_attention)) {
         return ConfigProblem{"model.layer_k_eq_v", "keys that are the values need a (GQA) attention layer with K "
                                                    "and V of its own"};

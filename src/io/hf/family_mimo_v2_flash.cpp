@@ -157,7 +157,7 @@ void check_swa_keys(FamilyContext& c, int v_head) {
 int window_of(FamilyContext& c) {
   JsonReader& r = c.r;
   const auto a = r.integer(c.j, "sliding_window", 1);
-  const auto b = r.integer(c.j, c.take("sliding_window_size"), 1);
+  const auto b = r.integer(c.j, "sliding_window_size", 1);  // a window, not a layout key (Gemma 2 writes it too)
   if (a && b && *a != *b && !r.failed()) {
     r.fail("sliding_window_size", fmt::format("is {} but sliding_window is {}", *b, *a));
   }
@@ -219,7 +219,7 @@ void read(FamilyContext& c) {
 const std::vector<std::string> k_layout_keys{
     "hybrid_layer_pattern", "moe_layer_freq", "mlp_layer_types", "swa_num_attention_heads",
     "swa_num_key_value_heads", "swa_head_dim", "swa_v_head_dim", "add_swa_attention_sink_bias",
-    "add_full_attention_sink_bias", "sliding_window_size", "n_routed_experts", "num_experts_per_tok",
+    "add_full_attention_sink_bias", "n_routed_experts", "num_experts_per_tok",
     "moe_intermediate_size", "n_shared_experts", "num_nextn_predict_layers"};
 
 }  // namespace mimo_v2_flash_parts
