@@ -130,6 +130,15 @@ TEST_CASE("mimo_v2_flash: where the remote code and transformers would build dif
   check_refused(k_mimo, "v_head_dim", [](json& x) { x.erase("v_head_dim"); });
   check_refused(k_mimo, "n_shared_experts", [](json& x) { x["n_shared_experts"] = 1; });
   check_refused(k_mimo, "sliding_window_size", [](json& x) { x["sliding_window_size"] = 256; });
+  // attention_bias: q, k and v biases (o_proj has none), v's of the value heads; the recount
+  // prints biases 701184, total 308779470016.
+  json biased = fixture(k_mimo);
+  biased["attention_bias"] = true;
+  const Run b = score_doc(biased, "mimo-v2-flash-biased.json");
+  REQUIRE_MESSAGE(b.code == 0, b.err);
+  CHECK(mimo_size(json::parse(b.out).at(0), "bias_params") ==
+        48.0 * 64 * 192 + 9.0 * (4 * 192 + 4 * 128) + 39.0 * (8 * 192 + 8 * 128));
+  CHECK(mimo_size(json::parse(b.out).at(0), "total_params_as_built") == 308779470016.0);
   // transformers' own spellings are read alike: layer_types and mlp_layer_types in place of the hub's.
   json renamed = fixture(k_mimo);
   nlohmann::json types = nlohmann::json::array(), mlp = nlohmann::json::array();
