@@ -221,7 +221,9 @@ void read_latent_attention(FamilyContext& c) {
   if (c.m.compressed_attention) return;  // DeepSeek-V4's q_lora_rank and qk_rope_head_dim: its own
   if (!r.failed() && (!j.contains("kv_lora_rank") || j["kv_lora_rank"].is_null())) {
     for (const char* key : {"q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {
-      if (j.contains(key) && !j[key].is_null()) {
+      // MiMo-V2-Flash's v_head_dim sizes the value heads of its plain attention (family_mimo_v2_flash.cpp).
+      const bool own = c.family == "mimo_v2_flash" && std::string_view(key) == "v_head_dim";
+      if (j.contains(key) && !j[key].is_null() && !own) {
         r.fail(key, "is a latent-attention (MLA) key but kv_lora_rank is absent; moeplan would "
                     "count plain attention, so it refuses the file");
         break;
@@ -273,10 +275,11 @@ void read_router_keys(FamilyContext& c) {
       }
     }
   }
-  // DeepSeek-V3's class (and Glm4Moe's, Dots1's: copies of it) scores with a sigmoid and
-  // chooses with e_score_correction_bias whatever the file says (transformers
-  // DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias.
-  if (is_one_of(c.family, {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite", "glm_moe_dsa"})) {
+  // DeepSeek-V3's class (and Glm4Moe's, Dots1's, MiMoV2FlashSparseMoeBlock's: copies of it)
+  // scores with a sigmoid and chooses with e_score_correction_bias whatever the file says
+  // (transformers DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias.
+  if (is_one_of(c.family,
+                {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite", "glm_moe_dsa", "mimo_v2_flash"})) {
     x.score = RouterSpec::Score::sigmoid;
     x.expert_bias = true;
     stated = true;

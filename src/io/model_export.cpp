@@ -45,9 +45,9 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   std::vector<LayerSpec> all = m.layers;
   all.insert(all.end(), m.extras.mtp_layers.begin(), m.extras.mtp_layers.end());
   if (!m.extras.mtp_layers.empty()) model.insert("mtp_layers_in_pattern", true);
-  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed, rate;
+  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed, rate, v_head, sinks;
   bool widths = false, kvs = false, shared = false, windows = false, heads = false, keys_are_values = false;
-  bool qs = false, unindexed = false, rates = false;
+  bool qs = false, unindexed = false, rates = false, v_heads = false, any_sinks = false;
   for (const LayerSpec& l : all) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
@@ -65,6 +65,10 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     unindexed |= !l.indexed;
     rate.push_back(int64_t{l.compress_rate});
     rates |= l.compress_rate > 0;
+    v_head.push_back(int64_t{l.v_head_dim});
+    sinks.push_back(l.attention_sinks);
+    v_heads |= l.v_head_dim > 0;
+    any_sinks |= l.attention_sinks;
     heads |= l.head_dim > 0;
     keys_are_values |= l.k_eq_v;
     windows |= l.window > 0;
@@ -83,6 +87,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (qs) model.insert("layer_q_heads", std::move(q));
   if (unindexed) model.insert("layer_indexed", std::move(indexed));
   if (rates) model.insert("layer_compress_rates", std::move(rate));
+  if (v_heads) model.insert("layer_v_head_dims", std::move(v_head));
+  if (any_sinks) model.insert("layer_attention_sinks", std::move(sinks));
 }
 
 // [model.compressed_attention]: what read_compressed_attention reads back (model_loader.cpp).
@@ -225,6 +231,7 @@ std::string to_model_toml(const ModelConfig& m) {
     router.insert("group_topk", int64_t{rs.group_topk});
     router.insert("topk_scaling_factor", rs.topk_scaling_factor);
     if (rs.probs_on_input) router.insert("probs_on_input", true);
+    if (rs.logit_norm_std > 0) router.insert("logit_norm_std", rs.logit_norm_std);
     if (rs.balance_loss_stated) {  // absent: the source states none (RouterSpec)
       router.insert("balance_loss", balance_loss_name(rs.balance_loss));
       router.insert("balance_loss_coeff", rs.balance_loss_coeff);

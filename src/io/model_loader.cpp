@@ -116,7 +116,8 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   const bool any = t.get("layer_mixers") || t.get("layer_ffns") || t.get("layer_ffn_widths") ||
                    t.get("layer_kv_heads") || t.get("layer_own_kv") || t.get("layer_windows") ||
                    t.get("layer_head_dims") || t.get("layer_k_eq_v") || t.get("layer_q_heads") ||
-                   t.get("layer_indexed") || t.get("layer_compress_rates");
+                   t.get("layer_indexed") || t.get("layer_compress_rates") || t.get("layer_v_head_dims") ||
+                   t.get("layer_attention_sinks");
   if (!any) {
     if (const toml::node* n = t.get("linear_mixers")) {
       r.fail(n->source(), "model.linear_mixers", "needs layer_mixers naming the layers that use them");
@@ -212,6 +213,9 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   read_per_layer(t, "layer_compress_rates", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].compress_rate = count(v, path, 0);
   });
+  read_per_layer(t, "layer_v_head_dims", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].v_head_dim = count(v, path, 0);
+  });
   const auto flags = [&](const char* key, bool LayerSpec::* field) {
     read_per_layer(t, key, m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
       if (!v.is_boolean()) {
@@ -224,6 +228,7 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   flags("layer_own_kv", &LayerSpec::own_kv);
   flags("layer_k_eq_v", &LayerSpec::k_eq_v);
   flags("layer_indexed", &LayerSpec::indexed);
+  flags("layer_attention_sinks", &LayerSpec::attention_sinks);
 }
 
 // [model.compressed_attention]: DeepSeek-V4's attention (CompressedAttention; each layer's rate
@@ -336,6 +341,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
                "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_head_dims", "layer_k_eq_v", "layer_q_heads", "head_wise_attn_gate",
                "mtp_layers_in_pattern", "mtp_head_copies", "index_block_size", "index_always_blocks", "layer_indexed",
+               "layer_v_head_dims", "layer_attention_sinks",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
                "position_embedding", "max_position_embeddings", "partial_rotary_factor", "no_rope_layers", "ffn_activation",
                "layernorm_1p", "compressed_attention", "layer_compress_rates", "hash_routed_layers"},
@@ -471,7 +477,7 @@ void read_reference(const toml::table& t, ModelConfig& m, Reader& r) {
 // as Megatron-LM's --moe-router-* flags, which `--emit megatron` writes from them.
 void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   r.only_keys(t, {"score_function", "norm_topk_prob", "expert_bias", "num_groups", "group_topk",
-                  "topk_scaling_factor", "probs_on_input", "balance_loss", "balance_loss_coeff"},
+                  "topk_scaling_factor", "probs_on_input", "balance_loss", "balance_loss_coeff", "logit_norm_std"},
               "router");
   const std::string s = "router";
   RouterSpec x;
@@ -521,6 +527,7 @@ void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   if (t.get("balance_loss_coeff")) {
     x.balance_loss_coeff = r.number(t, "balance_loss_coeff", s + ".balance_loss_coeff", false);
   }
+  if (t.get("logit_norm_std")) x.logit_norm_std = r.number(t, "logit_norm_std", s + ".logit_norm_std", false);
   m.router = x;
 }
 

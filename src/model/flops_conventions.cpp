@@ -79,11 +79,15 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
       const double n_q = q_heads_of(m, l);
       const double q_dim = l.head_dim > 0 || l.q_heads > 0 ? n_q * head : s.q_dim;
       s.own_q_heads |= l.q_heads > 0 && l.q_heads != m.num_attention_heads;
-      s.heads_keys_dims += n * n_q * keys_of(l) * (l.head_dim > 0 ? 2.0 * head : s.qk_dim + s.v_dim);
+      // A layer of its own value head size (MiMo-V2-Flash's v_head_dim) sums over it: q.k over the
+      // head size, the weighted sum of V over the value heads.
+      const bool own = l.head_dim > 0 || l.v_head_dim > 0;
+      const double dims = own ? head + v_head_size_of(m, l) : s.qk_dim + s.v_dim;
+      s.heads_keys_dims += n * n_q * keys_of(l) * dims;
       s.attention_layers += n;
       s.keys += n * keys_of(l);
-      s.keys_dims += n * keys_of(l) * (l.head_dim > 0 ? 2.0 * head : s.qk_dim + s.v_dim);
-      s.own_head_sizes |= l.head_dim > 0 && l.head_dim != m.head_size();
+      s.keys_dims += n * keys_of(l) * dims;
+      s.own_head_sizes |= (l.head_dim > 0 && l.head_dim != m.head_size()) || v_head_size_of(m, l) != head;
       s.proj_000 += n * 2.0 * (m.latent_attention ? all : all - s.d * q_dim);
       s.proj_004 += n * (2.0 * all + 2.0 * s.d * q_dim);
       if (m.indexer && l.indexed) s.indexer_scores += n * 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;

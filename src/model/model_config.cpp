@@ -83,12 +83,18 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   std::vector<std::string> out;
   std::vector<int> per_mixer(linear_mixers.size(), 0);
   int mixerless = 0, ffnless = 0, residual = 0, shared_kv = 0, windowed = 0, window = 0;
-  int own_heads = 0, own_head = 0, keys_are_values = 0, own_q = 0, most_q = 0;
+  int own_heads = 0, own_head = 0, keys_are_values = 0, own_q = 0, most_q = 0, own_values = 0, own_value = 0,
+      sinks = 0;
   for (const LayerSpec& l : layers) {
     if (l.mixer == MixerKind::attention && l.q_heads > 0 && l.q_heads != num_attention_heads) {
       ++own_q;
       most_q = std::max(most_q, l.q_heads);
     }
+    if (l.mixer == MixerKind::attention && l.v_head_dim > 0 && l.v_head_dim != head_size_of(*this, l)) {
+      ++own_values;
+      own_value = std::max(own_value, l.v_head_dim);
+    }
+    sinks += l.mixer == MixerKind::attention && l.attention_sinks ? 1 : 0;
     if (l.mixer == MixerKind::attention && l.head_dim > 0 && l.head_dim != head_size()) {
       ++own_heads;
       own_head = std::max(own_head, l.head_dim);
@@ -126,6 +132,11 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
     out.push_back("query heads of their own (up to " + std::to_string(most_q) + ", num_attention_heads " +
                   std::to_string(num_attention_heads) + ") in " + of(own_q));
   }
+  if (own_values > 0) {
+    out.push_back("value heads of another size than the key heads (v_head_dim up to " + std::to_string(own_value) +
+                  ", head_dim " + std::to_string(head_size()) + ") in " + of(own_values));
+  }
+  if (sinks > 0) out.push_back("attention sinks (a learned logit per query head) in " + of(sinks));
   if (keys_are_values > 0) out.push_back("keys that are also the values (k_proj, no v_proj) in " + of(keys_are_values));
   if (zero_experts > 0) out.push_back(std::to_string(zero_experts) + " zero-width experts beside the routed ones (tokens routed to them skip the FFN)");
   if (indexer && indexer->kind == AttentionIndexer::Kind::dsa) {
@@ -162,6 +173,24 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   if (!no_rope_layers.empty()) out.push_back("no RoPE in " + of(static_cast<int>(no_rope_layers.size())));
   return out;
 }
+
+namespace {
+
+// A layer's own value head size (LayerSpec::v_head_dim) and sinks: GQA attention only, and no
+// value heads unlike the keys where the keys are the values.
+std::optional<ConfigProblem> value_heads_and_sinks_problem(const ModelConfig& m, const LayerSpec& l) {
+  if (l.v_head_dim < 0 || (l.v_head_dim > 0 && (l.mixer != MixerKind::attention || m.latent_attention ||
+                                                (l.k_eq_v && l.v_head_dim != head_size_of(m, l))))) {
+    return ConfigProblem{"model.layer_v_head_dims", "a value head size of a layer's own needs a (GQA) attention "
+                                                    "layer whose keys are not its values"};
+  }
+  if (l.attention_sinks && l.mixer != MixerKind::attention) {
+    return ConfigProblem{"model.layer_attention_sinks", "attention sinks need an attention layer"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 int ModelConfig::head_size() const {
   if (head_dim > 0) return head_dim;
@@ -334,6 +363,7 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
       if (l.q_heads < 0 || (l.q_heads > 0 && (l.mixer != MixerKind::attention || latent_attention))) {
         return ConfigProblem{"model.layer_q_heads", "query heads of a layer's own need a (GQA) attention layer"};
       }
+      if (auto p = value_heads_and_sinks_problem(*this, l)) return p;
       if (l.k_eq_v && (l.mixer != MixerKind::attention || !l.own_kv || latent_attention)) {
         return ConfigProblem{"model.layer_k_eq_v", "keys that are the values need a (GQA) attention layer with K "
                                                    "and V of its own"};
@@ -473,17 +503,20 @@ double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   // A low-rank query (Step3's MFA) replaces Q's d·N_q·d_head by d·r + r·N_q·d_head. A layer
   // of its own head size sizes all four by it; one whose keys are the values (Gemma 4's
   // attention_k_eq_v: Gemma4TextAttention builds v_proj = None) has no V.
+  // A layer whose value heads differ from its key heads (MiMo-V2-Flash: v_head_dim) sizes V
+  // (d x N_kv·v) and O (N_q·v x d) by them: (v - h)·d·(N_q + N_kv) more than Eq. 6's square heads.
   const int kv = kv_heads_of(m, layer);
   const int head = head_size_of(m, layer);
   const double hd = head;
   // Step-3.5's head-wise gate: g_proj d -> N_q, one scalar per head (vLLM Step3p5Attention).
   const double gate = (m.gated_attention ? d * h * hd : 0.0) + (m.head_wise_attn_gate ? d * h : 0.0);
+  const double dv = v_head_size_of(m, layer) - hd;
   const double r = m.gqa_q_lora_rank;
   const double low_rank_q = r > 0 ? d * r + r * h * hd - d * h * hd : 0.0;
-  if (!layer.own_kv) return 2.0 * d * h * hd + low_rank_q + gate + indexer;
+  if (!layer.own_kv) return 2.0 * d * h * hd + d * h * dv + low_rank_q + gate + indexer;
   const double no_v = layer.k_eq_v ? d * kv * hd : 0.0;
-  return attention_params_per_layer(AttentionHeads{q_heads_of(m, layer), kv, head}, d) - no_v + low_rank_q + gate +
-         indexer;
+  return attention_params_per_layer(AttentionHeads{q_heads_of(m, layer), kv, head}, d) - no_v + d * dv * (h + kv) +
+         low_rank_q + gate + indexer;
 }
 
 double attention_params_per_layer(const ModelConfig& m) { return attention_params_of(m, LayerSpec{}); }
@@ -679,8 +712,10 @@ BesideN count_beside_n(const ModelConfig& m) {
       // DSA's k_norm: LayerNorm, weight and bias; MSA's q_norm and k_norm of head_dim: the same 2h.
       if (m.indexer && l.indexed) qk += 2.0 * m.indexer->head_dim;
       norms += n * qk;
-      biases += n * ((x.qkv_bias ? (nq + kv_tensors * nkv) * hd : 0.0) + (x.output_bias ? d : 0.0));
-      gates += n * (x.attention_sinks ? nq : 0.0);
+      // q, k, v biases: v's of the layer's value heads (MiMo-V2-Flash's v_head_dim) where it has a v_proj.
+      const double v_bias = l.own_kv && !l.k_eq_v ? nkv * (v_head_size_of(m, l) - hd) : 0.0;
+      biases += n * ((x.qkv_bias ? (nq + kv_tensors * nkv) * hd + v_bias : 0.0) + (x.output_bias ? d : 0.0));
+      gates += n * (x.attention_sinks || l.attention_sinks ? nq : 0.0);
     } else if (l.mixer == MixerKind::linear) {
       mixer_other += n * m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).other_params;
     }

@@ -10,6 +10,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "moeplan/cluster/gemm_rate.hpp"
@@ -173,10 +174,13 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
       // still caches K and V: V = v_norm(k_proj(x)) is not K = RoPE(k_norm(k_proj(x))), and
       // vLLM's Gemma4Attention hands both to a standard Attention layer of num_kv_heads x
       // head_dim (vllm/model_executor/models/gemma4.py @001cabc1be16a59a70d720ed61a13b678c060a18).
+      // A layer whose value heads are not its key heads (MiMo-V2-Flash: head_dim 192, v_head_dim
+      // 128) caches K of the one and V of the other: N_kv (d_k + d_v) per token (vLLM's
+      // MiMoV2 attention hands k of head_dim and v of v_head_dim to its Attention layer).
       const int heads = kv_heads_of(m, l);
-      const double head = head_size_of(m, l);
-      copy = 2.0 * heads * head;
-      gpu = 2.0 * ceil_div(heads, tp) * head;
+      const double head = head_size_of(m, l) + v_head_size_of(m, l);
+      copy = heads * head;
+      gpu = ceil_div(heads, tp) * head;
     }
     s.cache_per_token_copy = copy * kv;
     s.cache_per_token = gpu * kv;
@@ -207,7 +211,7 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   s.dense_flops_per_token += 2.0 * (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
   s.expert_flops_per_token = 2.0 * p.routed_active / split.ep;
   if (l.mixer == MixerKind::attention) {
-    double d_qk = head_size_of(m, l), d_v = head_size_of(m, l);
+    double d_qk = head_size_of(m, l), d_v = v_head_size_of(m, l);
     if (m.latent_attention) {
       d_qk = m.latent_attention->qk_nope_head_dim + m.latent_attention->qk_rope_head_dim;
       d_v = m.latent_attention->v_head_dim;
@@ -250,7 +254,9 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
     } else {
       // vLLM's fused QKV writes V on k_eq_v layers too (their K weights loaded in its V slot).
       const double kv = std::ceil(kv_heads_of(m, l) / tp);
-      attn = tokens * bf16 * head_size_of(m, l) * (q_heads + 2 * kv + q_heads);
+      // Value heads of their own size (MiMo-V2-Flash): V and the output of v_head_dim, Q and K of the head size.
+      const double hd = head_size_of(m, l), vd = v_head_size_of(m, l);
+      attn = tokens * bf16 * (vd == hd ? hd * (q_heads + 2 * kv + q_heads) : hd * (q_heads + kv) + vd * (kv + q_heads));
     }
   } else if (l.mixer == MixerKind::linear) {
     const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
@@ -538,16 +544,26 @@ std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
     } else {
       int lo = 0, hi = 0;  // the kv heads of the attention layers (some models give each its own)
       std::map<std::pair<int, int>, int> shapes;  // (N_kv, d_qkv) -> layers, where head sizes differ
-      bool own_heads = false;
+      std::map<std::tuple<int, int, int>, int> kv_shapes;  // (N_kv, d_k, d_v) -> layers
+      bool own_heads = false, own_values = false;
       for (const auto& [l, count] : m.layer_census()) {
         if (l.mixer != MixerKind::attention || !l.own_kv) continue;
         const int kv = kv_heads_of(m, l);
         lo = lo == 0 ? kv : std::min(lo, kv);
         hi = std::max(hi, kv);
         shapes[{kv, head_size_of(m, l)}] += count;
+        kv_shapes[{kv, head_size_of(m, l), v_head_size_of(m, l)}] += count;
         own_heads |= head_size_of(m, l) != m.head_size();
+        own_values |= v_head_size_of(m, l) != head_size_of(m, l);
       }
-      if (own_heads) {  // Gemma 4: the full-attention layers' heads are global_head_dim
+      if (own_values) {  // MiMo-V2-Flash: keys of head_dim, values of v_head_dim
+        std::vector<std::string> each;
+        for (const auto& [shape, layers] : kv_shapes) {
+          each.push_back(fmt::format("{} x ({} + {}) in {} layers", std::get<0>(shape), std::get<1>(shape),
+                                     std::get<2>(shape), layers));
+        }
+        parts.push_back(fmt::format("N_kv (d_k + d_v) per token and layer, each layer's own ({})", fmt::join(each, ", ")));
+      } else if (own_heads) {  // Gemma 4: the full-attention layers' heads are global_head_dim
         std::vector<std::string> each;
         for (const auto& [shape, layers] : shapes) {
           each.push_back(fmt::format("{} x {} in {} layers", shape.first, shape.second, layers));

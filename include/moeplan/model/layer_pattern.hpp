@@ -50,6 +50,15 @@ struct LayerSpec {
   /// full-attention layers). The layer still attends with K and V (V = v_norm(k_proj(x)), K
   /// = RoPE(k_norm(k_proj(x))): two different tensors), and an engine caches both.
   bool k_eq_v = false;
+  /// This attention layer's value head size where it differs from its key head size (v_proj
+  /// N_kv·v_head_dim, o_proj from N_q·v_head_dim; MiMo-V2-Flash: v_head_dim 128 beside
+  /// head_dim 192); 0: the layer's head size (head_dim above). The cache keeps K of the head
+  /// size and V of this one; the scores multiply by the head size, the weighted sum by this.
+  int v_head_dim = 0;
+  /// One learned sink logit per query head in this layer (MiMo-V2-Flash's sliding-window
+  /// layers: MiMoV2FlashAttention.sinks of num_attention_heads), beside N as gpt-oss's
+  /// model-wide BuiltExtras::attention_sinks are.
+  bool attention_sinks = false;
   /// false: the layer reuses an earlier layer's K and V (Hunyuan-Large's cross-layer
   /// attention) and builds no K, V projections of its own.
   bool own_kv = true;

@@ -158,6 +158,11 @@ struct RouterSpec {
   /// The gate scales the expert's input, not its output (Llama 4's Llama4TextMoe; Megatron-LM's
   /// --moe-apply-probs-on-input): with SwiGLU experts f(s x) is not s f(x).
   bool probs_on_input = false;
+  /// Gating logit normalization (Skywork-MoE, arXiv:2406.06563; its config's moe_use_logits_norm
+  /// and moe_gate_norm_std): the logits divided by their standard deviation over the experts,
+  /// times this target, before the softmax; 0: none. Megatron-LM and the transformers classes
+  /// moeplan writes have no such router: the exports refuse it by name.
+  double logit_norm_std = 0;
   BalanceLoss balance_loss = BalanceLoss::aux_loss;
   double balance_loss_coeff = 0.01;  ///< alpha of the balance loss
   /// false: the source states no balance loss; balance_loss and its alpha are paper 000's.
@@ -358,6 +363,11 @@ inline int q_heads_of(const ModelConfig& m, const LayerSpec& layer) {
 /// The head size of one attention layer: its own (LayerSpec::head_dim), else the model's.
 inline int head_size_of(const ModelConfig& m, const LayerSpec& layer) {
   return layer.head_dim > 0 ? layer.head_dim : m.head_size();
+}
+
+/// The value head size of one attention layer: its own (LayerSpec::v_head_dim), else its head size.
+inline int v_head_size_of(const ModelConfig& m, const LayerSpec& layer) {
+  return layer.v_head_dim > 0 ? layer.v_head_dim : head_size_of(m, layer);
 }
 
 /// Attention weights of one layer (GQA or MLA; the output gate and indexer matrices
