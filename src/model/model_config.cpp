@@ -277,6 +277,17 @@ std::optional<ConfigProblem> compressed_attention_problem(const ModelConfig& m) 
                                                   "positive ranks, groups dividing the query heads' width, window, "
                                                   "indexer and hc_mult, and neither MLA nor a V3.2 indexer"};
   }
+  // Its weights are counted by compressed_attention_params alone: the other families' per-layer
+  // attention fields (Step-3.5's query heads and head-wise gate, MiniMax-M3's unindexed layers,
+  // MiMo-V2-Flash's value heads and sinks) would be silently left out, so they are refused.
+  const bool others = m.head_wise_attn_gate || std::any_of(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) {
+                        return l.q_heads > 0 || !l.indexed || l.v_head_dim > 0 || l.attention_sinks;
+                      });
+  if (others) {
+    return ConfigProblem{"model.compressed_attention", "DeepSeek-V4's attention goes with no layer_q_heads, "
+                                                       "layer_indexed, layer_v_head_dims, layer_attention_sinks "
+                                                       "nor head_wise_attn_gate (its sinks and heads are its own)"};
+  }
   return std::nullopt;
 }
 

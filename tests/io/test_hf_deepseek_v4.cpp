@@ -144,3 +144,24 @@ TEST_CASE("deepseek_v4: fp8 with e8m0 block scales and fp4 experts, serving, the
   CHECK(size_of(back, "total_params_as_built") == 284332230231.0);
   CHECK(size_of(back, "mtp_params") == 6610048635.0);
 }
+
+TEST_CASE("deepseek_v4: the other families' per-layer attention fields are refused beside compressed attention") {
+  // compressed_attention_params counts DeepSeek-V4's attention alone: a layer's own query heads,
+  // value heads or sinks, an unindexed layer or a head-wise gate would be left out of the count.
+  const auto loaded = moeplan::load_model_config(k_hf + k_flash);
+  REQUIRE(loaded.has_value());
+  const moeplan::ModelConfig base = *loaded;
+  REQUIRE_FALSE(base.problem().has_value());
+  const auto refused = [&base](const auto& change) {
+    moeplan::ModelConfig m = base;
+    change(m);
+    const auto p = m.problem();
+    REQUIRE(p.has_value());
+    CHECK(p->key == "model.compressed_attention");
+  };
+  refused([](moeplan::ModelConfig& m) { m.layers[3].q_heads = 96; });
+  refused([](moeplan::ModelConfig& m) { m.layers[3].v_head_dim = 128; });
+  refused([](moeplan::ModelConfig& m) { m.layers[3].attention_sinks = true; });
+  refused([](moeplan::ModelConfig& m) { m.layers[3].indexed = false; });
+  refused([](moeplan::ModelConfig& m) { m.head_wise_attn_gate = true; });
+}
