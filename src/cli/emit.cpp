@@ -41,6 +41,12 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
   if (kind == "toml") {
     text = to_model_toml(m);
   } else if (kind == "hf-config") {
+    if (m.router && m.router->logit_norm_std > 0) {
+      return fail(io, ConstraintViolation{"a transformers class that builds the counted model",
+                                          "its router divides the logits by their standard deviation before the "
+                                          "softmax (gating logit normalization, Skywork-MoE's moe_use_logits_norm): "
+                                          "none of the transformers classes moeplan writes routes so; use --emit toml"});
+    }
     // The class search writes and reads back each candidate: done once, its answer kept.
     std::string model_type;
     auto json = to_hf_config_json(m, &model_type);
@@ -66,6 +72,12 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
     }
     text = std::move(*json);
   } else {  // "megatron"; CLI11 admitted nothing else
+    if (m.router && m.router->logit_norm_std > 0) {
+      return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model",
+                                          "its router divides the logits by their standard deviation before the "
+                                          "softmax (gating logit normalization, Skywork-MoE's moe_use_logits_norm): "
+                                          "Megatron-LM has no such router"});
+    }
     if (const auto why = non_uniform_layers(m)) {
       return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});
     }

@@ -26,9 +26,13 @@ Value opt(const std::optional<Quantity<Tag>>& v, const char* why) {
 std::string layer_kinds(const ModelConfig& m) {
   std::vector<std::pair<std::string, int>> kinds;
   for (const auto& [l, count] : m.layer_census()) {
-    const std::string mixer = l.mixer == MixerKind::linear
-                                  ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
-                                  : std::string(to_string(l.mixer));
+    std::string mixer = l.mixer == MixerKind::linear ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
+                                                     : std::string(to_string(l.mixer));
+    if (m.compressed_attention && l.mixer == MixerKind::attention) {  // DeepSeek-V4's layer types
+      mixer = l.compress_rate == 0                                   ? "sliding_attention"
+              : l.compress_rate == m.compressed_attention->csa_rate ? "compressed_sparse_attention"
+                                                                     : "heavily_compressed_attention";
+    }
     const std::string kind = mixer + (l.own_kv ? "" : " (shared kv)") + "+" + std::string(to_string(l.ffn));
     auto it = std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == kind; });
     if (it == kinds.end()) {
@@ -60,7 +64,7 @@ Section model_section(const ModelScore& s) {
         {"n_routed_experts", "E", "", i64(m.n_routed_experts), "routed experts per MoE layer"},
         {"num_experts_per_tok", "K", "", i64(m.num_experts_per_tok), "routed experts per token"},
         {"n_shared_experts", "E_s", "", i64(m.n_shared_experts), "shared experts per MoE layer"},
-        {"attention", "", "", std::string(m.latent_attention ? "MLA" : "GQA"),
+        {"attention", "", "", std::string(m.latent_attention ? "MLA" : m.compressed_attention ? "compressed MQA" : "GQA"),
          fmt::format("{} query / {} kv heads", m.num_attention_heads, m.num_key_value_heads)},
         {"attention_layers", "", "", i64(m.attention_layers()), "layers with softmax attention"},
         {"linear_mixer_layers", "", "", i64(static_cast<int>(std::count_if(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) { return l.mixer == MixerKind::linear; }))),

@@ -218,9 +218,12 @@ void read_partial_rotary(FamilyContext& c) {
 void read_latent_attention(FamilyContext& c) {
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
+  if (c.m.compressed_attention) return;  // DeepSeek-V4's q_lora_rank and qk_rope_head_dim: its own
   if (!r.failed() && (!j.contains("kv_lora_rank") || j["kv_lora_rank"].is_null())) {
     for (const char* key : {"q_lora_rank", "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim"}) {
-      if (j.contains(key) && !j[key].is_null()) {
+      // MiMo-V2-Flash's v_head_dim sizes the value heads of its plain attention (family_mimo_v2_flash.cpp).
+      const bool own = c.family == "mimo_v2_flash" && std::string_view(key) == "v_head_dim";
+      if (j.contains(key) && !j[key].is_null() && !own) {
         r.fail(key, "is a latent-attention (MLA) key but kv_lora_rank is absent; moeplan would "
                     "count plain attention, so it refuses the file");
         break;
@@ -265,15 +268,18 @@ void read_router_keys(FamilyContext& c) {
       stated = true;
       if (*v == "sigmoid") {
         x.score = RouterSpec::Score::sigmoid;
+      } else if (*v == "sqrtsoftplus" && c.family == "deepseek_v4") {  // DeepseekV4TopKRouter's score_fn
+        x.score = RouterSpec::Score::sqrtsoftplus;
       } else if (*v != "softmax") {
-        unknown(key, *v, "softmax, sigmoid");
+        unknown(key, *v, c.family == "deepseek_v4" ? "softmax, sigmoid, sqrtsoftplus" : "softmax, sigmoid");
       }
     }
   }
-  // DeepSeek-V3's class (and Glm4Moe's, Dots1's: copies of it) scores with a sigmoid and
-  // chooses with e_score_correction_bias whatever the file says (transformers
-  // DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias.
-  if (is_one_of(c.family, {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite", "glm_moe_dsa"})) {
+  // DeepSeek-V3's class (and Glm4Moe's, Dots1's, MiMoV2FlashSparseMoeBlock's: copies of it)
+  // scores with a sigmoid and chooses with e_score_correction_bias whatever the file says
+  // (transformers DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias.
+  if (is_one_of(c.family,
+                {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite", "glm_moe_dsa", "mimo_v2_flash"})) {
     x.score = RouterSpec::Score::sigmoid;
     x.expert_bias = true;
     stated = true;
@@ -289,6 +295,14 @@ void read_router_keys(FamilyContext& c) {
     x.num_groups = 8;
     x.group_topk = 4;
     x.topk_scaling_factor = 2.5;
+  }
+  // MiniMaxM3VLTopKRouter: sigmoid scores chosen with e_score_correction_bias (use_routing_bias,
+  // default True), the K renormalised, scaled by routed_scaling_factor (default 2.0).
+  if (c.family == "minimax_m3") {
+    x.score = RouterSpec::Score::sigmoid;
+    x.expert_bias = true;
+    x.topk_scaling_factor = 2.0;
+    stated = true;
   }
   // Llama 4 takes the top-K logits, then their sigmoid (transformers Llama4TextMoe).
   if (is_one_of(c.family, {"llama4", "llama4_text"})) {
@@ -388,7 +402,8 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
       body = &*it;
       r.enter(rule->text_config);
       const std::string outer = family;
-      family = r.string(*body, "model_type").value_or(rule->text_model_type);
+      family = rule->text_model_type_forced ? rule->text_model_type
+                                            : r.string(*body, "model_type").value_or(rule->text_model_type);
       // The multimodal class builds its own text model whatever the inner model_type says
       // (Glm4vMoeConfig, Qwen3VLMoeConfig, Llama4Config): another family's keys there would
       // be counted by the wrong rule.

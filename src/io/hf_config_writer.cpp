@@ -101,9 +101,10 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
   // Per-layer patterns, non-softmax mixers and the rest are written by no class here: a model
   // with any of them matches no candidate and is refused.
   const auto unusual = [](const ModelConfig& m) {
-    return std::tuple(m.layers, m.linear_mixers, m.indexer, m.zero_experts, m.ffn_gated, m.gated_attention,
+    return std::tuple(m.layers, m.linear_mixers, m.indexer, m.compressed_attention, m.hash_routed_layers,
+                      m.zero_experts, m.ffn_gated, m.gated_attention,
                       m.gqa_q_lora_rank, m.position_embedding, m.partial_rotary_factor, m.no_rope_layers,
-                      m.layernorm_1p);
+                      m.layernorm_1p, m.head_wise_attn_gate);
   };
   return layout(a) == layout(b) && a.extras == b.extras && unusual(a) == unusual(b);
 }

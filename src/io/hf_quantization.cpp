@@ -253,6 +253,64 @@ bool read_compressed_tensors(const nlohmann::json& q, CheckpointStorage& s, std:
   return true;
 }
 
+// DeepSeek-V4 (inference model.py, Linear; scale_fmt "ue8m0"): its fp8 weights carry one
+// float8_e8m0fnu scale byte per block, not fp32 (vLLM's DeepseekV4FP8Config, vllm/model_executor/
+// models/deepseek_v4.py @023da1fc: "FP4 checkpoints store FP8 linear scales as e8m0fnu; FP8
+// expert checkpoints (Flash-Base) store them as float32"), and config.json's top-level expert_dtype "fp4"
+// stores the routed experts as float4_e2m1fn_x2 with an e8m0 byte per 32 (MXFP4's layout). The
+// compressors' and indexer's kv_proj, gate_proj and weights_proj are bf16 (transformers
+// DeepseekV4PreTrainedModel._keep_in_fp32_modules: "these projections ship in BF16 with no
+// companion scale_inv"): `attention` is the bytes per attention weight over the model's layers.
+// These dtypes sum to the checkpoint index's total_size to the byte (tests/data/hf/recount/
+// deepseek_v4_count.py).
+bool read_deepseek_v4_storage(const nlohmann::json& doc, const nlohmann::json& q, const ModelConfig& m,
+                              CheckpointStorage& s, std::string& why) {
+  const auto expert_dtype = typed_value(doc, "expert_dtype", std::string());
+  if (!expert_dtype || (*expert_dtype != "fp4" && *expert_dtype != "fp8")) {
+    // Absent, DeepSeek's model.py builds fp8 experts and vLLM assumes fp4: not guessed.
+    why = fmt::format("expert_dtype {} is not fp4 or fp8 (absent, DeepSeek's inference code and vLLM read the "
+                      "experts differently), so moeplan does not say how the experts are stored",
+                      doc.contains("expert_dtype") ? doc["expert_dtype"].dump() : std::string("absent"));
+    return false;
+  }
+  double n = 1, k = 1;
+  if (const auto it = q.find("weight_block_size"); it != q.end() && it->is_array() && it->size() == 2) {
+    n = (*it)[0].get<double>();
+    k = (*it)[1].get<double>();
+  }
+  // e8m0 scales go with fp4 experts (vLLM's is_scale_e8m0: expert_dtype == "fp4").
+  const bool e8m0 = typed_value(q, "scale_fmt", std::string()).value_or("") == "ue8m0" && *expert_dtype == "fp4";
+  const double fp8 = 1 + (e8m0 ? 1.0 : 4.0) / (n * k);
+  const CompressedAttention& a = *m.compressed_attention;
+  const double d = m.hidden_size, h = m.head_size();
+  double weights = 0, bytes = 0;
+  for (const LayerSpec& l : m.layers) {
+    const double all = attention_params_of(m, l);
+    double bf16 = 0;
+    if (l.compress_rate > 0 && l.compress_rate == a.csa_rate) {
+      bf16 = 2.0 * d * 2.0 * h + 2.0 * d * 2.0 * a.index_head_dim + d * a.index_n_heads;
+    } else if (l.compress_rate > 0) {
+      bf16 = 2.0 * d * h;
+    }
+    weights += all;
+    bytes += (all - bf16) * fp8 + bf16 * k_bf16;
+  }
+  s.attention = weights > 0 ? bytes / weights : fp8;
+  s.dense = s.shared = fp8;
+  std::string experts = "fp8";
+  s.routed = fp8;
+  if (*expert_dtype == "fp4") {
+    s.routed = 0.5 + 1.0 / 32;
+    s.mxfp4_experts = true;
+    experts = "fp4 (e2m1 values, an e8m0 scale per 32: 0.53125 bytes a weight; expert_dtype)";
+  }
+  s.description = fmt::format("fp8 linear layers ({} scale per {:g} x {:g} block: {:.6g} bytes a weight; W8A8), "
+                              "routed experts {}; the compressors' and indexer's kv, gate and weights projections "
+                              "bf16 ({:.6g} bytes per attention weight in all); embeddings, head, norms and routers bf16",
+                              e8m0 ? "an e8m0" : "an fp32", n, k, fp8, experts, s.attention);
+  return true;
+}
+
 }  // namespace
 
 void read_quantization_config(const nlohmann::json& doc, const nlohmann::json& body, ModelConfig& m) {
@@ -281,6 +339,7 @@ void read_quantization_config(const nlohmann::json& doc, const nlohmann::json& b
     ok = true;
   } else if (method == "fp8") {
     ok = read_fp8(*q, s, why);
+    if (ok && m.compressed_attention) ok = read_deepseek_v4_storage(doc, *q, m, s, why);
   } else if (method == "awq" || method == "gptq") {
     ok = read_int_groups(*q, method, s, why);
   } else if (method == "compressed-tensors") {

@@ -41,9 +41,14 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     model.insert("linear_mixers", std::move(mixers));
   }
   if (m.layers.empty()) return;
-  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v;
+  // MTP modules with layers of their own: listed after the model's (mtp_layers_in_pattern).
+  std::vector<LayerSpec> all = m.layers;
+  all.insert(all.end(), m.extras.mtp_layers.begin(), m.extras.mtp_layers.end());
+  if (!m.extras.mtp_layers.empty()) model.insert("mtp_layers_in_pattern", true);
+  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed, rate, v_head, sinks;
   bool widths = false, kvs = false, shared = false, windows = false, heads = false, keys_are_values = false;
-  for (const LayerSpec& l : m.layers) {
+  bool qs = false, unindexed = false, rates = false, v_heads = false, any_sinks = false;
+  for (const LayerSpec& l : all) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
                         : std::string(to_string(l.mixer)));
@@ -54,6 +59,16 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     window.push_back(int64_t{l.window});
     head.push_back(int64_t{l.head_dim});
     k_eq_v.push_back(l.k_eq_v);
+    q.push_back(int64_t{l.q_heads});
+    qs |= l.q_heads > 0;
+    indexed.push_back(l.indexed);
+    unindexed |= !l.indexed;
+    rate.push_back(int64_t{l.compress_rate});
+    rates |= l.compress_rate > 0;
+    v_head.push_back(int64_t{l.v_head_dim});
+    sinks.push_back(l.attention_sinks);
+    v_heads |= l.v_head_dim > 0;
+    any_sinks |= l.attention_sinks;
     heads |= l.head_dim > 0;
     keys_are_values |= l.k_eq_v;
     windows |= l.window > 0;
@@ -69,6 +84,29 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (windows) model.insert("layer_windows", std::move(window));
   if (heads) model.insert("layer_head_dims", std::move(head));
   if (keys_are_values) model.insert("layer_k_eq_v", std::move(k_eq_v));
+  if (qs) model.insert("layer_q_heads", std::move(q));
+  if (unindexed) model.insert("layer_indexed", std::move(indexed));
+  if (rates) model.insert("layer_compress_rates", std::move(rate));
+  if (v_heads) model.insert("layer_v_head_dims", std::move(v_head));
+  if (any_sinks) model.insert("layer_attention_sinks", std::move(sinks));
+}
+
+// [model.compressed_attention]: what read_compressed_attention reads back (model_loader.cpp).
+void write_compressed_attention(const ModelConfig& m, toml::table& model) {
+  if (!m.compressed_attention) return;
+  const CompressedAttention& a = *m.compressed_attention;
+  toml::table c;
+  for (const auto& [key, v] : {std::pair<const char*, int>{"q_lora_rank", a.q_lora_rank}, {"o_groups", a.o_groups},
+                               {"o_lora_rank", a.o_lora_rank}, {"sliding_window", a.sliding_window},
+                               {"csa_rate", a.csa_rate}, {"hca_rate", a.hca_rate}, {"index_n_heads", a.index_n_heads},
+                               {"index_head_dim", a.index_head_dim}, {"index_topk", a.index_topk},
+                               {"hc_mult", a.hc_mult}}) {
+    c.insert(key, int64_t{v});
+  }
+  toml::array mtp;
+  for (int mtp_rate : a.mtp_compress_rates) mtp.push_back(int64_t{mtp_rate});
+  c.insert("mtp_compress_rates", std::move(mtp));
+  model.insert("compressed_attention", std::move(c));
 }
 
 // Why Megatron's Combined 1F1B (--overlap-moe-expert-parallel-comm; its docs,
@@ -140,6 +178,7 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("attention_sinks", x.attention_sinks);
   if (x.num_nextn_predict_layers > 0) put("num_nextn_predict_layers", x.num_nextn_predict_layers);
   if (!x.mtp_embedding_copies) model.insert("mtp_embedding_copies", false);
+  flag("mtp_head_copies", x.mtp_head_copies);
   flag("norm_bias", x.norm_bias);
   flag("lm_head_bias", x.lm_head_bias);
   flag("residual_ffn_norm", x.residual_ffn_norm);
@@ -165,13 +204,20 @@ std::string to_model_toml(const ModelConfig& m) {
     model.insert("no_rope_layers", std::move(layers));
   }
   flag("gated_attention", m.gated_attention);
+  flag("head_wise_attn_gate", m.head_wise_attn_gate);
   if (m.zero_experts > 0) put("zero_experts", m.zero_experts);
   if (m.gqa_q_lora_rank > 0) put("gqa_q_lora_rank", m.gqa_q_lora_rank);
   if (m.indexer) {
     put("index_n_heads", m.indexer->n_heads);
     put("index_head_dim", m.indexer->head_dim);
     put("index_topk", m.indexer->topk);
+    if (m.indexer->kind == AttentionIndexer::Kind::msa) {  // MiniMax-M3's block indexer
+      put("index_block_size", m.indexer->block_size);
+      put("index_always_blocks", m.indexer->always_blocks);
+    }
   }
+  write_compressed_attention(m, model);
+  if (m.hash_routed_layers > 0) put("hash_routed_layers", m.hash_routed_layers);
   write_layer_pattern(m, model);
   doc.insert("model", std::move(model));
 
@@ -185,6 +231,7 @@ std::string to_model_toml(const ModelConfig& m) {
     router.insert("group_topk", int64_t{rs.group_topk});
     router.insert("topk_scaling_factor", rs.topk_scaling_factor);
     if (rs.probs_on_input) router.insert("probs_on_input", true);
+    if (rs.logit_norm_std > 0) router.insert("logit_norm_std", rs.logit_norm_std);
     if (rs.balance_loss_stated) {  // absent: the source states none (RouterSpec)
       router.insert("balance_loss", balance_loss_name(rs.balance_loss));
       router.insert("balance_loss_coeff", rs.balance_loss_coeff);

@@ -115,7 +115,9 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   if (r.failed()) return;
   const bool any = t.get("layer_mixers") || t.get("layer_ffns") || t.get("layer_ffn_widths") ||
                    t.get("layer_kv_heads") || t.get("layer_own_kv") || t.get("layer_windows") ||
-                   t.get("layer_head_dims") || t.get("layer_k_eq_v");
+                   t.get("layer_head_dims") || t.get("layer_k_eq_v") || t.get("layer_q_heads") ||
+                   t.get("layer_indexed") || t.get("layer_compress_rates") || t.get("layer_v_head_dims") ||
+                   t.get("layer_attention_sinks");
   if (!any) {
     if (const toml::node* n = t.get("linear_mixers")) {
       r.fail(n->source(), "model.linear_mixers", "needs layer_mixers naming the layers that use them");
@@ -205,6 +207,15 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   read_per_layer(t, "layer_head_dims", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].head_dim = count(v, path, 0);
   });
+  read_per_layer(t, "layer_q_heads", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].q_heads = count(v, path, 0);
+  });
+  read_per_layer(t, "layer_compress_rates", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].compress_rate = count(v, path, 0);
+  });
+  read_per_layer(t, "layer_v_head_dims", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
+    m.layers[i].v_head_dim = count(v, path, 0);
+  });
   const auto flags = [&](const char* key, bool LayerSpec::* field) {
     read_per_layer(t, key, m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
       if (!v.is_boolean()) {
@@ -216,6 +227,50 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   };
   flags("layer_own_kv", &LayerSpec::own_kv);
   flags("layer_k_eq_v", &LayerSpec::k_eq_v);
+  flags("layer_indexed", &LayerSpec::indexed);
+  flags("layer_attention_sinks", &LayerSpec::attention_sinks);
+}
+
+// [model.compressed_attention]: DeepSeek-V4's attention (CompressedAttention; each layer's rate
+// in layer_compress_rates).
+void read_compressed_attention(const toml::table& model, ModelConfig& m, Reader& r) {
+  const toml::node* n = model.get("compressed_attention");
+  if (!n) return;
+  const toml::table* t = n->as_table();
+  if (!t) {
+    r.fail(n->source(), "model.compressed_attention", "must be a table");
+    return;
+  }
+  const std::string s = "model.compressed_attention";
+  r.only_keys(*t, {"q_lora_rank", "o_groups", "o_lora_rank", "sliding_window", "csa_rate", "hca_rate", "index_n_heads",
+                   "index_head_dim", "index_topk", "hc_mult", "mtp_compress_rates"},
+              s);
+  CompressedAttention a;
+  for (const auto& [key, field] : std::initializer_list<std::pair<const char*, int CompressedAttention::*>>{
+           {"q_lora_rank", &CompressedAttention::q_lora_rank}, {"o_groups", &CompressedAttention::o_groups},
+           {"o_lora_rank", &CompressedAttention::o_lora_rank}, {"sliding_window", &CompressedAttention::sliding_window},
+           {"csa_rate", &CompressedAttention::csa_rate}, {"hca_rate", &CompressedAttention::hca_rate},
+           {"index_n_heads", &CompressedAttention::index_n_heads},
+           {"index_head_dim", &CompressedAttention::index_head_dim},
+           {"index_topk", &CompressedAttention::index_topk}, {"hc_mult", &CompressedAttention::hc_mult}}) {
+    a.*field = r.integer(*t, key, fmt::format("{}.{}", s, key), 1);
+  }
+  if (const toml::node* rates = t->get("mtp_compress_rates")) {
+    const toml::array* list = rates->as_array();
+    if (!list) {
+      r.fail(rates->source(), s + ".mtp_compress_rates", "must be an array of each MTP module's compress rate");
+      return;
+    }
+    for (const toml::node& v : *list) {
+      const auto x = v.value_exact<int64_t>();
+      if (!x || *x < 0 || *x > 1'000'000'000) {
+        r.fail(v.source(), s + ".mtp_compress_rates", "entries must be integers in [0, 1e9]");
+        return;
+      }
+      a.mtp_compress_rates.push_back(static_cast<int>(*x));
+    }
+  }
+  m.compressed_attention = a;
 }
 
 // position_embedding, max_position_embeddings (the learned table's rows), partial_rotary_factor
@@ -284,10 +339,12 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "residual_ffn_norm", "post_block_norms",
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
-               "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_head_dims", "layer_k_eq_v",
+               "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_head_dims", "layer_k_eq_v", "layer_q_heads", "head_wise_attn_gate",
+               "mtp_layers_in_pattern", "mtp_head_copies", "index_block_size", "index_always_blocks", "layer_indexed",
+               "layer_v_head_dims", "layer_attention_sinks",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
                "position_embedding", "max_position_embeddings", "partial_rotary_factor", "no_rope_layers", "ffn_activation",
-               "layernorm_1p"},
+               "layernorm_1p", "compressed_attention", "layer_compress_rates", "hash_routed_layers"},
               "model");
   const std::string s = "model";
   m.hidden_size = r.integer(t, "hidden_size", "model.hidden_size", 1);
@@ -336,6 +393,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_bool(t, "layernorm_1p", s, m.layernorm_1p, r);
   optional_bool(t, "ffn_gated", s, m.ffn_gated, r);
   optional_bool(t, "gated_attention", s, m.gated_attention, r);
+  optional_bool(t, "head_wise_attn_gate", s, m.head_wise_attn_gate, r);
   read_positions(t, m, r);
   optional_int(t, "zero_experts", s, 0, m.zero_experts, r);
   optional_int(t, "gqa_q_lora_rank", s, 1, m.gqa_q_lora_rank, r);
@@ -344,9 +402,35 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
     x.n_heads = r.integer(t, "index_n_heads", "model.index_n_heads", 1);
     x.head_dim = r.integer(t, "index_head_dim", "model.index_head_dim", 1);
     x.topk = r.integer(t, "index_topk", "model.index_topk", 1);
+    // index_block_size: MiniMax-M3's block indexer (topk counts blocks of that many keys)
+    if (t.get("index_block_size") || t.get("index_always_blocks")) {
+      x.kind = AttentionIndexer::Kind::msa;
+      x.block_size = r.integer(t, "index_block_size", "model.index_block_size", 1);
+      optional_int(t, "index_always_blocks", s, 0, x.always_blocks, r);
+    }
     m.indexer = x;
   }
+  // mtp_layers_in_pattern: the per-layer lists go on past the model's layers, one entry per MTP
+  // module (Step-3.5-Flash's layers 45-47): those entries are the modules' own layers.
+  bool mtp_in_pattern = false;
+  optional_bool(t, "mtp_layers_in_pattern", s, mtp_in_pattern, r);
+  optional_bool(t, "mtp_head_copies", s, m.extras.mtp_head_copies, r);
+  const int main_layers = m.num_hidden_layers;
+  const int mtp = std::max(0, m.extras.num_nextn_predict_layers);
+  if (mtp_in_pattern && mtp == 0 && !r.failed()) {
+    r.fail(t.get("mtp_layers_in_pattern")->source(), "model.mtp_layers_in_pattern", "needs num_nextn_predict_layers");
+  }
+  if (mtp_in_pattern && !r.failed()) m.num_hidden_layers = main_layers + mtp;
+  read_compressed_attention(t, m, r);
+  optional_int(t, "hash_routed_layers", s, 0, m.hash_routed_layers, r);
   read_layer_pattern(t, m, r);
+  if (mtp_in_pattern) {
+    m.num_hidden_layers = main_layers;
+    if (static_cast<int>(m.layers.size()) == main_layers + mtp) {
+      m.extras.mtp_layers.assign(m.layers.begin() + main_layers, m.layers.end());
+      m.layers.resize(static_cast<std::size_t>(main_layers));
+    }
+  }
   if (t.get("kv_lora_rank")) {
     LatentAttention a;
     a.kv_lora_rank = r.integer(t, "kv_lora_rank", "model.kv_lora_rank", 1);
@@ -393,7 +477,7 @@ void read_reference(const toml::table& t, ModelConfig& m, Reader& r) {
 // as Megatron-LM's --moe-router-* flags, which `--emit megatron` writes from them.
 void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   r.only_keys(t, {"score_function", "norm_topk_prob", "expert_bias", "num_groups", "group_topk",
-                  "topk_scaling_factor", "probs_on_input", "balance_loss", "balance_loss_coeff"},
+                  "topk_scaling_factor", "probs_on_input", "balance_loss", "balance_loss_coeff", "logit_norm_std"},
               "router");
   const std::string s = "router";
   RouterSpec x;
@@ -412,7 +496,7 @@ void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
     }
     return -1;
   };
-  if (const int i = choice("score_function", {"softmax", "sigmoid"}); i >= 0) {
+  if (const int i = choice("score_function", {"softmax", "sigmoid", "sqrtsoftplus"}); i >= 0) {
     x.score = static_cast<RouterSpec::Score>(i);
   }
   if (const int i = choice("balance_loss", {"aux_loss", "seq_aux_loss", "none"}); i >= 0) {
@@ -443,6 +527,7 @@ void read_router_table(const toml::table& t, ModelConfig& m, Reader& r) {
   if (t.get("balance_loss_coeff")) {
     x.balance_loss_coeff = r.number(t, "balance_loss_coeff", s + ".balance_loss_coeff", false);
   }
+  if (t.get("logit_norm_std")) x.logit_norm_std = r.number(t, "logit_norm_std", s + ".logit_norm_std", false);
   m.router = x;
 }
 

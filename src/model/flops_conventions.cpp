@@ -26,6 +26,8 @@ struct Shape {
   double keys_dims;           // Σ S_eff·(d_qk + d_v) over layers of their own head size (and
                               // keys·(qk_dim + v_dim) for the others): the score terms' product
   bool own_head_sizes;        // some layer's heads are not the model's (LayerSpec::head_dim)
+  double heads_keys_dims;     // Σ N_q·S_eff·(d_qk + d_v), each layer's own query heads
+  bool own_q_heads;           // some layer's query heads are not the model's (LayerSpec::q_heads)
   double indexer_scores;      // training FLOPs per token of the indexer's q·k, all layers
   double proj_000;            // Σ 2·(Q, K, V weights): paper 000's projections, as printed
   double proj_004;            // Σ 2·(all projections) + 2·d·q: paper 004's
@@ -51,8 +53,15 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
   // (which count a causal average of S/2 keys).
   const auto keys_of = [&](const LayerSpec& l) {
     double w = l.window > 0 ? l.window : s.S;
-    if (m.indexer) w = std::min<double>(w, m.indexer->topk);
-    return w < s.S ? 2.0 * w - w * w / s.S : s.S;
+    if (m.indexer && l.indexed) w = std::min<double>(w, m.indexer->keys_attended());
+    const double window_keys = w < s.S ? 2.0 * w - w * w / s.S : s.S;
+    if (!m.compressed_attention || l.compress_rate <= 0) return window_keys;
+    // DeepSeek-V4: beside its window, query i scores the i/m entries pooled so far (1 per m
+    // tokens), CSA layers at most index_topk of them: twice their mean is S/m, or
+    // 2·topk - topk²·m/S when topk·m < S.
+    const double rate = l.compress_rate, topk = m.compressed_attention->index_topk;
+    const bool capped = l.compress_rate == m.compressed_attention->csa_rate && topk * rate < s.S;
+    return window_keys + (capped ? 2.0 * topk - topk * topk * rate / s.S : s.S / rate);
   };
   s.ffn = m.ffn_gated ? 3.0 : 2.0;
   s.expert_width = m.moe_intermediate_size;
@@ -67,14 +76,26 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
       // A layer of its own head size (Gemma 4's global_head_dim) scores and projects with it;
       // the others with the model's, as before (the same products, to the last bit).
       const double head = head_size_of(m, l);
-      const double q_dim = l.head_dim > 0 ? double(m.num_attention_heads) * head : s.q_dim;
+      const double n_q = q_heads_of(m, l);
+      const double q_dim = l.head_dim > 0 || l.q_heads > 0 ? n_q * head : s.q_dim;
+      s.own_q_heads |= l.q_heads > 0 && l.q_heads != m.num_attention_heads;
+      // A layer of its own value head size (MiMo-V2-Flash's v_head_dim) sums over it: q.k over the
+      // head size, the weighted sum of V over the value heads.
+      const bool own = l.head_dim > 0 || l.v_head_dim > 0;
+      const double dims = own ? head + v_head_size_of(m, l) : s.qk_dim + s.v_dim;
+      s.heads_keys_dims += n * n_q * keys_of(l) * dims;
       s.attention_layers += n;
       s.keys += n * keys_of(l);
-      s.keys_dims += n * keys_of(l) * (l.head_dim > 0 ? 2.0 * head : s.qk_dim + s.v_dim);
-      s.own_head_sizes |= l.head_dim > 0 && l.head_dim != m.head_size();
+      s.keys_dims += n * keys_of(l) * dims;
+      s.own_head_sizes |= (l.head_dim > 0 && l.head_dim != m.head_size()) || v_head_size_of(m, l) != head;
       s.proj_000 += n * 2.0 * (m.latent_attention ? all : all - s.d * q_dim);
       s.proj_004 += n * (2.0 * all + 2.0 * s.d * q_dim);
-      if (m.indexer) s.indexer_scores += n * 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;
+      if (m.indexer && l.indexed) s.indexer_scores += n * 3.0 * s.S * m.indexer->n_heads * m.indexer->head_dim;
+      if (m.compressed_attention && l.compress_rate > 0 && l.compress_rate == m.compressed_attention->csa_rate) {
+        // DeepSeek-V4's indexer scores each of the i/m keys pooled so far: 3·(S/m)·n_I·h_I.
+        const CompressedAttention& a = *m.compressed_attention;
+        s.indexer_scores += n * 3.0 * (s.S / l.compress_rate) * a.index_n_heads * a.index_head_dim;
+      }
     } else if (l.mixer == MixerKind::linear) {
       const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
       s.mixers += n * 3.0 * (2.0 * x.matrix_params + x.state_flops);
@@ -106,7 +127,9 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
     case FlopsConvention::holistic_002: {
       // Eq. 12: 6 FLOPs per active weight, plus the score FLOPs of Eq. 11 written for
       // separate q·k and v head sizes: 3·S·N_q·(d_qk + d_v) per layer, each layer's own.
-      const double scores = s.own_head_sizes ? 3.0 * s.n_q * s.keys_dims : 3.0 * s.keys * s.n_q * (s.qk_dim + s.v_dim);
+      const double scores = s.own_q_heads      ? 3.0 * s.heads_keys_dims
+                            : s.own_head_sizes ? 3.0 * s.n_q * s.keys_dims
+                                               : 3.0 * s.keys * s.n_q * (s.qk_dim + s.v_dim);
       f.attention = 6.0 * p.attention.value() + scores + s.indexer_scores + s.mixers;
       f.experts = 6.0 * (p.routed_active + p.shared).value();
       f.dense_ffn = 6.0 * p.dense_ffn.value();

@@ -83,8 +83,18 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   std::vector<std::string> out;
   std::vector<int> per_mixer(linear_mixers.size(), 0);
   int mixerless = 0, ffnless = 0, residual = 0, shared_kv = 0, windowed = 0, window = 0;
-  int own_heads = 0, own_head = 0, keys_are_values = 0;
+  int own_heads = 0, own_head = 0, keys_are_values = 0, own_q = 0, most_q = 0, own_values = 0, own_value = 0,
+      sinks = 0;
   for (const LayerSpec& l : layers) {
+    if (l.mixer == MixerKind::attention && l.q_heads > 0 && l.q_heads != num_attention_heads) {
+      ++own_q;
+      most_q = std::max(most_q, l.q_heads);
+    }
+    if (l.mixer == MixerKind::attention && l.v_head_dim > 0 && l.v_head_dim != head_size_of(*this, l)) {
+      ++own_values;
+      own_value = std::max(own_value, l.v_head_dim);
+    }
+    sinks += l.mixer == MixerKind::attention && l.attention_sinks ? 1 : 0;
     if (l.mixer == MixerKind::attention && l.head_dim > 0 && l.head_dim != head_size()) {
       ++own_heads;
       own_head = std::max(own_head, l.head_dim);
@@ -118,17 +128,69 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
     out.push_back("attention heads of their own size (up to " + std::to_string(own_head) + ", head_dim " +
                   std::to_string(head_size()) + ") in " + of(own_heads));
   }
+  if (own_q > 0) {
+    out.push_back("query heads of their own (up to " + std::to_string(most_q) + ", num_attention_heads " +
+                  std::to_string(num_attention_heads) + ") in " + of(own_q));
+  }
+  if (own_values > 0) {
+    out.push_back("value heads of another size than the key heads (v_head_dim up to " + std::to_string(own_value) +
+                  ", head_dim " + std::to_string(head_size()) + ") in " + of(own_values));
+  }
+  if (sinks > 0) out.push_back("attention sinks (a learned logit per query head) in " + of(sinks));
   if (keys_are_values > 0) out.push_back("keys that are also the values (k_proj, no v_proj) in " + of(keys_are_values));
   if (zero_experts > 0) out.push_back(std::to_string(zero_experts) + " zero-width experts beside the routed ones (tokens routed to them skip the FFN)");
-  if (indexer) out.push_back("a sparse-attention indexer: each query attends to " + std::to_string(indexer->topk) + " keys");
+  if (indexer && indexer->kind == AttentionIndexer::Kind::dsa) {
+    out.push_back("a sparse-attention indexer: each query attends to " + std::to_string(indexer->topk) + " keys");
+  }
+  if (indexer && indexer->kind == AttentionIndexer::Kind::msa) {
+    const int indexed = static_cast<int>(std::count_if(layers.begin(), layers.end(), [](const LayerSpec& l) {
+      return l.mixer == MixerKind::attention && l.indexed;
+    }));
+    out.push_back(fmt::format("a block-sparse attention indexer: each query attends to at most {} blocks of {} keys "
+                              "in {}", indexer->topk + indexer->always_blocks, indexer->block_size,
+                              layers.empty() ? "every layer" : of(indexed)));
+  }
+  if (compressed_attention) {
+    const CompressedAttention& a = *compressed_attention;
+    int csa = 0, hca = 0;
+    for (const LayerSpec& l : layers) {
+      csa += l.compress_rate > 0 && l.compress_rate == a.csa_rate ? 1 : 0;
+      hca += l.compress_rate > 0 && l.compress_rate != a.csa_rate ? 1 : 0;
+    }
+    out.push_back(fmt::format("DeepSeek-V4 compressed attention (one shared key/value head, a grouped output "
+                              "projection): keys pooled 1 per {} tokens with an indexer keeping {} of them in {}, "
+                              "1 per {} tokens in {}",
+                              a.csa_rate, a.index_topk, of(csa), a.hca_rate, of(hca)));
+    out.push_back(fmt::format("hyper-connections: {} residual streams mixed around every block", a.hc_mult));
+  }
+  if (hash_routed_layers > 0) out.push_back("experts picked by a fixed token-id table (hash routing) in " + of(hash_routed_layers));
   if (!ffn_gated) out.push_back("ungated FFNs (up and down only)");
   if (gated_attention) out.push_back("gated attention (an output gate from q_proj)");
+  if (head_wise_attn_gate) out.push_back("a head-wise attention output gate (g_proj, one scalar per head)");
   if (position_embedding == PositionEmbedding::alibi) out.push_back("ALiBi attention biases in place of RoPE");
   if (position_embedding == PositionEmbedding::learned_absolute) out.push_back("learned absolute positions in place of RoPE");
   if (position_embedding == PositionEmbedding::none) out.push_back("no position embedding");
   if (!no_rope_layers.empty()) out.push_back("no RoPE in " + of(static_cast<int>(no_rope_layers.size())));
   return out;
 }
+
+namespace {
+
+// A layer's own value head size (LayerSpec::v_head_dim) and sinks: GQA attention only, and no
+// value heads unlike the keys where the keys are the values.
+std::optional<ConfigProblem> value_heads_and_sinks_problem(const ModelConfig& m, const LayerSpec& l) {
+  if (l.v_head_dim < 0 || (l.v_head_dim > 0 && (l.mixer != MixerKind::attention || m.latent_attention ||
+                                                (l.k_eq_v && l.v_head_dim != head_size_of(m, l))))) {
+    return ConfigProblem{"model.layer_v_head_dims", "a value head size of a layer's own needs a (GQA) attention "
+                                                    "layer whose keys are not its values"};
+  }
+  if (l.attention_sinks && l.mixer != MixerKind::attention) {
+    return ConfigProblem{"model.layer_attention_sinks", "attention sinks need an attention layer"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 int ModelConfig::head_size() const {
   if (head_dim > 0) return head_dim;
@@ -151,7 +213,12 @@ const char* position_embedding_name(PositionEmbedding p) {
 }
 
 const char* router_score_name(RouterSpec::Score s) {
-  return s == RouterSpec::Score::sigmoid ? "sigmoid" : "softmax";
+  switch (s) {
+    case RouterSpec::Score::sigmoid: return "sigmoid";
+    case RouterSpec::Score::sqrtsoftplus: return "sqrtsoftplus";
+    case RouterSpec::Score::softmax: return "softmax";
+  }
+  return "softmax";
 }
 
 const char* balance_loss_name(RouterSpec::BalanceLoss b) {
@@ -162,6 +229,69 @@ const char* balance_loss_name(RouterSpec::BalanceLoss b) {
   }
   return "aux_loss";
 }
+
+namespace {
+
+// problem()'s rules for the attention extras: the indexers (DeepSeek-V3.2's DSA, MiniMax-M3's
+// block indexer), the head-wise gate and the MTP modules' own layers.
+std::optional<ConfigProblem> attention_extras_problem(const ModelConfig& m) {
+  const auto& x = m.indexer;
+  if (x && x->kind == AttentionIndexer::Kind::dsa &&
+      (x->n_heads <= 0 || x->head_dim <= 0 || x->topk <= 0 || !m.latent_attention ||
+       m.latent_attention->q_lora_rank <= 0)) {
+    return ConfigProblem{"model.index_n_heads", "the indexer needs index_n_heads, index_head_dim, "
+                                                "index_topk (positive) and latent attention with a q_lora_rank"};
+  }
+  if (x && x->kind == AttentionIndexer::Kind::msa &&
+      (x->n_heads <= 0 || x->head_dim <= 0 || x->topk <= 0 || x->block_size <= 0 || x->always_blocks < 0 ||
+       m.latent_attention)) {
+    return ConfigProblem{"model.index_block_size", "a block indexer needs index_n_heads, index_head_dim, index_topk "
+                                                   "and index_block_size (positive) and GQA attention"};
+  }
+  if (m.head_wise_attn_gate && (m.latent_attention || m.gated_attention)) {
+    return ConfigProblem{"model.head_wise_attn_gate", "a head-wise gate (g_proj) goes with GQA without "
+                                                      "gated_attention's per-channel gate"};
+  }
+  if (!m.extras.mtp_layers.empty() &&
+      static_cast<int>(m.extras.mtp_layers.size()) != std::max(0, m.extras.num_nextn_predict_layers)) {
+    return ConfigProblem{"model.num_nextn_predict_layers", "the MTP modules' own layers must be one per module"};
+  }
+  return std::nullopt;
+}
+
+// DeepSeek-V4's attention: one key/value head, every layer listed with a rate it names, positive
+// sizes; neither MLA nor V3.2's indexer beside it.
+std::optional<ConfigProblem> compressed_attention_problem(const ModelConfig& m) {
+  if (!m.compressed_attention) return std::nullopt;
+  const CompressedAttention& a = *m.compressed_attention;
+  const bool rates_ok = std::all_of(m.layers.begin(), m.layers.end(), [&a](const LayerSpec& l) {
+    return l.compress_rate == 0 || l.compress_rate == a.csa_rate || l.compress_rate == a.hca_rate;
+  });
+  if (m.latent_attention || m.indexer || m.num_key_value_heads != 1 ||
+      static_cast<int>(m.layers.size()) != m.num_hidden_layers || a.q_lora_rank <= 0 || a.o_groups <= 0 ||
+      a.o_lora_rank <= 0 || (m.num_attention_heads * m.head_size()) % a.o_groups != 0 || a.sliding_window <= 0 ||
+      a.csa_rate <= 0 || a.hca_rate <= 0 || a.csa_rate == a.hca_rate || a.index_n_heads <= 0 ||
+      a.index_head_dim <= 0 || a.index_topk <= 0 || a.hc_mult <= 0 || !rates_ok) {
+    return ConfigProblem{"model.compress_ratios", "DeepSeek-V4's attention needs one key/value head, a layer list "
+                                                  "with each layer's compress rate (0, the CSA or the HCA rate), "
+                                                  "positive ranks, groups dividing the query heads' width, window, "
+                                                  "indexer and hc_mult, and neither MLA nor a V3.2 indexer"};
+  }
+  // Its weights are counted by compressed_attention_params alone: the other families' per-layer
+  // attention fields (Step-3.5's query heads and head-wise gate, MiniMax-M3's unindexed layers,
+  // MiMo-V2-Flash's value heads and sinks) would be silently left out, so they are refused.
+  const bool others = m.head_wise_attn_gate || std::any_of(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) {
+                        return l.q_heads > 0 || !l.indexed || l.v_head_dim > 0 || l.attention_sinks;
+                      });
+  if (others) {
+    return ConfigProblem{"model.compressed_attention", "DeepSeek-V4's attention goes with no layer_q_heads, "
+                                                       "layer_indexed, layer_v_head_dims, layer_attention_sinks "
+                                                       "nor head_wise_attn_gate (its sinks and heads are its own)"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<ConfigProblem> ModelConfig::problem() const {
   const auto need = [](bool ok, const char* key, const char* why) {
@@ -241,6 +371,10 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
       if (l.head_dim < 0 || (l.head_dim > 0 && (l.mixer != MixerKind::attention || latent_attention))) {
         return ConfigProblem{"model.layer_head_dims", "a head size of a layer's own needs a (GQA) attention layer"};
       }
+      if (l.q_heads < 0 || (l.q_heads > 0 && (l.mixer != MixerKind::attention || latent_attention))) {
+        return ConfigProblem{"model.layer_q_heads", "query heads of a layer's own need a (GQA) attention layer"};
+      }
+      if (auto p = value_heads_and_sinks_problem(*this, l)) return p;
       if (l.k_eq_v && (l.mixer != MixerKind::attention || !l.own_kv || latent_attention)) {
         return ConfigProblem{"model.layer_k_eq_v", "keys that are the values need a (GQA) attention layer with K "
                                                    "and V of its own"};
@@ -294,10 +428,10 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
                                                   "latent attention (its own q_lora_rank) nor gated_attention "
                                                   "(whose gate is part of a full-rank q_proj)"};
   }
-  if (indexer && (indexer->n_heads <= 0 || indexer->head_dim <= 0 || indexer->topk <= 0 ||
-                  !latent_attention || latent_attention->q_lora_rank <= 0)) {
-    return ConfigProblem{"model.index_n_heads", "the indexer needs index_n_heads, index_head_dim, "
-                                                "index_topk (positive) and latent attention with a q_lora_rank"};
+  if (auto p = attention_extras_problem(*this)) return p;
+  if (const auto p = compressed_attention_problem(*this)) return p;
+  if (hash_routed_layers < 0 || hash_routed_layers > moe_layers()) {
+    return ConfigProblem{"model.hash_routed_layers", "must be in [0, the MoE layers]"};
   }
   if (training) {
     if (training->tokens.has_value() == training->compute.has_value()) {
@@ -308,13 +442,63 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
   return std::nullopt;
 }
 
+namespace {
+
+// DeepSeek-V4's attention matrices of one layer (CompressedAttention; modeling_deepseek_v4.py):
+// q_a_proj, q_b_proj, kv_proj, o_a_proj (o_groups blocks of N_q·h/g x o_lora_rank), o_b_proj;
+// a compressor's kv_proj and gate_proj (2h wide for CSA's overlapping windows, h for HCA); CSA's
+// indexer: its compressor's kv_proj and gate_proj (2·h_I wide), q_b_proj and weights_proj.
+double compressed_attention_params(const ModelConfig& m, const LayerSpec& layer) {
+  const CompressedAttention& a = *m.compressed_attention;
+  const double d = m.hidden_size, nq = m.num_attention_heads, h = m.head_size(), r = a.q_lora_rank;
+  double p = d * r + r * nq * h + d * h + nq * h * a.o_lora_rank + double(a.o_groups) * a.o_lora_rank * d;
+  if (layer.compress_rate > 0 && layer.compress_rate == a.csa_rate) {
+    const double ih = a.index_head_dim, in = a.index_n_heads;
+    p += 2.0 * d * 2.0 * h + 2.0 * d * 2.0 * ih + r * in * ih + d * in;
+  } else if (layer.compress_rate > 0) {
+    p += 2.0 * d * h;
+  }
+  return p;
+}
+
+// What DeepSeek-V4's attention builds beside N in one layer: q_a_norm, kv_norm and each
+// compressor's kv_norm (norms); the compressors' position_bias (biases); the sinks and the
+// layer's two hyper-connections (gates).
+struct CompressedBeside {
+  double norms = 0, biases = 0, gates = 0;
+};
+CompressedBeside compressed_attention_beside(const ModelConfig& m, const LayerSpec& layer) {
+  const CompressedAttention& a = *m.compressed_attention;
+  const double h = m.head_size(), rate = layer.compress_rate, n = a.hc_mult;
+  CompressedBeside b;
+  b.norms = a.q_lora_rank + h;
+  if (layer.compress_rate > 0 && layer.compress_rate == a.csa_rate) {
+    const double ih = a.index_head_dim;
+    b.norms += h + ih;
+    b.biases = rate * 2.0 * h + rate * 2.0 * ih;
+  } else if (layer.compress_rate > 0) {
+    b.norms += h;
+    b.biases = rate * h;
+  }
+  const double hyper = (2.0 + n) * n * n * m.hidden_size + (2.0 + n) * n + 3.0;  // fn, base, scale
+  b.gates = m.num_attention_heads + 2.0 * hyper;
+  return b;
+}
+
+}  // namespace
+
 double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   const double d = m.hidden_size;
-  const double h = m.num_attention_heads;
+  const double h = q_heads_of(m, layer);
+  if (m.compressed_attention) return compressed_attention_params(m, layer);
   double indexer = 0;
-  if (m.indexer && m.latent_attention) {  // wq_b, wk, weights_proj (DeepSeek-V3.2 model.py, Indexer)
+  if (m.indexer && m.latent_attention && layer.indexed) {  // wq_b, wk, weights_proj (DeepSeek-V3.2 model.py, Indexer)
     const AttentionIndexer& x = *m.indexer;
     indexer = double(m.latent_attention->q_lora_rank) * x.n_heads * x.head_dim + d * x.head_dim + d * x.n_heads;
+  }
+  if (m.indexer && m.indexer->kind == AttentionIndexer::Kind::msa && layer.indexed) {
+    // MiniMaxM3VLIndexer: q_proj d -> n_heads x head_dim, k_proj d -> head_dim (no bias)
+    indexer = d * m.indexer->n_heads * m.indexer->head_dim + d * m.indexer->head_dim;
   }
   if (m.latent_attention) {
     const LatentAttention& a = *m.latent_attention;
@@ -330,16 +514,20 @@ double attention_params_of(const ModelConfig& m, const LayerSpec& layer) {
   // A low-rank query (Step3's MFA) replaces Q's d·N_q·d_head by d·r + r·N_q·d_head. A layer
   // of its own head size sizes all four by it; one whose keys are the values (Gemma 4's
   // attention_k_eq_v: Gemma4TextAttention builds v_proj = None) has no V.
+  // A layer whose value heads differ from its key heads (MiMo-V2-Flash: v_head_dim) sizes V
+  // (d x N_kv·v) and O (N_q·v x d) by them: (v - h)·d·(N_q + N_kv) more than Eq. 6's square heads.
   const int kv = kv_heads_of(m, layer);
   const int head = head_size_of(m, layer);
   const double hd = head;
-  const double gate = m.gated_attention ? d * h * hd : 0.0;
+  // Step-3.5's head-wise gate: g_proj d -> N_q, one scalar per head (vLLM Step3p5Attention).
+  const double gate = (m.gated_attention ? d * h * hd : 0.0) + (m.head_wise_attn_gate ? d * h : 0.0);
+  const double dv = v_head_size_of(m, layer) - hd;
   const double r = m.gqa_q_lora_rank;
   const double low_rank_q = r > 0 ? d * r + r * h * hd - d * h * hd : 0.0;
-  if (!layer.own_kv) return 2.0 * d * h * hd + low_rank_q + gate + indexer;
+  if (!layer.own_kv) return 2.0 * d * h * hd + d * h * dv + low_rank_q + gate + indexer;
   const double no_v = layer.k_eq_v ? d * kv * hd : 0.0;
-  return attention_params_per_layer(AttentionHeads{m.num_attention_heads, kv, head}, d) - no_v + low_rank_q + gate +
-         indexer;
+  return attention_params_per_layer(AttentionHeads{q_heads_of(m, layer), kv, head}, d) - no_v + d * dv * (h + kv) +
+         low_rank_q + gate + indexer;
 }
 
 double attention_params_per_layer(const ModelConfig& m) { return attention_params_of(m, LayerSpec{}); }
@@ -445,6 +633,8 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   if (what.empty() && !full.layers.empty()) what.emplace_back("a per-layer pattern of dense and MoE FFNs");
   // Their attention is full-rank GQA or MLA: a low-rank GQA query (Step3) is refused too.
   if (m.gqa_q_lora_rank > 0) what.emplace_back("a low-rank query (gqa_q_lora_rank " + std::to_string(m.gqa_q_lora_rank) + ")");
+  // The step and memory models build each MTP module as one of the model's MoE layers.
+  if (!m.extras.mtp_layers.empty()) what.emplace_back("MTP modules with layers of their own (dense, by layer_types)");
   if (what.empty()) return std::nullopt;
   std::string out = "its layers are not uniform (" + what.front();
   for (std::size_t i = 1; i < what.size(); ++i) out += "; " + what[i];
@@ -494,7 +684,6 @@ Accounting account_of(const ModelConfig& m, const ParameterCounts& p, int seq_le
 BesideN count_beside_n(const ModelConfig& m) {
   const BuiltExtras& x = m.extras;
   const double d = m.hidden_size;
-  const double nq = m.num_attention_heads;
   const double E = m.n_routed_experts;
   const double norm = x.norm_bias ? 2.0 * d : d;  // one RMSNorm (or LayerNorm with bias) of d
   const double one_expert_bias = x.expert_bias ? 2.0 * m.moe_intermediate_size + d : 0.0;
@@ -512,7 +701,13 @@ BesideN count_beside_n(const ModelConfig& m) {
     if (x.post_block_norms) {  // Gemma 2/3: a norm after each block as well as before it
       norms += n * ((l.mixer != MixerKind::none ? norm : 0.0) + (l.ffn != FfnKind::none ? norm : 0.0));
     }
-    if (l.mixer == MixerKind::attention) {
+    if (l.mixer == MixerKind::attention && m.compressed_attention) {
+      const CompressedBeside c = compressed_attention_beside(m, l);
+      norms += n * c.norms;
+      biases += n * c.biases;
+      gates += n * c.gates;
+    } else if (l.mixer == MixerKind::attention) {
+      const double nq = q_heads_of(m, l);
       const double nkv = kv_heads_of(m, l);
       const double hd = head_size_of(m, l);
       const double kv_tensors = l.own_kv ? (l.k_eq_v ? 1.0 : 2.0) : 0.0;  // k and v projections built
@@ -525,10 +720,13 @@ BesideN count_beside_n(const ModelConfig& m) {
         qk = (nq + (l.own_kv ? nkv : 0.0)) * hd;
       }
       if (!m.latent_attention) qk += m.gqa_q_lora_rank;  // a low-rank query's norm (Step3's inter_norm)
-      if (m.indexer) qk += 2.0 * m.indexer->head_dim;  // k_norm: LayerNorm, weight and bias
+      // DSA's k_norm: LayerNorm, weight and bias; MSA's q_norm and k_norm of head_dim: the same 2h.
+      if (m.indexer && l.indexed) qk += 2.0 * m.indexer->head_dim;
       norms += n * qk;
-      biases += n * ((x.qkv_bias ? (nq + kv_tensors * nkv) * hd : 0.0) + (x.output_bias ? d : 0.0));
-      gates += n * (x.attention_sinks ? nq : 0.0);
+      // q, k, v biases: v's of the layer's value heads (MiMo-V2-Flash's v_head_dim) where it has a v_proj.
+      const double v_bias = l.own_kv && !l.k_eq_v ? nkv * (v_head_size_of(m, l) - hd) : 0.0;
+      biases += n * ((x.qkv_bias ? (nq + kv_tensors * nkv) * hd + v_bias : 0.0) + (x.output_bias ? d : 0.0));
+      gates += n * (x.attention_sinks || l.attention_sinks ? nq : 0.0);
     } else if (l.mixer == MixerKind::linear) {
       mixer_other += n * m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).other_params;
     }
@@ -544,6 +742,10 @@ BesideN count_beside_n(const ModelConfig& m) {
       biases += n * E * one_expert_bias;
       gates += n * (x.shared_expert_gate ? d : 0.0);
     }
+  }
+  if (m.compressed_attention) {  // hc_head: fn of n x n·d, base of n, scale of 1
+    const double hc = m.compressed_attention->hc_mult;
+    gates += hc * hc * d + hc + 1.0;
   }
   BesideN b;
   b.routers = Params(routers);
@@ -562,20 +764,47 @@ MtpCounts count_mtp(const ModelConfig& m) {
   const int modules = mtp_modules(m);
   if (modules == 0) return {};
   // The decoder layer of a module is built like the main model's MoE layers (DeepSeek-V3's
-  // layer 61 and GLM-4.5's layer 92 are MoE layers): a one-layer model of that kind counts
-  // it, and count_beside_n's final norm of that one-layer model is the module's final norm
-  // (shared_head.norm).
-  ModelConfig layer = m;
-  layer.num_hidden_layers = 1;
-  layer.first_k_dense_replace = m.is_moe() ? 0 : 1;
-  layer.moe_layer_interval = 1;
-  layer.layers.clear();  // softmax attention and the MoE FFN, as DeepSeek's layer 61
-  layer.extras.num_nextn_predict_layers = 0;
+  // layer 61 and GLM-4.5's layer 92 are MoE layers) unless the model lists the modules' own
+  // (extras.mtp_layers: Step-3.5-Flash's dense layers 45-47 of its attention pattern): a
+  // one-layer model of that kind counts it, and count_beside_n's final norm of that one-layer
+  // model is the module's final norm (shared_head.norm).
   const double d = m.hidden_size;
   const double fusion = 2.0 * d + 2.0 * d * d;  // enorm + hnorm, eh_proj (2d -> d, no bias)
-  const double one = count_parameters(layer).N.value() + count_beside_n(layer).total.value() + fusion;
-  const double copies = m.extras.mtp_embedding_copies ? embedding_params(m).value() : 0.0;
-  return {Params(modules * one), Params(modules * copies)};
+  const auto one = [&m, fusion](const LayerSpec* own) {
+    ModelConfig layer = m;
+    layer.num_hidden_layers = 1;
+    layer.first_k_dense_replace = m.is_moe() ? 0 : 1;
+    layer.moe_layer_interval = 1;
+    layer.layers.clear();  // softmax attention and the MoE FFN, as DeepSeek's layer 61
+    if (own != nullptr) layer.layers = {*own};
+    layer.extras.num_nextn_predict_layers = 0;
+    layer.extras.mtp_layers.clear();
+    return count_parameters(layer).N.value() + count_beside_n(layer).total.value() + fusion;
+  };
+  // Stored with each module: the embedding and the head (DeepSeek-V3), the head alone
+  // (Step-3.5-Flash's shared_head.head), or nothing (the main model's are used).
+  const double copies = m.extras.mtp_embedding_copies ? embedding_params(m).value()
+                        : m.extras.mtp_head_copies    ? double(m.vocab_size) * m.hidden_size
+                                                      : 0.0;
+  double all = 0;
+  if (m.compressed_attention) {
+    // DeepSeek-V4 (inference model.py, MTPBlock): block i is the model's Block of layer L + i
+    // (its compress rate, a scored MoE), plus e_proj and h_proj (d x d each: eh_proj's 2d²),
+    // enorm, hnorm, its own norm and hc_head (count_beside_n of the one-layer model counts the
+    // last two as that model's final norm and hc_head).
+    const std::vector<int>& rates = m.compressed_attention->mtp_compress_rates;
+    for (int i = 0; i < modules; ++i) {
+      LayerSpec spec;
+      spec.compress_rate = i < static_cast<int>(rates.size()) ? rates[static_cast<std::size_t>(i)] : 0;
+      spec.window = m.compressed_attention->sliding_window;
+      all += one(&spec);
+    }
+  } else if (m.extras.mtp_layers.empty()) {
+    all = modules * one(nullptr);
+  } else {
+    for (const LayerSpec& l : m.extras.mtp_layers) all += one(&l);
+  }
+  return {Params(all), Params(modules * copies)};
 }
 
 }  // namespace moeplan

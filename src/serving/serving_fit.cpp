@@ -10,6 +10,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <tuple>
 #include <utility>
 
 #include "moeplan/cluster/gemm_rate.hpp"
@@ -173,18 +174,25 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
       // still caches K and V: V = v_norm(k_proj(x)) is not K = RoPE(k_norm(k_proj(x))), and
       // vLLM's Gemma4Attention hands both to a standard Attention layer of num_kv_heads x
       // head_dim (vllm/model_executor/models/gemma4.py @001cabc1be16a59a70d720ed61a13b678c060a18).
+      // A layer whose value heads are not its key heads (MiMo-V2-Flash: head_dim 192, v_head_dim
+      // 128) caches K of the one and V of the other: N_kv (d_k + d_v) per token (vLLM's
+      // MiMoV2 attention hands k of head_dim and v of v_head_dim to its Attention layer).
       const int heads = kv_heads_of(m, l);
-      const double head = head_size_of(m, l);
-      copy = 2.0 * heads * head;
-      gpu = 2.0 * ceil_div(heads, tp) * head;
+      const double head = head_size_of(m, l) + v_head_size_of(m, l);
+      copy = heads * head;
+      gpu = ceil_div(heads, tp) * head;
     }
     s.cache_per_token_copy = copy * kv;
     s.cache_per_token = gpu * kv;
-    if (m.indexer) {
+    if (m.indexer && l.indexed) {
       // DeepSeek-V3.2's indexer keeps one key of index_head_dim per token and layer beside the
       // latent, in fp8 with one fp32 scale (its inference code: Indexer.k_cache and k_scale_cache),
-      // whatever the cache's dtype; whole on every rank like the latent.
-      const double indexer = m.indexer->head_dim * 1.0 + 4.0;
+      // whatever the cache's dtype; whole on every rank like the latent. MiniMax-M3's keeps one
+      // key of sparse_index_dim in bf16 (transformers MiniMaxM3VLSparseCacheLayer.idx_keys in the
+      // model's dtype; vLLM-Kunlun's MiniMaxM3IndexerCache: MLAAttentionSpec of one head, bf16,
+      // its index_k projection replicated on every TP rank).
+      const double indexer = m.indexer->kind == AttentionIndexer::Kind::msa ? 2.0 * m.indexer->head_dim
+                                                                            : m.indexer->head_dim * 1.0 + 4.0;
       s.cache_per_token_copy += indexer;
       s.cache_per_token += indexer;
     }
@@ -203,12 +211,12 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   s.dense_flops_per_token += 2.0 * (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
   s.expert_flops_per_token = 2.0 * p.routed_active / split.ep;
   if (l.mixer == MixerKind::attention) {
-    double d_qk = head_size_of(m, l), d_v = head_size_of(m, l);
+    double d_qk = head_size_of(m, l), d_v = v_head_size_of(m, l);
     if (m.latent_attention) {
       d_qk = m.latent_attention->qk_nope_head_dim + m.latent_attention->qk_rope_head_dim;
       d_v = m.latent_attention->v_head_dim;
     }
-    s.score_flops_per_ctx = 2.0 * m.num_attention_heads * (d_qk + d_v) / tp;
+    s.score_flops_per_ctx = 2.0 * q_heads_of(m, l) * (d_qk + d_v) / tp;
   }
   return s;
 }
@@ -236,7 +244,7 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
   const double tp = split.tp, d = m.hidden_size, bf16 = 2;
   double attn = 0;
   if (l.mixer == MixerKind::attention) {
-    const double q_heads = m.num_attention_heads / tp;
+    const double q_heads = q_heads_of(m, l) / tp;
     if (m.latent_attention) {
       const auto& a = *m.latent_attention;
       const double d_qk = a.qk_nope_head_dim + a.qk_rope_head_dim;
@@ -246,7 +254,9 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
     } else {
       // vLLM's fused QKV writes V on k_eq_v layers too (their K weights loaded in its V slot).
       const double kv = std::ceil(kv_heads_of(m, l) / tp);
-      attn = tokens * bf16 * head_size_of(m, l) * (q_heads + 2 * kv + q_heads);
+      // Value heads of their own size (MiMo-V2-Flash): V and the output of v_head_dim, Q and K of the head size.
+      const double hd = head_size_of(m, l), vd = v_head_size_of(m, l);
+      attn = tokens * bf16 * (vd == hd ? hd * (q_heads + 2 * kv + q_heads) : hd * (q_heads + kv) + vd * (kv + q_heads));
     }
   } else if (l.mixer == MixerKind::linear) {
     const LinearMixer& x = m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer));
@@ -278,6 +288,7 @@ bool tp_splits_heads(const ModelConfig& m, int t) {
   if (m.latent_attention) return true;
   for (const auto& [l, count] : m.layer_census()) {  // the distinct layers: one check each
     if (l.mixer != MixerKind::attention) continue;
+    if (q_heads_of(m, l) % t != 0) return false;  // a layer's own query heads (Step-3.5's 96)
     const int kv = kv_heads_of(m, l);
     if (kv % t != 0 && t % kv != 0) return false;
   }
@@ -487,8 +498,22 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
     last.weight_bytes += mtp.modules.value() * wb / split.tp;
     fit.served_params += mtp.modules.value();
     fit.weight_bytes += mtp.modules.value() * wb;
-    // One attention layer's cache per module, like the model's last attention layer.
-    for (auto it = specs.rbegin(); it != specs.rend(); ++it) {
+    // The modules' own layers where the model lists them (Step-3.5-Flash: full and sliding-window
+    // attention by its layer_types), each its own cache; else one attention layer's cache per
+    // module, like the model's last attention layer.
+    for (const LayerSpec& own : m.extras.mtp_layers) {
+      const LayerShare x = layer_share(m, own, split, o, 0);
+      if (x.windowed) {
+        last.windowed.emplace_back(x.cache_per_token, x.window);
+        last.score_windowed.emplace_back(x.score_flops_per_ctx, x.window);
+        fit.cache_bytes_per_sequence += x.cache_per_token_copy * std::min<double>(double(o.context), x.window);
+      } else {
+        last.cache_per_token += x.cache_per_token;
+        last.full_layer_bytes.push_back(x.cache_per_token);
+        fit.cache_bytes_per_token += x.cache_per_token_copy;
+      }
+    }
+    for (auto it = specs.rbegin(); it != specs.rend() && m.extras.mtp_layers.empty(); ++it) {
       if (it->mixer != MixerKind::attention) continue;
       const LayerShare x = layer_share(m, *it, split, o, 0);
       last.cache_per_token += x.cache_per_token * m.extras.num_nextn_predict_layers;
@@ -504,7 +529,7 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
 
 std::string cache_kind_of(const ModelConfig& m) {
   std::string kind = m.attention_layers() == 0 ? "" : (m.latent_attention ? "MLA" : (m.num_key_value_heads < m.num_attention_heads ? "GQA" : "MHA"));
-  if (m.indexer && !kind.empty()) kind += " + DSA indexer";
+  if (m.indexer && !kind.empty()) kind += m.indexer->kind == AttentionIndexer::Kind::msa ? " + MSA indexer" : " + DSA indexer";
   for (const LinearMixer& x : m.linear_mixers) kind += (kind.empty() ? "" : " + ") + x.kind;
   return kind.empty() ? "none" : kind;
 }
@@ -519,16 +544,26 @@ std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
     } else {
       int lo = 0, hi = 0;  // the kv heads of the attention layers (some models give each its own)
       std::map<std::pair<int, int>, int> shapes;  // (N_kv, d_qkv) -> layers, where head sizes differ
-      bool own_heads = false;
+      std::map<std::tuple<int, int, int>, int> kv_shapes;  // (N_kv, d_k, d_v) -> layers
+      bool own_heads = false, own_values = false;
       for (const auto& [l, count] : m.layer_census()) {
         if (l.mixer != MixerKind::attention || !l.own_kv) continue;
         const int kv = kv_heads_of(m, l);
         lo = lo == 0 ? kv : std::min(lo, kv);
         hi = std::max(hi, kv);
         shapes[{kv, head_size_of(m, l)}] += count;
+        kv_shapes[{kv, head_size_of(m, l), v_head_size_of(m, l)}] += count;
         own_heads |= head_size_of(m, l) != m.head_size();
+        own_values |= v_head_size_of(m, l) != head_size_of(m, l);
       }
-      if (own_heads) {  // Gemma 4: the full-attention layers' heads are global_head_dim
+      if (own_values) {  // MiMo-V2-Flash: keys of head_dim, values of v_head_dim
+        std::vector<std::string> each;
+        for (const auto& [shape, layers] : kv_shapes) {
+          each.push_back(fmt::format("{} x ({} + {}) in {} layers", std::get<0>(shape), std::get<1>(shape),
+                                     std::get<2>(shape), layers));
+        }
+        parts.push_back(fmt::format("N_kv (d_k + d_v) per token and layer, each layer's own ({})", fmt::join(each, ", ")));
+      } else if (own_heads) {  // Gemma 4: the full-attention layers' heads are global_head_dim
         std::vector<std::string> each;
         for (const auto& [shape, layers] : shapes) {
           each.push_back(fmt::format("{} x {} in {} layers", shape.first, shape.second, layers));
@@ -542,7 +577,11 @@ std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
                                     m.head_size()));
       }
     }
-    if (m.indexer) parts.push_back(fmt::format("indexer key {} per token and layer", m.indexer->head_dim));
+    if (m.indexer && m.indexer->kind == AttentionIndexer::Kind::msa) {
+      parts.push_back(fmt::format("indexer key {} per token in each indexed layer, bf16", m.indexer->head_dim));
+    } else if (m.indexer) {
+      parts.push_back(fmt::format("indexer key {} per token and layer", m.indexer->head_dim));
+    }
     parts.push_back(fmt::format("{} each ({})", o.kv == ServePrecision::fp8 ? "1 byte" : "2 bytes", to_string(o.kv)));
   }
   for (const LinearMixer& x : m.linear_mixers) {
@@ -850,7 +889,21 @@ std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double we
 
 }  // namespace
 
+namespace {
+
+// What vLLM and SGLang keep per sequence for DeepSeek-V4's layers (the window's keys, the entries
+// pooled every m tokens, the indexer's keys, the compressors' partial windows, each in the
+// engine's own fp8 layout) is not one figure per token of context: not modelled.
+std::string compressed_cache_refusal() {
+  return "DeepSeek-V4's compressed attention (a sliding window, entries pooled every 4 or 128 tokens, the indexer's "
+         "keys and the compressors' open windows): its cache is not a per-token figure moeplan models, so it serves "
+         "no estimate rather than an approximate one";
+}
+
+}  // namespace
+
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
+  if (m.compressed_attention) return std::unexpected(compressed_cache_refusal());
   const ServingOptions o = with_engine_defaults(m, given);
   for (const LinearMixer& x : m.linear_mixers) {
     if (!x.decode_state_bytes) {

@@ -147,7 +147,7 @@ TEST_CASE("a bad router value: exit 4 naming the file, the key and the reason") 
     CHECK(r.code == 4);
     CHECK(r.out.empty());
     CHECK(r.err.find(path.string()) != std::string::npos);
-    CHECK(r.err.find("router.score_function: must be one of \"softmax\", \"sigmoid\", got \"tanh\"") !=
+    CHECK(r.err.find("router.score_function: must be one of \"softmax\", \"sigmoid\", \"sqrtsoftplus\", got \"tanh\"") !=
           std::string::npos);
   }
   SUBCASE("groups that do not divide the experts") {

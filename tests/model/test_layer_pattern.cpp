@@ -169,7 +169,7 @@ TEST_CASE("single-block layers, shared K/V, zero-width experts, an indexer, each
   mla.latent_attention = LatentAttention{128, 64, 32, 16, 32};
   const double without = count_parameters(mla).attention.value();
   const double m_without = flops_per_token(mla, FlopsConvention::holistic_002, 4096).M().value();
-  mla.indexer = AttentionIndexer{4, 32, 1024};
+  mla.indexer = AttentionIndexer{.n_heads = 4, .head_dim = 32, .topk = 1024};
   CHECK(count_parameters(mla).attention.value() == without + 6 * (128.0 * 4 * 32 + d * 32 + d * 4));
   const double s_eff = 2.0 * 1024 - 1024.0 * 1024 / 4096;
   const double qk_v = 4 * ((32 + 16) + 32);

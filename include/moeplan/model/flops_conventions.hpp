@@ -16,8 +16,9 @@
 /// For MLA models the projection terms use the actual projection weights (2 FLOPs each).
 /// Beyond the papers (docs/hybrid-layers.md): layers are summed one by one; a non-softmax
 /// mixer counts as token mixing (with attention) at 3·(2·weights + its own state FLOPs);
-/// an indexer's q·k adds 3·S·n·h per layer and shortens S to 2·topk − topk²/S; ungated
-/// FFNs count 2 matrices instead of 3.
+/// an indexer's q·k adds 3·S·n·h per layer and shortens S to 2·topk − topk²/S; DeepSeek-V4's
+/// layers score their window and the entries pooled 1 per m tokens (S/m, CSA's at most topk:
+/// 2·topk − topk²·m/S), its indexer adding 3·(S/m)·n·h; ungated FFNs count 2 matrices, not 3.
 #include <string_view>
 
 #include "moeplan/model/model_config.hpp"

@@ -42,16 +42,38 @@ struct LayerSpec {
   /// head_size(). Gemma 4's full-attention layers: global_head_dim (512) where its sliding
   /// ones have head_dim (256).
   int head_dim = 0;
+  /// This attention layer's query heads; 0: num_attention_heads. Step-3.5-Flash's
+  /// sliding_attention layers have 96 where its full_attention layers have 64
+  /// (attention_other_setting.num_attention_heads, vLLM's Step3p5DecoderLayer).
+  int q_heads = 0;
   /// The keys are also the values: k_proj only, no v_proj (Gemma 4's attention_k_eq_v on its
   /// full-attention layers). The layer still attends with K and V (V = v_norm(k_proj(x)), K
   /// = RoPE(k_norm(k_proj(x))): two different tensors), and an engine caches both.
   bool k_eq_v = false;
+  /// This attention layer's value head size where it differs from its key head size (v_proj
+  /// N_kv·v_head_dim, o_proj from N_q·v_head_dim; MiMo-V2-Flash: v_head_dim 128 beside
+  /// head_dim 192); 0: the layer's head size (head_dim above). The cache keeps K of the head
+  /// size and V of this one; the scores multiply by the head size, the weighted sum by this.
+  int v_head_dim = 0;
+  /// One learned sink logit per query head in this layer (MiMo-V2-Flash's sliding-window
+  /// layers: MiMoV2FlashAttention.sinks of num_attention_heads), beside N as gpt-oss's
+  /// model-wide BuiltExtras::attention_sinks are.
+  bool attention_sinks = false;
   /// false: the layer reuses an earlier layer's K and V (Hunyuan-Large's cross-layer
   /// attention) and builds no K, V projections of its own.
   bool own_kv = true;
   /// Sliding-window attention: a query attends to the last `window` positions (gpt-oss's
   /// sliding_attention layers); 0: full causal attention. Changes FLOPs, not weights.
   int window = 0;
+  /// The model's sparse-attention indexer (ModelConfig::indexer) runs in this attention layer;
+  /// false: the layer attends densely and builds no indexer (MiniMax-M3's first three layers,
+  /// sparse_attention_freq 0). DeepSeek-V3.2's indexer is in every attention layer.
+  bool indexed = true;
+  /// DeepSeek-V4's compressed attention (ModelConfig::compressed_attention): 0, the sliding
+  /// window only; CompressedAttention::csa_rate, a compressor of that rate and an indexer
+  /// (compressed_sparse_attention); CompressedAttention::hca_rate, a compressor alone
+  /// (heavily_compressed_attention). 0 in every other model.
+  int compress_rate = 0;
   bool operator==(const LayerSpec&) const = default;
 };
 
@@ -85,9 +107,24 @@ struct LinearMixer {
 /// (d x h), weights_proj (d x n) are matrices in N; k_norm (LayerNorm of h, weight and bias)
 /// is beside N.
 struct AttentionIndexer {
-  int n_heads = 0;   ///< index_n_heads
-  int head_dim = 0;  ///< index_head_dim
-  int topk = 0;      ///< index_topk: keys each query attends to
+  /// dsa: DeepSeek-V3.2's (above). msa: MiniMax-M3's block indexer (transformers
+  /// modeling_minimax_m3_vl.py, MiniMaxM3VLIndexer): q_proj d -> n_heads x head_dim and k_proj
+  /// d -> head_dim (one shared key head), matrices in N; q_norm and k_norm of head_dim beside
+  /// N; it scores key blocks of block_size and each query attends to its topk blocks plus
+  /// always_blocks more (sparse_init_block + sparse_local_block); the cache keeps one key of
+  /// head_dim per token in the model's dtype (MiniMaxM3VLSparseCacheLayer.idx_keys).
+  enum class Kind { dsa, msa };
+  Kind kind = Kind::dsa;
+  int n_heads = 0;   ///< index_n_heads (sparse_num_index_heads)
+  int head_dim = 0;  ///< index_head_dim (sparse_index_dim)
+  int topk = 0;      ///< index_topk: keys (dsa) or key blocks (msa, sparse_topk_blocks) a query attends to
+  int block_size = 0;     ///< msa: keys per block (sparse_block_size)
+  int always_blocks = 0;  ///< msa: blocks a query keeps beside its top-k (init + local)
+  /// Keys a query attends to at most: topk (dsa), (topk + always_blocks) x block_size (msa;
+  /// the union of the chosen, initial and local blocks is at most that).
+  [[nodiscard]] double keys_attended() const {
+    return kind == Kind::msa ? double(topk + always_blocks) * block_size : double(topk);
+  }
   bool operator==(const AttentionIndexer&) const = default;
 };
 

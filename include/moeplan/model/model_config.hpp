@@ -24,6 +24,38 @@ struct LatentAttention {
   int v_head_dim = 0;
 };
 
+/// DeepSeek-V4's attention (transformers models/deepseek_v4/modeling_deepseek_v4.py at commit
+/// 01976081 of huggingface/transformers: DeepseekV4Attention and its compressors). Every layer:
+/// a low-rank query (q_a_proj d x r, q_a_norm of r, q_b_proj r x N_q·h), one shared key/value
+/// head (kv_proj d x h, kv_norm of h: K = V, MQA), a sink per query head, and a grouped output
+/// projection (o_a_proj: o_groups blocks of N_q·h/g -> o_lora_rank, then o_b_proj g·o_lora_rank
+/// x d); every query attends to the last sliding_window tokens. A layer of compress rate m
+/// (LayerSpec::compress_rate) also attends to entries that a compressor pools from each m
+/// tokens: kv_proj and gate_proj (d x 2h for the overlapping CSA windows, d x h for HCA), a
+/// position_bias of m x 2h (m x h) and a kv_norm of h. CSA layers (csa_rate) add the lightning
+/// indexer: its own compressor at index_head_dim (kv_proj, gate_proj d x 2·h_I, position_bias
+/// m x 2·h_I, kv_norm of h_I), q_b_proj (r x n_I·h_I) and weights_proj (d x n_I); each query
+/// keeps index_topk compressed entries. Matrices are in N; norms, sinks and position biases
+/// beside it. Each layer's residual is hc_mult streams mixed by two hyper-connections (attn_hc,
+/// ffn_hc: fn of (2+n)n x n·d, base of (2+n)n, scale of 3) and the model ends in hc_head (fn of
+/// n x n·d, base of n, scale of 1): beside N, with the gates.
+struct CompressedAttention {
+  int q_lora_rank = 0;
+  int o_groups = 0;
+  int o_lora_rank = 0;
+  int sliding_window = 0;
+  int csa_rate = 4;    ///< compress_rates["compressed_sparse_attention"]
+  int hca_rate = 128;  ///< compress_rates["heavily_compressed_attention"]
+  int index_n_heads = 0;
+  int index_head_dim = 0;
+  int index_topk = 0;
+  int hc_mult = 0;  ///< hyper-connection streams (mHC)
+  /// The compress rate of each MTP module's layer (DeepSeek's inference model.py builds MTP
+  /// block i as layer num_hidden_layers + i: compress_ratios[L + i]).
+  std::vector<int> mtp_compress_rates;
+  bool operator==(const CompressedAttention&) const = default;
+};
+
 struct TrainingSetup {
   std::optional<Tokens> tokens;         ///< D; with compute given instead, D = C/M (002)
   std::optional<Flops> compute;         ///< C
@@ -82,6 +114,15 @@ struct BuiltExtras {
   /// (DeepSeek-V3, GLM-4.5: embed_tokens, shared_head.head); false: the modules use the main
   /// model's (Ling 2.0's BailingMoeV2MTPLayer), total_params_in_checkpoint adds no copies.
   bool mtp_embedding_copies = true;
+  /// The checkpoint stores an output head (only) with each MTP module, no embedding copy
+  /// (Step-3.5-Flash: vLLM's Step3p5MTP loads a shared_head.head per module and maps every
+  /// embed_tokens to the one model.embed_tokens); read with mtp_embedding_copies false.
+  bool mtp_head_copies = false;
+  /// Each MTP module's decoder layer, where it is not the model's MoE layer (empty: DeepSeek-V3's
+  /// module, a layer like the model's MoE layers). Step-3.5-Flash's modules are layers
+  /// num_hidden_layers + i of its pattern: their attention kind by layer_types, their FFN dense
+  /// (moe_layers_enum lists main layers only). One entry per module when set.
+  std::vector<LayerSpec> mtp_layers;
   bool operator==(const BuiltExtras&) const = default;
 };
 
@@ -100,7 +141,8 @@ const char* position_embedding_name(PositionEmbedding p);
 /// schema.md, "Router"); absent, moeplan's own plans use paper 000's router (softmax top-K, a
 /// balance loss of 0.01 and a z-loss of 0.001, Sec. 2). It changes no count and no law.
 struct RouterSpec {
-  enum class Score { softmax, sigmoid };
+  /// sqrtsoftplus: sqrt(softplus(logit)), DeepSeek-V4's (DeepseekV4TopKRouter, scoring_func).
+  enum class Score { softmax, sigmoid, sqrtsoftplus };
   enum class BalanceLoss { aux_loss, seq_aux_loss, none };
   Score score = Score::softmax;  ///< scoring_func / score_function
   /// Scores normalised over the K chosen (norm_topk_prob = true); false: the full softmax's
@@ -116,13 +158,19 @@ struct RouterSpec {
   /// The gate scales the expert's input, not its output (Llama 4's Llama4TextMoe; Megatron-LM's
   /// --moe-apply-probs-on-input): with SwiGLU experts f(s x) is not s f(x).
   bool probs_on_input = false;
+  /// Gating logit normalization (Skywork-MoE, arXiv:2406.06563; its config's moe_use_logits_norm
+  /// and moe_gate_norm_std): the logits divided by their standard deviation over the experts,
+  /// times this target, before the softmax; 0: none. Megatron-LM and the transformers classes
+  /// moeplan writes have no such router: the exports refuse it by name.
+  double logit_norm_std = 0;
   BalanceLoss balance_loss = BalanceLoss::aux_loss;
   double balance_loss_coeff = 0.01;  ///< alpha of the balance loss
   /// false: the source states no balance loss; balance_loss and its alpha are paper 000's.
   bool balance_loss_stated = true;
   bool operator==(const RouterSpec&) const = default;
 };
-/// The names the [router] table and Megatron-LM's flags give these: "softmax", "sigmoid";
+/// The names the [router] table and Megatron-LM's flags give these: "softmax", "sigmoid"
+/// ("sqrtsoftplus": config.json's name; no Megatron-LM flag value);
 /// "aux_loss", "seq_aux_loss", "none".
 const char* router_score_name(RouterSpec::Score s);
 const char* balance_loss_name(RouterSpec::BalanceLoss b);
@@ -193,6 +241,12 @@ struct ModelConfig {
   std::vector<LayerSpec> layers;
   std::vector<LinearMixer> linear_mixers;  ///< the non-softmax mixers `layers` refers to
   std::optional<AttentionIndexer> indexer;  ///< DeepSeek-V3.2's DSA indexer, every attention layer
+  /// DeepSeek-V4's attention in every layer (CompressedAttention; LayerSpec::compress_rate).
+  std::optional<CompressedAttention> compressed_attention;
+  /// The leading MoE layers whose router picks a token's experts from a fixed table of its
+  /// token id (DeepSeek-V4's hash_moe layers: HashRouter.tid2eid, a vocab x K buffer); the
+  /// router's weight still scores them. It changes no count.
+  int hash_routed_layers = 0;
   /// Experts of zero width the router may pick (LongCat-Flash's zero-computation experts):
   /// the router scores n_routed_experts + zero_experts; a token sent to one costs nothing,
   /// so the routed experts a token uses range from 0 to K (N_a counts K: the upper bound).
@@ -217,6 +271,10 @@ struct ModelConfig {
   /// d·r + r·N_q·d_head projection weights in place of d·N_q·d_head and a norm of r beside N
   /// per attention layer; 0: full rank. (MLA's low-rank query is LatentAttention::q_lora_rank.)
   int gqa_q_lora_rank = 0;
+  /// A head-wise output gate (Step-3.5-Flash's use_head_wise_attn_gate): g_proj d -> N_q (no
+  /// bias), one sigmoid scalar per query head scales that head's output before o_proj: d·N_q
+  /// more projection weights per attention layer (in N, with the attention).
+  bool head_wise_attn_gate = false;
 
   [[nodiscard]] bool is_moe() const { return n_routed_experts > 0; }
   /// Layers whose FFN is dense only (paper 002's L_d).
@@ -297,9 +355,19 @@ inline int kv_heads_of(const ModelConfig& m, const LayerSpec& layer) {
   return layer.kv_heads > 0 ? layer.kv_heads : m.num_key_value_heads;
 }
 
+/// The query heads of one attention layer: its own (LayerSpec::q_heads), else the model's.
+inline int q_heads_of(const ModelConfig& m, const LayerSpec& layer) {
+  return layer.q_heads > 0 ? layer.q_heads : m.num_attention_heads;
+}
+
 /// The head size of one attention layer: its own (LayerSpec::head_dim), else the model's.
 inline int head_size_of(const ModelConfig& m, const LayerSpec& layer) {
   return layer.head_dim > 0 ? layer.head_dim : m.head_size();
+}
+
+/// The value head size of one attention layer: its own (LayerSpec::v_head_dim), else its head size.
+inline int v_head_size_of(const ModelConfig& m, const LayerSpec& layer) {
+  return layer.v_head_dim > 0 ? layer.v_head_dim : head_size_of(m, layer);
 }
 
 /// Attention weights of one layer (GQA or MLA; the output gate and indexer matrices

@@ -82,6 +82,10 @@ struct FamilyRule {
   /// Other model_types the text_config may name, read by their own rules (kimi_k25: its remote
   /// code builds text_config as DeepseekV3Config, which files write as kimi_k2 or deepseek_v3).
   std::vector<std::string> text_model_types_also;
+  /// The multimodal class rebuilds its text_config as text_model_type whatever model_type the
+  /// text_config names (MiniMaxM3VLConfig pops it: checkpoints write minimax_m3 or minimax_m2
+  /// there): read by text_model_type's rule, the inner model_type ignored.
+  bool text_model_type_forced = false;
   /// A family read only to refuse it (its `read` names the key and why): not listed among
   /// the supported model_types.
   bool refused = false;

@@ -30,7 +30,7 @@ void read(FamilyContext& c) {
   if (r.failed()) return;
   // Step3vAttention: self.num_key_value_heads = 1, whatever num_attention_groups says.
   m.num_key_value_heads = 1;
-  if (const auto g = r.integer(c.j, "num_attention_groups", 1); g && *g != 1) {
+  if (const auto g = r.integer(c.j, c.take("num_attention_groups"), 1); g && *g != 1) {
     r.fail("num_attention_groups", fmt::format("is {}: the remote Step3vAttention builds one shared K/V head "
                                               "whatever this says, so moeplan refuses rather than guess", *g));
     return;
@@ -96,7 +96,7 @@ void read(FamilyContext& c) {
 // The expert and layer-layout keys this file's rules read (a file of another family that
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{"moe_intermediate_size", "moe_num_experts", "moe_top_k",
-                                             "moe_layers_enum", "share_expert_dim"};
+                                             "moe_layers_enum", "share_expert_dim", "num_attention_groups"};
 
 }  // namespace step3_parts
 
