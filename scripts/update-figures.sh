@@ -84,6 +84,26 @@ time_optimal_table() {
 '
 }
 
+# The config.json model_types the reader counts, as its registry lists them (the same text as
+# the error for an unknown model_type): README.md's count and list between <!-- model-types-count
+# --> / <!-- model-types --> markers, and the lines between `.\" model-types:begin` and `end` of a
+# man page. Reads a file on stdin.
+printf '{"model_type": "update-figures-probe"}\n' >"$tmp/probe.json"
+model_types=$("$bin" score "$tmp/probe.json" 2>&1 >/dev/null | sed -n 's/.*(supported: \(.*\)); refusing rather.*/\1/p' || true)
+[ -n "$model_types" ] || { echo "update-figures: $bin did not list its model_types" >&2; exit 2; }
+model_type_list() {
+  MODEL_TYPES="$model_types" perl -e '
+  use strict; use warnings;
+  my $list = $ENV{MODEL_TYPES}; my $count = scalar(split /, /, $list);
+  (my $man = $list) =~ s/-/\\-/g;
+  local $/; my $text = <STDIN>;
+  $text =~ s{(<!-- model-types-count -->).*?(<!-- /model-types-count -->)}{$1$count$2}g;
+  $text =~ s{(<!-- model-types -->).*?(<!-- /model-types -->)}{$1$list$2}gs;
+  $text =~ s{(^\.\\" model-types:begin\n).*?(^\.\\" model-types:end$)}{$1$man.\n$2}msg;
+  print $text;
+'
+}
+
 # A man page's "(default V" of each option against what `moeplan SUB --help` prints.
 defaults_agree() {  # defaults_agree PAGE SUBCOMMAND
   local page=$1 sub=$2
@@ -117,9 +137,9 @@ for f in README.md docs/time-optimal.md man/*.1; do
       }
       /<!-- suggest-example:end -->/ { skipping = 0 }
       !skipping { print }
-    ' README.md | figures >"$tmp/new"
+    ' README.md | figures | model_type_list >"$tmp/new"
   else
-    figures <"$f" >"$tmp/new"
+    figures <"$f" | model_type_list >"$tmp/new"
     sub=$(basename "$f" .1); sub=${sub#moeplan-}
     if [ "$sub" != moeplan ] && ! defaults_agree "$f" "$sub"; then stale=1; fi
   fi
