@@ -83,6 +83,10 @@ Section size_section(const ModelScore& s) {
   // compare_with_model_card names the figure a card states.
   const MtpCounts mtp = count_mtp(m);
   const Params as_built = p.N_with_embedding() + b.total;
+  // MTP modules a checkpoint stores that no class builds (mtp_not_counted): null, with why.
+  const auto mtp_or_null = [&](double v) {
+    return m.extras.mtp_not_counted.empty() ? Value(v) : Value(Missing{m.extras.mtp_not_counted});
+  };
   return Section{"size", "Size (parameters; N, N_a: paper 002 Eq. 3, no embeddings; a model card states total_params_as_built)",
        {{"N_nonembedding_total", "N", "params", p.N.value(), "paper 002's N: no embeddings, routers, norms, MTP (not a model card's total)"},
         {"N_a_nonembedding_active", "N_a", "params", p.N_a.value(), "paper 002's N_a: activated per token, no embeddings, routers, norms"},
@@ -100,8 +104,8 @@ Section size_section(const ModelScore& s) {
          m.zero_experts > 0 ? "all weights one token uses when all K routed experts are real (the most)" : "all weights one token uses"},
         {"active_params_as_built_low", "", "params", (p.N_a_with_embedding() + b.active - (m.zero_experts > 0 ? p.routed_active : Params(0))).value(),
          m.zero_experts > 0 ? "the least: all K routed experts zero-width" : "= active_params_as_built (no zero-width experts)"},
-        {"mtp_params", "", "params", mtp.modules.value(), fmt::format("{} multi-token-prediction module(s) beside the model: not in N, N_a, M or as built", m.extras.num_nextn_predict_layers)},
-        {"total_params_in_checkpoint", "", "params", (as_built + mtp.modules + mtp.stored_copies).value(), "as built + MTP modules + the embedding and head copies stored with them"},
+        {"mtp_params", "", "params", mtp_or_null(mtp.modules.value()), m.extras.mtp_not_counted.empty() ? fmt::format("{} multi-token-prediction module(s) beside the model: not in N, N_a, M or as built", m.extras.num_nextn_predict_layers) : "multi-token-prediction modules beside the model: not counted"},
+        {"total_params_in_checkpoint", "", "params", mtp_or_null((as_built + mtp.modules + mtp.stored_copies).value()), "as built + MTP modules + the embedding and head copies stored with them"},
         {"compare_with_model_card", "", "", std::string("total_params_as_built"), "the figure a model card's total states (N and N_a are paper 002's)"},
         {"stated_total_params", "", "params", opt(m.stated ? m.stated->total : std::nullopt, "not given"), "officially stated total"}}};
 }

@@ -123,6 +123,10 @@ struct BuiltExtras {
   /// num_hidden_layers + i of its pattern: their attention kind by layer_types, their FFN dense
   /// (moe_layers_enum lists main layers only). One entry per module when set.
   std::vector<LayerSpec> mtp_layers;
+  /// Why the checkpoint's MTP modules cannot be counted (MiMo-V2-Flash: model.mtp.* stored, no
+  /// class builds them and no config states their number); non-empty: mtp_params and
+  /// total_params_in_checkpoint are null with this reason, not 0 and the as-built total.
+  std::string mtp_not_counted;
   bool operator==(const BuiltExtras&) const = default;
 };
 

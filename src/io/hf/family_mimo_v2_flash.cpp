@@ -209,11 +209,12 @@ void read(FamilyContext& c) {
   }
   c.take("num_nextn_predict_layers");
   const int mtp = r.integer(c.j, "num_nextn_predict_layers", 0).value_or(0);
-  m.description += mtp > 0 ? fmt::format("; its {} MTP layers (num_nextn_predict_layers; model.mtp.* in the "
-                                         "checkpoint) are not built by transformers' MiMoV2FlashForCausalLM and "
-                                         "not counted", mtp)
-                           : std::string("; MTP layers the checkpoint may store (model.mtp.*) are not built by "
-                                         "transformers' MiMoV2FlashForCausalLM and not counted");
+  m.extras.mtp_not_counted =
+      mtp > 0 ? fmt::format("its {} MTP layers (num_nextn_predict_layers; model.mtp.* in the checkpoint) are not built "
+                            "by transformers' MiMoV2FlashForCausalLM: not counted", mtp)
+              : std::string("the MTP layers the checkpoint stores (model.mtp.*) are not built by transformers' "
+                            "MiMoV2FlashForCausalLM and their number is in no config: not counted");
+  m.description += "; " + m.extras.mtp_not_counted;
 }
 
 const std::vector<std::string> k_layout_keys{
