@@ -122,6 +122,11 @@ struct LayerShare {
   double cache_fixed_copy = 0;
   bool windowed = false;
   int window = 0;
+  /// Parts of a layer's cache kept for at most a window of tokens beside cache_per_token (DeepSeek-V4:
+  /// its sliding window and its compressors' open windows): (bytes per token, window), on one GPU
+  /// and one copy alike.
+  std::vector<std::pair<double, int>> windows;
+  std::vector<std::pair<double, int>> score_windows;  ///< (score FLOPs per context token, window)
   double dense_flops_per_token = 0;   ///< forward FLOPs on one GPU: projections, mixers (per sequence of its group)
   double expert_flops_per_token = 0;  ///< forward FLOPs on one GPU of the K routed experts (per token of the stage)
   double score_flops_per_ctx = 0;     ///< attention score FLOPs on one GPU per context token
@@ -135,6 +140,65 @@ struct LayerShare {
 double engine_v_copy(const ModelConfig& m, const LayerSpec& l, const ServingOptions& o) {
   if (o.engine != ServeEngine::vllm || !l.k_eq_v || l.mixer != MixerKind::attention || !l.own_kv) return 0;
   return double(m.hidden_size) * kv_heads_of(m, l) * head_size_of(m, l);
+}
+
+// DeepSeek-V4's cache as vLLM keeps it (--kv-cache-dtype fp8, its fp8_ds_mla layout), read from
+// vllm-project/vllm: vllm/model_executor/layers/deepseek_v4_attention.py @0a291a2e1074 (head_bytes;
+// DeepseekV4MLAAttention.get_kv_cache_spec: an MLAAttentionSpec of one head, compress_ratio;
+// DeepseekV4Indexer.k_cache), vllm/v1/kv_cache_interface.py (MLAAttentionSpec.real_page_size_bytes:
+// storage_block_size = block_size / compress_ratio entries of 584 bytes), vllm/v1/attention/
+// backends/mla/sparse_swa.py @03dc56495617 (DeepseekV4SWACache: a SlidingWindowMLASpec of
+// sliding_window tokens, "584B per token"), vllm/model_executor/layers/deepseek_compressor.py
+// @bbd102411093 (CompressorStateCache: fp32 states in a SlidingWindowMLASpec of coff · ratio
+// tokens) and vllm/model_executor/models/deepseek_v4.py @023da1fc828e (DeepseekV4Attention: the
+// indexer on compress_ratio 4 layers only; MTP layers compress_ratio 1, the window alone). Per layer:
+// - every layer: its one key/value head (K = V) for the last sliding_window tokens, each as
+//   (head_dim - rope) fp8 NoPE + rope bf16 RoPE + (head_dim - rope)/64 UE8M0 scales + 1 pad byte
+//   (448 + 128 + 7 + 1 = 584 for head_dim 512, rope 64);
+// - a compressed layer (rate m): one such entry per m tokens of context;
+// - a CSA layer: the indexer's key per m tokens, index_head_dim fp8 + one fp32 scale per 128
+//   (128 + 4 = 132);
+// - each compressor (the layer's; a CSA layer's indexer has its own): its kv and score states,
+//   2 · coff · d fp32 per token for the last coff · m tokens (coff 2 on CSA layers, whose windows
+//   overlap; 1 on HCA), d the head_dim (the indexer's index_head_dim).
+// Every rank keeps the whole (one head, the indexer replicated: "no tensor parallel, just
+// replicated"). Not modelled: the pages' 576-byte alignment and vLLM's block rounding.
+constexpr double k_dsv4_state_bytes = 4;  // fp32 compressor states (CompressorStateCache asserts float32)
+
+double dsv4_entry_bytes(const ModelConfig& m) {
+  const double head = m.head_size(), rope = std::round(m.partial_rotary_factor * head), nope = head - rope;
+  return nope + 2 * rope + std::floor(nope / 64) + 1;
+}
+
+double dsv4_index_entry_bytes(const CompressedAttention& a) {
+  return a.index_head_dim + std::floor(a.index_head_dim / 128.0) * 4;
+}
+
+void dsv4_layer_cache(const ModelConfig& m, const LayerSpec& l, int tp, LayerShare& s) {
+  const CompressedAttention& a = *m.compressed_attention;
+  const double entry = dsv4_entry_bytes(m), head = m.head_size();
+  s.windows.emplace_back(entry, a.sliding_window);
+  // Scores per context token on one GPU: q.k and the weighted sum over the head (K = V), its
+  // query heads split by TP; the window's keys, a HCA layer's every entry, a CSA layer's
+  // index_topk entries at most (the indexer's topk); the indexer scores every CSA entry with
+  // index_n_heads heads of index_head_dim (replicated).
+  const double per_key = 2.0 * m.num_attention_heads * 2 * head / tp;
+  s.score_windows.emplace_back(per_key, a.sliding_window);
+  const int rate = l.compress_rate;
+  if (rate <= 0) return;
+  const bool csa = rate == a.csa_rate;
+  const double coff = csa ? 2 : 1;
+  s.cache_per_token_copy = entry / rate;
+  s.windows.emplace_back(2 * coff * head * k_dsv4_state_bytes, static_cast<int>(coff * rate));
+  if (csa) {
+    s.cache_per_token_copy += dsv4_index_entry_bytes(a) / rate;
+    s.windows.emplace_back(2 * coff * a.index_head_dim * k_dsv4_state_bytes, static_cast<int>(coff * rate));
+    s.score_windows.emplace_back(per_key / rate, a.index_topk * rate);
+    s.score_flops_per_ctx = 2.0 * a.index_n_heads * a.index_head_dim / rate;
+  } else {
+    s.score_flops_per_ctx = per_key / rate;
+  }
+  s.cache_per_token = s.cache_per_token_copy;
 }
 
 LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSplit& split, const ServingOptions& o,
@@ -157,7 +221,9 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   }
   s.beside_params = beside_per_layer / tp;
   const double kv = cache_bytes_per_element(o.kv);
-  if (l.mixer == MixerKind::attention && l.own_kv) {
+  if (m.compressed_attention && l.mixer == MixerKind::attention) {
+    dsv4_layer_cache(m, l, tp, s);
+  } else if (l.mixer == MixerKind::attention && l.own_kv) {
     double copy = 0, gpu = 0;  // elements per token
     if (m.latent_attention) {
       // MLA keeps one latent of kv_lora_rank and the shared RoPE key of qk_rope_head_dim per
@@ -210,7 +276,7 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   // weighted sum over d_v for each query head and context token (the un-absorbed form of MLA).
   s.dense_flops_per_token += 2.0 * (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
   s.expert_flops_per_token = 2.0 * p.routed_active / split.ep;
-  if (l.mixer == MixerKind::attention) {
+  if (l.mixer == MixerKind::attention && !m.compressed_attention) {
     double d_qk = head_size_of(m, l), d_v = v_head_size_of(m, l);
     if (m.latent_attention) {
       d_qk = m.latent_attention->qk_nope_head_dim + m.latent_attention->qk_rope_head_dim;
@@ -419,6 +485,15 @@ std::optional<PoolReading> vllm_hybrid_pool(const StageCensus& c, double budget,
                      blocks / blocks_per_request};
 }
 
+// A layer's parts kept for at most a window (LayerShare::windows) into its stage and the fit.
+void add_windows(const LayerShare& x, const ServingOptions& o, StageCensus& c, ServingFit& fit, bool scores = true) {
+  for (const auto& [bytes, window] : x.windows) {
+    c.windowed.emplace_back(bytes, window);
+    fit.cache_bytes_per_sequence += bytes * std::min<double>(double(o.context), window);
+  }
+  if (scores) c.score_windowed.insert(c.score_windowed.end(), x.score_windows.begin(), x.score_windows.end());
+}
+
 std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, const ServingSplit& split, ServingFit& fit) {
   const std::vector<LayerSpec> specs = m.layer_specs();
   const BesideN beside = count_beside_n(m);
@@ -458,6 +533,7 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
         if (x.cache_per_token > 0) c.full_layer_bytes.push_back(x.cache_per_token);
         c.score_flops_per_ctx_full += x.score_flops_per_ctx;
       }
+      add_windows(x, o, c, fit);
       c.cache_fixed += x.cache_fixed;
       c.dense_flops_per_token += x.dense_flops_per_token;
       c.expert_flops_per_token += x.expert_flops_per_token;
@@ -515,7 +591,12 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
     }
     for (auto it = specs.rbegin(); it != specs.rend() && m.extras.mtp_layers.empty(); ++it) {
       if (it->mixer != MixerKind::attention) continue;
-      const LayerShare x = layer_share(m, *it, split, o, 0);
+      // DeepSeek-V4's MTP layers keep the window alone (vLLM's DeepseekV4Attention: compress_ratio 1
+      // past num_hidden_layers; compress_ratios[L] is 0 in the Flash config too).
+      LayerSpec own = *it;
+      if (m.compressed_attention) own.compress_rate = 0;
+      const LayerShare x = layer_share(m, own, split, o, 0);
+      for (int k = 0; k < m.extras.num_nextn_predict_layers; ++k) add_windows(x, o, last, fit, false);
       last.cache_per_token += x.cache_per_token * m.extras.num_nextn_predict_layers;
       last.full_layer_bytes.insert(last.full_layer_bytes.end(), std::size_t(m.extras.num_nextn_predict_layers),
                                    x.cache_per_token);
@@ -528,13 +609,34 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
 }
 
 std::string cache_kind_of(const ModelConfig& m) {
+  if (m.compressed_attention) return "DeepSeek-V4 compressed (sliding window + CSA/HCA entries + indexer)";
   std::string kind = m.attention_layers() == 0 ? "" : (m.latent_attention ? "MLA" : (m.num_key_value_heads < m.num_attention_heads ? "GQA" : "MHA"));
   if (m.indexer && !kind.empty()) kind += m.indexer->kind == AttentionIndexer::Kind::msa ? " + MSA indexer" : " + DSA indexer";
   for (const LinearMixer& x : m.linear_mixers) kind += (kind.empty() ? "" : " + ") + x.kind;
   return kind.empty() ? "none" : kind;
 }
 
+// DeepSeek-V4's cache in words, from the layer census (dsv4_layer_cache).
+std::string dsv4_cache_formula(const ModelConfig& m) {
+  const CompressedAttention& a = *m.compressed_attention;
+  int csa = 0, hca = 0, layers = 0;
+  for (const auto& [l, count] : m.layer_census()) {
+    if (l.mixer != MixerKind::attention) continue;
+    layers += count;
+    csa += l.compress_rate > 0 && l.compress_rate == a.csa_rate ? count : 0;
+    hca += l.compress_rate > 0 && l.compress_rate != a.csa_rate ? count : 0;
+  }
+  const double entry = dsv4_entry_bytes(m), index = dsv4_index_entry_bytes(a);
+  return fmt::format("vLLM's fp8_ds_mla layout: {:g} bytes per entry (one head of {}: fp8 NoPE, bf16 RoPE, "
+                     "scales); the last {} tokens in each of {} layers; per token of context {:g}/{} + {:g}/{} "
+                     "(indexer key) in {} CSA layers, {:g}/{} in {} HCA layers; compressor states fp32 over the "
+                     "last {} (CSA) and {} (HCA) tokens",
+                     entry, m.head_size(), a.sliding_window, layers, entry, a.csa_rate, index, a.csa_rate, csa, entry,
+                     a.hca_rate, hca, 2 * a.csa_rate, a.hca_rate);
+}
+
 std::string cache_formula_of(const ModelConfig& m, const ServingOptions& o) {
+  if (m.compressed_attention) return dsv4_cache_formula(m);
   std::vector<std::string> parts;
   if (m.attention_layers() > 0) {
     if (m.latent_attention) {
@@ -891,20 +993,31 @@ std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double we
 
 namespace {
 
-// What vLLM and SGLang keep per sequence for DeepSeek-V4's layers (the window's keys, the entries
-// pooled every m tokens, the indexer's keys, the compressors' partial windows, each in the
-// engine's own fp8 layout) is not one figure per token of context: not modelled.
-std::string compressed_cache_refusal() {
-  return "DeepSeek-V4's compressed attention (a sliding window, entries pooled every 4 or 128 tokens, the indexer's "
-         "keys and the compressors' open windows): its cache is not a per-token figure moeplan models, so it serves "
-         "no estimate rather than an approximate one";
+// DeepSeek-V4's cache is served as vLLM keeps it (dsv4_layer_cache): fp8 only, in its fp8_ds_mla
+// layout. vLLM refuses any other cache dtype at start-up (DeepseekV4MLAAttention.__init__, vllm/
+// model_executor/layers/deepseek_v4_attention.py @0a291a2e1074: assert kv_cache_dtype.startswith("fp8"),
+// "DeepseekV4 only supports fp8 kv-cache format for now"; its default "auto" fails too). SGLang's
+// DeepSeek-V4 cache was not read: refused by name rather than taken as vLLM's.
+std::optional<std::string> compressed_cache_refusal(const ModelConfig& m, const ServingOptions& o) {
+  if (!m.compressed_attention) return std::nullopt;
+  if (o.engine == ServeEngine::sglang) {
+    return std::string("DeepSeek-V4's compressed attention under SGLang: its cache layout (window, pooled entries, "
+                       "indexer keys, compressor states) was not read; moeplan models vLLM's (--serve-engine vllm)");
+  }
+  if (o.kv != ServePrecision::fp8) {
+    return fmt::format("--serve-kv {}: vLLM keeps DeepSeek-V4's cache in fp8 only (its fp8_ds_mla layout; "
+                       "'DeepseekV4 only supports fp8 kv-cache format', --kv-cache-dtype auto fails at start-up): "
+                       "--serve-kv fp8",
+                       to_string(o.kv));
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
-  if (m.compressed_attention) return std::unexpected(compressed_cache_refusal());
   const ServingOptions o = with_engine_defaults(m, given);
+  if (const auto why = compressed_cache_refusal(m, o)) return std::unexpected(*why);
   for (const LinearMixer& x : m.linear_mixers) {
     if (!x.decode_state_bytes) {
       return std::unexpected(fmt::format("the decode state of its '{}' layers is not known (a model TOML mixer "
@@ -980,11 +1093,14 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
         const double blocks = std::floor(budget / (bs * c.cache_per_token));
         concurrency = blocks / std::ceil(double(o.context) / bs);
         tokens = static_cast<std::int64_t>(std::min(blocks * bs, 1e15));
-      } else if (const auto pool = o.engine == ServeEngine::vllm ? vllm_hybrid_pool(c, budget, o, bs) : std::nullopt) {
+      } else if (const auto pool = o.engine == ServeEngine::vllm && !m.compressed_attention
+                                       ? vllm_hybrid_pool(c, budget, o, bs)
+                                       : std::nullopt) {
         concurrency = pool->concurrency;  // vLLM's hybrid manager: full and sliding-window groups
         tokens = pool->tokens;
       } else {
-        // Otherwise (SGLang, recurrent states, pages vLLM cannot unify): a sequence's whole share (an engineering
+        // Otherwise (SGLang, recurrent states, pages vLLM cannot unify, DeepSeek-V4's pages, whose
+        // 576-byte alignment and grouping are not modelled): a sequence's whole share (an engineering
         // reading of the engines' hybrid managers), tokens as the engine reports them,
         // concurrency x context.
         concurrency = budget / per_seq;

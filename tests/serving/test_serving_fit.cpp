@@ -417,3 +417,48 @@ TEST_CASE("the fewest GPUs that hold the batch: one H100 for Qwen3-30B-A3B, two 
   huge.min_batch = std::int64_t{1} << 30;
   CHECK_FALSE(serving_min_gpus(q, huge).has_value());
 }
+
+TEST_CASE("DeepSeek-V4-Flash's cache as vLLM keeps it: window, pooled entries, indexer keys, compressor states") {
+  // vLLM's fp8_ds_mla layout (vllm-project/vllm deepseek_v4_attention.py @0a291a2e1074, sparse_swa.py
+  // @03dc56495617, deepseek_compressor.py @bbd102411093, deepseek_v4.py @023da1fc828e), from the
+  // config.json numbers: head_dim 512, qk_rope_head_dim 64, sliding_window 128, index_head_dim 128,
+  // 43 layers whose compress_ratios are 0, 0, then 4 and 128 alternating, 4 last: 21 CSA (4), 20
+  // HCA (128), 2 window-only.
+  const ModelConfig m = model("deepseek-v4-flash.json");
+  const double entry = 448 + 64 * 2 + 448 / 64 + 1;  // fp8 NoPE, bf16 RoPE, 7 UE8M0 scales, 1 pad: 584
+  const double index = 128 + 4;                       // fp8 key and one fp32 scale per 128: 132
+  CHECK(entry == 584);
+  // Per token of context: a CSA layer's entry and indexer key per 4 tokens, a HCA layer's entry per 128.
+  const double per_token = 21 * (entry / 4 + index / 4) + 20 * (entry / 128);  // 3,850.25 bytes
+  CHECK(per_token == 3850.25);
+  // Capped at a window: every layer's last 128 tokens of entries; the compressors' fp32 kv and
+  // score states, 2 coff d per token over coff m tokens (CSA: coff 2, d 512, and its indexer's
+  // d 128, 8 tokens; HCA: coff 1, d 512, 128 tokens).
+  const double window = 43 * 128 * entry;                                 // 3,214,336
+  const double csa_states = 8 * (2 * 2 * 512 * 4.0) + 8 * (2 * 2 * 128 * 4.0);  // 65,536 + 16,384
+  const double hca_states = 128 * (2 * 1 * 512 * 4.0);                    // 524,288
+  const double capped = window + 21 * csa_states + 20 * hca_states;       // 15,420,416
+  CHECK(capped == 15420416);
+  ServingOptions o = on("h200", 8, 131072);
+  o.kv = ServePrecision::fp8;
+  const ServingFit f = fit_of(m, o);
+  CHECK(f.cache_bytes_per_token == doctest::Approx(per_token));
+  CHECK(f.cache_bytes_per_sequence == doctest::Approx(per_token * 131072 + capped));  // 520,080,384 bytes
+  CHECK(f.cache_bytes_per_sequence == doctest::Approx(520080384.0));
+  // One head, kept whole on every rank (the indexer replicated): each GPU holds the whole.
+  CHECK(f.cache_bytes_per_sequence_per_gpu == doctest::Approx(520080384.0));
+  // Under a window's length every capped part holds only the tokens there are.
+  ServingOptions short_ctx = on("h200", 8, 100);
+  short_ctx.kv = ServePrecision::fp8;
+  const double under = per_token * 100 + 43 * 100 * entry + 21 * csa_states + 20 * 100 * (2 * 512 * 4.0);
+  CHECK(fit_of(m, short_ctx).cache_bytes_per_sequence == doctest::Approx(under));
+  // --serve-kv bf16 (the default): vLLM asserts an fp8 cache for DeepSeek-V4; SGLang's layout is not read.
+  const auto bf16 = serving_fit(m, on("h200", 8, 131072));
+  REQUIRE_FALSE(bf16.has_value());
+  CHECK(bf16.error().find("fp8 only") != std::string::npos);
+  ServingOptions sglang = o;
+  sglang.engine = ServeEngine::sglang;
+  const auto sg = serving_fit(m, sglang);
+  REQUIRE_FALSE(sg.has_value());
+  CHECK(sg.error().find("SGLang") != std::string::npos);
+}
