@@ -447,11 +447,15 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
       static const std::map<std::string, std::string> k_router_json{
           {"router.num_groups", "n_group"}, {"router.group_topk", "topk_group"},
           {"router.expert_bias", "topk_method"}, {"router.topk_scaling_factor", "routed_scaling_factor"}};
-      const auto dot = p->key.find('.');
+      // A family that reads a model key from a key of another name says so (problem_keys).
+      const auto dot = p->key.rfind('.');
+      const std::string leaf = dot == std::string::npos ? p->key : p->key.substr(dot + 1);
       const auto json_key = k_router_json.find(p->key);
-      r.fail(json_key != k_router_json.end() ? json_key->second
-             : dot == std::string::npos      ? p->key
-                                             : p->key.substr(dot + 1),
+      const auto renamed = std::find_if(rule->problem_keys.begin(), rule->problem_keys.end(),
+                                        [&](const auto& k) { return k.first == leaf; });
+      r.fail(json_key != k_router_json.end()      ? json_key->second
+             : renamed != rule->problem_keys.end() ? renamed->second
+                                                   : leaf,
              p->reason);
     }
   }

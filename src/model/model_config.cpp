@@ -267,7 +267,18 @@ std::optional<ConfigProblem> compressed_attention_problem(const ModelConfig& m) 
   const bool rates_ok = std::all_of(m.layers.begin(), m.layers.end(), [&a](const LayerSpec& l) {
     return l.compress_rate == 0 || l.compress_rate == a.csa_rate || l.compress_rate == a.hca_rate;
   });
-  if (m.latent_attention || m.indexer || m.num_key_value_heads != 1 ||
+  // The two a config gets wrong most, named by their own keys; the rest below as one rule.
+  if (m.num_key_value_heads != 1) {
+    return ConfigProblem{"model.num_key_value_heads",
+                         fmt::format("is {}: DeepSeek-V4's attention has one key/value head", m.num_key_value_heads)};
+  }
+  if (a.o_groups > 0 && (m.num_attention_heads * m.head_size()) % a.o_groups != 0) {
+    return ConfigProblem{"model.compressed_attention.o_groups",
+                         fmt::format("is {}: the output projection's groups must divide the query heads' width, {} "
+                                     "heads x {} = {}", a.o_groups, m.num_attention_heads, m.head_size(),
+                                     m.num_attention_heads * m.head_size())};
+  }
+  if (m.latent_attention || m.indexer ||
       static_cast<int>(m.layers.size()) != m.num_hidden_layers || a.q_lora_rank <= 0 || a.o_groups <= 0 ||
       a.o_lora_rank <= 0 || (m.num_attention_heads * m.head_size()) % a.o_groups != 0 || a.sliding_window <= 0 ||
       a.csa_rate <= 0 || a.hca_rate <= 0 || a.csa_rate == a.hca_rate || a.index_n_heads <= 0 ||

@@ -82,6 +82,10 @@ TEST_CASE("deepseek_v4: layer_types, the MTP block's layer and what the class wo
   CHECK(size_of(json::parse(same.out).at(0), "total_params_as_built") == 284332230231.0);
   check_refused(k_flash, "num_nextn_predict_layers", [](json& x) { x["num_nextn_predict_layers"] = 2; });
   check_refused(k_flash, "compress_ratios", [](json& x) { x.erase("compress_ratios"); });
+  // Groups of the output projection that do not divide 64 heads x 512, and a second kv head:
+  // each named by its own key, not the layer list.
+  check_refused(k_flash, "o_groups", [](json& x) { x["o_groups"] = 7; });
+  check_refused(k_flash, "num_key_value_heads", [](json& x) { x["num_key_value_heads"] = 2; });
   check_refused(k_flash, "compress_ratios", [](json& x) { x["compress_ratios"][5] = 2; });
   check_refused(k_flash, "o_groups", [](json& x) { x.erase("o_groups"); });
   check_refused(k_flash, "hc_mult", [](json& x) { x.erase("hc_mult"); });

@@ -100,6 +100,12 @@ TEST_CASE("step3p5: what moeplan would have to guess is refused by name") {
   check_refused(f, "layer_types", [](json& x) { x["layer_types"][2] = "linear_attention"; });
   check_refused(f, "num_attention_groups", [](json& x) { x.erase("num_attention_groups"); });
   check_refused(f, "share_expert_dim", [](json& x) { x.erase("share_expert_dim"); });
+  // A kv-head count that does not divide the query heads is named by the file's own key (the
+  // model's num_key_value_heads is read from num_attention_groups), and a per-layer list that
+  // changes no count still needs an entry per layer.
+  check_refused(f, "num_attention_groups", [](json& x) { x["num_attention_groups"] = 7; });
+  check_refused(f, "swiglu_limits", [](json& x) { x["swiglu_limits"] = json::array({0, 0, 0}); });
+  check_refused(f, "partial_rotary_factors", [](json& x) { x["partial_rotary_factors"] = json::array({1.0}); });
   // Step-3.7's text_config is step3p5; another model_type there is refused.
   check_refused("step-3.7-flash.json", "model_type", [](json& x) { x["text_config"]["model_type"] = "deepseek_v3"; });
 }

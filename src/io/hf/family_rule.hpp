@@ -93,6 +93,9 @@ struct FamilyRule {
   /// use. Their union over all rules (and hf_config_reader.cpp's few keys of families not
   /// read here) is what a file of another family may not write.
   std::vector<std::string> layout_keys;
+  /// Model keys this family reads from a config.json key of another name, for ModelConfig::
+  /// problem()'s errors (Step-3.5: num_key_value_heads from num_attention_groups).
+  std::vector<std::pair<std::string, std::string>> problem_keys;
 
   // Writing config.json (hf_config_writer.cpp), for the families that write one:
   /// The transformers class written for each model_type this rule writes.

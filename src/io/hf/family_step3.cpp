@@ -105,6 +105,7 @@ extern const FamilyRule k_step3_text_rule{
     .read = step3_parts::read,
     .standard_keys = false,
     .layout_keys = step3_parts::k_layout_keys,
+    .problem_keys = {{"num_key_value_heads", "num_attention_groups"}},
 };
 // The multimodal checkpoint: its language model is text_config.
 extern const FamilyRule k_step3_vl_rule{
@@ -112,6 +113,7 @@ extern const FamilyRule k_step3_vl_rule{
     .text_config = "text_config",
     .text_model_type = "step3_text",
     .layout_keys = step3_parts::k_layout_keys,
+    .problem_keys = {{"num_key_value_heads", "num_attention_groups"}},
 };
 
 }  // namespace moeplan::hf

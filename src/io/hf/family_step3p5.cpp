@@ -207,6 +207,16 @@ void read(FamilyContext& c) {
   const int mtp = r.integer(c.j, c.take("num_nextn_predict_layers"), 0).value_or(0);
   const auto window = r.integer(c.j, "sliding_window", 1);
   c.take("layer_types");
+  // The per-layer lists that change no count (rope_theta, partial_rotary_factors, the SwiGLU
+  // clamps) hold an entry per layer (vLLM's step3p5.py indexes them by layer; the public config
+  // lists the MTP layers too): fewer than num_hidden_layers is a config the model cannot build.
+  for (const char* key : {"rope_theta", "partial_rotary_factors", "swiglu_limits", "swiglu_limits_shared"}) {
+    const auto it = c.j.find(key);
+    if (it != c.j.end() && it->is_array() && static_cast<int>(it->size()) < m.num_hidden_layers) {
+      r.fail(key, fmt::format("lists {} entries, fewer than num_hidden_layers ({}): one per layer", it->size(),
+                              m.num_hidden_layers));
+    }
+  }
   if (r.failed()) return;
   read_router(c);
   const OtherHeads other = other_heads(c);
@@ -238,6 +248,7 @@ extern const FamilyRule k_step3p5_rule{
     .read = step3p5_parts::read,
     .standard_keys = false,
     .layout_keys = step3p5_parts::k_layout_keys,
+    .problem_keys = {{"num_key_value_heads", "num_attention_groups"}},
 };
 // Step3p7ForConditionalGeneration: the language model is text_config (step3p5).
 extern const FamilyRule k_step3p7_rule{
@@ -245,6 +256,7 @@ extern const FamilyRule k_step3p7_rule{
     .text_config = "text_config",
     .text_model_type = "step3p5",
     .layout_keys = step3p5_parts::k_layout_keys,
+    .problem_keys = {{"num_key_value_heads", "num_attention_groups"}},
 };
 
 }  // namespace moeplan::hf
