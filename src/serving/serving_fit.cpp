@@ -494,6 +494,23 @@ void add_windows(const LayerShare& x, const ServingOptions& o, StageCensus& c, S
   if (scores) c.score_windowed.insert(c.score_windowed.end(), x.score_windows.begin(), x.score_windows.end());
 }
 
+// A layer's cache into its stage and the fit: kept whole (per token of context) or for its
+// window, and its parts kept for windows of their own (add_windows). `full_scores`: a full
+// layer's score FLOPs too (the MTP modules' full layers have none counted, as before).
+void add_layer_cache(const LayerShare& x, const ServingOptions& o, StageCensus& c, ServingFit& fit, bool full_scores) {
+  if (x.windowed) {
+    c.windowed.emplace_back(x.cache_per_token, x.window);
+    c.score_windowed.emplace_back(x.score_flops_per_ctx, x.window);
+    fit.cache_bytes_per_sequence += x.cache_per_token_copy * std::min<double>(double(o.context), x.window);
+  } else {
+    c.cache_per_token += x.cache_per_token;
+    if (x.cache_per_token > 0) c.full_layer_bytes.push_back(x.cache_per_token);
+    if (full_scores) c.score_flops_per_ctx_full += x.score_flops_per_ctx;
+    fit.cache_bytes_per_token += x.cache_per_token_copy;
+  }
+  add_windows(x, o, c, fit);
+}
+
 std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, const ServingSplit& split, ServingFit& fit) {
   const std::vector<LayerSpec> specs = m.layer_specs();
   const BesideN beside = count_beside_n(m);
@@ -525,21 +542,11 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
         c.experts_on_gpu = x.experts_on_gpu;
         ++c.moe_layers;
       }
-      if (x.windowed) {
-        c.windowed.emplace_back(x.cache_per_token, x.window);
-        c.score_windowed.emplace_back(x.score_flops_per_ctx, x.window);
-      } else {
-        c.cache_per_token += x.cache_per_token;
-        if (x.cache_per_token > 0) c.full_layer_bytes.push_back(x.cache_per_token);
-        c.score_flops_per_ctx_full += x.score_flops_per_ctx;
-      }
-      add_windows(x, o, c, fit);
+      add_layer_cache(x, o, c, fit, true);
       c.cache_fixed += x.cache_fixed;
       c.dense_flops_per_token += x.dense_flops_per_token;
       c.expert_flops_per_token += x.expert_flops_per_token;
-      fit.cache_bytes_per_token += x.windowed ? 0 : x.cache_per_token_copy;
       fit.cache_fixed_bytes += x.cache_fixed_copy;
-      if (x.windowed) fit.cache_bytes_per_sequence += x.cache_per_token_copy * std::min<double>(double(o.context), x.window);
     }
   }
   // Embeddings (bf16, split over the TP ranks by vocabulary): the input embedding on the first
@@ -577,18 +584,7 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
     // The modules' own layers where the model lists them (Step-3.5-Flash: full and sliding-window
     // attention by its layer_types), each its own cache; else one attention layer's cache per
     // module, like the model's last attention layer.
-    for (const LayerSpec& own : m.extras.mtp_layers) {
-      const LayerShare x = layer_share(m, own, split, o, 0);
-      if (x.windowed) {
-        last.windowed.emplace_back(x.cache_per_token, x.window);
-        last.score_windowed.emplace_back(x.score_flops_per_ctx, x.window);
-        fit.cache_bytes_per_sequence += x.cache_per_token_copy * std::min<double>(double(o.context), x.window);
-      } else {
-        last.cache_per_token += x.cache_per_token;
-        last.full_layer_bytes.push_back(x.cache_per_token);
-        fit.cache_bytes_per_token += x.cache_per_token_copy;
-      }
-    }
+    for (const LayerSpec& own : m.extras.mtp_layers) add_layer_cache(layer_share(m, own, split, o, 0), o, last, fit, false);
     for (auto it = specs.rbegin(); it != specs.rend() && m.extras.mtp_layers.empty(); ++it) {
       if (it->mixer != MixerKind::attention) continue;
       // DeepSeek-V4's MTP layers keep the window alone (vLLM's DeepseekV4Attention: compress_ratio 1
