@@ -1,8 +1,8 @@
 // minimax_m3 (MiniMax-M3's language model, top level or as minimax_m3_vl's text_config) of
 // issue 51: GQA with MiniMax Sparse Attention's block indexer in 57 of 60 layers, dense FFNs
 // of dense_intermediate_size in the first three, 128 experts and a shared one in the others.
-// Fixture tests/data/hf/minimax-m3.json: constructed from a validator that pins every key and
-// value of the hub file (its _source, official.csv). The expected counts are printed by the
+// Fixture tests/data/hf/minimax-m3.json: the hub file at revision f0e1c1e0 byte for byte (less its
+// _source line it has the SHA-256 a validator pins; recount/hub_sha256.py). The expected counts are printed by the
 // independent recount tests/data/hf/recount/minimax_m3_count.py (standard-library Python
 // written from transformers' modeling_minimax_m3_vl.py, not from moeplan); the cache is worked
 // out here from the config numbers.
