@@ -261,8 +261,22 @@ TEST_CASE("minimax_m2: MiniMax-M2 with its full-width q/k norms, its MTP modules
   check_as_fitted(j);
   // q_norm over 48 x 128, k_norm over 8 x 128 in each layer (the recount's 828,416 norms).
   CHECK(number(j, "size", "norm_params") == 828'416.0);
-  // num_mtp_modules 3: MiniMaxM2ForCausalLM builds none, nothing is counted.
-  CHECK(number(j, "size", "mtp_params") == 0);
+  // use_mtp with num_mtp_modules 3: declared, but MiniMaxM2ForCausalLM (transformers'
+  // modeling_minimax_m2.py) builds none, so their size is unknown: null with the reason, not 0.
+  CHECK(j["size"]["mtp_params"].is_null());
+  CHECK(j["size"]["mtp_params_reason"].get<std::string>().find("3 MTP module(s)") != std::string::npos);
+  CHECK(j["size"]["mtp_params_reason"].get<std::string>().find("modeling_minimax_m2.py builds none") != std::string::npos);
+  CHECK(j["size"]["total_params_in_checkpoint"].is_null());
+  // --emit toml keeps the reason (mtp_not_counted) and the emitted file scores the same.
+  {
+    const auto toml = temp_path("moeplan-minimax-m2-mtp.toml");
+    REQUIRE(run_moeplan({"score", k_hf + "minimax-m2.json", "--emit", "toml", "-o", toml.string()}).code == 0);
+    std::ifstream in(toml);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    CHECK(text.find("mtp_not_counted = ") != std::string::npos);
+    std::filesystem::remove(toml);
+  }
+  check_toml_round_trip(k_hf + "minimax-m2.json");
   // MiniMax's "10B active" leaves out the embedding and head (9.80B; 11.03B with them).
   const double active_without = number(j, "size", "active_params_as_built") - number(j, "size", "embedding_params");
   CHECK(active_without == 9'801'344'000.0);

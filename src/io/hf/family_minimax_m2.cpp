@@ -60,13 +60,15 @@ void read(FamilyContext& c) {
     r.fail("shared_intermediate_size", fmt::format("is {}: MiniMaxM2's MoE block builds no shared expert", *w));
     return;
   }
-  // use_mtp / num_mtp_modules / mtp_transformer_layers describe multi-token-prediction
-  // modules that MiniMaxM2ForCausalLM does not build (nor does the remote code); their shape
-  // is not in the modeling code, so they are not counted (the description says so).
+  // use_mtp / num_mtp_modules / mtp_transformer_layers declare multi-token-prediction modules
+  // that MiniMaxM2ForCausalLM does not build (transformers models/minimax_m2/modeling_minimax_m2.py
+  // builds no MTP module, nor does the checkpoints' remote code); their shape is in no modeling
+  // code, so mtp_params and total_params_in_checkpoint are null with this reason, not 0.
   c.take("num_mtp_modules");
   if (const auto n = r.integer(j, "num_mtp_modules", 0); n && *n > 0 && r.boolean(j, "use_mtp").value_or(false)) {
-    m.description += fmt::format("; its {} MTP module(s) (num_mtp_modules) are not built by "
-                                 "MiniMaxM2ForCausalLM and not counted", *n);
+    m.extras.mtp_not_counted = fmt::format("its {} MTP module(s) (use_mtp, num_mtp_modules) are declared but not built by "
+                                           "transformers' MiniMaxM2ForCausalLM (modeling_minimax_m2.py builds none): not counted", *n);
+    m.description += "; " + m.extras.mtp_not_counted;
   }
 }
 
