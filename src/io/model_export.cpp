@@ -23,6 +23,28 @@ namespace moeplan {
 
 namespace {
 
+// [checkpoint_storage]: how the checkpoint stores its weights, as read from config.json's
+// quantization_config (src/io/hf_quantization.cpp), so that a model TOML emitted from a quantized
+// file serves the same weights (read_checkpoint_storage, model_loader.cpp, reads it back).
+void write_checkpoint_storage(const ModelConfig& m, toml::table& doc) {
+  if (!m.checkpoint_storage) return;
+  const CheckpointStorage& c = *m.checkpoint_storage;
+  toml::table t;
+  t.insert("quant_method", c.method);
+  t.insert("description", c.description);
+  if (!c.known) {
+    t.insert("known", false);
+  } else {
+    t.insert("routed_bytes_per_weight", c.routed);
+    t.insert("attention_bytes_per_weight", c.attention);
+    t.insert("dense_bytes_per_weight", c.dense);
+    t.insert("shared_bytes_per_weight", c.shared);
+    if (c.mxfp4_experts) t.insert("mxfp4_experts", true);
+    if (c.fp8_math) t.insert("fp8_math", true);
+  }
+  doc.insert("checkpoint_storage", std::move(t));
+}
+
 // The per-layer lists of a non-uniform model (docs/hybrid-layers.md): its mixers by kind, its
 // FFNs, and the widths, kv heads and K/V sharing where any layer has its own.
 void write_layer_pattern(const ModelConfig& m, toml::table& model) {
@@ -239,6 +261,7 @@ std::string to_model_toml(const ModelConfig& m) {
     }
     doc.insert("router", std::move(router));
   }
+  write_checkpoint_storage(m, doc);
   if (m.training) {
     const TrainingSetup& t = *m.training;
     toml::table training;

@@ -449,6 +449,43 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   }
 }
 
+// [checkpoint_storage] (model_export.cpp writes it from config.json's quantization_config): the
+// bytes per weight of each kind of linear weight as the checkpoint stores them; bf16 (2 bytes) is
+// the widest a quantization_config leaves. known = false: a method moeplan does not read
+// (serving refuses it, the description says why), and no bytes are given.
+void read_checkpoint_storage(const toml::table& t, ModelConfig& m, Reader& r) {
+  r.only_keys(t, {"quant_method", "description", "known", "routed_bytes_per_weight", "attention_bytes_per_weight",
+                  "dense_bytes_per_weight", "shared_bytes_per_weight", "mxfp4_experts", "fp8_math"},
+              "checkpoint_storage");
+  const std::string s = "checkpoint_storage";
+  CheckpointStorage c;
+  c.method = r.string(t, "quant_method", "checkpoint_storage.quant_method");
+  if (!r.failed() && c.method.empty()) {
+    r.fail(t.get("quant_method")->source(), "checkpoint_storage.quant_method", "must not be empty");
+  }
+  c.description = r.string(t, "description", "checkpoint_storage.description");
+  optional_bool(t, "known", s, c.known, r);
+  const std::pair<const char*, double*> bytes[] = {{"routed_bytes_per_weight", &c.routed},
+                                                   {"attention_bytes_per_weight", &c.attention},
+                                                   {"dense_bytes_per_weight", &c.dense},
+                                                   {"shared_bytes_per_weight", &c.shared}};
+  for (const auto& [key, out] : bytes) {
+    const toml::node* n = t.get(key);
+    if (!c.known) {
+      if (n) r.fail(n->source(), s + "." + key, "is not read with known = false (a method moeplan does not read)");
+      continue;
+    }
+    const double v = r.number(t, key, s + "." + key, true);
+    if (!r.failed() && v > 2) {
+      r.fail(n->source(), s + "." + key, fmt::format("must be at most 2 (bf16), got {}", v));
+    }
+    *out = v;
+  }
+  optional_bool(t, "mxfp4_experts", s, c.mxfp4_experts, r);
+  optional_bool(t, "fp8_math", s, c.fp8_math, r);
+  m.checkpoint_storage = c;
+}
+
 void read_training(const toml::table& t, ModelConfig& m, Reader& r) {
   r.only_keys(t, {"tokens", "compute", "seq_len", "unique_tokens"}, "training");
   TrainingSetup ts;
@@ -542,7 +579,8 @@ std::expected<ModelConfig, InputError> parse_model_config(std::string_view text,
   }
   Reader r(source);
   ModelConfig m;
-  r.only_keys(*doc, {"schema", "name", "description", "source", "model", "router", "training", "reference"},
+  r.only_keys(*doc, {"schema", "name", "description", "source", "model", "router", "checkpoint_storage", "training",
+                     "reference"},
               "");
   const std::string schema = r.string(*doc, "schema", "schema");
   if (!r.failed() && schema != "moeplan-model/1") {
@@ -557,6 +595,11 @@ std::expected<ModelConfig, InputError> parse_model_config(std::string_view text,
   }
   if (doc->get("router")) {
     if (const toml::table* t = r.table(*doc, "router", "router")) read_router_table(*t, m, r);
+  }
+  if (doc->get("checkpoint_storage")) {
+    if (const toml::table* t = r.table(*doc, "checkpoint_storage", "checkpoint_storage")) {
+      read_checkpoint_storage(*t, m, r);
+    }
   }
   if (doc->get("training")) {
     if (const toml::table* t = r.table(*doc, "training", "training")) read_training(*t, m, r);

@@ -207,6 +207,71 @@ TEST_CASE("score serves a config.json's weights as its quantization_config store
   std::filesystem::remove(file);
 }
 
+TEST_CASE("a TOML emitted from a quantized config.json keeps its storage (--emit toml): the same weights per GPU") {
+  // Before [checkpoint_storage] the emitted TOML lost quantization_config and served bf16 weights.
+  for (const std::string file : {"qwen3-coder-480b-a35b-fp8.json", "gpt-oss-120b.json", "mimo-v2-flash.json",
+                                 "deepseek-v4-flash.json", "kimi-k2.5.json"}) {
+    CAPTURE(file);
+    const auto toml = temp_path("moeplan-storage-round-trip.toml");
+    const Run e = run_moeplan({"score", k_hf + file, "--emit", "toml", "-o", toml.string()});
+    REQUIRE_MESSAGE(e.code == 0, e.err);
+    // --serve-kv fp8: DeepSeek-V4's cache exists in fp8 only (docs/serving.md).
+    const std::vector<std::string> serve{"--serve-gpus", "8",    "--serve-gpu", "h200",  "--serve-context",
+                                         "8192",         "--serve-kv", "fp8",   "--format", "json"};
+    std::vector<std::string> a{"score", k_hf + file}, b{"score", toml.string()};
+    a.insert(a.end(), serve.begin(), serve.end());
+    b.insert(b.end(), serve.begin(), serve.end());
+    const Run from_json = run_moeplan(a), from_toml = run_moeplan(b);
+    std::filesystem::remove(toml);
+    INFO(from_json.err, from_toml.err);
+    const json sa = serving_of(from_json), sb = serving_of(from_toml);
+    CHECK(sa.at("weights_precision").get<std::string>().ends_with("(quantization_config)"));
+    CHECK(sb.at("weights_precision") == sa.at("weights_precision"));
+    CHECK(sb.at("weights_per_gpu") == sa.at("weights_per_gpu"));
+    CHECK(sb.at("notes") == sa.at("notes"));
+  }
+  // A method moeplan does not read stays refused by name through the TOML (known = false).
+  const std::filesystem::path bnb = temp_path("bnb-emit-config.json");
+  const auto toml = temp_path("moeplan-bnb-emit.toml");
+  {
+    std::ifstream in(k_hf + "qwen3-30b-a3b.json");
+    json j = json::parse(in);
+    j["quantization_config"] = {{"quant_method", "bitsandbytes"}, {"load_in_4bit", true}};
+    std::ofstream(bnb) << j.dump();
+  }
+  REQUIRE(run_moeplan({"score", bnb.string(), "--emit", "toml", "-o", toml.string()}).code == 0);
+  const Run refused = run_moeplan({"score", toml.string(), "--serve-gpus", "1", "--serve-gpu", "h100"});
+  CHECK(refused.code == 4);
+  CHECK(refused.err.find("'bitsandbytes'") != std::string::npos);
+  std::filesystem::remove(bnb);
+  // A bad [checkpoint_storage] is refused naming the key.
+  const auto bad = [&](const std::string& table, const std::string& key) {
+    std::ostringstream text;
+    text << "schema = \"moeplan-model/1\"\nname = \"q\"\n[model]\nhidden_size = 1024\nnum_hidden_layers = 2\n"
+            "num_attention_heads = 8\nintermediate_size = 4096\nvocab_size = 32000\n[checkpoint_storage]\n"
+         << table;
+    std::ofstream(toml) << text.str();
+    const Run r = run_moeplan({"score", toml.string()});
+    CAPTURE(table);
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("checkpoint_storage." + key) != std::string::npos);
+  };
+  const std::string bytes = "attention_bytes_per_weight = 1.0\ndense_bytes_per_weight = 1.0\n"
+                            "shared_bytes_per_weight = 1.0\n";
+  bad("description = \"x\"\nrouted_bytes_per_weight = 1.0\n" + bytes, "quant_method");
+  bad("quant_method = \"fp8\"\ndescription = \"x\"\n" + bytes, "routed_bytes_per_weight");
+  bad("quant_method = \"fp8\"\ndescription = \"x\"\nrouted_bytes_per_weight = 4.0\n" + bytes,
+      "routed_bytes_per_weight");
+  bad("quant_method = \"fp8\"\ndescription = \"x\"\nrouted_bytes_per_weight = 0\n" + bytes,
+      "routed_bytes_per_weight");
+  bad("quant_method = \"x\"\ndescription = \"x\"\nknown = false\nrouted_bytes_per_weight = 1.0\n",
+      "routed_bytes_per_weight");
+  bad("quant_method = \"fp8\"\ndescription = \"x\"\nroutd_bytes_per_weight = 1.0\n" + bytes,
+      "routd_bytes_per_weight");
+  std::filesystem::remove(toml);
+}
+
 TEST_CASE("the engine's start-up lines and typed keys: vLLM by default, SGLang on request") {
   const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
                              "--serve-context", "4096", "--format", "json"});
