@@ -291,6 +291,30 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
 // up to v0.9, 16 * 1024 in the v0.10 line): the workspaces hold one chunk's rows.
 constexpr double k_fused_moe_chunk = 16 * 1024;
 
+// vLLM v0.10's MoE layers under data parallelism (`vllm serve -dp N`, with or without
+// --enable-expert-parallel; here split.dp > 1 on vLLM) see every DP rank's tokens, not their
+// own: FusedMoE.forward_impl (vllm/model_executor/layers/fused_moe/layer.py, v0.9-v0.10 line)
+// dispatches when dp_size > 1 and no pplx/DeepEP kernels are in use (do_naive_dispatch_combine),
+// and the default all2all backend of v0.10.1.1 is "naive" (vllm/envs.py VLLM_ALL2ALL_BACKEND;
+// "allgather_reducescatter" from v0.11.0: docs.vllm.ai/en/v0.10.1.1 and /en/v0.11.0, vllm.envs):
+// NaiveAll2AllManager.naive_multicast (vllm/distributed/device_communicators/all2all.py) fills a
+// new buffer of cu_tokens_across_dp_cpu[-1] rows, the tokens of all ranks, for the hidden states
+// and again for the router logits, and the experts run on it; combine all-reduces that many rows
+// over the DP group and keeps the rank's slice. In the profile run every rank runs
+// max_num_batched_tokens (gpu_model_runner.py, _dummy_run: get_dp_padding pads each rank to the
+// largest count across DP, DPMetadata.num_tokens_across_dp), so the experts see dp x T rows.
+double vllm_moe_dispatch_tokens(const ServingSplit& split, const ServingOptions& o, double tokens) {
+  return o.engine == ServeEngine::vllm && split.dp > 1 ? tokens * split.dp : tokens;
+}
+
+// The gathered hidden states of vLLM's naive DP dispatch (above): dp x T rows of d in bf16, live
+// while the experts run, beside the rank's own T rows in the residual stream. The gathered router
+// logits are counted with the routing at dp x T tokens. 0 without DP or on SGLang.
+double vllm_dp_gather_bytes(const ModelConfig& m, const ServingSplit& split, const ServingOptions& o, double tokens) {
+  const double rows = vllm_moe_dispatch_tokens(split, o, tokens);
+  return rows > tokens ? rows * m.hidden_size * 2.0 : 0.0;
+}
+
 // The live intermediates of one layer in vLLM's profile pass of `tokens` tokens on one GPU,
 // beyond the residual stream (bf16, 2 bytes an element): the tensors a layer's kernels hold at
 // once, from vLLM's layer code (v0.10.x):
@@ -303,7 +327,10 @@ constexpr double k_fused_moe_chunk = 16 * 1024;
 //   (max(2 I', d) wide, shared by the first and third GEMMs) and cache2 (I' wide), I' = I/TP
 //   without expert parallelism, I with it; the router's logits (T x N_e) and top-k weights and
 //   ids (T x K, fp32 and int32, twice: topk_ids and token_expert_indices); the shared experts
-//   run apart (the larger of the two counts) and the output (T x d).
+//   run apart (the larger of the two counts) and the output (T x d). Under vLLM's DP the routed
+//   experts, the routing and the output are those of the dp x T gathered rows, with the gathered
+//   hidden states beside them (vllm_moe_dispatch_tokens, vllm_dp_gather_bytes); the shared
+//   experts run on the rank's own T tokens.
 // Linear mixers are not counted beyond their projections' outputs (an engineering reading).
 double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSplit& split, const ServingOptions& o,
                        double tokens) {
@@ -334,14 +361,16 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
     ffn = dense(l.dense_width > 0 ? l.dense_width : m.intermediate_size);
   }
   if ((l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense) && m.is_moe()) {
-    const double rows = std::min(tokens, k_fused_moe_chunk) * m.num_experts_per_tok;
+    const double moe_tokens = vllm_moe_dispatch_tokens(split, o, tokens);
+    const double rows = std::min(moe_tokens, k_fused_moe_chunk) * m.num_experts_per_tok;
     const double i_rank = o.expert_parallel ? m.moe_intermediate_size : m.moe_intermediate_size / tp;
     const double experts = rows * bf16 * (std::max(2 * i_rank, d) + i_rank);
-    const double routing = tokens * (m.n_routed_experts * bf16 + m.num_experts_per_tok * (4.0 + 4.0 + 4.0));
+    const double routing = moe_tokens * (m.n_routed_experts * bf16 + m.num_experts_per_tok * (4.0 + 4.0 + 4.0));
     const double shared_width = m.n_shared_experts *
                                 double(m.shared_expert_intermediate_size > 0 ? m.shared_expert_intermediate_size
                                                                              : m.moe_intermediate_size);
-    ffn = std::max(ffn, std::max(experts, dense(shared_width)) + routing + tokens * d * bf16);
+    ffn = std::max(ffn, std::max(experts, dense(shared_width)) + routing + moe_tokens * d * bf16 +
+                            vllm_dp_gather_bytes(m, split, o, tokens));
   }
   return std::max(attn, ffn);
 }
@@ -1011,6 +1040,36 @@ std::optional<std::string> compressed_cache_refusal(const ModelConfig& m, const 
 
 }  // namespace
 
+namespace {
+
+// The memory live at the sort of vLLM's dummy sampler run: R requests over the vocabulary V with
+// top-k and top-p on (gpu_model_runner.py, v0.10.x, _dummy_sampler_run: top_p 0.9, top_k V - 1,
+// neither all greedy nor all random), so the logits are sorted (v1/sample/sampler.py,
+// ops/topk_topp_sampler.py, apply_top_k_top_p: logits.sort(dim=-1)). Live then, per logit: the
+// model's bf16 logits (2) and their fp32 copy (4), and torch's sort
+// (pytorch/pytorch aten/src/ATen/native/cuda/SortStable.cu @061531e83b8f,
+// do_launch_stable_sort_kernel; rows over 4096 logits take this path, not the in-place small sort):
+// - R >= 128 rows, segmented_sort_pairs: the sorted fp32 values (4) and int64 indices (8), the
+//   int64 reverse_indices it fills as cub's input values (8), and cub's DeviceSegmentedRadixSort
+//   alternate key and value buffers (4 + 8: NVIDIA cub dispatch_radix_sort.cuh,
+//   DispatchSegmentedRadixSort, allocation_sizes when not is_overwrite_okay): 38 bytes;
+// - 2 to 127 rows, segmented_sort_pairs_by_full_sort: values and indices (12), two int2 index and
+//   segment arrays (8 + 8), the keys_out radix_sort_pairs allocates when given none (4,
+//   ATen/cuda/cub.cuh) and cub's DeviceRadixSort alternate keys and int2 values (4 + 8): 50 bytes;
+// - one row, segmented_sort_large_segments: values and indices (12) per logit, and per vocabulary
+//   entry the int64 iota (8) and cub's alternate buffers for one segment (12).
+double vllm_sampler_sort_bytes(double requests, double vocab) {
+  constexpr double k_logits_bytes = 2 + 4;   // bf16 logits and their fp32 copy
+  constexpr double k_sort_out_bytes = 4 + 8;  // sorted fp32 values and int64 indices
+  constexpr double k_cub_alt_bytes = 4 + 8;   // cub's alternate key (fp32) and value (int64) buffers
+  if (requests <= 0 || vocab <= 0) return 0;
+  if (requests < 2) return vocab * (k_logits_bytes + k_sort_out_bytes) + vocab * (8 + k_cub_alt_bytes);
+  if (requests < 128) return requests * vocab * (k_logits_bytes + k_sort_out_bytes + 8 + 8 + 4 + 4 + 8);
+  return requests * vocab * (k_logits_bytes + k_sort_out_bytes + 8 + k_cub_alt_bytes);
+}
+
+}  // namespace
+
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
   const ServingOptions o = with_engine_defaults(m, given);
   if (const auto why = compressed_cache_refusal(m, o)) return std::unexpected(*why);
@@ -1047,20 +1106,13 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   const double usable = fit.memory_fraction * o.gpu.hbm_bytes;
   // The profile run (vLLM): its forward pass at max_batched_tokens holds the residual stream
   // (hidden states and residual, T x d in bf16) and the largest layer's intermediates; on the
-  // last stage the sampler then runs R = min(max_num_seqs, T) requests over the whole
-  // vocabulary with top-k and top-p on (gpu_model_runner.py, v0.10.x, _dummy_sampler_run:
-  // top_p 0.9, top_k V - 1, neither all greedy nor all random), so it sorts the logits
-  // (sampler.py, ops/topk_topp_sampler.py, apply_top_k_top_p). At the sort, per logit: the
-  // model's bf16 logits (2), their fp32 copy (4), the sorted values and int64 indices (4 + 8),
-  // and the sort's second buffer of both (4 + 8: torch's CUDA radix sort double-buffers keys and
-  // values, an engineering reading): k_sampler_bytes_per_logit. torch's peak is the larger of
-  // the forward pass and the sampler.
-  constexpr double k_sampler_bytes_per_logit = 2 + 4 + (4 + 8) + (4 + 8);
+  // last stage the sampler then sorts R = min(max_num_seqs, T) requests' logits
+  // (vllm_sampler_sort_bytes). torch's peak is the larger of the forward pass and the sampler.
   const double T = double(o.max_batched_tokens);
   const double residual = 2 * T * m.hidden_size * k_bf16_bytes;
   const double R = std::min(double(o.max_seqs), T);
   const double sampler = o.max_batched_tokens > 0 ? T * m.hidden_size * k_bf16_bytes +
-                                                        R * double(m.vocab_size) * k_sampler_bytes_per_logit
+                                                        vllm_sampler_sort_bytes(R, double(m.vocab_size))
                                                   : 0.0;
   std::vector<double> reserved(stages.size());  // beside the weights, per stage's GPU
   for (std::size_t s = 0; s < stages.size(); ++s) {
