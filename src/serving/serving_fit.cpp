@@ -975,21 +975,29 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
 
 // Why the fit fails, the first bound that fails it in the order the engine meets them (weights,
 // the KV cache, the CUDA graphs captured after it, the batch); "" when it fits.
-std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double weights, double usable,
-                       double reserved_w) {
+// base: what the fraction is of (the GPU's memory under vLLM, what is free before the weights
+// under SGLang: see fraction_base in fit_serving).
+std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double weights, double base,
+                       double reserved_w, bool capped) {
+  const double usable = fit.memory_fraction * base;
+  const std::string of = o.engine == ServeEngine::sglang
+                             ? fmt::format("{:.4g} GiB free before the weights: {:.4g} GiB HBM less {:.4g} used "
+                                           "before them",
+                                           gib(base), gib(o.gpu.hbm_bytes), gib(fit.non_torch_per_gpu))
+                             : fmt::format("{:.4g} GiB HBM", gib(o.gpu.hbm_bytes));
   if (weights >= usable) {
-    return fmt::format("weights: {:.4g} GiB on the busiest GPU, over the {:.4g} GiB usable ({:g} of {:.4g} GiB HBM, "
-                       "{}) by {:.4g} GiB",
-                       gib(weights), gib(usable), fit.memory_fraction, gib(o.gpu.hbm_bytes),
-                       fraction_flag(o.engine), gib(weights - usable));
+    return fmt::format("weights: {:.4g} GiB on the busiest GPU, over the {:.4g} GiB usable ({:g} of {}, {}) by "
+                       "{:.4g} GiB",
+                       gib(weights), gib(usable), fit.memory_fraction, of, fraction_flag(o.engine),
+                       gib(weights - usable));
   }
   if (fit.cache_budget_per_gpu <= 0) {
-    return fmt::format("no memory for the KV cache: {:.4g} GiB usable ({:g} of HBM) minus {:.4g} GiB of weights "
+    return fmt::format("no memory for the KV cache: {:.4g} GiB usable ({:g} of {}) minus {:.4g} GiB of weights "
                        "and {:.4g} GiB the engine reserves (activation peak and non-torch memory): {:.4g} GiB",
-                       gib(usable), fit.memory_fraction, gib(weights), gib(reserved_w),
+                       gib(usable), fit.memory_fraction, of, gib(weights), gib(reserved_w),
                        gib(fit.cache_budget_per_gpu));
   }
-  if (const double left = (1 - fit.memory_fraction) * o.gpu.hbm_bytes,
+  if (const double left = (1 - fit.memory_fraction) * base,
          graphs = fit.cuda_graph_per_gpu + (o.engine == ServeEngine::sglang ? fit.activation_peak_per_gpu : 0.0);
          graphs > left) {
     // Both lines size the KV cache first and capture the CUDA graphs after it, in what the
@@ -998,13 +1006,25 @@ std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double we
     // "Capture cuda graph failed ... set --mem-fraction-static to a smaller value"): neither
     // shrinks its cache to make room.
     return fmt::format("CUDA graphs: {:.4g} GiB per GPU, captured after the KV cache, over the {:.4g} GiB the "
-                       "fraction leaves (1 - {:g} of {:.4g} GiB) by {:.4g} GiB: the engine fails to start (out "
+                       "fraction leaves (1 - {:g} of {}) by {:.4g} GiB: the engine fails to start (out "
                        "of memory at capture); a lower {} leaves room",
-                       gib(graphs), gib(left), fit.memory_fraction, gib(o.gpu.hbm_bytes), gib(graphs - left),
+                       gib(graphs), gib(left), fit.memory_fraction, of, gib(graphs - left),
                        fraction_flag(o.engine));
   }
   if (fit.max_batch < o.min_batch) {
     const double need = std::ceil(double(o.min_batch) / fit.split.dp) * fit.cache_bytes_per_sequence_per_gpu;
+    if (capped) {  // the memory would hold them: the engine's cap on running sequences binds
+      return fmt::format("batch: {} sequence(s) asked, the engine runs at most {} at once ({} {}{})", o.min_batch,
+                         fit.max_batch, o.engine == ServeEngine::sglang ? "max_running_requests" : "max_num_seqs",
+                         o.max_seqs, o.engine == ServeEngine::sglang ? " for the server" : " per attention group");
+    }
+    if (need <= fit.cache_budget_per_gpu) {  // the pool's blocks as the engine groups them bind
+      return fmt::format("cache: {} sequence(s) of {} tokens asked, the KV cache holds {} ({} tokens in the blocks "
+                         "the engine groups by layer kind; the sliding-window and state pages a sequence also "
+                         "takes are not in the {:.4g} GiB per sequence of its full-attention layers)",
+                         o.min_batch, o.context, fit.max_batch, with_commas(fit.kv_cache_tokens),
+                         gib(fit.cache_bytes_per_sequence_per_gpu));
+    }
     return fmt::format("cache: {} sequence(s) of {} tokens need {:.4g} GiB per GPU beside the weights, {:.4g} GiB "
                        "is left ({:g} of HBM minus {:.4g} GiB of weights and {:.4g} GiB the engine reserves): "
                        "{:.4g} GiB short",
@@ -1103,7 +1123,17 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   fit.block_size = o.engine == ServeEngine::vllm ? k_vllm_block_size : 1;
   fit.non_torch_per_gpu = o.non_torch_bytes.value_or(0);
   fit.cuda_graph_per_gpu = o.cuda_graph_bytes.value_or(0);
-  const double usable = fit.memory_fraction * o.gpu.hbm_bytes;
+  // What the fraction is of. vLLM: the GPU's memory (gpu_worker.py, requested_memory =
+  // total_memory x gpu_memory_utilization), non-torch memory reserved inside it. SGLang (v0.4 to
+  // v0.5.8, model_runner.py / model_runner_kv_cache_mixin.py, profile_max_num_token): rest_memory =
+  // available_gpu_memory - total_gpu_memory x (1 - mem_fraction_static), where available is the
+  // free memory after the weights load and total_gpu_memory the free memory before (the
+  // "Load weight begin. avail mem" figure, min_per_gpu_memory): f x (HBM - P) - W, with P the
+  // memory used before the weights, so P is taken out of the base, not reserved again.
+  const bool sglang = o.engine == ServeEngine::sglang;
+  const double fraction_base = sglang ? o.gpu.hbm_bytes - fit.non_torch_per_gpu : o.gpu.hbm_bytes;
+  const double reserved_beside = sglang ? 0.0 : fit.non_torch_per_gpu;
+  const double usable = fit.memory_fraction * fraction_base;
   // The profile run (vLLM): its forward pass at max_batched_tokens holds the residual stream
   // (hidden states and residual, T x d in bf16) and the largest layer's intermediates; on the
   // last stage the sampler then sorts R = min(max_num_seqs, T) requests' logits
@@ -1118,7 +1148,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   for (std::size_t s = 0; s < stages.size(); ++s) {
     const double forward = o.max_batched_tokens > 0 ? residual + stages[s].forward_transient : 0.0;
     const double peak = s + 1 == stages.size() ? std::max(forward, sampler) : forward;
-    reserved[s] = peak + fit.non_torch_per_gpu;
+    reserved[s] = peak + reserved_beside;
   }
   // The busiest GPU decides: its weights, and the sequences its cache share holds. vLLM sizes
   // blocks of block_size tokens (a sequence at C tokens takes ceil(C / block_size) of them:
@@ -1168,7 +1198,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     }
   }
   const StageCensus& w = stages[worst];
-  fit.activation_peak_per_gpu = reserved[worst] - fit.non_torch_per_gpu;
+  fit.activation_peak_per_gpu = reserved[worst] - reserved_beside;
   fit.forward_peak_per_gpu = o.max_batched_tokens > 0 ? residual + w.forward_transient : 0.0;
   fit.sampler_peak_per_gpu = worst + 1 == stages.size() ? sampler : 0.0;
   fit.cache_budget_per_gpu = usable - w.weight_bytes - reserved[worst];
@@ -1185,7 +1215,8 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   const std::int64_t cap = o.engine == ServeEngine::sglang ? o.max_seqs / std::max<std::int64_t>(1, fit.split.dp) *
                                                                  std::max<std::int64_t>(1, fit.split.dp)
                                                            : o.max_seqs * fit.split.dp;
-  if (o.max_seqs > 0 && fit.max_batch > cap) {
+  const bool capped = o.max_seqs > 0 && fit.max_batch > cap;
+  if (capped) {
     fit.notes.push_back(fmt::format("the cache holds {} sequences at the context; the engine runs at most {} at once "
                                     "({} {}{})",
                                     fit.max_batch, cap, o.engine == ServeEngine::sglang ? "max_running_requests" : "max_num_seqs",
@@ -1193,7 +1224,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
                                     o.engine == ServeEngine::sglang ? " for the server" : " per attention group"));
     fit.max_batch = cap;
   }
-  fit.why_not = why_not_of(o, fit, w.weight_bytes, usable, reserved[worst]);
+  fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
   if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
     fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
     fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",

@@ -384,7 +384,9 @@ TEST_CASE("vLLM's hybrid manager: gpt-oss-120b's 18 full and 18 sliding layers s
   CHECK(s.max_concurrency == doctest::Approx(s.cache_budget_per_gpu / (32 * 4096.0 * 4096)));
 }
 
-TEST_CASE("SGLang's KV pool: fraction x HBM - weights - what is used before them, single tokens") {
+TEST_CASE("SGLang's KV pool: fraction x (HBM - what is used before the weights) - weights, single tokens") {
+  // sglang model_runner.py profile_max_num_token: rest = free after the weights - free before them
+  // x (1 - f) = f x (HBM - P) - W, P = 3.11 GiB (the measured figure) taken out of the base.
   const ModelConfig m = model("qwen3-30b-a3b.json");
   ServingOptions o = on("h100", 4, 32768);
   o.engine = ServeEngine::sglang;
@@ -392,7 +394,7 @@ TEST_CASE("SGLang's KV pool: fraction x HBM - weights - what is used before them
   const double hbm = 81559.0 * 1024 * 1024;
   CHECK(f.activation_peak_per_gpu == 0);
   CHECK(f.block_size == 1);
-  const double budget = 0.85 * hbm - f.weight_bytes_per_gpu - 3.11 * k_gib;
+  const double budget = 0.85 * (hbm - 3.11 * k_gib) - f.weight_bytes_per_gpu;
   CHECK(f.cache_budget_per_gpu == doctest::Approx(budget));
   // TP 4 over 4 kv heads: one head a rank, 48 x 2 x 128 x 2 = 24,576 bytes a token.
   CHECK(f.kv_cache_tokens == static_cast<std::int64_t>(std::floor(budget / 24576.0)));
@@ -405,6 +407,18 @@ TEST_CASE("the engine's max-seqs caps the batch and the cache's own bound stays 
   const ServingFit f = fit_of(m, o);
   CHECK(f.max_batch == 100);
   CHECK(f.max_concurrency > 100);
+}
+
+TEST_CASE("a batch over the engine's max_num_seqs is refused by that cap, not as memory short") {
+  // Qwen3-30B-A3B at 1,024 tokens on 8 H200: the cache holds thousands of sequences; vLLM's
+  // default max_num_seqs (1,024 on this GPU) binds, so the reason names it and no shortfall.
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  ServingOptions o = on("h200", 8, 1024);
+  o.min_batch = 2000;
+  const ServingFit f = fit_of(m, o);
+  CHECK(f.max_batch == 1024);
+  CHECK(f.why_not.find("max_num_seqs 1024") != std::string::npos);
+  CHECK(f.why_not.find("short") == std::string::npos);
 }
 
 TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left unused") {
