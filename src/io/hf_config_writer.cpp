@@ -104,7 +104,7 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
     return std::tuple(m.layers, m.linear_mixers, m.indexer, m.compressed_attention, m.hash_routed_layers,
                       m.zero_experts, m.ffn_gated, m.gated_attention,
                       m.gqa_q_lora_rank, m.position_embedding, m.partial_rotary_factor, m.no_rope_layers,
-                      m.layernorm_1p, m.head_wise_attn_gate);
+                      m.layernorm_1p, m.head_wise_attn_gate, m.moe_latent_size);
   };
   return layout(a) == layout(b) && a.extras == b.extras && unusual(a) == unusual(b);
 }

@@ -161,6 +161,7 @@ std::string to_model_toml(const ModelConfig& m) {
   if (m.intermediate_size > 0) put("intermediate_size", m.intermediate_size);
   if (m.is_moe()) {
     put("moe_intermediate_size", m.moe_intermediate_size);
+    if (m.moe_latent_size > 0) put("moe_latent_size", m.moe_latent_size);
     put("n_routed_experts", m.n_routed_experts);
     put("num_experts_per_tok", m.num_experts_per_tok);
     put("n_shared_experts", m.n_shared_experts);

@@ -329,7 +329,7 @@ void read_positions(const toml::table& t, ModelConfig& m, Reader& r) {
 void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   r.only_keys(t,
               {"hidden_size", "num_hidden_layers", "first_k_dense_replace", "intermediate_size",
-               "moe_intermediate_size", "n_routed_experts", "num_experts_per_tok",
+               "moe_intermediate_size", "moe_latent_size", "n_routed_experts", "num_experts_per_tok",
                "n_shared_experts", "shared_expert_intermediate_size", "num_attention_heads",
                "num_key_value_heads", "head_dim", "q_lora_rank", "kv_lora_rank",
                "qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "vocab_size",
@@ -356,6 +356,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_int(t, "first_k_dense_replace", s, 0, m.first_k_dense_replace, r);
   optional_int(t, "intermediate_size", s, 1, m.intermediate_size, r);
   optional_int(t, "moe_intermediate_size", s, 1, m.moe_intermediate_size, r);
+  optional_int(t, "moe_latent_size", s, 1, m.moe_latent_size, r);  // latent MoE (Nemotron 3 Super)
   optional_int(t, "n_routed_experts", s, 1, m.n_routed_experts, r);
   optional_int(t, "num_experts_per_tok", s, 1, m.num_experts_per_tok, r);
   optional_int(t, "n_shared_experts", s, 0, m.n_shared_experts, r);

@@ -36,6 +36,8 @@ struct Shape {
   double moe_layers;
   double ffn;                 // matrices per FFN: 3 (gated) or 2
   double expert_width, shared_width, K, E, shared;
+  double expert_io;           // the width experts read and write: d, or a latent MoE's latent
+  double latent_proj;         // a latent MoE's two projections per MoE layer, 2·d·latent weights
 };
 
 Shape shape_of(const ModelConfig& m, int seq_len) {
@@ -65,6 +67,8 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
   };
   s.ffn = m.ffn_gated ? 3.0 : 2.0;
   s.expert_width = m.moe_intermediate_size;
+  s.expert_io = m.expert_io_width();
+  s.latent_proj = 2.0 * s.d * m.moe_latent_size;
   s.shared_width = m.shared_width();
   s.K = m.num_experts_per_tok;
   s.E = m.n_routed_experts;
@@ -131,7 +135,7 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
                             : s.own_head_sizes ? 3.0 * s.n_q * s.keys_dims
                                                : 3.0 * s.keys * s.n_q * (s.qk_dim + s.v_dim);
       f.attention = 6.0 * p.attention.value() + scores + s.indexer_scores + s.mixers;
-      f.experts = 6.0 * (p.routed_active + p.shared).value();
+      f.experts = 6.0 * (p.routed_active + p.shared + p.latent_projections).value();
       f.dense_ffn = 6.0 * p.dense_ffn.value();
       break;
     }
@@ -142,13 +146,19 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
       f.dense_ffn = 3.0 * 2.0 * s.ffn * s.d * s.dense_widths;
       f.experts = 3.0 * (s.ffn / 3.0) * (6.0 * s.d * s.K * s.expert_width +
                                          4.0 * s.d * s.shared_width * s.shared) * s.moe_layers;
+      // A latent MoE's experts work at the latent; its projections are 2 FLOPs per weight.
+      if (s.latent_proj > 0) {
+        f.experts = 3.0 * ((s.ffn / 3.0) * (6.0 * s.expert_io * s.K * s.expert_width +
+                                            4.0 * s.d * s.shared_width * s.shared) +
+                           2.0 * s.latent_proj) * s.moe_layers;
+      }
       break;
     }
     case FlopsConvention::moe_vs_dense_003: {
       // Eq. 2/6, ×3: 2 FLOPs per active weight + 4·d·S per layer for attention scores.
       f.attention = 3.0 * (2.0 * p.attention.value() + 4.0 * s.d * s.keys) +
                     s.indexer_scores + s.mixers;
-      f.experts = 3.0 * 2.0 * (p.routed_active + p.shared).value();
+      f.experts = 3.0 * 2.0 * (p.routed_active + p.shared + p.latent_projections).value();
       f.dense_ffn = 3.0 * 2.0 * p.dense_ffn.value();
       break;
     }
@@ -158,6 +168,11 @@ FlopsBreakdown flops_per_token(const ModelConfig& m, const ParameterCounts& p, F
       f.attention = 3.0 * (s.proj_004 + 2.0 * s.keys * s.d) + s.indexer_scores + s.mixers;
       f.experts = 3.0 * (2.0 * s.d * (s.E + m.zero_experts) +
                          2.0 * s.ffn * s.d * s.expert_width * (s.K + s.shared)) * s.moe_layers;
+      if (s.latent_proj > 0) {  // routed experts at the latent, shared at d, the two projections
+        f.experts = 3.0 * (2.0 * s.d * (s.E + m.zero_experts) +
+                           2.0 * s.ffn * s.expert_width * (s.expert_io * s.K + s.d * s.shared) +
+                           2.0 * s.latent_proj) * s.moe_layers;
+      }
       f.dense_ffn = 3.0 * 2.0 * s.ffn * s.d * s.dense_widths;
       break;
     }

@@ -165,6 +165,10 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   }
   if (hash_routed_layers > 0) out.push_back("experts picked by a fixed token-id table (hash routing) in " + of(hash_routed_layers));
   if (!ffn_gated) out.push_back("ungated FFNs (up and down only)");
+  if (moe_latent_size > 0) {
+    out.push_back(fmt::format("latent MoE: routed experts read and write a latent of {} (moe_latent_size), projected "
+                              "from and back to {} around them", moe_latent_size, hidden_size));
+  }
   if (gated_attention) out.push_back("gated attention (an output gate from q_proj)");
   if (head_wise_attn_gate) out.push_back("a head-wise attention output gate (g_proj, one scalar per head)");
   if (position_embedding == PositionEmbedding::alibi) out.push_back("ALiBi attention biases in place of RoPE");
@@ -302,6 +306,16 @@ std::optional<ConfigProblem> compressed_attention_problem(const ModelConfig& m) 
   return std::nullopt;
 }
 
+// Latent MoE: routed experts at the latent (NemotronHMoE); its projections carry no bias here
+// (mlp_bias false in every checkpoint moeplan reads), so experts with biases are refused.
+std::optional<ConfigProblem> latent_moe_problem(const ModelConfig& m) {
+  if (m.moe_latent_size < 0 || (m.moe_latent_size > 0 && (!m.is_moe() || m.extras.expert_bias))) {
+    return ConfigProblem{"model.moe_latent_size", "must not be negative; a latent needs routed experts, without "
+                                                  "expert biases (moeplan counts none on the latent projections)"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ConfigProblem> ModelConfig::problem() const {
@@ -434,6 +448,7 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
     }
   }
   if (zero_experts < 0) return ConfigProblem{"model.zero_experts", "must not be negative"};
+  if (auto p = latent_moe_problem(*this)) return p;
   if (gqa_q_lora_rank < 0 || (gqa_q_lora_rank > 0 && (latent_attention || gated_attention))) {
     return ConfigProblem{"model.gqa_q_lora_rank", "must not be negative; a low-rank GQA query goes with neither "
                                                   "latent attention (its own q_lora_rank) nor gated_attention "
@@ -562,10 +577,13 @@ LayerParams layer_params(const ModelConfig& m, const LayerSpec& l) {
     p.dense_ffn = ffn * d * (l.dense_width > 0 ? l.dense_width : m.intermediate_size);  // Eq. 8
   }
   if (m.is_moe() && (l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense)) {
-    const double expert = ffn * d * m.moe_intermediate_size;  // Eq. 9, one expert
+    // Eq. 9, one expert; a latent MoE's experts read and write the latent (NemotronHExperts:
+    // up_proj E x width x l, down_proj E x l x width), its two projections d x l every token uses.
+    const double expert = ffn * m.expert_io_width() * m.moe_intermediate_size;
     p.routed_total = expert * m.n_routed_experts;
     p.routed_active = expert * m.num_experts_per_tok;
     p.shared = ffn * d * m.shared_width() * m.n_shared_experts;
+    p.latent_proj = 2.0 * d * m.moe_latent_size;  // fc1_latent_proj, fc2_latent_proj (no bias)
   }
   return p;
 }
@@ -588,9 +606,10 @@ ParameterCounts count_parameters(const ModelConfig& m) {
       p.routed_total = Params(moe.routed_total * m.moe_layers());
       p.routed_active = Params(moe.routed_active * m.moe_layers());
       p.shared = Params(moe.shared * m.moe_layers());
+      p.latent_projections = Params(moe.latent_proj * m.moe_layers());
     }
   } else {
-    double attention = 0, mixers = 0, dense = 0, routed = 0, active = 0, shared = 0;
+    double attention = 0, mixers = 0, dense = 0, routed = 0, active = 0, shared = 0, latent = 0;
     for (const LayerSpec& spec : m.layers) {
       const LayerParams l = layer_params(m, spec);
       attention += l.attention;
@@ -599,6 +618,7 @@ ParameterCounts count_parameters(const ModelConfig& m) {
       routed += l.routed_total;
       active += l.routed_active;
       shared += l.shared;
+      latent += l.latent_proj;
     }
     p.attention = Params(attention);
     p.linear_mixers = Params(mixers);
@@ -606,10 +626,11 @@ ParameterCounts count_parameters(const ModelConfig& m) {
     p.routed_total = Params(routed);
     p.routed_active = Params(active);
     p.shared = Params(shared);
+    p.latent_projections = Params(latent);
   }
   p.embedding = embedding_params(m);
-  p.N = p.attention + p.linear_mixers + p.dense_ffn + p.routed_total + p.shared;
-  p.N_a = p.attention + p.linear_mixers + p.dense_ffn + p.routed_active + p.shared;
+  p.N = p.attention + p.linear_mixers + p.dense_ffn + p.routed_total + p.shared + p.latent_projections;
+  p.N_a = p.attention + p.linear_mixers + p.dense_ffn + p.routed_active + p.shared + p.latent_projections;
   return p;
 }
 
@@ -645,7 +666,7 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   // Their attention is full-rank GQA or MLA: a low-rank GQA query (Step3) is refused too.
   if (m.gqa_q_lora_rank > 0) what.emplace_back("a low-rank query (gqa_q_lora_rank " + std::to_string(m.gqa_q_lora_rank) + ")");
   // The step and memory models build each MTP module as one of the model's MoE layers.
-  if (!m.extras.mtp_layers.empty()) what.emplace_back("MTP modules with layers of their own (dense, by layer_types)");
+  if (!m.extras.mtp_layers.empty()) what.emplace_back("MTP modules with layers of their own (not the model's MoE layer)");
   if (what.empty()) return std::nullopt;
   std::string out = "its layers are not uniform (" + what.front();
   for (std::size_t i = 1; i < what.size(); ++i) out += "; " + what[i];

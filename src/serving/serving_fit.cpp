@@ -90,7 +90,7 @@ double mxfp4_padding(const ModelConfig& m, const ServingOptions& o, const Servin
   if (id.find("b200") != std::string::npos || id.find("b300") != std::string::npos || id.starts_with("mi")) return 1;
   const double i_part = o.expert_parallel ? m.moe_intermediate_size : double(m.moe_intermediate_size) / split.ep;
   const auto round_up = [](double x, double to) { return std::ceil(x / to) * to; };
-  const double h = m.hidden_size;
+  const double h = m.expert_io_width();  // the experts' hidden dim (the latent in a latent MoE)
   return round_up(i_part, 128) * round_up(h, 256) / (i_part * h);
 }
 
@@ -207,10 +207,13 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   p.attention += engine_v_copy(m, l, o);
   LayerShare s;
   const int tp = split.tp;
-  s.split_params = (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
+  // A latent MoE's fc1/fc2_latent_proj are ReplicatedLinear in vLLM and SGLang (whole on every
+  // TP rank: vllm/model_executor/models/nemotron_h.py @00b08dc44519, NemotronHMoE), counted
+  // with the shared experts' weights but not divided by TP.
+  s.split_params = (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp + p.latent_proj;
   s.attention_params = (p.attention + p.linear_mixer) / tp;
   s.dense_params = p.dense_ffn / tp;
-  s.shared_params = p.shared / tp;
+  s.shared_params = p.shared / tp + p.latent_proj;
   if (m.is_moe() && p.routed_total > 0) {
     s.expert_params = p.routed_total / m.n_routed_experts;
     // With expert parallelism each expert is whole on one rank: ceil(N_e / EP) on the busiest;
@@ -274,7 +277,7 @@ LayerShare layer_share(const ModelConfig& m, const LayerSpec& l, const ServingSp
   // Forward FLOPs per token: 2 per weight a token uses (the K routed experts land on the EP
   // ranks evenly under uniform routing), and the attention scores: q.k over d_qk and the
   // weighted sum over d_v for each query head and context token (the un-absorbed form of MLA).
-  s.dense_flops_per_token += 2.0 * (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp;
+  s.dense_flops_per_token += 2.0 * (p.attention + p.linear_mixer + p.dense_ffn + p.shared) / tp + 2.0 * p.latent_proj;
   s.expert_flops_per_token = 2.0 * p.routed_active / split.ep;
   if (l.mixer == MixerKind::attention && !m.compressed_attention) {
     double d_qk = head_size_of(m, l), d_v = v_head_size_of(m, l);
@@ -364,7 +367,8 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
     const double moe_tokens = vllm_moe_dispatch_tokens(split, o, tokens);
     const double rows = std::min(moe_tokens, k_fused_moe_chunk) * m.num_experts_per_tok;
     const double i_rank = o.expert_parallel ? m.moe_intermediate_size : m.moe_intermediate_size / tp;
-    const double experts = rows * bf16 * (std::max(2 * i_rank, d) + i_rank);
+    // A latent MoE's experts read and write the latent (FusedMoE of hidden_size moe_latent_size).
+    const double experts = rows * bf16 * (std::max(2 * i_rank, double(m.expert_io_width())) + i_rank);
     const double routing = moe_tokens * (m.n_routed_experts * bf16 + m.num_experts_per_tok * (4.0 + 4.0 + 4.0));
     const double shared_width = m.n_shared_experts *
                                 double(m.shared_expert_intermediate_size > 0 ? m.shared_expert_intermediate_size
@@ -596,9 +600,11 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
   const double dense_kinds =
       sb.uniform() ? (counts.N.value() - counts.routed_total.value() + v_copies) * sb.attention
                    : dense_kinds_bytes(counts.attention.value() + counts.linear_mixers.value() + v_copies,
-                                       counts.dense_ffn.value(), counts.shared.value(), sb);
+                                       counts.dense_ffn.value(), (counts.shared + counts.latent_projections).value(), sb);
   fit.weight_bytes = counts.routed_total.value() * (pad == 1 ? wb : wb * pad) + dense_kinds +
                      (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes;
+  // A latent MoE's projections are whole on every TP rank (layer_share): TP - 1 more copies.
+  fit.weight_bytes += (split.tp - 1.0) * counts.latent_projections.value() * (sb.uniform() ? sb.attention : sb.shared);
   // Attention and the rest are copied on each data-parallel attention group.
   fit.weight_bytes += (split.dp - 1.0) * (dense_kinds +
                                           (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes);

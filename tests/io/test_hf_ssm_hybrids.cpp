@@ -15,6 +15,11 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
+#include "moeplan/cluster/gpu_catalog.hpp"
+#include "moeplan/io/model_loader.hpp"
+#include "moeplan/model/flops_conventions.hpp"
+#include "moeplan/model/model_config.hpp"
+#include "moeplan/serving/serving_fit.hpp"
 
 using nlohmann::json;
 
@@ -242,17 +247,143 @@ TEST_CASE("nemotron_h: the layer list may be written as layers_block_type, and m
 TEST_CASE("nemotron_h: what moeplan cannot count is refused") {
   check_refused("an unknown pattern character",
                 with_key("nemotron-h-8b.json", "\"M-M-M-M*", "\"M-M-M-X*"), "hybrid_override_pattern");
-  check_refused("latent MoE projections (Nemotron 3 Super's moe_latent_size)",
-                with_key("nemotron-3-nano-30b-a3b.json", "\"n_group\": 1,", "\"n_group\": 1, \"moe_latent_size\": 1024,"),
-                "moe_latent_size");
   check_refused("a layer count the pattern does not have",
                 with_key("nemotron-h-8b.json", "\"num_hidden_layers\": 52", "\"num_hidden_layers\": 54"), "num_hidden_layers");
   check_refused("two shared experts where NemotronHMoE builds one",
                 with_key("nemotron-3-nano-30b-a3b.json", "\"n_shared_experts\": 1", "\"n_shared_experts\": 2"),
                 "n_shared_experts");
-  check_refused("MTP modules (counted in the DeepSeek layout only)",
-                with_key("nemotron-3-nano-30b-a3b.json", "\"n_group\": 1,", "\"n_group\": 1, \"num_nextn_predict_layers\": 1,"),
+  // MTP: vLLM's NemotronHMultiTokenPredictor asserts one step and builds * and E layers only.
+  check_refused("two MTP steps",
+                with_key("nemotron-3-super-120b-a12b.json", "\"num_nextn_predict_layers\": 1", "\"num_nextn_predict_layers\": 2"),
                 "num_nextn_predict_layers");
+  check_refused("a Mamba MTP layer",
+                with_key("nemotron-3-super-120b-a12b.json", "\"mtp_hybrid_override_pattern\": \"*E\"",
+                         "\"mtp_hybrid_override_pattern\": \"M*E\""),
+                "mtp_hybrid_override_pattern");
+  check_refused("MTP layers in another order",
+                with_key("nemotron-3-super-120b-a12b.json", "\"mtp_hybrid_override_pattern\": \"*E\"",
+                         "\"mtp_hybrid_override_pattern\": \"E*\""),
+                "mtp_hybrid_override_pattern");
+  check_refused("an MTP layer list that differs from the pattern",
+                with_key("nemotron-3-super-120b-a12b.json", "\"mtp_hybrid_override_pattern\": \"*E\",",
+                         "\"mtp_hybrid_override_pattern\": \"*E\", \"mtp_layers_block_type\": [\"moe\"],"),
+                "mtp_layers_block_type");
+  // The class default MTP layers are *E: Nemotron-H-8B has no E layer whose experts they would take.
+  check_refused("an MoE MTP layer in a model without experts",
+                with_key("nemotron-h-8b.json", "\"num_hidden_layers\": 52", "\"num_hidden_layers\": 52, \"num_nextn_predict_layers\": 1"),
+                "mtp_hybrid_override_pattern");
+  check_refused("expert and latent-projection biases (mlp_bias)",
+                with_key("nemotron-3-super-120b-a12b.json", "\"mlp_bias\": false", "\"mlp_bias\": true"), "mlp_bias");
+  check_refused("moe_latent_size in a family that builds no latent MoE",
+                with_key("jamba-v0.1.json", "\"num_hidden_layers\": 32", "\"num_hidden_layers\": 32, \"moe_latent_size\": 1024"),
+                "moe_latent_size");
+}
+
+TEST_CASE("nemotron_h: Nemotron 3 Super's latent MoE and MTP layer, counted as the recount") {
+  // python3 tests/data/hf/recount/nemotron_h_count.py nemotron-3-super-120b-a12b.json:
+  //   120,668,687,360 total / 12,770,216,960 active; mtp_params 2,942,324,736; checkpoint
+  //   123,611,012,096. Card (NVIDIA-Nemotron-3-Super-120B-A12B): "120B total, 12B active". A
+  //   public test of the BF16 checkpoint's safetensors headers states 123,611,012,096 BF16 weights
+  //   (MTP 2,942,324,736) and 12,770,216,960 active: the same figures.
+  check_counts({"nemotron-3-super-120b-a12b.json", 120'668'687'360, 12'770'216'960, 40, 0, 8, 40,
+                "mamba2+none: 40, none+moe: 40, attention+none: 8"});
+  const json j = score_json(k_hf + "nemotron-3-super-120b-a12b.json");
+  CHECK(j["model"]["moe_latent_size"] == 1024);
+  CHECK(j["size"]["mtp_params"].get<double>() == 2'942'324'736.0);
+  CHECK(j["size"]["total_params_in_checkpoint"].get<double>() == 123'611'012'096.0);
+  // By hand: d 4096, latent 1024, 512 experts of 2688 (top 22), one shared MLP of 5376.
+  const double d = 4096, l = 1024, w = 2688;
+  const double attention = 8 * (2 * d * 32 * 128 + 2 * d * 2 * 128);
+  const double mamba = 40 * (d * (8192 + 10240 + 128) + 8192 * d);  // in_proj, out_proj
+  const double latent = 40 * 2 * d * l;                              // fc1_latent_proj, fc2_latent_proj
+  CHECK(j["size"]["latent_projection_params"].get<double>() == latent);
+  CHECK(latent == 335'544'320.0);
+  // Routed experts at the latent: up 2688 x 1024 and down 1024 x 2688 each (not 2 x 4096 x 2688).
+  CHECK(j["size"]["N_nonembedding_total"].get<double>() == attention + mamba + latent + 40 * (512 * 2 * l * w + 2 * d * 5376));
+  CHECK(j["size"]["N_a_nonembedding_active"].get<double>() == attention + mamba + latent + 40 * (22 * 2 * l * w + 2 * d * 5376));
+  CHECK(j["size"]["router_params"].get<double>() == 40 * 512 * d);  // the router reads d
+  CHECK(j["size"]["N_a_nonembedding_active"].get<double>() == 11'609'833'472.0);
+  // Without the latent the experts read d: N_a 22 x 2 x 2688 x 3072 more a layer, less the projections,
+  // and M changes by 6 FLOPs per active weight exactly (the scores and Mamba states stay).
+  std::string text = fixture_text("nemotron-3-super-120b-a12b.json");
+  text.replace(text.find("\"moe_latent_size\": 1024,"), std::string("\"moe_latent_size\": 1024,").size(), "");
+  const json full = score_of_text("moeplan-hf-super-nolatent.json", text);
+  const double na = j["size"]["N_a_nonembedding_active"].get<double>();
+  const double na_full = full["size"]["N_a_nonembedding_active"].get<double>();
+  CHECK(na_full - na == 40 * (22 * 2 * w * (d - l) - 2 * d * l));
+  CHECK(full["size"]["latent_projection_params"].get<double>() == 0);
+  CHECK(full["model"]["moe_latent_size"] == 0);
+  const double m = j["compute"]["flops_per_token"].get<double>(), m_full = full["compute"]["flops_per_token"].get<double>();
+  CHECK(m - 6 * na == doctest::Approx(m_full - 6 * na_full).epsilon(1e-12));
+  // The laws were not fitted on it: named.
+  bool named = false;
+  for (const auto& line : j["model"]["architecture_outside_laws"]) named |= line.get<std::string>().starts_with("latent MoE");
+  CHECK(named);
+}
+
+TEST_CASE("nemotron_h: the latent MoE in every FLOP convention, serving, and the refusals of the cluster and exports") {
+  const auto m = moeplan::load_model_config(k_hf + "nemotron-3-super-120b-a12b.json");
+  REQUIRE(m.has_value());
+  CHECK(m->moe_latent_size == 1024);
+  CHECK(m->expert_io_width() == 1024);
+  CHECK_FALSE(m->problem().has_value());
+  for (const auto& change : {+[](moeplan::ModelConfig& x) { x.moe_latent_size = -1; },
+                             +[](moeplan::ModelConfig& x) { x.extras.expert_bias = true; }}) {  // biases not counted on it
+    moeplan::ModelConfig x = *m;
+    change(x);
+    const auto p = x.problem();
+    REQUIRE(p.has_value());
+    CHECK(p->key == "model.moe_latent_size");
+  }
+  // Expert FLOPs per token by hand, 40 MoE layers, d 4096, l 1024, w 2688, E 512, K 22, one
+  // shared MLP of 5376, ungated (2 matrices), the projections 2·4096·1024 = 8,388,608 weights:
+  // holistic-002: 6 x (22·2·1024·2688 + 2·4096·5376 + 8,388,608) x 40 = 41,649,438,720.
+  using moeplan::FlopsConvention;
+  CHECK(moeplan::flops_per_token(*m, FlopsConvention::holistic_002, 4096).experts == 41'649'438'720.0);
+  // leverage-000: 3·((2/3)·(6·1024·22·2688 + 4·4096·5376) + 2·8,388,608)·40 = 38,126,223,360.
+  CHECK(moeplan::flops_per_token(*m, FlopsConvention::leverage_000, 4096).experts ==
+        doctest::Approx(38'126'223'360.0).epsilon(1e-12));
+  // allocation-004: 3·(2·4096·512 + 2·2·2688·(1024·22 + 4096·1) + 2·8,388,608)·40 = 36,867,932,160.
+  CHECK(moeplan::flops_per_token(*m, FlopsConvention::allocation_004, 4096).experts == 36'867'932'160.0);
+  // moe-vs-dense-003: 3·2·(active experts and projections) = the holistic figure.
+  CHECK(moeplan::flops_per_token(*m, FlopsConvention::moe_vs_dense_003, 4096).experts == 41'649'438'720.0);
+  // Serving: vLLM keeps fc1/fc2_latent_proj whole on every TP rank (ReplicatedLinear), the rest of
+  // a layer split over TP 8: the busiest GPU holds 40·8,388,608 latent weights in bf16, whole.
+  moeplan::ServingOptions o;
+  o.gpu = *moeplan::embedded_gpu_catalog().find("h200");
+  o.gpus = 8;
+  o.context = 8192;
+  const auto f = moeplan::serving_fit(*m, o);
+  REQUIRE_MESSAGE(f.has_value(), (f ? std::string() : f.error()));
+  CHECK(f->served_params == 120'668'687'360.0);
+  const double latent = 40 * 8'388'608.0;
+  CHECK(f->weight_bytes == 2.0 * (120'668'687'360.0 + 7 * latent));  // 8 copies of the projections
+  CHECK(f->weight_bytes_per_gpu == doctest::Approx(2.0 * ((120'668'687'360.0 - latent) / 8 + latent)).epsilon(1e-12));
+  // The cluster, GEMM and Megatron models, and the hf-config writer, name it and refuse.
+  const auto why = moeplan::non_uniform_layers(*m);
+  REQUIRE(why.has_value());
+  CHECK(why->find("latent MoE") != std::string::npos);
+  const Run cluster = run_moeplan({"score", k_hf + "nemotron-3-super-120b-a12b.json", "--tokens", "1e12", "--gpus", "64",
+                                   "--gpu", "h100"});
+  CHECK(cluster.code == 3);
+  CHECK(cluster.out.empty());
+  CHECK(cluster.err.find("latent MoE") != std::string::npos);
+  for (const char* kind : {"hf-config", "megatron"}) {
+    const Run r = run_moeplan({"score", k_hf + "nemotron-3-super-120b-a12b.json", "--emit", kind});
+    CAPTURE(kind);
+    CHECK(r.code == 3);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("latent MoE") != std::string::npos);
+  }
+  // moeplan's TOML writes the latent and the MTP layer and reads them back to the same counts.
+  const auto out = temp_path("nemotron-super.toml");
+  const Run e = run_moeplan({"score", k_hf + "nemotron-3-super-120b-a12b.json", "--emit", "toml", "-o", out.string()});
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  const json back = score_json(out.string());
+  std::filesystem::remove(out);
+  const json j = score_json(k_hf + "nemotron-3-super-120b-a12b.json");
+  CHECK(back["size"] == j["size"]);
+  CHECK(back["compute"]["flops_per_token"] == j["compute"]["flops_per_token"]);
 }
 
 TEST_CASE("lfm2_moe: short convolutions and attention by layer_types, num_dense_layers leading dense FFNs") {

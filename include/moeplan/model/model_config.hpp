@@ -205,6 +205,13 @@ struct ModelConfig {
   int moe_layer_interval = 1;
   int intermediate_size = 0;      ///< dense FFN width
   int moe_intermediate_size = 0;  ///< one routed expert's width
+  /// Latent MoE (Nemotron 3 Super/Ultra, config.json moe_latent_size; transformers
+  /// modular_nemotron_h.py NemotronHMoE @ 008d9e95): the router reads the token at hidden_size,
+  /// fc1_latent_proj (d -> l) projects it to the latent, every routed expert reads and writes
+  /// l (up l x width, down width x l), fc2_latent_proj (l -> d) projects the routed sum back;
+  /// the shared experts work at d. 2·d·l projection weights per MoE layer, in N and N_a (every
+  /// token uses them: LayerParams::latent_proj). 0: no latent, experts at hidden_size.
+  int moe_latent_size = 0;
   int n_routed_experts = 0;       ///< 0: dense model
   int num_experts_per_tok = 0;    ///< K
   int n_shared_experts = 0;
@@ -297,6 +304,8 @@ struct ModelConfig {
   [[nodiscard]] std::vector<std::string> outside_law_architecture() const;
   [[nodiscard]] int head_size() const;
   [[nodiscard]] int shared_width() const;
+  /// The width a routed expert reads and writes: moe_latent_size in a latent MoE, else hidden_size.
+  [[nodiscard]] int expert_io_width() const { return moe_latent_size > 0 ? moe_latent_size : hidden_size; }
   /// Validates ranges and cross-field rules; the first problem, or nullopt.
   [[nodiscard]] std::optional<ConfigProblem> problem() const;
 };
@@ -310,6 +319,7 @@ struct ParameterCounts {
   Params routed_total;    ///< all routed experts of all MoE layers
   Params routed_active;   ///< K routed experts per MoE layer
   Params shared;          ///< shared experts of all MoE layers
+  Params latent_projections;  ///< a latent MoE's fc1/fc2_latent_proj, all MoE layers (in N and N_a)
   Params embedding;       ///< input embedding + output head (once if tied)
   Params N;               ///< total, non-embedding
   Params N_a;             ///< active, non-embedding
@@ -390,8 +400,11 @@ struct LayerParams {
   double routed_total = 0;   ///< all N_e routed experts
   double routed_active = 0;  ///< the K a token uses
   double shared = 0;         ///< the shared experts
-  [[nodiscard]] double N() const { return attention + linear_mixer + dense_ffn + routed_total + shared; }
-  [[nodiscard]] double N_a() const { return attention + linear_mixer + dense_ffn + routed_active + shared; }
+  double latent_proj = 0;    ///< a latent MoE's fc1/fc2_latent_proj (ModelConfig::moe_latent_size), every token's
+  [[nodiscard]] double N() const { return attention + linear_mixer + dense_ffn + routed_total + shared + latent_proj; }
+  [[nodiscard]] double N_a() const {
+    return attention + linear_mixer + dense_ffn + routed_active + shared + latent_proj;
+  }
 };
 LayerParams layer_params(const ModelConfig& m, const LayerSpec& layer);
 /// One layer of a uniform model with FFN `kind`: softmax attention and that FFN.

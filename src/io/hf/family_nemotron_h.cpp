@@ -1,6 +1,8 @@
-// nemotron_h (Nemotron-H, Nemotron 3 Nano): transformers modular_nemotron_h.py +
+// nemotron_h (Nemotron-H, Nemotron 3 Nano, Super): transformers modular_nemotron_h.py +
 // configuration_nemotron_h.py (NemotronHForCausalLM); the checkpoints' remote code
-// modeling_nemotron_h.py builds the same tensors.
+// modeling_nemotron_h.py builds the same tensors. Latent MoE (moe_latent_size: Nemotron 3
+// Super) as modular_nemotron_h.py @ 008d9e9577b0 builds it (NemotronHMoE, NemotronHExperts);
+// the checkpoints' MTP layers (mtp.*) as vLLM builds them (read_mtp below).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -100,6 +102,96 @@ std::vector<Block> read_pattern(FamilyContext& c) {
   return out;
 }
 
+// One MTP layer's kinds: mtp_layers_block_type (names) or the legacy mtp_hybrid_override_pattern
+// (characters), which must agree where both are written; neither: the class default
+// ["full_attention", "moe"] (NemotronHConfig.__post_init__).
+std::optional<std::vector<Block>> read_mtp_kinds(FamilyContext& c) {
+  JsonReader& r = c.r;
+  const nlohmann::json& j = c.j;
+  std::optional<std::vector<Block>> from_pattern, from_list;
+  if (const auto p = r.string(j, c.take("mtp_hybrid_override_pattern"))) {
+    from_pattern.emplace();
+    for (const char ch : *p) {
+      const auto b = block_of_char(ch);
+      if (!b) {
+        r.fail("mtp_hybrid_override_pattern", "has a character other than M, *, - and E");
+        return std::nullopt;
+      }
+      from_pattern->push_back(*b);
+    }
+  }
+  if (const auto it = j.find(c.take("mtp_layers_block_type")); it != j.end() && !it->is_null()) {
+    if (!it->is_array()) {
+      r.fail("mtp_layers_block_type", "must be a list of layer kinds");
+      return std::nullopt;
+    }
+    from_list.emplace();
+    for (const auto& v : *it) {
+      const auto b = block_of_name(v);
+      if (!b) {
+        r.fail("mtp_layers_block_type", fmt::format("lists {}: moeplan knows linear_attention (mamba), "
+                                                    "full_attention (attention), mlp and moe", v.dump()));
+        return std::nullopt;
+      }
+      from_list->push_back(*b);
+    }
+  }
+  if (from_pattern && from_list && *from_pattern != *from_list) {
+    r.fail("mtp_layers_block_type", "and mtp_hybrid_override_pattern list different layers; moeplan refuses "
+                                    "rather than pick one");
+    return std::nullopt;
+  }
+  if (from_list) return from_list;
+  if (from_pattern) return from_pattern;
+  return std::vector<Block>{Block::attention, Block::moe};
+}
+
+// The checkpoints' MTP layers (num_nextn_predict_layers; mtp.* tensors): transformers does not
+// build them (NemotronHPreTrainedModel._keys_to_ignore_on_load_unexpected = [r"mtp.*"],
+// modular_nemotron_h.py @ 008d9e9577b0); vLLM does (vllm/model_executor/models/nemotron_h_mtp.py
+// @ 01ca27739feb, NemotronHMultiTokenPredictor): one step (it asserts num_nextn_predict_layers
+// == 1) of the MTP pattern's layers, each a NemotronH decoder layer of attention (*) or the
+// model's MoE block (E), with its norm; enorm + hnorm + eh_proj (2H -> H, no bias) on the first,
+// final_layernorm on the last; the embedding and lm_head are the target model's, no copy
+// stored. An attention layer then a MoE layer counts as count_mtp's module of one LayerSpec
+// (attention and MoE blocks, a norm before each), and so do either alone. As DeepSeek's MTP:
+// outside N, in mtp_params. Nemotron 3 Super: "*E", 2,942,324,736 weights.
+void read_mtp(FamilyContext& c, const std::vector<Block>& blocks) {
+  JsonReader& r = c.r;
+  const int n = r.integer(c.j, c.take("num_nextn_predict_layers"), 0).value_or(0);
+  const auto kinds = read_mtp_kinds(c);
+  if (n == 0 || !kinds || r.failed()) return;
+  const char* key = c.j.contains("mtp_layers_block_type") && !c.j["mtp_layers_block_type"].is_null()
+                        ? "mtp_layers_block_type"
+                        : "mtp_hybrid_override_pattern";
+  if (n > 1) {
+    r.fail("num_nextn_predict_layers", fmt::format("is {}: vLLM's NemotronHMultiTokenPredictor builds one MTP step "
+                                                   "(it asserts 1); moeplan refuses rather than guess the others", n));
+    return;
+  }
+  using B = std::vector<Block>;
+  const B& k = *kinds;
+  if (k != B{Block::attention} && k != B{Block::moe} && k != B{Block::attention, Block::moe}) {
+    r.fail(key, "lists MTP layers moeplan does not count: vLLM builds attention (*) and MoE (E) MTP layers; "
+                "moeplan counts *, E or *E");
+    return;
+  }
+  const bool attention = k.front() == Block::attention, moe = k.back() == Block::moe;
+  // The MTP layers are the model's blocks: their sizes are read only where the model has one.
+  const auto has = [&](Block b) { return std::find(blocks.begin(), blocks.end(), b) != blocks.end(); };
+  if ((moe && !has(Block::moe)) || (attention && !has(Block::attention))) {
+    r.fail(key, fmt::format("has an {} MTP layer but the model has no {} layer, whose sizes it would take",
+                            moe && !has(Block::moe) ? "MoE" : "attention", moe && !has(Block::moe) ? "E" : "*"));
+    return;
+  }
+  LayerSpec l;
+  l.mixer = attention ? MixerKind::attention : MixerKind::none;
+  l.ffn = moe ? FfnKind::moe : FfnKind::none;
+  c.m.extras.num_nextn_predict_layers = 1;
+  c.m.extras.mtp_embedding_copies = false;
+  c.m.extras.mtp_layers = {l};
+}
+
 // NemotronHBlock: one RMSNorm and ONE mixer per layer (MIXER_TYPES[block_type]): a Mamba2
 // mixer, attention, an MLP (up_proj, down_proj: squared ReLU, no gate) or an MoE block
 // (DeepSeek-V3-style router of n_routed_experts x H, ungated experts of
@@ -161,7 +253,7 @@ void read(FamilyContext& c) {
   // every saved config, E layer or not).
   c.take("ssm_state_size");  // read below when a Mamba layer uses it
   for (const char* key : {"n_routed_experts", "num_local_experts", "num_experts_per_tok", "moe_intermediate_size",
-                          "n_shared_experts", "moe_shared_expert_intermediate_size"}) {
+                          "n_shared_experts", "moe_shared_expert_intermediate_size", "moe_latent_size"}) {
     c.take(key);
   }
   if (has(Block::moe)) {
@@ -188,11 +280,12 @@ void read(FamilyContext& c) {
                                              "moeplan refuses rather than guess what the checkpoint has", *n));
       return;
     }
-    if (const auto it = j.find("moe_latent_size"); it != j.end() && !it->is_null()) {
-      r.fail("moe_latent_size", "latent MoE projections (fc1/fc2_latent_proj, experts of the latent width) are "
-                                "not counted by moeplan");
-      return;
-    }
+    // Latent MoE (NemotronHMoE @ 008d9e9577b0): the router (gate, n_routed_experts x H, and
+    // its e_score_correction_bias buffer) reads the token at H; fc1_latent_proj (H -> l) and
+    // fc2_latent_proj (l -> H), biases by mlp_bias (refused above), wrap the routed experts,
+    // which NemotronHExperts sizes at l (up_proj E x I x l, down_proj E x l x I); the shared
+    // MLP stays at H. null: no latent (nn.Identity), experts at H.
+    if (const auto l = r.integer(j, "moe_latent_size", 1)) m.moe_latent_size = *l;
   }
   if (has(Block::mamba)) {
     // NemotronHMamba2Mixer: I = mamba_num_heads * mamba_head_dim (not expand * H). The
@@ -225,13 +318,15 @@ void read(FamilyContext& c) {
     l.ffn = b == Block::mlp ? FfnKind::dense : b == Block::moe ? FfnKind::moe : FfnKind::none;
     m.layers.push_back(l);
   }
+  read_mtp(c, blocks);
 }
 
 // The expert and layer-layout keys this file's rules read (a file of another family that
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{
     "n_routed_experts", "num_local_experts", "num_experts_per_tok", "moe_intermediate_size",
-    "n_shared_experts", "hybrid_override_pattern", "ssm_state_size", "layers_block_type", "moe_shared_expert_intermediate_size"};
+    "n_shared_experts", "hybrid_override_pattern", "ssm_state_size", "layers_block_type", "moe_shared_expert_intermediate_size",
+    "moe_latent_size", "mtp_hybrid_override_pattern", "mtp_layers_block_type"};
 
 }  // namespace nemotron_h_parts
 

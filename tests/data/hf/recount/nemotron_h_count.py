@@ -3,6 +3,12 @@
 
 Follows transformers/models/nemotron_h/modeling_nemotron_h.py (same tensors as the
 checkpoints' remote code modeling_nemotron_h.py). Standard library only.
+MTP (num_nextn_predict_layers, mtp_hybrid_override_pattern): transformers skips the
+checkpoint's mtp.* tensors (_keys_to_ignore_on_load_unexpected); vLLM builds them
+(vllm/model_executor/models/nemotron_h_mtp.py @ 01ca27739feb, NemotronHMultiTokenPredictor):
+one step (asserted) of pattern layers, each a NemotronH decoder layer (its norm and mixer),
+enorm + hnorm + eh_proj (2H -> H, no bias) on the first, final_layernorm on the last; the
+embedding and lm_head are the target model's.
 usage: python3 nemotron_h_count.py nemotron-h-8b.json nemotron-3-nano-30b-a3b.json
 """
 import json
@@ -86,6 +92,17 @@ def count(c):
                     b["biases"] += latent + H
     total = sum(b.values())
     active = total - b["routed_experts"] + active_routed
+    mtp = 0
+    steps = g(c, "num_nextn_predict_layers", 0)
+    if steps:
+        one = dict(c, num_nextn_predict_layers=0, hybrid_override_pattern=c["mtp_hybrid_override_pattern"],
+                   tie_word_embeddings=True)
+        one.pop("num_hidden_layers", None)
+        o_total, _, o_b, _, o_buf = count(one)[:5]
+        # the pattern's layers and one final norm (count()'s norm_f), no embedding of their own
+        mtp = steps * (o_total - o_b["embedding"] + 2 * H + 2 * H * H)  # enorm, hnorm, eh_proj
+        buffers += steps * o_buf
+    b["mtp"] = mtp
     return total, active, b, kinds, buffers
 
 
@@ -99,8 +116,10 @@ def main(paths):
         print(f"   active_params = {active:,} ({active/1e9:.3f}B)")
         print(f"   active w/o embedding (input table) = {active - b['embedding']:,} ({(active - b['embedding'])/1e9:.3f}B)")
         print(f"   active w/o embedding and lm_head   = {active - b['embedding'] - b['lm_head']:,} ({(active - b['embedding'] - b['lm_head'])/1e9:.3f}B)")
+        if b["mtp"]:
+            print(f"   mtp_params (outside total) = {b['mtp']:,}; checkpoint = {total + b['mtp']:,}")
         for k, v in b.items():
-            if v:
+            if v and k != "mtp":
                 print(f"     {k:16s} {v:,}")
         if buffers:
             print(f"   (buffers not counted: e_score_correction_bias {buffers:,})")
