@@ -137,6 +137,8 @@ bool read_fp8(const nlohmann::json& q, CheckpointStorage& s, std::string& why) {
       return false;
     }
     const double n = (*it)[0].get<double>(), k = (*it)[1].get<double>();
+    s.block_n = (*it)[0].get<int>();
+    s.block_k = (*it)[1].get<int>();
     bytes = 1 + 4 / (n * k);
     blocks = fmt::format("an fp32 scale per {:g} x {:g} block", n, k);
   }

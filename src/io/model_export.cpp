@@ -41,6 +41,7 @@ void write_checkpoint_storage(const ModelConfig& m, toml::table& doc) {
     t.insert("shared_bytes_per_weight", c.shared);
     if (c.mxfp4_experts) t.insert("mxfp4_experts", true);
     if (c.fp8_math) t.insert("fp8_math", true);
+    if (c.block_n > 0) t.insert("weight_block_size", toml::array{c.block_n, c.block_k});
   }
   doc.insert("checkpoint_storage", std::move(t));
 }

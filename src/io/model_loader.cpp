@@ -456,7 +456,8 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
 // (serving refuses it, the description says why), and no bytes are given.
 void read_checkpoint_storage(const toml::table& t, ModelConfig& m, Reader& r) {
   r.only_keys(t, {"quant_method", "description", "known", "routed_bytes_per_weight", "attention_bytes_per_weight",
-                  "dense_bytes_per_weight", "shared_bytes_per_weight", "mxfp4_experts", "fp8_math"},
+                  "dense_bytes_per_weight", "shared_bytes_per_weight", "mxfp4_experts", "fp8_math",
+                  "weight_block_size"},
               "checkpoint_storage");
   const std::string s = "checkpoint_storage";
   CheckpointStorage c;
@@ -484,6 +485,19 @@ void read_checkpoint_storage(const toml::table& t, ModelConfig& m, Reader& r) {
   }
   optional_bool(t, "mxfp4_experts", s, c.mxfp4_experts, r);
   optional_bool(t, "fp8_math", s, c.fp8_math, r);
+  // weight_block_size = [n, k] (fp8 blocks, as quantization_config writes it): two integers in [1, 65536].
+  if (const toml::node* n = t.get("weight_block_size"); n && !r.failed()) {
+    const toml::array* a = n->as_array();
+    const auto in_range = [](const toml::node* v) {
+      return v && v->is_integer() && v->as_integer()->get() >= 1 && v->as_integer()->get() <= 65536;
+    };
+    if (!a || a->size() != 2 || !in_range(a->get(0)) || !in_range(a->get(1))) {
+      r.fail(n->source(), s + ".weight_block_size", "must be two integers [n, k], each in [1, 65536]");
+    } else {
+      c.block_n = static_cast<int>(a->get(0)->as_integer()->get());
+      c.block_k = static_cast<int>(a->get(1)->as_integer()->get());
+    }
+  }
   m.checkpoint_storage = c;
 }
 

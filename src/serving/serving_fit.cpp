@@ -979,6 +979,48 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
   }
 }
 
+// A checkpoint in fp8 blocks (weight_block_size [n, k]) loads only where every shard is whole
+// blocks: vLLM's Fp8MoEMethod.create_weights raises "The output_size of gate's and up's weight =
+// {} is not divisible by weight quantization block_n = {}" and, past one shard, the same for the
+// down projection's block_k; its linear layers check likewise (fp8.py, validate_fp8_block_shape:
+// each output partition by block_n, the input partition by block_k). SGLang's fp8.py raises the
+// same. The experts shard over the stage's GPUs unless expert-parallel (vLLM flattens DP x TP for
+// them), the shared experts and dense FFNs over TP. "" when every shard is whole blocks.
+std::string fp8_block_refusal(const ModelConfig& m, const ServingOptions& o, const ServingSplit& split) {
+  if (!serves_checkpoint(m, o) || m.checkpoint_storage->block_n <= 0) return {};
+  const CheckpointStorage& c = *m.checkpoint_storage;
+  const auto check = [&](const char* what, std::int64_t width, int shards, double stored_bytes,
+                         const char* hint) -> std::string {
+    if (stored_bytes >= 2 || width <= 0 || shards <= 1) return {};  // kept in bf16, or whole
+    const std::string why =
+        width % shards != 0 ? fmt::format("its width {} does not split over {} GPUs", width, shards)
+        : (width / shards) % c.block_n != 0
+            ? fmt::format("{} / {} = {} a GPU is not a multiple of block_n = {}", width, shards, width / shards, c.block_n)
+        : (width / shards) % c.block_k != 0
+            ? fmt::format("{} / {} = {} a GPU is not a multiple of block_k = {}", width, shards, width / shards, c.block_k)
+            : std::string();
+    if (why.empty()) return why;
+    return fmt::format("the engine refuses to load the fp8 checkpoint: the {} (weight_block_size [{}, {}]): {}; {}",
+                       what, c.block_n, c.block_k, why, hint);
+  };
+  std::string refusal;
+  if (m.is_moe()) {
+    refusal = check("routed experts' intermediate size", m.moe_intermediate_size, o.expert_parallel ? 1 : split.ep,
+                    c.routed, "--serve-expert-parallel keeps each expert whole on one GPU");
+    const std::int64_t shared = std::int64_t{m.n_shared_experts} * (m.shared_expert_intermediate_size > 0
+                                                                        ? m.shared_expert_intermediate_size
+                                                                        : m.moe_intermediate_size);
+    if (refusal.empty()) refusal = check("shared experts' intermediate size", shared, split.tp, c.shared, "a smaller TP");
+  }
+  for (const auto& [l, count] : m.layer_census()) {
+    if (!refusal.empty()) break;
+    if (l.ffn != FfnKind::dense && l.ffn != FfnKind::moe_and_dense) continue;
+    refusal = check("dense FFN's intermediate size", l.dense_width > 0 ? l.dense_width : m.intermediate_size, split.tp,
+                    c.dense, "a smaller TP");
+  }
+  return refusal;
+}
+
 // Why the fit fails, the first bound that fails it in the order the engine meets them (weights,
 // the KV cache, the CUDA graphs captured after it, the batch); "" when it fits.
 // base: what the fraction is of (the GPU's memory under vLLM, what is free before the weights
@@ -1094,26 +1136,32 @@ double vllm_sampler_sort_bytes(double requests, double vocab) {
   return requests * vocab * (k_logits_bytes + k_sort_out_bytes + 8 + k_cub_alt_bytes);
 }
 
+// What the section cannot count at all (an error, not a "does not fit").
+std::optional<std::string> input_refusal(const ModelConfig& m, const ServingOptions& o) {
+  if (const auto why = compressed_cache_refusal(m, o)) return why;
+  for (const LinearMixer& x : m.linear_mixers) {
+    if (!x.decode_state_bytes) {
+      return fmt::format("the decode state of its '{}' layers is not known (a model TOML mixer without "
+                         "decode_state_bytes)", x.kind);
+    }
+  }
+  if (o.weights_as_checkpoint && m.checkpoint_storage && !m.checkpoint_storage->known) {
+    return fmt::format("the weights cannot be counted as stored: {}; --serve-weights bf16|fp8|fp4 says how they are "
+                       "stored",
+                       m.checkpoint_storage->description);
+  }
+  if (o.engine_tp && !tp_splits_heads(m, *o.engine_tp)) {  // vLLM and SGLang refuse to start
+    return fmt::format("--serve-args: TP {} does not split the model's attention heads (the engine refuses to start)",
+                       *o.engine_tp);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
   const ServingOptions o = with_engine_defaults(m, given);
-  if (const auto why = compressed_cache_refusal(m, o)) return std::unexpected(*why);
-  for (const LinearMixer& x : m.linear_mixers) {
-    if (!x.decode_state_bytes) {
-      return std::unexpected(fmt::format("the decode state of its '{}' layers is not known (a model TOML mixer "
-                                         "without decode_state_bytes)", x.kind));
-    }
-  }
-  if (o.weights_as_checkpoint && m.checkpoint_storage && !m.checkpoint_storage->known) {
-    return std::unexpected(fmt::format("the weights cannot be counted as stored: {}; --serve-weights bf16|fp8|fp4 says "
-                                       "how they are stored",
-                                       m.checkpoint_storage->description));
-  }
-  if (o.engine_tp && !tp_splits_heads(m, *o.engine_tp)) {  // vLLM and SGLang refuse to start
-    return std::unexpected(fmt::format("--serve-args: TP {} does not split the model's attention heads (the engine "
-                                       "refuses to start)", *o.engine_tp));
-  }
+  if (const auto why = input_refusal(m, o)) return std::unexpected(*why);
   ServingFit fit;
   fit.split = split_for(m, o);
   const std::vector<StageCensus> stages = census(m, o, fit.split, fit);
@@ -1137,8 +1185,8 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   // "Load weight begin. avail mem" figure, min_per_gpu_memory): f x (HBM - P) - W, with P the
   // memory used before the weights, so P is taken out of the base, not reserved again.
   const bool sglang = o.engine == ServeEngine::sglang;
-  const double fraction_base = sglang ? o.gpu.hbm_bytes - fit.non_torch_per_gpu : o.gpu.hbm_bytes;
-  const double reserved_beside = sglang ? 0.0 : fit.non_torch_per_gpu;
+  const double fraction_base = o.gpu.hbm_bytes - (sglang ? fit.non_torch_per_gpu : 0.0),
+               reserved_beside = sglang ? 0.0 : fit.non_torch_per_gpu;
   const double usable = fit.memory_fraction * fraction_base;
   // The profile run (vLLM): its forward pass at max_batched_tokens holds the residual stream
   // (hidden states and residual, T x d in bf16) and the largest layer's intermediates; on the
@@ -1230,7 +1278,8 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
                                     o.engine == ServeEngine::sglang ? " for the server" : " per attention group"));
     fit.max_batch = cap;
   }
-  fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
+  fit.why_not = fp8_block_refusal(m, o, fit.split);  // the engine stops at load, before any budget
+  if (fit.why_not.empty()) fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
   if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
     fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
     fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",

@@ -229,6 +229,9 @@ TEST_CASE("a TOML emitted from a quantized config.json keeps its storage (--emit
     CHECK(sb.at("weights_precision") == sa.at("weights_precision"));
     CHECK(sb.at("weights_per_gpu") == sa.at("weights_per_gpu"));
     CHECK(sb.at("notes") == sa.at("notes"));
+    // weight_block_size travels too: Qwen3-Coder's 2560-wide experts on 8 GPUs do not load either way.
+    CHECK(sb.at("fits") == sa.at("fits"));
+    CHECK(sb.at("reason") == sa.at("reason"));
   }
   // A method moeplan does not read stays refused by name through the TOML (known = false).
   const std::filesystem::path bnb = temp_path("bnb-emit-config.json");
@@ -269,6 +272,9 @@ TEST_CASE("a TOML emitted from a quantized config.json keeps its storage (--emit
       "routed_bytes_per_weight");
   bad("quant_method = \"fp8\"\ndescription = \"x\"\nroutd_bytes_per_weight = 1.0\n" + bytes,
       "routd_bytes_per_weight");
+  bad("quant_method = \"fp8\"\ndescription = \"x\"\nrouted_bytes_per_weight = 1.0\n" + bytes +
+          "weight_block_size = [128]\n",
+      "weight_block_size");
   std::filesystem::remove(toml);
 }
 

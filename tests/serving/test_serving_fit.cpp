@@ -421,6 +421,27 @@ TEST_CASE("a batch over the engine's max_num_seqs is refused by that cap, not as
   CHECK(f.why_not.find("short") == std::string::npos);
 }
 
+TEST_CASE("an fp8 block checkpoint whose expert shards are not whole blocks does not load") {
+  // Qwen3-Coder-480B-A35B-FP8: moe_intermediate_size 2560, weight_block_size [128, 128]. On 8 GPUs
+  // without expert parallelism each GPU holds 2560 / 8 = 320 columns of every expert: vLLM's
+  // Fp8MoEMethod raises "The output_size of gate's and up's weight = 320 is not divisible by weight
+  // quantization block_n = 128". On 4, 640 = 5 x 128 loads; expert-parallel keeps 2560 whole.
+  const ModelConfig m = model("qwen3-coder-480b-a35b-fp8.json");
+  REQUIRE(m.checkpoint_storage);
+  CHECK(m.checkpoint_storage->block_n == 128);
+  CHECK(m.checkpoint_storage->block_k == 128);
+  ServingOptions o = on("h200", 8, 4096);
+  o.weights_as_checkpoint = true;  // as score does for a config.json with quantization_config
+  const ServingFit eight = fit_of(m, o);
+  CHECK_FALSE(eight.fits);
+  CHECK(eight.why_not.find("2560 / 8 = 320") != std::string::npos);
+  o.expert_parallel = true;
+  CHECK(fit_of(m, o).why_not.find("fp8") == std::string::npos);
+  ServingOptions four = on("h200", 4, 4096);
+  four.weights_as_checkpoint = true;
+  CHECK(fit_of(m, four).why_not.find("fp8 checkpoint") == std::string::npos);
+}
+
 TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left unused") {
   // Qwen3-30B-A3B has 48 layers: 392 H100 would be 49 stages of 8; 48 are used (384 GPUs).
   const ModelConfig m = model("qwen3-30b-a3b.json");

@@ -25,6 +25,10 @@ struct CheckpointStorage {
   /// W8A8 in fp8 (the activations quantized too): FP8 tensor cores do the math where the GPU
   /// has them; every other method here is weight-only (bf16 math).
   bool fp8_math = false;
+  /// fp8 weight_block_size [n, k]: one scale per n x k block; 0 without blocks. vLLM and SGLang
+  /// refuse to load a tensor-parallel shard whose sizes are not multiples of them (fp8.py).
+  int block_n = 0;
+  int block_k = 0;
   bool operator==(const CheckpointStorage&) const = default;
 };
 
