@@ -97,9 +97,10 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
   }
   std::string unused;
   for (const std::string& u : a.unused) unused += fmt::format("{}{}", unused.empty() ? "" : ", ", u);
-  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}){}", f.args_file,
+  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}", f.args_file,
                       a.engine == ServeEngine::vllm ? "vllm serve" : "sglang.launch_server", a.model,
                       a.model.empty() ? "" : ",", a.tp.value_or(1), a.pp.value_or(1), a.dp.value_or(1),
+                      f.gpus ? fmt::format(", not used: --serve-gpus {} lays out the GPUs", *f.gpus) : std::string(),
                       unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
 }
 
@@ -186,6 +187,12 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
     }
     auto a = read_serve_args(*text, f.args_file);
     if (!a) return std::unexpected(fail(io, a.error()));
+    // The two engines' fractions mean different things (of the GPU, of what is free before the
+    // weights): a file of one engine is not read as the other's.
+    if (f.engine_given && parse_serve_engine(f.engine) != a->engine) {
+      return usage(fmt::format("--serve-engine {} contradicts --serve-args {}, a {} command line", f.engine,
+                               f.args_file, a->engine == ServeEngine::vllm ? "`vllm serve`" : "SGLang"));
+    }
     file = std::move(*a);
   }
   const int given_gpus = f.gpus ? *f.gpus : (file ? file->gpus() : 0);  // 0: not given

@@ -920,10 +920,11 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
                         "(measured); blocks of {} tokens",
                         engine_release(o.engine), fit.memory_fraction, o.max_batched_tokens, o.max_seqs,
                         gib(fit.non_torch_per_gpu), fit.block_size)
-          : fmt::format("{}: the KV pool is {:g} of HBM (--mem-fraction-static) minus the weights and {:.3g} GiB used "
-                        "before them (CUDA context, NCCL: measured); activations live in the rest",
+          : fmt::format("{}: the KV pool is {:g} (--mem-fraction-static) of what is free before the weights (HBM less "
+                        "{:.3g} GiB used before them: CUDA context, NCCL, measured) minus the weights; activations live "
+                        "in the rest",
                         engine_release(o.engine), fit.memory_fraction, gib(fit.non_torch_per_gpu)));
-  const int per_stage = std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
+  const int per_stage = fit.split.tp * fit.split.dp;
   if (fit.gpus_used < o.gpus) {
     fit.notes.push_back(fmt::format("{} GPUs asked, {} used: {} pipeline stages, one a layer at most, of {} GPUs; the "
                                     "other {} are left unused",
@@ -938,9 +939,11 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
   }
   if (fit.split.dp > 1) {
     fit.notes.push_back(fmt::format("TP {} is the widest that splits the {} query heads (and the kv heads) on {} GPUs: {} "
-                                    "data-parallel attention groups (SGLang's --enable-dp-attention), attention and "
+                                    "data-parallel attention groups ({}), attention and "
                                     "dense weights copied on each, each group holding its own sequences",
-                                    fit.split.tp, m.num_attention_heads, fit.split.tp * fit.split.dp, fit.split.dp));
+                                    fit.split.tp, m.num_attention_heads, fit.split.tp * fit.split.dp, fit.split.dp,
+                                    o.engine == ServeEngine::sglang ? "SGLang's --enable-dp-attention"
+                                                                    : "vLLM's --data-parallel-size"));
   }
   if (m.latent_attention && fit.split.tp > 1) {
     fit.notes.push_back(fmt::format("MLA's latent cache is kept whole on each of the {} TP ranks (vLLM's MLA backends)",
@@ -951,9 +954,9 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
                                     fmt::format("{:g}", double(fit.split.tp) / std::max(1, m.num_key_value_heads))));
   }
   if (fit.split.stages > 1) {
-    fit.notes.push_back(fmt::format("{} GPUs: {} pipeline stages of one node each; the batch goes round in {} micro-batches "
+    fit.notes.push_back(fmt::format("{} GPUs: {} pipeline stages of {} GPUs each; the batch goes round in {} micro-batches "
                                     "so that every stage is busy, each sequence advancing a token per round",
-                                    fit.gpus_used, fit.split.stages, fit.split.stages));
+                                    fit.gpus_used, fit.split.stages, per_stage, fit.split.stages));
   }
   if (fit.expert_padding != 1) {
     fit.notes.push_back(fmt::format(
@@ -1170,7 +1173,9 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   fit.hbm_per_gpu = o.gpu.hbm_bytes;
   fit.weights_storage = serves_checkpoint(m, o) ? m.checkpoint_storage->method + " (quantization_config)"
                                                 : std::string(to_string(o.weights));
-  fit.gpus_used = fit.split.stages * std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
+  // Stages of TP x DP GPUs each: whole nodes by default, the engine's own TP x DP (--serve-args),
+  // which may put several stages in one node.
+  fit.gpus_used = fit.split.stages * fit.split.tp * fit.split.dp;
   fit.memory_fraction = o.memory_fraction.value_or(0);
   fit.max_batched_tokens = o.max_batched_tokens;
   fit.max_seqs = o.max_seqs;
@@ -1280,7 +1285,18 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   }
   fit.why_not = fp8_block_refusal(m, o, fit.split);  // the engine stops at load, before any budget
   if (fit.why_not.empty()) fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
-  if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
+  if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
+    // SGLang's own lines (mem_cache/memory_pool.py, MHATokenToKVPool / MLATokenToKVPool; the
+    // scheduler's start-up line), its "GB" being 2^30 bytes.
+    const double pool = double(fit.kv_cache_tokens) * w.cache_per_token / k_gib;
+    fit.engine_log.push_back(m.latent_attention
+                                 ? fmt::format("KV Cache is allocated. #tokens: {}, KV size: {:.2f} GB",
+                                               fit.kv_cache_tokens, pool)
+                                 : fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB",
+                                               fit.kv_cache_tokens, pool / 2, pool / 2));
+    fit.engine_log.push_back(
+        fmt::format("max_total_num_tokens={}, context_len={}", fit.kv_cache_tokens, o.context));
+  } else if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
     fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
     fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
                                          with_commas(o.context), fit.max_concurrency));

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
@@ -304,6 +305,33 @@ TEST_CASE("the engine's start-up lines and typed keys: vLLM by default, SGLang o
   CHECK(t.at("memory_utilization") == 0.81);
   CHECK(t.at("max_batched_tokens").is_null());
   CHECK(t.at("kv_block_size") == 1);
+  // SGLang's own start-up lines (memory_pool.py, the scheduler's), not vLLM's: K and V halves of
+  // the pool of kv_cache_tokens tokens (48 layers, 4 kv heads over TP 8 kept one a rank, 128 wide:
+  // 24,576 bytes a token), GB = 2^30 bytes.
+  const long long tokens = t.at("kv_cache_tokens").get<long long>();
+  const double half = static_cast<double>(tokens) * 24576.0 / 2 / (1 << 30);
+  CHECK(t.at("engine_log").at(0).get<std::string>() ==
+        fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB", tokens,
+                    half, half));
+  CHECK(t.at("engine_log").at(1).get<std::string>() == fmt::format("max_total_num_tokens={}, context_len=4096", tokens));
+}
+
+TEST_CASE("--serve-args with pipeline stages inside a node uses TP x PP x DP GPUs; an engine it contradicts exits 2") {
+  const auto file = temp_path("moeplan-serve-args-pp.sh");
+  std::ofstream(file) << "vllm serve Qwen/Qwen3-30B-A3B -pp 2 -tp 2\n";
+  const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu",
+                             "h100", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("gpus") == 4);
+  CHECK(s.at("gpus_used") == 4);  // two stages of TP 2, not two nodes
+  const Run other = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu",
+                                 "h100", "--serve-engine", "sglang"});
+  CHECK(other.code == 2);
+  CHECK(other.out.empty());
+  CHECK(other.err.find("contradicts --serve-args") != std::string::npos);
+  std::filesystem::remove(file);
 }
 
 TEST_CASE("score --serve-min-gpus serves on the fewest GPUs that hold the batch and says so") {
