@@ -316,7 +316,7 @@ TEST_CASE("the engine's start-up lines and typed keys: vLLM by default, SGLang o
   CHECK(t.at("engine_log").at(1).get<std::string>() == fmt::format("max_total_num_tokens={}, context_len=4096", tokens));
 }
 
-TEST_CASE("--serve-args with pipeline stages inside a node uses TP x PP x DP GPUs; an engine it contradicts exits 2") {
+TEST_CASE("serve args with pipeline stages inside a node use TP x PP x DP GPUs, and an engine they contradict exits 2") {
   const auto file = temp_path("moeplan-serve-args-pp.sh");
   std::ofstream(file) << "vllm serve Qwen/Qwen3-30B-A3B -pp 2 -tp 2\n";
   const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu",
