@@ -4,11 +4,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <span>
+#include <string_view>
 
 namespace moeplan {
 
@@ -78,6 +81,19 @@ bool is_flag(const std::string& w) { return w.size() > 1 && w[0] == '-' && !(w[1
 std::string flag_name(std::string w) {
   std::replace(w.begin(), w.end(), '_', '-');
   return w;
+}
+
+// Flags that replace the engine's memory plan: the weights it loads (vLLM --quantization quantizes
+// online, --cpu-offload-gb moves weights to the host) or the KV cache it allocates (vLLM
+// --num-gpu-blocks-override, --kv-cache-memory; SGLang --max-total-tokens caps the pool,
+// --page-size rounds it, --cpu-offload-gb likewise).
+bool changes_memory_plan(bool vllm, const std::string& name) {
+  static const std::array<std::string_view, 4> k_vllm{"--quantization", "--cpu-offload-gb",
+                                                      "--num-gpu-blocks-override", "--kv-cache-memory"};
+  static const std::array<std::string_view, 4> k_sglang{"--max-total-tokens", "--page-size", "--cpu-offload-gb",
+                                                        "--quantization"};
+  const auto& list = vllm ? std::span<const std::string_view>(k_vllm) : std::span<const std::string_view>(k_sglang);
+  return std::find(list.begin(), list.end(), name) != list.end();
 }
 
 }  // namespace
@@ -232,6 +248,10 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
       a.dp_attention = true;
     } else if ((vllm && name == "--model") || (!vllm && (name == "--model-path" || name == "--model"))) {
       a.model = value;
+    } else if (changes_memory_plan(vllm, name)) {
+      // Listing these as "not modelled" would print the plan of another start-up: refuse them.
+      return bad("sets what the engine's memory plan would otherwise size (the weights it loads or the KV "
+                 "cache it allocates), which moeplan does not model; drop it to plan the engine's own sizing");
     } else if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) {
       a.unused.push_back(name);
     }

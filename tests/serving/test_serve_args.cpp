@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "moeplan/serving/serve_args.hpp"
 
@@ -66,4 +67,20 @@ TEST_CASE("serve args: bad values name the file, line and flag") {
   const auto none = read_serve_args("torchrun train.py --lr 1e-4", "s.sh");
   REQUIRE_FALSE(none.has_value());
   CHECK(none.error().reason.find("vllm serve") != std::string::npos);
+}
+
+TEST_CASE("serve args: flags that replace the engine's memory plan are refused, not listed as unused") {
+  for (const char* line : {"vllm serve m --quantization fp8", "vllm serve m --cpu-offload-gb 10",
+                           "vllm serve m --num-gpu-blocks-override 100", "vllm serve m --kv-cache-memory 1000000",
+                           "python -m sglang.launch_server --model-path m --max-total-tokens 4096",
+                           "python -m sglang.launch_server --model-path m --page-size 64"}) {
+    CAPTURE(line);
+    const auto a = read_serve_args(line, "s.sh");
+    REQUIRE_FALSE(a.has_value());
+    CHECK(a.error().reason.find("memory plan") != std::string::npos);
+  }
+  // The same words under the other engine are its own business: SGLang has no --num-gpu-blocks-override.
+  const auto other = read_serve_args("python -m sglang.launch_server --model-path m --num-gpu-blocks-override 1", "s.sh");
+  REQUIRE(other.has_value());
+  CHECK(other->unused == std::vector<std::string>{"--num-gpu-blocks-override"});
 }
