@@ -298,8 +298,13 @@ void warn_context(const ModelConfig& m, const ServingOptions& o, int train_seq_l
                            who, o.context, train_seq_len));
   }
   if (m.max_position_embeddings > 0 && o.context > m.max_position_embeddings) {
-    io.warning(fmt::format("{}--serve-context {} is past the model's max_position_embeddings {}", who, o.context,
-                           m.max_position_embeddings));
+    // vLLM (config.py, _get_and_verify_max_len) and SGLang refuse a context past the model's
+    // derived maximum unless VLLM_ALLOW_LONG_MAX_MODEL_LEN / SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN
+    // is set; rope scaling raises that maximum, and moeplan does not read it: a warning, not a refusal.
+    io.warning(fmt::format("{}--serve-context {} is past the model's max_position_embeddings {}: the engines refuse "
+                           "it unless rope scaling raises their derived maximum or VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 / "
+                           "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 is set",
+                           who, o.context, m.max_position_embeddings));
   }
 }
 
