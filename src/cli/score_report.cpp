@@ -107,7 +107,9 @@ Section size_section(const ModelScore& s) {
         {"active_params_as_built_low", "", "params", (p.N_a_with_embedding() + b.active - (m.zero_experts > 0 ? p.routed_active : Params(0))).value(),
          m.zero_experts > 0 ? "the least: all K routed experts zero-width" : "= active_params_as_built (no zero-width experts)"},
         {"mtp_params", "", "params", mtp_or_null(mtp.modules.value()), m.extras.mtp_not_counted.empty() ? fmt::format("{} multi-token-prediction module(s) beside the model: not in N, N_a, M or as built", m.extras.num_nextn_predict_layers) : "multi-token-prediction modules beside the model: not counted"},
-        {"total_params_in_checkpoint", "", "params", mtp_or_null((as_built + mtp.modules + mtp.stored_copies).value()), "as built + MTP modules + the embedding and head copies stored with them"},
+        {"total_params_in_checkpoint", "", "params",
+         mtp_or_null((as_built + mtp.modules + mtp.stored_copies).value() + double(m.extras.checkpoint_buffer_values)),
+         "as built + MTP modules + the embedding and head copies stored with them + the buffers stored (routers' correction biases, hash tables)"},
         {"compare_with_model_card", "", "", std::string("total_params_as_built"), "the figure a model card's total states (N and N_a are paper 002's)"},
         {"stated_total_params", "", "params", opt(m.stated ? m.stated->total : std::nullopt, "not given"), "officially stated total"}}};
 }

@@ -246,6 +246,28 @@ void read_latent_attention(FamilyContext& c) {
   }
 }
 
+// The values of a per-expert correction-bias buffer (FamilyContext::router_bias_buffer): one
+// of the router's width (n_routed_experts + zero_experts: LongcatFlashTopkRouter scores the
+// zero-width experts too) in each MoE layer the router scores (DeepSeek-V4's hash-routed layers
+// look experts up in tid2eid instead) and in each MTP module's MoE layer (DeepSeek-V3's layer 61
+// stores model.layers.61.mlp.gate.e_score_correction_bias). Modules no class builds
+// (mtp_not_counted) add none: their total is null anyway.
+std::int64_t router_bias_buffer_values(const ModelConfig& m) {
+  if (!m.is_moe()) return 0;
+  std::int64_t layers = m.moe_layers() - m.hash_routed_layers;
+  const int modules = mtp_modules(m);
+  if (modules > 0 && m.extras.mtp_not_counted.empty()) {
+    if (m.extras.mtp_layers.empty()) {
+      layers += modules;  // the module's decoder layer is one of the model's MoE layers (count_mtp)
+    } else {
+      for (const LayerSpec& l : m.extras.mtp_layers) {
+        layers += l.ffn == FfnKind::moe || l.ffn == FfnKind::moe_and_dense ? 1 : 0;
+      }
+    }
+  }
+  return layers * (std::int64_t{m.n_routed_experts} + m.zero_experts);
+}
+
 // The router's training settings, wherever a family's config states them (RouterSpec;
 // docs/model-schema.md, "Router"). Keys by the classes that read them: scoring_func,
 // topk_method, n_group, topk_group, routed_scaling_factor, norm_topk_prob (DeepSeek-V2/V3 and
@@ -439,6 +461,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   if (!r.failed()) read_partial_rotary(c);
   read_latent_attention(c);
   read_router_keys(c);
+  if (!r.failed() && c.router_bias_buffer) m.extras.checkpoint_buffer_values += router_bias_buffer_values(m);
   if (!r.failed()) hf::read_quantization_config(doc, j, m);  // serving only: the weights as stored
   if (!r.failed()) {
     if (const auto p = m.problem()) {

@@ -106,7 +106,11 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
                       m.gqa_q_lora_rank, m.position_embedding, m.partial_rotary_factor, m.no_rope_layers,
                       m.layernorm_1p, m.head_wise_attn_gate, m.moe_latent_size);
   };
-  return layout(a) == layout(b) && a.extras == b.extras && unusual(a) == unusual(b);
+  // The buffers a checkpoint stores (checkpoint_buffer_values) are the class's own (its router's
+  // correction bias) and no parameter: the written class need not match the source's.
+  BuiltExtras bx = b.extras;
+  bx.checkpoint_buffer_values = a.extras.checkpoint_buffer_values;
+  return layout(a) == layout(b) && a.extras == bx && unusual(a) == unusual(b);
 }
 
 // The classes tried, in order: the model's own, the one its rule says builds it, then the

@@ -340,7 +340,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
                "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_head_dims", "layer_k_eq_v", "layer_q_heads", "head_wise_attn_gate",
-               "mtp_layers_in_pattern", "mtp_head_copies", "mtp_not_counted", "index_block_size", "index_always_blocks", "layer_indexed",
+               "mtp_layers_in_pattern", "mtp_head_copies", "mtp_not_counted", "checkpoint_buffer_values", "index_block_size", "index_always_blocks", "layer_indexed",
                "layer_v_head_dims", "layer_attention_sinks",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
                "position_embedding", "max_position_embeddings", "partial_rotary_factor", "no_rope_layers", "ffn_activation",
@@ -417,6 +417,15 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_bool(t, "mtp_layers_in_pattern", s, mtp_in_pattern, r);
   optional_bool(t, "mtp_head_copies", s, m.extras.mtp_head_copies, r);
   if (t.get("mtp_not_counted")) m.extras.mtp_not_counted = r.string(t, "mtp_not_counted", "model.mtp_not_counted");
+  // Buffer values the checkpoint stores beside the parameters (total_params_in_checkpoint only).
+  if (const toml::node* n = t.get("checkpoint_buffer_values")) {
+    const auto v = n->value_exact<int64_t>();
+    if (!v || *v < 0) {
+      r.fail(n->source(), "model.checkpoint_buffer_values", "must be a whole number >= 0 (values of the buffers the checkpoint stores)");
+    } else {
+      m.extras.checkpoint_buffer_values = *v;
+    }
+  }
   const int main_layers = m.num_hidden_layers;
   const int mtp = std::max(0, m.extras.num_nextn_predict_layers);
   if (mtp_in_pattern && mtp == 0 && !r.failed()) {

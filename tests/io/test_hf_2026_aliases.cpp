@@ -139,9 +139,12 @@ TEST_CASE("glm_moe_dsa: GLM-5.1 counted as the recount and as its checkpoint's t
   CHECK(size_of(j, "total_params_as_built") == 743911199232.0);
   CHECK(size_of(j, "active_params_as_built") == 41784709632.0);
   CHECK(size_of(j, "mtp_params") == 9952920320.0);
-  // The checkpoint's safetensors list sums to 753,864,139,008 parameters: the model, its MTP layer
-  // (no embedding or head copy) and 76 x 256 e_score_correction_bias buffers (not parameters).
-  CHECK(size_of(j, "total_params_in_checkpoint") == 753864139008.0 - 76.0 * 256);
+  // The checkpoint's safetensors list sums to 753,864,139,008 values: the model, its MTP layer
+  // (no embedding or head copy) and the e_score_correction_bias buffers (not parameters) of its
+  // 75 MoE layers and the MTP layer, 76 x 256, which total_params_in_checkpoint counts.
+  CHECK(size_of(j, "total_params_in_checkpoint") == 753864139008.0);
+  CHECK(size_of(j, "total_params_in_checkpoint") - size_of(j, "total_params_as_built") - size_of(j, "mtp_params") ==
+        76.0 * 256);
   CHECK(j["model"]["dense_layers"] == 3);
   CHECK(j["model"]["attention"] == "MLA");
   // GlmMoeDsaTopkRouter: DeepSeek-V3's sigmoid router with the expert bias, scaled by 2.5.

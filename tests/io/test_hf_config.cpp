@@ -221,6 +221,11 @@ TEST_CASE("MTP modules: counted beside the model, against DeepSeek's 671B + 14B 
   CHECK(s["total_params_as_built"].get<double>() == doctest::Approx(671e9).epsilon(0.005));
   CHECK(s["mtp_params"].get<double>() == doctest::Approx(11.5e9).epsilon(0.015));
   CHECK(s["total_params_in_checkpoint"].get<double>() == doctest::Approx(685e9).epsilon(0.005));
+  // Exactly: as built, the module, its embedding and head copies (2 x 129280 x 7168) and the
+  // e_score_correction_bias buffers of the 58 MoE layers and the module's (59 x 256).
+  CHECK(s["total_params_in_checkpoint"].get<double>() == s["total_params_as_built"].get<double>() +
+                                                              s["mtp_params"].get<double>() + 2.0 * 129280 * 7168 +
+                                                              59.0 * 256);
   // The module is outside N, N_a, M and the as-built total: the same file without it.
   std::ifstream in(k_hf + "deepseek-v3.1.json");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -232,7 +237,9 @@ TEST_CASE("MTP modules: counted beside the model, against DeepSeek's 671B + 14B 
   const json without = score_json(path.string());
   std::filesystem::remove(path);
   CHECK(without["size"]["mtp_params"] == 0);
-  CHECK(without["size"]["total_params_in_checkpoint"] == without["size"]["total_params_as_built"]);
+  // Without the module the checkpoint holds the model and the 58 MoE layers' buffers (58 x 256).
+  CHECK(without["size"]["total_params_in_checkpoint"].get<double>() ==
+        without["size"]["total_params_as_built"].get<double>() + 58.0 * 256);
   const json with = score_json(k_hf + "deepseek-v3.1.json");
   for (const char* key2 : {"N_nonembedding_total", "N_a_nonembedding_active", "total_params_as_built",
                            "active_params_as_built"}) {
@@ -457,7 +464,14 @@ vocab_size = 32000
   REQUIRE(j.contains("intermediate_size"));
   CHECK(j["intermediate_size"].is_number_integer());
   CHECK(j["intermediate_size"] == 512);
-  CHECK(score_json(out.string())["size"] == score_json(path.string())["size"]);
+  // The same model, but a checkpoint of the glm4_moe class also stores its router's
+  // e_score_correction_bias buffer (Glm4MoeTopkRouter): 8 MoE layers x 8 experts.
+  json written = score_json(out.string())["size"];
+  json source = score_json(path.string())["size"];
+  CHECK(written["total_params_in_checkpoint"].get<double>() - source["total_params_in_checkpoint"].get<double>() == 8.0 * 8);
+  written.erase("total_params_in_checkpoint");
+  source.erase("total_params_in_checkpoint");
+  CHECK(written == source);
   std::filesystem::remove(path);
   std::filesystem::remove(out);
 }

@@ -36,9 +36,12 @@ TEST_CASE("deepseek_v4: DeepSeek-V4-Flash counted as the recount, its MTP block 
   CHECK(size_of(j, "N_nonembedding_total") == 283192328192.0);
   CHECK(size_of(j, "mtp_params") == 6610048635.0);
   // No embedding or head copy with the MTP block (model.py: MTPBlock's embed and head are the
-  // main model's; the checkpoint's 69187 tensors hold none): the e_score_correction_bias (41 x 256)
-  // and tid2eid (3 x 129280 x 6) buffers the checkpoint also stores are not parameters.
-  CHECK(size_of(j, "total_params_in_checkpoint") == 284332230231.0 + 6610048635.0);
+  // main model's; the checkpoint's 69187 tensors hold none). The checkpoint also stores buffers,
+  // not parameters, counted in it only: e_score_correction_bias of the 40 scored layers and the
+  // MTP block (41 x 256) and tid2eid of the 3 hash-routed layers (3 x 129280 x 6), the tensors
+  // the recount's byte sum takes to reach the index's total_size.
+  CHECK(j["model"]["num_hidden_layers"] == 43);
+  CHECK(size_of(j, "total_params_in_checkpoint") == 284332230231.0 + 6610048635.0 + 41.0 * 256 + 3.0 * 129280 * 6);
   // Beside N, by hand. Routers: 43 x 256 x 4096. Norms: per layer input and post-attention (2 x
   // 4096), q_a_norm (1024) and kv_norm (512); a CSA layer's compressor and indexer kv_norms (512 +
   // 128), an HCA layer's (512); the final norm. Position biases: CSA 4 x 1024 + 4 x 256, HCA

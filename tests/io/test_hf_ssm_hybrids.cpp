@@ -290,7 +290,9 @@ TEST_CASE("nemotron_h: Nemotron 3 Super's latent MoE and MTP layer, counted as t
   const json j = score_json(k_hf + "nemotron-3-super-120b-a12b.json");
   CHECK(j["model"]["moe_latent_size"] == 1024);
   CHECK(j["size"]["mtp_params"].get<double>() == 2'942'324'736.0);
-  CHECK(j["size"]["total_params_in_checkpoint"].get<double>() == 123'611'012'096.0);
+  // The BF16 weights and the e_score_correction_bias buffers of the 40 MoE layers and the MTP
+  // layer's (41 x 512), which the checkpoint stores too.
+  CHECK(j["size"]["total_params_in_checkpoint"].get<double>() == 123'611'012'096.0 + 41.0 * 512);
   // By hand: d 4096, latent 1024, 512 experts of 2688 (top 22), one shared MLP of 5376.
   const double d = 4096, l = 1024, w = 2688;
   const double attention = 8 * (2 * d * 32 * 128 + 2 * d * 2 * 128);

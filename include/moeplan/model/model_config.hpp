@@ -127,6 +127,13 @@ struct BuiltExtras {
   /// class builds them and no config states their number); non-empty: mtp_params and
   /// total_params_in_checkpoint are null with this reason, not 0 and the as-built total.
   std::string mtp_not_counted;
+  /// Values of buffers the checkpoint stores beside its parameters (registered with
+  /// register_buffer, so no parameter of the class, but saved in its safetensors): the router's
+  /// e_score_correction_bias (DeepSeek-V3 and its copies: N_e + zero experts per MoE layer, the
+  /// MTP modules' MoE layers included), Ling 2.0's and LFM2-MoE's expert_bias, DeepSeek-V4's
+  /// tid2eid tables (V x K per hash-routed layer). Set by the config.json reader per family
+  /// (src/io/hf/); added to total_params_in_checkpoint only: not in N, N_a, M or as built.
+  std::int64_t checkpoint_buffer_values = 0;
   bool operator==(const BuiltExtras&) const = default;
 };
 

@@ -30,12 +30,16 @@ bool is_v2(const FamilyContext& c) {
 // (num_experts x d, no bias), num_experts MLPs of moe_intermediate_size, and, when
 // num_shared_experts is not None, one shared MLP of moe_intermediate_size * num_shared_experts.
 // v2 adds per-head qk-norm (use_qk_norm: query_layernorm, key_layernorm of head_dim) and its
-// gate's expert_bias is a registered buffer (not counted).
+// gate's expert_bias is a registered buffer (in the checkpoint only: router_bias_buffer).
 void read(FamilyContext& c) {
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
   ModelConfig& m = c.m;
   const bool v2 = is_v2(c);
+  // BailingMoeV2Gate (remote code modeling_bailing_moe_v2.py): register_buffer("expert_bias",
+  // zeros(num_experts)), stored as model.layers.*.mlp.gate.expert_bias (vLLM's bailing_moe_v2.py
+  // loads it). v1's BailingMoeGate has none.
+  c.router_bias_buffer = v2;
   const char* arch = v2 ? "BailingMoeV2" : "BailingMoe";
   if (v2 && !j.contains("head_dim")) {
     // BailingMoeV2Attention: head_dim = config.head_dim or d / N_q; the v2 config class has

@@ -13,6 +13,10 @@ namespace deepseek_parts {  // named: a unity build compiles the family files to
 // DeepSeek layout: n_routed_experts (absent or null: dense), first_k_dense_replace leading
 // dense layers, n_shared_experts of width moe_intermediate_size.
 void read(FamilyContext& c) {
+  // transformers DeepseekV3TopkRouter (modeling_deepseek_v3.py) registers e_score_correction_bias
+  // as a buffer of n_routed_experts; Glm4MoeTopkRouter and Dots1TopkRouter are its copies; the
+  // checkpoints store it (model.layers.*.mlp.gate.e_score_correction_bias). DeepseekV2 builds none.
+  c.router_bias_buffer = is_one_of(c.family, {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1"});
   const std::string& family = c.family;
   // Latent attention (read by the common reader): the DeepSeek classes build it.
   if (is_one_of(family, {"deepseek_v2", "deepseek_v3", "kimi_k2"})) c.take("kv_lora_rank");

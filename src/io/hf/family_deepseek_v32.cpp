@@ -13,6 +13,7 @@ namespace moeplan::hf {
 namespace deepseek_v32_parts {  // named: a unity build compiles the family files together
 
 void read(FamilyContext& c) {
+  c.router_bias_buffer = true;  // DeepseekV3TopkRouter's e_score_correction_bias buffer (below)
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
   c.take("kv_lora_rank");  // DeepseekV3Attention: MLA, read by the common keys
@@ -56,7 +57,8 @@ void read(FamilyContext& c) {
     r.fail("attention_bias", "biases of latent attention are not counted by moeplan");
   }
   // gate.e_score_correction_bias is a buffer in transformers (DeepseekV3TopkRouter), as in
-  // deepseek_v3: not counted (inference/model.py makes it Gate.bias, a parameter).
+  // deepseek_v3: not a parameter (inference/model.py makes it Gate.bias, one), stored in the
+  // checkpoint: counted in total_params_in_checkpoint only (router_bias_buffer above).
 }
 
 // The expert and layer-layout keys this file's rules read (a file of another family that

@@ -18,6 +18,7 @@
 // enorm, hnorm, norm and hc_head; embed and head are the main model's (no copy stored). Counted
 // beside the model (count_mtp).
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -214,7 +215,11 @@ void read(FamilyContext& c) {
   } else if (r.boolean(c.j, "mlp_bias").value_or(false)) {
     r.fail("mlp_bias", "biases of the shared experts are not counted by moeplan");
   }
-  // e_score_correction_bias and tid2eid are buffers (not counted; the checkpoint stores them).
+  // e_score_correction_bias (the scored layers' and the MTP block's: router_bias_buffer) and
+  // tid2eid (DeepseekV4HashRouter: vocab_size x num_experts_per_tok per hash-routed layer) are
+  // buffers the checkpoint stores: in total_params_in_checkpoint only (docs/model-schema.md).
+  c.router_bias_buffer = true;
+  m.extras.checkpoint_buffer_values += std::int64_t{m.hash_routed_layers} * m.vocab_size * m.num_experts_per_tok;
 }
 
 // The expert and layer-layout keys this file's rule reads (a file of another family that

@@ -48,6 +48,7 @@ int leading_dense_layers(FamilyContext& c) {
 }
 
 void read(FamilyContext& c) {
+  c.router_bias_buffer = true;  // Glm4MoeLiteTopkRouter's e_score_correction_bias buffer (above)
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
   c.take("kv_lora_rank");  // DeepseekV3Attention: MLA, read by the common keys

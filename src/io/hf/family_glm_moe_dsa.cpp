@@ -73,6 +73,7 @@ void check_layer_kinds(FamilyContext& c) {
 }
 
 void read(FamilyContext& c) {
+  c.router_bias_buffer = true;  // GlmMoeDsaTopkRouter's e_score_correction_bias buffer (above)
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
   c.take("kv_lora_rank");  // MLA, read by the common keys

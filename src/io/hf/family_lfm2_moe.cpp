@@ -14,7 +14,7 @@ namespace lfm2_moe_parts {  // named: a unity build compiles the family files to
 // short convolution (Lfm2MoeShortConv); feed_forward is a gated Lfm2MoeMLP of
 // intermediate_size for i < num_dense_layers, else Lfm2MoeSparseMoeBlock (router of
 // num_experts x H without bias, experts of moe_intermediate_size, no shared expert; its
-// expert_bias is a buffer). Norms: operator_norm, ffn_norm per layer, q_layernorm and
+// expert_bias a buffer, in the checkpoint only). Norms: operator_norm, ffn_norm per layer, q_layernorm and
 // k_layernorm (head_dim) per attention layer, and embedding_norm, applied after the last
 // layer (the final norm).
 void read(FamilyContext& c) {
@@ -25,6 +25,9 @@ void read(FamilyContext& c) {
   // default True (the original LFM2 configs write tie_embedding).
   if (const auto tie = r.boolean(j, "tie_embedding")) m.tie_word_embeddings = *tie;
   m.extras.qk_norm = QkNorm::per_head;
+  // Lfm2MoeSparseMoeBlock (transformers modular_lfm2_moe.py): if config.use_expert_bias (default
+  // True in Lfm2MoeConfig), register_buffer("expert_bias", zeros(num_experts)) per MoE layer.
+  c.router_bias_buffer = r.boolean(j, "use_expert_bias").value_or(true);
   // The class defaults (32 experts, top-4, width 1792, 2 dense layers) are not guessed.
   m.n_routed_experts = r.required(j, c.take("num_experts"), 1);
   m.num_experts_per_tok = r.required(j, c.take("num_experts_per_tok"), 1);

@@ -27,6 +27,9 @@ namespace longcat_flash_parts {  // named: a unity build compiles the family fil
 
 
 void read(FamilyContext& c) {
+  // LongcatFlashTopkRouter (transformers modular_longcat_flash.py): e_score_correction_bias =
+  // nn.Buffer(zeros(n_routed_experts + zero_expert_num)), one router per layer.
+  c.router_bias_buffer = true;
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
   m.hidden_size = c.written("hidden_size", 1, "LongcatFlashConfig");

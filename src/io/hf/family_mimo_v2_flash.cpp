@@ -10,7 +10,7 @@
 // post_attention_layernorm (d each), MiMoV2FlashAttention, then a MiMoV2FlashMLP of
 // intermediate_size ("dense") or a MiMoV2FlashSparseMoeBlock ("sparse": DeepseekV3MoE without
 // its shared experts: n_routed_experts experts of moe_intermediate_size, a router of N_e x d
-// whose e_score_correction_bias is a buffer, not counted, as DeepSeek-V3's).
+// whose e_score_correction_bias is a buffer, in the checkpoint only, as DeepSeek-V3's).
 // MiMoV2FlashAttention: q_proj d x N_q·h, k_proj d x N_kv·h, v_proj d x N_kv·v, o_proj N_q·v x d
 // (h = head_dim, v = v_head_dim; q, k, v biases with attention_bias, o never); sliding_attention
 // layers have 2·num_key_value_heads kv heads, a window of sliding_window and `sinks`, an
@@ -165,6 +165,7 @@ int window_of(FamilyContext& c) {
 }
 
 void read(FamilyContext& c) {
+  c.router_bias_buffer = true;  // its gate's e_score_correction_bias buffer (above)
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
   // MiMoV2FlashConfig's defaults size the model (intermediate_size 16384, v_head_dim 128, 256

@@ -14,9 +14,11 @@ namespace minimax_m2_parts {  // named: a unity build compiles the family files 
 // Every layer: softmax GQA attention (q, k, v, o without biases) with q_norm over all query
 // heads (N_q head_dim) and k_norm over all kv heads (N_kv head_dim), and a sparse MoE block of
 // num_local_experts experts of intermediate_size (MixtralExperts: gate_up, down) with a
-// router of N_e x d; its e_score_correction_bias is a registered buffer (not counted). No
+// router of N_e x d; its e_score_correction_bias is a registered buffer (in the checkpoint only). No
 // shared expert, no dense layer.
 void read(FamilyContext& c) {
+  // MiniMaxM2SparseMoeBlock: register_buffer("e_score_correction_bias", zeros(num_local_experts)).
+  c.router_bias_buffer = true;
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
   ModelConfig& m = c.m;

@@ -10,7 +10,7 @@
 //   q_proj d -> sparse_num_index_heads x sparse_index_dim, k_proj d -> sparse_index_dim, q_norm
 //   and k_norm of sparse_index_dim (AttentionIndexer::Kind::msa).
 // - FFN: moe_layer_freq[i] != 0: MiniMaxM3VLSparseMoeBlock, router (E x d, no bias; its
-//   e_score_correction_bias a registered buffer, not counted), E experts of intermediate_size
+//   e_score_correction_bias a registered buffer, in the checkpoint only), E experts of intermediate_size
 //   (gate_up 2f x d, down d x f), one shared MiniMaxM3VLDenseMLP of shared_intermediate_size x
 //   n_shared_experts; else MiniMaxM3VLDenseMLP of dense_intermediate_size.
 // - Two norms a layer, a final norm, embed_tokens and an lm_head (untied by default).
@@ -157,6 +157,7 @@ void read_experts(FamilyContext& c) {
 }
 
 void read(FamilyContext& c) {
+  c.router_bias_buffer = true;  // MiniMaxM3VLTopKRouter's e_score_correction_bias buffer (above)
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
   refuse_what_is_not_counted(c);

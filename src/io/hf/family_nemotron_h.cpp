@@ -198,6 +198,9 @@ void read_mtp(FamilyContext& c, const std::vector<Block>& blocks) {
 // moe_intermediate_size and one ungated shared MLP of moe_shared_expert_intermediate_size).
 // So a layer is a LayerSpec with mixer none or FFN none, and every FFN is ungated.
 void read(FamilyContext& c) {
+  // NemotronHTopkRouter (modeling_nemotron_h.py): e_score_correction_bias a registered buffer of
+  // n_routed_experts in each MoE layer, the MTP layers' included.
+  c.router_bias_buffer = true;
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
   ModelConfig& m = c.m;

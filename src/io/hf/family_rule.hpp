@@ -35,6 +35,12 @@ struct FamilyContext {
   ModelConfig& m;
   std::string family;         ///< the model_type being read (text_config's for multimodal files)
   std::set<std::string> consumed;
+  /// The family's router keeps a per-expert correction bias as a registered buffer that the
+  /// checkpoint stores (DeepseekV3TopkRouter's e_score_correction_bias and its copies): the
+  /// reader adds its values to extras.checkpoint_buffer_values once the layers are known
+  /// (router_bias_buffer_values, hf_config_reader.cpp). A bias built as an nn.Parameter is
+  /// extras.router_bias instead (counted as built).
+  bool router_bias_buffer = false;
 
   /// Marks `key` as read by the family's rules (an expert key not taken refuses the file).
   const char* take(const char* key) {

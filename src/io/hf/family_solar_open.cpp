@@ -12,10 +12,11 @@ namespace solar_open_parts {  // named: a unity build compiles the family files 
 
 // Every layer: Llama attention (q, k, v with attention_bias, o_proj forced bias=False) and
 // SolarOpenMoE: n_routed_experts experts of moe_intermediate_size, a router of N_e x d (its
-// e_score_correction_bias is a buffer, not counted) and one shared MLP of
+// e_score_correction_bias is a buffer, in the checkpoint only) and one shared MLP of
 // moe_intermediate_size * n_shared_experts. No dense layer: SolarOpenConfig deletes
 // intermediate_size and first_k_dense_replace (AttributeError()), so the class reads neither.
 void read(FamilyContext& c) {
+  c.router_bias_buffer = true;  // its router's e_score_correction_bias buffer (above)
   JsonReader& r = c.r;
   const nlohmann::json& j = c.j;
   ModelConfig& m = c.m;

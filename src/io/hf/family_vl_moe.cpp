@@ -38,6 +38,7 @@ void check_tie_agrees(FamilyContext& c) {
 // intermediate_size. Glm4vMoeTextAttention (Glm4Attention): q, k, v biases with
 // attention_bias (default True here), o_proj without; no q/k norm (use_qk_norm is not read).
 void read_glm4v_moe_text(FamilyContext& c) {
+  c.router_bias_buffer = true;  // Glm4vMoeTextTopkRouter's e_score_correction_bias buffer (above)
   JsonReader& r = c.r;
   ModelConfig& m = c.m;
   // Glm4vMoeTextConfig maps num_local_experts to n_routed_experts (transformers 5 writes it
