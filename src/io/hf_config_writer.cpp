@@ -106,7 +106,13 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
                       m.gqa_q_lora_rank, m.position_embedding, m.partial_rotary_factor, m.no_rope_layers,
                       m.layernorm_1p, m.head_wise_attn_gate, m.moe_latent_size);
   };
-  return layout(a) == layout(b) && a.extras == b.extras && unusual(a) == unusual(b);
+  // The written config is the text model's: a vision tower left uncounted (vision_not_counted)
+  // is not part of what the class must build.
+  BuiltExtras ea = a.extras;
+  BuiltExtras eb = b.extras;
+  ea.vision_not_counted.clear();
+  eb.vision_not_counted.clear();
+  return layout(a) == layout(b) && ea == eb && unusual(a) == unusual(b);
 }
 
 // The classes tried, in order: the model's own, the one its rule says builds it, then the

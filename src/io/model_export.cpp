@@ -204,6 +204,7 @@ std::string to_model_toml(const ModelConfig& m) {
   if (!x.mtp_embedding_copies) model.insert("mtp_embedding_copies", false);
   flag("mtp_head_copies", x.mtp_head_copies);
   if (!x.mtp_not_counted.empty()) model.insert("mtp_not_counted", x.mtp_not_counted);
+  if (!x.vision_not_counted.empty()) model.insert("vision_not_counted", x.vision_not_counted);
   flag("norm_bias", x.norm_bias);
   flag("lm_head_bias", x.lm_head_bias);
   flag("residual_ffn_norm", x.residual_ffn_norm);

@@ -127,6 +127,10 @@ struct BuiltExtras {
   /// class builds them and no config states their number); non-empty: mtp_params and
   /// total_params_in_checkpoint are null with this reason, not 0 and the as-built total.
   std::string mtp_not_counted;
+  /// Why a multimodal checkpoint's vision (and audio) tower is not counted (config.json's
+  /// vision_config, or a text_config family of a multimodal class); non-empty: vision_params
+  /// is null with this reason and the totals are the text model's alone.
+  std::string vision_not_counted;
   bool operator==(const BuiltExtras&) const = default;
 };
 
