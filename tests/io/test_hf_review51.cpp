@@ -116,7 +116,7 @@ TEST_CASE("review 51: NemotronH routes as DeepSeek-V3 (sigmoid, e_score_correcti
   CHECK(emitted_toml51(k_hf + "nemotron-h-8b.json", "review51-nh8b.toml").find("[router]") == std::string::npos);
 }
 
-TEST_CASE("review 51: moe_latent_size 0 is none in TOML; a latent as wide as hidden_size is refused") {
+TEST_CASE("review 51: moe_latent_size 0 is none in TOML, a latent as wide as hidden_size is refused") {
   const std::string toml = emitted_toml51(k_hf + "nemotron-3-super-120b-a12b.json", "review51-latent.toml");
   const auto at = toml.find("moe_latent_size = 1024");
   REQUIRE(at != std::string::npos);
@@ -150,7 +150,7 @@ TEST_CASE("review 51: DeepSeek-V4-Flash's serving refusal names the stored weigh
   CHECK(s["fits"].is_null());
 }
 
-TEST_CASE("review 51: errors inside text_config name its prefix; a huge integer is out of range") {
+TEST_CASE("review 51: errors inside text_config name its prefix, a huge integer is out of range") {
   json doc = fixture("qwen3-vl-30b-a3b.json");
   doc["text_config"]["num_experts"] = "many";
   const Run r = score_doc(doc, "review51-prefix.json");
