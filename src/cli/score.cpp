@@ -98,7 +98,7 @@ std::optional<int> add_config_serving(Report& report, const ModelConfig& m, cons
   if (node.context == 0) node.context = seq_len;
   warn_context(m, node, m.training ? m.training->seq_len : 0, printable(m.name) + ": ", io);
   const auto fit = serving_fit_on_node(m, node);  // --serve-min-gpus sets node.gpus
-  add_serving(report, fit, node);
+  add_serving(report, m, fit, node);
   if (!fit) {
     return fail(io, ExitStatus::input_file, fmt::format("{}: serving: {}", printable(given_as), fit.error()));
   }

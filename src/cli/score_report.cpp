@@ -88,7 +88,7 @@ Section size_section(const ModelScore& s) {
   const auto mtp_or_null = [&](double v) {
     return m.extras.mtp_not_counted.empty() ? Value(v) : Value(Missing{m.extras.mtp_not_counted});
   };
-  return Section{"size", "Size (parameters; N, N_a: paper 002 Eq. 3, no embeddings; a model card states total_params_as_built)",
+  Section size{"size", "Size (parameters; N, N_a: paper 002 Eq. 3, no embeddings; a model card states total_params_as_built)",
        {{"N_nonembedding_total", "N", "params", p.N.value(), "paper 002's N: no embeddings, routers, norms, MTP (not a model card's total)"},
         {"N_a_nonembedding_active", "N_a", "params", p.N_a.value(), "paper 002's N_a: activated per token, no embeddings, routers, norms"},
         {"total_params_with_embeddings", "", "params", p.N_with_embedding().value(), "N + embeddings"},
@@ -112,6 +112,17 @@ Section size_section(const ModelScore& s) {
          "as built + MTP modules + the embedding and head copies stored with them + the buffers stored (routers' correction biases, hash tables)"},
         {"compare_with_model_card", "", "", std::string("total_params_as_built"), "the figure a model card's total states (N and N_a are paper 002's)"},
         {"stated_total_params", "", "params", opt(m.stated ? m.stated->total : std::nullopt, "not given"), "officially stated total"}}};
+  // A multimodal checkpoint's towers (vision_not_counted): null with why, beside the MTP row;
+  // the totals then say they are the text model's.
+  if (!m.extras.vision_not_counted.empty()) {
+    const auto mtp_row = std::find_if(size.fields.begin(), size.fields.end(), [](const Field& f) { return f.key == "mtp_params"; });
+    size.fields.insert(mtp_row + 1, Field{"vision_params", "", "params", Value(Missing{m.extras.vision_not_counted}),
+                                          "vision (and audio) tower and projectors: not counted"});
+    for (Field& f : size.fields) {
+      if (f.key == "total_params_in_checkpoint") f.description = "text model only (the vision tower is not counted): " + f.description;
+    }
+  }
+  return size;
 }
 
 Section compute_section(const ModelScore& s) {

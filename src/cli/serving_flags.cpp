@@ -308,7 +308,8 @@ void warn_context(const ModelConfig& m, const ServingOptions& o, int train_seq_l
   }
 }
 
-void add_serving(Report& report, const std::expected<ServingFit, std::string>& got, const ServingOptions& o) {
+void add_serving(Report& report, const ModelConfig& m, const std::expected<ServingFit, std::string>& got,
+                 const ServingOptions& o) {
   Section sec{"serving", fmt::format("Serving on {} x {} at {} tokens", o.gpus, o.gpu.id, o.context), {}};
   sec.summary = true;
   auto& f = sec.fields;
@@ -323,7 +324,7 @@ void add_serving(Report& report, const std::expected<ServingFit, std::string>& g
       true);
   add("context", "", "tokens", o.context, "tokens each sequence holds in its cache");
   add("weights_precision", "", "",
-      got && !got->weights_storage.empty() ? got->weights_storage : std::string(to_string(o.weights)),
+      got && !got->weights_storage.empty() ? got->weights_storage : serving_weights_storage(m, o),
       "storage of the linear layers", true);
   add("kv_precision", "", "", std::string(to_string(o.kv)), "storage of the KV cache", true);
   const auto missing = [](const std::string& why) { return Value(Missing{why}); };

@@ -64,7 +64,8 @@ std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m,
 
 /// The "serving" section of `m` on the node: the fit, or every number null with the reason
 /// (`fit` an error: the model's cache cannot be counted).
-void add_serving(Report& report, const std::expected<ServingFit, std::string>& fit, const ServingOptions& o);
+void add_serving(Report& report, const ModelConfig& m, const std::expected<ServingFit, std::string>& fit,
+                 const ServingOptions& o);
 
 /// Warnings a context earns: longer than the model was trained on (`train_seq_len`, 0: not
 /// known) or than its positions (max_position_embeddings).

@@ -432,7 +432,7 @@ std::optional<std::string> add_plan_serving(Report& report, const Suggestion& ch
   if (node.context == 0) node.context = chosen.solution.arch.family.seq_len;
   warn_context(served, node, chosen.solution.arch.family.seq_len, "", io);
   const auto fit = serving_fit(served, node);
-  add_serving(report, fit, node);
+  add_serving(report, served, fit, node);
   Section& sec = report.sections.back();
   if (const std::optional<ServeFitPlan>& capped = planned.serve_fit) {
     sec.fields.push_back({"serve_fit_cap", "N_cap", "params",

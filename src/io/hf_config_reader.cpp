@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -214,6 +215,26 @@ void read_partial_rotary(FamilyContext& c) {
   c.m.partial_rotary_factor = at->get<double>();
 }
 
+// A multimodal checkpoint's vision (and audio) towers: its vision_config / audio_config, or a
+// multimodal class whose language model is a text_config (Step3VLForConditionalGeneration's
+// fixture omits its vision_config). moeplan counts the text model only; vision_params is null
+// with this reason and the totals (total_params_in_checkpoint included) are the text model's.
+void note_vision_tower(FamilyContext& c, bool multimodal_class) {
+  const auto tower = [&](const char* key) {
+    const auto it = c.doc.find(key);
+    return it != c.doc.end() && it->is_object();
+  };
+  const bool vision = tower("vision_config");
+  const bool audio = tower("audio_config");
+  if (!vision && !audio && !multimodal_class) return;
+  std::vector<std::string> towers;
+  if (vision || multimodal_class) towers.emplace_back(vision ? "the vision tower (vision_config)" : "the vision tower");
+  if (audio) towers.emplace_back("the audio tower (audio_config)");
+  c.m.extras.vision_not_counted =
+      fmt::format("{} and the projectors are not counted: the totals, total_params_in_checkpoint included, "
+                  "are the text model's alone", fmt::join(towers, " and "));
+}
+
 // Multi-head latent attention keys, in the families whose class builds it.
 void read_latent_attention(FamilyContext& c) {
   JsonReader& r = c.r;
@@ -302,6 +323,15 @@ void read_router_keys(FamilyContext& c) {
   // (transformers DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias.
   if (is_one_of(c.family,
                 {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite", "glm_moe_dsa", "mimo_v2_flash"})) {
+    x.score = RouterSpec::Score::sigmoid;
+    x.expert_bias = true;
+    stated = true;
+  }
+  // NemotronH's MoE layers (Nemotron 3 Nano/Super): NemotronHTopkRouter is DeepseekV3TopkRouter
+  // and NemotronHMoE a DeepseekV3MoE (transformers modular_nemotron_h.py, commit ae3cf70e):
+  // sigmoid scores chosen with e_score_correction_bias; n_group, topk_group, norm_topk_prob and
+  // routed_scaling_factor from the file (read below). Dense NemotronH files build no router.
+  if (c.family == "nemotron_h" && c.m.is_moe()) {
     x.score = RouterSpec::Score::sigmoid;
     x.expert_bias = true;
     stated = true;
@@ -415,6 +445,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   const nlohmann::json* body = &doc;
   std::string what = family;
   const FamilyRule* rule = r.failed() ? nullptr : hf::rule_of(family);
+  const std::string rule_text_config = rule ? rule->text_config : std::string();
   if (rule && !rule->text_config.empty()) {
     const auto it = doc.find(rule->text_config);
     if (it == doc.end() || !it->is_object()) {
@@ -459,6 +490,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   if (!r.failed()) rule->read(c);
   if (!r.failed()) check_family_read_everything(c, *rule);
   if (!r.failed()) read_partial_rotary(c);
+  if (!r.failed()) note_vision_tower(c, !rule_text_config.empty());
   read_latent_attention(c);
   read_router_keys(c);
   if (!r.failed() && c.router_bias_buffer) m.extras.checkpoint_buffer_values += router_bias_buffer_values(m);

@@ -107,10 +107,15 @@ bool same_architecture(const ModelConfig& a, const ModelConfig& b) {
                       m.layernorm_1p, m.head_wise_attn_gate, m.moe_latent_size);
   };
   // The buffers a checkpoint stores (checkpoint_buffer_values) are the class's own (its router's
-  // correction bias) and no parameter: the written class need not match the source's.
-  BuiltExtras bx = b.extras;
-  bx.checkpoint_buffer_values = a.extras.checkpoint_buffer_values;
-  return layout(a) == layout(b) && a.extras == bx && unusual(a) == unusual(b);
+  // correction bias) and no parameter, and the written config is the text model's (a vision
+  // tower left uncounted, vision_not_counted, is not part of what the class must build): the
+  // written class need not match the source's in either.
+  BuiltExtras ea = a.extras;
+  BuiltExtras eb = b.extras;
+  eb.checkpoint_buffer_values = ea.checkpoint_buffer_values;
+  ea.vision_not_counted.clear();
+  eb.vision_not_counted.clear();
+  return layout(a) == layout(b) && ea == eb && unusual(a) == unusual(b);
 }
 
 // The classes tried, in order: the model's own, the one its rule says builds it, then the

@@ -205,6 +205,7 @@ std::string to_model_toml(const ModelConfig& m) {
   flag("mtp_head_copies", x.mtp_head_copies);
   if (!x.mtp_not_counted.empty()) model.insert("mtp_not_counted", x.mtp_not_counted);
   if (x.checkpoint_buffer_values > 0) model.insert("checkpoint_buffer_values", x.checkpoint_buffer_values);
+  if (!x.vision_not_counted.empty()) model.insert("vision_not_counted", x.vision_not_counted);
   flag("norm_bias", x.norm_bias);
   flag("lm_head_bias", x.lm_head_bias);
   flag("residual_ffn_norm", x.residual_ffn_norm);

@@ -340,7 +340,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
                "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_head_dims", "layer_k_eq_v", "layer_q_heads", "head_wise_attn_gate",
-               "mtp_layers_in_pattern", "mtp_head_copies", "mtp_not_counted", "checkpoint_buffer_values", "index_block_size", "index_always_blocks", "layer_indexed",
+               "mtp_layers_in_pattern", "mtp_head_copies", "mtp_not_counted", "checkpoint_buffer_values", "vision_not_counted", "index_block_size", "index_always_blocks", "layer_indexed",
                "layer_v_head_dims", "layer_attention_sinks",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
                "position_embedding", "max_position_embeddings", "partial_rotary_factor", "no_rope_layers", "ffn_activation",
@@ -356,7 +356,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
   optional_int(t, "first_k_dense_replace", s, 0, m.first_k_dense_replace, r);
   optional_int(t, "intermediate_size", s, 1, m.intermediate_size, r);
   optional_int(t, "moe_intermediate_size", s, 1, m.moe_intermediate_size, r);
-  optional_int(t, "moe_latent_size", s, 1, m.moe_latent_size, r);  // latent MoE (Nemotron 3 Super)
+  optional_int(t, "moe_latent_size", s, 0, m.moe_latent_size, r);  // latent MoE (Nemotron 3 Super); 0: none
   optional_int(t, "n_routed_experts", s, 1, m.n_routed_experts, r);
   optional_int(t, "num_experts_per_tok", s, 1, m.num_experts_per_tok, r);
   optional_int(t, "n_shared_experts", s, 0, m.n_shared_experts, r);
@@ -426,6 +426,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
       m.extras.checkpoint_buffer_values = *v;
     }
   }
+  if (t.get("vision_not_counted")) m.extras.vision_not_counted = r.string(t, "vision_not_counted", "model.vision_not_counted");
   const int main_layers = m.num_hidden_layers;
   const int mtp = std::max(0, m.extras.num_nextn_predict_layers);
   if (mtp_in_pattern && mtp == 0 && !r.failed()) {

@@ -313,6 +313,14 @@ std::optional<ConfigProblem> latent_moe_problem(const ModelConfig& m) {
     return ConfigProblem{"model.moe_latent_size", "must not be negative; a latent needs routed experts, without "
                                                   "expert biases (moeplan counts none on the latent projections)"};
   }
+  // A latent is a narrower width the experts work at (NemotronHMoE's fc1_latent_proj projects
+  // hidden_size down to it, fc2_latent_proj back): one as wide as hidden_size or wider is no
+  // latent MoE (0 is none: experts at hidden_size).
+  if (m.moe_latent_size > 0 && m.moe_latent_size >= m.hidden_size) {
+    return ConfigProblem{"model.moe_latent_size", fmt::format("is {}: a latent must be narrower than hidden_size ({}); "
+                                                              "no latent is 0 in a model TOML, null in config.json",
+                                                              m.moe_latent_size, m.hidden_size)};
+  }
   return std::nullopt;
 }
 

@@ -1162,6 +1162,14 @@ std::optional<std::string> input_refusal(const ModelConfig& m, const ServingOpti
 
 }  // namespace
 
+std::string serving_weights_storage(const ModelConfig& m, const ServingOptions& o) {
+  if (o.weights_as_checkpoint && m.checkpoint_storage && !m.checkpoint_storage->known) {
+    return m.checkpoint_storage->method + " (quantization_config, not counted)";  // input_refusal says why
+  }
+  return serves_checkpoint(m, o) ? m.checkpoint_storage->method + " (quantization_config)"
+                                 : std::string(to_string(o.weights));
+}
+
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
   const ServingOptions o = with_engine_defaults(m, given);
   if (const auto why = input_refusal(m, o)) return std::unexpected(*why);
@@ -1171,8 +1179,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   fit.cache_kind = cache_kind_of(m);
   fit.cache_formula = cache_formula_of(m, o);
   fit.hbm_per_gpu = o.gpu.hbm_bytes;
-  fit.weights_storage = serves_checkpoint(m, o) ? m.checkpoint_storage->method + " (quantization_config)"
-                                                : std::string(to_string(o.weights));
+  fit.weights_storage = serving_weights_storage(m, o);
   // Stages of TP x DP GPUs each: whole nodes by default, the engine's own TP x DP (--serve-args),
   // which may put several stages in one node.
   fit.gpus_used = fit.split.stages * fit.split.tp * fit.split.dp;

@@ -358,7 +358,11 @@ TEST_CASE("classic MoE families: each refusal names its key (exit 4)") {
     CAPTURE(r.err);
     CHECK(r.code == 4);
     CHECK(r.out.empty());
-    CHECK(r.err.find(std::string(": ") + c.key + ":") != std::string::npos);
+    // A key inside a nested object is named with its prefix (text_config.KEY, attn_config.KEY).
+    CHECK((r.err.find(std::string(": ") + c.key + ":") != std::string::npos ||
+           r.err.find(std::string(": text_config.") + c.key + ":") != std::string::npos ||
+           r.err.find(std::string(": attn_config.") + c.key + ":") != std::string::npos ||
+           r.err.find(std::string(": ffn_config.") + c.key + ":") != std::string::npos));
   }
 }
 

@@ -54,6 +54,6 @@ TEST_CASE("a nested model_type (DBRX's attn_config) is not the one the error poi
   }
 })", "llama4.json", "x");
   REQUIRE(!llama4.has_value());
-  CHECK(llama4.error().key == "hidden_size");
+  CHECK(llama4.error().key == "text_config.hidden_size");  // named with its object
   CHECK(llama4.error().line == 6);
 }

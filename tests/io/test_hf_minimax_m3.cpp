@@ -42,7 +42,14 @@ TEST_CASE("minimax_m3: MiniMax-M3 counted as the recount, its indexer in N, decl
   CHECK(m3_size(j, "N_a_nonembedding_active") == 23458480128.0);
   CHECK(m3_size(j, "router_params") == 44826624.0);
   CHECK(m3_size(j, "norm_params") == 773376.0);
-  CHECK(m3_size(j, "mtp_params") == 0.0);
+  // num_mtp_modules 7 (num_nextn_predict_layers 1): configuration_minimax_m3_vl.py says
+  // "ignored at inference", modeling_minimax_m3_vl.py builds none: null with why, not 0.
+  CHECK(j["size"]["mtp_params"].is_null());
+  CHECK(j["size"]["mtp_params_reason"].get<std::string>().find("7 declared MTP module(s)") != std::string::npos);
+  CHECK(j["size"]["total_params_in_checkpoint"].is_null());
+  // The vision tower (vision_config) is not counted: null with why, the totals text-only.
+  CHECK(j["size"]["vision_params"].is_null());
+  CHECK(j["size"]["vision_params_reason"].get<std::string>().find("vision_config") != std::string::npos);
   CHECK(j["model"]["dense_layers"] == 3);
   CHECK(j["model"]["moe_layers"] == 57);
   // By hand: the indexer of a sparse layer is q_proj d x 4 x 128 and k_proj d x 128.
@@ -57,7 +64,10 @@ TEST_CASE("minimax_m3: MiniMax-M3 counted as the recount, its indexer in N, decl
   // names (MiniMaxM3VLConfig pops it: checkpoints write minimax_m2 there).
   json top = fixture("minimax-m3.json")["text_config"];
   top["model_type"] = "minimax_m3";
-  CHECK(m3_scored(top, "minimax-m3-top.json")["size"] == j["size"]);
+  json text_only_size = j["size"];  // no vision_config at the top level: no vision_params
+  text_only_size.erase("vision_params");
+  text_only_size.erase("vision_params_reason");
+  CHECK(m3_scored(top, "minimax-m3-top.json")["size"] == text_only_size);
   json m2_named = fixture("minimax-m3.json");
   m2_named["text_config"]["model_type"] = "minimax_m2";
   CHECK(m3_scored(m2_named, "minimax-m3-m2-named.json")["size"] == j["size"]);

@@ -8,6 +8,10 @@ namespace moeplan {
 
 /// Bytes of one element of a linear mixer's decode state: the model's dtype, bf16 (vLLM's
 /// MambaStateDtypeCalculator with mamba_cache_dtype and mamba_ssm_cache_dtype "auto").
+/// config.json's own mamba_ssm_cache_dtype (Nemotron 3 Nano/Super: "float32") is not read:
+/// vLLM v0.10, the release the serving section models, takes only the CLI flag; the NemotronH
+/// hook that reads the file's value (NemotronHForCausalLMConfig.verify_and_update_config) came
+/// with vllm-project/vllm PR #29978 (merged December 2025), after v0.10.
 inline constexpr double k_decode_state_element_bytes = 2;
 
 /// A layer that replaces attention by one d x d linear map (Nemotron-NAS replace_with_linear).

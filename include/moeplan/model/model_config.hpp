@@ -134,6 +134,10 @@ struct BuiltExtras {
   /// tid2eid tables (V x K per hash-routed layer). Set by the config.json reader per family
   /// (src/io/hf/); added to total_params_in_checkpoint only: not in N, N_a, M or as built.
   std::int64_t checkpoint_buffer_values = 0;
+  /// Why a multimodal checkpoint's vision (and audio) tower is not counted (config.json's
+  /// vision_config, or a text_config family of a multimodal class); non-empty: vision_params
+  /// is null with this reason and the totals are the text model's alone.
+  std::string vision_not_counted;
   bool operator==(const BuiltExtras&) const = default;
 };
 

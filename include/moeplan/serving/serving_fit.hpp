@@ -201,6 +201,11 @@ struct ServingFit {
 /// a ServingFit with fits = false and why_not.
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& o);
 
+/// How the linear layers are stored for serving (ServingFit::weights_storage), also where the
+/// fit is refused: the checkpoint's quant_method when it is served as stored, else the
+/// --serve-weights precision.
+std::string serving_weights_storage(const ModelConfig& m, const ServingOptions& o);
+
 /// The fewest GPUs of the options' kind that hold min_batch sequences of `context` tokens
 /// (the fit's fits): 1 to a node's GPUs, then whole nodes, up to one stage a layer; nullopt
 /// when none does. Every count is tried in turn (the fit is not monotone in the count: TP must

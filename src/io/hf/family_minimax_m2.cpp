@@ -62,6 +62,29 @@ void read(FamilyContext& c) {
     r.fail("shared_intermediate_size", fmt::format("is {}: MiniMaxM2's MoE block builds no shared expert", *w));
     return;
   }
+  // MiniMaxM2Config.convert_rope_params_to_dict (configuration_minimax_m2.py, transformers
+  // commit 3e108993) sets rope_parameters["partial_rotary_factor"] to rotary_dim / head_dim,
+  // rotary_dim defaulting to head_dim // 2 (0.5), over any factor the file writes: partial
+  // RoPE, no weight. A written partial_rotary_factor that disagrees is refused (read_partial_rotary
+  // would take it, the class does not).
+  const int head_dim = m.head_size();
+  const auto rotary = r.integer(j, "rotary_dim", 1);
+  if (r.failed() || head_dim <= 0) return;
+  if (rotary && *rotary > head_dim) {
+    r.fail("rotary_dim", fmt::format("is {}: RoPE cannot rotate more than head_dim ({}) channels", *rotary, head_dim));
+    return;
+  }
+  m.partial_rotary_factor = double(rotary.value_or(head_dim / 2)) / head_dim;
+  const nlohmann::json* written = nullptr;
+  if (const auto it = j.find("partial_rotary_factor"); it != j.end() && !it->is_null()) written = &*it;
+  if (const auto rp = j.find("rope_parameters"); !written && rp != j.end() && rp->is_object()) {
+    if (const auto it = rp->find("partial_rotary_factor"); it != rp->end() && !it->is_null()) written = &*it;
+  }
+  if (written && !(written->is_number() && written->get<double>() == m.partial_rotary_factor)) {
+    r.fail("partial_rotary_factor", fmt::format("is {}, but MiniMaxM2Config sets it to rotary_dim / head_dim = {:g}",
+                                                written->dump(), m.partial_rotary_factor));
+    return;
+  }
   // use_mtp / num_mtp_modules / mtp_transformer_layers declare multi-token-prediction modules
   // that MiniMaxM2ForCausalLM does not build (transformers models/minimax_m2/modeling_minimax_m2.py
   // builds no MTP module, nor does the checkpoints' remote code); their shape is in no modeling

@@ -14,9 +14,10 @@
 //   (gate_up 2f x d, down d x f), one shared MiniMaxM3VLDenseMLP of shared_intermediate_size x
 //   n_shared_experts; else MiniMaxM3VLDenseMLP of dense_intermediate_size.
 // - Two norms a layer, a final norm, embed_tokens and an lm_head (untied by default).
-// num_mtp_modules declares MTP modules the class does not build ("ignored at inference") and
-// the checkpoint does not store (its 23,416 tensors are the text model's, the vision tower's
-// and the projectors'): reported as declared, not counted. The vision tower is not counted.
+// num_mtp_modules declares MTP modules the class does not build ("ignored at inference"; the
+// published checkpoint's 23,416 tensors are the text model's, the vision tower's and the
+// projectors'): mtp_params null with the reason (mtp_not_counted). The vision tower is not
+// counted (vision_params null).
 // tests/data/hf/recount/minimax_m3_count.py recounts the fixture independently.
 #include <algorithm>
 #include <string>
@@ -218,10 +219,17 @@ void read(FamilyContext& c) {
   c.take("num_nextn_predict_layers");
   const int mtp = std::max(r.integer(c.j, "num_mtp_modules", 0).value_or(0),
                            r.integer(c.j, "num_nextn_predict_layers", 0).value_or(0));
+  // configuration_minimax_m3_vl.py documents num_mtp_modules as "multi-token-prediction modules
+  // in the checkpoint; ignored at inference" and modeling_minimax_m3_vl.py builds none, so their
+  // shape is in no modeling code: mtp_params and total_params_in_checkpoint are null with this
+  // reason (as minimax_m2's), not 0.
   if (mtp > 0 && !r.failed()) {
-    m.description += fmt::format("; its {} declared MTP module(s) (num_mtp_modules) are not built by transformers' "
-                                 "MiniMaxM3VL classes and not counted",
-                                 mtp);
+    m.extras.mtp_not_counted = fmt::format("its {} declared MTP module(s) (num_mtp_modules {}, num_nextn_predict_layers {}) are "
+                                           "not built by transformers' MiniMaxM3VL classes (modeling_minimax_m3_vl.py builds "
+                                           "none; the config calls them ignored at inference): not counted",
+                                           mtp, r.integer(c.j, "num_mtp_modules", 0).value_or(0),
+                                           r.integer(c.j, "num_nextn_predict_layers", 0).value_or(0));
+    m.description += "; " + m.extras.mtp_not_counted;
   }
 }
 

@@ -4,6 +4,7 @@
 // Super) as modular_nemotron_h.py @ 008d9e9577b0 builds it (NemotronHMoE, NemotronHExperts);
 // the checkpoints' MTP layers (mtp.*) as vLLM builds them (read_mtp below).
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -288,6 +289,12 @@ void read(FamilyContext& c) {
     // fc2_latent_proj (l -> H), biases by mlp_bias (refused above), wrap the routed experts,
     // which NemotronHExperts sizes at l (up_proj E x I x l, down_proj E x l x I); the shared
     // MLP stays at H. null: no latent (nn.Identity), experts at H.
+    // 0 is refused: NemotronHMoE tests `is not None`, so 0 would build zero-width projections.
+    if (const auto it = j.find("moe_latent_size"); it != j.end() && it->is_number_integer() && it->get<std::int64_t>() == 0) {
+      r.fail("moe_latent_size", "is 0: NemotronHMoE builds a latent whenever it is not null (0 would be a zero-width "
+                                "fc1_latent_proj); write null for no latent");
+      return;
+    }
     if (const auto l = r.integer(j, "moe_latent_size", 1)) m.moe_latent_size = *l;
   }
   if (has(Block::mamba)) {

@@ -2,6 +2,7 @@
 // Private to the config.json reader: typed reads from a parsed config.json whose errors carry
 // the file, the line/column of the key and the reason.
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -123,20 +124,28 @@ class JsonReader {
 
   /// Keys are looked for among the members of the object `key` of the current one (Llama 4's
   /// text_config); fail() then points at its keys.
+  /// Errors then name those keys with the object's name ("text_config.num_experts").
   void enter(const std::string& key) {
+    scopes_.emplace_back(scope_, prefix_);
     if (const auto at = member_offset(key)) scope_ = *at;
+    prefix_ += key + ".";
   }
   /// Where keys are looked for now, and going back there (DBRX reads two nested objects,
   /// attn_config and ffn_config, one after the other).
   [[nodiscard]] std::size_t scope() const { return scope_; }
-  void scope(std::size_t at) { scope_ = at; }
+  void scope(std::size_t at) {
+    scope_ = at;
+    // The prefix of that scope: the one it was entered from, else none (the document).
+    const auto was = std::find_if(scopes_.rbegin(), scopes_.rend(), [at](const auto& s) { return s.first == at; });
+    prefix_ = was != scopes_.rend() ? was->second : std::string();
+  }
 
   void fail(const std::string& key, std::string reason) {
     if (error_) return;
     int line = 0;
     int column = 0;
     if (const auto at = member_offset(key)) std::tie(line, column) = line_column(text_, *at);
-    error_ = InputError{source_, line, column, key, restore_non_finite(std::move(reason))};
+    error_ = InputError{source_, line, column, prefix_ + key, restore_non_finite(std::move(reason))};
   }
 
   // Absent or null: nullopt. Present: an integer in [min, 1e9], else an error.
@@ -203,6 +212,11 @@ class JsonReader {
       fail(key, fmt::format("is {}: a size or count must be a finite integer", *token));
       return std::nullopt;
     }
+    // An integer literal past 2^64 (31 digits, say) is parsed as a double: out of range, not "a float".
+    if (v.is_number_float() && std::abs(v.get<double>()) >= 0x1p64 && std::trunc(v.get<double>()) == v.get<double>()) {
+      fail(key, fmt::format("must be in [{}, 1e9], got {}", min, v.dump()));
+      return std::nullopt;
+    }
     if (!v.is_number_integer()) {
       fail(key, fmt::format("must be an integer, got {}", type_name(v)));
       return std::nullopt;
@@ -257,6 +271,8 @@ class JsonReader {
   std::string_view text_;
   std::string source_;
   std::size_t scope_ = 0;
+  std::string prefix_;  // "text_config." once entered: errors name the key in its object
+  std::vector<std::pair<std::size_t, std::string>> scopes_;  // each enter()'s scope and prefix before it
   std::optional<InputError> error_;
 };
 
