@@ -370,9 +370,7 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
     // A latent MoE's experts read and write the latent (FusedMoE of hidden_size moe_latent_size).
     const double experts = rows * bf16 * (std::max(2 * i_rank, double(m.expert_io_width())) + i_rank);
     const double routing = moe_tokens * (m.n_routed_experts * bf16 + m.num_experts_per_tok * (4.0 + 4.0 + 4.0));
-    const double shared_width = m.n_shared_experts *
-                                double(m.shared_expert_intermediate_size > 0 ? m.shared_expert_intermediate_size
-                                                                             : m.moe_intermediate_size);
+    const double shared_width = m.n_shared_experts * double(m.shared_width());
     ffn = std::max(ffn, std::max(experts, dense(shared_width)) + routing + moe_tokens * d * bf16 +
                             vllm_dp_gather_bytes(m, split, o, tokens));
   }
@@ -743,6 +741,13 @@ const char* fraction_flag(ServeEngine e) {
   return e == ServeEngine::vllm ? "vLLM's --gpu-memory-utilization" : "SGLang's --mem-fraction-static";
 }
 
+// The engine's cap on running sequences, as its flag and value: vLLM's max_num_seqs per engine
+// (each attention group), SGLang's --max-running-requests for the whole server.
+std::string seq_cap_words(const ServingOptions& o) {
+  return o.engine == ServeEngine::sglang ? fmt::format("max_running_requests {} for the server", o.max_seqs)
+                                         : fmt::format("max_num_seqs {} per attention group", o.max_seqs);
+}
+
 }  // namespace
 
 const char* to_string(ServePrecision p) {
@@ -1010,9 +1015,7 @@ std::string fp8_block_refusal(const ModelConfig& m, const ServingOptions& o, con
   if (m.is_moe()) {
     refusal = check("routed experts' intermediate size", m.moe_intermediate_size, o.expert_parallel ? 1 : split.ep,
                     c.routed, "--serve-expert-parallel keeps each expert whole on one GPU");
-    const std::int64_t shared = std::int64_t{m.n_shared_experts} * (m.shared_expert_intermediate_size > 0
-                                                                        ? m.shared_expert_intermediate_size
-                                                                        : m.moe_intermediate_size);
+    const std::int64_t shared = std::int64_t{m.n_shared_experts} * m.shared_width();
     if (refusal.empty()) refusal = check("shared experts' intermediate size", shared, split.tp, c.shared, "a smaller TP");
   }
   for (const auto& [l, count] : m.layer_census()) {
@@ -1065,9 +1068,8 @@ std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double we
   if (fit.max_batch < o.min_batch) {
     const double need = std::ceil(double(o.min_batch) / fit.split.dp) * fit.cache_bytes_per_sequence_per_gpu;
     if (capped) {  // the memory would hold them: the engine's cap on running sequences binds
-      return fmt::format("batch: {} sequence(s) asked, the engine runs at most {} at once ({} {}{})", o.min_batch,
-                         fit.max_batch, o.engine == ServeEngine::sglang ? "max_running_requests" : "max_num_seqs",
-                         o.max_seqs, o.engine == ServeEngine::sglang ? " for the server" : " per attention group");
+      return fmt::format("batch: {} sequence(s) asked, the engine runs at most {} at once ({})", o.min_batch,
+                         fit.max_batch, seq_cap_words(o));
     }
     if (need <= fit.cache_budget_per_gpu) {  // the pool's blocks as the engine groups them bind
       return fmt::format("cache: {} sequence(s) of {} tokens asked, the KV cache holds {} ({} tokens in the blocks "
@@ -1085,9 +1087,6 @@ std::string why_not_of(const ServingOptions& o, const ServingFit& fit, double we
   return std::string();
 }
 
-}  // namespace
-
-namespace {
 
 // DeepSeek-V4's cache is served as vLLM keeps it (dsv4_layer_cache): fp8 only, in its fp8_ds_mla
 // layout. vLLM refuses any other cache dtype at start-up (DeepseekV4MLAAttention.__init__, vllm/
@@ -1109,9 +1108,6 @@ std::optional<std::string> compressed_cache_refusal(const ModelConfig& m, const 
   return std::nullopt;
 }
 
-}  // namespace
-
-namespace {
 
 // The memory live at the sort of vLLM's dummy sampler run: R requests over the vocabulary V with
 // top-k and top-p on (gpu_model_runner.py, v0.10.x, _dummy_sampler_run: top_p 0.9, top_k V - 1,
@@ -1284,10 +1280,8 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   const bool capped = o.max_seqs > 0 && fit.max_batch > cap;
   if (capped) {
     fit.notes.push_back(fmt::format("the cache holds {} sequences at the context; the engine runs at most {} at once "
-                                    "({} {}{})",
-                                    fit.max_batch, cap, o.engine == ServeEngine::sglang ? "max_running_requests" : "max_num_seqs",
-                                    o.max_seqs,
-                                    o.engine == ServeEngine::sglang ? " for the server" : " per attention group"));
+                                    "({})",
+                                    fit.max_batch, cap, seq_cap_words(o)));
     fit.max_batch = cap;
   }
   fit.why_not = fp8_block_refusal(m, o, fit.split);  // the engine stops at load, before any budget
