@@ -320,18 +320,14 @@ void read_router_keys(FamilyContext& c) {
   }
   // DeepSeek-V3's class (and Glm4Moe's, Dots1's, MiMoV2FlashSparseMoeBlock's: copies of it)
   // scores with a sigmoid and chooses with e_score_correction_bias whatever the file says
-  // (transformers DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias.
+  // (transformers DeepseekV3TopkRouter); MiniMax-M2's sigmoid with use_routing_bias. NemotronH's
+  // MoE layers (Nemotron 3 Nano/Super) too: NemotronHTopkRouter is DeepseekV3TopkRouter and
+  // NemotronHMoE a DeepseekV3MoE (transformers modular_nemotron_h.py, commit ae3cf70e); n_group,
+  // topk_group, norm_topk_prob and routed_scaling_factor from the file (read below). Dense
+  // NemotronH files build no router.
   if (is_one_of(c.family,
-                {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite", "glm_moe_dsa", "mimo_v2_flash"})) {
-    x.score = RouterSpec::Score::sigmoid;
-    x.expert_bias = true;
-    stated = true;
-  }
-  // NemotronH's MoE layers (Nemotron 3 Nano/Super): NemotronHTopkRouter is DeepseekV3TopkRouter
-  // and NemotronHMoE a DeepseekV3MoE (transformers modular_nemotron_h.py, commit ae3cf70e):
-  // sigmoid scores chosen with e_score_correction_bias; n_group, topk_group, norm_topk_prob and
-  // routed_scaling_factor from the file (read below). Dense NemotronH files build no router.
-  if (c.family == "nemotron_h" && c.m.is_moe()) {
+                {"deepseek_v3", "kimi_k2", "glm4_moe", "dots1", "glm4_moe_lite", "glm_moe_dsa", "mimo_v2_flash"}) ||
+      (c.family == "nemotron_h" && c.m.is_moe())) {
     x.score = RouterSpec::Score::sigmoid;
     x.expert_bias = true;
     stated = true;
