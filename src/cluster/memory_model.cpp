@@ -139,7 +139,11 @@ RankParams params_of_rank(const ModelConfig& m, const UniformLayers& counted, co
   }
   if (last) {
     p.dense += d;  // final RMSNorm
-    if (!(m.tie_word_embeddings && lay.pp == 1)) p.embedding += table;
+    // A tied head is the embedding: one tensor with PP = 1, and under DualPipe too, where this
+    // stage shares rank 0's GPU and its embedding ("the physical sharing of parameters and
+    // gradients, of the shared embedding and output head", DeepSeek-V3 report Sec. 3.2.3);
+    // otherwise Megatron builds a copy on the last stage and all-reduces its gradients.
+    if (!(m.tie_word_embeddings && (lay.pp == 1 || lay.dualpipe))) p.embedding += table;
     // The multi-token-prediction modules, which Megatron-LM builds on the last stage
     // (mtp_process): each a decoder layer like the model's MoE layers, enorm + hnorm and a
     // final norm (3d), eh_proj (2d -> d, TP-sharded); with PP > 1 that stage also builds the

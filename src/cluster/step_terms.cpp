@@ -443,6 +443,13 @@ double pipeline_term(const StepShape& s, StepSeconds& r) {
   return r.bubble + r.p2p;
 }
 
+// The embedding or the head, on the busiest end stage. DualPipe's first and last ranks hold
+// both, one tensor when they are tied (memory_model.cpp's params_of_rank).
+double end_stage_params(const ModelFlops& f, const ParallelLayout& L) {
+  if (L.pp == 1) return f.embedding_params;
+  return f.vocab_params * (L.dualpipe && !f.tied_embeddings ? 2.0 : 1.0);
+}
+
 double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   // Data parallel: reduce-scatter of the gradients (Megatron accumulates and reduces bf16
   // runs' gradients in fp32, as the memory model's 4 bytes per gradient; 2 with
@@ -456,8 +463,7 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   const double dense_group = double(L.dp) * L.cp;
   // DualPipe: a rank holds two stages' weights (2x parameters), so reduces and gathers both.
   const double stage_share = (L.dualpipe ? 2.0 : 1.0) * double(r.stage_layers) / f.layers;
-  // The embedding or the head; DualPipe's first and last ranks hold both.
-  const double end_params = (L.pp == 1 ? f.embedding_params : f.vocab_params) * (L.dualpipe ? 2.0 : 1.0);
+  const double end_params = end_stage_params(f, L);
   const double dense_shard = f.dense_params * stage_share / L.tp + end_params / L.tp;
   const double expert_shard = f.routed_params * stage_share / (double(L.ep) * L.etp);
   // (G-1)/G of the shard twice: 4 bytes (2 in bf16) reduce-scattered, 2 bytes all-gathered (1 for the
@@ -499,8 +505,9 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   // stages apart, not overlapped.
   // Not MTP's under DualPipe: the first and last stages share a GPU and the embedding itself
   // (DeepSeek-V3 Sec. 3.2.3; memory_model.cpp's params_of_rank).
+  // Nor a tied head's under DualPipe, for the same reason.
   const bool mtp_copy = f.mtp_layers > 0 && !L.dualpipe;
-  if (L.pp > 1 && (f.tied_embeddings || mtp_copy)) {
+  if (L.pp > 1 && ((f.tied_embeddings && !L.dualpipe) || mtp_copy)) {
     r.embedding_sync_bytes = reduced * f.vocab_params / L.tp;
     r.embedding_sync_for_mtp = mtp_copy;
     seconds += transfer(r.embedding_sync_bytes, r.p2p_off_node ? s.nic : s.nvlink);
@@ -521,8 +528,7 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   const ModelFlops& f = s.f;
   const ParallelLayout& L = s.L;
   const double stage_share = (L.dualpipe ? 2.0 : 1.0) * double(r.stage_layers) / f.layers;  // DualPipe: 2 stages
-  // The embedding or the head; DualPipe's first and last ranks hold both.
-  const double end_params = (L.pp == 1 ? f.embedding_params : f.vocab_params) * (L.dualpipe ? 2.0 : 1.0);
+  const double end_params = end_stage_params(f, L);
   const double dense_local = (f.dense_params * stage_share + end_params) / L.tp / (double(L.dp) * L.cp);
   const double expert_local = f.routed_params * stage_share / (double(L.ep) * L.etp) / std::max(L.edp, 1);
   r.optimizer_params = dense_local + expert_local;

@@ -585,6 +585,23 @@ TEST_CASE("cluster memory: DualPipe holds stages r and PP-1-r and PP+1 micro-bat
   CHECK(detail(b, "activations").find("4 micro-batches of stage 0 (2 layer(s)) and 1 of stage 3") != std::string::npos);
 }
 
+TEST_CASE("cluster memory: under DualPipe a tied head is rank 0's embedding, held once") {
+  // The model of the DualPipe test above with its head tied: rank 0 holds stages 0 and 3, the
+  // embedding and the head being one tensor there ("the physical sharing of parameters and
+  // gradients, of the shared embedding and output head", DeepSeek-V3 report Sec. 3.2.3):
+  // 132,654,080 - 32,768,000 = 99,886,080 parameters, 2 bytes each in bf16. On 1F1B the last
+  // stage keeps its own copy of the tied table (Megatron), so its rank holds it too.
+  ModelConfig m = dense(1024, 8, 8, 8, 4096, 32000);
+  m.tie_word_embeddings = true;
+  ParallelLayout l = layout(1, 4, 2, 1, 64);
+  l.sequence_parallel = false;
+  MemoryOptions o;
+  o.seq_len = 2048;
+  l.dualpipe = true;
+  const MemoryBreakdown b = memory_per_gpu(m, count_parameters(m), l, o);
+  CHECK(b.bytes_of("weights") == doctest::Approx(2.0 * 99'886'080).epsilon(1e-4));
+}
+
 TEST_CASE("cluster memory: a learned position table sits on the first stage, not split over TP") {
   // SantaCoder's shape (gpt_bigcode: d 2048, 24 layers, 16 heads, one kv head, GELU 8192,
   // V 49280, tied) with its wpe of 2048 x 2048. Megatron-LM's LanguageModelEmbedding builds the

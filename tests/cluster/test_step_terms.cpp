@@ -354,3 +354,26 @@ TEST_CASE("cluster step time: DualPipe's bubble is (PP/2-1)(F&B+B-3W), its sends
   CHECK(b.seconds_of("optimizer") == doctest::Approx(2.0 * a.seconds_of("optimizer")));
   CHECK(l.describe().find("PP 4 DualPipe") != std::string::npos);
 }
+
+TEST_CASE("cluster step time: under DualPipe a tied head is the embedding: one table updated, no gradient sync") {
+  // Rank 0 runs stages 0 and PP-1, so a tied head and the embedding are one tensor on one GPU
+  // (DeepSeek-V3 report Sec. 3.2.3): the optimizer's shard holds V·d once, not twice, and
+  // nothing crosses the pipeline for it; on 1F1B the last stage keeps a copy and syncs it.
+  const ModelConfig untied = dense_model(8);
+  ModelConfig tied = untied;
+  tied.tie_word_embeddings = true;
+  ParallelLayout l = layout_of(8, 1, 4);  // DP 2
+  l.recompute = Recompute::none;
+  l.dualpipe = true;
+  const auto shard = [](const StepTime& t) {
+    const std::string d = detail_of(t, "optimizer");
+    const std::string head = "shard, ";
+    return std::stod(d.substr(d.find(head) + head.size()));
+  };
+  const StepTime u = time_of(untied, 8, l, 64), t = time_of(tied, 8, l, 64);
+  // V·d / (TP·DP) = 128,256 · 4,096 / 2 = 262,668,288 parameters fewer on the shard.
+  CHECK(shard(u) - shard(t) == doctest::Approx(262'668'288.0).epsilon(2e-3));
+  CHECK(detail_of(t, "dp_reduction").find("embedding gradients") == std::string::npos);
+  l.dualpipe = false;
+  CHECK(detail_of(time_of(tied, 8, l, 64), "dp_reduction").find("the tied head") != std::string::npos);
+}
