@@ -377,6 +377,20 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
   return std::max(attn, ffn);
 }
 
+// SGLang's --dp without --enable-dp-attention (a --serve-args command line): whole replicas of
+// the model, each its own --tp, weights and experts.
+bool sglang_plain_replicas(const ServingOptions& o) {
+  return o.engine == ServeEngine::sglang && o.engine_tp && !o.dp_attention;
+}
+
+// SGLang's tp_size, which picks its default --mem-fraction-static (server_args.py v0.4.x,
+// ServerArgs.__post_init__ reads self.tp_size): the --tp of each replica under plain --dp; under
+// DP attention (and moeplan's own layout, whose groups are DP attention) --tp spans the groups
+// (--tp 8 --dp 8 --enable-dp-attention), so TP x DP.
+int sglang_tp_size(const ServingOptions& o, const ServingSplit& split) {
+  return sglang_plain_replicas(o) ? split.tp : split.tp * split.dp;
+}
+
 // TP t can split the attention of `m` when it divides the query heads, and the kv heads of every
 // layer divide by t or t by them (vLLM's checks in its attention layers: num_heads % tp == 0,
 // and kv heads split or replicated); MLA has one latent, no kv heads to check.
@@ -400,7 +414,11 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
     const int per_stage = std::max(1, o.gpus / s.stages);
     s.tp = std::clamp(*o.engine_tp, 1, per_stage);
     s.dp = per_stage / s.tp;
-    s.ep = per_stage;
+    // SGLang's --dp without --enable-dp-attention runs whole replicas, each with its own --tp and
+    // its own experts (a data-parallel controller over dp_size schedulers: sglang/srt/managers/
+    // data_parallel_controller.py, v0.4.x); vLLM's -dp and SGLang's DP attention spread the
+    // experts over the stage (vLLM flattens DP x TP for its MoE layers).
+    s.ep = !m.is_moe() ? 1 : sglang_plain_replicas(o) ? s.tp : per_stage;
     for (int i = 0; i < s.stages; ++i) s.layers_per_stage.push_back(L / s.stages + (i < L % s.stages ? 1 : 0));
     return s;
   }
@@ -418,7 +436,7 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
     }
   }
   s.dp = per_stage / s.tp;
-  s.ep = per_stage;
+  s.ep = m.is_moe() ? per_stage : 1;  // a dense model has no routed experts to spread
   const int L = std::max(1, m.num_hidden_layers);
   // A stage holds at least one layer: GPUs beyond L stages are left unused (vLLM refuses a
   // pipeline deeper than the layers).
@@ -603,9 +621,11 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
                      (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes;
   // A latent MoE's projections are whole on every TP rank (layer_share): TP - 1 more copies.
   fit.weight_bytes += (split.tp - 1.0) * counts.latent_projections.value() * (sb.uniform() ? sb.attention : sb.shared);
-  // Attention and the rest are copied on each data-parallel attention group.
+  // Attention and the rest are copied on each data-parallel attention group (SGLang's plain --dp
+  // replicas copy the routed experts too).
   fit.weight_bytes += (split.dp - 1.0) * (dense_kinds +
-                                          (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes);
+                                          (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes +
+                                          (sglang_plain_replicas(o) ? counts.routed_total.value() * (pad == 1 ? wb : wb * pad) : 0.0));
   // MTP modules (speculative decoding): on the last stage, split like its MoE layers.
   const MtpCounts mtp = count_mtp(m);
   fit.mtp_params = mtp.modules.value();
@@ -859,9 +879,7 @@ ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& 
     if (o.max_seqs <= 0) o.max_seqs = vllm_default_max_seqs(o.gpu);
     if (!o.non_torch_bytes) o.non_torch_bytes = k_vllm_non_torch_gib * k_gib;
   } else {
-    const ServingSplit split = split_for(m, o);
-    const int world = split.stages * std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
-    if (!o.memory_fraction) o.memory_fraction = sglang_default_mem_fraction(world);
+    if (!o.memory_fraction) o.memory_fraction = sglang_default_mem_fraction(sglang_tp_size(o, split_for(m, o)));
     o.max_batched_tokens = 0;  // SGLang sizes its pool before any forward pass
     if (!o.non_torch_bytes) o.non_torch_bytes = k_sglang_non_torch_gib * k_gib;
   }
@@ -916,6 +934,27 @@ std::int64_t vllm_default_max_seqs(const GpuSpec& gpu) { return big_non_a100(gpu
 
 namespace {
 
+// The data-parallel groups in words: why TP stops where it does (the command line's, TP 1 asked,
+// or the widest that splits the heads) and what each group holds.
+std::string dp_note(const ModelConfig& m, const ServingOptions& o, const ServingSplit& split) {
+  const int per_stage = split.tp * split.dp;
+  const std::string why =
+      o.engine_tp ? fmt::format("TP {} x DP {} as the command line gives them", split.tp, split.dp)
+      : o.dp_attention
+          ? fmt::format("TP 1 attention on each of the {} GPUs (--serve-dp-attention)", per_stage)
+          : fmt::format("TP {} is the widest that splits the {} query heads (and the kv heads) on {} GPUs", split.tp,
+                        m.num_attention_heads, per_stage);
+  if (sglang_plain_replicas(o)) {
+    return fmt::format("{}: {} whole replicas (SGLang's --dp without --enable-dp-attention), each with its own "
+                       "weights{} and its own sequences",
+                       why, split.dp, m.is_moe() ? ", experts included," : "");
+  }
+  return fmt::format("{}: {} data-parallel attention groups ({}), attention and dense weights copied on each, each "
+                     "group holding its own sequences",
+                     why, split.dp,
+                     o.engine == ServeEngine::sglang ? "SGLang's --enable-dp-attention" : "vLLM's --data-parallel-size");
+}
+
 // What the figures assume, for the reader: the engine's plan, the layout, the storage.
 void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit& fit) {
   fit.notes.push_back(
@@ -942,17 +981,10 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
                                                   "them for speculative decoding)",
                                                   m.extras.num_nextn_predict_layers, fit.mtp_params));
   }
-  if (fit.split.dp > 1) {
-    fit.notes.push_back(fmt::format("TP {} is the widest that splits the {} query heads (and the kv heads) on {} GPUs: {} "
-                                    "data-parallel attention groups ({}), attention and "
-                                    "dense weights copied on each, each group holding its own sequences",
-                                    fit.split.tp, m.num_attention_heads, fit.split.tp * fit.split.dp, fit.split.dp,
-                                    o.engine == ServeEngine::sglang ? "SGLang's --enable-dp-attention"
-                                                                    : "vLLM's --data-parallel-size"));
-  }
+  if (fit.split.dp > 1) fit.notes.push_back(dp_note(m, o, fit.split));
   if (m.latent_attention && fit.split.tp > 1) {
-    fit.notes.push_back(fmt::format("MLA's latent cache is kept whole on each of the {} TP ranks (vLLM's MLA backends)",
-                                    fit.split.tp));
+    fit.notes.push_back(fmt::format("MLA's latent cache is kept whole on each of the {} TP ranks ({}'s MLA backends)",
+                                    fit.split.tp, o.engine == ServeEngine::sglang ? "SGLang" : "vLLM"));
   } else if (!m.latent_attention && m.attention_layers() > 0 && m.num_key_value_heads < fit.split.tp) {
     fit.notes.push_back(fmt::format("N_kv = {} < TP = {}: each rank keeps a copy of a kv head ({}x the cache of one copy)",
                                     m.num_key_value_heads, fit.split.tp,

@@ -259,6 +259,35 @@ TEST_CASE("engine defaults: vLLM's fraction and batched tokens and sequences - S
   CHECK(fit_of(m, sg).memory_fraction == 0.85);
 }
 
+// Review of issue 50, finding 3: SGLang picks its default fraction from its own tp_size
+// (server_args.py v0.4.x: tp >= 16 0.79, >= 8 0.81, >= 4 0.85, >= 2 0.87, else 0.88), not the GPUs.
+TEST_CASE("SGLang's default fraction follows its tp_size: a replica's --tp under plain --dp, TP x DP under DP attention") {
+  const ModelConfig llama = model("llama-3.1-8b.json");
+  // `--tp 2 --dp 4` (no --enable-dp-attention): 4 replicas of TP 2 on 8 GPUs, tp_size 2: 0.87.
+  ServingOptions plain = on("h100", 8, 32768);
+  plain.engine = ServeEngine::sglang;
+  plain.engine_tp = 2;
+  plain.engine_pp = 1;
+  const ServingFit p = fit_of(llama, plain);
+  CHECK(p.split.tp == 2);
+  CHECK(p.split.dp == 4);
+  CHECK(p.memory_fraction == 0.87);
+  CHECK(p.split.ep == 1);  // a dense model: no routed experts to spread
+  // `--tp 8 --dp 4 --enable-dp-attention`: attention TP 2 in 4 groups, tp_size 8: 0.81.
+  ServingOptions dpa = plain;
+  dpa.dp_attention = true;
+  CHECK(fit_of(llama, dpa).memory_fraction == 0.81);
+  // Plain replicas keep their own experts: Qwen3-30B-A3B's 128 experts split over a replica's TP 2,
+  // so half an expert's weights of each on a GPU (64 of 128 experts' worth), not 1/8.
+  const ModelConfig q = model("qwen3-30b-a3b.json");
+  ServingOptions qp = plain;
+  qp.context = 4096;
+  const ServingFit qf = fit_of(q, qp);
+  CHECK(qf.split.ep == 2);
+  qp.dp_attention = true;
+  CHECK(fit_of(q, qp).split.ep == 8);
+}
+
 TEST_CASE("vLLM's profile run: the sampler's sort of R x V logits and the forward pass's largest layer") {
   // Qwen3-30B-A3B on one H100: T = 8192 tokens, R = min(1024, 8192) requests, V = 151936, d = 2048.
   const ModelConfig m = model("qwen3-30b-a3b.json");
