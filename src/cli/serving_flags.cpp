@@ -110,7 +110,7 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
   const std::string group = "Serving (docs/serving.md)";
   sub.add_option("--serve-gpus", f.gpus,
                  "Serve the model on this many GPUs (with --serve-gpu): TP and EP over one node, whole "
-                 "nodes beyond it as pipeline stages. Adds the serving section: weights and cache per "
+                 "nodes beyond it as pipeline stages (vllm) or TP across them (sglang). Adds the serving section: weights and cache per "
                  "GPU, the largest batch at the context, the decode bound")
       ->transform(decimal_whole())->check(CLI::Range(1, 1 << 16))
       ->group(group);

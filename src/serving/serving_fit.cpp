@@ -423,7 +423,12 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
     return s;
   }
   const int node = std::max(1, o.gpu.gpus_per_node);
-  const int per_stage = std::min(o.gpus, node);
+  // SGLang v0.4 before v0.4.7 has no pipeline parallelism (no --pp-size in server_args.py until
+  // sgl-project/sglang PR #5724, merged 2025-05): more than one node is TP (or TP x DP attention)
+  // across the nodes, as its multi-node guides run it (`--tp 16 --nnodes 2`). vLLM: whole nodes
+  // as pipeline stages.
+  const bool across_nodes = o.engine == ServeEngine::sglang;
+  const int per_stage = across_nodes ? o.gpus : std::min(o.gpus, node);
   // The widest TP of the stage's GPUs that splits the heads; the rest of the stage serves
   // other sequences with copies of the attention (data-parallel attention, SGLang's
   // --enable-dp-attention), the experts spread over all of them (EP = the stage).
@@ -440,7 +445,7 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
   const int L = std::max(1, m.num_hidden_layers);
   // A stage holds at least one layer: GPUs beyond L stages are left unused (vLLM refuses a
   // pipeline deeper than the layers).
-  s.stages = std::min(o.gpus > node ? o.gpus / node : 1, L);
+  s.stages = across_nodes ? 1 : std::min(o.gpus > node ? o.gpus / node : 1, L);
   for (int i = 0; i < s.stages; ++i) s.layers_per_stage.push_back(L / s.stages + (i < L % s.stages ? 1 : 0));
   return s;
 }
@@ -799,9 +804,11 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
   if (o.gpus < 1) return std::string("--serve-gpus: at least 1");
   const int node = std::max(1, o.gpu.gpus_per_node);
   if (o.gpus > node && o.gpus % node != 0) {
-    return fmt::format("--serve-gpus {}: more than one node of {} GPUs must be whole nodes (pipeline stages of one "
-                       "node each); {} or {}",
-                       o.gpus, node, o.gpus / node * node, (o.gpus / node + 1) * node);
+    return fmt::format("--serve-gpus {}: more than one node of {} GPUs must be whole nodes ({}); {} or {}",
+                       o.gpus, node,
+                       o.engine == ServeEngine::sglang ? "SGLang's --nnodes, TP across them"
+                                                       : "pipeline stages of one node each",
+                       o.gpus / node * node, (o.gpus / node + 1) * node);
   }
   if (o.context < 1) return std::string("--serve-context: at least 1 token");
   if (o.min_batch < 1) return std::string("--serve-batch: at least 1 sequence");

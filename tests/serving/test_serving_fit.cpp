@@ -288,6 +288,40 @@ TEST_CASE("SGLang's default fraction follows its tp_size: a replica's --tp under
   CHECK(fit_of(q, qp).split.ep == 8);
 }
 
+// Review of issue 50, finding 4: SGLang v0.4 (before v0.4.7, sgl-project/sglang PR #5724) has no
+// --pp-size; two nodes are `--tp 16 --nnodes 2`. Asked as --serve-gpus 16 or through its command
+// line, one answer.
+TEST_CASE("SGLang on two nodes is TP 16 across them, not two pipeline stages, whichever way it is asked") {
+  const ModelConfig m = model("kimi-k2.json");
+  ServingOptions flags = on("h200", 16, 131072);
+  flags.engine = ServeEngine::sglang;
+  flags.weights = ServePrecision::fp8;
+  const ServingFit a = fit_of(m, flags);
+  CHECK(a.split.stages == 1);
+  CHECK(a.split.tp == 16);  // 64 query heads split by 16; MLA has no kv heads to check
+  CHECK(a.split.ep == 16);
+  CHECK(a.memory_fraction == 0.79);  // tp_size 16
+  ServingOptions file = flags;
+  file.engine_tp = 16;
+  file.engine_pp = 1;
+  const ServingFit b = fit_of(m, file);
+  CHECK(b.split.tp == 16);
+  CHECK(b.kv_cache_tokens == a.kv_cache_tokens);
+  CHECK(b.weight_bytes_per_gpu == doctest::Approx(a.weight_bytes_per_gpu));
+  // --serve-dp-attention: TP 1 attention on all 16 GPUs, the experts over the 16 (dp 16, EP 16).
+  ServingOptions dpa = flags;
+  dpa.dp_attention = true;
+  const ServingFit c = fit_of(m, dpa);
+  CHECK(c.split.tp == 1);
+  CHECK(c.split.dp == 16);
+  CHECK(c.split.ep == 16);
+  CHECK(c.split.stages == 1);
+  // vLLM keeps whole nodes as pipeline stages.
+  ServingOptions v = flags;
+  v.engine = ServeEngine::vllm;
+  CHECK(fit_of(m, v).split.stages == 2);
+}
+
 TEST_CASE("vLLM's profile run: the sampler's sort of R x V logits and the forward pass's largest layer") {
   // Qwen3-30B-A3B on one H100: T = 8192 tokens, R = min(1024, 8192) requests, V = 151936, d = 2048.
   const ModelConfig m = model("qwen3-30b-a3b.json");
