@@ -1033,9 +1033,23 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
 // each output partition by block_n, the input partition by block_k). SGLang's fp8.py raises the
 // same. The experts shard over the stage's GPUs unless expert-parallel (vLLM flattens DP x TP for
 // them), the shared experts and dense FFNs over TP. "" when every shard is whole blocks.
+// --serve-weights fp8 is DeepSeek-V3's 128 x 128 blocks (weight_bytes_per_param), every linear
+// layer in fp8: the same check, as vLLM runs it on such a checkpoint (quantization_config
+// weight_block_size [128, 128]).
 std::string fp8_block_refusal(const ModelConfig& m, const ServingOptions& o, const ServingSplit& split) {
-  if (!serves_checkpoint(m, o) || m.checkpoint_storage->block_n <= 0) return {};
-  const CheckpointStorage& c = *m.checkpoint_storage;
+  CheckpointStorage c;
+  std::string what_loads = "the fp8 checkpoint";
+  if (serves_checkpoint(m, o)) {
+    if (m.checkpoint_storage->block_n <= 0) return {};
+    c = *m.checkpoint_storage;
+  } else if (o.weights == ServePrecision::fp8) {
+    const double fp8 = weight_bytes_per_param(ServePrecision::fp8);
+    c.block_n = c.block_k = 128;
+    c.routed = c.shared = c.dense = fp8;
+    what_loads = "fp8 weights in 128 x 128 blocks (--serve-weights fp8)";
+  } else {
+    return {};
+  }
   const auto check = [&](const char* what, std::int64_t width, int shards, double stored_bytes,
                          const char* hint) -> std::string {
     if (stored_bytes >= 2 || width <= 0 || shards <= 1) return {};  // kept in bf16, or whole
@@ -1047,7 +1061,7 @@ std::string fp8_block_refusal(const ModelConfig& m, const ServingOptions& o, con
             ? fmt::format("{} / {} = {} a GPU is not a multiple of block_k = {}", width, shards, width / shards, c.block_k)
             : std::string();
     if (why.empty()) return why;
-    return fmt::format("the engine refuses to load the fp8 checkpoint: the {} (weight_block_size [{}, {}]): {}; {}",
+    return fmt::format("the engine refuses to load {}: the {} (weight_block_size [{}, {}]): {}; {}", what_loads,
                        what, c.block_n, c.block_k, why, hint);
   };
   std::string refusal;

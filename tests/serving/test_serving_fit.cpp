@@ -505,6 +505,32 @@ TEST_CASE("an fp8 block checkpoint whose expert shards are not whole blocks does
   CHECK(fit_of(m, four).why_not.find("fp8 checkpoint") == std::string::npos);
 }
 
+// Review of issue 50, finding 5: --serve-weights fp8 is 128 x 128 blocks (docs/serving.md), so it
+// meets the same check. Qwen3-235B-A22B and GLM-4.5: moe_intermediate_size 1536 (config.json);
+// 1536 / 8 = 192 columns of each expert a GPU, not a multiple of 128: vLLM's Fp8MoEMethod raises.
+TEST_CASE("--serve-weights fp8 meets the 128 x 128 block check the fp8 checkpoints meet") {
+  for (const char* file : {"qwen3-235b-a22b.json", "glm-4.5.json"}) {
+    CAPTURE(file);
+    const ModelConfig m = model(file);
+    ServingOptions o = on("h100", 8, 32768);
+    o.weights = ServePrecision::fp8;
+    const ServingFit f = fit_of(m, o);
+    CHECK_FALSE(f.fits);
+    CHECK(f.why_not.find("--serve-weights fp8") != std::string::npos);
+    CHECK(f.why_not.find("1536 / 8 = 192 a GPU is not a multiple of block_n = 128") != std::string::npos);
+    // 1536 / 4 = 384 = 3 x 128 loads; expert parallelism keeps every expert whole.
+    ServingOptions four = on("h200", 4, 8192);
+    four.weights = ServePrecision::fp8;
+    CHECK(fit_of(m, four).why_not.find("block") == std::string::npos);
+    o.expert_parallel = true;
+    CHECK(fit_of(m, o).why_not.find("block") == std::string::npos);
+  }
+  // DeepSeek-V3.1: 2048 / 8 = 256 (experts and the one shared expert), 18432 / 8 = 2304 = 18 x 128.
+  ServingOptions ds = on("h200", 8, 32768);
+  ds.weights = ServePrecision::fp8;
+  CHECK(fit_of(model("deepseek-v3.1.json"), ds).fits);
+}
+
 TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left unused") {
   // Qwen3-30B-A3B has 48 layers: 392 H100 would be 49 stages of 8; 48 are used (384 GPUs).
   const ModelConfig m = model("qwen3-30b-a3b.json");
