@@ -968,9 +968,12 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
       o.engine == ServeEngine::vllm
           ? fmt::format("{}: the KV cache is {:g} of HBM (--gpu-memory-utilization) minus the weights, the profile run's "
                         "activation peak at {} batched tokens and {} sequences, and {:.3g} GiB of non-torch memory "
-                        "(measured); blocks of {} tokens",
+                        "(measured); blocks of {} tokens{}",
                         engine_release(o.engine), fit.memory_fraction, o.max_batched_tokens, o.max_seqs,
-                        gib(fit.non_torch_per_gpu), fit.block_size)
+                        gib(fit.non_torch_per_gpu), fit.block_size,
+                        fit.block_size == 64    ? " (vLLM forces them for FlashMLA, its MLA backend on Hopper)"
+                        : fit.block_size == 128 ? " (vLLM forces them for CUTLASS_MLA, its MLA backend on B200)"
+                                                : "")
           : fmt::format("{}: the KV pool is {:g} (--mem-fraction-static) of what is free before the weights (HBM less "
                         "{:.3g} GiB used before them: CUDA context, NCCL, measured) minus the weights; activations live "
                         "in the rest",
@@ -1188,6 +1191,23 @@ double vllm_sampler_sort_bytes(double requests, double vocab) {
   return requests * vocab * (k_logits_bytes + k_sort_out_bytes + 8 + k_cub_alt_bytes);
 }
 
+// vLLM's KV block for this model on this GPU. MLA models get the block their default backend
+// needs (vllm/platforms/cuda.py, CudaPlatform.check_and_update_config, v0.8 to v0.10 line): on
+// Hopper FlashMLA, "Forcing kv cache block size to 64 for FlashMLA backend." (is_flashmla_supported:
+// compute capability 9.x only); on compute capability 10.0 (B200, GB200) v0.10.1 defaults to
+// CUTLASS_MLA, "Forcing kv cache block size to 128 for CUTLASS_MLA backend." (the
+// is_device_capability(100) branch). Other models and GPUs: 16 (k_vllm_block_size). The GPU's
+// generation is read from the catalog id (the catalog has no compute capability).
+int vllm_block_size(const ModelConfig& m, const GpuSpec& gpu) {
+  if (!m.latent_attention || m.compressed_attention) return k_vllm_block_size;
+  const std::string& id = gpu.id;
+  const bool hopper = id.starts_with("h100") || id.starts_with("h200") || id.starts_with("h800") ||
+                      id.starts_with("h20") || id.starts_with("gh200");
+  if (hopper) return 64;
+  if (id.starts_with("b200") || id.starts_with("gb200")) return 128;
+  return k_vllm_block_size;
+}
+
 // What the section cannot count at all (an error, not a "does not fit").
 std::optional<std::string> input_refusal(const ModelConfig& m, const ServingOptions& o) {
   if (const auto why = compressed_cache_refusal(m, o)) return why;
@@ -1235,7 +1255,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   fit.memory_fraction = o.memory_fraction.value_or(0);
   fit.max_batched_tokens = o.max_batched_tokens;
   fit.max_seqs = o.max_seqs;
-  fit.block_size = o.engine == ServeEngine::vllm ? k_vllm_block_size : 1;
+  fit.block_size = o.engine == ServeEngine::vllm ? vllm_block_size(m, o.gpu) : 1;
   fit.non_torch_per_gpu = o.non_torch_bytes.value_or(0);
   fit.cuda_graph_per_gpu = o.cuda_graph_bytes.value_or(0);
   // What the fraction is of. vLLM: the GPU's memory (gpu_worker.py, requested_memory =

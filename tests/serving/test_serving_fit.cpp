@@ -531,6 +531,29 @@ TEST_CASE("--serve-weights fp8 meets the 128 x 128 block check the fp8 checkpoin
   CHECK(fit_of(model("deepseek-v3.1.json"), ds).fits);
 }
 
+// Review of issue 50, finding 10: vllm/platforms/cuda.py (v0.10 line) forces the block of an MLA
+// model to 64 for FlashMLA on Hopper and to 128 for CUTLASS_MLA on compute capability 10.0.
+TEST_CASE("vLLM's MLA blocks: 64 tokens on Hopper (FlashMLA), 128 on B200 (CUTLASS_MLA), else 16") {
+  const ModelConfig ds = model("deepseek-v3.1.json");
+  ServingOptions o = on("h200", 8, 32768);
+  o.weights = ServePrecision::fp8;
+  const ServingFit f = fit_of(ds, o);
+  CHECK(f.block_size == 64);
+  // 61 layers x 576 elements x 2 bytes = 70,272 bytes a token on every rank (the latent is whole).
+  const double per_token = 61.0 * 576 * 2;
+  const double blocks = std::floor(f.cache_budget_per_gpu / (64 * per_token));
+  CHECK(f.kv_cache_tokens == static_cast<std::int64_t>(blocks * 64));
+  CHECK(f.max_concurrency == doctest::Approx(blocks / (32768 / 64)));
+  ServingOptions b = on("b200", 8, 32768);
+  b.weights = ServePrecision::fp8;
+  CHECK(fit_of(ds, b).block_size == 128);
+  // A GQA model keeps vLLM's 16; so does SGLang (single tokens) for MLA.
+  CHECK(fit_of(model("qwen3-30b-a3b.json"), on("h200", 1, 4096)).block_size == 16);
+  ServingOptions sg = o;
+  sg.engine = ServeEngine::sglang;
+  CHECK(fit_of(ds, sg).block_size == 1);
+}
+
 TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left unused") {
   // Qwen3-30B-A3B has 48 layers: 392 H100 would be 49 stages of 8; 48 are used (384 GPUs).
   const ModelConfig m = model("qwen3-30b-a3b.json");
