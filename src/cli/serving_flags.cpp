@@ -376,11 +376,16 @@ void add_serving(Report& report, const ModelConfig& m, const std::expected<Servi
           : fmt::format("{:g} of HBM minus the weights and what is used before them: SGLang's KV pool",
                         s.memory_fraction));
   add("kv_block_size", "", "tokens", i64(s.block_size), "tokens per KV block, as the engine rounds", true);
-  add("kv_cache_tokens", "", "tokens", s.kv_cache_tokens > 0 ? Value(s.kv_cache_tokens) : missing("no KV cache"),
+  // An engine that does not start prints no cache size: those keys are null with why.
+  const bool starts = s.no_start.empty();
+  add("kv_cache_tokens", "", "tokens",
+      !starts ? missing(s.no_start) : s.kv_cache_tokens > 0 ? Value(s.kv_cache_tokens) : missing("no KV cache"),
       "\"GPU KV cache size\": tokens the busiest GPU's cache holds");
-  add("max_concurrency", "", "x", s.max_concurrency > 0 ? Value(s.max_concurrency) : missing("no KV cache"),
+  add("max_concurrency", "", "x",
+      !starts ? missing(s.no_start) : s.max_concurrency > 0 ? Value(s.max_concurrency) : missing("no KV cache"),
       "\"Maximum concurrency\": sequences at the context the cache holds, per attention group");
-  add("engine_log", "", "", TextList(s.engine_log), "the engine's start-up lines, as it prints them", true);
+  add("engine_log", "", "", starts ? Value(TextList(s.engine_log)) : missing(s.no_start),
+      "the engine's start-up lines, as it prints them (null when it does not start)", true);
   add("cache_kind", "", "", s.cache_kind, "what the cache holds");
   add("cache_formula", "", "", s.cache_formula, "per token and layer, as counted", true);
   add("cache_per_token", "", "KiB", s.cache_bytes_per_token / 1024.0,

@@ -539,6 +539,45 @@ std::optional<PoolReading> vllm_hybrid_pool(const StageCensus& c, double budget,
                      blocks / blocks_per_request};
 }
 
+// vLLM's check as it sizes the KV cache (vllm/v1/core/kv_cache_utils.py, v0.10 line,
+// check_enough_kv_cache_memory, before _report_kv_cache_config logs "GPU KV cache size"): the
+// memory one request at max_model_len needs, the sum over the layers of max_memory_usage_bytes
+// (full attention: cdiv(C, block) blocks; a sliding window: cdiv(min(window - 1 +
+// max_num_batched_tokens, C), block) + 1; a recurrent state: its one page), against the KV
+// memory available; over it, vLLM raises and the engine does not start. Page-size unification
+// (unlike layers' blocks scaled) is not modelled here.
+double vllm_request_bytes(const StageCensus& c, double context, double batched, double bs) {
+  double b = c.cache_fixed;
+  for (const double x : c.full_layer_bytes) b += std::ceil(context / bs) * bs * x;
+  for (const auto& [x, window] : c.windowed) b += (std::ceil(std::min(window - 1.0 + batched, context) / bs) + 1) * bs * x;
+  return b;
+}
+
+// vLLM's message when one request at the context does not fit (check_enough_kv_cache_memory),
+// with its estimate_max_model_len: the longest max_model_len whose request fits, found by
+// bisection as vLLM does (for a uniform cache the "GPU KV cache size" tokens). nullopt when it
+// fits, under SGLang (which starts with a pool shorter than its context) and for DeepSeek-V4's
+// compressed cache (its block sizes are not modelled).
+std::optional<std::string> vllm_one_request_refusal(const ModelConfig& m, const ServingOptions& o,
+                                                    const StageCensus& c, double available, int block) {
+  if (o.engine != ServeEngine::vllm || m.compressed_attention) return std::nullopt;
+  const double T = double(o.max_batched_tokens), bs = block;
+  const double needed = vllm_request_bytes(c, double(o.context), T, bs);
+  if (needed <= available) return std::nullopt;
+  std::int64_t lo = 0, hi = o.context;  // request_bytes(lo) fits (0: nothing), (hi) does not
+  while (hi - lo > 1) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    (vllm_request_bytes(c, double(mid), T, bs) <= available ? lo : hi) = mid;
+  }
+  return fmt::format("cache: vLLM does not start: \"To serve at least one request with the models's max seq len ({}), "
+                     "({:.2f} GiB KV cache is needed, which is larger than the available KV cache memory ({:.2f} "
+                     "GiB). {}Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when "
+                     "initializing the engine.\" (kv_cache_utils.py, check_enough_kv_cache_memory)",
+                     o.context, needed / k_gib, available / k_gib,
+                     lo > 0 ? fmt::format("Based on the available memory, the estimated maximum model length is {}. ", lo)
+                            : std::string());
+}
+
 // A layer's parts kept for at most a window (LayerShare::windows) into its stage and the fit.
 void add_windows(const LayerShare& x, const ServingOptions& o, StageCensus& c, ServingFit& fit, bool scores = true) {
   for (const auto& [bytes, window] : x.windows) {
@@ -1358,8 +1397,22 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     fit.max_batch = cap;
   }
   fit.why_not = fp8_block_refusal(m, o, fit.split);  // the engine stops at load, before any budget
-  if (fit.why_not.empty()) fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
-  if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
+  if (!fit.why_not.empty()) {
+    fit.no_start = "the engine refuses to load the weights (fp8 blocks): it stops before sizing its KV cache";
+  } else {
+    fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
+    if (w.weight_bytes >= usable) {
+      fit.no_start = "the weights do not fit in the fraction: the engine stops before sizing its KV cache";
+    } else if (fit.cache_budget_per_gpu <= 0) {
+      fit.no_start = "no memory is left for the KV cache: the engine stops before sizing it";
+    } else if (const auto raise = vllm_one_request_refusal(m, o, w, fit.cache_budget_per_gpu, fit.block_size)) {
+      fit.why_not = *raise;  // before the CUDA graphs: vLLM checks this as it sizes the cache
+      fit.no_start = "the KV cache cannot hold one request of the context: vLLM raises before it prints its cache size";
+    }
+  }
+  if (!fit.no_start.empty()) {
+    // The start-up lines are the engine's only when it starts (docs/serving.md "When the engine does not start").
+  } else if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
     // SGLang's own lines (mem_cache/memory_pool.py, MHATokenToKVPool / MLATokenToKVPool; the
     // scheduler's start-up line), its "GB" being 2^30 bytes.
     const double pool = double(fit.kv_cache_tokens) * w.cache_per_token / k_gib;

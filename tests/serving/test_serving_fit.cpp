@@ -3,6 +3,7 @@
 // contexts. The expected bytes are worked out here from the config.json numbers with the
 // per-kind formula cited beside each, not read back from moeplan.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <cmath>
 #include <string>
@@ -552,6 +553,41 @@ TEST_CASE("vLLM's MLA blocks: 64 tokens on Hopper (FlashMLA), 128 on B200 (CUTLA
   ServingOptions sg = o;
   sg.engine = ServeEngine::sglang;
   CHECK(fit_of(ds, sg).block_size == 1);
+}
+
+// Review of issue 50, finding 8: vLLM v0.10's check_enough_kv_cache_memory raises before
+// _report_kv_cache_config logs its cache size, so an engine that does not start prints no lines.
+TEST_CASE("an engine that does not start prints no start-up lines: vLLM's one-request check quotes its estimate") {
+  // Kimi-K2 in fp8 on 8 H200 at 131,072 tokens: 61 layers x 576 x 2 = 70,272 bytes a token on every
+  // rank; one request needs 131,072 x 70,272 = 9,210,691,584 bytes = 8.58 GiB, more than is left.
+  const ModelConfig k = model("kimi-k2.json");
+  ServingOptions o = on("h200", 8, 131072);
+  o.weights = ServePrecision::fp8;
+  const ServingFit f = fit_of(k, o);
+  CHECK_FALSE(f.fits);
+  CHECK_FALSE(f.no_start.empty());
+  CHECK(f.engine_log.empty());
+  CHECK(f.why_not.find("max seq len (131072), (8.58 GiB KV cache is needed") != std::string::npos);
+  // vLLM's estimate_max_model_len: the longest request that fits, for one full-attention cache
+  // the pool's whole blocks of 64 tokens: floor(budget / (64 x 70,272)) x 64.
+  const std::int64_t est = static_cast<std::int64_t>(std::floor(f.cache_budget_per_gpu / (64 * 70272.0)) * 64);
+  CHECK(est > 0);
+  CHECK(f.why_not.find(fmt::format("the estimated maximum model length is {}.", est)) != std::string::npos);
+  // At that context it starts and prints its lines.
+  o.context = est;
+  const ServingFit at = fit_of(k, o);
+  CHECK(at.no_start.empty());
+  CHECK(at.engine_log.size() == 2);
+  // Refused at load (fp8 blocks) or weights over the fraction: no lines either.
+  ServingOptions coder = on("h200", 8, 32768);
+  coder.weights_as_checkpoint = true;
+  const ServingFit c = fit_of(model("qwen3-coder-480b-a35b-fp8.json"), coder);
+  CHECK_FALSE(c.no_start.empty());
+  CHECK(c.engine_log.empty());
+  const ServingFit bf16 = fit_of(model("deepseek-v3.1.json"), on("h200", 8, 32768));  // 1.3 TB of bf16
+  CHECK(bf16.why_not.starts_with("weights"));
+  CHECK_FALSE(bf16.no_start.empty());
+  CHECK(bf16.engine_log.empty());
 }
 
 TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left unused") {

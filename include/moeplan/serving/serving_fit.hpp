@@ -180,7 +180,11 @@ struct ServingFit {
   int block_size = 1;                   ///< tokens per KV block (vLLM 16, SGLang 1)
   std::int64_t kv_cache_tokens = 0;     ///< "GPU KV cache size: N tokens"
   double max_concurrency = 0;           ///< "Maximum concurrency for C tokens per request: X"
-  std::vector<std::string> engine_log;  ///< those lines, as the engine prints them
+  std::vector<std::string> engine_log;  ///< those lines, as the engine prints them (none when it does not start)
+  /// Why the engine would not start ("" when it starts): it refuses the weights, they leave no
+  /// room, or vLLM's KV cache cannot hold one request of the context; its start-up lines and
+  /// cache figures are then not the engine's.
+  std::string no_start;
   /// The cache of one sequence at the context: whole model (one copy), and on the busiest GPU
   /// (its share, with the copies TP makes where the heads do not split).
   double cache_bytes_per_token = 0;     ///< the part that grows with context, per token, one copy
