@@ -1017,6 +1017,15 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
                         "{:.3g} GiB used before them: CUDA context, NCCL, measured) minus the weights; activations live "
                         "in the rest",
                         engine_release(o.engine), fit.memory_fraction, gib(fit.non_torch_per_gpu)));
+  if (!o.gpu.hbm_from_driver) {
+    // The catalog's capacity without a driver readout is the datasheet's decimal GB
+    // (GpuSpec::hbm_bytes); the engines size by what the driver reports, which is usually more
+    // (an "80 GB" H100 reports 81,559 MiB, 6.9 % above 80e9 bytes: presets/hardware/gpus.toml).
+    fit.notes.push_back(fmt::format("{} is planned on its datasheet's {:g} GB ({:.4g} GiB): the catalog has no driver "
+                                    "readout for it (hbm_driver_mib), and the driver's total, which the engines size "
+                                    "by, is usually larger (H100: +6.9 %), so the KV budget here may be low",
+                                    o.gpu.id, o.gpu.hbm_datasheet_bytes / 1e9, gib(o.gpu.hbm_bytes)));
+  }
   const int per_stage = fit.split.tp * fit.split.dp;
   if (fit.gpus_used < o.gpus) {
     fit.notes.push_back(fmt::format("{} GPUs asked, {} used: {} pipeline stages, one a layer at most, of {} GPUs; the "

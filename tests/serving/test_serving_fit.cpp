@@ -590,6 +590,21 @@ TEST_CASE("an engine that does not start prints no start-up lines: vLLM's one-re
   CHECK(bf16.engine_log.empty());
 }
 
+// Review of issue 50, finding 17: a kind without hbm_driver_mib (presets/hardware/gpus.toml:
+// MI300X, H100 PCIe, H20) is planned on its datasheet GB, and the output says so.
+TEST_CASE("a GPU planned on its datasheet GB, without a driver readout, gets a note saying so") {
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  const auto noted = [](const ServingFit& f) {
+    for (const std::string& n : f.notes) {
+      if (n.find("datasheet") != std::string::npos) return n;
+    }
+    return std::string();
+  };
+  const std::string mi = noted(fit_of(m, on("mi300x", 1, 4096)));
+  CHECK(mi.find("mi300x is planned on its datasheet's 192 GB (178.8 GiB)") != std::string::npos);  // 192e9 / 2^30
+  CHECK(noted(fit_of(m, on("h100", 1, 4096))).empty());  // 81,559 MiB from the driver
+}
+
 TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left unused") {
   // Qwen3-30B-A3B has 48 layers: 392 H100 would be 49 stages of 8; 48 are used (384 GPUs).
   const ModelConfig m = model("qwen3-30b-a3b.json");
