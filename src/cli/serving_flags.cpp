@@ -147,7 +147,8 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
   if (!with_fit) {
     sub.add_flag("--serve-min-gpus", f.min_gpus,
                  "Find the fewest GPUs of --serve-gpu that hold --serve-batch sequences of --serve-context tokens "
-                 "(1 to a node, then whole nodes), and serve on them (instead of --serve-gpus)")
+                 "(1 to a node, then whole nodes; TP the widest of a node, then for vllm smaller TP with pipeline "
+                 "stages), and serve on them (instead of --serve-gpus)")
         ->group(group);
   }
   if (with_fit) {
@@ -274,18 +275,31 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
 std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m, ServingOptions& o) {
   if (!o.min_gpus) return serving_fit(m, o);
   // --serve-min-gpus: the fewest that hold the batch; none: the largest layout tried is shown.
-  const std::optional<int> fewest = serving_min_gpus(m, o);
+  const std::optional<MinGpuLayout> fewest = serving_min_layout(m, o);
   const int node = std::max(1, o.gpu.gpus_per_node);
   const int layers = std::max(1, m.num_hidden_layers);
-  o.gpus = fewest.value_or(layers * node <= (1 << 16) ? layers * node : node);
+  o.gpus = fewest ? fewest->gpus : (layers * node <= (1 << 16) ? layers * node : node);
+  if (fewest && fewest->tp) {  // a smaller TP with pipeline stages held it
+    o.engine_tp = fewest->tp;
+    o.engine_pp = fewest->pp;
+  }
   auto fit = serving_fit(m, o);
   if (fit) {
-    fit->notes.insert(fit->notes.begin(),
-                      fewest ? fmt::format("--serve-min-gpus: {} x {} is the fewest that hold {} sequence(s) of {} tokens",
-                                           *fewest, o.gpu.id, o.min_batch, o.context)
-                             : fmt::format("--serve-min-gpus: no count of {} up to {} holds {} sequence(s) of {} "
-                                           "tokens; the largest is shown",
-                                           o.gpu.id, o.gpus, o.min_batch, o.context));
+    const std::string tried =
+        o.engine == ServeEngine::vllm && !o.engine_tp && !o.dp_attention
+            ? "TP the widest of a node that splits the heads with whole nodes as stages, then smaller TP with "
+              "stages inside a node"
+            : "TP the widest that splits the heads";
+    fit->notes.insert(
+        fit->notes.begin(),
+        fewest ? fmt::format("--serve-min-gpus: {} x {} is the fewest that hold {} sequence(s) of {} tokens{}", fewest->gpus,
+                             o.gpu.id, o.min_batch, o.context,
+                             fewest->tp ? fmt::format(" (TP {} x PP {}: TP {}, the widest of a node, does not)", *fewest->tp,
+                                                      *fewest->pp, std::min(fewest->gpus, node))
+                                        : std::string())
+               : fmt::format("--serve-min-gpus: no count of {} up to {} holds {} sequence(s) of {} tokens (tried: {}; "
+                             "--serve-expert-parallel keeps each expert whole); the largest is shown",
+                             o.gpu.id, o.gpus, o.min_batch, o.context, tried));
   }
   return fit;
 }

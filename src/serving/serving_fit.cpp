@@ -935,20 +935,38 @@ ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& 
 
 }  // namespace
 
-std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o) {
+std::optional<MinGpuLayout> serving_min_layout(const ModelConfig& m, const ServingOptions& o) {
   const int node = std::max(1, o.gpu.gpus_per_node);
+  const int L = std::max(1, m.num_hidden_layers);
   std::vector<int> counts;
   for (int g = 1; g <= node; ++g) counts.push_back(g);
-  for (int s = 2; s <= std::max(1, m.num_hidden_layers) && s * node <= (1 << 16); ++s) counts.push_back(s * node);
+  for (int s = 2; s <= L && s * node <= (1 << 16); ++s) counts.push_back(s * node);
   for (const int g : counts) {
     ServingOptions t = o;
     t.gpus = g;
     t.min_gpus = false;
     const auto f = serving_fit(m, t);
     if (!f) return std::nullopt;  // the cache cannot be counted: no count helps
-    if (f->fits) return g;
+    if (f->fits) return MinGpuLayout{g, std::nullopt, std::nullopt};
+    // vLLM also runs a smaller TP with pipeline stages inside a node (-tp 4 -pp 4 on 16 GPUs):
+    // TP t dividing the node, g / t stages, at most one a layer; the widest TP that fits wins.
+    // SGLang v0.4 has no pipeline stages (split_for): its TP alone.
+    if (o.engine != ServeEngine::vllm || o.engine_tp || o.dp_attention) continue;
+    for (int tp = std::min(g, node) - 1; tp >= 1; --tp) {
+      if (node % tp != 0 || g % tp != 0 || g / tp > L || !tp_splits_heads(m, tp)) continue;
+      ServingOptions u = t;
+      u.engine_tp = tp;
+      u.engine_pp = g / tp;
+      const auto h = serving_fit(m, u);
+      if (h && h->fits) return MinGpuLayout{g, tp, g / tp};
+    }
   }
   return std::nullopt;
+}
+
+std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o) {
+  const auto l = serving_min_layout(m, o);
+  return l ? std::optional<int>(l->gpus) : std::nullopt;
 }
 
 const char* to_string(ServeEngine e) { return e == ServeEngine::vllm ? "vllm" : "sglang"; }

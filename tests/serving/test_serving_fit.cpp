@@ -605,6 +605,34 @@ TEST_CASE("a GPU planned on its datasheet GB, without a driver readout, gets a n
   CHECK(noted(fit_of(m, on("h100", 1, 4096))).empty());  // 81,559 MiB from the driver
 }
 
+// Review of issue 50, finding 2: where TP 8 cannot load (fp8 blocks: 1536 / 8 = 192), the search
+// tries smaller TP with stages, as `vllm serve -tp 4 -pp 4` runs it.
+TEST_CASE("the fewest GPUs try a smaller TP with pipeline stages where the node's TP cannot load") {
+  const ModelConfig q = model("qwen3-235b-a22b.json");
+  ServingOptions o = on("h100", 1, 32768);
+  o.weights = ServePrecision::fp8;
+  o.min_batch = 64;
+  const auto l = serving_min_layout(q, o);
+  REQUIRE(l.has_value());
+  // 8 GPUs: TP 8 is refused, and TP 4 x PP 2 (29 GB of weights a GPU) leaves too little for 64
+  // sequences of 32,768 tokens. 16: TP 8 x PP 2 is refused, TP 4 x PP 4 holds them.
+  CHECK(l->gpus == 16);
+  CHECK(l->tp == 4);
+  CHECK(l->pp == 4);
+  ServingOptions moeplans = o;
+  moeplans.gpus = 16;
+  CHECK(fit_of(q, moeplans).why_not.find("1536 / 8 = 192") != std::string::npos);
+  ServingOptions found = moeplans;
+  found.engine_tp = 4;
+  found.engine_pp = 4;
+  const ServingFit f = fit_of(q, found);
+  CHECK(f.fits);
+  CHECK(f.split.tp == 4);
+  CHECK(f.split.stages == 4);
+  CHECK(f.split.ep == 4);  // 1536 / 4 = 384 = 3 x 128 columns of each expert a GPU
+  CHECK(serving_min_gpus(q, o) == 16);
+}
+
 TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left unused") {
   // Qwen3-30B-A3B has 48 layers: 392 H100 would be 49 stages of 8; 48 are used (384 GPUs).
   const ModelConfig m = model("qwen3-30b-a3b.json");

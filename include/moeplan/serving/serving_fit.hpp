@@ -211,10 +211,23 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
 std::string serving_weights_storage(const ModelConfig& m, const ServingOptions& o);
 
 /// The fewest GPUs of the options' kind that hold min_batch sequences of `context` tokens
-/// (the fit's fits): 1 to a node's GPUs, then whole nodes, up to one stage a layer; nullopt
-/// when none does. Every count is tried in turn (the fit is not monotone in the count: TP must
+/// (the fit's fits): 1 to a node's GPUs, then whole nodes, up to one stage a layer, each with the
+/// layouts serving_min_layout tries; nullopt when none does. Every count is tried in turn (the fit is not monotone in the count: TP must
 /// split the heads).
 std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o);
+
+/// The layout serving_min_layout found: the GPUs, and where moeplan's own layout (TP the widest
+/// of the node that splits the heads, nodes as stages) did not hold the batch, the smaller TP
+/// with pipeline stages that did (ServingOptions::engine_tp / engine_pp; vLLM only).
+struct MinGpuLayout {
+  int gpus = 0;
+  std::optional<int> tp, pp;
+};
+/// serving_min_gpus with the layout: at each count moeplan's own layout first, then (vLLM) TP
+/// t of the node's divisors below it with count / t pipeline stages (at most one a layer), widest
+/// first, as `vllm serve -tp 4 -pp 4` lays it out: an fp8 block checkpoint whose shards at TP 8
+/// are not whole blocks loads at TP 4.
+std::optional<MinGpuLayout> serving_min_layout(const ModelConfig& m, const ServingOptions& o);
 
 /// The decode step of `fit`'s model at `batch` (batch <= fit.max_batch is the caller's to check).
 DecodeStep decode_step(const ModelConfig& m, const ServingOptions& o, const ServingFit& fit, std::int64_t batch);
