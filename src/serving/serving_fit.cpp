@@ -1149,6 +1149,27 @@ std::string fp8_block_refusal(const ModelConfig& m, const ServingOptions& o, con
   return refusal;
 }
 
+// The engine's own start-up lines (ServingFit::engine_log), printed only when it starts
+// (docs/serving.md "When the engine does not start").
+void engine_start_lines(const ModelConfig& m, const ServingOptions& o, const StageCensus& w, ServingFit& fit) {
+  if (!fit.no_start.empty()) return;
+  if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
+    // SGLang's own lines (mem_cache/memory_pool.py, MHATokenToKVPool / MLATokenToKVPool; the
+    // scheduler's start-up line), its "GB" being 2^30 bytes.
+    const double pool = double(fit.kv_cache_tokens) * w.cache_per_token / k_gib;
+    fit.engine_log.push_back(m.latent_attention
+                                 ? fmt::format("KV Cache is allocated. #tokens: {}, KV size: {:.2f} GB",
+                                               fit.kv_cache_tokens, pool)
+                                 : fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB",
+                                               fit.kv_cache_tokens, pool / 2, pool / 2));
+    fit.engine_log.push_back(fmt::format("max_total_num_tokens={}, context_len={}", fit.kv_cache_tokens, o.context));
+  } else if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
+    fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
+    fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
+                                         with_commas(o.context), fit.max_concurrency));
+  }
+}
+
 // Why the fit fails, the first bound that fails it in the order the engine meets them (weights,
 // the KV cache, the CUDA graphs captured after it, the batch); "" when it fits.
 // base: what the fraction is of (the GPU's memory under vLLM, what is free before the weights
@@ -1437,24 +1458,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
       fit.no_start = "the KV cache cannot hold one request of the context: vLLM raises before it prints its cache size";
     }
   }
-  if (!fit.no_start.empty()) {
-    // The start-up lines are the engine's only when it starts (docs/serving.md "When the engine does not start").
-  } else if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
-    // SGLang's own lines (mem_cache/memory_pool.py, MHATokenToKVPool / MLATokenToKVPool; the
-    // scheduler's start-up line), its "GB" being 2^30 bytes.
-    const double pool = double(fit.kv_cache_tokens) * w.cache_per_token / k_gib;
-    fit.engine_log.push_back(m.latent_attention
-                                 ? fmt::format("KV Cache is allocated. #tokens: {}, KV size: {:.2f} GB",
-                                               fit.kv_cache_tokens, pool)
-                                 : fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB",
-                                               fit.kv_cache_tokens, pool / 2, pool / 2));
-    fit.engine_log.push_back(
-        fmt::format("max_total_num_tokens={}, context_len={}", fit.kv_cache_tokens, o.context));
-  } else if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
-    fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
-    fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
-                                         with_commas(o.context), fit.max_concurrency));
-  }
+  engine_start_lines(m, o, w, fit);
   fit.fits = fit.why_not.empty();
   if (!fit.fits) fit.max_batch = std::max<std::int64_t>(0, std::min(fit.max_batch, o.min_batch - 1));
   if (fit.fits) fit.decode = decode_on(stages, m, o, fit.split, o.decode_at_min_batch ? o.min_batch : fit.max_batch);

@@ -509,7 +509,7 @@ TEST_CASE("an fp8 block checkpoint whose expert shards are not whole blocks does
 // Review of issue 50, finding 5: --serve-weights fp8 is 128 x 128 blocks (docs/serving.md), so it
 // meets the same check. Qwen3-235B-A22B and GLM-4.5: moe_intermediate_size 1536 (config.json);
 // 1536 / 8 = 192 columns of each expert a GPU, not a multiple of 128: vLLM's Fp8MoEMethod raises.
-TEST_CASE("--serve-weights fp8 meets the 128 x 128 block check the fp8 checkpoints meet") {
+TEST_CASE("serve-weights fp8 meets the 128 x 128 block check the fp8 checkpoints meet") {
   for (const char* file : {"qwen3-235b-a22b.json", "glm-4.5.json"}) {
     CAPTURE(file);
     const ModelConfig m = model(file);
