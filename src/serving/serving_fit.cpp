@@ -737,6 +737,75 @@ std::string with_commas(std::int64_t n) {
   return n < 0 ? "-" + out : out;
 }
 
+// An fp8 KV cache on a GPU without FP8 tensor cores (the catalog gives no fp8_dense_tflops: the
+// A100s, Ampere) is storage only: 1 byte an element, converted to bf16 inside the attention
+// kernel. What each engine does with it, read from its code:
+// - vLLM v0.10: the V1 engine's default FlashAttention backend keeps an fp8 cache only with FA3 on
+//   sm90 (vllm/attention/utils/fa_utils.py, flash_attn_supports_fp8, docs.vllm.ai v0.10.0; vllm/
+//   platforms/cuda.py, CudaPlatformBase.is_kv_cache_dtype_supported, vllm-project/vllm PR #21302),
+//   so EngineArgs._is_v1_supported_oracle (vllm/engine/arg_utils.py) falls back to the V0 engine
+//   ("--kv-cache-dtype is not supported by the V1 Engine. Falling back to V0."), whose backend
+//   selection takes XFormers for an fp8 cache ("Cannot use FlashAttention-2 backend for FP8 KV
+//   cache.", platforms/cuda.py): its paged-attention kernels read fp8 and convert. V0's defaults
+//   then hold (arg_utils.py, _set_default_args_v0: max_num_seqs 256, chunked prefill only past
+//   32,768 tokens of context; config.py, SchedulerConfig.__post_init__: without chunked prefill
+//   max_num_batched_tokens = max(max_model_len, 2048), with it 2048, at most max_num_seqs x
+//   max_model_len). MLA models stay on V1 (is_kv_cache_dtype_supported takes FlashMLA as their
+//   backend) and get its Triton MLA backend on sm80 (no FlashMLA, no FA3), which refuses the cache
+//   (v1/attention/backends/mla/triton_mla.py, TritonMLAImpl.__init__: "TritonMLA V1 with FP8 KV
+//   cache not yet supported").
+// - SGLang v0.4: no capability check (model_runner.py, init_memory_pool: fp8_e5m2 and fp8_e4m3 map
+//   to torch's fp8 types); the pool stores them as uint8, 1 byte an element (mem_cache/
+//   memory_pool.py, MHATokenToKVPool: "index_put is not implemented for float8").
+bool fp8_cache_as_storage(const ServingOptions& o) {
+  return o.kv == ServePrecision::fp8 && o.gpu.fp8_dense_flops <= 0;
+}
+
+bool vllm_v0_fallback(const ModelConfig& m, const ServingOptions& o) {
+  return o.engine == ServeEngine::vllm && fp8_cache_as_storage(o) && !m.latent_attention && !m.compressed_attention;
+}
+
+// vLLM V0's defaults (above): 256 sequences; the profile run's tokens.
+constexpr std::int64_t k_vllm_v0_max_seqs = 256;
+constexpr std::int64_t k_vllm_v0_chunked_past = 32768;    // _set_default_args_v0: use_long_context
+constexpr std::int64_t k_vllm_v0_batched_tokens = 2048;  // DEFAULT_MAX_NUM_BATCHED_TOKENS
+
+std::int64_t vllm_v0_batched_tokens(std::int64_t context, std::int64_t max_seqs) {
+  const std::int64_t t = context > k_vllm_v0_chunked_past ? k_vllm_v0_batched_tokens
+                                                          : std::max(context, k_vllm_v0_batched_tokens);
+  return std::min(t, max_seqs * context);
+}
+
+// The engine's refusal of an fp8 cache on this GPU ("" when it keeps one): vLLM's Triton MLA.
+std::string fp8_cache_refusal(const ModelConfig& m, const ServingOptions& o) {
+  if (!fp8_cache_as_storage(o) || o.engine != ServeEngine::vllm || !m.latent_attention) return {};
+  return fmt::format("--serve-kv fp8: vLLM v0.10 serves MLA on {} (no FP8 tensor cores: no FlashMLA, no FA3) through "
+                     "its Triton MLA backend, which refuses an fp8 cache ('TritonMLA V1 with FP8 KV cache not yet "
+                     "supported', v1/attention/backends/mla/triton_mla.py); --serve-kv bf16, or --serve-engine sglang",
+                     o.gpu.id);
+}
+
+// The note on an fp8 cache kept as storage.
+std::string fp8_cache_note(const ModelConfig& m, const ServingOptions& o) {
+  if (!fp8_cache_as_storage(o)) return {};
+  if (vllm_v0_fallback(m, o)) {
+    return fmt::format("--serve-kv fp8 on {} (no FP8 tensor cores): storage only, 1 byte an element, attention in "
+                       "bf16; vLLM v0.10's V1 FlashAttention keeps no fp8 cache there (flash_attn_supports_fp8: FA3 "
+                       "on sm90), so vLLM falls back to its V0 engine (XFormers backend, arg_utils.py "
+                       "_is_v1_supported_oracle) with V0's defaults: max_num_seqs {}, max_num_batched_tokens "
+                       "max(context, 2048) up to a 32,768-token context, 2048 past it (chunked prefill); its "
+                       "profile run is counted as V1's",
+                       o.gpu.id, k_vllm_v0_max_seqs);
+  }
+  if (o.engine == ServeEngine::sglang) {
+    return fmt::format("--serve-kv fp8 on {} (no FP8 tensor cores): storage only, SGLang's --kv-cache-dtype "
+                       "fp8_e5m2 or fp8_e4m3 kept as uint8, 1 byte an element (mem_cache/memory_pool.py), "
+                       "converted to bf16 in the attention kernel",
+                       o.gpu.id);
+  }
+  return {};
+}
+
 const char* fraction_flag(ServeEngine e) {
   return e == ServeEngine::vllm ? "vLLM's --gpu-memory-utilization" : "SGLang's --mem-fraction-static";
 }
@@ -773,9 +842,6 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
                        "bf16, or fp4 weight-only", o.gpu.id);
   }
   if (o.kv == ServePrecision::fp4) return std::string("--serve-kv: expected bf16 or fp8, got fp4");
-  if (o.kv == ServePrecision::fp8 && !fp8_math) {
-    return fmt::format("--serve-kv fp8: {} has no FP8 tensor cores (the catalog gives no fp8_dense_tflops)", o.gpu.id);
-  }
   if (o.gpus < 1) return std::string("--serve-gpus: at least 1");
   const int node = std::max(1, o.gpu.gpus_per_node);
   if (o.gpus > node && o.gpus % node != 0) {
@@ -854,9 +920,12 @@ namespace {
 ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& given) {
   ServingOptions o = given;
   if (o.engine == ServeEngine::vllm) {
+    const bool v0 = vllm_v0_fallback(m, o);
     if (!o.memory_fraction) o.memory_fraction = k_serve_memory_fraction;
-    if (o.max_batched_tokens <= 0) o.max_batched_tokens = vllm_default_batched_tokens(o.gpu);
-    if (o.max_seqs <= 0) o.max_seqs = vllm_default_max_seqs(o.gpu);
+    if (o.max_seqs <= 0) o.max_seqs = v0 ? k_vllm_v0_max_seqs : vllm_default_max_seqs(o.gpu);
+    if (o.max_batched_tokens <= 0) {
+      o.max_batched_tokens = v0 ? vllm_v0_batched_tokens(o.context, o.max_seqs) : vllm_default_batched_tokens(o.gpu);
+    }
     if (!o.non_torch_bytes) o.non_torch_bytes = k_vllm_non_torch_gib * k_gib;
   } else {
     const ServingSplit split = split_for(m, o);
@@ -985,6 +1054,7 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
     fit.notes.push_back("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms and routers "
                         "stay bf16");
   }
+  if (const std::string kv = fp8_cache_note(m, o); !kv.empty()) fit.notes.push_back(kv);
 }
 
 // A checkpoint in fp8 blocks (weight_block_size [n, k]) loads only where every shard is whole
@@ -1098,6 +1168,11 @@ std::optional<std::string> compressed_cache_refusal(const ModelConfig& m, const 
   if (o.engine == ServeEngine::sglang) {
     return std::string("DeepSeek-V4's compressed attention under SGLang: its cache layout (window, pooled entries, "
                        "indexer keys, compressor states) was not read; moeplan models vLLM's (--serve-engine vllm)");
+  }
+  if (fp8_cache_as_storage(o)) {
+    return fmt::format("DeepSeek-V4's fp8_ds_mla cache on {}, a GPU without FP8 tensor cores: vLLM's kernels for it "
+                       "were not read for such a GPU",
+                       o.gpu.id);
   }
   if (o.kv != ServePrecision::fp8) {
     return fmt::format("--serve-kv {}: vLLM keeps DeepSeek-V4's cache in fp8 only (its fp8_ds_mla layout; "
@@ -1285,6 +1360,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     fit.max_batch = cap;
   }
   fit.why_not = fp8_block_refusal(m, o, fit.split);  // the engine stops at load, before any budget
+  if (fit.why_not.empty()) fit.why_not = fp8_cache_refusal(m, o);  // or as it builds its attention
   if (fit.why_not.empty()) fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
   if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
     // SGLang's own lines (mem_cache/memory_pool.py, MHATokenToKVPool / MLATokenToKVPool; the

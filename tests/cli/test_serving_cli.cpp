@@ -69,7 +69,6 @@ TEST_CASE("serving usage errors exit 2 with nothing on stdout") {
       {"score", "qwen3-30b-a3b", "--serve-gpu", "h100"},
       {"score", "qwen3-30b-a3b", "--serve-context", "4096"},
       {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "a100", "--serve-weights", "fp8"},
-      {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "a100", "--serve-kv", "fp8"},
       {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100", "--serve-kv", "fp4"},
       {"score", "qwen3-30b-a3b", "--serve-gpus", "12", "--serve-gpu", "h100"},
       {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "tpu"},
@@ -498,4 +497,18 @@ TEST_CASE("score --serve-args keeps the engine's own TP, PP and DP-attention lay
   CHECK(r.code != 0);
   CHECK(r.err.find("TP 3 does not split the model's attention heads") != std::string::npos);
   CHECK(r.out.find("\"tp\": 3") == std::string::npos);
+}
+
+TEST_CASE("score --serve-kv fp8 on an A100: served as storage (vLLM's V0 fallback), refused for MLA by vLLM") {
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "a100", "--serve-kv", "fp8",
+                             "--serve-context", "4096", "--format", "json"});
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("kv_precision") == "fp8");
+  CHECK(s.at("max_batched_tokens") == 4096);  // V0: max(context, 2048), no chunked prefill
+  CHECK(s.at("notes").dump().find("falls back to its V0 engine") != std::string::npos);
+  const Run mla = run_moeplan({"score", k_hf + "deepseek-v2-lite.json", "--serve-gpus", "1", "--serve-gpu", "a100",
+                               "--serve-kv", "fp8", "--serve-context", "4096", "--format", "json"});
+  CHECK(mla.code == 3);
+  CHECK(mla.err.find("TritonMLA V1 with FP8 KV cache not yet supported") != std::string::npos);
 }

@@ -171,8 +171,8 @@ TEST_CASE("Serving options a GPU cannot take are usage problems") {
   CHECK(serving_problem(o)->find("fp8") != std::string::npos);
   o.weights = ServePrecision::fp4;  // weight-only: any GPU
   CHECK_FALSE(serving_problem(o).has_value());
-  o.kv = ServePrecision::fp8;
-  CHECK(serving_problem(o).has_value());
+  o.kv = ServePrecision::fp8;  // an fp8 cache is storage: the engines keep one on an A100 (below)
+  CHECK_FALSE(serving_problem(o).has_value());
   ServingOptions nodes = on("h100", 12, 4096);  // one and a half nodes
   CHECK(serving_problem(nodes).has_value());
   nodes.gpus = 16;
@@ -531,4 +531,49 @@ TEST_CASE("DeepSeek-V4-Flash's cache as vLLM keeps it: window, pooled entries, i
   const auto sg = serving_fit(m, sglang);
   REQUIRE_FALSE(sg.has_value());
   CHECK(sg.error().find("SGLang") != std::string::npos);
+}
+
+TEST_CASE("an fp8 cache on an A100 is storage: vLLM falls back to V0 with its defaults, refuses it for MLA") {
+  // vLLM v0.10: V1's FlashAttention keeps no fp8 cache on sm80 (flash_attn_supports_fp8: FA3 on
+  // sm90), so the engine falls back to V0 (XFormers): max_num_seqs 256, max_num_batched_tokens
+  // max(context, 2048) to a 32,768-token context (no chunked prefill), 2048 past it.
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  ServingOptions o = on("a100-80gb", 1, 4096);
+  o.kv = ServePrecision::fp8;
+  REQUIRE_FALSE(serving_problem(o).has_value());
+  const ServingFit f = fit_of(m, o);
+  // 48 layers x K and V x 4 kv heads x 128 x 1 byte = 49,152 bytes a token, half of bf16's.
+  CHECK(f.cache_bytes_per_token == doctest::Approx(49152.0));
+  CHECK(f.max_seqs == 256);
+  CHECK(f.max_batched_tokens == 4096);  // max(4096, 2048): no chunked prefill at 4,096 tokens
+  bool noted = false;
+  for (const std::string& n : f.notes) noted = noted || n.find("falls back to its V0 engine") != std::string::npos;
+  CHECK(noted);
+  ServingOptions longer = o;
+  longer.context = 40960;  // past 32,768: chunked prefill, 2048 tokens
+  CHECK(fit_of(m, longer).max_batched_tokens == 2048);
+  ServingOptions shorter = o;
+  shorter.context = 1024;  // max(1024, 2048) = 2048, under 256 x 1024
+  CHECK(fit_of(m, shorter).max_batched_tokens == 2048);
+  // On an H100 FA3 keeps the fp8 cache: V1's defaults (8192 tokens, 1024 sequences), no note.
+  ServingOptions h100 = on("h100", 1, 4096);
+  h100.kv = ServePrecision::fp8;
+  CHECK(fit_of(m, h100).max_batched_tokens == 8192);
+  // MLA: V1's Triton MLA backend on sm80 refuses the cache ("TritonMLA V1 with FP8 KV cache not
+  // yet supported"); the engine stops as it builds the attention: fits false, the reason names it.
+  const ModelConfig mla = model("deepseek-v2-lite.json");
+  ServingOptions lite = on("a100-80gb", 1, 4096);
+  lite.kv = ServePrecision::fp8;
+  const ServingFit refused = fit_of(mla, lite);
+  CHECK_FALSE(refused.fits);
+  CHECK(refused.why_not.find("TritonMLA V1 with FP8 KV cache not yet supported") != std::string::npos);
+  // SGLang keeps it (stored as uint8): MLA's 27 layers x (512 + 64) x 1 byte = 15,552 bytes a token.
+  lite.engine = ServeEngine::sglang;
+  const ServingFit sg = fit_of(mla, lite);
+  CHECK(sg.fits);
+  CHECK(sg.cache_bytes_per_token == doctest::Approx(27.0 * 576));
+  // fp8 weights stay refused there: they need FP8 tensor cores (W8A8).
+  ServingOptions w = on("a100-80gb", 1, 4096);
+  w.weights = ServePrecision::fp8;
+  CHECK(serving_problem(w).has_value());
 }
