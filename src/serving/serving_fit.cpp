@@ -940,6 +940,73 @@ ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& 
 
 }  // namespace
 
+namespace {
+
+// The rope_scaling part of the engines' derivations, in words.
+std::string rope_words(const ModelConfig::RopeScaling& rs) {
+  return fmt::format("rope_scaling {} factor {:g}{}", rs.type.empty() ? "(no type)" : rs.type, rs.factor,
+                     rs.original_max_position_embeddings > 0
+                         ? fmt::format(" original_max_position_embeddings {}", rs.original_max_position_embeddings)
+                         : std::string());
+}
+
+ContextDefault vllm_default_context(const ModelConfig& m) {
+  // _get_and_verify_max_len: the smallest of the keys present (possible_keys).
+  auto smallest = m.context_length_keys->front();
+  for (const auto& kv : *m.context_length_keys) {
+    if (kv.second < smallest.second) smallest = kv;
+  }
+  double derived = double(smallest.second);
+  std::string how = fmt::format("{} {}", smallest.first, smallest.second);
+  const auto& rs = m.rope_scaling;
+  // "Gemma3's max_model_len (128K) is already scaled by RoPE scaling": not rescaled.
+  const bool gemma3 = m.hf_model_type.find("gemma3") != std::string::npos;
+  if (rs && !gemma3 && rs->type != "su" && rs->type != "longrope" && rs->type != "llama3") {
+    if (rs->type == "yarn" && rs->original_max_position_embeddings > 0) derived = double(rs->original_max_position_embeddings);
+    derived *= rs->factor;
+    how = fmt::format("{}, {}: {:g}", how, rope_words(*rs), derived);
+  } else if (rs) {
+    how = fmt::format("{} ({} not applied{})", how, rope_words(*rs), gemma3 ? ": Gemma 3's is already scaled" : "");
+  }
+  return {static_cast<std::int64_t>(derived),
+          fmt::format("vLLM's default max_model_len, derived from config.json (_get_and_verify_max_len): {}", how)};
+}
+
+ContextDefault sglang_default_context(const ModelConfig& m) {
+  // get_context_length: the first of CONTEXT_LENGTH_KEYS present, times the rope factor.
+  const auto& keys = *m.context_length_keys;
+  for (const char* key : {"max_sequence_length", "seq_length", "max_seq_len", "model_max_length",
+                          "max_position_embeddings"}) {
+    const auto it = std::find_if(keys.begin(), keys.end(), [key](const auto& kv) { return kv.first == key; });
+    if (it == keys.end()) continue;
+    double factor = 1;
+    std::string how = fmt::format("{} {}", it->first, it->second);
+    if (const auto& rs = m.rope_scaling) {
+      const bool kept = rs->original_max_position_embeddings > 0 || rs->type == "llama3";
+      factor = kept ? 1 : rs->factor;
+      how = fmt::format("{} x {} ({}{})", how, fmt::format("{:g}", factor), rope_words(*rs),
+                        kept ? ": not applied" : "");
+    }
+    return {static_cast<std::int64_t>(factor * double(it->second)),
+            fmt::format("SGLang's default context_len, derived from config.json (get_context_length): {}", how)};
+  }
+  return {2048, "SGLang's default context_len: config.json has none of its keys (max_sequence_length, seq_length, "
+                "max_seq_len, model_max_length, max_position_embeddings): 2048"};
+}
+
+}  // namespace
+
+ContextDefault engine_default_context(const ModelConfig& m, ServeEngine e) {
+  if (!m.context_length_keys) {
+    return {0, "a model TOML or preset gives no max_position_embeddings for the engine to derive its context from"};
+  }
+  if (m.context_length_keys->empty()) {
+    return {0, "config.json names no maximum length (max_position_embeddings or the like; the engines would assume "
+               "2048)"};
+  }
+  return e == ServeEngine::vllm ? vllm_default_context(m) : sglang_default_context(m);
+}
+
 std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o) {
   const int node = std::max(1, o.gpu.gpus_per_node);
   std::vector<int> counts;

@@ -512,3 +512,27 @@ TEST_CASE("score --serve-kv fp8 on an A100: served as storage (vLLM's V0 fallbac
   CHECK(mla.code == 3);
   CHECK(mla.err.find("TritonMLA V1 with FP8 KV cache not yet supported") != std::string::npos);
 }
+
+TEST_CASE("score --serve-gpus without --serve-context: the engine's default context where config.json has one") {
+  // qwen3-30b-a3b.json: max_position_embeddings 40960, no rope_scaling: vLLM's max_model_len and
+  // SGLang's context_len are both 40,960, and the output says where it came from.
+  const Run v = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "1", "--serve-gpu", "h100",
+                             "--format", "json"});
+  const json s = serving_of(v);
+  CHECK(s.at("context") == 40960);
+  CHECK(s.at("context_source").get<std::string>().starts_with("vLLM's default max_model_len"));
+  const Run g = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "1", "--serve-gpu", "h100",
+                             "--serve-engine", "sglang", "--format", "json"});
+  CHECK(serving_of(g).at("context") == 40960);
+  CHECK(serving_of(g).at("context_source").get<std::string>().starts_with("SGLang's default context_len"));
+  // A preset has no max_position_embeddings: the training S, said so.
+  const Run p = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "1", "--serve-gpu", "h100", "--format",
+                             "json"});
+  const json ps = serving_of(p);
+  CHECK(ps.at("context_source").get<std::string>().starts_with("the training sequence length S = "));
+  CHECK(ps.at("context_source").get<std::string>().find("preset") != std::string::npos);
+  // Given, the flag.
+  const Run f = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "1", "--serve-gpu", "h100",
+                             "--serve-context", "4096", "--format", "json"});
+  CHECK(serving_of(f).at("context_source") == "--serve-context");
+}

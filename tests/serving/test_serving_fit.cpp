@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "moeplan/base/units.hpp"
 #include "moeplan/cluster/gpu_catalog.hpp"
@@ -576,4 +577,39 @@ TEST_CASE("an fp8 cache on an A100 is storage: vLLM falls back to V0 with its de
   ServingOptions w = on("a100-80gb", 1, 4096);
   w.weights = ServePrecision::fp8;
   CHECK(serving_problem(w).has_value());
+}
+
+TEST_CASE("the engines' default context from config.json: vLLM's max_model_len and SGLang's context_len") {
+  // vLLM v0.10 _get_and_verify_max_len: the smallest length key, rope_scaling's factor applied
+  // (yarn from its original_max_position_embeddings) unless llama3/longrope/su or Gemma 3.
+  // SGLang v0.4 get_context_length: the first of its keys, x factor unless the rope_scaling has an
+  // original_max_position_embeddings or is llama3; none of its keys: 2048.
+  const auto both = [](const ModelConfig& m) {
+    return std::pair{engine_default_context(m, ServeEngine::vllm).tokens,
+                     engine_default_context(m, ServeEngine::sglang).tokens};
+  };
+  CHECK(both(model("qwen3-30b-a3b.json")) == std::pair<std::int64_t, std::int64_t>{40960, 40960});
+  // yarn factor 16 from 65,536: vLLM 65,536 x 16 = 1,048,576; SGLang keeps max_position_embeddings 1,048,576.
+  CHECK(both(model("deepseek-v4-flash.json")) == std::pair<std::int64_t, std::int64_t>{1048576, 1048576});
+  // Gemma 3 (linear, factor 8 over 131,072): vLLM does not rescale it; SGLang's code does: 1,048,576.
+  CHECK(both(model("gemma-3-4b.json")) == std::pair<std::int64_t, std::int64_t>{131072, 1048576});
+  // llama3 rope: no factor; max_seq_len and max_position_embeddings both 262,144.
+  CHECK(both(model("step-3.5-flash.json")) == std::pair<std::int64_t, std::int64_t>{262144, 262144});
+  CHECK(both(model("dbrx-instruct.json")) == std::pair<std::int64_t, std::int64_t>{32768, 32768});
+  // n_positions is vLLM's key, not SGLang's (whose default is 2048).
+  CHECK(both(model("santacoder.json")) == std::pair<std::int64_t, std::int64_t>{2048, 2048});
+  CHECK(engine_default_context(model("santacoder.json"), ServeEngine::sglang).source.find("none of its keys") !=
+        std::string::npos);
+  // Qwen3's documented YaRN (factor 4 over 32,768) on max_position_embeddings 40,960: the engines
+  // differ, vLLM 32,768 x 4 = 131,072, SGLang 40,960 (an original_max_position_embeddings: x 1).
+  ModelConfig yarn = model("qwen3-30b-a3b.json");
+  yarn.rope_scaling = ModelConfig::RopeScaling{"yarn", 4.0, 32768};
+  CHECK(both(yarn) == std::pair<std::int64_t, std::int64_t>{131072, 40960});
+  // No length key in the config.json, or not a config.json: none derived (the caller keeps S).
+  const ContextDefault none = engine_default_context(model("deepseek-v3.1.json"), ServeEngine::vllm);
+  CHECK(none.tokens == 0);
+  CHECK(none.source.find("names no maximum length") != std::string::npos);
+  ModelConfig toml = model("qwen3-30b-a3b.json");
+  toml.context_length_keys.reset();
+  CHECK(engine_default_context(toml, ServeEngine::vllm).tokens == 0);
 }

@@ -75,6 +75,9 @@ struct ServingOptions {
   GpuSpec gpu;
   int gpus = 0;         ///< GPUs serving one copy of the model
   std::int64_t context = 0;  ///< tokens each sequence holds in its cache
+  /// Where the context came from, as the output says it ("--serve-context", the engine's
+  /// derivation from config.json, the training sequence length); "" when not said.
+  std::string context_source;
   ServePrecision weights = ServePrecision::bf16;
   /// true: the weights as the model's checkpoint stores them (ModelConfig::checkpoint_storage,
   /// its quantization_config) when it has one, `weights` otherwise; the CLI sets it when
@@ -115,6 +118,21 @@ struct ServingOptions {
   /// step model's measured figure by default).
   double hbm_efficiency = k_hbm_efficiency;
 };
+
+/// The context the engine serves when none is given: vLLM's max_model_len (v0.10, config.py
+/// _get_and_verify_max_len: the smallest of the config's length keys, rope_scaling's factor
+/// applied unless llama3/longrope/su, yarn's from its original_max_position_embeddings, Gemma 3
+/// not rescaled) or SGLang's context_len (v0.4, hf_transformers_utils.py get_context_length:
+/// the first of max_sequence_length, seq_length, max_seq_len, model_max_length,
+/// max_position_embeddings, times rope_scaling's factor unless it has an
+/// original_max_position_embeddings or is llama3; 2048 when none). tokens 0 when the model has
+/// no config.json length (a model TOML or preset, or a config.json with none of the keys): the
+/// caller keeps its own default; `source` says which, in words.
+struct ContextDefault {
+  std::int64_t tokens = 0;
+  std::string source;
+};
+ContextDefault engine_default_context(const ModelConfig& m, ServeEngine e);
 
 /// A usage problem with the options for this GPU (fp8 on a GPU without FP8 tensor cores, an
 /// fp4 cache, a GPU count that is not one node or whole nodes); nullopt when they are fine.
