@@ -49,7 +49,8 @@ void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) 
       ->group(group);
   sub.add_option("--serve-max-seqs", f.max_seqs,
                  "The engine's limit on running sequences (vLLM --max-num-seqs [1024 on GPUs of 70 GiB or more "
-                 "other than the A100, else 256]; SGLang --max-running-requests [none]): caps the largest batch")
+                 "other than the A100, else 256]; SGLang --max-running-requests [per DP rank min(T/2, min(max(T/C x "
+                 "512, 2048), 4096)), T its KV pool's tokens, C the context]): caps the largest batch")
       ->check(decimal_number())
       ->group(group);
   sub.add_flag("--serve-expert-parallel", f.expert_parallel,

@@ -1298,7 +1298,58 @@ std::optional<std::string> input_refusal(const ModelConfig& m, const ServingOpti
   return std::nullopt;
 }
 
+// The engine's cap on running sequences: vLLM's max_num_seqs per engine (each attention
+// group); SGLang's --max-running-requests for the whole server, split over its DP ranks
+// (scheduler: per_dp_max_running_requests = max_running_requests // dp_size). true when it binds.
+bool cap_running_sequences(const ServingOptions& o, ServingFit& fit) {
+  const std::int64_t dp = std::max<std::int64_t>(1, fit.split.dp);
+  const std::int64_t cap = o.engine == ServeEngine::sglang ? o.max_seqs / dp * dp : o.max_seqs * dp;
+  if (o.max_seqs <= 0 || fit.max_batch <= cap) return false;
+  fit.notes.push_back(fmt::format("the cache holds {} sequences at the context; the engine runs at most {} at once ({})",
+                                  fit.max_batch, cap, seq_cap_words(o)));
+  fit.max_batch = cap;
+  return true;
+}
+
+std::string sglang_running_requests_note(const ServingOptions& o, const ServingFit& fit) {
+  const std::int64_t dp = std::max<std::int64_t>(1, fit.split.dp);
+  return fmt::format("SGLang's max_running_requests, derived (v0.4, model_runner.py init_memory_pool, scheduler): "
+                     "min(max_total_num_tokens // 2, min(max(int(max_total_num_tokens / context_len x 512), 2048), "
+                     "4096)) = min({} // 2, min(max(int({} / {} x 512), 2048), 4096)) = {} per DP rank{}; its "
+                     "req_to_token pool (that many rows of context_len + 4 int32) is allocated after the KV pool is "
+                     "sized, in the memory the fraction leaves",
+                     fit.kv_cache_tokens, fit.kv_cache_tokens, o.context, o.max_seqs / dp,
+                     dp > 1 ? fmt::format(", {} for the server's {} ranks", o.max_seqs, dp) : std::string());
+}
+
+// The engine's start-up lines for its cache, as it prints them.
+void engine_log_lines(const ModelConfig& m, const ServingOptions& o, double cache_per_token, ServingFit& fit) {
+  if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
+    // SGLang's own lines (mem_cache/memory_pool.py, MHATokenToKVPool / MLATokenToKVPool; the
+    // scheduler's start-up line), its "GB" being 2^30 bytes.
+    const double pool = double(fit.kv_cache_tokens) * cache_per_token / k_gib;
+    fit.engine_log.push_back(m.latent_attention
+                                 ? fmt::format("KV Cache is allocated. #tokens: {}, KV size: {:.2f} GB",
+                                               fit.kv_cache_tokens, pool)
+                                 : fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB",
+                                               fit.kv_cache_tokens, pool / 2, pool / 2));
+    fit.engine_log.push_back(fmt::format("max_total_num_tokens={}, max_running_requests={}, context_len={}",
+                                         fit.kv_cache_tokens, o.max_seqs / std::max(1, fit.split.dp), o.context));
+  } else if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
+    fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
+    fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
+                                         with_commas(o.context), fit.max_concurrency));
+  }
+}
+
 }  // namespace
+
+std::int64_t sglang_default_running_requests(std::int64_t max_total_num_tokens, std::int64_t context_len) {
+  if (max_total_num_tokens <= 0 || context_len <= 0) return 0;
+  const auto per_context = static_cast<std::int64_t>(double(max_total_num_tokens) / double(context_len) * 512);
+  const std::int64_t max_num_reqs = std::min<std::int64_t>(std::max<std::int64_t>(per_context, 2048), 4096);
+  return std::min(max_total_num_tokens / 2, max_num_reqs);
+}
 
 std::string serving_weights_storage(const ModelConfig& m, const ServingOptions& o) {
   if (o.weights_as_checkpoint && m.checkpoint_storage && !m.checkpoint_storage->known) {
@@ -1309,7 +1360,7 @@ std::string serving_weights_storage(const ModelConfig& m, const ServingOptions& 
 }
 
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
-  const ServingOptions o = with_engine_defaults(m, given);
+  ServingOptions o = with_engine_defaults(m, given);
   if (const auto why = input_refusal(m, o)) return std::unexpected(*why);
   ServingFit fit;
   fit.split = split_for(m, o);
@@ -1413,38 +1464,16 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     fit.notes.push_back("the model keeps no cache per sequence: the batch is not bounded by memory here");
     fit.max_batch = std::int64_t{1} << 40;
   }
-  // The engine's cap on running sequences: vLLM's max_num_seqs per engine (each attention
-  // group); SGLang's --max-running-requests for the whole server, split over its DP ranks
-  // (scheduler: per_dp_max_running_requests = max_running_requests // dp_size).
-  const std::int64_t cap = o.engine == ServeEngine::sglang ? o.max_seqs / std::max<std::int64_t>(1, fit.split.dp) *
-                                                                 std::max<std::int64_t>(1, fit.split.dp)
-                                                           : o.max_seqs * fit.split.dp;
-  const bool capped = o.max_seqs > 0 && fit.max_batch > cap;
-  if (capped) {
-    fit.notes.push_back(fmt::format("the cache holds {} sequences at the context; the engine runs at most {} at once "
-                                    "({})",
-                                    fit.max_batch, cap, seq_cap_words(o)));
-    fit.max_batch = cap;
+  if (o.engine == ServeEngine::sglang && o.max_seqs <= 0 && fit.kv_cache_tokens > 0) {
+    o.max_seqs = sglang_default_running_requests(fit.kv_cache_tokens, o.context) * fit.split.dp;
+    fit.max_seqs = o.max_seqs;
+    fit.notes.push_back(sglang_running_requests_note(o, fit));
   }
+  const bool capped = cap_running_sequences(o, fit);
   fit.why_not = fp8_block_refusal(m, o, fit.split);  // the engine stops at load, before any budget
   if (fit.why_not.empty()) fit.why_not = fp8_cache_refusal(m, o);  // or as it builds its attention
   if (fit.why_not.empty()) fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
-  if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
-    // SGLang's own lines (mem_cache/memory_pool.py, MHATokenToKVPool / MLATokenToKVPool; the
-    // scheduler's start-up line), its "GB" being 2^30 bytes.
-    const double pool = double(fit.kv_cache_tokens) * w.cache_per_token / k_gib;
-    fit.engine_log.push_back(m.latent_attention
-                                 ? fmt::format("KV Cache is allocated. #tokens: {}, KV size: {:.2f} GB",
-                                               fit.kv_cache_tokens, pool)
-                                 : fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB",
-                                               fit.kv_cache_tokens, pool / 2, pool / 2));
-    fit.engine_log.push_back(
-        fmt::format("max_total_num_tokens={}, context_len={}", fit.kv_cache_tokens, o.context));
-  } else if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
-    fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
-    fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
-                                         with_commas(o.context), fit.max_concurrency));
-  }
+  engine_log_lines(m, o, w.cache_per_token, fit);
   fit.fits = fit.why_not.empty();
   if (!fit.fits) fit.max_batch = std::max<std::int64_t>(0, std::min(fit.max_batch, o.min_batch - 1));
   if (fit.fits) fit.decode = decode_on(stages, m, o, fit.split, o.decode_at_min_batch ? o.min_batch : fit.max_batch);

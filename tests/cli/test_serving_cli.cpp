@@ -312,7 +312,11 @@ TEST_CASE("the engine's start-up lines and typed keys: vLLM by default, SGLang o
   CHECK(t.at("engine_log").at(0).get<std::string>() ==
         fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB", tokens,
                     half, half));
-  CHECK(t.at("engine_log").at(1).get<std::string>() == fmt::format("max_total_num_tokens={}, context_len=4096", tokens));
+  // max_running_requests, derived: min(T // 2, min(max(int(T / 4096 x 512), 2048), 4096)) = 4096
+  // for a pool of millions of tokens (T / 8 > 4096).
+  REQUIRE(tokens / 8 > 4096);
+  CHECK(t.at("engine_log").at(1).get<std::string>() ==
+        fmt::format("max_total_num_tokens={}, max_running_requests=4096, context_len=4096", tokens));
 }
 
 TEST_CASE("serve args with pipeline stages inside a node use TP x PP x DP GPUs, and an engine they contradict exits 2") {

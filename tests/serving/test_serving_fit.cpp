@@ -3,6 +3,7 @@
 // contexts. The expected bytes are worked out here from the config.json numbers with the
 // per-kind formula cited beside each, not read back from moeplan.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <cmath>
 #include <string>
@@ -577,6 +578,32 @@ TEST_CASE("an fp8 cache on an A100 is storage: vLLM falls back to V0 with its de
   ServingOptions w = on("a100-80gb", 1, 4096);
   w.weights = ServePrecision::fp8;
   CHECK(serving_problem(w).has_value());
+}
+
+TEST_CASE("SGLang's max_running_requests: derived from its pool when not given, and it caps the batch") {
+  // SGLang v0.4 (model_runner.py init_memory_pool; scheduler): max_num_reqs = min(max(int(T / C x
+  // 512), 2048), 4096), the scheduler's cap min(T // 2, max_num_reqs), T the pool's tokens.
+  CHECK(sglang_default_running_requests(46611, 131072) == 2048);   // R14's pool: 182 -> 2048
+  CHECK(sglang_default_running_requests(444500, 131072) == 2048);  // R20's pool: 1,736 -> 2048
+  CHECK(sglang_default_running_requests(500000, 100000) == 2560);  // 2,560, between the bounds
+  CHECK(sglang_default_running_requests(1000000, 32768) == 4096);  // 15,625 -> 4096
+  CHECK(sglang_default_running_requests(3000, 1024) == 1500);      // 2048, but T // 2 = 1500
+  CHECK(sglang_default_running_requests(0, 1024) == 0);
+  // Qwen3-30B-A3B on 4 H100 at 256 tokens: a pool of millions of tokens holds ~10^4 sequences,
+  // T / 256 x 512 is far over 4096, so SGLang runs 4096 at once.
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  ServingOptions o = on("h100", 4, 256);
+  o.engine = ServeEngine::sglang;
+  const ServingFit f = fit_of(m, o);
+  CHECK(f.kv_cache_tokens / 256 > 4096);
+  CHECK(f.max_seqs == 4096);
+  CHECK(f.max_batch == 4096);
+  REQUIRE(f.engine_log.size() == 2);
+  CHECK(f.engine_log[1] == fmt::format("max_total_num_tokens={}, max_running_requests=4096, context_len=256",
+                                       f.kv_cache_tokens));
+  // Given, the flag wins.
+  o.max_seqs = 100;
+  CHECK(fit_of(m, o).max_batch == 100);
 }
 
 TEST_CASE("the engines' default context from config.json: vLLM's max_model_len and SGLang's context_len") {

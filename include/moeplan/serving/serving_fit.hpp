@@ -52,6 +52,12 @@ double sglang_default_mem_fraction(int tp);
 std::int64_t vllm_default_batched_tokens(const GpuSpec& gpu);
 std::int64_t vllm_default_max_seqs(const GpuSpec& gpu);
 
+/// SGLang's max_running_requests when --max-running-requests is not given, per DP rank (v0.4:
+/// model_runner.py init_memory_pool, max_num_reqs = min(max(int(T / context_len x 512), 2048),
+/// 4096), the req_to_token pool's rows; the scheduler takes min(T // 2, max_num_reqs)), T the
+/// rank's max_total_num_tokens. 0 when T or the context is not positive.
+std::int64_t sglang_default_running_requests(std::int64_t max_total_num_tokens, std::int64_t context_len);
+
 /// vLLM's KV block: 16 tokens (vllm/config/cache.py, v0.10.x: block_size None, set to 16 on
 /// CUDA); SGLang's pool holds single tokens (server_args.py v0.4.x: page_size 1).
 inline constexpr int k_vllm_block_size = 16;
@@ -97,7 +103,8 @@ struct ServingOptions {
   /// engine's default. SGLang runs no profile pass before sizing its pool: unused there.
   std::int64_t max_batched_tokens = 0;
   /// --max-num-seqs (vLLM) / --max-running-requests (SGLang): caps the batch, and sizes vLLM's
-  /// sampler in the profile run; 0: vLLM's default, no cap on SGLang.
+  /// sampler in the profile run; 0: the engine's default (SGLang's derived from its pool:
+  /// sglang_default_running_requests).
   std::int64_t max_seqs = 0;
   /// vLLM --enable-expert-parallel (SGLang --ep-size): each routed expert whole on one of the
   /// EP ranks; false, the engines' default: every expert split by TP.
