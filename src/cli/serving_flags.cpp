@@ -135,8 +135,8 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
       ->each([&f](const std::string&) { f.weights_given = true; })
       ->capture_default_str()
       ->group(group);
-  sub.add_option("--serve-kv", f.kv, "Storage of the KV cache: bf16 or fp8 (1 byte an element; without FP8 tensor cores storage only: vLLM "
-                 "falls back to its V0 engine and refuses it for MLA, SGLang keeps it)")
+  sub.add_option("--serve-kv", f.kv, "Storage of the KV cache: bf16 or fp8 (1 byte an element; without FP8 tensor cores storage only; "
+                 "off Hopper and Blackwell vLLM falls back to its V0 engine and refuses it for MLA; SGLang keeps it)")
       ->check(CLI::IsMember({"bf16", "fp8"}))
       ->each([&f](const std::string&) { f.kv_given = true; })
       ->capture_default_str()

@@ -740,8 +740,9 @@ std::string with_commas(std::int64_t n) {
 // An fp8 KV cache on a GPU without FP8 tensor cores (the catalog gives no fp8_dense_tflops: the
 // A100s, Ampere) is storage only: 1 byte an element, converted to bf16 inside the attention
 // kernel. What each engine does with it, read from its code:
-// - vLLM v0.10: the V1 engine's default FlashAttention backend keeps an fp8 cache only with FA3 on
-//   sm90 (vllm/attention/utils/fa_utils.py, flash_attn_supports_fp8, docs.vllm.ai v0.10.0; vllm/
+// - vLLM v0.10 (on every GPU that is neither Hopper nor Blackwell, Ada's FP8 L4 included:
+//   vllm_v1_keeps_fp8_cache): the V1 engine's default FlashAttention backend keeps an fp8 cache
+//   only with FA3 on sm90 (vllm/attention/utils/fa_utils.py, flash_attn_supports_fp8, docs.vllm.ai v0.10.0; vllm/
 //   platforms/cuda.py, CudaPlatformBase.is_kv_cache_dtype_supported, vllm-project/vllm PR #21302),
 //   so EngineArgs._is_v1_supported_oracle (vllm/engine/arg_utils.py) falls back to the V0 engine
 //   ("--kv-cache-dtype is not supported by the V1 Engine. Falling back to V0."), whose backend
@@ -751,7 +752,7 @@ std::string with_commas(std::int64_t n) {
 //   32,768 tokens of context; config.py, SchedulerConfig.__post_init__: without chunked prefill
 //   max_num_batched_tokens = max(max_model_len, 2048), with it 2048, at most max_num_seqs x
 //   max_model_len). MLA models stay on V1 (is_kv_cache_dtype_supported takes FlashMLA as their
-//   backend) and get its Triton MLA backend on sm80 (no FlashMLA, no FA3), which refuses the cache
+//   backend) and get its Triton MLA backend there (no FlashMLA, no FA3), which refuses the cache
 //   (v1/attention/backends/mla/triton_mla.py, TritonMLAImpl.__init__: "TritonMLA V1 with FP8 KV
 //   cache not yet supported").
 // - SGLang v0.4: no capability check (model_runner.py, init_memory_pool: fp8_e5m2 and fp8_e4m3 map
@@ -761,8 +762,22 @@ bool fp8_cache_as_storage(const ServingOptions& o) {
   return o.kv == ServePrecision::fp8 && o.gpu.fp8_dense_flops <= 0;
 }
 
+// Whether vLLM v0.10's V1 engine keeps an fp8 cache on this GPU (is_kv_cache_dtype_supported):
+// Hopper (FA3, sm90: flash_attn_supports_fp8), Blackwell ("All Blackwell backends support fp8",
+// sm100), ROCm (the oracle's "supported = True" of the v0.9 line). Not Ampere, and not Ada either
+// (sm89 has FP8 tensor cores but no FA3: the L4 falls back as the A100 does). By the catalog id,
+// which carries no compute capability; a kind outside these names is taken as neither.
+bool vllm_v1_keeps_fp8_cache(const GpuSpec& gpu) {
+  const std::string& id = gpu.id;
+  for (const char* hopper : {"h100", "h200", "h800", "h20", "gh200"}) {
+    if (id.starts_with(hopper)) return true;
+  }
+  return id.find("b200") != std::string::npos || id.find("b300") != std::string::npos || id.starts_with("mi");
+}
+
 bool vllm_v0_fallback(const ModelConfig& m, const ServingOptions& o) {
-  return o.engine == ServeEngine::vllm && fp8_cache_as_storage(o) && !m.latent_attention && !m.compressed_attention;
+  return o.engine == ServeEngine::vllm && o.kv == ServePrecision::fp8 && !vllm_v1_keeps_fp8_cache(o.gpu) &&
+         !m.latent_attention && !m.compressed_attention;
 }
 
 // vLLM V0's defaults (above): 256 sequences; the profile run's tokens.
@@ -778,8 +793,11 @@ std::int64_t vllm_v0_batched_tokens(std::int64_t context, std::int64_t max_seqs)
 
 // The engine's refusal of an fp8 cache on this GPU ("" when it keeps one): vLLM's Triton MLA.
 std::string fp8_cache_refusal(const ModelConfig& m, const ServingOptions& o) {
-  if (!fp8_cache_as_storage(o) || o.engine != ServeEngine::vllm || !m.latent_attention) return {};
-  return fmt::format("--serve-kv fp8: vLLM v0.10 serves MLA on {} (no FP8 tensor cores: no FlashMLA, no FA3) through "
+  if (o.kv != ServePrecision::fp8 || vllm_v1_keeps_fp8_cache(o.gpu) || o.engine != ServeEngine::vllm ||
+      !m.latent_attention) {
+    return {};
+  }
+  return fmt::format("--serve-kv fp8: vLLM v0.10 serves MLA on {} (neither Hopper nor Blackwell: no FlashMLA, no FA3) through "
                      "its Triton MLA backend, which refuses an fp8 cache ('TritonMLA V1 with FP8 KV cache not yet "
                      "supported', v1/attention/backends/mla/triton_mla.py); --serve-kv bf16, or --serve-engine sglang",
                      o.gpu.id);
@@ -787,16 +805,18 @@ std::string fp8_cache_refusal(const ModelConfig& m, const ServingOptions& o) {
 
 // The note on an fp8 cache kept as storage.
 std::string fp8_cache_note(const ModelConfig& m, const ServingOptions& o) {
-  if (!fp8_cache_as_storage(o)) return {};
   if (vllm_v0_fallback(m, o)) {
-    return fmt::format("--serve-kv fp8 on {} (no FP8 tensor cores): storage only, 1 byte an element, attention in "
-                       "bf16; vLLM v0.10's V1 FlashAttention keeps no fp8 cache there (flash_attn_supports_fp8: FA3 "
-                       "on sm90), so vLLM falls back to its V0 engine (XFormers backend, arg_utils.py "
+    return fmt::format("--serve-kv fp8 on {}: 1 byte an element{}; vLLM v0.10's V1 FlashAttention keeps no fp8 cache "
+                       "there (flash_attn_supports_fp8: FA3 on sm90), so vLLM falls back to its V0 engine (XFormers "
+                       "backend, arg_utils.py "
                        "_is_v1_supported_oracle) with V0's defaults: max_num_seqs {}, max_num_batched_tokens "
                        "max(context, 2048) up to a 32,768-token context, 2048 past it (chunked prefill); its "
                        "profile run is counted as V1's",
-                       o.gpu.id, k_vllm_v0_max_seqs);
+                       o.gpu.id,
+                       fp8_cache_as_storage(o) ? " (no FP8 tensor cores: storage only, attention in bf16)" : "",
+                       k_vllm_v0_max_seqs);
   }
+  if (!fp8_cache_as_storage(o)) return {};
   if (o.engine == ServeEngine::sglang) {
     return fmt::format("--serve-kv fp8 on {} (no FP8 tensor cores): storage only, SGLang's --kv-cache-dtype "
                        "fp8_e5m2 or fp8_e4m3 kept as uint8, 1 byte an element (mem_cache/memory_pool.py), "

@@ -640,3 +640,24 @@ TEST_CASE("the engines' default context from config.json: vLLM's max_model_len a
   toml.context_length_keys.reset();
   CHECK(engine_default_context(toml, ServeEngine::vllm).tokens == 0);
 }
+
+TEST_CASE("vLLM's V0 fallback for an fp8 cache follows FA3, not FP8 tensor cores: an Ada L4 falls back too") {
+  // flash_attn_supports_fp8 is FA3 on sm90: an L4 (sm89, FP8 tensor cores) falls back to V0 as
+  // the A100 does; Hopper and Blackwell keep the cache on V1.
+  GpuSpec l4 = *embedded_gpu_catalog().find("a100-80gb");
+  l4.id = "l4";
+  l4.fp8_dense_flops = 242.5e12;  // bench/serving/l4.toml: FP8 tensor cores
+  ServingOptions o = on("a100-80gb", 1, 4096);
+  o.gpu = l4;
+  o.kv = ServePrecision::fp8;
+  const ServingFit f = fit_of(model("qwen3-30b-a3b.json"), o);
+  CHECK(f.max_batched_tokens == 4096);  // V0: max(4096, 2048)
+  CHECK(f.max_seqs == 256);
+  ServingOptions b200 = on("b200", 1, 4096);
+  b200.kv = ServePrecision::fp8;
+  CHECK(fit_of(model("qwen3-30b-a3b.json"), b200).max_batched_tokens == 8192);  // V1's default on a big GPU
+  // MLA on the L4: Triton MLA refuses the cache.
+  const ServingFit mla = fit_of(model("deepseek-v2-lite.json"), o);
+  CHECK_FALSE(mla.fits);
+  CHECK(mla.why_not.find("TritonMLA") != std::string::npos);
+}
