@@ -95,7 +95,12 @@ std::optional<int> refused_on_cluster(const std::vector<ModelConfig>& models, co
 std::optional<int> add_config_serving(Report& report, const ModelConfig& m, const std::string& given_as,
                                       int seq_len, const ServingOptions& serving, Io& io) {
   ServingOptions node = serving;
-  if (node.context == 0) node.context = seq_len;
+  if (node.context == 0) {  // the engine's own default where config.json gives one, else S
+    const ContextDefault d = engine_default_context(m, node.engine);
+    node.context = d.tokens > 0 ? d.tokens : seq_len;
+    node.context_source =
+        d.tokens > 0 ? d.source : fmt::format("the training sequence length S = {} ({})", seq_len, d.source);
+  }
   warn_context(m, node, m.training ? m.training->seq_len : 0, printable(m.name) + ": ", io);
   const auto fit = serving_fit_on_node(m, node);  // --serve-min-gpus sets node.gpus
   add_serving(report, m, fit, node);

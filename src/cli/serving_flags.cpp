@@ -49,7 +49,8 @@ void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) 
       ->group(group);
   sub.add_option("--serve-max-seqs", f.max_seqs,
                  "The engine's limit on running sequences (vLLM --max-num-seqs [1024 on GPUs of 70 GiB or more "
-                 "other than the A100, else 256]; SGLang --max-running-requests [none]): caps the largest batch")
+                 "other than the A100, else 256]; SGLang --max-running-requests [per DP rank min(T/2, min(max(T/C x "
+                 "512, 2048), 4096)), T its KV pool's tokens, C the context]): caps the largest batch")
       ->check(decimal_number())
       ->group(group);
   sub.add_flag("--serve-expert-parallel", f.expert_parallel,
@@ -87,7 +88,10 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
     o.max_batched_tokens = *a.max_batched_tokens;
   }
   if (!f.max_seqs && a.max_seqs) o.max_seqs = *a.max_seqs;
-  if (!f.context && a.context) o.context = *a.context;
+  if (!f.context && a.context) {
+    o.context = *a.context;
+    o.context_source = fmt::format("--serve-args ({})", a.engine == ServeEngine::vllm ? "--max-model-len" : "--context-length");
+  }
   if (!f.kv_given && a.kv) o.kv = *a.kv;
   o.expert_parallel = o.expert_parallel || a.expert_parallel;
   o.dp_attention = o.dp_attention || a.dp_attention;
@@ -117,8 +121,10 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
   sub.add_option("--serve-gpu", f.gpu, "GPU kind of the inference node, from the catalog (--gpu-catalog adds kinds)")
       ->group(group);
   sub.add_option("--serve-context", f.context,
-                 "Tokens each served sequence holds in its cache [the model's training sequence length]; 32k is "
-                 "32,000, 32K 32,768, as vLLM reads --max-model-len")
+                 "Tokens each served sequence holds in its cache [the engine's default for a config.json model: "
+                 "vLLM's max_model_len or SGLang's context_len, derived from max_position_embeddings and "
+                 "rope_scaling as each engine derives it; else the training sequence length]; 32k is 32,000, 32K "
+                 "32,768, as vLLM reads --max-model-len")
       ->transform(human_tokens())
       ->check(number_in(1.0, 1e9))
       ->group(group);
@@ -129,7 +135,8 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
       ->each([&f](const std::string&) { f.weights_given = true; })
       ->capture_default_str()
       ->group(group);
-  sub.add_option("--serve-kv", f.kv, "Storage of the KV cache: bf16 or fp8 (needs FP8 tensor cores)")
+  sub.add_option("--serve-kv", f.kv, "Storage of the KV cache: bf16 or fp8 (1 byte an element; without FP8 tensor cores storage only; "
+                 "off Hopper and Blackwell vLLM falls back to its V0 engine and refuses it for MLA; SGLang keeps it)")
       ->check(CLI::IsMember({"bf16", "fp8"}))
       ->each([&f](const std::string&) { f.kv_given = true; })
       ->capture_default_str()
@@ -224,7 +231,8 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   if (f.batch && *f.batch != std::floor(*f.batch)) {
     return usage(fmt::format("--serve-batch: a whole number of sequences, got {:g}", *f.batch));
   }
-  o.context = f.context ? static_cast<std::int64_t>(*f.context) : 0;  // 0: the model's S, set by the caller
+  o.context = f.context ? static_cast<std::int64_t>(*f.context) : 0;  // 0: the engine's or the model's, set by the caller
+  if (f.context) o.context_source = "--serve-context";
   o.weights = parse_serve_precision(f.weights).value_or(ServePrecision::bf16);
   o.weights_as_checkpoint = !f.weights_given;  // a config.json's quantization_config, when it has one
   o.kv = parse_serve_precision(f.kv).value_or(ServePrecision::bf16);
@@ -337,6 +345,8 @@ void add_serving(Report& report, const ModelConfig& m, const std::expected<Servi
   add("engine", "", "", std::string(engine_release(o.engine)), "the engine and release line the memory plan follows",
       true);
   add("context", "", "tokens", o.context, "tokens each sequence holds in its cache");
+  add("context_source", "", "", o.context_source.empty() ? Value(Missing{"not said"}) : Value(o.context_source),
+      "where the context came from: the flag, the engine's default derived from config.json, or the training S", true);
   add("weights_precision", "", "",
       got && !got->weights_storage.empty() ? got->weights_storage : serving_weights_storage(m, o),
       "storage of the linear layers", true);

@@ -429,7 +429,10 @@ std::optional<std::string> add_plan_serving(Report& report, const Suggestion& ch
                                             const PlannedRequest& planned, Io& io) {
   ServingOptions node = *request.serving;
   const ModelConfig served = plan_config(chosen);
-  if (node.context == 0) node.context = chosen.solution.arch.family.seq_len;
+  if (node.context == 0) {
+    node.context = chosen.solution.arch.family.seq_len;
+    node.context_source = "the planned model's training sequence length S";
+  }
   warn_context(served, node, chosen.solution.arch.family.seq_len, "", io);
   const auto fit = serving_fit(served, node);
   add_serving(report, served, fit, node);

@@ -405,6 +405,32 @@ void read_router_keys(FamilyContext& c) {
   c.m.router = x;  // ModelConfig::problem() checks it (groups, sigmoid with a bias)
 }
 
+// The keys the serving engines derive their default context from (vLLM v0.10's possible_keys
+// of _get_and_verify_max_len, SGLang v0.4's CONTEXT_LENGTH_KEYS), and rope_scaling as they read
+// it, from the text model's object; every family. Read as found, they count nothing.
+void read_context_keys(const nlohmann::json& j, ModelConfig& m) {
+  m.context_length_keys.emplace();
+  for (const char* key : {"max_position_embeddings", "n_positions", "max_seq_len", "seq_length", "model_max_length",
+                          "max_sequence_length", "max_seq_length", "seq_len"}) {
+    if (const auto it = j.find(key); it != j.end() && it->is_number_integer() && it->get<std::int64_t>() > 0) {
+      m.context_length_keys->emplace_back(key, it->get<std::int64_t>());
+    }
+  }
+  if (const auto it = j.find("rope_scaling"); it != j.end() && it->is_object()) {
+    ModelConfig::RopeScaling rs;
+    for (const char* key : {"rope_type", "type"}) {
+      if (const auto t = it->find(key); rs.type.empty() && t != it->end() && t->is_string()) rs.type = t->get<std::string>();
+    }
+    if (const auto f = it->find("factor"); f != it->end() && f->is_number() && f->get<double>() > 0) {
+      rs.factor = f->get<double>();
+    }
+    if (const auto o = it->find("original_max_position_embeddings"); o != it->end() && o->is_number_integer()) {
+      rs.original_max_position_embeddings = o->get<std::int64_t>();
+    }
+    m.rope_scaling = rs;
+  }
+}
+
 }  // namespace
 
 std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view text,
@@ -491,6 +517,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   read_router_keys(c);
   if (!r.failed() && c.router_bias_buffer) m.extras.checkpoint_buffer_values += router_bias_buffer_values(m);
   if (!r.failed()) hf::read_quantization_config(doc, j, m);  // serving only: the weights as stored
+  if (!r.failed()) read_context_keys(j, m);  // serving only: the engines' default context
   if (!r.failed()) {
     if (const auto p = m.problem()) {
       // problem() names TOML keys ("model.x"); the JSON key is the part after the dot, or for

@@ -801,6 +801,95 @@ std::string with_commas(std::int64_t n) {
   return n < 0 ? "-" + out : out;
 }
 
+// An fp8 KV cache on a GPU without FP8 tensor cores (the catalog gives no fp8_dense_tflops: the
+// A100s, Ampere) is storage only: 1 byte an element, converted to bf16 inside the attention
+// kernel. What each engine does with it, read from its code:
+// - vLLM v0.10 (on every GPU that is neither Hopper nor Blackwell, Ada's FP8 L4 included:
+//   vllm_v1_keeps_fp8_cache): the V1 engine's default FlashAttention backend keeps an fp8 cache
+//   only with FA3 on sm90 (vllm/attention/utils/fa_utils.py, flash_attn_supports_fp8, docs.vllm.ai v0.10.0; vllm/
+//   platforms/cuda.py, CudaPlatformBase.is_kv_cache_dtype_supported, vllm-project/vllm PR #21302),
+//   so EngineArgs._is_v1_supported_oracle (vllm/engine/arg_utils.py) falls back to the V0 engine
+//   ("--kv-cache-dtype is not supported by the V1 Engine. Falling back to V0."), whose backend
+//   selection takes XFormers for an fp8 cache ("Cannot use FlashAttention-2 backend for FP8 KV
+//   cache.", platforms/cuda.py): its paged-attention kernels read fp8 and convert. V0's defaults
+//   then hold (arg_utils.py, _set_default_args_v0: max_num_seqs 256, chunked prefill only past
+//   32,768 tokens of context; config.py, SchedulerConfig.__post_init__: without chunked prefill
+//   max_num_batched_tokens = max(max_model_len, 2048), with it 2048, at most max_num_seqs x
+//   max_model_len). MLA models stay on V1 (is_kv_cache_dtype_supported takes FlashMLA as their
+//   backend) and get its Triton MLA backend there (no FlashMLA, no FA3), which refuses the cache
+//   (v1/attention/backends/mla/triton_mla.py, TritonMLAImpl.__init__: "TritonMLA V1 with FP8 KV
+//   cache not yet supported").
+// - SGLang v0.4: no capability check (model_runner.py, init_memory_pool: fp8_e5m2 and fp8_e4m3 map
+//   to torch's fp8 types); the pool stores them as uint8, 1 byte an element (mem_cache/
+//   memory_pool.py, MHATokenToKVPool: "index_put is not implemented for float8").
+bool fp8_cache_as_storage(const ServingOptions& o) {
+  return o.kv == ServePrecision::fp8 && o.gpu.fp8_dense_flops <= 0;
+}
+
+// Whether vLLM v0.10's V1 engine keeps an fp8 cache on this GPU (is_kv_cache_dtype_supported):
+// Hopper (FA3, sm90: flash_attn_supports_fp8), Blackwell ("All Blackwell backends support fp8",
+// sm100), ROCm (the oracle's "supported = True" of the v0.9 line). Not Ampere, and not Ada either
+// (sm89 has FP8 tensor cores but no FA3: the L4 falls back as the A100 does). By the catalog id,
+// which carries no compute capability; a kind outside these names is taken as neither.
+bool vllm_v1_keeps_fp8_cache(const GpuSpec& gpu) {
+  const std::string& id = gpu.id;
+  for (const char* hopper : {"h100", "h200", "h800", "h20", "gh200"}) {
+    if (id.starts_with(hopper)) return true;
+  }
+  return id.find("b200") != std::string::npos || id.find("b300") != std::string::npos || id.starts_with("mi");
+}
+
+bool vllm_v0_fallback(const ModelConfig& m, const ServingOptions& o) {
+  return o.engine == ServeEngine::vllm && o.kv == ServePrecision::fp8 && !vllm_v1_keeps_fp8_cache(o.gpu) &&
+         !m.latent_attention && !m.compressed_attention;
+}
+
+// vLLM V0's defaults (above): 256 sequences; the profile run's tokens.
+constexpr std::int64_t k_vllm_v0_max_seqs = 256;
+constexpr std::int64_t k_vllm_v0_chunked_past = 32768;    // _set_default_args_v0: use_long_context
+constexpr std::int64_t k_vllm_v0_batched_tokens = 2048;  // DEFAULT_MAX_NUM_BATCHED_TOKENS
+
+std::int64_t vllm_v0_batched_tokens(std::int64_t context, std::int64_t max_seqs) {
+  const std::int64_t t = context > k_vllm_v0_chunked_past ? k_vllm_v0_batched_tokens
+                                                          : std::max(context, k_vllm_v0_batched_tokens);
+  return std::min(t, max_seqs * context);
+}
+
+// The engine's refusal of an fp8 cache on this GPU ("" when it keeps one): vLLM's Triton MLA.
+std::string fp8_cache_refusal(const ModelConfig& m, const ServingOptions& o) {
+  if (o.kv != ServePrecision::fp8 || vllm_v1_keeps_fp8_cache(o.gpu) || o.engine != ServeEngine::vllm ||
+      !m.latent_attention) {
+    return {};
+  }
+  return fmt::format("--serve-kv fp8: vLLM v0.10 serves MLA on {} (neither Hopper nor Blackwell: no FlashMLA, no FA3) through "
+                     "its Triton MLA backend, which refuses an fp8 cache ('TritonMLA V1 with FP8 KV cache not yet "
+                     "supported', v1/attention/backends/mla/triton_mla.py); --serve-kv bf16, or --serve-engine sglang",
+                     o.gpu.id);
+}
+
+// The note on an fp8 cache kept as storage.
+std::string fp8_cache_note(const ModelConfig& m, const ServingOptions& o) {
+  if (vllm_v0_fallback(m, o)) {
+    return fmt::format("--serve-kv fp8 on {}: 1 byte an element{}; vLLM v0.10's V1 FlashAttention keeps no fp8 cache "
+                       "there (flash_attn_supports_fp8: FA3 on sm90), so vLLM falls back to its V0 engine (XFormers "
+                       "backend, arg_utils.py "
+                       "_is_v1_supported_oracle) with V0's defaults: max_num_seqs {}, max_num_batched_tokens "
+                       "max(context, 2048) up to a 32,768-token context, 2048 past it (chunked prefill); its "
+                       "profile run is counted as V1's",
+                       o.gpu.id,
+                       fp8_cache_as_storage(o) ? " (no FP8 tensor cores: storage only, attention in bf16)" : "",
+                       k_vllm_v0_max_seqs);
+  }
+  if (!fp8_cache_as_storage(o)) return {};
+  if (o.engine == ServeEngine::sglang) {
+    return fmt::format("--serve-kv fp8 on {} (no FP8 tensor cores): storage only, SGLang's --kv-cache-dtype "
+                       "fp8_e5m2 or fp8_e4m3 kept as uint8, 1 byte an element (mem_cache/memory_pool.py), "
+                       "converted to bf16 in the attention kernel",
+                       o.gpu.id);
+  }
+  return {};
+}
+
 const char* fraction_flag(ServeEngine e) {
   return e == ServeEngine::vllm ? "vLLM's --gpu-memory-utilization" : "SGLang's --mem-fraction-static";
 }
@@ -837,9 +926,6 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
                        "bf16, or fp4 weight-only", o.gpu.id);
   }
   if (o.kv == ServePrecision::fp4) return std::string("--serve-kv: expected bf16 or fp8, got fp4");
-  if (o.kv == ServePrecision::fp8 && !fp8_math) {
-    return fmt::format("--serve-kv fp8: {} has no FP8 tensor cores (the catalog gives no fp8_dense_tflops)", o.gpu.id);
-  }
   if (o.gpus < 1) return std::string("--serve-gpus: at least 1");
   const int node = std::max(1, o.gpu.gpus_per_node);
   if (o.gpus > node && o.gpus % node != 0) {
@@ -920,9 +1006,12 @@ namespace {
 ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& given) {
   ServingOptions o = given;
   if (o.engine == ServeEngine::vllm) {
+    const bool v0 = vllm_v0_fallback(m, o);
     if (!o.memory_fraction) o.memory_fraction = k_serve_memory_fraction;
-    if (o.max_batched_tokens <= 0) o.max_batched_tokens = vllm_default_batched_tokens(o.gpu);
-    if (o.max_seqs <= 0) o.max_seqs = vllm_default_max_seqs(o.gpu);
+    if (o.max_seqs <= 0) o.max_seqs = v0 ? k_vllm_v0_max_seqs : vllm_default_max_seqs(o.gpu);
+    if (o.max_batched_tokens <= 0) {
+      o.max_batched_tokens = v0 ? vllm_v0_batched_tokens(o.context, o.max_seqs) : vllm_default_batched_tokens(o.gpu);
+    }
     if (!o.non_torch_bytes) o.non_torch_bytes = k_vllm_non_torch_gib * k_gib;
   } else {
     if (!o.memory_fraction) o.memory_fraction = sglang_default_mem_fraction(sglang_tp_size(o, split_for(m, o)));
@@ -934,6 +1023,73 @@ ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& 
 }
 
 }  // namespace
+
+namespace {
+
+// The rope_scaling part of the engines' derivations, in words.
+std::string rope_words(const ModelConfig::RopeScaling& rs) {
+  return fmt::format("rope_scaling {} factor {:g}{}", rs.type.empty() ? "(no type)" : rs.type, rs.factor,
+                     rs.original_max_position_embeddings > 0
+                         ? fmt::format(" original_max_position_embeddings {}", rs.original_max_position_embeddings)
+                         : std::string());
+}
+
+ContextDefault vllm_default_context(const ModelConfig& m) {
+  // _get_and_verify_max_len: the smallest of the keys present (possible_keys).
+  auto smallest = m.context_length_keys->front();
+  for (const auto& kv : *m.context_length_keys) {
+    if (kv.second < smallest.second) smallest = kv;
+  }
+  double derived = double(smallest.second);
+  std::string how = fmt::format("{} {}", smallest.first, smallest.second);
+  const auto& rs = m.rope_scaling;
+  // "Gemma3's max_model_len (128K) is already scaled by RoPE scaling": not rescaled.
+  const bool gemma3 = m.hf_model_type.find("gemma3") != std::string::npos;
+  if (rs && !gemma3 && rs->type != "su" && rs->type != "longrope" && rs->type != "llama3") {
+    if (rs->type == "yarn" && rs->original_max_position_embeddings > 0) derived = double(rs->original_max_position_embeddings);
+    derived *= rs->factor;
+    how = fmt::format("{}, {}: {:g}", how, rope_words(*rs), derived);
+  } else if (rs) {
+    how = fmt::format("{} ({} not applied{})", how, rope_words(*rs), gemma3 ? ": Gemma 3's is already scaled" : "");
+  }
+  return {static_cast<std::int64_t>(derived),
+          fmt::format("vLLM's default max_model_len, derived from config.json (_get_and_verify_max_len): {}", how)};
+}
+
+ContextDefault sglang_default_context(const ModelConfig& m) {
+  // get_context_length: the first of CONTEXT_LENGTH_KEYS present, times the rope factor.
+  const auto& keys = *m.context_length_keys;
+  for (const char* key : {"max_sequence_length", "seq_length", "max_seq_len", "model_max_length",
+                          "max_position_embeddings"}) {
+    const auto it = std::find_if(keys.begin(), keys.end(), [key](const auto& kv) { return kv.first == key; });
+    if (it == keys.end()) continue;
+    double factor = 1;
+    std::string how = fmt::format("{} {}", it->first, it->second);
+    if (const auto& rs = m.rope_scaling) {
+      const bool kept = rs->original_max_position_embeddings > 0 || rs->type == "llama3";
+      factor = kept ? 1 : rs->factor;
+      how = fmt::format("{} x {} ({}{})", how, fmt::format("{:g}", factor), rope_words(*rs),
+                        kept ? ": not applied" : "");
+    }
+    return {static_cast<std::int64_t>(factor * double(it->second)),
+            fmt::format("SGLang's default context_len, derived from config.json (get_context_length): {}", how)};
+  }
+  return {2048, "SGLang's default context_len: config.json has none of its keys (max_sequence_length, seq_length, "
+                "max_seq_len, model_max_length, max_position_embeddings): 2048"};
+}
+
+}  // namespace
+
+ContextDefault engine_default_context(const ModelConfig& m, ServeEngine e) {
+  if (!m.context_length_keys) {
+    return {0, "a model TOML or preset gives no max_position_embeddings for the engine to derive its context from"};
+  }
+  if (m.context_length_keys->empty()) {
+    return {0, "config.json names no maximum length (max_position_embeddings or the like; the engines would assume "
+               "2048)"};
+  }
+  return e == ServeEngine::vllm ? vllm_default_context(m) : sglang_default_context(m);
+}
 
 std::optional<MinGpuLayout> serving_min_layout(const ModelConfig& m, const ServingOptions& o) {
   const int node = std::max(1, o.gpu.gpus_per_node);
@@ -1093,6 +1249,7 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
     fit.notes.push_back("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms and routers "
                         "stay bf16");
   }
+  if (const std::string kv = fp8_cache_note(m, o); !kv.empty()) fit.notes.push_back(kv);
 }
 
 // A checkpoint in fp8 blocks (weight_block_size [n, k]) loads only where every shard is whole
@@ -1162,7 +1319,8 @@ void engine_start_lines(const ModelConfig& m, const ServingOptions& o, const Sta
                                                fit.kv_cache_tokens, pool)
                                  : fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB",
                                                fit.kv_cache_tokens, pool / 2, pool / 2));
-    fit.engine_log.push_back(fmt::format("max_total_num_tokens={}, context_len={}", fit.kv_cache_tokens, o.context));
+    fit.engine_log.push_back(fmt::format("max_total_num_tokens={}, max_running_requests={}, context_len={}",
+                                         fit.kv_cache_tokens, o.max_seqs / std::max(1, fit.split.dp), o.context));
   } else if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
     fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
     fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
@@ -1242,6 +1400,11 @@ std::optional<std::string> compressed_cache_refusal(const ModelConfig& m, const 
     return std::string("DeepSeek-V4's compressed attention under SGLang: its cache layout (window, pooled entries, "
                        "indexer keys, compressor states) was not read; moeplan models vLLM's (--serve-engine vllm)");
   }
+  if (fp8_cache_as_storage(o)) {
+    return fmt::format("DeepSeek-V4's fp8_ds_mla cache on {}, a GPU without FP8 tensor cores: vLLM's kernels for it "
+                       "were not read for such a GPU",
+                       o.gpu.id);
+  }
   if (o.kv != ServePrecision::fp8) {
     return fmt::format("--serve-kv {}: vLLM keeps DeepSeek-V4's cache in fp8 only (its fp8_ds_mla layout; "
                        "'DeepseekV4 only supports fp8 kv-cache format', --kv-cache-dtype auto fails at start-up): "
@@ -1316,7 +1479,39 @@ std::optional<std::string> input_refusal(const ModelConfig& m, const ServingOpti
   return std::nullopt;
 }
 
+// The engine's cap on running sequences: vLLM's max_num_seqs per engine (each attention
+// group); SGLang's --max-running-requests for the whole server, split over its DP ranks
+// (scheduler: per_dp_max_running_requests = max_running_requests // dp_size). true when it binds.
+bool cap_running_sequences(const ServingOptions& o, ServingFit& fit) {
+  const std::int64_t dp = std::max<std::int64_t>(1, fit.split.dp);
+  const std::int64_t cap = o.engine == ServeEngine::sglang ? o.max_seqs / dp * dp : o.max_seqs * dp;
+  if (o.max_seqs <= 0 || fit.max_batch <= cap) return false;
+  fit.notes.push_back(fmt::format("the cache holds {} sequences at the context; the engine runs at most {} at once ({})",
+                                  fit.max_batch, cap, seq_cap_words(o)));
+  fit.max_batch = cap;
+  return true;
+}
+
+std::string sglang_running_requests_note(const ServingOptions& o, const ServingFit& fit) {
+  const std::int64_t dp = std::max<std::int64_t>(1, fit.split.dp);
+  return fmt::format("SGLang's max_running_requests, derived (v0.4, model_runner.py init_memory_pool, scheduler): "
+                     "min(max_total_num_tokens // 2, min(max(int(max_total_num_tokens / context_len x 512), 2048), "
+                     "4096)) = min({} // 2, min(max(int({} / {} x 512), 2048), 4096)) = {} per DP rank{}; its "
+                     "req_to_token pool (that many rows of context_len + 4 int32) is allocated after the KV pool is "
+                     "sized, in the memory the fraction leaves",
+                     fit.kv_cache_tokens, fit.kv_cache_tokens, o.context, o.max_seqs / dp,
+                     dp > 1 ? fmt::format(", {} for the server's {} ranks", o.max_seqs, dp) : std::string());
+}
+
+
 }  // namespace
+
+std::int64_t sglang_default_running_requests(std::int64_t max_total_num_tokens, std::int64_t context_len) {
+  if (max_total_num_tokens <= 0 || context_len <= 0) return 0;
+  const auto per_context = static_cast<std::int64_t>(double(max_total_num_tokens) / double(context_len) * 512);
+  const std::int64_t max_num_reqs = std::min<std::int64_t>(std::max<std::int64_t>(per_context, 2048), 4096);
+  return std::min(max_total_num_tokens / 2, max_num_reqs);
+}
 
 std::string serving_weights_storage(const ModelConfig& m, const ServingOptions& o) {
   if (o.weights_as_checkpoint && m.checkpoint_storage && !m.checkpoint_storage->known) {
@@ -1327,7 +1522,7 @@ std::string serving_weights_storage(const ModelConfig& m, const ServingOptions& 
 }
 
 std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const ServingOptions& given) {
-  const ServingOptions o = with_engine_defaults(m, given);
+  ServingOptions o = with_engine_defaults(m, given);
   if (const auto why = input_refusal(m, o)) return std::unexpected(*why);
   ServingFit fit;
   fit.split = split_for(m, o);
@@ -1431,22 +1626,17 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     fit.notes.push_back("the model keeps no cache per sequence: the batch is not bounded by memory here");
     fit.max_batch = std::int64_t{1} << 40;
   }
-  // The engine's cap on running sequences: vLLM's max_num_seqs per engine (each attention
-  // group); SGLang's --max-running-requests for the whole server, split over its DP ranks
-  // (scheduler: per_dp_max_running_requests = max_running_requests // dp_size).
-  const std::int64_t cap = o.engine == ServeEngine::sglang ? o.max_seqs / std::max<std::int64_t>(1, fit.split.dp) *
-                                                                 std::max<std::int64_t>(1, fit.split.dp)
-                                                           : o.max_seqs * fit.split.dp;
-  const bool capped = o.max_seqs > 0 && fit.max_batch > cap;
-  if (capped) {
-    fit.notes.push_back(fmt::format("the cache holds {} sequences at the context; the engine runs at most {} at once "
-                                    "({})",
-                                    fit.max_batch, cap, seq_cap_words(o)));
-    fit.max_batch = cap;
+  if (o.engine == ServeEngine::sglang && o.max_seqs <= 0 && fit.kv_cache_tokens > 0) {
+    o.max_seqs = sglang_default_running_requests(fit.kv_cache_tokens, o.context) * fit.split.dp;
+    fit.max_seqs = o.max_seqs;
+    fit.notes.push_back(sglang_running_requests_note(o, fit));
   }
+  const bool capped = cap_running_sequences(o, fit);
   fit.why_not = fp8_block_refusal(m, o, fit.split);  // the engine stops at load, before any budget
   if (!fit.why_not.empty()) {
     fit.no_start = "the engine refuses to load the weights (fp8 blocks): it stops before sizing its KV cache";
+  } else if (fit.why_not = fp8_cache_refusal(m, o); !fit.why_not.empty()) {  // or as it builds its attention
+    fit.no_start = "the engine refuses the fp8 KV cache as it builds its attention: it stops before sizing the cache";
   } else {
     fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
     if (w.weight_bytes >= usable) {

@@ -69,7 +69,6 @@ TEST_CASE("serving usage errors exit 2 with nothing on stdout") {
       {"score", "qwen3-30b-a3b", "--serve-gpu", "h100"},
       {"score", "qwen3-30b-a3b", "--serve-context", "4096"},
       {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "a100", "--serve-weights", "fp8"},
-      {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "a100", "--serve-kv", "fp8"},
       {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h100", "--serve-kv", "fp4"},
       {"score", "qwen3-30b-a3b", "--serve-gpus", "12", "--serve-gpu", "h100"},
       {"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "tpu"},
@@ -313,7 +312,11 @@ TEST_CASE("the engine's start-up lines and typed keys: vLLM by default, SGLang o
   CHECK(t.at("engine_log").at(0).get<std::string>() ==
         fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB", tokens,
                     half, half));
-  CHECK(t.at("engine_log").at(1).get<std::string>() == fmt::format("max_total_num_tokens={}, context_len=4096", tokens));
+  // max_running_requests, derived: min(T // 2, min(max(int(T / 4096 x 512), 2048), 4096)) = 4096
+  // for a pool of millions of tokens (T / 8 > 4096).
+  REQUIRE(tokens / 8 > 4096);
+  CHECK(t.at("engine_log").at(1).get<std::string>() ==
+        fmt::format("max_total_num_tokens={}, max_running_requests=4096, context_len=4096", tokens));
 }
 
 TEST_CASE("serve args with pipeline stages inside a node use TP x PP x DP GPUs, and an engine they contradict exits 2") {
@@ -505,4 +508,42 @@ TEST_CASE("score --serve-args keeps the engine's own TP, PP and DP-attention lay
   CHECK(r.code != 0);
   CHECK(r.err.find("TP 3 does not split the model's attention heads") != std::string::npos);
   CHECK(r.out.find("\"tp\": 3") == std::string::npos);
+}
+
+TEST_CASE("score --serve-kv fp8 on an A100: served as storage (vLLM's V0 fallback), refused for MLA by vLLM") {
+  const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "a100", "--serve-kv", "fp8",
+                             "--serve-context", "4096", "--format", "json"});
+  REQUIRE(r.code == 0);
+  const json s = serving_of(r);
+  CHECK(s.at("kv_precision") == "fp8");
+  CHECK(s.at("max_batched_tokens") == 4096);  // V0: max(context, 2048), no chunked prefill
+  CHECK(s.at("notes").dump().find("falls back to its V0 engine") != std::string::npos);
+  const Run mla = run_moeplan({"score", k_hf + "deepseek-v2-lite.json", "--serve-gpus", "1", "--serve-gpu", "a100",
+                               "--serve-kv", "fp8", "--serve-context", "4096", "--format", "json"});
+  CHECK(mla.code == 3);
+  CHECK(mla.err.find("TritonMLA V1 with FP8 KV cache not yet supported") != std::string::npos);
+}
+
+TEST_CASE("score --serve-gpus without --serve-context: the engine's default context where config.json has one") {
+  // qwen3-30b-a3b.json: max_position_embeddings 40960, no rope_scaling: vLLM's max_model_len and
+  // SGLang's context_len are both 40,960, and the output says where it came from.
+  const Run v = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "1", "--serve-gpu", "h100",
+                             "--format", "json"});
+  const json s = serving_of(v);
+  CHECK(s.at("context") == 40960);
+  CHECK(s.at("context_source").get<std::string>().starts_with("vLLM's default max_model_len"));
+  const Run g = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "1", "--serve-gpu", "h100",
+                             "--serve-engine", "sglang", "--format", "json"});
+  CHECK(serving_of(g).at("context") == 40960);
+  CHECK(serving_of(g).at("context_source").get<std::string>().starts_with("SGLang's default context_len"));
+  // A preset has no max_position_embeddings: the training S, said so.
+  const Run p = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "1", "--serve-gpu", "h100", "--format",
+                             "json"});
+  const json ps = serving_of(p);
+  CHECK(ps.at("context_source").get<std::string>().starts_with("the training sequence length S = "));
+  CHECK(ps.at("context_source").get<std::string>().find("preset") != std::string::npos);
+  // Given, the flag.
+  const Run f = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "1", "--serve-gpu", "h100",
+                             "--serve-context", "4096", "--format", "json"});
+  CHECK(serving_of(f).at("context_source") == "--serve-context");
 }

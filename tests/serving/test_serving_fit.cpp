@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "moeplan/base/units.hpp"
 #include "moeplan/cluster/gpu_catalog.hpp"
@@ -172,8 +173,8 @@ TEST_CASE("Serving options a GPU cannot take are usage problems") {
   CHECK(serving_problem(o)->find("fp8") != std::string::npos);
   o.weights = ServePrecision::fp4;  // weight-only: any GPU
   CHECK_FALSE(serving_problem(o).has_value());
-  o.kv = ServePrecision::fp8;
-  CHECK(serving_problem(o).has_value());
+  o.kv = ServePrecision::fp8;  // an fp8 cache is storage: the engines keep one on an A100 (below)
+  CHECK_FALSE(serving_problem(o).has_value());
   ServingOptions nodes = on("h100", 12, 4096);  // one and a half nodes
   CHECK(serving_problem(nodes).has_value());
   nodes.gpus = 16;
@@ -729,4 +730,131 @@ TEST_CASE("DeepSeek-V4-Flash's cache as vLLM keeps it: window, pooled entries, i
   const auto sg = serving_fit(m, sglang);
   REQUIRE_FALSE(sg.has_value());
   CHECK(sg.error().find("SGLang") != std::string::npos);
+}
+
+TEST_CASE("an fp8 cache on an A100 is storage: vLLM falls back to V0 with its defaults, refuses it for MLA") {
+  // vLLM v0.10: V1's FlashAttention keeps no fp8 cache on sm80 (flash_attn_supports_fp8: FA3 on
+  // sm90), so the engine falls back to V0 (XFormers): max_num_seqs 256, max_num_batched_tokens
+  // max(context, 2048) to a 32,768-token context (no chunked prefill), 2048 past it.
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  ServingOptions o = on("a100-80gb", 1, 4096);
+  o.kv = ServePrecision::fp8;
+  REQUIRE_FALSE(serving_problem(o).has_value());
+  const ServingFit f = fit_of(m, o);
+  // 48 layers x K and V x 4 kv heads x 128 x 1 byte = 49,152 bytes a token, half of bf16's.
+  CHECK(f.cache_bytes_per_token == doctest::Approx(49152.0));
+  CHECK(f.max_seqs == 256);
+  CHECK(f.max_batched_tokens == 4096);  // max(4096, 2048): no chunked prefill at 4,096 tokens
+  bool noted = false;
+  for (const std::string& n : f.notes) noted = noted || n.find("falls back to its V0 engine") != std::string::npos;
+  CHECK(noted);
+  ServingOptions longer = o;
+  longer.context = 40960;  // past 32,768: chunked prefill, 2048 tokens
+  CHECK(fit_of(m, longer).max_batched_tokens == 2048);
+  ServingOptions shorter = o;
+  shorter.context = 1024;  // max(1024, 2048) = 2048, under 256 x 1024
+  CHECK(fit_of(m, shorter).max_batched_tokens == 2048);
+  // On an H100 FA3 keeps the fp8 cache: V1's defaults (8192 tokens, 1024 sequences), no note.
+  ServingOptions h100 = on("h100", 1, 4096);
+  h100.kv = ServePrecision::fp8;
+  CHECK(fit_of(m, h100).max_batched_tokens == 8192);
+  // MLA: V1's Triton MLA backend on sm80 refuses the cache ("TritonMLA V1 with FP8 KV cache not
+  // yet supported"); the engine stops as it builds the attention: fits false, the reason names it.
+  const ModelConfig mla = model("deepseek-v2-lite.json");
+  ServingOptions lite = on("a100-80gb", 1, 4096);
+  lite.kv = ServePrecision::fp8;
+  const ServingFit refused = fit_of(mla, lite);
+  CHECK_FALSE(refused.fits);
+  CHECK(refused.why_not.find("TritonMLA V1 with FP8 KV cache not yet supported") != std::string::npos);
+  // SGLang keeps it (stored as uint8): MLA's 27 layers x (512 + 64) x 1 byte = 15,552 bytes a token.
+  lite.engine = ServeEngine::sglang;
+  const ServingFit sg = fit_of(mla, lite);
+  CHECK(sg.fits);
+  CHECK(sg.cache_bytes_per_token == doctest::Approx(27.0 * 576));
+  // fp8 weights stay refused there: they need FP8 tensor cores (W8A8).
+  ServingOptions w = on("a100-80gb", 1, 4096);
+  w.weights = ServePrecision::fp8;
+  CHECK(serving_problem(w).has_value());
+}
+
+TEST_CASE("SGLang's max_running_requests: derived from its pool when not given, and it caps the batch") {
+  // SGLang v0.4 (model_runner.py init_memory_pool; scheduler): max_num_reqs = min(max(int(T / C x
+  // 512), 2048), 4096), the scheduler's cap min(T // 2, max_num_reqs), T the pool's tokens.
+  CHECK(sglang_default_running_requests(46611, 131072) == 2048);   // R14's pool: 182 -> 2048
+  CHECK(sglang_default_running_requests(444500, 131072) == 2048);  // R20's pool: 1,736 -> 2048
+  CHECK(sglang_default_running_requests(500000, 100000) == 2560);  // 2,560, between the bounds
+  CHECK(sglang_default_running_requests(1000000, 32768) == 4096);  // 15,625 -> 4096
+  CHECK(sglang_default_running_requests(3000, 1024) == 1500);      // 2048, but T // 2 = 1500
+  CHECK(sglang_default_running_requests(0, 1024) == 0);
+  // Qwen3-30B-A3B on 4 H100 at 256 tokens: a pool of millions of tokens holds ~10^4 sequences,
+  // T / 256 x 512 is far over 4096, so SGLang runs 4096 at once.
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  ServingOptions o = on("h100", 4, 256);
+  o.engine = ServeEngine::sglang;
+  const ServingFit f = fit_of(m, o);
+  CHECK(f.kv_cache_tokens / 256 > 4096);
+  CHECK(f.max_seqs == 4096);
+  CHECK(f.max_batch == 4096);
+  REQUIRE(f.engine_log.size() == 2);
+  CHECK(f.engine_log[1] == fmt::format("max_total_num_tokens={}, max_running_requests=4096, context_len=256",
+                                       f.kv_cache_tokens));
+  // Given, the flag wins.
+  o.max_seqs = 100;
+  CHECK(fit_of(m, o).max_batch == 100);
+}
+
+TEST_CASE("the engines' default context from config.json: vLLM's max_model_len and SGLang's context_len") {
+  // vLLM v0.10 _get_and_verify_max_len: the smallest length key, rope_scaling's factor applied
+  // (yarn from its original_max_position_embeddings) unless llama3/longrope/su or Gemma 3.
+  // SGLang v0.4 get_context_length: the first of its keys, x factor unless the rope_scaling has an
+  // original_max_position_embeddings or is llama3; none of its keys: 2048.
+  const auto both = [](const ModelConfig& m) {
+    return std::pair{engine_default_context(m, ServeEngine::vllm).tokens,
+                     engine_default_context(m, ServeEngine::sglang).tokens};
+  };
+  CHECK(both(model("qwen3-30b-a3b.json")) == std::pair<std::int64_t, std::int64_t>{40960, 40960});
+  // yarn factor 16 from 65,536: vLLM 65,536 x 16 = 1,048,576; SGLang keeps max_position_embeddings 1,048,576.
+  CHECK(both(model("deepseek-v4-flash.json")) == std::pair<std::int64_t, std::int64_t>{1048576, 1048576});
+  // Gemma 3 (linear, factor 8 over 131,072): vLLM does not rescale it; SGLang's code does: 1,048,576.
+  CHECK(both(model("gemma-3-4b.json")) == std::pair<std::int64_t, std::int64_t>{131072, 1048576});
+  // llama3 rope: no factor; max_seq_len and max_position_embeddings both 262,144.
+  CHECK(both(model("step-3.5-flash.json")) == std::pair<std::int64_t, std::int64_t>{262144, 262144});
+  CHECK(both(model("dbrx-instruct.json")) == std::pair<std::int64_t, std::int64_t>{32768, 32768});
+  // n_positions is vLLM's key, not SGLang's (whose default is 2048).
+  CHECK(both(model("santacoder.json")) == std::pair<std::int64_t, std::int64_t>{2048, 2048});
+  CHECK(engine_default_context(model("santacoder.json"), ServeEngine::sglang).source.find("none of its keys") !=
+        std::string::npos);
+  // Qwen3's documented YaRN (factor 4 over 32,768) on max_position_embeddings 40,960: the engines
+  // differ, vLLM 32,768 x 4 = 131,072, SGLang 40,960 (an original_max_position_embeddings: x 1).
+  ModelConfig yarn = model("qwen3-30b-a3b.json");
+  yarn.rope_scaling = ModelConfig::RopeScaling{"yarn", 4.0, 32768};
+  CHECK(both(yarn) == std::pair<std::int64_t, std::int64_t>{131072, 40960});
+  // No length key in the config.json, or not a config.json: none derived (the caller keeps S).
+  const ContextDefault none = engine_default_context(model("deepseek-v3.1.json"), ServeEngine::vllm);
+  CHECK(none.tokens == 0);
+  CHECK(none.source.find("names no maximum length") != std::string::npos);
+  ModelConfig toml = model("qwen3-30b-a3b.json");
+  toml.context_length_keys.reset();
+  CHECK(engine_default_context(toml, ServeEngine::vllm).tokens == 0);
+}
+
+TEST_CASE("vLLM's V0 fallback for an fp8 cache follows FA3, not FP8 tensor cores: an Ada L4 falls back too") {
+  // flash_attn_supports_fp8 is FA3 on sm90: an L4 (sm89, FP8 tensor cores) falls back to V0 as
+  // the A100 does; Hopper and Blackwell keep the cache on V1.
+  GpuSpec l4 = *embedded_gpu_catalog().find("a100-80gb");
+  l4.id = "l4";
+  l4.fp8_dense_flops = 242.5e12;  // bench/serving/l4.toml: FP8 tensor cores
+  ServingOptions o = on("a100-80gb", 1, 4096);
+  o.gpu = l4;
+  o.kv = ServePrecision::fp8;
+  const ServingFit f = fit_of(model("qwen3-30b-a3b.json"), o);
+  CHECK(f.max_batched_tokens == 4096);  // V0: max(4096, 2048)
+  CHECK(f.max_seqs == 256);
+  ServingOptions b200 = on("b200", 1, 4096);
+  b200.kv = ServePrecision::fp8;
+  CHECK(fit_of(model("qwen3-30b-a3b.json"), b200).max_batched_tokens == 8192);  // V1's default on a big GPU
+  // MLA on the L4: Triton MLA refuses the cache.
+  const ServingFit mla = fit_of(model("deepseek-v2-lite.json"), o);
+  CHECK_FALSE(mla.fits);
+  CHECK(mla.why_not.find("TritonMLA") != std::string::npos);
 }

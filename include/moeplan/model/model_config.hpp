@@ -236,6 +236,20 @@ struct ModelConfig {
   /// config.json's max_position_embeddings: the longest context the model was built for (the
   /// serving section warns past it); 0: not given.
   std::int64_t max_position_embeddings = 0;
+  /// The keys of config.json (its text model's) from which vLLM and SGLang derive their default
+  /// context (docs/serving.md "The context"): max_position_embeddings, n_positions, max_seq_len,
+  /// seq_length, model_max_length, max_sequence_length, max_seq_length, seq_len, those present
+  /// as positive integers, in that order; nullopt for moeplan's own configs (TOML, presets).
+  /// Counts nothing.
+  std::optional<std::vector<std::pair<std::string, std::int64_t>>> context_length_keys;
+  /// config.json's rope_scaling as the engines read it for that context: its rope_type (or
+  /// "type"), factor (1 when absent), original_max_position_embeddings (0 when absent).
+  struct RopeScaling {
+    std::string type;
+    double factor = 1;
+    std::int64_t original_max_position_embeddings = 0;
+  };
+  std::optional<RopeScaling> rope_scaling;
   PositionEmbedding position_embedding = PositionEmbedding::rope;
   /// The fraction of each head's dimensions RoPE rotates (config.json partial_rotary_factor,
   /// Megatron-LM's --rotary-percent; the rest pass unrotated): 1, all of them (Llama, DeepSeek);

@@ -52,6 +52,12 @@ double sglang_default_mem_fraction(int tp);
 std::int64_t vllm_default_batched_tokens(const GpuSpec& gpu);
 std::int64_t vllm_default_max_seqs(const GpuSpec& gpu);
 
+/// SGLang's max_running_requests when --max-running-requests is not given, per DP rank (v0.4:
+/// model_runner.py init_memory_pool, max_num_reqs = min(max(int(T / context_len x 512), 2048),
+/// 4096), the req_to_token pool's rows; the scheduler takes min(T // 2, max_num_reqs)), T the
+/// rank's max_total_num_tokens. 0 when T or the context is not positive.
+std::int64_t sglang_default_running_requests(std::int64_t max_total_num_tokens, std::int64_t context_len);
+
 /// vLLM's KV block: 16 tokens (vllm/config/cache.py, v0.10.x: block_size None, set to 16 on
 /// CUDA); SGLang's pool holds single tokens (server_args.py v0.4.x: page_size 1).
 inline constexpr int k_vllm_block_size = 16;
@@ -75,6 +81,9 @@ struct ServingOptions {
   GpuSpec gpu;
   int gpus = 0;         ///< GPUs serving one copy of the model
   std::int64_t context = 0;  ///< tokens each sequence holds in its cache
+  /// Where the context came from, as the output says it ("--serve-context", the engine's
+  /// derivation from config.json, the training sequence length); "" when not said.
+  std::string context_source;
   ServePrecision weights = ServePrecision::bf16;
   /// true: the weights as the model's checkpoint stores them (ModelConfig::checkpoint_storage,
   /// its quantization_config) when it has one, `weights` otherwise; the CLI sets it when
@@ -94,7 +103,8 @@ struct ServingOptions {
   /// engine's default. SGLang runs no profile pass before sizing its pool: unused there.
   std::int64_t max_batched_tokens = 0;
   /// --max-num-seqs (vLLM) / --max-running-requests (SGLang): caps the batch, and sizes vLLM's
-  /// sampler in the profile run; 0: vLLM's default, no cap on SGLang.
+  /// sampler in the profile run; 0: the engine's default (SGLang's derived from its pool:
+  /// sglang_default_running_requests).
   std::int64_t max_seqs = 0;
   /// vLLM --enable-expert-parallel (SGLang --ep-size): each routed expert whole on one of the
   /// EP ranks; false, the engines' default: every expert split by TP.
@@ -115,6 +125,21 @@ struct ServingOptions {
   /// step model's measured figure by default).
   double hbm_efficiency = k_hbm_efficiency;
 };
+
+/// The context the engine serves when none is given: vLLM's max_model_len (v0.10, config.py
+/// _get_and_verify_max_len: the smallest of the config's length keys, rope_scaling's factor
+/// applied unless llama3/longrope/su, yarn's from its original_max_position_embeddings, Gemma 3
+/// not rescaled) or SGLang's context_len (v0.4, hf_transformers_utils.py get_context_length:
+/// the first of max_sequence_length, seq_length, max_seq_len, model_max_length,
+/// max_position_embeddings, times rope_scaling's factor unless it has an
+/// original_max_position_embeddings or is llama3; 2048 when none). tokens 0 when the model has
+/// no config.json length (a model TOML or preset, or a config.json with none of the keys): the
+/// caller keeps its own default; `source` says which, in words.
+struct ContextDefault {
+  std::int64_t tokens = 0;
+  std::string source;
+};
+ContextDefault engine_default_context(const ModelConfig& m, ServeEngine e);
 
 /// A usage problem with the options for this GPU (fp8 on a GPU without FP8 tensor cores, an
 /// fp4 cache, a GPU count that is not one node or whole nodes); nullopt when they are fine.
