@@ -22,59 +22,121 @@ struct ServeWord {
   int line = 1;
 };
 
-// Shell-like words: comments from an unquoted # at a word's start, a backslash-newline joins
-// lines, a backslash escapes the next character, quotes group.
-std::vector<ServeWord> serve_words_of(std::string_view t) {
-  std::vector<ServeWord> words;
-  std::string cur;
-  bool in_word = false;
-  int line = 1, start = 1;
-  char quote = 0;
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    const char c = t[i];
-    if (quote) {
-      if (c == quote) {
-        quote = 0;
+// One simple command of the file: its words, in order.
+using ServeCommand = std::vector<ServeWord>;
+
+// Splits the text into commands as a shell does: an unquoted newline, `;`, `&`, `&&`, `||`, `|`
+// or a parenthesis ends a command; a backslash before the line end joins lines (also before a
+// CRLF); a backslash escapes the next character; quotes group; an unquoted # at a word's start
+// comments out the rest of the line (not its newline). A redirection (`>`, `>>`, `2>&1`, `<`,
+// `&>`) and its target are no words of the command.
+class ServeCommandSplitter {
+ public:
+  explicit ServeCommandSplitter(std::string_view t) : t_(t) {}
+
+  std::vector<ServeCommand> split() {
+    for (i_ = 0; i_ < t_.size(); ++i_) {
+      const char c = t_[i_];
+      if (quote_) {
+        in_quote(c);
+      } else if (c == '\\') {
+        backslash();
+      } else if (c == '#' && !in_word_) {
+        while (i_ + 1 < t_.size() && t_[i_ + 1] != '\n') ++i_;  // the newline still ends the command
+      } else if (c == ' ' || c == '\t' || c == '\r') {
+        end_word();
+      } else if (c == '\n') {
+        end_command();
+        ++line_;
+      } else if (c == ';' || c == '|' || c == '(' || c == ')' || (c == '&' && next() != '>')) {
+        end_command();
+        if ((c == '&' || c == '|' || c == ';') && next() == c) ++i_;  // &&, ||, ;;
+        if (c == '|' && next() == '&') ++i_;                           // |&
+      } else if (c == '>' || c == '<' || c == '&') {
+        redirection(c);
       } else {
-        if (c == '\n') ++line;
-        cur += c;
+        if (c == '\'' || c == '"') {
+          quote_ = c;
+        } else {
+          cur_ += c;
+        }
+        begin_word();
       }
-      continue;
     }
-    if (c == '\\' && i + 1 < t.size()) {
-      if (t[i + 1] == '\n') {
-        ++line;
-      } else {
-        if (!in_word) start = line;
-        in_word = true;
-        cur += t[i + 1];
-      }
-      ++i;
-      continue;
+    end_command();
+    return commands_;
+  }
+
+ private:
+  [[nodiscard]] char next() const { return i_ + 1 < t_.size() ? t_[i_ + 1] : '\0'; }
+  void begin_word() {
+    if (!in_word_) start_ = line_;
+    in_word_ = true;
+  }
+  void in_quote(char c) {
+    if (c == quote_) {
+      quote_ = 0;
+      return;
     }
-    if (c == '#' && !in_word) {
-      while (i < t.size() && t[i] != '\n') ++i;
-      if (i < t.size()) ++line;
-      continue;
+    if (c == '\\' && quote_ == '"' && (next() == '"' || next() == '\\' || next() == '$' || next() == '`')) {
+      cur_ += t_[++i_];  // inside double quotes a backslash escapes only these
+      return;
     }
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      if (in_word) words.push_back({cur, start});
-      cur.clear();
-      in_word = false;
-      if (c == '\n') ++line;
-      continue;
+    if (c == '\n') ++line_;
+    cur_ += c;
+  }
+  void backslash() {
+    if (next() == '\n' || (next() == '\r' && i_ + 2 < t_.size() && t_[i_ + 2] == '\n')) {
+      i_ += next() == '\r' ? 2 : 1;  // a continuation: the line goes on
+      ++line_;
+      return;
     }
-    if (!in_word) start = line;
-    in_word = true;
-    if (c == '\'' || c == '"') {
-      quote = c;
-    } else {
-      cur += c;
+    if (i_ + 1 < t_.size()) {
+      begin_word();
+      cur_ += t_[++i_];
     }
   }
-  if (in_word) words.push_back({cur, start});
-  return words;
-}
+  // `>`, `>>`, `>&`, `>|`, `<`, `<<`, `<&`, `<>`, `&>`, `&>>`: the operator, then its target
+  // word, which is no word of the command; a number glued before it (2>) is the descriptor.
+  void redirection(char c) {
+    const bool descriptor =
+        in_word_ && !cur_.empty() && std::all_of(cur_.begin(), cur_.end(), [](char d) { return d >= '0' && d <= '9'; });
+    if (descriptor) {
+      cur_.clear();
+      in_word_ = false;
+    }
+    end_word();
+    if (c == '&') ++i_;  // &> and &>>: the > follows
+    while (i_ + 1 < t_.size() && (t_[i_ + 1] == '>' || t_[i_ + 1] == '<' || t_[i_ + 1] == '&' || t_[i_ + 1] == '|')) ++i_;
+    skip_next_word_ = true;
+  }
+  void end_word() {
+    if (in_word_) {
+      if (skip_next_word_) {
+        skip_next_word_ = false;
+      } else {
+        command_.push_back({cur_, start_});
+      }
+    }
+    cur_.clear();
+    in_word_ = false;
+  }
+  void end_command() {
+    end_word();
+    skip_next_word_ = false;
+    if (!command_.empty()) commands_.push_back(std::move(command_));
+    command_.clear();
+  }
+
+  std::string_view t_;
+  std::size_t i_ = 0;
+  std::vector<ServeCommand> commands_;
+  ServeCommand command_;
+  std::string cur_;
+  bool in_word_ = false, skip_next_word_ = false;
+  int line_ = 1, start_ = 1;
+  char quote_ = 0;
+};
 
 bool is_flag(const std::string& w) { return w.size() > 1 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9'); }
 
@@ -94,6 +156,34 @@ bool changes_memory_plan(bool vllm, const std::string& name) {
                                                         "--quantization"};
   const auto& list = vllm ? std::span<const std::string_view>(k_vllm) : std::span<const std::string_view>(k_sglang);
   return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+// Where an engine starts in a command: `vllm serve [MODEL]`, `python -m
+// vllm.entrypoints.openai.api_server`, `python -m sglang.launch_server`, `sglang serve`.
+struct ServeLaunch {
+  ServeEngine engine = ServeEngine::vllm;
+  std::size_t first = 0;  ///< its first engine word
+  std::size_t args = 0;   ///< its first argument
+  bool positional_model = false;
+};
+
+std::optional<ServeLaunch> serve_launch_of(const ServeCommand& words) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i].text;
+    const bool next_serve = i + 1 < words.size() && words[i + 1].text == "serve";
+    if ((w == "vllm" || w.ends_with("/vllm")) && next_serve) return ServeLaunch{ServeEngine::vllm, i, i + 2, true};
+    if (w == "vllm.entrypoints.openai.api_server") return ServeLaunch{ServeEngine::vllm, i, i + 1, false};
+    if (w == "sglang.launch_server") return ServeLaunch{ServeEngine::sglang, i, i + 1, false};
+    if ((w == "sglang" || w.ends_with("/sglang")) && next_serve) return ServeLaunch{ServeEngine::sglang, i, i + 2, false};
+  }
+  return std::nullopt;
+}
+
+// The engine words of a launch, for a message: "vllm serve", "sglang.launch_server".
+std::string launch_words(const ServeCommand& words, const ServeLaunch& l) {
+  std::string out;
+  for (std::size_t i = l.first; i < l.args; ++i) out += fmt::format("{}{}", out.empty() ? "" : " ", words[i].text);
+  return fmt::format("`{}`", out);
 }
 
 }  // namespace
@@ -137,34 +227,35 @@ std::optional<std::expected<std::int64_t, std::string>> human_readable_tokens(st
 }
 
 std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source) {
-  const std::vector<ServeWord> words = serve_words_of(text);
-  ServeArgs a;
-  // The engine's command: `vllm serve`, `python -m vllm.entrypoints.openai.api_server`,
-  // `python -m sglang.launch_server`, `sglang serve`.
-  std::size_t at = 0;
-  bool found = false;
-  for (std::size_t i = 0; i < words.size() && !found; ++i) {
-    const std::string& w = words[i].text;
-    const bool next_serve = i + 1 < words.size() && words[i + 1].text == "serve";
-    if ((w == "vllm" || w.ends_with("/vllm")) && next_serve) {
-      a.engine = ServeEngine::vllm;
-      at = i + 2;
-      if (at < words.size() && !is_flag(words[at].text)) a.model = words[at++].text;
-      found = true;
-    } else if (w == "vllm.entrypoints.openai.api_server") {
-      a.engine = ServeEngine::vllm;
-      at = i + 1;
-      found = true;
-    } else if (w == "sglang.launch_server" || ((w == "sglang" || w.ends_with("/sglang")) && next_serve)) {
-      a.engine = ServeEngine::sglang;
-      at = w == "sglang.launch_server" ? i + 1 : i + 2;
-      found = true;
+  const std::vector<ServeCommand> commands = ServeCommandSplitter(text).split();
+  // The engine's command: the one command of the file that starts the engine; the words
+  // before its engine words (env settings, nohup, uv run) are skipped, the commands after it
+  // (curl, echo) are not its flags.
+  std::optional<ServeLaunch> launch;
+  const ServeCommand* engine_command = nullptr;
+  for (const ServeCommand& c : commands) {
+    const auto l = serve_launch_of(c);
+    if (!l) continue;
+    if (launch) {
+      return std::unexpected(InputError{
+          source, c[l->first].line, 0, "--serve-args",
+          fmt::format("a second engine command ({}; the first, {}, is on line {}): moeplan reads one engine's "
+                      "command line, keep one of them in the file",
+                      launch_words(c, *l), launch_words(*engine_command, *launch), (*engine_command)[launch->first].line)});
     }
+    launch = l;
+    engine_command = &c;
   }
-  if (!found) {
-    return std::unexpected(InputError{source, words.empty() ? 0 : words.front().line, 0, "--serve-args",
+  if (!launch) {
+    const int line = commands.empty() ? 0 : commands.front().front().line;
+    return std::unexpected(InputError{source, line, 0, "--serve-args",
                                       "neither a `vllm serve` nor a `python -m sglang.launch_server` command line"});
   }
+  const std::vector<ServeWord>& words = *engine_command;
+  ServeArgs a;
+  a.engine = launch->engine;
+  std::size_t at = launch->args;
+  if (launch->positional_model && at < words.size() && !is_flag(words[at].text)) a.model = words[at++].text;
   const bool vllm = a.engine == ServeEngine::vllm;
   for (std::size_t i = at; i < words.size(); ++i) {
     std::string w = words[i].text;

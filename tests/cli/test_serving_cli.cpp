@@ -374,7 +374,7 @@ TEST_CASE("score --serve-args reads the engine's command line and lists the flag
   // A bad value: exit 4 naming the file, line and flag.
   {
     std::ofstream out(file);
-    out << "vllm serve m\n  --gpu-memory-utilization 2\n";
+    out << "vllm serve m \\\n  --gpu-memory-utilization 2\n";  // a continuation: one command, its line 2
   }
   const Run bad = run_moeplan({"score", "qwen3-30b-a3b", "--serve-args", file.string(), "--serve-gpu", "h100"});
   CHECK(bad.code == 4);

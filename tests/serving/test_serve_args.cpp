@@ -84,3 +84,55 @@ TEST_CASE("serve args: flags that replace the engine's memory plan are refused, 
   REQUIRE(other.has_value());
   CHECK(other->unused == std::vector<std::string>{"--num-gpu-blocks-override"});
 }
+
+TEST_CASE("serve args: a newline, ; or & ends the command; later commands' flags are not the engine's") {
+  // curl's and echo's flags after the engine's command (issue 50 review, args/l2.sh, c2.sh, l.sh).
+  for (const char* text : {"vllm serve X -tp 8 --max-model-len 16384\ncurl localhost:8000/v1/models --max-num-seqs 4\n",
+                           "vllm serve X -tp 8 --max-model-len 16384 ; echo --max-num-seqs 4",
+                           "vllm serve X -tp 8 --max-model-len 16384;echo --max-num-seqs 4",
+                           "vllm serve X -tp 8 --max-model-len 16384 && echo --max-num-seqs 4",
+                           "vllm serve X -tp 8 --max-model-len 16384 > log.txt 2>&1 &\nsleep 5 | echo --max-num-seqs 4"}) {
+    CAPTURE(text);
+    const auto a = read_serve_args(text, "s.sh");
+    REQUIRE(a.has_value());
+    CHECK(a->tp == 8);
+    CHECK(a->context == 16384);
+    CHECK_FALSE(a->max_seqs.has_value());
+    CHECK(a->unused.empty());  // neither the redirection's target nor curl's words
+  }
+  // A glued `8;` is 8, then a command end (the review's "got '8;'").
+  const auto glued = read_serve_args("vllm serve X --tensor-parallel-size 8; echo done", "s.sh");
+  REQUIRE(glued.has_value());
+  CHECK(glued->tp == 8);
+  // A backslash continuation (also before a CRLF) keeps the command going; a comment line does not end it early.
+  const auto crlf = read_serve_args("vllm serve X \\\r\n  --tensor-parallel-size 8 \\\r\n  --max-model-len 4096\r\n", "s.sh");
+  REQUIRE(crlf.has_value());
+  CHECK(crlf->tp == 8);
+  CHECK(crlf->context == 4096);
+  CHECK(crlf->unused.empty());
+  // A flag alone on the next line (no continuation) is another command: not read (args/b15.sh).
+  const auto split = read_serve_args("vllm serve X --tensor-parallel-size 8\n--max-model-len 16384\n", "s.sh");
+  REQUIRE(split.has_value());
+  CHECK_FALSE(split->context.has_value());
+  // Setup lines before the engine's command are other commands.
+  const auto setup = read_serve_args("pip install vllm==0.10.1 --max-model-len 9\nexport TP=8\nnohup vllm serve X -tp 4\n",
+                                     "s.sh");
+  REQUIRE(setup.has_value());
+  CHECK(setup->tp == 4);
+  CHECK_FALSE(setup->context.has_value());
+}
+
+TEST_CASE("serve args: two engine commands in one file are refused, naming both lines") {
+  // args/d1.sh: a vLLM line then an SGLang line; args/c4.sh: two vllm serve commands on one line.
+  const auto two = read_serve_args("vllm serve X --tensor-parallel-size 8\npython -m sglang.launch_server --model-path X --tp 4\n",
+                                   "d1.sh");
+  REQUIRE_FALSE(two.has_value());
+  CHECK(two.error().source == "d1.sh");
+  CHECK(two.error().line == 2);
+  CHECK(two.error().reason.find("`sglang.launch_server`") != std::string::npos);
+  CHECK(two.error().reason.find("`vllm serve`, is on line 1") != std::string::npos);
+  const auto same_line = read_serve_args("vllm serve X --tensor-parallel-size 8;  vllm serve Y --tensor-parallel-size 4", "c4.sh");
+  REQUIRE_FALSE(same_line.has_value());
+  CHECK(same_line.error().line == 1);
+  CHECK(same_line.error().reason.find("second engine command") != std::string::npos);
+}

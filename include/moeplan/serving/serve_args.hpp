@@ -3,12 +3,16 @@
 /// `vllm serve MODEL --flag value ...` (or `python -m vllm.entrypoints.openai.api_server`) or
 /// `python -m sglang.launch_server --model-path MODEL ...`, from a launch script or a file.
 ///
-/// The text is split as a shell splits a command: an unquoted # starts a comment, a backslash
-/// before the line end joins lines, single and double quotes group words. Flags are `--name
-/// value` or `--name=value`, underscores read as dashes (both engines accept either); a flag
-/// followed by another flag or by nothing is a switch. Words before the engine's command are
-/// skipped. A flag the serving model uses with a value it cannot read is an InputError naming
-/// the file, line and flag; the flags it does not model are listed (`unused`).
+/// The text is split as a shell splits it: an unquoted # starts a comment, a backslash before
+/// the line end joins lines, single and double quotes group words, and an unquoted newline,
+/// `;`, `&`, `&&`, `||` or `|` ends a command (redirections and their targets are no words).
+/// The one command that starts the engine is read; the words before its engine words (env
+/// settings, nohup, uv run) are skipped, and other commands (curl, echo) are not its flags; a
+/// file with two engine commands is an InputError naming both lines. Flags are `--name value`
+/// or `--name=value`, underscores read as dashes (both engines accept either); a flag followed
+/// by another flag or by nothing is a switch. A flag the serving model uses with a value it
+/// cannot read is an InputError naming the file, line and flag; the flags it does not model
+/// are listed (`unused`).
 #include <cstdint>
 #include <expected>
 #include <algorithm>
