@@ -20,6 +20,8 @@ namespace {
 struct ServeWord {
   std::string text;
   int line = 1;
+  bool expands = false;  ///< holds a $VAR, ${...}, $(...), $((...)) or `...` the shell would expand
+  bool braces = false;   ///< holds unquoted {a,b}: the shell's brace expansion makes it several words
 };
 
 // One simple command of the file: its words, in order.
@@ -29,7 +31,8 @@ using ServeCommand = std::vector<ServeWord>;
 // or a parenthesis ends a command; a backslash before the line end joins lines (also before a
 // CRLF); a backslash escapes the next character; quotes group; an unquoted # at a word's start
 // comments out the rest of the line (not its newline). A redirection (`>`, `>>`, `2>&1`, `<`,
-// `&>`) and its target are no words of the command.
+// `&>`) and its target are no words of the command. Expansions ($VAR, $(...), `...`) are kept as
+// written and marked; an unterminated quote is remembered (unterminated_quote_line).
 class ServeCommandSplitter {
  public:
   explicit ServeCommandSplitter(std::string_view t) : t_(t) {}
@@ -54,11 +57,16 @@ class ServeCommandSplitter {
         if (c == '|' && next() == '&') ++i_;                           // |&
       } else if (c == '>' || c == '<' || c == '&') {
         redirection(c);
+      } else if (c == '$' || c == '`') {
+        begin_word();
+        expansion(c);
       } else {
         if (c == '\'' || c == '"') {
           quote_ = c;
+          quote_line_ = line_;
         } else {
           cur_ += c;
+          braces(c);
         }
         begin_word();
       }
@@ -66,6 +74,8 @@ class ServeCommandSplitter {
     end_command();
     return commands_;
   }
+  /// The line of a quote left open at the end of the text; 0 when every quote is closed.
+  [[nodiscard]] int unterminated_quote_line() const { return quote_ ? quote_line_ : 0; }
 
  private:
   [[nodiscard]] char next() const { return i_ + 1 < t_.size() ? t_[i_ + 1] : '\0'; }
@@ -82,6 +92,10 @@ class ServeCommandSplitter {
       cur_ += t_[++i_];  // inside double quotes a backslash escapes only these
       return;
     }
+    if (quote_ == '"' && (c == '$' || c == '`')) {
+      expansion(c);
+      return;
+    }
     if (c == '\n') ++line_;
     cur_ += c;
   }
@@ -95,6 +109,42 @@ class ServeCommandSplitter {
       begin_word();
       cur_ += t_[++i_];
     }
+  }
+  // $NAME, ${...}, $(...), $((...)) and `...`: kept as written (a $(...) whole, so that its
+  // parentheses end no command) and the word marked; a $ before anything else is a $.
+  void expansion(char c) {
+    const char n = next();
+    const bool name = std::isalnum(static_cast<unsigned char>(n)) || n == '_' || n == '@' || n == '*' || n == '#' ||
+                      n == '?' || n == '!' || n == '$' || n == '-';
+    if (c == '$' && !name && n != '{' && n != '(') {
+      cur_ += c;
+      return;
+    }
+    expands_ = true;
+    if (c == '$' && name) {
+      cur_ += c;
+      return;
+    }
+    const char open = c == '`' ? '`' : n, close = c == '`' ? '`' : (n == '{' ? '}' : ')');
+    cur_ += c;
+    if (c == '$') cur_ += t_[++i_];
+    int depth = 1;
+    while (depth > 0 && i_ + 1 < t_.size()) {
+      const char d = t_[++i_];
+      if (d == '\n') ++line_;
+      cur_ += d;
+      if (d == close) {
+        --depth;
+      } else if (d == open && open != close) {
+        ++depth;
+      }
+    }
+  }
+  // {a,b} outside quotes: brace expansion, one word becoming several.
+  void braces(char c) {
+    if (c == '{') brace_open_ = true;
+    if (c == ',' && brace_open_) brace_comma_ = true;
+    if (c == '}' && brace_comma_) braces_ = true;
   }
   // `>`, `>>`, `>&`, `>|`, `<`, `<<`, `<&`, `<>`, `&>`, `&>>`: the operator, then its target
   // word, which is no word of the command; a number glued before it (2>) is the descriptor.
@@ -115,11 +165,12 @@ class ServeCommandSplitter {
       if (skip_next_word_) {
         skip_next_word_ = false;
       } else {
-        command_.push_back({cur_, start_});
+        command_.push_back({cur_, start_, expands_, braces_});
       }
     }
     cur_.clear();
     in_word_ = false;
+    expands_ = brace_open_ = brace_comma_ = braces_ = false;
   }
   void end_command() {
     end_word();
@@ -134,7 +185,8 @@ class ServeCommandSplitter {
   ServeCommand command_;
   std::string cur_;
   bool in_word_ = false, skip_next_word_ = false;
-  int line_ = 1, start_ = 1;
+  bool expands_ = false, brace_open_ = false, brace_comma_ = false, braces_ = false;
+  int line_ = 1, start_ = 1, quote_line_ = 0;
   char quote_ = 0;
 };
 
@@ -167,9 +219,28 @@ struct ServeLaunch {
   bool positional_model = false;
 };
 
+// vLLM's image, any registry and tag: [registry/]vllm/vllm-openai[:tag|@digest].
+bool is_vllm_image(std::string_view w) {
+  const auto at = w.find("vllm/vllm-openai");
+  if (at == std::string_view::npos || (at > 0 && w[at - 1] != '/')) return false;
+  const std::string_view rest = w.substr(at + std::string_view("vllm/vllm-openai").size());
+  return rest.empty() || rest.front() == ':' || rest.front() == '@';
+}
+
 std::optional<ServeLaunch> serve_launch_of(const ServeCommand& words) {
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i].text;
+    // `docker run [options] vllm/vllm-openai[:tag] [engine args]`: the image's entrypoint is the
+    // API server (docker/Dockerfile, stage vllm-openai: `python3 -m vllm.entrypoints.openai.api_server`,
+    // `vllm serve` in later images), so the words after the image are engine arguments; not
+    // when --entrypoint replaces it.
+    if ((w == "docker" || w == "podman" || w.ends_with("/docker")) && i + 1 < words.size() && words[i + 1].text == "run") {
+      for (std::size_t j = i + 2; j < words.size(); ++j) {
+        const std::string& o = words[j].text;
+        if (o == "--entrypoint" || o.starts_with("--entrypoint=")) break;
+        if (is_vllm_image(o)) return ServeLaunch{ServeEngine::vllm, j, j + 1, true};
+      }
+    }
     const bool next_serve = i + 1 < words.size() && words[i + 1].text == "serve";
     if ((w == "vllm" || w.ends_with("/vllm")) && next_serve) return ServeLaunch{ServeEngine::vllm, i, i + 2, true};
     if (w == "vllm.entrypoints.openai.api_server") return ServeLaunch{ServeEngine::vllm, i, i + 1, false};
@@ -184,6 +255,111 @@ std::string launch_words(const ServeCommand& words, const ServeLaunch& l) {
   std::string out;
   for (std::size_t i = l.first; i < l.args; ++i) out += fmt::format("{}{}", out.empty() ? "" : " ", words[i].text);
   return fmt::format("`{}`", out);
+}
+
+// One flag of the engine's command as written: its name (underscores as dashes) and value.
+struct ServeFlag {
+  std::string name, value;
+  bool has_value = false, expands = false, braces = false;
+  int line = 0;
+};
+
+// Why a flag's value is not read as `expected`: missing (the next word a flag, or none), a
+// shell expansion moeplan does not make, brace expansion, or a value of another kind.
+std::string serve_value_problem(const ServeFlag& f, std::string_view expected) {
+  if (!f.has_value) return fmt::format("missing value: expected {}", expected);
+  if (f.expands) {
+    return fmt::format("'{}' is a shell expansion: moeplan reads the file as written and does not expand variables, "
+                       "$(...) or $((...)); write the value ({})",
+                       f.value, expected);
+  }
+  if (f.braces) {
+    return fmt::format("'{}' has unquoted braces with a comma, which the shell's brace expansion splits into several "
+                       "words; quote it",
+                       f.value);
+  }
+  return fmt::format("expected {}, got '{}'", expected, f.value);
+}
+
+std::optional<std::int64_t> serve_positive(const ServeFlag& f, std::int64_t max) {
+  if (!f.has_value || f.expands) return std::nullopt;
+  std::int64_t v = 0;
+  const auto [p, ec] = std::from_chars(f.value.data(), f.value.data() + f.value.size(), v);
+  if (ec != std::errc() || p != f.value.data() + f.value.size() || v < 1 || v > max) return std::nullopt;
+  return v;
+}
+
+std::optional<std::int64_t> human_readable_tokens_of(std::string_view text);
+
+// vLLM reads its token counts with human_readable_int (32k, 32K): those, else a plain count.
+std::optional<std::int64_t> serve_tokens(const ServeFlag& f, bool human) {
+  if (!f.has_value || f.expands) return std::nullopt;
+  return human ? human_readable_tokens_of(f.value) : serve_positive(f, 1'000'000'000);
+}
+
+// Reads one flag of the engine's command into `a`: an InputError naming the file, line and flag
+// when a flag the serving model uses has a value it cannot read.
+std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, const std::string& source) {
+  const bool vllm = a.engine == ServeEngine::vllm;
+  const std::string& name = f.name;
+  const auto bad = [&](std::string_view expected) {
+    return std::optional<InputError>(InputError{source, f.line, 0, name, serve_value_problem(f, expected)});
+  };
+  const auto count = [&](std::optional<int>& into) -> std::optional<InputError> {
+    const auto v = serve_positive(f, 1 << 16);
+    if (!v) return bad("a GPU count");
+    into = static_cast<int>(*v);
+    return std::nullopt;
+  };
+  if (name == "--tensor-parallel-size" || name == "-tp" || name == "--tp" || name == "--tp-size") return count(a.tp);
+  if (name == "--pipeline-parallel-size" || name == "-pp" || name == "--pp-size" || name == "--pp") return count(a.pp);
+  if (name == "--data-parallel-size" || name == "-dp" || name == "--dp" || name == "--dp-size") return count(a.dp);
+  if (name == (vllm ? "--gpu-memory-utilization" : "--mem-fraction-static")) {
+    double v = 0;
+    const auto [p, ec] = std::from_chars(f.value.data(), f.value.data() + f.value.size(), v);
+    if (!f.has_value || f.expands || ec != std::errc() || p != f.value.data() + f.value.size() || !(v > 0 && v <= 1)) {
+      return bad("a fraction in (0, 1]");
+    }
+    a.memory_fraction = v;
+  } else if (vllm && name == "--max-num-batched-tokens") {
+    const auto v = serve_tokens(f, true);
+    if (!v) return bad("a whole number of tokens, at least 1");
+    a.max_batched_tokens = *v;
+  } else if (name == (vllm ? "--max-num-seqs" : "--max-running-requests")) {
+    const auto v = serve_positive(f, 1'000'000'000);
+    if (!v) return bad("a whole number of sequences, at least 1");
+    a.max_seqs = *v;
+  } else if (name == (vllm ? "--max-model-len" : "--context-length")) {
+    const auto v = serve_tokens(f, vllm);  // SGLang's --context-length: a plain int
+    if (!v) return bad("a whole number of tokens");
+    a.context = *v;
+  } else if (name == "--kv-cache-dtype") {
+    if (f.has_value && !f.expands && (f.value == "auto" || f.value == "bf16" || f.value == "bfloat16")) {
+      a.kv = ServePrecision::bf16;
+    } else if (f.has_value && !f.expands && f.value.starts_with("fp8")) {
+      a.kv = ServePrecision::fp8;
+    } else {
+      return bad("auto, bf16 or an fp8 kind");
+    }
+  } else if (vllm && name == "--enable-expert-parallel" && !f.has_value) {
+    a.expert_parallel = true;
+  } else if (!vllm && (name == "--ep-size" || name == "--ep" || name == "--expert-parallel-size")) {
+    std::optional<int> ep;
+    if (auto err = count(ep)) return err;
+    a.expert_parallel = *ep > 1;
+  } else if (!vllm && name == "--enable-dp-attention" && !f.has_value) {
+    a.dp_attention = true;
+  } else if ((vllm && name == "--model") || (!vllm && (name == "--model-path" || name == "--model"))) {
+    a.model = f.value;
+  } else if (changes_memory_plan(vllm, name)) {
+    // Listing these as "not modelled" would print the plan of another start-up: refuse them.
+    return InputError{source, f.line, 0, name,
+                      "sets what the engine's memory plan would otherwise size (the weights it loads or the KV "
+                      "cache it allocates), which moeplan does not model; drop it to plan the engine's own sizing"};
+  } else if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) {
+    a.unused.push_back(name);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -226,8 +402,24 @@ std::optional<std::expected<std::int64_t, std::string>> human_readable_tokens(st
   return std::nullopt;
 }
 
+namespace {
+// A count as vLLM's human_readable_int reads it (a plain number, or one with a suffix), in [1, 1e9].
+std::optional<std::int64_t> human_readable_tokens_of(std::string_view text) {
+  const auto h = human_readable_tokens(text);
+  if (!h) return serve_positive(ServeFlag{"", std::string(text), true, false, false, 0}, 1'000'000'000);
+  if (!*h || **h < 1 || **h > 1'000'000'000) return std::nullopt;
+  return **h;
+}
+}  // namespace
+
 std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source) {
-  const std::vector<ServeCommand> commands = ServeCommandSplitter(text).split();
+  ServeCommandSplitter splitter(text);
+  const std::vector<ServeCommand> commands = splitter.split();
+  if (const int open = splitter.unterminated_quote_line()) {
+    return std::unexpected(InputError{source, open, 0, "--serve-args",
+                                      "unterminated quote: the quote opened on this line is not closed before the "
+                                      "end of the file"});
+  }
   // The engine's command: the one command of the file that starts the engine; the words
   // before its engine words (env settings, nohup, uv run) are skipped, the commands after it
   // (curl, echo) are not its flags.
@@ -247,106 +439,46 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
     engine_command = &c;
   }
   if (!launch) {
+    for (const ServeCommand& c : commands) {
+      for (const ServeWord& w : c) {
+        if (w.text == "sglang_router.launch_server") {
+          return std::unexpected(InputError{
+              source, w.line, 0, "--serve-args",
+              "`python -m sglang_router.launch_server` starts SGLang's router with its own data-parallel workers, "
+              "which moeplan does not model: give the `python -m sglang.launch_server` command line of one worker"});
+        }
+      }
+    }
     const int line = commands.empty() ? 0 : commands.front().front().line;
     return std::unexpected(InputError{source, line, 0, "--serve-args",
-                                      "neither a `vllm serve` nor a `python -m sglang.launch_server` command line"});
+                                      "neither a `vllm serve` (nor a `docker run ... vllm/vllm-openai`) nor a "
+                                      "`python -m sglang.launch_server` command line"});
   }
   const std::vector<ServeWord>& words = *engine_command;
   ServeArgs a;
   a.engine = launch->engine;
   std::size_t at = launch->args;
   if (launch->positional_model && at < words.size() && !is_flag(words[at].text)) a.model = words[at++].text;
-  const bool vllm = a.engine == ServeEngine::vllm;
   for (std::size_t i = at; i < words.size(); ++i) {
+    if (!is_flag(words[i].text)) continue;  // a stray word (a second positional): not the engine's flag
+    ServeFlag f;
+    f.line = words[i].line;
     std::string w = words[i].text;
-    const int line = words[i].line;
-    if (!is_flag(w)) continue;  // a stray word (a second positional): not the engine's flag
-    std::string value;
-    bool has_value = false;
     if (const auto eq = w.find('='); eq != std::string::npos) {
-      value = w.substr(eq + 1);
+      f.value = w.substr(eq + 1);
+      f.has_value = true;
+      f.expands = words[i].expands;
+      f.braces = words[i].braces;
       w = w.substr(0, eq);
-      has_value = true;
     } else if (i + 1 < words.size() && !is_flag(words[i + 1].text)) {
-      value = words[++i].text;
-      has_value = true;
+      ++i;
+      f.value = words[i].text;
+      f.has_value = true;
+      f.expands = words[i].expands;
+      f.braces = words[i].braces;
     }
-    const std::string name = flag_name(w);
-    const auto bad = [&](const std::string& why) {
-      return std::unexpected(InputError{source, line, 0, name, why});
-    };
-    const auto positive = [&](std::int64_t max) -> std::optional<std::int64_t> {
-      std::int64_t v = 0;
-      const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      if (ec != std::errc() || p != value.data() + value.size() || v < 1 || v > max) return std::nullopt;
-      return v;
-    };
-    // vLLM reads its token counts with human_readable_int (32k, 32K): those, else a plain count.
-    const auto human_or_positive = [&]() -> std::optional<std::int64_t> {
-      if (const auto h = human_readable_tokens(value)) {
-        if (!*h || **h < 1 || **h > 1'000'000'000) return std::nullopt;
-        return **h;
-      }
-      return positive(1'000'000'000);
-    };
-    const auto count = [&](std::optional<int>& into) -> std::optional<InputError> {
-      const auto v = positive(1 << 16);
-      if (!has_value || !v) return InputError{source, line, 0, name, fmt::format("expected a GPU count, got '{}'", value)};
-      into = static_cast<int>(*v);
-      return std::nullopt;
-    };
-    std::optional<InputError> err;
-    if (name == "--tensor-parallel-size" || name == "-tp" || name == "--tp" || name == "--tp-size") {
-      err = count(a.tp);
-    } else if (name == "--pipeline-parallel-size" || name == "-pp" || name == "--pp-size" || name == "--pp") {
-      err = count(a.pp);
-    } else if (name == "--data-parallel-size" || name == "-dp" || name == "--dp" || name == "--dp-size") {
-      err = count(a.dp);
-    } else if (name == (vllm ? "--gpu-memory-utilization" : "--mem-fraction-static")) {
-      double v = 0;
-      const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      if (!has_value || ec != std::errc() || p != value.data() + value.size() || !(v > 0 && v <= 1)) {
-        return bad(fmt::format("expected a fraction in (0, 1], got '{}'", value));
-      }
-      a.memory_fraction = v;
-    } else if (vllm && name == "--max-num-batched-tokens") {
-      const auto v = human_or_positive();
-      if (!has_value || !v) return bad(fmt::format("expected a whole number of tokens, at least 1, got '{}'", value));
-      a.max_batched_tokens = *v;
-    } else if (name == (vllm ? "--max-num-seqs" : "--max-running-requests")) {
-      const auto v = positive(1'000'000'000);
-      if (!has_value || !v) return bad(fmt::format("expected a whole number of sequences, at least 1, got '{}'", value));
-      a.max_seqs = *v;
-    } else if (name == (vllm ? "--max-model-len" : "--context-length")) {
-      const auto v = vllm ? human_or_positive() : positive(1'000'000'000);  // SGLang's --context-length: int
-      if (!has_value || !v) return bad(fmt::format("expected a whole number of tokens, got '{}'", value));
-      a.context = *v;
-    } else if (name == "--kv-cache-dtype") {
-      if (value == "auto" || value == "bf16" || value == "bfloat16") {
-        a.kv = ServePrecision::bf16;
-      } else if (value.starts_with("fp8")) {
-        a.kv = ServePrecision::fp8;
-      } else {
-        return bad(fmt::format("expected auto, bf16 or an fp8 kind, got '{}'", value));
-      }
-    } else if (vllm && name == "--enable-expert-parallel" && !has_value) {
-      a.expert_parallel = true;
-    } else if (!vllm && (name == "--ep-size" || name == "--ep" || name == "--expert-parallel-size")) {
-      std::optional<int> ep;
-      err = count(ep);
-      if (!err) a.expert_parallel = *ep > 1;
-    } else if (!vllm && name == "--enable-dp-attention" && !has_value) {
-      a.dp_attention = true;
-    } else if ((vllm && name == "--model") || (!vllm && (name == "--model-path" || name == "--model"))) {
-      a.model = value;
-    } else if (changes_memory_plan(vllm, name)) {
-      // Listing these as "not modelled" would print the plan of another start-up: refuse them.
-      return bad("sets what the engine's memory plan would otherwise size (the weights it loads or the KV "
-                 "cache it allocates), which moeplan does not model; drop it to plan the engine's own sizing");
-    } else if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) {
-      a.unused.push_back(name);
-    }
-    if (err) return std::unexpected(*err);
+    f.name = flag_name(w);
+    if (auto err = read_engine_flag(a, f, source)) return std::unexpected(std::move(*err));
   }
   return a;
 }

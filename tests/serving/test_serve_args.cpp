@@ -136,3 +136,65 @@ TEST_CASE("serve args: two engine commands in one file are refused, naming both 
   CHECK(same_line.error().line == 1);
   CHECK(same_line.error().reason.find("second engine command") != std::string::npos);
 }
+
+TEST_CASE("serve args: an unterminated quote, a missing value and shell expansions say so") {
+  // args/a5.sh: the quote runs to the end of the file.
+  const auto quote = read_serve_args("vllm serve X \\\n  --tensor-parallel-size 8 --max-model-len '32768\n", "a5.sh");
+  REQUIRE_FALSE(quote.has_value());
+  CHECK(quote.error().line == 2);
+  CHECK(quote.error().reason.starts_with("unterminated quote"));
+  // args/g5.sh, g4.sh: a flag followed by another flag, or by nothing.
+  const auto missing = read_serve_args("vllm serve X --max-model-len --gpu-memory-utilization 0.8", "g5.sh");
+  REQUIRE_FALSE(missing.has_value());
+  CHECK(missing.error().key == "--max-model-len");
+  CHECK(missing.error().reason == "missing value: expected a whole number of tokens");
+  const auto last = read_serve_args("vllm serve X --tensor-parallel-size 8 --gpu-memory-utilization", "g4.sh");
+  REQUIRE_FALSE(last.has_value());
+  CHECK(last.error().reason.starts_with("missing value: expected a fraction"));
+  // args/b4.sh, g2.sh: variables and arithmetic are not expanded, quoted or not.
+  for (const char* text : {"TP=8\nvllm serve X --tensor-parallel-size $TP", "vllm serve X -tp \"${TP}\"",
+                           "vllm serve X -tp $(nproc)", "vllm serve X -tp `nproc`"}) {
+    CAPTURE(text);
+    const auto v = read_serve_args(text, "b4.sh");
+    REQUIRE_FALSE(v.has_value());
+    CHECK(v.error().reason.find("does not expand variables") != std::string::npos);
+  }
+  const auto arith = read_serve_args("vllm serve X --tensor-parallel-size 8 --max-model-len \"$((32*1024))\"", "g2.sh");
+  REQUIRE_FALSE(arith.has_value());
+  CHECK(arith.error().key == "--max-model-len");
+  CHECK(arith.error().reason.starts_with("'$((32*1024))' is a shell expansion"));
+  // Unquoted, $((...)) is one word: its parentheses end no command.
+  const auto bare = read_serve_args("vllm serve X --max-model-len $((32*1024)) -tp 8", "g2.sh");
+  REQUIRE_FALSE(bare.has_value());
+  CHECK(bare.error().reason.starts_with("'$((32*1024))'"));
+  // An expansion in a flag moeplan does not read is left alone; a $ before anything else is a $.
+  const auto other = read_serve_args("vllm serve X -tp 8 --port $PORT --served-model-name a$", "s.sh");
+  REQUIRE(other.has_value());
+  CHECK(other->tp == 8);
+}
+
+TEST_CASE("serve args: docker run of vLLM's image reads the words after the image; sglang_router is named") {
+  // args/a2.sh: vllm/vllm-openai's entrypoint is the API server; docker's own options are not the engine's.
+  const auto d = read_serve_args("docker run --gpus all -p 8000:8000 --ipc=host -e HF_TOKEN=x vllm/vllm-openai:v0.10.1 "
+                                 "--model deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --max-model-len 32768",
+                                 "a2.sh");
+  REQUIRE(d.has_value());
+  CHECK(d->engine == ServeEngine::vllm);
+  CHECK(d->model == "deepseek-ai/DeepSeek-V3");
+  CHECK(d->tp == 8);
+  CHECK(d->context == 32768);
+  CHECK(d->unused.empty());  // not --gpus, -p, --ipc, -e
+  const auto registry = read_serve_args("docker run docker.io/vllm/vllm-openai -tp 2", "s.sh");
+  REQUIRE(registry.has_value());
+  CHECK(registry->tp == 2);
+  // Another entrypoint is not the API server: not read as one.
+  const auto entry = read_serve_args("docker run --entrypoint bash vllm/vllm-openai:latest -c 'echo'", "s.sh");
+  CHECK_FALSE(entry.has_value());
+  const auto other_image = read_serve_args("docker run myorg/vllm-openai-fork:1 -tp 2", "s.sh");
+  CHECK_FALSE(other_image.has_value());
+  // args/j2.sh: the router is refused by name.
+  const auto router = read_serve_args("python -m sglang_router.launch_server --model-path m --dp-size 8", "j2.sh");
+  REQUIRE_FALSE(router.has_value());
+  CHECK(router.error().reason.find("sglang_router.launch_server") != std::string::npos);
+  CHECK(router.error().reason.find("one worker") != std::string::npos);
+}
