@@ -67,9 +67,9 @@ void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) 
       ->group(group);
   sub.add_option("--serve-args", f.args_file,
                  "A `vllm serve` or `python -m sglang.launch_server` command line (a launch script): the engine, "
-                 "GPUs (TP x PP x DP), fraction, batched tokens, sequences, context, KV dtype and expert/DP "
-                 "attention flags as the engine reads them; the serving flags given win; the flags not modelled "
-                 "are listed")
+                 "GPUs (TP x PP x DP), fraction, batched tokens, sequences, context, KV dtype, expert/DP "
+                 "attention flags and --speculative-config deepseek_mtp (as --serve-mtp) as the engine reads them; "
+                 "the serving flags given win; the flags not modelled are listed")
       ->group(group);
   sub.add_option("--serve-cuda-graph-gib", f.cuda_graph_gib,
                  "GiB per GPU of CUDA graphs, captured after the KV cache: they must fit in what the fraction "
@@ -91,17 +91,28 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
   if (!f.kv_given && a.kv) o.kv = *a.kv;
   o.expert_parallel = o.expert_parallel || a.expert_parallel;
   o.dp_attention = o.dp_attention || a.dp_attention;
+  o.count_mtp = o.count_mtp || a.mtp;  // --speculative-config deepseek_mtp: the model's MTP modules are the draft
   if (!f.gpus) {  // the GPUs are the file's: its layout too (not when --serve-gpus moves them)
     o.engine_tp = a.attention_tp();
     o.engine_pp = a.pp.value_or(1);
   }
   std::string unused;
   for (const std::string& u : a.unused) unused += fmt::format("{}{}", unused.empty() ? "" : ", ", u);
-  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}", f.args_file,
+  std::string speculative;
+  if (a.mtp) {
+    speculative = fmt::format("; speculative decoding deepseek_mtp{}: the model's MTP modules are served and their "
+                              "cache counted, as --serve-mtp serves them",
+                              a.speculative_tokens ? fmt::format(", {} token(s) a step", *a.speculative_tokens) : "");
+  } else if (!a.speculative_method.empty()) {
+    speculative = fmt::format("; speculative decoding {}: not modelled, its draft model's weights and cache are not "
+                              "counted",
+                              a.speculative_method);
+  }
+  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}{}", f.args_file,
                       a.engine == ServeEngine::vllm ? "vllm serve" : "sglang.launch_server", a.model,
                       a.model.empty() ? "" : ",", a.tp.value_or(1), a.pp.value_or(1), a.dp.value_or(1),
                       f.gpus ? fmt::format(", not used: --serve-gpus {} lays out the GPUs", *f.gpus) : std::string(),
-                      unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
+                      speculative, unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
 }
 
 }  // namespace

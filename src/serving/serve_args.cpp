@@ -2,6 +2,7 @@
 #include "moeplan/serving/serve_args.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
@@ -297,6 +298,50 @@ std::optional<std::int64_t> serve_tokens(const ServeFlag& f, bool human) {
   return human ? human_readable_tokens_of(f.value) : serve_positive(f, 1'000'000'000);
 }
 
+// vLLM's --speculative-config: a JSON object (vllm/engine/arg_utils.py, v0.10 line: the flag's
+// type is json.loads), or one key of it as --speculative-config.KEY VALUE (FlexibleArgumentParser's
+// dotted JSON arguments, "JSON CLI Arguments" of docs.vllm.ai/en/v0.10.1/configuration/engine_args).
+// method and num_speculative_tokens are read; deepseek_mtp drafts with the model's own MTP
+// modules (vllm/config.py SpeculativeConfig, v0.10 line: DeepSeekMTPModel, n_predict =
+// num_nextn_predict_layers).
+std::optional<InputError> read_speculative(ServeArgs& a, const ServeFlag& f, const std::string& source) {
+  const auto bad = [&](std::string_view expected) {
+    return std::optional<InputError>(InputError{source, f.line, 0, f.name, serve_value_problem(f, expected)});
+  };
+  if (!f.has_value || f.expands || f.braces) return bad("a JSON object such as '{\"method\": \"deepseek_mtp\"}'");
+  a.speculative_line = f.line;
+  const auto tokens_of = [&](const nlohmann::json& v) -> std::optional<InputError> {
+    if (v.is_number_integer() && v.get<std::int64_t>() >= 1 && v.get<std::int64_t>() <= 1'000'000) {
+      a.speculative_tokens = v.get<std::int64_t>();
+      return std::nullopt;
+    }
+    return InputError{source, f.line, 0, f.name,
+                      fmt::format("num_speculative_tokens: expected a whole number, at least 1, got {}", v.dump())};
+  };
+  if (f.name == "--speculative-config") {
+    const nlohmann::json j = nlohmann::json::parse(f.value, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return bad("a JSON object such as '{\"method\": \"deepseek_mtp\"}'");
+    if (const auto m = j.find("method"); m != j.end()) {
+      if (!m->is_string()) return bad("a JSON object whose method is a string");
+      a.speculative_method = m->get<std::string>();
+    } else if (j.contains("model")) {
+      a.speculative_method = "draft model";
+    }
+    if (const auto n = j.find("num_speculative_tokens"); n != j.end()) return tokens_of(*n);
+    return std::nullopt;
+  }
+  const std::string key = f.name.substr(std::string_view("--speculative-config.").size());
+  if (key == "method") {
+    a.speculative_method = f.value;
+  } else if (key == "num_speculative_tokens" || key == "num-speculative-tokens") {
+    const nlohmann::json v = nlohmann::json::parse(f.value, nullptr, false);
+    return tokens_of(v.is_discarded() ? nlohmann::json(f.value) : v);
+  } else if (key == "model" && a.speculative_method.empty()) {
+    a.speculative_method = "draft model";
+  }
+  return std::nullopt;
+}
+
 // Reads one flag of the engine's command into `a`: an InputError naming the file, line and flag
 // when a flag the serving model uses has a value it cannot read.
 std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, const std::string& source) {
@@ -349,6 +394,12 @@ std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, con
     a.expert_parallel = *ep > 1;
   } else if (!vllm && name == "--enable-dp-attention" && !f.has_value) {
     a.dp_attention = true;
+  } else if (vllm && (name == "--speculative-config" || name.starts_with("--speculative-config."))) {
+    return read_speculative(a, f, source);
+  } else if (!vllm && name == "--speculative-algorithm") {
+    a.speculative_method = f.value;
+    a.speculative_line = f.line;
+    if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) a.unused.push_back(name);
   } else if ((vllm && name == "--model") || (!vllm && (name == "--model-path" || name == "--model"))) {
     a.model = f.value;
   } else if (changes_memory_plan(vllm, name)) {
@@ -477,9 +528,12 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
       f.expands = words[i].expands;
       f.braces = words[i].braces;
     }
-    f.name = flag_name(w);
+    const auto dot = w.find('.');  // --speculative-config.num_speculative_tokens: the key as written
+    f.name = dot == std::string::npos ? flag_name(w) : flag_name(w.substr(0, dot)) + w.substr(dot);
     if (auto err = read_engine_flag(a, f, source)) return std::unexpected(std::move(*err));
   }
+  a.mtp = a.engine == ServeEngine::vllm && a.speculative_method == "deepseek_mtp";
+  if (a.speculative_line > 0 && !a.mtp && a.engine == ServeEngine::vllm) a.unused.push_back("--speculative-config");
   return a;
 }
 

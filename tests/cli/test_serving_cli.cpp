@@ -499,3 +499,34 @@ TEST_CASE("score --serve-args keeps the engine's own TP, PP and DP-attention lay
   CHECK(r.err.find("TP 3 does not split the model's attention heads") != std::string::npos);
   CHECK(r.out.find("\"tp\": 3") == std::string::npos);
 }
+
+TEST_CASE("score --serve-args: --speculative-config deepseek_mtp counts what --serve-mtp counts") {
+  const std::filesystem::path file = temp_path("serve-args-mtp.sh");
+  std::ofstream(file) << "vllm serve deepseek-ai/DeepSeek-V3 -tp 8 --max-model-len 32768 \\\n"
+                         "  --speculative-config '{\"method\": \"deepseek_mtp\", \"num_speculative_tokens\": 1}'\n";
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--serve-args", file.string(), "--serve-gpu", "h200",
+                             "--serve-weights", "fp8", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.err.find("speculative decoding deepseek_mtp, 1 token(s) a step") != std::string::npos);
+  const Run flag = run_moeplan({"score", "deepseek-v3.1", "--serve-gpus", "8", "--serve-gpu", "h200", "--serve-weights",
+                                "fp8", "--serve-context", "32768", "--serve-mtp", "--format", "json"});
+  REQUIRE_MESSAGE(flag.code == 0, flag.err);
+  const Run without = run_moeplan({"score", "deepseek-v3.1", "--serve-gpus", "8", "--serve-gpu", "h200", "--serve-weights",
+                                   "fp8", "--serve-context", "32768", "--format", "json"});
+  REQUIRE(without.code == 0);
+  const json s = serving_of(r), m = serving_of(flag), none = serving_of(without);
+  CHECK(s.at("served_params") == m.at("served_params"));
+  CHECK(s.at("kv_cache_tokens") == m.at("kv_cache_tokens"));
+  // DeepSeek-V3's one MTP module: 1.161e10 parameters more than without it (the note's figure).
+  CHECK(s.at("served_params").get<double>() - none.at("served_params").get<double>() ==
+        doctest::Approx(1.161e10).epsilon(1e-3));
+  // Another method: named, not counted.
+  std::ofstream(file) << "vllm serve m -tp 8 --max-model-len 32768 --speculative-config '{\"method\": \"ngram\"}'\n";
+  const Run ngram = run_moeplan({"score", "deepseek-v3.1", "--serve-args", file.string(), "--serve-gpu", "h200",
+                                 "--serve-weights", "fp8", "--format", "json"});
+  REQUIRE(ngram.code == 0);
+  CHECK(ngram.err.find("speculative decoding ngram: not modelled, its draft model's weights and cache are not counted") !=
+        std::string::npos);
+  CHECK(serving_of(ngram).at("served_params") == none.at("served_params"));
+  std::filesystem::remove(file);
+}

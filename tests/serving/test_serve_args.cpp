@@ -198,3 +198,52 @@ TEST_CASE("serve args: docker run of vLLM's image reads the words after the imag
   CHECK(router.error().reason.find("sglang_router.launch_server") != std::string::npos);
   CHECK(router.error().reason.find("one worker") != std::string::npos);
 }
+
+TEST_CASE("serve args: --speculative-config deepseek_mtp serves the MTP modules; other methods are not modelled") {
+  // args/d7.sh: the JSON value vLLM's json.loads reads.
+  const auto json = read_serve_args(
+      "vllm serve deepseek-ai/DeepSeek-V3 -tp 8 --speculative-config '{\"method\": \"deepseek_mtp\", "
+      "\"num_speculative_tokens\": 1}'",
+      "d7.sh");
+  REQUIRE(json.has_value());
+  CHECK(json->mtp);
+  CHECK(json->speculative_tokens == 1);
+  CHECK(json->speculative_line == 1);
+  CHECK(json->unused.empty());
+  // The dotted keys vLLM's FlexibleArgumentParser turns into the same JSON.
+  const auto dotted = read_serve_args(
+      "vllm serve m -tp 8 \\\n --speculative-config.method deepseek_mtp --speculative-config.num_speculative_tokens=2", "s.sh");
+  REQUIRE(dotted.has_value());
+  CHECK(dotted->mtp);
+  CHECK(dotted->speculative_tokens == 2);
+  CHECK(dotted->speculative_line == 2);
+  // Another method: listed as not modelled, named (its draft's weights are not counted).
+  const auto eagle = read_serve_args(
+      "vllm serve m --speculative-config '{\"method\": \"eagle\", \"model\": \"yuhuili/EAGLE-LLaMA3-Instruct-8B\", "
+      "\"num_speculative_tokens\": 5}'",
+      "s.sh");
+  REQUIRE(eagle.has_value());
+  CHECK_FALSE(eagle->mtp);
+  CHECK(eagle->speculative_method == "eagle");
+  CHECK(eagle->unused == std::vector<std::string>{"--speculative-config"});
+  const auto draft = read_serve_args("vllm serve m --speculative-config '{\"model\": \"small\"}'", "s.sh");
+  REQUIRE(draft.has_value());
+  CHECK(draft->speculative_method == "draft model");
+  // SGLang's own flag is named too, not mapped (its draft worker has its own pool).
+  const auto sglang = read_serve_args("python -m sglang.launch_server --model-path m --speculative-algorithm EAGLE", "s.sh");
+  REQUIRE(sglang.has_value());
+  CHECK_FALSE(sglang->mtp);
+  CHECK(sglang->speculative_method == "EAGLE");
+  // Unreadable values: not JSON, a bad count, or args/d6.sh's unquoted braces (the shell splits them).
+  const auto not_json = read_serve_args("vllm serve m --speculative-config deepseek_mtp", "s.sh");
+  REQUIRE_FALSE(not_json.has_value());
+  CHECK(not_json.error().key == "--speculative-config");
+  const auto zero = read_serve_args("vllm serve m --speculative-config '{\"method\":\"deepseek_mtp\",\"num_speculative_tokens\":0}'",
+                                    "s.sh");
+  REQUIRE_FALSE(zero.has_value());
+  CHECK(zero.error().reason.starts_with("num_speculative_tokens"));
+  const auto braces = read_serve_args(
+      "vllm serve X --speculative-config {\"method\":\"deepseek_mtp\",\"num_speculative_tokens\":1}", "d6.sh");
+  REQUIRE_FALSE(braces.has_value());
+  CHECK(braces.error().reason.find("brace expansion") != std::string::npos);
+}

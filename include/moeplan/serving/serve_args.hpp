@@ -37,6 +37,14 @@ struct ServeArgs {
   std::optional<ServePrecision> kv;              ///< --kv-cache-dtype (auto: bf16)
   bool expert_parallel = false;  ///< --enable-expert-parallel (vLLM), --ep-size > 1 (SGLang)
   bool dp_attention = false;     ///< --enable-dp-attention (SGLang)
+  /// vLLM --speculative-config (JSON, or its dotted keys --speculative-config.method ...) with
+  /// method deepseek_mtp: the model's own MTP modules are the draft, served as --serve-mtp
+  /// serves them. Another method (or SGLang's --speculative-algorithm) is named in
+  /// speculative_method and the flag listed as not modelled: its draft is not counted.
+  bool mtp = false;
+  std::string speculative_method;
+  std::optional<std::int64_t> speculative_tokens;  ///< num_speculative_tokens
+  int speculative_line = 0;                        ///< the line of the flag, 0 when absent
   std::vector<std::string> unused;  ///< flags not modelled, once each, in the file's order
   /// GPUs of one copy of the model: TP x PP x DP; SGLang's DP attention runs its DP groups
   /// inside the TP GPUs (--tp 8 --dp 8 --enable-dp-attention is 8 GPUs of TP 1 attention).
