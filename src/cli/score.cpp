@@ -138,7 +138,8 @@ int run_score(const ScoreFlags& f, Io& io) {
   if (f.tokens && f.flops) {
     return fail(io, ExitStatus::usage, "--tokens and --flops both set the budget: give one");
   }
-  auto flags_serving = serving_from_flags(f.serving, f.cluster, io);
+  std::optional<ServeArgs> serve_file;  // a --serve-args file's reading: refusals name its lines
+  auto flags_serving = serving_from_flags(f.serving, f.cluster, io, &serve_file);
   if (!flags_serving) return flags_serving.error();
   const std::optional<ServingOptions> serving = *flags_serving;
   // Every config is read and scored: one that fails is reported on stderr (the message
@@ -238,6 +239,12 @@ int run_score(const ScoreFlags& f, Io& io) {
         // would read as a whole one to a tool that does not check the status.
         failed(fail(io, ExitStatus::infeasible, fit.error()));
         reports.pop_back();
+        continue;
+      }
+    }
+    if (serving && serve_file) {
+      if (const auto code = refuse_serve_args(reports.back(), m, *serve_file, f.serving, *serving, s.seq_len, io)) {
+        failed(*code);
         continue;
       }
     }

@@ -172,7 +172,8 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
 
 std::expected<std::optional<ServingOptions>, int> serving_from_flags(const ServingFlags& f,
                                                                     const ClusterFlags& cluster,
-                                                                    const Io& io) {
+                                                                    const Io& io,
+                                                                    std::optional<ServeArgs>* file_out) {
   const auto usage = [&io](const std::string& why) {
     return std::unexpected(fail(io, ExitStatus::usage, why));
   };
@@ -279,7 +280,21 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   ServingOptions checked = o;
   if (checked.context == 0) checked.context = 1;  // the model's S is checked where it is known
   if (auto why = serving_problem(checked)) return usage(*why);
+  if (file_out) *file_out = file;
   return o;
+}
+
+std::optional<int> refuse_serve_args(Report& report, const ModelConfig& m, const ServeArgs& file,
+                                     const ServingFlags& f, const ServingOptions& o, int seq_len, const Io& io) {
+  const auto refused = serve_args_refusal(file, m, f.args_file, !f.gpus);
+  if (!refused) return std::nullopt;
+  ServingOptions node = o;
+  if (node.context == 0) node.context = seq_len;
+  const std::string where = refused->where.to_string();
+  add_serving(report, m, std::unexpected(refused->engine_refuses ? "the engine does not start: " + where : where), node);
+  return fail(io, refused->engine_refuses ? ExitStatus::infeasible : ExitStatus::input_file,
+              refused->engine_refuses ? fmt::format("{}: serving: does not start: {}", printable(m.name), where)
+                                      : fmt::format("{}: serving: {}", printable(m.name), where));
 }
 
 std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m, ServingOptions& o) {
@@ -340,8 +355,9 @@ void add_serving(Report& report, const ModelConfig& m, const std::expected<Servi
   add("kv_precision", "", "", std::string(to_string(o.kv)), "storage of the KV cache", true);
   const auto missing = [](const std::string& why) { return Value(Missing{why}); };
   if (!got) {
-    const std::string why =
-        got.error().starts_with("the weights cannot") ? got.error() : "the cache cannot be counted: " + got.error();
+    const std::string why = got.error().starts_with("the weights cannot") || got.error().starts_with("the engine does not")
+                                ? got.error()
+                                : "the cache cannot be counted: " + got.error();
     add("fits", "", "", missing(why), "the weights and --serve-batch sequences fit");
     add("reason", "", "", why, "why the section has no figures");
     report.sections.push_back(std::move(sec));

@@ -350,15 +350,23 @@ std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, con
   const auto bad = [&](std::string_view expected) {
     return std::optional<InputError>(InputError{source, f.line, 0, name, serve_value_problem(f, expected)});
   };
-  const auto count = [&](std::optional<int>& into) -> std::optional<InputError> {
+  ServeFlagAt ignored;
+  const auto count = [&](std::optional<int>& into, ServeFlagAt& at) -> std::optional<InputError> {
     const auto v = serve_positive(f, 1 << 16);
     if (!v) return bad("a GPU count");
     into = static_cast<int>(*v);
+    at = ServeFlagAt{name, f.line};
     return std::nullopt;
   };
-  if (name == "--tensor-parallel-size" || name == "-tp" || name == "--tp" || name == "--tp-size") return count(a.tp);
-  if (name == "--pipeline-parallel-size" || name == "-pp" || name == "--pp-size" || name == "--pp") return count(a.pp);
-  if (name == "--data-parallel-size" || name == "-dp" || name == "--dp" || name == "--dp-size") return count(a.dp);
+  if (name == "--tensor-parallel-size" || name == "-tp" || name == "--tp" || name == "--tp-size") {
+    return count(a.tp, a.tp_at);
+  }
+  if (name == "--pipeline-parallel-size" || name == "-pp" || name == "--pp-size" || name == "--pp") {
+    return count(a.pp, a.pp_at);
+  }
+  if (name == "--data-parallel-size" || name == "-dp" || name == "--dp" || name == "--dp-size") {
+    return count(a.dp, a.dp_at);
+  }
   if (name == (vllm ? "--gpu-memory-utilization" : "--mem-fraction-static")) {
     double v = 0;
     const auto [p, ec] = std::from_chars(f.value.data(), f.value.data() + f.value.size(), v);
@@ -390,7 +398,7 @@ std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, con
     a.expert_parallel = true;
   } else if (!vllm && (name == "--ep-size" || name == "--ep" || name == "--expert-parallel-size")) {
     std::optional<int> ep;
-    if (auto err = count(ep)) return err;
+    if (auto err = count(ep, ignored)) return err;
     a.expert_parallel = *ep > 1;
   } else if (!vllm && name == "--enable-dp-attention" && !f.has_value) {
     a.dp_attention = true;
@@ -452,6 +460,32 @@ std::optional<std::expected<std::int64_t, std::string>> human_readable_tokens(st
   }
   return std::nullopt;
 }
+
+namespace {
+
+// The layout's own checks, the model aside: at most 65,536 GPUs (moeplan's limit, man moeplan
+// LIMITS), and SGLang's DP attention splits TP into DP groups (server_args.py
+// _handle_data_parallelism: `assert self.tp_size % self.dp_size == 0`, v0.4 line).
+std::optional<InputError> serve_layout_problem(const ServeArgs& a, const std::string& source) {
+  const std::int64_t gpus = std::int64_t{a.tp.value_or(1)} * a.pp.value_or(1) *
+                            (a.engine == ServeEngine::sglang && a.dp_attention ? 1 : a.dp.value_or(1));
+  if (gpus > (1 << 16)) {
+    const ServeFlagAt& last = std::max({a.tp_at, a.pp_at, a.dp_at},
+                                       [](const ServeFlagAt& x, const ServeFlagAt& y) { return x.line < y.line; });
+    return InputError{source, last.line, 0, last.flag,
+                      fmt::format("TP {} x PP {} x DP {} is {} GPUs; moeplan plans at most 65,536", a.tp.value_or(1),
+                                  a.pp.value_or(1), a.dp.value_or(1), gpus)};
+  }
+  if (a.engine == ServeEngine::sglang && a.dp_attention && a.dp.value_or(1) > 1 && a.tp.value_or(1) % *a.dp != 0) {
+    return InputError{source, a.dp_at.line, 0, a.dp_at.flag,
+                      fmt::format("--enable-dp-attention splits --tp {} into --dp {} groups, which SGLang requires to "
+                                  "divide it (server_args.py asserts tp_size % dp_size == 0)",
+                                  a.tp.value_or(1), *a.dp)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 namespace {
 // A count as vLLM's human_readable_int reads it (a plain number, or one with a suffix), in [1, 1e9].
@@ -532,9 +566,24 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
     f.name = dot == std::string::npos ? flag_name(w) : flag_name(w.substr(0, dot)) + w.substr(dot);
     if (auto err = read_engine_flag(a, f, source)) return std::unexpected(std::move(*err));
   }
+  if (auto err = serve_layout_problem(a, source)) return std::unexpected(std::move(*err));
   a.mtp = a.engine == ServeEngine::vllm && a.speculative_method == "deepseek_mtp";
   if (a.speculative_line > 0 && !a.mtp && a.engine == ServeEngine::vllm) a.unused.push_back("--speculative-config");
   return a;
+}
+
+std::optional<ServeArgsRefusal> serve_args_refusal(const ServeArgs& a, const ModelConfig& m, const std::string& source,
+                                                   bool layout_used) {
+  if (!layout_used) return std::nullopt;
+  const int layers = std::max(1, m.num_hidden_layers);
+  if (a.pp.value_or(1) > layers) {  // vLLM's get_pp_indices would leave stages without a layer
+    return ServeArgsRefusal{InputError{source, a.pp_at.line, 0, a.pp_at.flag,
+                                       fmt::format("{} pipeline stages for the {} layers of {}: moeplan models a stage "
+                                                   "of at least one layer",
+                                                   *a.pp, layers, m.name)},
+                            false};
+  }
+  return std::nullopt;
 }
 
 }  // namespace moeplan

@@ -401,7 +401,12 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
     s.tp = std::clamp(*o.engine_tp, 1, per_stage);
     s.dp = per_stage / s.tp;
     s.ep = per_stage;
-    for (int i = 0; i < s.stages; ++i) s.layers_per_stage.push_back(L / s.stages + (i < L % s.stages ? 1 : 0));
+    // vLLM's split (vllm/distributed/utils.py get_pp_indices, v0.10 line): L / PP each, the
+    // remainder one each on the stages before the last, counting back (94 over 3: 31, 32, 31);
+    // taken for SGLang's --pp-size too (its own get_pp_indices, srt/distributed/utils.py; not
+    // checked line by line).
+    s.layers_per_stage.assign(s.stages, L / s.stages);
+    for (int i = 2; i < L % s.stages + 2; ++i) ++s.layers_per_stage[s.stages - i];
     return s;
   }
   const int node = std::max(1, o.gpu.gpus_per_node);
@@ -778,7 +783,8 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
   }
   if (o.gpus < 1) return std::string("--serve-gpus: at least 1");
   const int node = std::max(1, o.gpu.gpus_per_node);
-  if (o.gpus > node && o.gpus % node != 0) {
+  // The engine's own layout (--serve-args) is taken as it runs, stages inside or across nodes.
+  if (!o.engine_tp && o.gpus > node && o.gpus % node != 0) {
     return fmt::format("--serve-gpus {}: more than one node of {} GPUs must be whole nodes (pipeline stages of one "
                        "node each); {} or {}",
                        o.gpus, node, o.gpus / node * node, (o.gpus / node + 1) * node);

@@ -530,3 +530,38 @@ TEST_CASE("score --serve-args: --speculative-config deepseek_mtp counts what --s
   CHECK(serving_of(ngram).at("served_params") == none.at("served_params"));
   std::filesystem::remove(file);
 }
+
+TEST_CASE("score --serve-args takes the file's TP x PP as vLLM runs it: PP 3 on 12 GPUs, layers split as vLLM splits them") {
+  // args/k4.sh: TP 4 x PP 3 = 12 GPUs, no whole nodes of 8: vLLM runs it, so moeplan takes it (it
+  // refused it naming --serve-gpus 12, a flag the user never typed).
+  const std::filesystem::path file = temp_path("serve-args-pp3.sh");
+  std::ofstream(file) << "vllm serve Qwen/Qwen3-235B-A22B-FP8 -tp 4 -pp 3 --max-model-len 16384\n";
+  const Run r = run_moeplan({"score", k_hf + "qwen3-235b-a22b.json", "--serve-args", file.string(), "--serve-gpu", "h100",
+                             "--serve-weights", "fp8", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.err.find("--serve-gpus") == std::string::npos);
+  const json s = serving_of(r);
+  CHECK(s.at("gpus") == 12);
+  CHECK(s.at("gpus_used") == 12);
+  CHECK(s.at("tp") == 4);
+  CHECK(s.at("pipeline_stages") == 3);
+  // vLLM's get_pp_indices puts 94 layers as 31, 32, 31: the busiest GPU is the middle stage's, 32
+  // layers over TP 4 and no embedding (moeplan's old split, 32 + the embedding on stage 0, was
+  // 0.29 GiB more). A layer's bytes: the total less the bf16 embedding and head (151,936 x 4,096
+  // x 2 bytes each), over 94 (the norms are inside the layers, the final norm negligible).
+  const double gib = 1024.0 * 1024 * 1024, table = 151936.0 * 4096 * 2;
+  const double layer = (s.at("weights_total").get<double>() * gib - 2 * table) / 94;
+  CHECK(s.at("weights_per_gpu").get<double>() == doctest::Approx(32 * layer / 4 / gib).epsilon(1e-6));
+  // A user's own --serve-gpus 12 is still not whole nodes: exit 2 naming the flag typed.
+  const Run typed = run_moeplan({"score", k_hf + "qwen3-235b-a22b.json", "--serve-gpus", "12", "--serve-gpu", "h100"});
+  CHECK(typed.code == 2);
+  CHECK(typed.err.find("--serve-gpus 12") != std::string::npos);
+  // More stages than layers (Qwen3-30B-A3B has 48): moeplan cannot model a stage without a layer,
+  // exit 4 naming the file, its line and its flag.
+  std::ofstream(file) << "vllm serve Qwen/Qwen3-30B-A3B \\\n  -pp 64\n";
+  const Run deep = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu", "h100",
+                                "--format", "json"});
+  CHECK(deep.code == 4);
+  CHECK(deep.err.find(file.string() + ":2: -pp: 64 pipeline stages for the 48 layers") != std::string::npos);
+  std::filesystem::remove(file);
+}

@@ -247,3 +247,21 @@ TEST_CASE("serve args: --speculative-config deepseek_mtp serves the MTP modules;
   REQUIRE_FALSE(braces.has_value());
   CHECK(braces.error().reason.find("brace expansion") != std::string::npos);
 }
+
+TEST_CASE("serve args: a layout past 65,536 GPUs, or SGLang DP attention whose --dp does not divide --tp, is refused") {
+  const auto huge = read_serve_args("vllm serve m -tp 65536 \\\n -pp 2", "s.sh");
+  REQUIRE_FALSE(huge.has_value());
+  CHECK(huge.error().line == 2);
+  CHECK(huge.error().key == "-pp");
+  CHECK(huge.error().reason.find("131072 GPUs") != std::string::npos);
+  const auto dp = read_serve_args("python -m sglang.launch_server --model-path m --tp 8 --dp 3 --enable-dp-attention", "s.sh");
+  REQUIRE_FALSE(dp.has_value());
+  CHECK(dp.error().key == "--dp");
+  CHECK(dp.error().reason.find("tp_size % dp_size == 0") != std::string::npos);
+  // Without DP attention --dp is plain replicas: any count.
+  const auto replicas = read_serve_args("python -m sglang.launch_server --model-path m --tp 8 --dp 3", "s.sh");
+  REQUIRE(replicas.has_value());
+  CHECK(replicas->gpus() == 24);
+  CHECK(replicas->tp_at.line == 1);
+  CHECK(replicas->dp_at.flag == "--dp");
+}

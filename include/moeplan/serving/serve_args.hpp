@@ -26,10 +26,17 @@
 
 namespace moeplan {
 
+/// Where a flag of the file was read: its name as written and its line (0: not in the file).
+struct ServeFlagAt {
+  std::string flag;
+  int line = 0;
+};
+
 struct ServeArgs {
   ServeEngine engine = ServeEngine::vllm;
   std::string model;                  ///< the served model as given (positional, --model, --model-path)
   std::optional<int> tp, pp, dp;      ///< --tensor-parallel-size / --tp, --pipeline-parallel-size, --data-parallel-size / --dp
+  ServeFlagAt tp_at, pp_at, dp_at;    ///< where each was read, for refusals of the layout
   std::optional<double> memory_fraction;         ///< --gpu-memory-utilization / --mem-fraction-static
   std::optional<std::int64_t> max_batched_tokens;  ///< --max-num-batched-tokens (vLLM)
   std::optional<std::int64_t> max_seqs;          ///< --max-num-seqs / --max-running-requests
@@ -68,6 +75,22 @@ struct ServeArgs {
 std::optional<std::expected<std::int64_t, std::string>> human_readable_tokens(std::string_view text);
 
 /// The engine's settings from its command line `text`; `source` names the file in errors.
+/// Beside bad values, a layout of more than 65,536 GPUs and SGLang's DP attention with a --dp
+/// that does not divide --tp (server_args.py asserts tp_size % dp_size == 0) are refused here.
 std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source);
+
+/// A command line that cannot be planned for one model: the file, the line and the file's flag
+/// (`where`), and whether the engine itself would refuse to start (exit 3) or moeplan cannot
+/// model what it would run (exit 4).
+struct ServeArgsRefusal {
+  InputError where;
+  bool engine_refuses = false;
+};
+
+/// Why `a` (read from `source`) cannot be planned for `m`; nullopt when it can. `layout_used`:
+/// the file's TP x PP x DP is the layout (no --serve-gpus replaces it). Refused: more pipeline
+/// stages than the model's layers (moeplan models a stage of at least one layer).
+std::optional<ServeArgsRefusal> serve_args_refusal(const ServeArgs& a, const ModelConfig& m, const std::string& source,
+                                                   bool layout_used);
 
 }  // namespace moeplan
