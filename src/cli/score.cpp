@@ -301,8 +301,9 @@ Command score_command() {
                 "  moeplan score deepseek-v3.1 --serve-gpus 8 --serve-gpu h200 --serve-context 32768\n"
                 "Every config is scored; one that fails is named on stderr and the others\n"
                 "are printed. Exit status: 0 ok, 2 bad flag, 3 illegal layout or no layout\n"
-                "fits (the rule and the numbers named), 4 bad config, --laws, --gemm-table or\n"
-                "--megatron-args file (the first failure's), 5 cannot write -o. See man\n"
+                "fits (the rule and the numbers named) or a --serve-args line the engine would\n"
+                "not start, 4 bad config, --laws, --gemm-table, --megatron-args or --serve-args\n"
+                "file or quantization_config (the first failure's), 5 cannot write -o. See man\n"
                 "moeplan-score for the "
                 "schema and every output key.");
             return [f](Io& io) { return run_score(*f, io); };

@@ -266,20 +266,40 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   o.dp_attention = f.dp_attention;
   if (f.non_torch_gib) o.non_torch_bytes = *f.non_torch_gib * k_gib;
   if (f.cuda_graph_gib) o.cuda_graph_bytes = *f.cuda_graph_gib * k_gib;
+  ServingOptions flags_only = o;  // before the file's values: a problem only they bring is the file's
   if (file) apply_serve_args(*file, f, o, io);
   if (o.engine == ServeEngine::vllm && o.max_batched_tokens > 0) {
     // vLLM's SchedulerConfig refuses max_num_batched_tokens < max_num_seqs (it cannot schedule
     // one token of each running sequence in a step).
     const std::int64_t seqs = o.max_seqs > 0 ? o.max_seqs : vllm_default_max_seqs(o.gpu);
     if (o.max_batched_tokens < seqs) {
-      return usage(fmt::format("--serve-max-batched-tokens {} is below the {} sequences vLLM runs at once "
-                               "(max_num_seqs{}): vLLM refuses to start; give --serve-max-seqs too",
-                               o.max_batched_tokens, seqs, o.max_seqs > 0 ? "" : ", its default on this GPU"));
+      const std::string why = fmt::format("{} is below the {} sequences vLLM runs at once (max_num_seqs{}): vLLM "
+                                          "refuses to start",
+                                          o.max_batched_tokens, seqs, o.max_seqs > 0 ? "" : ", its default on this GPU");
+      if (file && !f.max_batched_tokens) {  // the file's --max-num-batched-tokens: its line, exit 3
+        return std::unexpected(fail(io, ExitStatus::infeasible,
+                                    fmt::format("{}:{}: {}: {}", f.args_file, file->batched_tokens_at.line,
+                                                file->batched_tokens_at.flag, why)));
+      }
+      return usage(fmt::format("--serve-max-batched-tokens {}; give --serve-max-seqs too", why));
     }
   }
   ServingOptions checked = o;
   if (checked.context == 0) checked.context = 1;  // the model's S is checked where it is known
-  if (auto why = serving_problem(checked)) return usage(*why);
+  if (auto why = serving_problem(checked)) {
+    flags_only.context = checked.context;
+    flags_only.engine_tp = o.engine_tp;  // the file's layout is not the problem: serving_problem takes it
+    flags_only.engine_pp = o.engine_pp;
+    if (file && !serving_problem(flags_only)) {  // a value of the file: named with its line, exit 4
+      const bool kv = why->starts_with("--serve-kv");
+      const ServeFlagAt at = kv ? file->kv_at : ServeFlagAt{"--serve-args", file->line};
+      const auto colon = why->find(": ");
+      return std::unexpected(fail(io, ExitStatus::input_file,
+                                  fmt::format("{}:{}: {}: {}", f.args_file, at.line, at.flag,
+                                              kv && colon != std::string::npos ? why->substr(colon + 2) : *why)));
+    }
+    return usage(*why);
+  }
   if (file_out) *file_out = file;
   return o;
 }

@@ -378,15 +378,18 @@ std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, con
     const auto v = serve_tokens(f, true);
     if (!v) return bad("a whole number of tokens, at least 1");
     a.max_batched_tokens = *v;
+    a.batched_tokens_at = ServeFlagAt{name, f.line};
   } else if (name == (vllm ? "--max-num-seqs" : "--max-running-requests")) {
     const auto v = serve_positive(f, 1'000'000'000);
     if (!v) return bad("a whole number of sequences, at least 1");
     a.max_seqs = *v;
+    a.seqs_at = ServeFlagAt{name, f.line};
   } else if (name == (vllm ? "--max-model-len" : "--context-length")) {
     const auto v = serve_tokens(f, vllm);  // SGLang's --context-length: a plain int
     if (!v) return bad("a whole number of tokens");
     a.context = *v;
   } else if (name == "--kv-cache-dtype") {
+    a.kv_at = ServeFlagAt{fmt::format("{} {}", name, f.value), f.line};
     if (f.has_value && !f.expands && (f.value == "auto" || f.value == "bf16" || f.value == "bfloat16")) {
       a.kv = ServePrecision::bf16;
     } else if (f.has_value && !f.expands && f.value.starts_with("fp8")) {
@@ -542,6 +545,7 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
   const std::vector<ServeWord>& words = *engine_command;
   ServeArgs a;
   a.engine = launch->engine;
+  a.line = words[launch->first].line;
   std::size_t at = launch->args;
   if (launch->positional_model && at < words.size() && !is_flag(words[at].text)) a.model = words[at++].text;
   for (std::size_t i = at; i < words.size(); ++i) {
@@ -574,7 +578,25 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
 
 std::optional<ServeArgsRefusal> serve_args_refusal(const ServeArgs& a, const ModelConfig& m, const std::string& source,
                                                    bool layout_used) {
+  if (a.mtp && m.extras.num_nextn_predict_layers == 0) {  // no draft: SpeculativeConfig raises at start-up
+    return ServeArgsRefusal{InputError{source, a.speculative_line, 0, "--speculative-config",
+                                       fmt::format("method deepseek_mtp drafts with the model's MTP modules, and {} "
+                                                   "has none (num_nextn_predict_layers 0)",
+                                                   m.name)},
+                            true};
+  }
   if (!layout_used) return std::nullopt;
+  if (const int t = a.attention_tp(); !tp_splits_heads(m, t)) {  // vLLM and SGLang refuse to start
+    const bool groups = a.engine == ServeEngine::sglang && a.dp_attention && a.dp.value_or(1) > 1;
+    return ServeArgsRefusal{
+        InputError{source, a.tp_at.line, 0, a.tp_at.flag,
+                   fmt::format("TP {}{} does not split the attention heads of {} ({} query heads{})", t,
+                               groups ? fmt::format(" (--tp {} over --dp {} attention groups)", a.tp.value_or(1), *a.dp)
+                                      : std::string(),
+                               m.name, m.num_attention_heads,
+                               m.latent_attention ? "" : fmt::format(", {} KV heads", m.num_key_value_heads))},
+        true};
+  }
   const int layers = std::max(1, m.num_hidden_layers);
   if (a.pp.value_or(1) > layers) {  // vLLM's get_pp_indices would leave stages without a layer
     return ServeArgsRefusal{InputError{source, a.pp_at.line, 0, a.pp_at.flag,

@@ -377,6 +377,8 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
   return std::max(attn, ffn);
 }
 
+}  // namespace
+
 // TP t can split the attention of `m` when it divides the query heads, and the kv heads of every
 // layer divide by t or t by them (vLLM's checks in its attention layers: num_heads % tp == 0,
 // and kv heads split or replicated); MLA has one latent, no kv heads to check.
@@ -391,6 +393,8 @@ bool tp_splits_heads(const ModelConfig& m, int t) {
   }
   return true;
 }
+
+namespace {
 
 ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
   ServingSplit s;

@@ -495,8 +495,8 @@ TEST_CASE("score --serve-args keeps the engine's own TP, PP and DP-attention lay
   CHECK(s.at("pipeline_stages").get<int>() == 1);
   // A TP that does not split Qwen3's 32 query and 4 KV heads: the engines refuse to start.
   r = serve("tp3.sh", "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 3", "qwen3-30b-a3b");
-  CHECK(r.code != 0);
-  CHECK(r.err.find("TP 3 does not split the model's attention heads") != std::string::npos);
+  CHECK(r.code == 3);  // the engine would not start: exit 3, the file's line and flag named
+  CHECK(r.err.find("tp3.sh:1: --tensor-parallel-size: TP 3 does not split the attention heads of") != std::string::npos);
   CHECK(r.out.find("\"tp\": 3") == std::string::npos);
 }
 
@@ -564,4 +564,64 @@ TEST_CASE("score --serve-args takes the file's TP x PP as vLLM runs it: PP 3 on 
   CHECK(deep.code == 4);
   CHECK(deep.err.find(file.string() + ":2: -pp: 64 pipeline stages for the 48 layers") != std::string::npos);
   std::filesystem::remove(file);
+}
+
+TEST_CASE("score --serve-args: what the file brings is refused naming the file's line and flag, not a flag never typed") {
+  const std::filesystem::path file = temp_path("serve-args-blame.sh");
+  const auto run = [&file](const std::string& line, std::vector<std::string> more) {
+    std::ofstream(file) << line << "\n";
+    std::vector<std::string> args{"score", k_hf + "llama-3.1-8b.json", "--serve-args", file.string(), "--format", "json"};
+    args.insert(args.end(), more.begin(), more.end());
+    return run_moeplan(args);
+  };
+  // args/f1.sh: Llama-3.1-8B's 32 query and 8 KV heads do not split over TP 3. vLLM refuses to
+  // start: exit 3 naming the args file, not the model file; the section is printed, null, with the reason.
+  const Run tp = run("vllm serve meta-llama/Llama-3.1-8B-Instruct -tp 3", {"--serve-gpu", "h100"});
+  CHECK(tp.code == 3);
+  CHECK(tp.err.find("serving: does not start: " + file.string() +
+                    ":1: -tp: TP 3 does not split the attention heads of llama-3.1-8b (32 query heads, 8 KV heads)") !=
+        std::string::npos);
+  CHECK(tp.err.find("llama-3.1-8b.json: serving") == std::string::npos);
+  REQUIRE_FALSE(tp.out.empty());
+  const json s = serving_of(tp);
+  CHECK(s.at("fits").is_null());
+  CHECK(s.at("reason").get<std::string>().starts_with("the engine does not start: "));
+  // deepseek_mtp on a model without MTP modules: vLLM has no draft, it refuses to start.
+  const Run mtp = run("vllm serve m -tp 8 \\\n --speculative-config '{\"method\": \"deepseek_mtp\"}'", {"--serve-gpu", "h100"});
+  CHECK(mtp.code == 3);
+  CHECK(mtp.err.find(file.string() + ":2: --speculative-config: method deepseek_mtp drafts with the model's MTP modules") !=
+        std::string::npos);
+  CHECK(mtp.err.find("--serve-mtp: the model has no") == std::string::npos);  // not the flag never typed
+  // The file's --max-num-batched-tokens below vLLM's default 1,024 sequences on an H100.
+  const Run tokens = run("vllm serve m --max-num-batched-tokens 512", {"--serve-gpu", "h100"});
+  CHECK(tokens.code == 3);
+  CHECK(tokens.out.empty());
+  CHECK(tokens.err.find(file.string() + ":1: --max-num-batched-tokens: 512 is below the 1024 sequences") != std::string::npos);
+  CHECK(tokens.err.find("--serve-max-batched-tokens") == std::string::npos);
+  // The file's fp8 KV cache on an A100: whatever moeplan says of --serve-kv fp8 there, the file's
+  // --kv-cache-dtype gets the same answer, and a refusal names the file's flag (args/i1.sh).
+  const Run typed = run_moeplan({"score", k_hf + "llama-3.1-8b.json", "--serve-gpus", "1", "--serve-gpu", "a100",
+                                 "--serve-kv", "fp8", "--format", "json"});
+  const Run kv = run("vllm serve m --kv-cache-dtype fp8_e5m2", {"--serve-gpu", "a100"});
+  if (typed.code == 2) {
+    CHECK(kv.code == 4);
+    CHECK(kv.err.find(file.string() + ":1: --kv-cache-dtype fp8_e5m2: ") != std::string::npos);
+    CHECK(kv.err.find("--serve-kv") == std::string::npos);
+  } else {
+    CHECK(kv.code == typed.code);
+  }
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("score --help's exit status names the --serve-args and quantization_config files under 4, as the man page does") {
+  const Run help = run_moeplan({"score", "--help"});
+  REQUIRE(help.code == 0);
+  const auto at = help.out.find("Exit status:");
+  REQUIRE(at != std::string::npos);
+  const std::string status = help.out.substr(at);
+  const auto four = status.find(", 4 ");
+  REQUIRE(four != std::string::npos);
+  const std::string exit4 = status.substr(four, status.find(", 5 ") - four);
+  CHECK(exit4.find("--serve-args") != std::string::npos);
+  CHECK(exit4.find("quantization_config") != std::string::npos);
 }

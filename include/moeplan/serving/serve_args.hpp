@@ -35,6 +35,7 @@ struct ServeFlagAt {
 struct ServeArgs {
   ServeEngine engine = ServeEngine::vllm;
   std::string model;                  ///< the served model as given (positional, --model, --model-path)
+  int line = 0;                       ///< the line of the engine's command (its first engine word)
   std::optional<int> tp, pp, dp;      ///< --tensor-parallel-size / --tp, --pipeline-parallel-size, --data-parallel-size / --dp
   ServeFlagAt tp_at, pp_at, dp_at;    ///< where each was read, for refusals of the layout
   std::optional<double> memory_fraction;         ///< --gpu-memory-utilization / --mem-fraction-static
@@ -42,6 +43,7 @@ struct ServeArgs {
   std::optional<std::int64_t> max_seqs;          ///< --max-num-seqs / --max-running-requests
   std::optional<std::int64_t> context;           ///< --max-model-len / --context-length
   std::optional<ServePrecision> kv;              ///< --kv-cache-dtype (auto: bf16)
+  ServeFlagAt batched_tokens_at, seqs_at, kv_at;  ///< where those were read, for refusals naming them
   bool expert_parallel = false;  ///< --enable-expert-parallel (vLLM), --ep-size > 1 (SGLang)
   bool dp_attention = false;     ///< --enable-dp-attention (SGLang)
   /// vLLM --speculative-config (JSON, or its dotted keys --speculative-config.method ...) with
@@ -88,8 +90,10 @@ struct ServeArgsRefusal {
 };
 
 /// Why `a` (read from `source`) cannot be planned for `m`; nullopt when it can. `layout_used`:
-/// the file's TP x PP x DP is the layout (no --serve-gpus replaces it). Refused: more pipeline
-/// stages than the model's layers (moeplan models a stage of at least one layer).
+/// the file's TP x PP x DP is the layout (no --serve-gpus replaces it). The engine would not
+/// start: a TP (the attention TP of SGLang's DP attention) that does not split the heads
+/// (tp_splits_heads), --speculative-config deepseek_mtp on a model without MTP modules. moeplan
+/// cannot model it: more pipeline stages than the model's layers (a stage of at least one layer).
 std::optional<ServeArgsRefusal> serve_args_refusal(const ServeArgs& a, const ModelConfig& m, const std::string& source,
                                                    bool layout_used);
 
