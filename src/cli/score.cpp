@@ -110,6 +110,24 @@ std::optional<int> add_config_serving(Report& report, const ModelConfig& m, cons
   return std::nullopt;
 }
 
+/// The serving section of the config last in `reports`, after the checks that refuse it: a
+/// --serve-args line that cannot be planned for it (the section null, the file's line named),
+/// --serve-mtp on a config without MTP modules (a usage slip, not a fit: left out, named).
+std::optional<int> serve_config(std::vector<Report>& reports, const ModelConfig& m, const std::string& given_as,
+                                int seq_len, const ServingOptions& serving, const std::optional<ServeArgs>& file,
+                                const ServingFlags& flags, Io& io) {
+  if (file) {
+    if (const auto code = refuse_serve_args(reports.back(), m, *file, flags, serving, seq_len, io)) return code;
+  }
+  if (serving.count_mtp && m.extras.num_nextn_predict_layers == 0) {
+    reports.pop_back();
+    return fail(io, ExitStatus::usage,
+                fmt::format("{}: --serve-mtp: the model has no multi-token-prediction modules "
+                            "(num_nextn_predict_layers 0)", printable(given_as)));
+  }
+  return add_config_serving(reports.back(), m, given_as, seq_len, serving, io);
+}
+
 int run_score(const ScoreFlags& f, Io& io) {
   if (!f.emit.empty() && !emit_count_problem(f.configs.size()).empty()) {
     return fail(io, ExitStatus::usage, emit_count_problem(f.configs.size()));
@@ -242,22 +260,10 @@ int run_score(const ScoreFlags& f, Io& io) {
         continue;
       }
     }
-    if (serving && serve_file) {
-      if (const auto code = refuse_serve_args(reports.back(), m, *serve_file, f.serving, *serving, s.seq_len, io)) {
-        failed(*code);
-        continue;
-      }
-    }
-    if (serving && serving->count_mtp && m.extras.num_nextn_predict_layers == 0) {
-      // --serve-mtp asks for modules this config lacks: a usage slip, not a fit (left out, named).
-      failed(fail(io, ExitStatus::usage,
-                  fmt::format("{}: --serve-mtp: the model has no multi-token-prediction modules "
-                              "(num_nextn_predict_layers 0)", printable(given_as[i]))));
-      reports.pop_back();
-      continue;
-    }
     if (serving) {
-      if (const auto code = add_config_serving(reports.back(), m, given_as[i], s.seq_len, *serving, io)) failed(*code);
+      if (const auto code = serve_config(reports, m, given_as[i], s.seq_len, *serving, serve_file, f.serving, io)) {
+        failed(*code);
+      }
     }
   }
   if (reports.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));  // nothing written

@@ -85,7 +85,7 @@ TEST_CASE("serve args: flags that replace the engine's memory plan are refused, 
   CHECK(other->unused == std::vector<std::string>{"--num-gpu-blocks-override"});
 }
 
-TEST_CASE("serve args: a newline, ; or & ends the command; later commands' flags are not the engine's") {
+TEST_CASE("serve args: a newline, a semicolon or & ends the command, and later commands' flags are not the engine's") {
   // curl's and echo's flags after the engine's command (issue 50 review, args/l2.sh, c2.sh, l.sh).
   for (const char* text : {"vllm serve X -tp 8 --max-model-len 16384\ncurl localhost:8000/v1/models --max-num-seqs 4\n",
                            "vllm serve X -tp 8 --max-model-len 16384 ; echo --max-num-seqs 4",
@@ -173,7 +173,7 @@ TEST_CASE("serve args: an unterminated quote, a missing value and shell expansio
   CHECK(other->tp == 8);
 }
 
-TEST_CASE("serve args: docker run of vLLM's image reads the words after the image; sglang_router is named") {
+TEST_CASE("serve args: docker run of vLLM's image reads the words after the image, and sglang_router is named") {
   // args/a2.sh: vllm/vllm-openai's entrypoint is the API server; docker's own options are not the engine's.
   const auto d = read_serve_args("docker run --gpus all -p 8000:8000 --ipc=host -e HF_TOKEN=x vllm/vllm-openai:v0.10.1 "
                                  "--model deepseek-ai/DeepSeek-V3 --tensor-parallel-size 8 --max-model-len 32768",
@@ -199,7 +199,7 @@ TEST_CASE("serve args: docker run of vLLM's image reads the words after the imag
   CHECK(router.error().reason.find("one worker") != std::string::npos);
 }
 
-TEST_CASE("serve args: --speculative-config deepseek_mtp serves the MTP modules; other methods are not modelled") {
+TEST_CASE("serve args: --speculative-config deepseek_mtp serves the MTP modules, other methods are not modelled") {
   // args/d7.sh: the JSON value vLLM's json.loads reads.
   const auto json = read_serve_args(
       "vllm serve deepseek-ai/DeepSeek-V3 -tp 8 --speculative-config '{\"method\": \"deepseek_mtp\", "
