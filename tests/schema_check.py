@@ -58,6 +58,8 @@ def leaves(node, path):
     if not isinstance(node, dict):
         return
     for key, sub in node.get("properties", {}).items():
+        if sub is False:  # a key the schema forbids here (score's serving: suggest's --serve-fit keys)
+            continue
         yield f"{path}.{key}", sub
         yield from leaves(sub, f"{path}.{key}")
 
@@ -204,6 +206,28 @@ def check_outputs():
         r = moeplan(*args, "--format", "json")
         if r.returncode == 0:
             validate(command, r.stdout, label, single)
+    # score's serving object: an engine that does not start (exit 3: nulls with reasons) validates;
+    # one without a key score always prints, or with suggest's --serve-fit keys, does not.
+    r = moeplan("score", os.path.join(hf, "kimi-k2.json"), "--serve-gpus", "8", "--serve-gpu", "h200",
+                "--serve-weights", "fp8", "--serve-context", "131072", "--format", "json", ok=(3,))
+    validate("score", r.stdout, "score kimi-k2 (vLLM does not start)", False)
+    r = moeplan("score", "qwen3-30b-a3b", "--serve-gpus", "1", "--serve-gpu", "h100", "--format", "json")
+    validator = jsonschema.Draft202012Validator(load_schema("score"))
+    doc = json.loads(r.stdout)
+    if list(validator.iter_errors(doc)):
+        fail("score qwen3-30b-a3b --serve-gpus 1: not valid")
+    for key, value, why in (("kv_cache_tokens", None, "without kv_cache_tokens"),
+                            ("engine", None, "without engine"),
+                            ("serve_fit_cap", 1.0, "with suggest's serve_fit_cap"),
+                            ("uncapped_N", 1.0, "with suggest's uncapped_N")):
+        bad = json.loads(r.stdout)
+        serving = bad[0]["serving"] if isinstance(bad, list) else bad["serving"]
+        if value is None:
+            del serving[key]
+        else:
+            serving[key] = value
+        if not list(validator.iter_errors(bad)):
+            fail(f"score's schema takes a serving object {why}")
     for kind, extra in (("el", ["--flops", "1e22"]), ("d", ["--flops", "1e22", "--blind-ok"]),
                         ("loss-vs-compute", ["--flops", "1e22", "-m", "deepseek-v3.1"]),
                         ("overtraining", ["--flops", "1e22"]), ("frontier", ["--gpus", "1024", "--gpu", "h100"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The serving validation rows of docs/serving-validation.md: each public engine start-up log
 # run as logged. Prints, per row, moeplan's weights and KV cache per GPU (GiB) and its KV
-# tokens beside the logged figures. Usage: bench/serving/validation.sh [MOEPLAN_BINARY]
+# tokens beside the logged figures (where vLLM would not start, the estimated maximum model
+# length its refusal quotes). Usage: bench/serving/validation.sh [MOEPLAN_BINARY]
 # A binary that lacks the engine flags (before issue 50) is run with the flags it has.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -58,6 +59,10 @@ def find(o):
             if x is not None: return x
 s = find(json.load(sys.stdin))
 tok = s.get("kv_cache_tokens")
+if not isinstance(tok, int):  # vLLM does not start: the estimated maximum model length it quotes (R9, R10 log it)
+    import re
+    m = re.search(r"estimated maximum model length is (\d+)", s.get("reason") or "")
+    tok = int(m.group(1)) if m else None
 print("%-4s %9s %9.2f %9s %9.2f %10s %10s" % (sys.argv[1], sys.argv[2], s["weights_per_gpu"], sys.argv[3],
       s["cache_budget_per_gpu"], sys.argv[4], "-" if not isinstance(tok, int) else tok))
 ' "$id" "$wlog" "$kvlog" "$toklog"

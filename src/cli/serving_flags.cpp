@@ -121,7 +121,7 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
   const std::string group = "Serving (docs/serving.md)";
   sub.add_option("--serve-gpus", f.gpus,
                  "Serve the model on this many GPUs (with --serve-gpu): TP and EP over one node, whole "
-                 "nodes beyond it as pipeline stages. Adds the serving section: weights and cache per "
+                 "nodes beyond it as pipeline stages (vllm) or TP across them (sglang). Adds the serving section: weights and cache per "
                  "GPU, the largest batch at the context, the decode bound")
       ->transform(decimal_whole())->check(CLI::Range(1, 1 << 16))
       ->group(group);
@@ -158,7 +158,8 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
   if (!with_fit) {
     sub.add_flag("--serve-min-gpus", f.min_gpus,
                  "Find the fewest GPUs of --serve-gpu that hold --serve-batch sequences of --serve-context tokens "
-                 "(1 to a node, then whole nodes), and serve on them (instead of --serve-gpus)")
+                 "(1 to a node, then whole nodes; TP the widest of a node, then for vllm smaller TP with pipeline "
+                 "stages), and serve on them (instead of --serve-gpus)")
         ->group(group);
   }
   if (with_fit) {
@@ -320,18 +321,31 @@ std::optional<int> refuse_serve_args(Report& report, const ModelConfig& m, const
 std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m, ServingOptions& o) {
   if (!o.min_gpus) return serving_fit(m, o);
   // --serve-min-gpus: the fewest that hold the batch; none: the largest layout tried is shown.
-  const std::optional<int> fewest = serving_min_gpus(m, o);
+  const std::optional<MinGpuLayout> fewest = serving_min_layout(m, o);
   const int node = std::max(1, o.gpu.gpus_per_node);
   const int layers = std::max(1, m.num_hidden_layers);
-  o.gpus = fewest.value_or(layers * node <= (1 << 16) ? layers * node : node);
+  o.gpus = fewest ? fewest->gpus : (layers * node <= (1 << 16) ? layers * node : node);
+  if (fewest && fewest->tp) {  // a smaller TP with pipeline stages held it
+    o.engine_tp = fewest->tp;
+    o.engine_pp = fewest->pp;
+  }
   auto fit = serving_fit(m, o);
   if (fit) {
-    fit->notes.insert(fit->notes.begin(),
-                      fewest ? fmt::format("--serve-min-gpus: {} x {} is the fewest that hold {} sequence(s) of {} tokens",
-                                           *fewest, o.gpu.id, o.min_batch, o.context)
-                             : fmt::format("--serve-min-gpus: no count of {} up to {} holds {} sequence(s) of {} "
-                                           "tokens; the largest is shown",
-                                           o.gpu.id, o.gpus, o.min_batch, o.context));
+    const std::string tried =
+        o.engine == ServeEngine::vllm && !o.engine_tp && !o.dp_attention
+            ? "TP the widest of a node that splits the heads with whole nodes as stages, then smaller TP with "
+              "stages inside a node"
+            : "TP the widest that splits the heads";
+    fit->notes.insert(
+        fit->notes.begin(),
+        fewest ? fmt::format("--serve-min-gpus: {} x {} is the fewest that hold {} sequence(s) of {} tokens{}", fewest->gpus,
+                             o.gpu.id, o.min_batch, o.context,
+                             fewest->tp ? fmt::format(" (TP {} x PP {}: TP {}, the widest of a node, does not)", *fewest->tp,
+                                                      *fewest->pp, std::min(fewest->gpus, node))
+                                        : std::string())
+               : fmt::format("--serve-min-gpus: no count of {} up to {} holds {} sequence(s) of {} tokens (tried: {}; "
+                             "--serve-expert-parallel keeps each expert whole); the largest is shown",
+                             o.gpu.id, o.gpus, o.min_batch, o.context, tried));
   }
   return fit;
 }
@@ -423,11 +437,16 @@ void add_serving(Report& report, const ModelConfig& m, const std::expected<Servi
           : fmt::format("{:g} of HBM minus the weights and what is used before them: SGLang's KV pool",
                         s.memory_fraction));
   add("kv_block_size", "", "tokens", i64(s.block_size), "tokens per KV block, as the engine rounds", true);
-  add("kv_cache_tokens", "", "tokens", s.kv_cache_tokens > 0 ? Value(s.kv_cache_tokens) : missing("no KV cache"),
+  // An engine that does not start prints no cache size: those keys are null with why.
+  const bool starts = s.no_start.empty();
+  add("kv_cache_tokens", "", "tokens",
+      !starts ? missing(s.no_start) : s.kv_cache_tokens > 0 ? Value(s.kv_cache_tokens) : missing("no KV cache"),
       "\"GPU KV cache size\": tokens the busiest GPU's cache holds");
-  add("max_concurrency", "", "x", s.max_concurrency > 0 ? Value(s.max_concurrency) : missing("no KV cache"),
+  add("max_concurrency", "", "x",
+      !starts ? missing(s.no_start) : s.max_concurrency > 0 ? Value(s.max_concurrency) : missing("no KV cache"),
       "\"Maximum concurrency\": sequences at the context the cache holds, per attention group");
-  add("engine_log", "", "", TextList(s.engine_log), "the engine's start-up lines, as it prints them", true);
+  add("engine_log", "", "", starts ? Value(TextList(s.engine_log)) : missing(s.no_start),
+      "the engine's start-up lines, as it prints them (null when it does not start)", true);
   add("cache_kind", "", "", s.cache_kind, "what the cache holds");
   add("cache_formula", "", "", s.cache_formula, "per token and layer, as counted", true);
   add("cache_per_token", "", "KiB", s.cache_bytes_per_token / 1024.0,

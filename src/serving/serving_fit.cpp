@@ -377,6 +377,20 @@ double layer_transient(const ModelConfig& m, const LayerSpec& l, const ServingSp
   return std::max(attn, ffn);
 }
 
+// SGLang's --dp without --enable-dp-attention (a --serve-args command line): whole replicas of
+// the model, each its own --tp, weights and experts.
+bool sglang_plain_replicas(const ServingOptions& o) {
+  return o.engine == ServeEngine::sglang && o.engine_tp && !o.dp_attention;
+}
+
+// SGLang's tp_size, which picks its default --mem-fraction-static (server_args.py v0.4.x,
+// ServerArgs.__post_init__ reads self.tp_size): the --tp of each replica under plain --dp; under
+// DP attention (and moeplan's own layout, whose groups are DP attention) --tp spans the groups
+// (--tp 8 --dp 8 --enable-dp-attention), so TP x DP.
+int sglang_tp_size(const ServingOptions& o, const ServingSplit& split) {
+  return sglang_plain_replicas(o) ? split.tp : split.tp * split.dp;
+}
+
 }  // namespace
 
 // TP t can split the attention of `m` when it divides the query heads, and the kv heads of every
@@ -404,7 +418,11 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
     const int per_stage = std::max(1, o.gpus / s.stages);
     s.tp = std::clamp(*o.engine_tp, 1, per_stage);
     s.dp = per_stage / s.tp;
-    s.ep = per_stage;
+    // SGLang's --dp without --enable-dp-attention runs whole replicas, each with its own --tp and
+    // its own experts (a data-parallel controller over dp_size schedulers: sglang/srt/managers/
+    // data_parallel_controller.py, v0.4.x); vLLM's -dp and SGLang's DP attention spread the
+    // experts over the stage (vLLM flattens DP x TP for its MoE layers).
+    s.ep = !m.is_moe() ? 1 : sglang_plain_replicas(o) ? s.tp : per_stage;
     // vLLM's split (vllm/distributed/utils.py get_pp_indices, v0.10 line): L / PP each, the
     // remainder one each on the stages before the last, counting back (94 over 3: 31, 32, 31);
     // taken for SGLang's --pp-size too (its own get_pp_indices, srt/distributed/utils.py; not
@@ -414,7 +432,12 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
     return s;
   }
   const int node = std::max(1, o.gpu.gpus_per_node);
-  const int per_stage = std::min(o.gpus, node);
+  // SGLang v0.4 before v0.4.7 has no pipeline parallelism (no --pp-size in server_args.py until
+  // sgl-project/sglang PR #5724, merged 2025-05): more than one node is TP (or TP x DP attention)
+  // across the nodes, as its multi-node guides run it (`--tp 16 --nnodes 2`). vLLM: whole nodes
+  // as pipeline stages.
+  const bool across_nodes = o.engine == ServeEngine::sglang;
+  const int per_stage = across_nodes ? o.gpus : std::min(o.gpus, node);
   // The widest TP of the stage's GPUs that splits the heads; the rest of the stage serves
   // other sequences with copies of the attention (data-parallel attention, SGLang's
   // --enable-dp-attention), the experts spread over all of them (EP = the stage).
@@ -427,11 +450,11 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
     }
   }
   s.dp = per_stage / s.tp;
-  s.ep = per_stage;
+  s.ep = m.is_moe() ? per_stage : 1;  // a dense model has no routed experts to spread
   const int L = std::max(1, m.num_hidden_layers);
   // A stage holds at least one layer: GPUs beyond L stages are left unused (vLLM refuses a
   // pipeline deeper than the layers).
-  s.stages = std::min(o.gpus > node ? o.gpus / node : 1, L);
+  s.stages = across_nodes ? 1 : std::min(o.gpus > node ? o.gpus / node : 1, L);
   for (int i = 0; i < s.stages; ++i) s.layers_per_stage.push_back(L / s.stages + (i < L % s.stages ? 1 : 0));
   return s;
 }
@@ -525,6 +548,45 @@ std::optional<PoolReading> vllm_hybrid_pool(const StageCensus& c, double budget,
                      blocks / blocks_per_request};
 }
 
+// vLLM's check as it sizes the KV cache (vllm/v1/core/kv_cache_utils.py, v0.10 line,
+// check_enough_kv_cache_memory, before _report_kv_cache_config logs "GPU KV cache size"): the
+// memory one request at max_model_len needs, the sum over the layers of max_memory_usage_bytes
+// (full attention: cdiv(C, block) blocks; a sliding window: cdiv(min(window - 1 +
+// max_num_batched_tokens, C), block) + 1; a recurrent state: its one page), against the KV
+// memory available; over it, vLLM raises and the engine does not start. Page-size unification
+// (unlike layers' blocks scaled) is not modelled here.
+double vllm_request_bytes(const StageCensus& c, double context, double batched, double bs) {
+  double b = c.cache_fixed;
+  for (const double x : c.full_layer_bytes) b += std::ceil(context / bs) * bs * x;
+  for (const auto& [x, window] : c.windowed) b += (std::ceil(std::min(window - 1.0 + batched, context) / bs) + 1) * bs * x;
+  return b;
+}
+
+// vLLM's message when one request at the context does not fit (check_enough_kv_cache_memory),
+// with its estimate_max_model_len: the longest max_model_len whose request fits, found by
+// bisection as vLLM does (for a uniform cache the "GPU KV cache size" tokens). nullopt when it
+// fits, under SGLang (which starts with a pool shorter than its context) and for DeepSeek-V4's
+// compressed cache (its block sizes are not modelled).
+std::optional<std::string> vllm_one_request_refusal(const ModelConfig& m, const ServingOptions& o,
+                                                    const StageCensus& c, double available, int block) {
+  if (o.engine != ServeEngine::vllm || m.compressed_attention) return std::nullopt;
+  const double T = double(o.max_batched_tokens), bs = block;
+  const double needed = vllm_request_bytes(c, double(o.context), T, bs);
+  if (needed <= available) return std::nullopt;
+  std::int64_t lo = 0, hi = o.context;  // request_bytes(lo) fits (0: nothing), (hi) does not
+  while (hi - lo > 1) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    (vllm_request_bytes(c, double(mid), T, bs) <= available ? lo : hi) = mid;
+  }
+  return fmt::format("cache: vLLM does not start: \"To serve at least one request with the models's max seq len ({}), "
+                     "({:.2f} GiB KV cache is needed, which is larger than the available KV cache memory ({:.2f} "
+                     "GiB). {}Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when "
+                     "initializing the engine.\" (kv_cache_utils.py, check_enough_kv_cache_memory)",
+                     o.context, needed / k_gib, available / k_gib,
+                     lo > 0 ? fmt::format("Based on the available memory, the estimated maximum model length is {}. ", lo)
+                            : std::string());
+}
+
 // A layer's parts kept for at most a window (LayerShare::windows) into its stage and the fit.
 void add_windows(const LayerShare& x, const ServingOptions& o, StageCensus& c, ServingFit& fit, bool scores = true) {
   for (const auto& [bytes, window] : x.windows) {
@@ -612,9 +674,11 @@ std::vector<StageCensus> census(const ModelConfig& m, const ServingOptions& o, c
                      (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes;
   // A latent MoE's projections are whole on every TP rank (layer_share): TP - 1 more copies.
   fit.weight_bytes += (split.tp - 1.0) * counts.latent_projections.value() * (sb.uniform() ? sb.attention : sb.shared);
-  // Attention and the rest are copied on each data-parallel attention group.
+  // Attention and the rest are copied on each data-parallel attention group (SGLang's plain --dp
+  // replicas copy the routed experts too).
   fit.weight_bytes += (split.dp - 1.0) * (dense_kinds +
-                                          (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes);
+                                          (counts.embedding.value() + tied_copy + beside.total.value()) * k_bf16_bytes +
+                                          (sglang_plain_replicas(o) ? counts.routed_total.value() * (pad == 1 ? wb : wb * pad) : 0.0));
   // MTP modules (speculative decoding): on the last stage, split like its MoE layers.
   const MtpCounts mtp = count_mtp(m);
   fit.mtp_params = mtp.modules.value();
@@ -789,9 +853,11 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
   const int node = std::max(1, o.gpu.gpus_per_node);
   // The engine's own layout (--serve-args) is taken as it runs, stages inside or across nodes.
   if (!o.engine_tp && o.gpus > node && o.gpus % node != 0) {
-    return fmt::format("--serve-gpus {}: more than one node of {} GPUs must be whole nodes (pipeline stages of one "
-                       "node each); {} or {}",
-                       o.gpus, node, o.gpus / node * node, (o.gpus / node + 1) * node);
+    return fmt::format("--serve-gpus {}: more than one node of {} GPUs must be whole nodes ({}); {} or {}",
+                       o.gpus, node,
+                       o.engine == ServeEngine::sglang ? "SGLang's --nnodes, TP across them"
+                                                       : "pipeline stages of one node each",
+                       o.gpus / node * node, (o.gpus / node + 1) * node);
   }
   if (o.context < 1) return std::string("--serve-context: at least 1 token");
   if (o.min_batch < 1) return std::string("--serve-batch: at least 1 sequence");
@@ -869,9 +935,7 @@ ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& 
     if (o.max_seqs <= 0) o.max_seqs = vllm_default_max_seqs(o.gpu);
     if (!o.non_torch_bytes) o.non_torch_bytes = k_vllm_non_torch_gib * k_gib;
   } else {
-    const ServingSplit split = split_for(m, o);
-    const int world = split.stages * std::min(o.gpus, std::max(1, o.gpu.gpus_per_node));
-    if (!o.memory_fraction) o.memory_fraction = sglang_default_mem_fraction(world);
+    if (!o.memory_fraction) o.memory_fraction = sglang_default_mem_fraction(sglang_tp_size(o, split_for(m, o)));
     o.max_batched_tokens = 0;  // SGLang sizes its pool before any forward pass
     if (!o.non_torch_bytes) o.non_torch_bytes = k_sglang_non_torch_gib * k_gib;
   }
@@ -881,20 +945,38 @@ ServingOptions with_engine_defaults(const ModelConfig& m, const ServingOptions& 
 
 }  // namespace
 
-std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o) {
+std::optional<MinGpuLayout> serving_min_layout(const ModelConfig& m, const ServingOptions& o) {
   const int node = std::max(1, o.gpu.gpus_per_node);
+  const int L = std::max(1, m.num_hidden_layers);
   std::vector<int> counts;
   for (int g = 1; g <= node; ++g) counts.push_back(g);
-  for (int s = 2; s <= std::max(1, m.num_hidden_layers) && s * node <= (1 << 16); ++s) counts.push_back(s * node);
+  for (int s = 2; s <= L && s * node <= (1 << 16); ++s) counts.push_back(s * node);
   for (const int g : counts) {
     ServingOptions t = o;
     t.gpus = g;
     t.min_gpus = false;
     const auto f = serving_fit(m, t);
     if (!f) return std::nullopt;  // the cache cannot be counted: no count helps
-    if (f->fits) return g;
+    if (f->fits) return MinGpuLayout{g, std::nullopt, std::nullopt};
+    // vLLM also runs a smaller TP with pipeline stages inside a node (-tp 4 -pp 4 on 16 GPUs):
+    // TP t dividing the node, g / t stages, at most one a layer; the widest TP that fits wins.
+    // SGLang v0.4 has no pipeline stages (split_for): its TP alone.
+    if (o.engine != ServeEngine::vllm || o.engine_tp || o.dp_attention) continue;
+    for (int tp = std::min(g, node) - 1; tp >= 1; --tp) {
+      if (node % tp != 0 || g % tp != 0 || g / tp > L || !tp_splits_heads(m, tp)) continue;
+      ServingOptions u = t;
+      u.engine_tp = tp;
+      u.engine_pp = g / tp;
+      const auto h = serving_fit(m, u);
+      if (h && h->fits) return MinGpuLayout{g, tp, g / tp};
+    }
   }
   return std::nullopt;
+}
+
+std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o) {
+  const auto l = serving_min_layout(m, o);
+  return l ? std::optional<int>(l->gpus) : std::nullopt;
 }
 
 const char* to_string(ServeEngine e) { return e == ServeEngine::vllm ? "vllm" : "sglang"; }
@@ -926,19 +1008,52 @@ std::int64_t vllm_default_max_seqs(const GpuSpec& gpu) { return big_non_a100(gpu
 
 namespace {
 
+// The data-parallel groups in words: why TP stops where it does (the command line's, TP 1 asked,
+// or the widest that splits the heads) and what each group holds.
+std::string dp_note(const ModelConfig& m, const ServingOptions& o, const ServingSplit& split) {
+  const int per_stage = split.tp * split.dp;
+  const std::string why =
+      o.engine_tp ? fmt::format("TP {} x DP {} as the command line gives them", split.tp, split.dp)
+      : o.dp_attention
+          ? fmt::format("TP 1 attention on each of the {} GPUs (--serve-dp-attention)", per_stage)
+          : fmt::format("TP {} is the widest that splits the {} query heads (and the kv heads) on {} GPUs", split.tp,
+                        m.num_attention_heads, per_stage);
+  if (sglang_plain_replicas(o)) {
+    return fmt::format("{}: {} whole replicas (SGLang's --dp without --enable-dp-attention), each with its own "
+                       "weights{} and its own sequences",
+                       why, split.dp, m.is_moe() ? ", experts included," : "");
+  }
+  return fmt::format("{}: {} data-parallel attention groups ({}), attention and dense weights copied on each, each "
+                     "group holding its own sequences",
+                     why, split.dp,
+                     o.engine == ServeEngine::sglang ? "SGLang's --enable-dp-attention" : "vLLM's --data-parallel-size");
+}
+
 // What the figures assume, for the reader: the engine's plan, the layout, the storage.
 void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit& fit) {
   fit.notes.push_back(
       o.engine == ServeEngine::vllm
           ? fmt::format("{}: the KV cache is {:g} of HBM (--gpu-memory-utilization) minus the weights, the profile run's "
                         "activation peak at {} batched tokens and {} sequences, and {:.3g} GiB of non-torch memory "
-                        "(measured); blocks of {} tokens",
+                        "(measured); blocks of {} tokens{}",
                         engine_release(o.engine), fit.memory_fraction, o.max_batched_tokens, o.max_seqs,
-                        gib(fit.non_torch_per_gpu), fit.block_size)
+                        gib(fit.non_torch_per_gpu), fit.block_size,
+                        fit.block_size == 64    ? " (vLLM forces them for FlashMLA, its MLA backend on Hopper)"
+                        : fit.block_size == 128 ? " (vLLM forces them for CUTLASS_MLA, its MLA backend on B200)"
+                                                : "")
           : fmt::format("{}: the KV pool is {:g} (--mem-fraction-static) of what is free before the weights (HBM less "
                         "{:.3g} GiB used before them: CUDA context, NCCL, measured) minus the weights; activations live "
                         "in the rest",
                         engine_release(o.engine), fit.memory_fraction, gib(fit.non_torch_per_gpu)));
+  if (!o.gpu.hbm_from_driver) {
+    // The catalog's capacity without a driver readout is the datasheet's decimal GB
+    // (GpuSpec::hbm_bytes); the engines size by what the driver reports, which is usually more
+    // (an "80 GB" H100 reports 81,559 MiB, 6.9 % above 80e9 bytes: presets/hardware/gpus.toml).
+    fit.notes.push_back(fmt::format("{} is planned on its datasheet's {:g} GB ({:.4g} GiB): the catalog has no driver "
+                                    "readout for it (hbm_driver_mib), and the driver's total, which the engines size "
+                                    "by, is usually larger (H100: +6.9 %), so the KV budget here may be low",
+                                    o.gpu.id, o.gpu.hbm_datasheet_bytes / 1e9, gib(o.gpu.hbm_bytes)));
+  }
   const int per_stage = fit.split.tp * fit.split.dp;
   if (fit.gpus_used < o.gpus) {
     fit.notes.push_back(fmt::format("{} GPUs asked, {} used: {} pipeline stages, one a layer at most, of {} GPUs; the "
@@ -952,17 +1067,10 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
                                                   "them for speculative decoding)",
                                                   m.extras.num_nextn_predict_layers, fit.mtp_params));
   }
-  if (fit.split.dp > 1) {
-    fit.notes.push_back(fmt::format("TP {} is the widest that splits the {} query heads (and the kv heads) on {} GPUs: {} "
-                                    "data-parallel attention groups ({}), attention and "
-                                    "dense weights copied on each, each group holding its own sequences",
-                                    fit.split.tp, m.num_attention_heads, fit.split.tp * fit.split.dp, fit.split.dp,
-                                    o.engine == ServeEngine::sglang ? "SGLang's --enable-dp-attention"
-                                                                    : "vLLM's --data-parallel-size"));
-  }
+  if (fit.split.dp > 1) fit.notes.push_back(dp_note(m, o, fit.split));
   if (m.latent_attention && fit.split.tp > 1) {
-    fit.notes.push_back(fmt::format("MLA's latent cache is kept whole on each of the {} TP ranks (vLLM's MLA backends)",
-                                    fit.split.tp));
+    fit.notes.push_back(fmt::format("MLA's latent cache is kept whole on each of the {} TP ranks ({}'s MLA backends)",
+                                    fit.split.tp, o.engine == ServeEngine::sglang ? "SGLang" : "vLLM"));
   } else if (!m.latent_attention && m.attention_layers() > 0 && m.num_key_value_heads < fit.split.tp) {
     fit.notes.push_back(fmt::format("N_kv = {} < TP = {}: each rank keeps a copy of a kv head ({}x the cache of one copy)",
                                     m.num_key_value_heads, fit.split.tp,
@@ -1004,9 +1112,23 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
 // each output partition by block_n, the input partition by block_k). SGLang's fp8.py raises the
 // same. The experts shard over the stage's GPUs unless expert-parallel (vLLM flattens DP x TP for
 // them), the shared experts and dense FFNs over TP. "" when every shard is whole blocks.
+// --serve-weights fp8 is DeepSeek-V3's 128 x 128 blocks (weight_bytes_per_param), every linear
+// layer in fp8: the same check, as vLLM runs it on such a checkpoint (quantization_config
+// weight_block_size [128, 128]).
 std::string fp8_block_refusal(const ModelConfig& m, const ServingOptions& o, const ServingSplit& split) {
-  if (!serves_checkpoint(m, o) || m.checkpoint_storage->block_n <= 0) return {};
-  const CheckpointStorage& c = *m.checkpoint_storage;
+  CheckpointStorage c;
+  std::string what_loads = "the fp8 checkpoint";
+  if (serves_checkpoint(m, o)) {
+    if (m.checkpoint_storage->block_n <= 0) return {};
+    c = *m.checkpoint_storage;
+  } else if (o.weights == ServePrecision::fp8) {
+    const double fp8 = weight_bytes_per_param(ServePrecision::fp8);
+    c.block_n = c.block_k = 128;
+    c.routed = c.shared = c.dense = fp8;
+    what_loads = "fp8 weights in 128 x 128 blocks (--serve-weights fp8)";
+  } else {
+    return {};
+  }
   const auto check = [&](const char* what, std::int64_t width, int shards, double stored_bytes,
                          const char* hint) -> std::string {
     if (stored_bytes >= 2 || width <= 0 || shards <= 1) return {};  // kept in bf16, or whole
@@ -1018,7 +1140,7 @@ std::string fp8_block_refusal(const ModelConfig& m, const ServingOptions& o, con
             ? fmt::format("{} / {} = {} a GPU is not a multiple of block_k = {}", width, shards, width / shards, c.block_k)
             : std::string();
     if (why.empty()) return why;
-    return fmt::format("the engine refuses to load the fp8 checkpoint: the {} (weight_block_size [{}, {}]): {}; {}",
+    return fmt::format("the engine refuses to load {}: the {} (weight_block_size [{}, {}]): {}; {}", what_loads,
                        what, c.block_n, c.block_k, why, hint);
   };
   std::string refusal;
@@ -1035,6 +1157,27 @@ std::string fp8_block_refusal(const ModelConfig& m, const ServingOptions& o, con
                     c.dense, "a smaller TP");
   }
   return refusal;
+}
+
+// The engine's own start-up lines (ServingFit::engine_log), printed only when it starts
+// (docs/serving.md "When the engine does not start").
+void engine_start_lines(const ModelConfig& m, const ServingOptions& o, const StageCensus& w, ServingFit& fit) {
+  if (!fit.no_start.empty()) return;
+  if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
+    // SGLang's own lines (mem_cache/memory_pool.py, MHATokenToKVPool / MLATokenToKVPool; the
+    // scheduler's start-up line), its "GB" being 2^30 bytes.
+    const double pool = double(fit.kv_cache_tokens) * w.cache_per_token / k_gib;
+    fit.engine_log.push_back(m.latent_attention
+                                 ? fmt::format("KV Cache is allocated. #tokens: {}, KV size: {:.2f} GB",
+                                               fit.kv_cache_tokens, pool)
+                                 : fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB",
+                                               fit.kv_cache_tokens, pool / 2, pool / 2));
+    fit.engine_log.push_back(fmt::format("max_total_num_tokens={}, context_len={}", fit.kv_cache_tokens, o.context));
+  } else if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
+    fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
+    fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
+                                         with_commas(o.context), fit.max_concurrency));
+  }
 }
 
 // Why the fit fails, the first bound that fails it in the order the engine meets them (weights,
@@ -1145,6 +1288,23 @@ double vllm_sampler_sort_bytes(double requests, double vocab) {
   return requests * vocab * (k_logits_bytes + k_sort_out_bytes + 8 + k_cub_alt_bytes);
 }
 
+// vLLM's KV block for this model on this GPU. MLA models get the block their default backend
+// needs (vllm/platforms/cuda.py, CudaPlatform.check_and_update_config, v0.8 to v0.10 line): on
+// Hopper FlashMLA, "Forcing kv cache block size to 64 for FlashMLA backend." (is_flashmla_supported:
+// compute capability 9.x only); on compute capability 10.0 (B200, GB200) v0.10.1 defaults to
+// CUTLASS_MLA, "Forcing kv cache block size to 128 for CUTLASS_MLA backend." (the
+// is_device_capability(100) branch). Other models and GPUs: 16 (k_vllm_block_size). The GPU's
+// generation is read from the catalog id (the catalog has no compute capability).
+int vllm_block_size(const ModelConfig& m, const GpuSpec& gpu) {
+  if (!m.latent_attention || m.compressed_attention) return k_vllm_block_size;
+  const std::string& id = gpu.id;
+  const bool hopper = id.starts_with("h100") || id.starts_with("h200") || id.starts_with("h800") ||
+                      id.starts_with("h20") || id.starts_with("gh200");
+  if (hopper) return 64;
+  if (id.starts_with("b200") || id.starts_with("gb200")) return 128;
+  return k_vllm_block_size;
+}
+
 // What the section cannot count at all (an error, not a "does not fit").
 std::optional<std::string> input_refusal(const ModelConfig& m, const ServingOptions& o) {
   if (const auto why = compressed_cache_refusal(m, o)) return why;
@@ -1192,7 +1352,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
   fit.memory_fraction = o.memory_fraction.value_or(0);
   fit.max_batched_tokens = o.max_batched_tokens;
   fit.max_seqs = o.max_seqs;
-  fit.block_size = o.engine == ServeEngine::vllm ? k_vllm_block_size : 1;
+  fit.block_size = o.engine == ServeEngine::vllm ? vllm_block_size(m, o.gpu) : 1;
   fit.non_torch_per_gpu = o.non_torch_bytes.value_or(0);
   fit.cuda_graph_per_gpu = o.cuda_graph_bytes.value_or(0);
   // What the fraction is of. vLLM: the GPU's memory (gpu_worker.py, requested_memory =
@@ -1295,23 +1455,20 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     fit.max_batch = cap;
   }
   fit.why_not = fp8_block_refusal(m, o, fit.split);  // the engine stops at load, before any budget
-  if (fit.why_not.empty()) fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
-  if (o.engine == ServeEngine::sglang && fit.kv_cache_tokens > 0) {
-    // SGLang's own lines (mem_cache/memory_pool.py, MHATokenToKVPool / MLATokenToKVPool; the
-    // scheduler's start-up line), its "GB" being 2^30 bytes.
-    const double pool = double(fit.kv_cache_tokens) * w.cache_per_token / k_gib;
-    fit.engine_log.push_back(m.latent_attention
-                                 ? fmt::format("KV Cache is allocated. #tokens: {}, KV size: {:.2f} GB",
-                                               fit.kv_cache_tokens, pool)
-                                 : fmt::format("KV Cache is allocated. #tokens: {}, K size: {:.2f} GB, V size: {:.2f} GB",
-                                               fit.kv_cache_tokens, pool / 2, pool / 2));
-    fit.engine_log.push_back(
-        fmt::format("max_total_num_tokens={}, context_len={}", fit.kv_cache_tokens, o.context));
-  } else if (fit.kv_cache_tokens > 0 || fit.max_concurrency > 0) {
-    fit.engine_log.push_back(fmt::format("GPU KV cache size: {} tokens", with_commas(fit.kv_cache_tokens)));
-    fit.engine_log.push_back(fmt::format("Maximum concurrency for {} tokens per request: {:.2f}x",
-                                         with_commas(o.context), fit.max_concurrency));
+  if (!fit.why_not.empty()) {
+    fit.no_start = "the engine refuses to load the weights (fp8 blocks): it stops before sizing its KV cache";
+  } else {
+    fit.why_not = why_not_of(o, fit, w.weight_bytes, fraction_base, reserved[worst], capped);
+    if (w.weight_bytes >= usable) {
+      fit.no_start = "the weights do not fit in the fraction: the engine stops before sizing its KV cache";
+    } else if (fit.cache_budget_per_gpu <= 0) {
+      fit.no_start = "no memory is left for the KV cache: the engine stops before sizing it";
+    } else if (const auto raise = vllm_one_request_refusal(m, o, w, fit.cache_budget_per_gpu, fit.block_size)) {
+      fit.why_not = *raise;  // before the CUDA graphs: vLLM checks this as it sizes the cache
+      fit.no_start = "the KV cache cannot hold one request of the context: vLLM raises before it prints its cache size";
+    }
   }
+  engine_start_lines(m, o, w, fit);
   fit.fits = fit.why_not.empty();
   if (!fit.fits) fit.max_batch = std::max<std::int64_t>(0, std::min(fit.max_batch, o.min_batch - 1));
   if (fit.fits) fit.decode = decode_on(stages, m, o, fit.split, o.decode_at_min_batch ? o.min_batch : fit.max_batch);

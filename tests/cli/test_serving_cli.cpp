@@ -477,9 +477,16 @@ TEST_CASE("score --serve-args keeps the engine's own TP, PP and DP-attention lay
     return run_moeplan({"score", model, "--serve-args", file.string(), "--serve-gpu", "h200", "--serve-weights", "fp8",
                         "--format", "json"});
   };
-  // vLLM TP 4 x PP 2: 8 GPUs in two stages of TP 4 (not moeplan's TP 8 in one stage).
+  // vLLM TP 4 x PP 2: 8 GPUs in two stages of TP 4 (not moeplan's TP 8 in one stage). In fp8
+  // blocks Qwen3-30B-A3B's experts (moe_intermediate_size 768) split over TP 4 are 192 columns, not
+  // whole 128-blocks: refused (exit 3) unless expert-parallel keeps each expert whole.
   Run r = serve("tp4pp2.sh", "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 4 --pipeline-parallel-size 2",
                 "qwen3-30b-a3b");
+  CHECK(r.code == 3);
+  CHECK(r.err.find("768 / 4 = 192 a GPU is not a multiple of block_n = 128") != std::string::npos);
+  r = serve("tp4pp2ep.sh",
+            "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 4 --pipeline-parallel-size 2 --enable-expert-parallel",
+            "qwen3-30b-a3b");
   REQUIRE_MESSAGE(r.code == 0, r.err);
   json s = json::parse(r.out).at(0).at("serving");
   CHECK(s.at("gpus").get<int>() == 8);

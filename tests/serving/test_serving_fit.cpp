@@ -3,6 +3,7 @@
 // contexts. The expected bytes are worked out here from the config.json numbers with the
 // per-kind formula cited beside each, not read back from moeplan.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <cmath>
 #include <string>
@@ -259,6 +260,69 @@ TEST_CASE("engine defaults: vLLM's fraction and batched tokens and sequences - S
   CHECK(fit_of(m, sg).memory_fraction == 0.85);
 }
 
+// Review of issue 50, finding 3: SGLang picks its default fraction from its own tp_size
+// (server_args.py v0.4.x: tp >= 16 0.79, >= 8 0.81, >= 4 0.85, >= 2 0.87, else 0.88), not the GPUs.
+TEST_CASE("SGLang's default fraction follows its tp_size: a replica's --tp under plain --dp, TP x DP under DP attention") {
+  const ModelConfig llama = model("llama-3.1-8b.json");
+  // `--tp 2 --dp 4` (no --enable-dp-attention): 4 replicas of TP 2 on 8 GPUs, tp_size 2: 0.87.
+  ServingOptions plain = on("h100", 8, 32768);
+  plain.engine = ServeEngine::sglang;
+  plain.engine_tp = 2;
+  plain.engine_pp = 1;
+  const ServingFit p = fit_of(llama, plain);
+  CHECK(p.split.tp == 2);
+  CHECK(p.split.dp == 4);
+  CHECK(p.memory_fraction == 0.87);
+  CHECK(p.split.ep == 1);  // a dense model: no routed experts to spread
+  // `--tp 8 --dp 4 --enable-dp-attention`: attention TP 2 in 4 groups, tp_size 8: 0.81.
+  ServingOptions dpa = plain;
+  dpa.dp_attention = true;
+  CHECK(fit_of(llama, dpa).memory_fraction == 0.81);
+  // Plain replicas keep their own experts: Qwen3-30B-A3B's 128 experts split over a replica's TP 2,
+  // so half an expert's weights of each on a GPU (64 of 128 experts' worth), not 1/8.
+  const ModelConfig q = model("qwen3-30b-a3b.json");
+  ServingOptions qp = plain;
+  qp.context = 4096;
+  const ServingFit qf = fit_of(q, qp);
+  CHECK(qf.split.ep == 2);
+  qp.dp_attention = true;
+  CHECK(fit_of(q, qp).split.ep == 8);
+}
+
+// Review of issue 50, finding 4: SGLang v0.4 (before v0.4.7, sgl-project/sglang PR #5724) has no
+// --pp-size; two nodes are `--tp 16 --nnodes 2`. Asked as --serve-gpus 16 or through its command
+// line, one answer.
+TEST_CASE("SGLang on two nodes is TP 16 across them, not two pipeline stages, whichever way it is asked") {
+  const ModelConfig m = model("kimi-k2.json");
+  ServingOptions flags = on("h200", 16, 131072);
+  flags.engine = ServeEngine::sglang;
+  flags.weights = ServePrecision::fp8;
+  const ServingFit a = fit_of(m, flags);
+  CHECK(a.split.stages == 1);
+  CHECK(a.split.tp == 16);  // 64 query heads split by 16; MLA has no kv heads to check
+  CHECK(a.split.ep == 16);
+  CHECK(a.memory_fraction == 0.79);  // tp_size 16
+  ServingOptions file = flags;
+  file.engine_tp = 16;
+  file.engine_pp = 1;
+  const ServingFit b = fit_of(m, file);
+  CHECK(b.split.tp == 16);
+  CHECK(b.kv_cache_tokens == a.kv_cache_tokens);
+  CHECK(b.weight_bytes_per_gpu == doctest::Approx(a.weight_bytes_per_gpu));
+  // --serve-dp-attention: TP 1 attention on all 16 GPUs, the experts over the 16 (dp 16, EP 16).
+  ServingOptions dpa = flags;
+  dpa.dp_attention = true;
+  const ServingFit c = fit_of(m, dpa);
+  CHECK(c.split.tp == 1);
+  CHECK(c.split.dp == 16);
+  CHECK(c.split.ep == 16);
+  CHECK(c.split.stages == 1);
+  // vLLM keeps whole nodes as pipeline stages.
+  ServingOptions v = flags;
+  v.engine = ServeEngine::vllm;
+  CHECK(fit_of(m, v).split.stages == 2);
+}
+
 TEST_CASE("vLLM's profile run: the sampler's sort of R x V logits and the forward pass's largest layer") {
   // Qwen3-30B-A3B on one H100: T = 8192 tokens, R = min(1024, 8192) requests, V = 151936, d = 2048.
   const ModelConfig m = model("qwen3-30b-a3b.json");
@@ -440,6 +504,140 @@ TEST_CASE("an fp8 block checkpoint whose expert shards are not whole blocks does
   ServingOptions four = on("h200", 4, 4096);
   four.weights_as_checkpoint = true;
   CHECK(fit_of(m, four).why_not.find("fp8 checkpoint") == std::string::npos);
+}
+
+// Review of issue 50, finding 5: --serve-weights fp8 is 128 x 128 blocks (docs/serving.md), so it
+// meets the same check. Qwen3-235B-A22B and GLM-4.5: moe_intermediate_size 1536 (config.json);
+// 1536 / 8 = 192 columns of each expert a GPU, not a multiple of 128: vLLM's Fp8MoEMethod raises.
+TEST_CASE("serve-weights fp8 meets the 128 x 128 block check the fp8 checkpoints meet") {
+  for (const char* file : {"qwen3-235b-a22b.json", "glm-4.5.json"}) {
+    CAPTURE(file);
+    const ModelConfig m = model(file);
+    ServingOptions o = on("h100", 8, 32768);
+    o.weights = ServePrecision::fp8;
+    const ServingFit f = fit_of(m, o);
+    CHECK_FALSE(f.fits);
+    CHECK(f.why_not.find("--serve-weights fp8") != std::string::npos);
+    CHECK(f.why_not.find("1536 / 8 = 192 a GPU is not a multiple of block_n = 128") != std::string::npos);
+    // 1536 / 4 = 384 = 3 x 128 loads; expert parallelism keeps every expert whole.
+    ServingOptions four = on("h200", 4, 8192);
+    four.weights = ServePrecision::fp8;
+    CHECK(fit_of(m, four).why_not.find("block") == std::string::npos);
+    // Expert parallelism keeps Qwen3's experts whole; GLM-4.5's one shared expert of 1536 still
+    // splits over TP 8 (192 a GPU): refused, a smaller TP named.
+    o.expert_parallel = true;
+    const std::string ep = fit_of(m, o).why_not;
+    if (m.n_shared_experts == 0) {
+      CHECK(ep.find("block") == std::string::npos);
+    } else {
+      CHECK(ep.find("shared experts' intermediate size") != std::string::npos);
+    }
+  }
+  // DeepSeek-V3.1: 2048 / 8 = 256 (experts and the one shared expert), 18432 / 8 = 2304 = 18 x 128.
+  ServingOptions ds = on("h200", 8, 32768);
+  ds.weights = ServePrecision::fp8;
+  CHECK(fit_of(model("deepseek-v3.1.json"), ds).fits);
+}
+
+// Review of issue 50, finding 10: vllm/platforms/cuda.py (v0.10 line) forces the block of an MLA
+// model to 64 for FlashMLA on Hopper and to 128 for CUTLASS_MLA on compute capability 10.0.
+TEST_CASE("vLLM's MLA blocks: 64 tokens on Hopper (FlashMLA), 128 on B200 (CUTLASS_MLA), else 16") {
+  const ModelConfig ds = model("deepseek-v3.1.json");
+  ServingOptions o = on("h200", 8, 32768);
+  o.weights = ServePrecision::fp8;
+  const ServingFit f = fit_of(ds, o);
+  CHECK(f.block_size == 64);
+  // 61 layers x 576 elements x 2 bytes = 70,272 bytes a token on every rank (the latent is whole).
+  const double per_token = 61.0 * 576 * 2;
+  const double blocks = std::floor(f.cache_budget_per_gpu / (64 * per_token));
+  CHECK(f.kv_cache_tokens == static_cast<std::int64_t>(blocks * 64));
+  CHECK(f.max_concurrency == doctest::Approx(blocks / (32768 / 64)));
+  ServingOptions b = on("b200", 8, 32768);
+  b.weights = ServePrecision::fp8;
+  CHECK(fit_of(ds, b).block_size == 128);
+  // A GQA model keeps vLLM's 16; so does SGLang (single tokens) for MLA.
+  CHECK(fit_of(model("qwen3-30b-a3b.json"), on("h200", 1, 4096)).block_size == 16);
+  ServingOptions sg = o;
+  sg.engine = ServeEngine::sglang;
+  CHECK(fit_of(ds, sg).block_size == 1);
+}
+
+// Review of issue 50, finding 8: vLLM v0.10's check_enough_kv_cache_memory raises before
+// _report_kv_cache_config logs its cache size, so an engine that does not start prints no lines.
+TEST_CASE("an engine that does not start prints no start-up lines: vLLM's one-request check quotes its estimate") {
+  // Kimi-K2 in fp8 on 8 H200 at 131,072 tokens: 61 layers x 576 x 2 = 70,272 bytes a token on every
+  // rank; one request needs 131,072 x 70,272 = 9,210,691,584 bytes = 8.58 GiB, more than is left.
+  const ModelConfig k = model("kimi-k2.json");
+  ServingOptions o = on("h200", 8, 131072);
+  o.weights = ServePrecision::fp8;
+  const ServingFit f = fit_of(k, o);
+  CHECK_FALSE(f.fits);
+  CHECK_FALSE(f.no_start.empty());
+  CHECK(f.engine_log.empty());
+  CHECK(f.why_not.find("max seq len (131072), (8.58 GiB KV cache is needed") != std::string::npos);
+  // vLLM's estimate_max_model_len: the longest request that fits, for one full-attention cache
+  // the pool's whole blocks of 64 tokens: floor(budget / (64 x 70,272)) x 64.
+  const std::int64_t est = static_cast<std::int64_t>(std::floor(f.cache_budget_per_gpu / (64 * 70272.0)) * 64);
+  CHECK(est > 0);
+  CHECK(f.why_not.find(fmt::format("the estimated maximum model length is {}.", est)) != std::string::npos);
+  // At that context it starts and prints its lines.
+  o.context = est;
+  const ServingFit at = fit_of(k, o);
+  CHECK(at.no_start.empty());
+  CHECK(at.engine_log.size() == 2);
+  // Refused at load (fp8 blocks) or weights over the fraction: no lines either.
+  ServingOptions coder = on("h200", 8, 32768);
+  coder.weights_as_checkpoint = true;
+  const ServingFit c = fit_of(model("qwen3-coder-480b-a35b-fp8.json"), coder);
+  CHECK_FALSE(c.no_start.empty());
+  CHECK(c.engine_log.empty());
+  const ServingFit bf16 = fit_of(model("deepseek-v3.1.json"), on("h200", 8, 32768));  // 1.3 TB of bf16
+  CHECK(bf16.why_not.starts_with("weights"));
+  CHECK_FALSE(bf16.no_start.empty());
+  CHECK(bf16.engine_log.empty());
+}
+
+// Review of issue 50, finding 17: a kind without hbm_driver_mib (presets/hardware/gpus.toml:
+// MI300X, H100 PCIe, H20) is planned on its datasheet GB, and the output says so.
+TEST_CASE("a GPU planned on its datasheet GB, without a driver readout, gets a note saying so") {
+  const ModelConfig m = model("qwen3-30b-a3b.json");
+  const auto noted = [](const ServingFit& f) {
+    for (const std::string& n : f.notes) {
+      if (n.find("datasheet") != std::string::npos) return n;
+    }
+    return std::string();
+  };
+  const std::string mi = noted(fit_of(m, on("mi300x", 1, 4096)));
+  CHECK(mi.find("mi300x is planned on its datasheet's 192 GB (178.8 GiB)") != std::string::npos);  // 192e9 / 2^30
+  CHECK(noted(fit_of(m, on("h100", 1, 4096))).empty());  // 81,559 MiB from the driver
+}
+
+// Review of issue 50, finding 2: where TP 8 cannot load (fp8 blocks: 1536 / 8 = 192), the search
+// tries smaller TP with stages, as `vllm serve -tp 4 -pp 4` runs it.
+TEST_CASE("the fewest GPUs try a smaller TP with pipeline stages where the node's TP cannot load") {
+  const ModelConfig q = model("qwen3-235b-a22b.json");
+  ServingOptions o = on("h100", 1, 32768);
+  o.weights = ServePrecision::fp8;
+  o.min_batch = 64;
+  const auto l = serving_min_layout(q, o);
+  REQUIRE(l.has_value());
+  // 8 GPUs: TP 8 is refused, and TP 4 x PP 2 (29 GB of weights a GPU) leaves too little for 64
+  // sequences of 32,768 tokens. 16: TP 8 x PP 2 is refused, TP 4 x PP 4 holds them.
+  CHECK(l->gpus == 16);
+  CHECK(l->tp == 4);
+  CHECK(l->pp == 4);
+  ServingOptions moeplans = o;
+  moeplans.gpus = 16;
+  CHECK(fit_of(q, moeplans).why_not.find("1536 / 8 = 192") != std::string::npos);
+  ServingOptions found = moeplans;
+  found.engine_tp = 4;
+  found.engine_pp = 4;
+  const ServingFit f = fit_of(q, found);
+  CHECK(f.fits);
+  CHECK(f.split.tp == 4);
+  CHECK(f.split.stages == 4);
+  CHECK(f.split.ep == 4);  // 1536 / 4 = 384 = 3 x 128 columns of each expert a GPU
+  CHECK(serving_min_gpus(q, o) == 16);
 }
 
 TEST_CASE("pipeline stages never outnumber the layers: the GPUs beyond are left unused") {

@@ -185,7 +185,11 @@ struct ServingFit {
   int block_size = 1;                   ///< tokens per KV block (vLLM 16, SGLang 1)
   std::int64_t kv_cache_tokens = 0;     ///< "GPU KV cache size: N tokens"
   double max_concurrency = 0;           ///< "Maximum concurrency for C tokens per request: X"
-  std::vector<std::string> engine_log;  ///< those lines, as the engine prints them
+  std::vector<std::string> engine_log;  ///< those lines, as the engine prints them (none when it does not start)
+  /// Why the engine would not start ("" when it starts): it refuses the weights, they leave no
+  /// room, or vLLM's KV cache cannot hold one request of the context; its start-up lines and
+  /// cache figures are then not the engine's.
+  std::string no_start;
   /// The cache of one sequence at the context: whole model (one copy), and on the busiest GPU
   /// (its share, with the copies TP makes where the heads do not split).
   double cache_bytes_per_token = 0;     ///< the part that grows with context, per token, one copy
@@ -212,10 +216,23 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
 std::string serving_weights_storage(const ModelConfig& m, const ServingOptions& o);
 
 /// The fewest GPUs of the options' kind that hold min_batch sequences of `context` tokens
-/// (the fit's fits): 1 to a node's GPUs, then whole nodes, up to one stage a layer; nullopt
-/// when none does. Every count is tried in turn (the fit is not monotone in the count: TP must
+/// (the fit's fits): 1 to a node's GPUs, then whole nodes, up to one stage a layer, each with the
+/// layouts serving_min_layout tries; nullopt when none does. Every count is tried in turn (the fit is not monotone in the count: TP must
 /// split the heads).
 std::optional<int> serving_min_gpus(const ModelConfig& m, const ServingOptions& o);
+
+/// The layout serving_min_layout found: the GPUs, and where moeplan's own layout (TP the widest
+/// of the node that splits the heads, nodes as stages) did not hold the batch, the smaller TP
+/// with pipeline stages that did (ServingOptions::engine_tp / engine_pp; vLLM only).
+struct MinGpuLayout {
+  int gpus = 0;
+  std::optional<int> tp, pp;
+};
+/// serving_min_gpus with the layout: at each count moeplan's own layout first, then (vLLM) TP
+/// t of the node's divisors below it with count / t pipeline stages (at most one a layer), widest
+/// first, as `vllm serve -tp 4 -pp 4` lays it out: an fp8 block checkpoint whose shards at TP 8
+/// are not whole blocks loads at TP 4.
+std::optional<MinGpuLayout> serving_min_layout(const ModelConfig& m, const ServingOptions& o);
 
 /// The decode step of `fit`'s model at `batch` (batch <= fit.max_batch is the caller's to check).
 DecodeStep decode_step(const ModelConfig& m, const ServingOptions& o, const ServingFit& fit, std::int64_t batch);
