@@ -115,6 +115,24 @@ std::optional<int> add_config_serving(Report& report, const ModelConfig& m, cons
   return std::nullopt;
 }
 
+/// The serving section of the config last in `reports`, after the checks that refuse it: a
+/// --serve-args line that cannot be planned for it (the section null, the file's line named),
+/// --serve-mtp on a config without MTP modules (a usage slip, not a fit: left out, named).
+std::optional<int> serve_config(std::vector<Report>& reports, const ModelConfig& m, const std::string& given_as,
+                                int seq_len, const ServingOptions& serving, const std::optional<ServeArgs>& file,
+                                const ServingFlags& flags, Io& io) {
+  if (file) {
+    if (const auto code = refuse_serve_args(reports.back(), m, *file, flags, serving, seq_len, io)) return code;
+  }
+  if (serving.count_mtp && m.extras.num_nextn_predict_layers == 0) {
+    reports.pop_back();
+    return fail(io, ExitStatus::usage,
+                fmt::format("{}: --serve-mtp: the model has no multi-token-prediction modules "
+                            "(num_nextn_predict_layers 0)", printable(given_as)));
+  }
+  return add_config_serving(reports.back(), m, given_as, seq_len, serving, io);
+}
+
 int run_score(const ScoreFlags& f, Io& io) {
   if (!f.emit.empty() && !emit_count_problem(f.configs.size()).empty()) {
     return fail(io, ExitStatus::usage, emit_count_problem(f.configs.size()));
@@ -143,7 +161,8 @@ int run_score(const ScoreFlags& f, Io& io) {
   if (f.tokens && f.flops) {
     return fail(io, ExitStatus::usage, "--tokens and --flops both set the budget: give one");
   }
-  auto flags_serving = serving_from_flags(f.serving, f.cluster, io);
+  std::optional<ServeArgs> serve_file;  // a --serve-args file's reading: refusals name its lines
+  auto flags_serving = serving_from_flags(f.serving, f.cluster, io, &serve_file);
   if (!flags_serving) return flags_serving.error();
   const std::optional<ServingOptions> serving = *flags_serving;
   // Every config is read and scored: one that fails is reported on stderr (the message
@@ -246,16 +265,10 @@ int run_score(const ScoreFlags& f, Io& io) {
         continue;
       }
     }
-    if (serving && serving->count_mtp && m.extras.num_nextn_predict_layers == 0) {
-      // --serve-mtp asks for modules this config lacks: a usage slip, not a fit (left out, named).
-      failed(fail(io, ExitStatus::usage,
-                  fmt::format("{}: --serve-mtp: the model has no multi-token-prediction modules "
-                              "(num_nextn_predict_layers 0)", printable(given_as[i]))));
-      reports.pop_back();
-      continue;
-    }
     if (serving) {
-      if (const auto code = add_config_serving(reports.back(), m, given_as[i], s.seq_len, *serving, io)) failed(*code);
+      if (const auto code = serve_config(reports, m, given_as[i], s.seq_len, *serving, serve_file, f.serving, io)) {
+        failed(*code);
+      }
     }
   }
   if (reports.empty()) return first_failure.value_or(static_cast<int>(ExitStatus::usage));  // nothing written
@@ -299,8 +312,9 @@ Command score_command() {
                 "  moeplan score deepseek-v3.1 --serve-gpus 8 --serve-gpu h200 --serve-context 32768\n"
                 "Every config is scored; one that fails is named on stderr and the others\n"
                 "are printed. Exit status: 0 ok, 2 bad flag, 3 illegal layout or no layout\n"
-                "fits (the rule and the numbers named), 4 bad config, --laws, --gemm-table or\n"
-                "--megatron-args file (the first failure's), 5 cannot write -o. See man\n"
+                "fits (the rule and the numbers named) or a --serve-args line the engine would\n"
+                "not start, 4 bad config, --laws, --gemm-table, --megatron-args or --serve-args\n"
+                "file or quantization_config (the first failure's), 5 cannot write -o. See man\n"
                 "moeplan-score for the "
                 "schema and every output key.");
             return [f](Io& io) { return run_score(*f, io); };

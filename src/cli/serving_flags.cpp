@@ -68,9 +68,9 @@ void add_engine_flags(CLI::App& sub, ServingFlags& f, const std::string& group) 
       ->group(group);
   sub.add_option("--serve-args", f.args_file,
                  "A `vllm serve` or `python -m sglang.launch_server` command line (a launch script): the engine, "
-                 "GPUs (TP x PP x DP), fraction, batched tokens, sequences, context, KV dtype and expert/DP "
-                 "attention flags as the engine reads them; the serving flags given win; the flags not modelled "
-                 "are listed")
+                 "GPUs (TP x PP x DP), fraction, batched tokens, sequences, context, KV dtype, expert/DP "
+                 "attention flags and --speculative-config deepseek_mtp (as --serve-mtp) as the engine reads them; "
+                 "the serving flags given win; the flags not modelled are listed")
       ->group(group);
   sub.add_option("--serve-cuda-graph-gib", f.cuda_graph_gib,
                  "GiB per GPU of CUDA graphs, captured after the KV cache: they must fit in what the fraction "
@@ -95,17 +95,28 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
   if (!f.kv_given && a.kv) o.kv = *a.kv;
   o.expert_parallel = o.expert_parallel || a.expert_parallel;
   o.dp_attention = o.dp_attention || a.dp_attention;
+  o.count_mtp = o.count_mtp || a.mtp;  // --speculative-config deepseek_mtp: the model's MTP modules are the draft
   if (!f.gpus) {  // the GPUs are the file's: its layout too (not when --serve-gpus moves them)
     o.engine_tp = a.attention_tp();
     o.engine_pp = a.pp.value_or(1);
   }
   std::string unused;
   for (const std::string& u : a.unused) unused += fmt::format("{}{}", unused.empty() ? "" : ", ", u);
-  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}", f.args_file,
+  std::string speculative;
+  if (a.mtp) {
+    speculative = fmt::format("; speculative decoding deepseek_mtp{}: the model's MTP modules are served and their "
+                              "cache counted, as --serve-mtp serves them",
+                              a.speculative_tokens ? fmt::format(", {} token(s) a step", *a.speculative_tokens) : "");
+  } else if (!a.speculative_method.empty()) {
+    speculative = fmt::format("; speculative decoding {}: not modelled, its draft model's weights and cache are not "
+                              "counted",
+                              a.speculative_method);
+  }
+  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}{}", f.args_file,
                       a.engine == ServeEngine::vllm ? "vllm serve" : "sglang.launch_server", a.model,
                       a.model.empty() ? "" : ",", a.tp.value_or(1), a.pp.value_or(1), a.dp.value_or(1),
                       f.gpus ? fmt::format(", not used: --serve-gpus {} lays out the GPUs", *f.gpus) : std::string(),
-                      unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
+                      speculative, unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
 }
 
 }  // namespace
@@ -169,7 +180,8 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit) {
 
 std::expected<std::optional<ServingOptions>, int> serving_from_flags(const ServingFlags& f,
                                                                     const ClusterFlags& cluster,
-                                                                    const Io& io) {
+                                                                    const Io& io,
+                                                                    std::optional<ServeArgs>* file_out) {
   const auto usage = [&io](const std::string& why) {
     return std::unexpected(fail(io, ExitStatus::usage, why));
   };
@@ -263,21 +275,55 @@ std::expected<std::optional<ServingOptions>, int> serving_from_flags(const Servi
   o.dp_attention = f.dp_attention;
   if (f.non_torch_gib) o.non_torch_bytes = *f.non_torch_gib * k_gib;
   if (f.cuda_graph_gib) o.cuda_graph_bytes = *f.cuda_graph_gib * k_gib;
+  ServingOptions flags_only = o;  // before the file's values: a problem only they bring is the file's
   if (file) apply_serve_args(*file, f, o, io);
   if (o.engine == ServeEngine::vllm && o.max_batched_tokens > 0) {
     // vLLM's SchedulerConfig refuses max_num_batched_tokens < max_num_seqs (it cannot schedule
     // one token of each running sequence in a step).
     const std::int64_t seqs = o.max_seqs > 0 ? o.max_seqs : vllm_default_max_seqs(o.gpu);
     if (o.max_batched_tokens < seqs) {
-      return usage(fmt::format("--serve-max-batched-tokens {} is below the {} sequences vLLM runs at once "
-                               "(max_num_seqs{}): vLLM refuses to start; give --serve-max-seqs too",
-                               o.max_batched_tokens, seqs, o.max_seqs > 0 ? "" : ", its default on this GPU"));
+      const std::string why = fmt::format("{} is below the {} sequences vLLM runs at once (max_num_seqs{}): vLLM "
+                                          "refuses to start",
+                                          o.max_batched_tokens, seqs, o.max_seqs > 0 ? "" : ", its default on this GPU");
+      if (file && !f.max_batched_tokens) {  // the file's --max-num-batched-tokens: its line, exit 3
+        return std::unexpected(fail(io, ExitStatus::infeasible,
+                                    fmt::format("{}:{}: {}: {}", f.args_file, file->batched_tokens_at.line,
+                                                file->batched_tokens_at.flag, why)));
+      }
+      return usage(fmt::format("--serve-max-batched-tokens {}; give --serve-max-seqs too", why));
     }
   }
   ServingOptions checked = o;
   if (checked.context == 0) checked.context = 1;  // the model's S is checked where it is known
-  if (auto why = serving_problem(checked)) return usage(*why);
+  if (auto why = serving_problem(checked)) {
+    flags_only.context = checked.context;
+    flags_only.engine_tp = o.engine_tp;  // the file's layout is not the problem: serving_problem takes it
+    flags_only.engine_pp = o.engine_pp;
+    if (file && !serving_problem(flags_only)) {  // a value of the file: named with its line, exit 4
+      const bool kv = why->starts_with("--serve-kv");
+      const ServeFlagAt at = kv ? file->kv_at : ServeFlagAt{"--serve-args", file->line};
+      const auto colon = why->find(": ");
+      return std::unexpected(fail(io, ExitStatus::input_file,
+                                  fmt::format("{}:{}: {}: {}", f.args_file, at.line, at.flag,
+                                              kv && colon != std::string::npos ? why->substr(colon + 2) : *why)));
+    }
+    return usage(*why);
+  }
+  if (file_out) *file_out = file;
   return o;
+}
+
+std::optional<int> refuse_serve_args(Report& report, const ModelConfig& m, const ServeArgs& file,
+                                     const ServingFlags& f, const ServingOptions& o, int seq_len, const Io& io) {
+  const auto refused = serve_args_refusal(file, m, f.args_file, !f.gpus);
+  if (!refused) return std::nullopt;
+  ServingOptions node = o;
+  if (node.context == 0) node.context = seq_len;
+  const std::string where = refused->where.to_string();
+  add_serving(report, m, std::unexpected(refused->engine_refuses ? "the engine does not start: " + where : where), node);
+  return fail(io, refused->engine_refuses ? ExitStatus::infeasible : ExitStatus::input_file,
+              refused->engine_refuses ? fmt::format("{}: serving: does not start: {}", printable(m.name), where)
+                                      : fmt::format("{}: serving: {}", printable(m.name), where));
 }
 
 std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m, ServingOptions& o) {
@@ -353,8 +399,9 @@ void add_serving(Report& report, const ModelConfig& m, const std::expected<Servi
   add("kv_precision", "", "", std::string(to_string(o.kv)), "storage of the KV cache", true);
   const auto missing = [](const std::string& why) { return Value(Missing{why}); };
   if (!got) {
-    const std::string why =
-        got.error().starts_with("the weights cannot") ? got.error() : "the cache cannot be counted: " + got.error();
+    const std::string why = got.error().starts_with("the weights cannot") || got.error().starts_with("the engine does not")
+                                ? got.error()
+                                : "the cache cannot be counted: " + got.error();
     add("fits", "", "", missing(why), "the weights and --serve-batch sequences fit");
     add("reason", "", "", why, "why the section has no figures");
     report.sections.push_back(std::move(sec));

@@ -7,6 +7,7 @@
 
 #include "cluster_flags.hpp"
 #include "command.hpp"
+#include "moeplan/serving/serve_args.hpp"
 #include "moeplan/serving/serving_fit.hpp"
 #include "report.hpp"
 
@@ -53,9 +54,18 @@ void add_serving_flags(CLI::App& sub, ServingFlags& f, bool with_fit);
 /// the GPU lacks, a --gpu-catalog (cluster.catalog_file) with neither a cluster nor a node; 4 a
 /// bad --gpu-catalog file). `default_context` is the model's training S, the
 /// context when --serve-context is not given.
+/// `file`, when given, receives the --serve-args file's reading (for refusals that name its lines).
 std::expected<std::optional<ServingOptions>, int> serving_from_flags(const ServingFlags& f,
                                                                     const ClusterFlags& cluster,
-                                                                    const Io& io);
+                                                                    const Io& io,
+                                                                    std::optional<ServeArgs>* file = nullptr);
+
+/// A --serve-args command line that cannot be planned for `m` (serve_args_refusal): the serving
+/// section of `report` with null figures and the reason, the refusal named on stderr (the file,
+/// line and the file's flag) and its exit status (3 the engine would not start, 4 moeplan cannot
+/// model it); nullopt when the file can be planned for `m`.
+std::optional<int> refuse_serve_args(Report& report, const ModelConfig& m, const ServeArgs& file,
+                                     const ServingFlags& f, const ServingOptions& o, int seq_len, const Io& io);
 
 /// serving_fit of `m` on the node; with --serve-min-gpus (o.min_gpus) on the fewest GPUs that
 /// hold the batch (o.gpus set to them, a first note naming the count), or, when none does, on

@@ -2,6 +2,7 @@
 #include "moeplan/serving/serve_args.hpp"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <array>
@@ -20,61 +21,175 @@ namespace {
 struct ServeWord {
   std::string text;
   int line = 1;
+  bool expands = false;  ///< holds a $VAR, ${...}, $(...), $((...)) or `...` the shell would expand
+  bool braces = false;   ///< holds unquoted {a,b}: the shell's brace expansion makes it several words
 };
 
-// Shell-like words: comments from an unquoted # at a word's start, a backslash-newline joins
-// lines, a backslash escapes the next character, quotes group.
-std::vector<ServeWord> serve_words_of(std::string_view t) {
-  std::vector<ServeWord> words;
-  std::string cur;
-  bool in_word = false;
-  int line = 1, start = 1;
-  char quote = 0;
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    const char c = t[i];
-    if (quote) {
-      if (c == quote) {
-        quote = 0;
+// One simple command of the file: its words, in order.
+using ServeCommand = std::vector<ServeWord>;
+
+// Splits the text into commands as a shell does: an unquoted newline, `;`, `&`, `&&`, `||`, `|`
+// or a parenthesis ends a command; a backslash before the line end joins lines (also before a
+// CRLF); a backslash escapes the next character; quotes group; an unquoted # at a word's start
+// comments out the rest of the line (not its newline). A redirection (`>`, `>>`, `2>&1`, `<`,
+// `&>`) and its target are no words of the command. Expansions ($VAR, $(...), `...`) are kept as
+// written and marked; an unterminated quote is remembered (unterminated_quote_line).
+class ServeCommandSplitter {
+ public:
+  explicit ServeCommandSplitter(std::string_view t) : t_(t) {}
+
+  std::vector<ServeCommand> split() {
+    for (i_ = 0; i_ < t_.size(); ++i_) {
+      const char c = t_[i_];
+      if (quote_) {
+        in_quote(c);
+      } else if (c == '\\') {
+        backslash();
+      } else if (c == '#' && !in_word_) {
+        while (i_ + 1 < t_.size() && t_[i_ + 1] != '\n') ++i_;  // the newline still ends the command
+      } else if (c == ' ' || c == '\t' || c == '\r') {
+        end_word();
+      } else if (c == '\n') {
+        end_command();
+        ++line_;
+      } else if (c == ';' || c == '|' || c == '(' || c == ')' || (c == '&' && next() != '>')) {
+        end_command();
+        if ((c == '&' || c == '|' || c == ';') && next() == c) ++i_;  // &&, ||, ;;
+        if (c == '|' && next() == '&') ++i_;                           // |&
+      } else if (c == '>' || c == '<' || c == '&') {
+        redirection(c);
+      } else if (c == '$' || c == '`') {
+        begin_word();
+        expansion(c);
       } else {
-        if (c == '\n') ++line;
-        cur += c;
+        if (c == '\'' || c == '"') {
+          quote_ = c;
+          quote_line_ = line_;
+        } else {
+          cur_ += c;
+          braces(c);
+        }
+        begin_word();
       }
-      continue;
     }
-    if (c == '\\' && i + 1 < t.size()) {
-      if (t[i + 1] == '\n') {
-        ++line;
-      } else {
-        if (!in_word) start = line;
-        in_word = true;
-        cur += t[i + 1];
-      }
-      ++i;
-      continue;
+    end_command();
+    return commands_;
+  }
+  /// The line of a quote left open at the end of the text; 0 when every quote is closed.
+  [[nodiscard]] int unterminated_quote_line() const { return quote_ ? quote_line_ : 0; }
+
+ private:
+  [[nodiscard]] char next() const { return i_ + 1 < t_.size() ? t_[i_ + 1] : '\0'; }
+  void begin_word() {
+    if (!in_word_) start_ = line_;
+    in_word_ = true;
+  }
+  void in_quote(char c) {
+    if (c == quote_) {
+      quote_ = 0;
+      return;
     }
-    if (c == '#' && !in_word) {
-      while (i < t.size() && t[i] != '\n') ++i;
-      if (i < t.size()) ++line;
-      continue;
+    if (c == '\\' && quote_ == '"' && (next() == '"' || next() == '\\' || next() == '$' || next() == '`')) {
+      cur_ += t_[++i_];  // inside double quotes a backslash escapes only these
+      return;
     }
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      if (in_word) words.push_back({cur, start});
-      cur.clear();
-      in_word = false;
-      if (c == '\n') ++line;
-      continue;
+    if (quote_ == '"' && (c == '$' || c == '`')) {
+      expansion(c);
+      return;
     }
-    if (!in_word) start = line;
-    in_word = true;
-    if (c == '\'' || c == '"') {
-      quote = c;
-    } else {
-      cur += c;
+    if (c == '\n') ++line_;
+    cur_ += c;
+  }
+  void backslash() {
+    if (next() == '\n' || (next() == '\r' && i_ + 2 < t_.size() && t_[i_ + 2] == '\n')) {
+      i_ += next() == '\r' ? 2 : 1;  // a continuation: the line goes on
+      ++line_;
+      return;
+    }
+    if (i_ + 1 < t_.size()) {
+      begin_word();
+      cur_ += t_[++i_];
     }
   }
-  if (in_word) words.push_back({cur, start});
-  return words;
-}
+  // $NAME, ${...}, $(...), $((...)) and `...`: kept as written (a $(...) whole, so that its
+  // parentheses end no command) and the word marked; a $ before anything else is a $.
+  void expansion(char c) {
+    const char n = next();
+    const bool name = std::isalnum(static_cast<unsigned char>(n)) || n == '_' || n == '@' || n == '*' || n == '#' ||
+                      n == '?' || n == '!' || n == '$' || n == '-';
+    if (c == '$' && !name && n != '{' && n != '(') {
+      cur_ += c;
+      return;
+    }
+    expands_ = true;
+    if (c == '$' && name) {
+      cur_ += c;
+      return;
+    }
+    const char open = c == '`' ? '`' : n, close = c == '`' ? '`' : (n == '{' ? '}' : ')');
+    cur_ += c;
+    if (c == '$') cur_ += t_[++i_];
+    int depth = 1;
+    while (depth > 0 && i_ + 1 < t_.size()) {
+      const char d = t_[++i_];
+      if (d == '\n') ++line_;
+      cur_ += d;
+      if (d == close) {
+        --depth;
+      } else if (d == open && open != close) {
+        ++depth;
+      }
+    }
+  }
+  // {a,b} outside quotes: brace expansion, one word becoming several.
+  void braces(char c) {
+    if (c == '{') brace_open_ = true;
+    if (c == ',' && brace_open_) brace_comma_ = true;
+    if (c == '}' && brace_comma_) braces_ = true;
+  }
+  // `>`, `>>`, `>&`, `>|`, `<`, `<<`, `<&`, `<>`, `&>`, `&>>`: the operator, then its target
+  // word, which is no word of the command; a number glued before it (2>) is the descriptor.
+  void redirection(char c) {
+    const bool descriptor =
+        in_word_ && !cur_.empty() && std::all_of(cur_.begin(), cur_.end(), [](char d) { return d >= '0' && d <= '9'; });
+    if (descriptor) {
+      cur_.clear();
+      in_word_ = false;
+    }
+    end_word();
+    if (c == '&') ++i_;  // &> and &>>: the > follows
+    while (i_ + 1 < t_.size() && (t_[i_ + 1] == '>' || t_[i_ + 1] == '<' || t_[i_ + 1] == '&' || t_[i_ + 1] == '|')) ++i_;
+    skip_next_word_ = true;
+  }
+  void end_word() {
+    if (in_word_) {
+      if (skip_next_word_) {
+        skip_next_word_ = false;
+      } else {
+        command_.push_back({cur_, start_, expands_, braces_});
+      }
+    }
+    cur_.clear();
+    in_word_ = false;
+    expands_ = brace_open_ = brace_comma_ = braces_ = false;
+  }
+  void end_command() {
+    end_word();
+    skip_next_word_ = false;
+    if (!command_.empty()) commands_.push_back(std::move(command_));
+    command_.clear();
+  }
+
+  std::string_view t_;
+  std::size_t i_ = 0;
+  std::vector<ServeCommand> commands_;
+  ServeCommand command_;
+  std::string cur_;
+  bool in_word_ = false, skip_next_word_ = false;
+  bool expands_ = false, brace_open_ = false, brace_comma_ = false, braces_ = false;
+  int line_ = 1, start_ = 1, quote_line_ = 0;
+  char quote_ = 0;
+};
 
 bool is_flag(const std::string& w) { return w.size() > 1 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9'); }
 
@@ -94,6 +209,219 @@ bool changes_memory_plan(bool vllm, const std::string& name) {
                                                         "--quantization"};
   const auto& list = vllm ? std::span<const std::string_view>(k_vllm) : std::span<const std::string_view>(k_sglang);
   return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+// Where an engine starts in a command: `vllm serve [MODEL]`, `python -m
+// vllm.entrypoints.openai.api_server`, `python -m sglang.launch_server`, `sglang serve`.
+struct ServeLaunch {
+  ServeEngine engine = ServeEngine::vllm;
+  std::size_t first = 0;  ///< its first engine word
+  std::size_t args = 0;   ///< its first argument
+  bool positional_model = false;
+};
+
+// vLLM's image, any registry and tag: [registry/]vllm/vllm-openai[:tag|@digest].
+bool is_vllm_image(std::string_view w) {
+  const auto at = w.find("vllm/vllm-openai");
+  if (at == std::string_view::npos || (at > 0 && w[at - 1] != '/')) return false;
+  const std::string_view rest = w.substr(at + std::string_view("vllm/vllm-openai").size());
+  return rest.empty() || rest.front() == ':' || rest.front() == '@';
+}
+
+std::optional<ServeLaunch> serve_launch_of(const ServeCommand& words) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& w = words[i].text;
+    // `docker run [options] vllm/vllm-openai[:tag] [engine args]`: the image's entrypoint is the
+    // API server (docker/Dockerfile, stage vllm-openai: `python3 -m vllm.entrypoints.openai.api_server`,
+    // `vllm serve` in later images), so the words after the image are engine arguments; not
+    // when --entrypoint replaces it.
+    if ((w == "docker" || w == "podman" || w.ends_with("/docker")) && i + 1 < words.size() && words[i + 1].text == "run") {
+      for (std::size_t j = i + 2; j < words.size(); ++j) {
+        const std::string& o = words[j].text;
+        if (o == "--entrypoint" || o.starts_with("--entrypoint=")) break;
+        if (is_vllm_image(o)) return ServeLaunch{ServeEngine::vllm, j, j + 1, true};
+      }
+    }
+    const bool next_serve = i + 1 < words.size() && words[i + 1].text == "serve";
+    if ((w == "vllm" || w.ends_with("/vllm")) && next_serve) return ServeLaunch{ServeEngine::vllm, i, i + 2, true};
+    if (w == "vllm.entrypoints.openai.api_server") return ServeLaunch{ServeEngine::vllm, i, i + 1, false};
+    if (w == "sglang.launch_server") return ServeLaunch{ServeEngine::sglang, i, i + 1, false};
+    if ((w == "sglang" || w.ends_with("/sglang")) && next_serve) return ServeLaunch{ServeEngine::sglang, i, i + 2, false};
+  }
+  return std::nullopt;
+}
+
+// The engine words of a launch, for a message: "vllm serve", "sglang.launch_server".
+std::string launch_words(const ServeCommand& words, const ServeLaunch& l) {
+  std::string out;
+  for (std::size_t i = l.first; i < l.args; ++i) out += fmt::format("{}{}", out.empty() ? "" : " ", words[i].text);
+  return fmt::format("`{}`", out);
+}
+
+// One flag of the engine's command as written: its name (underscores as dashes) and value.
+struct ServeFlag {
+  std::string name, value;
+  bool has_value = false, expands = false, braces = false;
+  int line = 0;
+};
+
+// Why a flag's value is not read as `expected`: missing (the next word a flag, or none), a
+// shell expansion moeplan does not make, brace expansion, or a value of another kind.
+std::string serve_value_problem(const ServeFlag& f, std::string_view expected) {
+  if (!f.has_value) return fmt::format("missing value: expected {}", expected);
+  if (f.expands) {
+    return fmt::format("'{}' is a shell expansion: moeplan reads the file as written and does not expand variables, "
+                       "$(...) or $((...)); write the value ({})",
+                       f.value, expected);
+  }
+  if (f.braces) {
+    return fmt::format("'{}' has unquoted braces with a comma, which the shell's brace expansion splits into several "
+                       "words; quote it",
+                       f.value);
+  }
+  return fmt::format("expected {}, got '{}'", expected, f.value);
+}
+
+std::optional<std::int64_t> serve_positive(const ServeFlag& f, std::int64_t max) {
+  if (!f.has_value || f.expands) return std::nullopt;
+  std::int64_t v = 0;
+  const auto [p, ec] = std::from_chars(f.value.data(), f.value.data() + f.value.size(), v);
+  if (ec != std::errc() || p != f.value.data() + f.value.size() || v < 1 || v > max) return std::nullopt;
+  return v;
+}
+
+std::optional<std::int64_t> human_readable_tokens_of(std::string_view text);
+
+// vLLM reads its token counts with human_readable_int (32k, 32K): those, else a plain count.
+std::optional<std::int64_t> serve_tokens(const ServeFlag& f, bool human) {
+  if (!f.has_value || f.expands) return std::nullopt;
+  return human ? human_readable_tokens_of(f.value) : serve_positive(f, 1'000'000'000);
+}
+
+// vLLM's --speculative-config: a JSON object (vllm/engine/arg_utils.py, v0.10 line: the flag's
+// type is json.loads), or one key of it as --speculative-config.KEY VALUE (FlexibleArgumentParser's
+// dotted JSON arguments, "JSON CLI Arguments" of docs.vllm.ai/en/v0.10.1/configuration/engine_args).
+// method and num_speculative_tokens are read; deepseek_mtp drafts with the model's own MTP
+// modules (vllm/config.py SpeculativeConfig, v0.10 line: DeepSeekMTPModel, n_predict =
+// num_nextn_predict_layers).
+std::optional<InputError> read_speculative(ServeArgs& a, const ServeFlag& f, const std::string& source) {
+  const auto bad = [&](std::string_view expected) {
+    return std::optional<InputError>(InputError{source, f.line, 0, f.name, serve_value_problem(f, expected)});
+  };
+  if (!f.has_value || f.expands || f.braces) return bad("a JSON object such as '{\"method\": \"deepseek_mtp\"}'");
+  a.speculative_line = f.line;
+  const auto tokens_of = [&](const nlohmann::json& v) -> std::optional<InputError> {
+    if (v.is_number_integer() && v.get<std::int64_t>() >= 1 && v.get<std::int64_t>() <= 1'000'000) {
+      a.speculative_tokens = v.get<std::int64_t>();
+      return std::nullopt;
+    }
+    return InputError{source, f.line, 0, f.name,
+                      fmt::format("num_speculative_tokens: expected a whole number, at least 1, got {}", v.dump())};
+  };
+  if (f.name == "--speculative-config") {
+    const nlohmann::json j = nlohmann::json::parse(f.value, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return bad("a JSON object such as '{\"method\": \"deepseek_mtp\"}'");
+    if (const auto m = j.find("method"); m != j.end()) {
+      if (!m->is_string()) return bad("a JSON object whose method is a string");
+      a.speculative_method = m->get<std::string>();
+    } else if (j.contains("model")) {
+      a.speculative_method = "draft model";
+    }
+    if (const auto n = j.find("num_speculative_tokens"); n != j.end()) return tokens_of(*n);
+    return std::nullopt;
+  }
+  const std::string key = f.name.substr(std::string_view("--speculative-config.").size());
+  if (key == "method") {
+    a.speculative_method = f.value;
+  } else if (key == "num_speculative_tokens" || key == "num-speculative-tokens") {
+    const nlohmann::json v = nlohmann::json::parse(f.value, nullptr, false);
+    return tokens_of(v.is_discarded() ? nlohmann::json(f.value) : v);
+  } else if (key == "model" && a.speculative_method.empty()) {
+    a.speculative_method = "draft model";
+  }
+  return std::nullopt;
+}
+
+// Reads one flag of the engine's command into `a`: an InputError naming the file, line and flag
+// when a flag the serving model uses has a value it cannot read.
+std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, const std::string& source) {
+  const bool vllm = a.engine == ServeEngine::vllm;
+  const std::string& name = f.name;
+  const auto bad = [&](std::string_view expected) {
+    return std::optional<InputError>(InputError{source, f.line, 0, name, serve_value_problem(f, expected)});
+  };
+  ServeFlagAt ignored;
+  const auto count = [&](std::optional<int>& into, ServeFlagAt& at) -> std::optional<InputError> {
+    const auto v = serve_positive(f, 1 << 16);
+    if (!v) return bad("a GPU count");
+    into = static_cast<int>(*v);
+    at = ServeFlagAt{name, f.line};
+    return std::nullopt;
+  };
+  if (name == "--tensor-parallel-size" || name == "-tp" || name == "--tp" || name == "--tp-size") {
+    return count(a.tp, a.tp_at);
+  }
+  if (name == "--pipeline-parallel-size" || name == "-pp" || name == "--pp-size" || name == "--pp") {
+    return count(a.pp, a.pp_at);
+  }
+  if (name == "--data-parallel-size" || name == "-dp" || name == "--dp" || name == "--dp-size") {
+    return count(a.dp, a.dp_at);
+  }
+  if (name == (vllm ? "--gpu-memory-utilization" : "--mem-fraction-static")) {
+    double v = 0;
+    const auto [p, ec] = std::from_chars(f.value.data(), f.value.data() + f.value.size(), v);
+    if (!f.has_value || f.expands || ec != std::errc() || p != f.value.data() + f.value.size() || !(v > 0 && v <= 1)) {
+      return bad("a fraction in (0, 1]");
+    }
+    a.memory_fraction = v;
+  } else if (vllm && name == "--max-num-batched-tokens") {
+    const auto v = serve_tokens(f, true);
+    if (!v) return bad("a whole number of tokens, at least 1");
+    a.max_batched_tokens = *v;
+    a.batched_tokens_at = ServeFlagAt{name, f.line};
+  } else if (name == (vllm ? "--max-num-seqs" : "--max-running-requests")) {
+    const auto v = serve_positive(f, 1'000'000'000);
+    if (!v) return bad("a whole number of sequences, at least 1");
+    a.max_seqs = *v;
+    a.seqs_at = ServeFlagAt{name, f.line};
+  } else if (name == (vllm ? "--max-model-len" : "--context-length")) {
+    const auto v = serve_tokens(f, vllm);  // SGLang's --context-length: a plain int
+    if (!v) return bad("a whole number of tokens");
+    a.context = *v;
+  } else if (name == "--kv-cache-dtype") {
+    a.kv_at = ServeFlagAt{fmt::format("{} {}", name, f.value), f.line};
+    if (f.has_value && !f.expands && (f.value == "auto" || f.value == "bf16" || f.value == "bfloat16")) {
+      a.kv = ServePrecision::bf16;
+    } else if (f.has_value && !f.expands && f.value.starts_with("fp8")) {
+      a.kv = ServePrecision::fp8;
+    } else {
+      return bad("auto, bf16 or an fp8 kind");
+    }
+  } else if (vllm && name == "--enable-expert-parallel" && !f.has_value) {
+    a.expert_parallel = true;
+  } else if (!vllm && (name == "--ep-size" || name == "--ep" || name == "--expert-parallel-size")) {
+    std::optional<int> ep;
+    if (auto err = count(ep, ignored)) return err;
+    a.expert_parallel = *ep > 1;
+  } else if (!vllm && name == "--enable-dp-attention" && !f.has_value) {
+    a.dp_attention = true;
+  } else if (vllm && (name == "--speculative-config" || name.starts_with("--speculative-config."))) {
+    return read_speculative(a, f, source);
+  } else if (!vllm && name == "--speculative-algorithm") {
+    a.speculative_method = f.value;
+    a.speculative_line = f.line;
+    if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) a.unused.push_back(name);
+  } else if ((vllm && name == "--model") || (!vllm && (name == "--model-path" || name == "--model"))) {
+    a.model = f.value;
+  } else if (changes_memory_plan(vllm, name)) {
+    // Listing these as "not modelled" would print the plan of another start-up: refuse them.
+    return InputError{source, f.line, 0, name,
+                      "sets what the engine's memory plan would otherwise size (the weights it loads or the KV "
+                      "cache it allocates), which moeplan does not model; drop it to plan the engine's own sizing"};
+  } else if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) {
+    a.unused.push_back(name);
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -136,128 +464,148 @@ std::optional<std::expected<std::int64_t, std::string>> human_readable_tokens(st
   return std::nullopt;
 }
 
+namespace {
+
+// The layout's own checks, the model aside: at most 65,536 GPUs (moeplan's limit, man moeplan
+// LIMITS), and SGLang's DP attention splits TP into DP groups (server_args.py
+// _handle_data_parallelism: `assert self.tp_size % self.dp_size == 0`, v0.4 line).
+std::optional<InputError> serve_layout_problem(const ServeArgs& a, const std::string& source) {
+  const std::int64_t gpus = std::int64_t{a.tp.value_or(1)} * a.pp.value_or(1) *
+                            (a.engine == ServeEngine::sglang && a.dp_attention ? 1 : a.dp.value_or(1));
+  if (gpus > (1 << 16)) {
+    const ServeFlagAt& last = std::max({a.tp_at, a.pp_at, a.dp_at},
+                                       [](const ServeFlagAt& x, const ServeFlagAt& y) { return x.line < y.line; });
+    return InputError{source, last.line, 0, last.flag,
+                      fmt::format("TP {} x PP {} x DP {} is {} GPUs; moeplan plans at most 65,536", a.tp.value_or(1),
+                                  a.pp.value_or(1), a.dp.value_or(1), gpus)};
+  }
+  if (a.engine == ServeEngine::sglang && a.dp_attention && a.dp.value_or(1) > 1 && a.tp.value_or(1) % *a.dp != 0) {
+    return InputError{source, a.dp_at.line, 0, a.dp_at.flag,
+                      fmt::format("--enable-dp-attention splits --tp {} into --dp {} groups, which SGLang requires to "
+                                  "divide it (server_args.py asserts tp_size % dp_size == 0)",
+                                  a.tp.value_or(1), *a.dp)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+namespace {
+// A count as vLLM's human_readable_int reads it (a plain number, or one with a suffix), in [1, 1e9].
+std::optional<std::int64_t> human_readable_tokens_of(std::string_view text) {
+  const auto h = human_readable_tokens(text);
+  if (!h) return serve_positive(ServeFlag{"", std::string(text), true, false, false, 0}, 1'000'000'000);
+  if (!*h || **h < 1 || **h > 1'000'000'000) return std::nullopt;
+  return **h;
+}
+}  // namespace
+
 std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source) {
-  const std::vector<ServeWord> words = serve_words_of(text);
+  ServeCommandSplitter splitter(text);
+  const std::vector<ServeCommand> commands = splitter.split();
+  if (const int open = splitter.unterminated_quote_line()) {
+    return std::unexpected(InputError{source, open, 0, "--serve-args",
+                                      "unterminated quote: the quote opened on this line is not closed before the "
+                                      "end of the file"});
+  }
+  // The engine's command: the one command of the file that starts the engine; the words
+  // before its engine words (env settings, nohup, uv run) are skipped, the commands after it
+  // (curl, echo) are not its flags.
+  std::optional<ServeLaunch> launch;
+  const ServeCommand* engine_command = nullptr;
+  for (const ServeCommand& c : commands) {
+    const auto l = serve_launch_of(c);
+    if (!l) continue;
+    if (launch) {
+      return std::unexpected(InputError{
+          source, c[l->first].line, 0, "--serve-args",
+          fmt::format("a second engine command ({}; the first, {}, is on line {}): moeplan reads one engine's "
+                      "command line, keep one of them in the file",
+                      launch_words(c, *l), launch_words(*engine_command, *launch), (*engine_command)[launch->first].line)});
+    }
+    launch = l;
+    engine_command = &c;
+  }
+  if (!launch) {
+    for (const ServeCommand& c : commands) {
+      for (const ServeWord& w : c) {
+        if (w.text == "sglang_router.launch_server") {
+          return std::unexpected(InputError{
+              source, w.line, 0, "--serve-args",
+              "`python -m sglang_router.launch_server` starts SGLang's router with its own data-parallel workers, "
+              "which moeplan does not model: give the `python -m sglang.launch_server` command line of one worker"});
+        }
+      }
+    }
+    const int line = commands.empty() ? 0 : commands.front().front().line;
+    return std::unexpected(InputError{source, line, 0, "--serve-args",
+                                      "neither a `vllm serve` (nor a `docker run ... vllm/vllm-openai`) nor a "
+                                      "`python -m sglang.launch_server` command line"});
+  }
+  const std::vector<ServeWord>& words = *engine_command;
   ServeArgs a;
-  // The engine's command: `vllm serve`, `python -m vllm.entrypoints.openai.api_server`,
-  // `python -m sglang.launch_server`, `sglang serve`.
-  std::size_t at = 0;
-  bool found = false;
-  for (std::size_t i = 0; i < words.size() && !found; ++i) {
-    const std::string& w = words[i].text;
-    const bool next_serve = i + 1 < words.size() && words[i + 1].text == "serve";
-    if ((w == "vllm" || w.ends_with("/vllm")) && next_serve) {
-      a.engine = ServeEngine::vllm;
-      at = i + 2;
-      if (at < words.size() && !is_flag(words[at].text)) a.model = words[at++].text;
-      found = true;
-    } else if (w == "vllm.entrypoints.openai.api_server") {
-      a.engine = ServeEngine::vllm;
-      at = i + 1;
-      found = true;
-    } else if (w == "sglang.launch_server" || ((w == "sglang" || w.ends_with("/sglang")) && next_serve)) {
-      a.engine = ServeEngine::sglang;
-      at = w == "sglang.launch_server" ? i + 1 : i + 2;
-      found = true;
-    }
-  }
-  if (!found) {
-    return std::unexpected(InputError{source, words.empty() ? 0 : words.front().line, 0, "--serve-args",
-                                      "neither a `vllm serve` nor a `python -m sglang.launch_server` command line"});
-  }
-  const bool vllm = a.engine == ServeEngine::vllm;
+  a.engine = launch->engine;
+  a.line = words[launch->first].line;
+  std::size_t at = launch->args;
+  if (launch->positional_model && at < words.size() && !is_flag(words[at].text)) a.model = words[at++].text;
   for (std::size_t i = at; i < words.size(); ++i) {
+    if (!is_flag(words[i].text)) continue;  // a stray word (a second positional): not the engine's flag
+    ServeFlag f;
+    f.line = words[i].line;
     std::string w = words[i].text;
-    const int line = words[i].line;
-    if (!is_flag(w)) continue;  // a stray word (a second positional): not the engine's flag
-    std::string value;
-    bool has_value = false;
     if (const auto eq = w.find('='); eq != std::string::npos) {
-      value = w.substr(eq + 1);
+      f.value = w.substr(eq + 1);
+      f.has_value = true;
+      f.expands = words[i].expands;
+      f.braces = words[i].braces;
       w = w.substr(0, eq);
-      has_value = true;
     } else if (i + 1 < words.size() && !is_flag(words[i + 1].text)) {
-      value = words[++i].text;
-      has_value = true;
+      ++i;
+      f.value = words[i].text;
+      f.has_value = true;
+      f.expands = words[i].expands;
+      f.braces = words[i].braces;
     }
-    const std::string name = flag_name(w);
-    const auto bad = [&](const std::string& why) {
-      return std::unexpected(InputError{source, line, 0, name, why});
-    };
-    const auto positive = [&](std::int64_t max) -> std::optional<std::int64_t> {
-      std::int64_t v = 0;
-      const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      if (ec != std::errc() || p != value.data() + value.size() || v < 1 || v > max) return std::nullopt;
-      return v;
-    };
-    // vLLM reads its token counts with human_readable_int (32k, 32K): those, else a plain count.
-    const auto human_or_positive = [&]() -> std::optional<std::int64_t> {
-      if (const auto h = human_readable_tokens(value)) {
-        if (!*h || **h < 1 || **h > 1'000'000'000) return std::nullopt;
-        return **h;
-      }
-      return positive(1'000'000'000);
-    };
-    const auto count = [&](std::optional<int>& into) -> std::optional<InputError> {
-      const auto v = positive(1 << 16);
-      if (!has_value || !v) return InputError{source, line, 0, name, fmt::format("expected a GPU count, got '{}'", value)};
-      into = static_cast<int>(*v);
-      return std::nullopt;
-    };
-    std::optional<InputError> err;
-    if (name == "--tensor-parallel-size" || name == "-tp" || name == "--tp" || name == "--tp-size") {
-      err = count(a.tp);
-    } else if (name == "--pipeline-parallel-size" || name == "-pp" || name == "--pp-size" || name == "--pp") {
-      err = count(a.pp);
-    } else if (name == "--data-parallel-size" || name == "-dp" || name == "--dp" || name == "--dp-size") {
-      err = count(a.dp);
-    } else if (name == (vllm ? "--gpu-memory-utilization" : "--mem-fraction-static")) {
-      double v = 0;
-      const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      if (!has_value || ec != std::errc() || p != value.data() + value.size() || !(v > 0 && v <= 1)) {
-        return bad(fmt::format("expected a fraction in (0, 1], got '{}'", value));
-      }
-      a.memory_fraction = v;
-    } else if (vllm && name == "--max-num-batched-tokens") {
-      const auto v = human_or_positive();
-      if (!has_value || !v) return bad(fmt::format("expected a whole number of tokens, at least 1, got '{}'", value));
-      a.max_batched_tokens = *v;
-    } else if (name == (vllm ? "--max-num-seqs" : "--max-running-requests")) {
-      const auto v = positive(1'000'000'000);
-      if (!has_value || !v) return bad(fmt::format("expected a whole number of sequences, at least 1, got '{}'", value));
-      a.max_seqs = *v;
-    } else if (name == (vllm ? "--max-model-len" : "--context-length")) {
-      const auto v = vllm ? human_or_positive() : positive(1'000'000'000);  // SGLang's --context-length: int
-      if (!has_value || !v) return bad(fmt::format("expected a whole number of tokens, got '{}'", value));
-      a.context = *v;
-    } else if (name == "--kv-cache-dtype") {
-      if (value == "auto" || value == "bf16" || value == "bfloat16") {
-        a.kv = ServePrecision::bf16;
-      } else if (value.starts_with("fp8")) {
-        a.kv = ServePrecision::fp8;
-      } else {
-        return bad(fmt::format("expected auto, bf16 or an fp8 kind, got '{}'", value));
-      }
-    } else if (vllm && name == "--enable-expert-parallel" && !has_value) {
-      a.expert_parallel = true;
-    } else if (!vllm && (name == "--ep-size" || name == "--ep" || name == "--expert-parallel-size")) {
-      std::optional<int> ep;
-      err = count(ep);
-      if (!err) a.expert_parallel = *ep > 1;
-    } else if (!vllm && name == "--enable-dp-attention" && !has_value) {
-      a.dp_attention = true;
-    } else if ((vllm && name == "--model") || (!vllm && (name == "--model-path" || name == "--model"))) {
-      a.model = value;
-    } else if (changes_memory_plan(vllm, name)) {
-      // Listing these as "not modelled" would print the plan of another start-up: refuse them.
-      return bad("sets what the engine's memory plan would otherwise size (the weights it loads or the KV "
-                 "cache it allocates), which moeplan does not model; drop it to plan the engine's own sizing");
-    } else if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) {
-      a.unused.push_back(name);
-    }
-    if (err) return std::unexpected(*err);
+    const auto dot = w.find('.');  // --speculative-config.num_speculative_tokens: the key as written
+    f.name = dot == std::string::npos ? flag_name(w) : flag_name(w.substr(0, dot)) + w.substr(dot);
+    if (auto err = read_engine_flag(a, f, source)) return std::unexpected(std::move(*err));
   }
+  if (auto err = serve_layout_problem(a, source)) return std::unexpected(std::move(*err));
+  a.mtp = a.engine == ServeEngine::vllm && a.speculative_method == "deepseek_mtp";
+  if (a.speculative_line > 0 && !a.mtp && a.engine == ServeEngine::vllm) a.unused.push_back("--speculative-config");
   return a;
+}
+
+std::optional<ServeArgsRefusal> serve_args_refusal(const ServeArgs& a, const ModelConfig& m, const std::string& source,
+                                                   bool layout_used) {
+  if (a.mtp && m.extras.num_nextn_predict_layers == 0) {  // no draft: SpeculativeConfig raises at start-up
+    return ServeArgsRefusal{InputError{source, a.speculative_line, 0, "--speculative-config",
+                                       fmt::format("method deepseek_mtp drafts with the model's MTP modules, and {} "
+                                                   "has none (num_nextn_predict_layers 0)",
+                                                   m.name)},
+                            true};
+  }
+  if (!layout_used) return std::nullopt;
+  if (const int t = a.attention_tp(); !tp_splits_heads(m, t)) {  // vLLM and SGLang refuse to start
+    const bool groups = a.engine == ServeEngine::sglang && a.dp_attention && a.dp.value_or(1) > 1;
+    return ServeArgsRefusal{
+        InputError{source, a.tp_at.line, 0, a.tp_at.flag,
+                   fmt::format("TP {}{} does not split the attention heads of {} ({} query heads{})", t,
+                               groups ? fmt::format(" (--tp {} over --dp {} attention groups)", a.tp.value_or(1), *a.dp)
+                                      : std::string(),
+                               m.name, m.num_attention_heads,
+                               m.latent_attention ? "" : fmt::format(", {} KV heads", m.num_key_value_heads))},
+        true};
+  }
+  const int layers = std::max(1, m.num_hidden_layers);
+  if (a.pp.value_or(1) > layers) {  // vLLM's get_pp_indices would leave stages without a layer
+    return ServeArgsRefusal{InputError{source, a.pp_at.line, 0, a.pp_at.flag,
+                                       fmt::format("{} pipeline stages for the {} layers of {}: moeplan models a stage "
+                                                   "of at least one layer",
+                                                   *a.pp, layers, m.name)},
+                            false};
+  }
+  return std::nullopt;
 }
 
 }  // namespace moeplan

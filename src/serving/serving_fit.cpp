@@ -391,6 +391,8 @@ int sglang_tp_size(const ServingOptions& o, const ServingSplit& split) {
   return sglang_plain_replicas(o) ? split.tp : split.tp * split.dp;
 }
 
+}  // namespace
+
 // TP t can split the attention of `m` when it divides the query heads, and the kv heads of every
 // layer divide by t or t by them (vLLM's checks in its attention layers: num_heads % tp == 0,
 // and kv heads split or replicated); MLA has one latent, no kv heads to check.
@@ -406,6 +408,8 @@ bool tp_splits_heads(const ModelConfig& m, int t) {
   return true;
 }
 
+namespace {
+
 ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
   ServingSplit s;
   if (o.engine_tp) {  // the engine's command line: its TP and PP as given, DP the rest of a stage
@@ -419,7 +423,12 @@ ServingSplit split_for(const ModelConfig& m, const ServingOptions& o) {
     // data_parallel_controller.py, v0.4.x); vLLM's -dp and SGLang's DP attention spread the
     // experts over the stage (vLLM flattens DP x TP for its MoE layers).
     s.ep = !m.is_moe() ? 1 : sglang_plain_replicas(o) ? s.tp : per_stage;
-    for (int i = 0; i < s.stages; ++i) s.layers_per_stage.push_back(L / s.stages + (i < L % s.stages ? 1 : 0));
+    // vLLM's split (vllm/distributed/utils.py get_pp_indices, v0.10 line): L / PP each, the
+    // remainder one each on the stages before the last, counting back (94 over 3: 31, 32, 31);
+    // taken for SGLang's --pp-size too (its own get_pp_indices, srt/distributed/utils.py; not
+    // checked line by line).
+    s.layers_per_stage.assign(s.stages, L / s.stages);
+    for (int i = 2; i < L % s.stages + 2; ++i) ++s.layers_per_stage[s.stages - i];
     return s;
   }
   const int node = std::max(1, o.gpu.gpus_per_node);
@@ -928,7 +937,8 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
   if (o.kv == ServePrecision::fp4) return std::string("--serve-kv: expected bf16 or fp8, got fp4");
   if (o.gpus < 1) return std::string("--serve-gpus: at least 1");
   const int node = std::max(1, o.gpu.gpus_per_node);
-  if (o.gpus > node && o.gpus % node != 0) {
+  // The engine's own layout (--serve-args) is taken as it runs, stages inside or across nodes.
+  if (!o.engine_tp && o.gpus > node && o.gpus % node != 0) {
     return fmt::format("--serve-gpus {}: more than one node of {} GPUs must be whole nodes ({}); {} or {}",
                        o.gpus, node,
                        o.engine == ServeEngine::sglang ? "SGLang's --nnodes, TP across them"

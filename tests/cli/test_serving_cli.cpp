@@ -377,7 +377,7 @@ TEST_CASE("score --serve-args reads the engine's command line and lists the flag
   // A bad value: exit 4 naming the file, line and flag.
   {
     std::ofstream out(file);
-    out << "vllm serve m\n  --gpu-memory-utilization 2\n";
+    out << "vllm serve m \\\n  --gpu-memory-utilization 2\n";  // a continuation: one command, its line 2
   }
   const Run bad = run_moeplan({"score", "qwen3-30b-a3b", "--serve-args", file.string(), "--serve-gpu", "h100"});
   CHECK(bad.code == 4);
@@ -505,8 +505,8 @@ TEST_CASE("score --serve-args keeps the engine's own TP, PP and DP-attention lay
   CHECK(s.at("pipeline_stages").get<int>() == 1);
   // A TP that does not split Qwen3's 32 query and 4 KV heads: the engines refuse to start.
   r = serve("tp3.sh", "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 3", "qwen3-30b-a3b");
-  CHECK(r.code != 0);
-  CHECK(r.err.find("TP 3 does not split the model's attention heads") != std::string::npos);
+  CHECK(r.code == 3);  // the engine would not start: exit 3, the file's line and flag named
+  CHECK(r.err.find("tp3.sh:1: --tensor-parallel-size: TP 3 does not split the attention heads of") != std::string::npos);
   CHECK(r.out.find("\"tp\": 3") == std::string::npos);
 }
 
@@ -546,4 +546,130 @@ TEST_CASE("score --serve-gpus without --serve-context: the engine's default cont
   const Run f = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "1", "--serve-gpu", "h100",
                              "--serve-context", "4096", "--format", "json"});
   CHECK(serving_of(f).at("context_source") == "--serve-context");
+}
+
+TEST_CASE("score --serve-args: --speculative-config deepseek_mtp counts what --serve-mtp counts") {
+  const std::filesystem::path file = temp_path("serve-args-mtp.sh");
+  std::ofstream(file) << "vllm serve deepseek-ai/DeepSeek-V3 -tp 8 --max-model-len 32768 \\\n"
+                         "  --speculative-config '{\"method\": \"deepseek_mtp\", \"num_speculative_tokens\": 1}'\n";
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--serve-args", file.string(), "--serve-gpu", "h200",
+                             "--serve-weights", "fp8", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.err.find("speculative decoding deepseek_mtp, 1 token(s) a step") != std::string::npos);
+  const Run flag = run_moeplan({"score", "deepseek-v3.1", "--serve-gpus", "8", "--serve-gpu", "h200", "--serve-weights",
+                                "fp8", "--serve-context", "32768", "--serve-mtp", "--format", "json"});
+  REQUIRE_MESSAGE(flag.code == 0, flag.err);
+  const Run without = run_moeplan({"score", "deepseek-v3.1", "--serve-gpus", "8", "--serve-gpu", "h200", "--serve-weights",
+                                   "fp8", "--serve-context", "32768", "--format", "json"});
+  REQUIRE(without.code == 0);
+  const json s = serving_of(r), m = serving_of(flag), none = serving_of(without);
+  CHECK(s.at("served_params") == m.at("served_params"));
+  CHECK(s.at("kv_cache_tokens") == m.at("kv_cache_tokens"));
+  // DeepSeek-V3's one MTP module: 1.161e10 parameters more than without it (the note's figure).
+  CHECK(s.at("served_params").get<double>() - none.at("served_params").get<double>() ==
+        doctest::Approx(1.161e10).epsilon(1e-3));
+  // Another method: named, not counted.
+  std::ofstream(file) << "vllm serve m -tp 8 --max-model-len 32768 --speculative-config '{\"method\": \"ngram\"}'\n";
+  const Run ngram = run_moeplan({"score", "deepseek-v3.1", "--serve-args", file.string(), "--serve-gpu", "h200",
+                                 "--serve-weights", "fp8", "--format", "json"});
+  REQUIRE(ngram.code == 0);
+  CHECK(ngram.err.find("speculative decoding ngram: not modelled, its draft model's weights and cache are not counted") !=
+        std::string::npos);
+  CHECK(serving_of(ngram).at("served_params") == none.at("served_params"));
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("score --serve-args takes the file's TP x PP as vLLM runs it: PP 3 on 12 GPUs, layers split as vLLM splits them") {
+  // args/k4.sh: TP 4 x PP 3 = 12 GPUs, no whole nodes of 8: vLLM runs it, so moeplan takes it (it
+  // refused it naming --serve-gpus 12, a flag the user never typed).
+  const std::filesystem::path file = temp_path("serve-args-pp3.sh");
+  std::ofstream(file) << "vllm serve Qwen/Qwen3-235B-A22B-FP8 -tp 4 -pp 3 --max-model-len 16384\n";
+  const Run r = run_moeplan({"score", k_hf + "qwen3-235b-a22b.json", "--serve-args", file.string(), "--serve-gpu", "h100",
+                             "--serve-weights", "fp8", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(r.err.find("--serve-gpus") == std::string::npos);
+  const json s = serving_of(r);
+  CHECK(s.at("gpus") == 12);
+  CHECK(s.at("gpus_used") == 12);
+  CHECK(s.at("tp") == 4);
+  CHECK(s.at("pipeline_stages") == 3);
+  // vLLM's get_pp_indices puts 94 layers as 31, 32, 31: the busiest GPU is the middle stage's, 32
+  // layers over TP 4 and no embedding (moeplan's old split, 32 + the embedding on stage 0, was
+  // 0.29 GiB more). A layer's bytes: the total less the bf16 embedding and head (151,936 x 4,096
+  // x 2 bytes each), over 94 (the norms are inside the layers, the final norm negligible).
+  const double gib = 1024.0 * 1024 * 1024, table = 151936.0 * 4096 * 2;
+  const double layer = (s.at("weights_total").get<double>() * gib - 2 * table) / 94;
+  CHECK(s.at("weights_per_gpu").get<double>() == doctest::Approx(32 * layer / 4 / gib).epsilon(1e-6));
+  // A user's own --serve-gpus 12 is still not whole nodes: exit 2 naming the flag typed.
+  const Run typed = run_moeplan({"score", k_hf + "qwen3-235b-a22b.json", "--serve-gpus", "12", "--serve-gpu", "h100"});
+  CHECK(typed.code == 2);
+  CHECK(typed.err.find("--serve-gpus 12") != std::string::npos);
+  // More stages than layers (Qwen3-30B-A3B has 48): moeplan cannot model a stage without a layer,
+  // exit 4 naming the file, its line and its flag.
+  std::ofstream(file) << "vllm serve Qwen/Qwen3-30B-A3B \\\n  -pp 64\n";
+  const Run deep = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu", "h100",
+                                "--format", "json"});
+  CHECK(deep.code == 4);
+  CHECK(deep.err.find(file.string() + ":2: -pp: 64 pipeline stages for the 48 layers") != std::string::npos);
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("score --serve-args: what the file brings is refused naming the file's line and flag, not a flag never typed") {
+  const std::filesystem::path file = temp_path("serve-args-blame.sh");
+  const auto run = [&file](const std::string& line, std::vector<std::string> more) {
+    std::ofstream(file) << line << "\n";
+    std::vector<std::string> args{"score", k_hf + "llama-3.1-8b.json", "--serve-args", file.string(), "--format", "json"};
+    args.insert(args.end(), more.begin(), more.end());
+    return run_moeplan(args);
+  };
+  // args/f1.sh: Llama-3.1-8B's 32 query and 8 KV heads do not split over TP 3. vLLM refuses to
+  // start: exit 3 naming the args file, not the model file; the section is printed, null, with the reason.
+  const Run tp = run("vllm serve meta-llama/Llama-3.1-8B-Instruct -tp 3", {"--serve-gpu", "h100"});
+  CHECK(tp.code == 3);
+  CHECK(tp.err.find("serving: does not start: " + file.string() +
+                    ":1: -tp: TP 3 does not split the attention heads of llama-3.1-8b (32 query heads, 8 KV heads)") !=
+        std::string::npos);
+  CHECK(tp.err.find("llama-3.1-8b.json: serving") == std::string::npos);
+  REQUIRE_FALSE(tp.out.empty());
+  const json s = serving_of(tp);
+  CHECK(s.at("fits").is_null());
+  CHECK(s.at("reason").get<std::string>().starts_with("the engine does not start: "));
+  // deepseek_mtp on a model without MTP modules: vLLM has no draft, it refuses to start.
+  const Run mtp = run("vllm serve m -tp 8 \\\n --speculative-config '{\"method\": \"deepseek_mtp\"}'", {"--serve-gpu", "h100"});
+  CHECK(mtp.code == 3);
+  CHECK(mtp.err.find(file.string() + ":2: --speculative-config: method deepseek_mtp drafts with the model's MTP modules") !=
+        std::string::npos);
+  CHECK(mtp.err.find("--serve-mtp: the model has no") == std::string::npos);  // not the flag never typed
+  // The file's --max-num-batched-tokens below vLLM's default 1,024 sequences on an H100.
+  const Run tokens = run("vllm serve m --max-num-batched-tokens 512", {"--serve-gpu", "h100"});
+  CHECK(tokens.code == 3);
+  CHECK(tokens.out.empty());
+  CHECK(tokens.err.find(file.string() + ":1: --max-num-batched-tokens: 512 is below the 1024 sequences") != std::string::npos);
+  CHECK(tokens.err.find("--serve-max-batched-tokens") == std::string::npos);
+  // The file's fp8 KV cache on an A100: whatever moeplan says of --serve-kv fp8 there, the file's
+  // --kv-cache-dtype gets the same answer, and a refusal names the file's flag (args/i1.sh).
+  const Run typed = run_moeplan({"score", k_hf + "llama-3.1-8b.json", "--serve-gpus", "1", "--serve-gpu", "a100",
+                                 "--serve-kv", "fp8", "--format", "json"});
+  const Run kv = run("vllm serve m --kv-cache-dtype fp8_e5m2", {"--serve-gpu", "a100"});
+  if (typed.code == 2) {
+    CHECK(kv.code == 4);
+    CHECK(kv.err.find(file.string() + ":1: --kv-cache-dtype fp8_e5m2: ") != std::string::npos);
+    CHECK(kv.err.find("--serve-kv") == std::string::npos);
+  } else {
+    CHECK(kv.code == typed.code);
+  }
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("score --help's exit status names the --serve-args and quantization_config files under 4, as the man page does") {
+  const Run help = run_moeplan({"score", "--help"});
+  REQUIRE(help.code == 0);
+  const auto at = help.out.find("Exit status:");
+  REQUIRE(at != std::string::npos);
+  const std::string status = help.out.substr(at);
+  const auto four = status.find(", 4 ");
+  REQUIRE(four != std::string::npos);
+  const std::string exit4 = status.substr(four, status.find(", 5 ") - four);
+  CHECK(exit4.find("--serve-args") != std::string::npos);
+  CHECK(exit4.find("quantization_config") != std::string::npos);
 }

@@ -3,12 +3,16 @@
 /// `vllm serve MODEL --flag value ...` (or `python -m vllm.entrypoints.openai.api_server`) or
 /// `python -m sglang.launch_server --model-path MODEL ...`, from a launch script or a file.
 ///
-/// The text is split as a shell splits a command: an unquoted # starts a comment, a backslash
-/// before the line end joins lines, single and double quotes group words. Flags are `--name
-/// value` or `--name=value`, underscores read as dashes (both engines accept either); a flag
-/// followed by another flag or by nothing is a switch. Words before the engine's command are
-/// skipped. A flag the serving model uses with a value it cannot read is an InputError naming
-/// the file, line and flag; the flags it does not model are listed (`unused`).
+/// The text is split as a shell splits it: an unquoted # starts a comment, a backslash before
+/// the line end joins lines, single and double quotes group words, and an unquoted newline,
+/// `;`, `&`, `&&`, `||` or `|` ends a command (redirections and their targets are no words).
+/// The one command that starts the engine is read; the words before its engine words (env
+/// settings, nohup, uv run) are skipped, and other commands (curl, echo) are not its flags; a
+/// file with two engine commands is an InputError naming both lines. Flags are `--name value`
+/// or `--name=value`, underscores read as dashes (both engines accept either); a flag followed
+/// by another flag or by nothing is a switch. A flag the serving model uses with a value it
+/// cannot read is an InputError naming the file, line and flag; the flags it does not model
+/// are listed (`unused`).
 #include <cstdint>
 #include <expected>
 #include <algorithm>
@@ -22,17 +26,34 @@
 
 namespace moeplan {
 
+/// Where a flag of the file was read: its name as written and its line (0: not in the file).
+struct ServeFlagAt {
+  std::string flag;
+  int line = 0;
+};
+
 struct ServeArgs {
   ServeEngine engine = ServeEngine::vllm;
   std::string model;                  ///< the served model as given (positional, --model, --model-path)
+  int line = 0;                       ///< the line of the engine's command (its first engine word)
   std::optional<int> tp, pp, dp;      ///< --tensor-parallel-size / --tp, --pipeline-parallel-size, --data-parallel-size / --dp
+  ServeFlagAt tp_at, pp_at, dp_at;    ///< where each was read, for refusals of the layout
   std::optional<double> memory_fraction;         ///< --gpu-memory-utilization / --mem-fraction-static
   std::optional<std::int64_t> max_batched_tokens;  ///< --max-num-batched-tokens (vLLM)
   std::optional<std::int64_t> max_seqs;          ///< --max-num-seqs / --max-running-requests
   std::optional<std::int64_t> context;           ///< --max-model-len / --context-length
   std::optional<ServePrecision> kv;              ///< --kv-cache-dtype (auto: bf16)
+  ServeFlagAt batched_tokens_at, seqs_at, kv_at;  ///< where those were read, for refusals naming them
   bool expert_parallel = false;  ///< --enable-expert-parallel (vLLM), --ep-size > 1 (SGLang)
   bool dp_attention = false;     ///< --enable-dp-attention (SGLang)
+  /// vLLM --speculative-config (JSON, or its dotted keys --speculative-config.method ...) with
+  /// method deepseek_mtp: the model's own MTP modules are the draft, served as --serve-mtp
+  /// serves them. Another method (or SGLang's --speculative-algorithm) is named in
+  /// speculative_method and the flag listed as not modelled: its draft is not counted.
+  bool mtp = false;
+  std::string speculative_method;
+  std::optional<std::int64_t> speculative_tokens;  ///< num_speculative_tokens
+  int speculative_line = 0;                        ///< the line of the flag, 0 when absent
   std::vector<std::string> unused;  ///< flags not modelled, once each, in the file's order
   /// GPUs of one copy of the model: TP x PP x DP; SGLang's DP attention runs its DP groups
   /// inside the TP GPUs (--tp 8 --dp 8 --enable-dp-attention is 8 GPUs of TP 1 attention).
@@ -56,6 +77,24 @@ struct ServeArgs {
 std::optional<std::expected<std::int64_t, std::string>> human_readable_tokens(std::string_view text);
 
 /// The engine's settings from its command line `text`; `source` names the file in errors.
+/// Beside bad values, a layout of more than 65,536 GPUs and SGLang's DP attention with a --dp
+/// that does not divide --tp (server_args.py asserts tp_size % dp_size == 0) are refused here.
 std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source);
+
+/// A command line that cannot be planned for one model: the file, the line and the file's flag
+/// (`where`), and whether the engine itself would refuse to start (exit 3) or moeplan cannot
+/// model what it would run (exit 4).
+struct ServeArgsRefusal {
+  InputError where;
+  bool engine_refuses = false;
+};
+
+/// Why `a` (read from `source`) cannot be planned for `m`; nullopt when it can. `layout_used`:
+/// the file's TP x PP x DP is the layout (no --serve-gpus replaces it). The engine would not
+/// start: a TP (the attention TP of SGLang's DP attention) that does not split the heads
+/// (tp_splits_heads), --speculative-config deepseek_mtp on a model without MTP modules. moeplan
+/// cannot model it: more pipeline stages than the model's layers (a stage of at least one layer).
+std::optional<ServeArgsRefusal> serve_args_refusal(const ServeArgs& a, const ModelConfig& m, const std::string& source,
+                                                   bool layout_used);
 
 }  // namespace moeplan

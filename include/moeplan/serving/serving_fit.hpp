@@ -141,6 +141,11 @@ struct ContextDefault {
 };
 ContextDefault engine_default_context(const ModelConfig& m, ServeEngine e);
 
+/// Whether TP `t` splits the attention of `m`: t divides the query heads, and the kv heads of
+/// every layer divide by t or t by them (MLA: the query heads only); vLLM and SGLang refuse to
+/// start otherwise.
+bool tp_splits_heads(const ModelConfig& m, int t);
+
 /// A usage problem with the options for this GPU (fp8 on a GPU without FP8 tensor cores, an
 /// fp4 cache, a GPU count that is not one node or whole nodes); nullopt when they are fine.
 std::optional<std::string> serving_problem(const ServingOptions& o);
