@@ -521,8 +521,9 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   // memory-bound at achieved HBM bandwidth. Bytes per parameter, each read or written once:
   // the gradient norm reads the gradient (g); Adam reads the gradient, the fp32 master weight,
   // m and v (g + 12) and writes the master, m and v (12); the bf16 weight is written from the
-  // master (read 4, write 2): 3 g + 30 bytes, g = 4 (fp32 gradients) or 2
-  // (--grad-reduce-in-bf16); 8 fewer with m and v in bf16 (--bf16-moments). Megatron's fused
+  // master (read 4, write 2): 2 x 4 + 30 = 38 bytes on the fp32 main gradient; a bf16-reduced
+  // gradient (--grad-reduce-in-bf16) is copied to fp32 first (read 2, write 4): 44; 8 fewer
+  // with m and v in bf16 (--bf16-moments). Megatron's fused
   // multi-tensor Adam and grad-norm kernels; the bytes are the precision's, as the memory
   // model's (PrecisionSpec::adam_step_bytes).
   const ModelFlops& f = s.f;
