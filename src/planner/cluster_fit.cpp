@@ -238,14 +238,18 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   const double checkpoint_bytes =
       std::max(fit.layouts.ranked.front().memory.bytes_of("optimizer") * (state_bytes + bytes.weight_bytes) / state_bytes,
                counts.N_with_embedding().value() * (state_bytes + bytes.weight_bytes) / options.cluster.gpus);
-  fit.whole = whole_training(fit.time.seconds, fit.layouts.ranked.front().time.step_seconds, options.cluster.gpus,
-                             checkpoint_bytes, options.whole_training);
+  fit.whole = whole_training(fit.time.seconds, fit.layouts.ranked.front().time.step_seconds, double(fit.time.steps),
+                             options.cluster.gpus, checkpoint_bytes, options.whole_training);
   if (!fit.whole.makes_progress) {
     fit.whole_training_problem = fmt::format(
         "{} GPUs at {:.3g} interruptions per GPU-hour fail every {:.3g} minutes, faster than a restart and half a "
         "checkpoint interval: the run makes no progress",
         options.cluster.gpus, options.whole_training.interruptions_per_gpu_hour,
         60.0 / (options.whole_training.interruptions_per_gpu_hour * options.cluster.gpus));
+    fit.warnings.push_back(fit.whole_training_problem + " (the training section is null; fewer GPUs, a lower "
+                                                        "--interruptions-per-gpu-hour or a shorter --restart-minutes)");
+  } else if (!fit.whole.interval_from_young_daly && !fit.whole.interval_note.empty()) {
+    fit.warnings.push_back(fit.whole.interval_note);  // a given interval the run cannot keep
   }
   if (options.compare_given_with_search && search.given.any()) {
     LayoutSearchOptions open = search;

@@ -1360,6 +1360,10 @@ TEST_CASE("whole training section: wall days beside the steady state, the flags 
                           "--eval-minutes", "5"});
   CHECK(half.code == 2);
   CHECK(half.err.find("--eval-minutes needs --eval-interval") != std::string::npos);
+  half = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12", "--eval-interval",
+                      "10"});
+  CHECK(half.code == 2);
+  CHECK(half.err.find("--eval-interval needs --eval-minutes") != std::string::npos);
   CHECK(wall_with({"--eval-interval", "10", "--eval-minutes", "0"}) == doctest::Approx(wall));
   for (const char* flag : {"--restart-minutes", "--interruptions-per-gpu-hour", "--checkpoint-interval",
                            "--checkpoint-write-gbps", "--eval-interval", "--eval-minutes"}) {
@@ -1372,6 +1376,8 @@ TEST_CASE("whole training section: wall days beside the steady state, the flags 
   const Run broken = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
                                   "--interruptions-per-gpu-hour", "1", "--format", "json"});
   REQUIRE_MESSAGE(broken.code == 0, broken.err);
+  CHECK(broken.err.find("warning: Qwen3-30B-A3B: 64 GPUs at 1 interruptions per GPU-hour fail every 0.938 minutes") !=
+        std::string::npos);  // said once on stderr, not only in the section's 13 reasons
   const json b = json::parse(broken.out).at(0).at("training");
   CHECK(b.at("wall_days").is_null());
   CHECK(b.at("wall_days_reason").get<std::string>().find("makes no progress") != std::string::npos);
