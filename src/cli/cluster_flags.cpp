@@ -400,8 +400,9 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(number_in(1.0, 1e12))
       ->group(group);
   sub.add_option("--batch-ramp", f.batch_ramp,
-                 "START:TOKENS: the global batch grows linearly from START sequences to the run's over the first "
-                 "TOKENS tokens, timed at those batches in the days and steps (DeepSeek-V3: 3072:469e9)")
+                 "START:TOKENS: the global batch grows linearly from START sequences (below the run's) to the run's "
+                 "over the first TOKENS tokens (cut at D), timed at those batches in the days and steps "
+                 "(DeepSeek-V3: 3072:469e9)")
       ->group(group);
   // Every flag added here but the three that name the cluster needs one.
   const std::vector<CLI::Option*> all = sub.get_options();
@@ -1122,12 +1123,14 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   time.fields.push_back({"mfu_of_precision_peak", "", "", best.time.mfu_of_precision_peak,
                          "model FLOPs over the dense peak of the run's precision (fp8's under fp8): at most 1"});
   time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
-  time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
-  time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
+  time.fields.push_back({"days", "", "days", fit.time.days,
+                         fit.ramp_extra ? "the ramp's tokens at its batches' speeds, the rest of D at tokens per second"
+                                        : "D / tokens per second"});
+  time.fields.push_back({"gpu_hours", "", "GPU-hours", fit.time.gpu_hours, ""});
   if (fit.ramp_extra) {  // --batch-ramp: in days and gpu_hours above, and this much of them
     time.fields.push_back({"batch_ramp_days", "", "days", fit.ramp_extra->days,
-                           fmt::format("--batch-ramp: the ramp's smaller batches add this to days ({:+d} steps)",
-                                       fit.ramp_extra->steps)});
+                           fmt::format("--batch-ramp: the ramp's smaller batches add this to days ({:+d} steps; {})",
+                                       fit.ramp_extra->steps, fit.ramp_note)});
   }
   add_validation_range(time.fields, fit.time.days, fit.time.gpu_hours,
                        fit.step_band ? *fit.step_band : step_model_validation_spread());

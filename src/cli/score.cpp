@@ -184,16 +184,25 @@ int run_score(const ScoreFlags& f, Io& io) {
   // A config on the cluster: its training D is the score's (the config's budget or the
   // flags'); without one there is nothing to time, and the config says so.
   const auto on_cluster = [&](const ModelConfig& m, std::optional<Flops> C, std::optional<Tokens> D,
-                              const ParameterCounts* counted) -> std::expected<ClusterFit, std::string> {
-    if (!D) return std::unexpected(printable(m.name) + ": --gpus needs a training budget (--tokens or --flops)");
+                              const ParameterCounts* counted) -> std::expected<ClusterFit, std::pair<ExitStatus, std::string>> {
+    using Failure = std::pair<ExitStatus, std::string>;
+    if (!D) {
+      return std::unexpected(
+          Failure{ExitStatus::infeasible, printable(m.name) + ": --gpus needs a training budget (--tokens or --flops)"});
+    }
     auto fit = fit_on_cluster(laws, m, *D, *cluster, C, counted);
     if (!fit) {
       if (const auto why = non_uniform_layers(m)) {  // not a layout problem: the cluster model cannot take it
-        return std::unexpected(fmt::format("{}: not laid out on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
-                                           cluster->cluster.gpu.id, *why));
+        return std::unexpected(Failure{ExitStatus::infeasible,
+                                       fmt::format("{}: not laid out on {} x {}: {}", printable(m.name),
+                                                   cluster->cluster.gpus, cluster->cluster.gpu.id, *why)});
       }
-      return std::unexpected(fmt::format("{}: infeasible on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
-                                         cluster->cluster.gpu.id, fit.error().to_string()));
+      if (fit.error().constraint == k_batch_ramp_constraint) {  // a flag that contradicts the run: usage
+        return std::unexpected(Failure{ExitStatus::usage, fmt::format("{}: {}", printable(m.name), fit.error().detail)});
+      }
+      return std::unexpected(Failure{ExitStatus::infeasible,
+                                     fmt::format("{}: infeasible on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
+                                                 cluster->cluster.gpu.id, fit.error().to_string())});
     }
     return std::move(*fit);
   };
@@ -203,7 +212,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       const auto run = training_budget(models.front());
       auto got = on_cluster(models.front(), run ? std::optional(run->C) : std::nullopt,
                             run ? std::optional(run->D) : std::nullopt, nullptr);
-      if (!got) return fail(io, ExitStatus::infeasible, got.error());
+      if (!got) return fail(io, got.error().first, got.error().second);
       fit = std::move(*got);
     }
     const std::optional<MegatronRun> run = fit ? std::optional(megatron_run(*fit, *cluster)) : std::nullopt;
@@ -236,7 +245,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       } else {
         // Left out like an unreadable config: its report without the cluster answer asked for
         // would read as a whole one to a tool that does not check the status.
-        failed(fail(io, ExitStatus::infeasible, fit.error()));
+        failed(fail(io, fit.error().first, fit.error().second));
         reports.pop_back();
         continue;
       }

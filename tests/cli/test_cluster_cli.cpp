@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
@@ -1587,12 +1588,28 @@ TEST_CASE("batch ramp: the ramp's smaller batches cost their steps' fixed part, 
   const double extra_seconds = 1e9 / 4096 * t.at("optimizer").get<double>() * (mean_inverse - 1.0 / 256);
   CHECK(t.at("batch_ramp_days").get<double>() * 86400 == doctest::Approx(extra_seconds).epsilon(1e-6));
   CHECK(t.at("days").get<double>() - p.at("days").get<double>() == doctest::Approx(extra_seconds / 86400).epsilon(1e-6));
-  // A start at or above the batch is no ramp; a malformed one exits 2 naming the flag.
+  // A ramp ten times longer than D is cut at D, not compressed into it: over 1e10 of its 1e11
+  // tokens the batch grows from 32 by 224 x 0.1, so b_k = round(32 + 22.4 (k + 0.5)/16) =
+  // round(32.7 + 1.4 k), and the whole run is ramp: extra = D/S · opt · (mean 1/b_k - 1/B).
+  std::vector<std::string> longer = base;
+  longer.insert(longer.end(), {"--batch-ramp", "32:1e11"});
+  const Run cut = run_moeplan(longer);
+  REQUIRE_MESSAGE(cut.code == 0, cut.err);
+  double cut_inverse = 0;
+  for (int k = 0; k < 16; ++k) cut_inverse += 1.0 / std::round(32 + 22.4 * (k + 0.5) / 16) / 16;
+  const json ct = json::parse(cut.out).at(0).at("step_time");
+  CHECK(ct.at("batch_ramp_days").get<double>() * 86400 ==
+        doctest::Approx(1e10 / 4096 * ct.at("optimizer").get<double>() * (cut_inverse - 1.0 / 256)).epsilon(1e-6));
+  CHECK(cut.err.find("the run ends at 54 sequences, before the full batch of 256") != std::string::npos);
+  // A start at or above the run's batch exits 2 naming the flag and both numbers; a malformed
+  // one exits 2 naming the flag.
   std::vector<std::string> none = base;
   none.insert(none.end(), {"--batch-ramp", "512:1e9"});
   const Run no_ramp = run_moeplan(none);
-  REQUIRE(no_ramp.code == 0);
-  CHECK_FALSE(json::parse(no_ramp.out).at(0).at("step_time").contains("batch_ramp_days"));
+  CHECK(no_ramp.code == 2);
+  CHECK(no_ramp.out.empty());
+  CHECK(no_ramp.err.find("--batch-ramp 512:1e+09 starts at 512 sequences, not below the run's global batch of 256") !=
+        std::string::npos);
   for (const char* bad : {"32", "32:", "0:1e9", "3.5:1e9", "32:nan", "32:-1"}) {
     std::vector<std::string> wrong = base;
     wrong.insert(wrong.end(), {"--batch-ramp", bad});
@@ -1601,6 +1618,26 @@ TEST_CASE("batch ramp: the ramp's smaller batches cost their steps' fixed part, 
     CHECK(w.err.find("--batch-ramp") != std::string::npos);
     CHECK(w.out.empty());
   }
+}
+
+TEST_CASE("batch ramp: under DualPipe the slices are rounded as the main batch, at least 2 x PP micro-batches a rank") {
+  // moe-mini on 16 H100, TP 1, PP 2 DualPipe, DP 8, mb 1, a batch of 64: slices round to
+  // multiples of 2 x DP = 16 sequences and run at least 2 x PP x DP = 32 (dualpipe.py's asserts).
+  // From START 1, 2 or 3 over 1e9 tokens the 16 middles round to the same batches (the first
+  // ten to 32, then 48, 48, 48, 48, 64, 64), so the days agree; 1F1B takes 1, 2 and 3 as they are.
+  const auto ramp_days = [](const char* schedule, const char* start) {
+    const Run r = run_moeplan({"score", "moe-mini", "--gpus", "16", "--gpu", "h100", "--tokens", "1e10", "--tp", "1",
+                               "--pp", "2", "--pipeline-schedule", schedule, "--global-batch-tokens", "262144",
+                               "--micro-batch-size", "1", "--batch-ramp", fmt::format("{}:1e9", start), "--format",
+                               "json"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    return json::parse(r.out).at(0).at("step_time").at("batch_ramp_days").get<double>();
+  };
+  const double one = ramp_days("dualpipe", "1");
+  CHECK(one > 0);
+  CHECK(ramp_days("dualpipe", "2") == one);
+  CHECK(ramp_days("dualpipe", "3") == one);
+  CHECK(ramp_days("1f1b", "1") > ramp_days("1f1b", "3"));
 }
 
 TEST_CASE("VPP searched where PP does not divide L: Megatron's accounted splits are tried, a given split is kept") {
