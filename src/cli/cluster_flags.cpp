@@ -22,15 +22,22 @@ namespace moeplan::cli {
 
 namespace {
 
+// What the wall-days band is (issue 48's review: it is the first predictions' spread, not the
+// spread of the binary that prints it): "x 0.47: the fastest of 28 published whole trainings
+// against moeplan's first prediction of each (bench/validation/trainings_first_predictions.md
+// (2026-11-28); docs/validation.md)", the file and date the preset's source names.
+std::string wall_band_low_words(const ValidationSpread& v) {
+  return fmt::format("x {:g}: the fastest of {} published whole trainings against moeplan's first prediction of "
+                     "each ({}; docs/validation.md)",
+                     v.speed_ratio_min, v.runs, v.source.substr(0, v.source.find(':')));
+}
+
 // The days of a run as the validation table's published runs spread them (issue 34): the
 // predicted days times the least and the largest predicted/published speed ratio; with a
 // --step-profile, its leave-one-out spread (docs/calibration.md).
 void add_validation_range(std::vector<Field>& fields, double days, double gpu_hours, const ValidationSpread& v) {
   if (v.kind == ValidationSpread::Kind::whole_training) {  // wall days: the whole trainings' spread
-    fields.push_back({"days_low", "", "days", v.days_low(days),
-                      fmt::format("x {:g}: the fastest of {} published whole trainings against their prediction "
-                                  "(docs/validation.md)",
-                                  v.speed_ratio_min, v.runs)});
+    fields.push_back({"days_low", "", "days", v.days_low(days), wall_band_low_words(v)});
     fields.push_back({"days_high", "", "days", v.days_high(days), fmt::format("x {:g}: the slowest of them", v.speed_ratio_max)});
     fields.push_back({"gpu_hours_low", "", "GPU-hours", v.days_low(gpu_hours), "GPU-hours, x the same", false,
                       Summary::detail});
@@ -981,23 +988,22 @@ Section whole_training_section(const ClusterFit& fit) {
   auto& f = s.fields;
   f.push_back({"wall_days", "", "days", number(&WholeTraining::wall_days, 1.0),
                "what the team sees: the steps, restarts, lost work, checkpoint saves and evaluations"});
-  f.push_back({"wall_gpu_hours", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, 1.0), "GPUs x wall hours"});
+  f.push_back({"wall_gpu_hours", "", "GPU-hours", number(&WholeTraining::wall_gpu_hours, 1.0), "GPUs x wall hours"});
   f.push_back({"goodput", "", "", number(&WholeTraining::goodput, 1.0), "steady-state days / wall days"});
   // The training class's spread (issue 48): wall days as the published whole trainings took
   // against moeplan's prediction of them (a --step-profile does not narrow it).
   const ValidationSpread& v = whole_training_validation_spread();
   f.push_back({"wall_days_low", "", "days", number(&WholeTraining::wall_days, v.speed_ratio_min),
-               fmt::format("x {:g}: the fastest of {} published whole trainings against their prediction (docs/validation.md)",
-                           v.speed_ratio_min, v.runs)});
+               wall_band_low_words(v)});
   f.push_back({"wall_days_high", "", "days", number(&WholeTraining::wall_days, v.speed_ratio_max),
                fmt::format("x {:g}: the slowest of them", v.speed_ratio_max)});
-  f.push_back({"wall_gpu_hours_low", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_min),
+  f.push_back({"wall_gpu_hours_low", "", "GPU-hours", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_min),
                "GPU-hours, x the same", false, Summary::detail});
-  f.push_back({"wall_gpu_hours_high", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_max),
+  f.push_back({"wall_gpu_hours_high", "", "GPU-hours", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_max),
                "GPU-hours, x the same", false, Summary::detail});
   f.push_back({"costliest", "", "",
                fit.whole.makes_progress ? Value(fit.whole.costliest) : Value(Missing{fit.whole_training_problem}),
-               "the loss that costs most"});
+               fmt::format("the loss that costs most (two within {:g} % of each other: both)", k_costliest_tie * 100)});
   f.push_back({"interruptions", "", "", number(&WholeTraining::interruptions, 1.0),
                "expected unexpected interruptions (--interruptions-per-gpu-hour; Llama 3: 419 in 21.2M GPU-hours)",
                false, Summary::detail});
