@@ -92,12 +92,6 @@ bool ClusterFlags::flag_given(std::string_view name) const {
   return false;
 }
 
-std::string ClusterFlags::first_whole_training_flag() const {
-  for (const CLI::Option* o : need_cluster) {
-    if (o->count() > 0 && o->get_group() == k_whole_training_group) return o->get_name();
-  }
-  return "";
-}
 
 namespace {
 
