@@ -295,7 +295,8 @@ void add_host_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
   sub.add_option("--cuda-graph-impl", f.cuda_graph_impl,
                  "CUDA graphs as Megatron-LM's flag (Megatron-Core 0.20): none (default), local or "
                  "transformer_engine (per-layer graphs over --cuda-graph-scope), full_iteration (the whole "
-                 "forward-backward): a captured region costs the host one replay instead of a call per kernel")
+                 "forward-backward; dense models: a dropless MoE layer cannot be captured): a captured region costs "
+                 "the host one replay instead of a call per kernel")
       ->check(CLI::IsMember(cuda_graph_impl_names()))
       ->group(group);
   sub.add_option("--cuda-graph-scope", f.cuda_graph_scope,

@@ -458,10 +458,16 @@ TEST_CASE("CUDA graphs (--cuda-graph-impl, --cuda-graph-scope): reported, refuse
   const Run eager = with({"--host-op-us", "1000", "--format", "json"});
   const Run graphed = with({"--host-op-us", "1000", "--cuda-graph-impl", "transformer_engine", "--cuda-graph-scope",
                             "attn", "moe_router", "moe_preprocess", "--format", "json"});
-  const Run whole = with({"--host-op-us", "1000", "--cuda-graph-impl", "full_iteration", "--format", "json"});
+  // A full iteration holds the dropless MoE layers too: refused as a whole-layer capture is
+  // (Megatron's MoE README: dynamic shapes make them uncapturable); a dense model's costs no host.
+  const Run whole = run_moeplan({"score", "dense-6.1b", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                                 "--host-op-us", "1000", "--cuda-graph-impl", "full_iteration", "--format", "json"});
   REQUIRE_MESSAGE(eager.code == 0, eager.err);
   REQUIRE_MESSAGE(graphed.code == 0, graphed.err);
   REQUIRE_MESSAGE(whole.code == 0, whole.err);
+  const Run whole_moe = with({"--cuda-graph-impl", "full_iteration"});
+  CHECK(whole_moe.code == 3);
+  CHECK(whole_moe.err.find("full_iteration captures the whole step, a dropless MoE layer") != std::string::npos);
   const json je = json::parse(eager.out).at(0), jg = json::parse(graphed.out).at(0), jw = json::parse(whole.out).at(0);
   CHECK(je.at("cluster").at("cuda_graph_impl").get<std::string>() == "none");
   CHECK(jg.at("cluster").at("cuda_graph_impl").get<std::string>() == "transformer_engine");
@@ -497,7 +503,8 @@ TEST_CASE("CUDA graphs (--cuda-graph-impl, --cuda-graph-scope): reported, refuse
   REQUIRE_MESSAGE(e.code == 0, e.err);
   CHECK(text_of(file).find("\n--cuda-graph-impl transformer_engine") != std::string::npos);
   CHECK(text_of(file).find("\n--cuda-graph-modules attn moe_router") != std::string::npos);
-  const Run full = with({"--cuda-graph-impl", "full_iteration", "--emit", "megatron"});
+  const Run full = run_moeplan({"score", "dense-6.1b", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+                                "--cuda-graph-impl", "full_iteration", "--emit", "megatron"});
   REQUIRE_MESSAGE(full.code == 0, full.err);
   CHECK(full.out.find("\n--no-check-for-nan-in-loss-and-grad") != std::string::npos);  // arguments.py asserts it
   const Run back = run_moeplan({"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
@@ -509,7 +516,7 @@ TEST_CASE("CUDA graphs (--cuda-graph-impl, --cuda-graph-scope): reported, refuse
     std::ofstream out(old_file);
     out << "torchrun pretrain_gpt.py --bf16 \\\n  --enable-cuda-graph --cuda-graph-scope full_iteration\n";
   }
-  const Run old = run_moeplan({"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
+  const Run old = run_moeplan({"score", "dense-6.1b", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11",
                                "--megatron-args", old_file.string(), "--format", "json"});
   REQUIRE_MESSAGE(old.code == 0, old.err);
   CHECK(json::parse(old.out).at(0).at("cluster").at("cuda_graph_impl").get<std::string>() == "full_iteration");
