@@ -27,13 +27,14 @@ StepBars read_step_csv(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::string line;
   std::getline(in, line);
-  CHECK(line == "series,bar,amount,share");
+  CHECK(line == "series,bar,amount,unit,share");
   StepBars b;
   while (std::getline(in, line)) {
     const auto c = cells(line);
-    REQUIRE(c.size() == 4);
+    REQUIRE(c.size() == 5);
     const int bar = std::stoi(c[1]);
     REQUIRE((bar == 0 || bar == 1));
+    CHECK(c[3] == (bar == 0 ? "s" : "days"));  // each row its bar's unit
     b.order.push_back(c[0]);
     b.at[c[0]] = {bar, std::stod(c[2])};
     b.total[bar] += std::stod(c[2]);
