@@ -594,6 +594,22 @@ std::string apply_dispatcher_sms(const ClusterFlags& f, const GpuSpec& gpu, Clus
   return "";
 }
 
+namespace {
+
+// --eval-interval and --eval-minutes come together (an evaluation every N steps, M minutes
+// each); "" or why not.
+std::string evaluation_flags_problem(const ClusterFlags& f) {
+  if (f.whole_training.eval_minutes > 0 && f.whole_training.eval_interval_steps == 0) {
+    return "--eval-minutes needs --eval-interval: an evaluation every N steps, M minutes each";
+  }
+  if (f.whole_training.eval_interval_steps > 0 && !f.flag_given("--eval-minutes")) {
+    return "--eval-interval needs --eval-minutes: an evaluation every N steps, M minutes each";
+  }
+  return "";
+}
+
+}  // namespace
+
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
   const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
   if (f.gpus && f.gpu_given && f.gpu.empty()) return usage("--gpu: empty; give a GPU kind (h100, h200, ...)");
@@ -627,12 +643,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   }
   o.whole_training = f.whole_training;
   if (f.checkpoint_interval_minutes) o.whole_training.checkpoint_interval_minutes = *f.checkpoint_interval_minutes;
-  if (o.whole_training.eval_minutes > 0 && o.whole_training.eval_interval_steps == 0) {
-    return usage("--eval-minutes needs --eval-interval: an evaluation every N steps, M minutes each");
-  }
-  if (o.whole_training.eval_interval_steps > 0 && !f.flag_given("--eval-minutes")) {
-    return usage("--eval-interval needs --eval-minutes: an evaluation every N steps, M minutes each");
-  }
+  if (const std::string why = evaluation_flags_problem(f); !why.empty()) return usage(why);
   o.search.time.gemm_efficiency = f.gemm_efficiency;
   o.search.time.fp8_gemm_efficiency = f.fp8_gemm_efficiency;
   o.search.time.hbm_efficiency = f.hbm_efficiency.value_or(k_hbm_efficiency);

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "app.hpp"
 #include "cluster_flags.hpp"
@@ -57,6 +58,21 @@ bool with_budget(ModelConfig& m, const ScoreFlags& f, std::optional<int> seq_len
   }
   // S from a --megatron-args file alone: no budget to time; --gpus says so later.
   return !f.seq_len;
+}
+
+// Why a config has no fit on the cluster, and the exit status: a --batch-ramp that contradicts
+// the run's batch is a usage error (2), anything else infeasible (3).
+std::pair<ExitStatus, std::string> fit_failure(const ModelConfig& m, const Cluster& cluster,
+                                               const ConstraintViolation& error) {
+  if (const auto why = non_uniform_layers(m)) {  // not a layout problem: the cluster model cannot take it
+    return {ExitStatus::infeasible,
+            fmt::format("{}: not laid out on {} x {}: {}", printable(m.name), cluster.gpus, cluster.gpu.id, *why)};
+  }
+  if (error.constraint == k_batch_ramp_constraint) {
+    return {ExitStatus::usage, fmt::format("{}: {}", printable(m.name), error.detail)};
+  }
+  return {ExitStatus::infeasible, fmt::format("{}: infeasible on {} x {}: {}", printable(m.name), cluster.gpus,
+                                              cluster.gpu.id, error.to_string())};
 }
 
 /// Why the models cannot go on the cluster as asked, said before anything is printed (the exit
@@ -191,19 +207,7 @@ int run_score(const ScoreFlags& f, Io& io) {
           Failure{ExitStatus::infeasible, printable(m.name) + ": --gpus needs a training budget (--tokens or --flops)"});
     }
     auto fit = fit_on_cluster(laws, m, *D, *cluster, C, counted);
-    if (!fit) {
-      if (const auto why = non_uniform_layers(m)) {  // not a layout problem: the cluster model cannot take it
-        return std::unexpected(Failure{ExitStatus::infeasible,
-                                       fmt::format("{}: not laid out on {} x {}: {}", printable(m.name),
-                                                   cluster->cluster.gpus, cluster->cluster.gpu.id, *why)});
-      }
-      if (fit.error().constraint == k_batch_ramp_constraint) {  // a flag that contradicts the run: usage
-        return std::unexpected(Failure{ExitStatus::usage, fmt::format("{}: {}", printable(m.name), fit.error().detail)});
-      }
-      return std::unexpected(Failure{ExitStatus::infeasible,
-                                     fmt::format("{}: infeasible on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
-                                                 cluster->cluster.gpu.id, fit.error().to_string())});
-    }
+    if (!fit) return std::unexpected(fit_failure(m, cluster->cluster, fit.error()));
     return std::move(*fit);
   };
   if (!f.emit.empty()) {
