@@ -123,7 +123,7 @@ TEST_CASE("whole training: an interval longer than the run loses at most half th
   CHECK(whole_training(T, 1.0, T, 16, 1e9, often).goodput <= r.goodput);
 }
 
-TEST_CASE("whole training: a given interval under a step is one step; an async save waits for a longer write") {
+TEST_CASE("whole training: a given interval under a step is one step, and an async save waits for a longer write") {
   // 10 days of 10 s steps, --checkpoint-interval 0.01 min (0.6 s): one save a step, not 1.44
   // million: 86,400 saves of 60 s (60 GB at 1 GB/s) = 5,184,000 s.
   WholeTrainingOptions o;
@@ -161,7 +161,7 @@ TEST_CASE("whole training: a given interval under a step is one step; an async s
   CHECK(slow.interval_note.find("raised to the background write") != std::string::npos);
 }
 
-TEST_CASE("whole training: evaluations are counted from the run's steps; near-equal losses are both named") {
+TEST_CASE("whole training: evaluations are counted from the run's steps, and near-equal losses are both named") {
   // 864,000 s of steps, but 90,000 of them (a batch ramp's shorter steps among them): an
   // evaluation every 1,000 steps is 90, not floor(864,000 / 10 / 1,000) = 86.
   WholeTrainingOptions e;
