@@ -22,15 +22,22 @@ namespace moeplan::cli {
 
 namespace {
 
+// What the wall-days band is (issue 48's review: it is the first predictions' spread, not the
+// spread of the binary that prints it): "x 0.47: the fastest of 28 published whole trainings
+// against moeplan's first prediction of each (bench/validation/trainings_first_predictions.md
+// (2026-11-28); docs/validation.md)", the file and date the preset's source names.
+std::string wall_band_low_words(const ValidationSpread& v) {
+  return fmt::format("x {:g}: the fastest of {} published whole trainings against moeplan's first prediction of "
+                     "each ({}; docs/validation.md)",
+                     v.speed_ratio_min, v.runs, v.source.substr(0, v.source.find(':')));
+}
+
 // The days of a run as the validation table's published runs spread them (issue 34): the
 // predicted days times the least and the largest predicted/published speed ratio; with a
 // --step-profile, its leave-one-out spread (docs/calibration.md).
 void add_validation_range(std::vector<Field>& fields, double days, double gpu_hours, const ValidationSpread& v) {
   if (v.kind == ValidationSpread::Kind::whole_training) {  // wall days: the whole trainings' spread
-    fields.push_back({"days_low", "", "days", v.days_low(days),
-                      fmt::format("x {:g}: the fastest of {} published whole trainings against their prediction "
-                                  "(docs/validation.md)",
-                                  v.speed_ratio_min, v.runs)});
+    fields.push_back({"days_low", "", "days", v.days_low(days), wall_band_low_words(v)});
     fields.push_back({"days_high", "", "days", v.days_high(days), fmt::format("x {:g}: the slowest of them", v.speed_ratio_max)});
     fields.push_back({"gpu_hours_low", "", "GPU-hours", v.days_low(gpu_hours), "GPU-hours, x the same", false,
                       Summary::detail});
@@ -85,12 +92,6 @@ bool ClusterFlags::flag_given(std::string_view name) const {
   return false;
 }
 
-std::string ClusterFlags::first_whole_training_flag() const {
-  for (const CLI::Option* o : need_cluster) {
-    if (o->count() > 0 && o->get_group() == k_whole_training_group) return o->get_name();
-  }
-  return "";
-}
 
 namespace {
 
@@ -294,7 +295,8 @@ void add_host_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
   sub.add_option("--cuda-graph-impl", f.cuda_graph_impl,
                  "CUDA graphs as Megatron-LM's flag (Megatron-Core 0.20): none (default), local or "
                  "transformer_engine (per-layer graphs over --cuda-graph-scope), full_iteration (the whole "
-                 "forward-backward): a captured region costs the host one replay instead of a call per kernel")
+                 "forward-backward; dense models: a dropless MoE layer cannot be captured): a captured region costs "
+                 "the host one replay instead of a call per kernel")
       ->check(CLI::IsMember(cuda_graph_impl_names()))
       ->group(group);
   sub.add_option("--cuda-graph-scope", f.cuda_graph_scope,
@@ -336,7 +338,8 @@ void add_whole_training_flags(CLI::App& sub, ClusterFlags& f) {
       ->capture_default_str()
       ->group(k_whole_training_group);
   sub.add_option("--checkpoint-interval", f.checkpoint_interval_minutes,
-                 "Minutes of training between checkpoint saves [Young-Daly: sqrt(2 x save x MTBF)]")
+                 "Minutes of training between checkpoint saves, at least one step (Megatron saves between "
+                 "steps) [Young-Daly: sqrt(2 x save x MTBF)]")
       ->check(number_in(0.01, 1e7))
       ->group(k_whole_training_group);
   sub.add_option("--checkpoint-write-gbps", f.whole_training.checkpoint_write_gb_per_s,
@@ -345,9 +348,11 @@ void add_whole_training_flags(CLI::App& sub, ClusterFlags& f) {
       ->default_str(fmt::format("{:.3g}", f.whole_training.checkpoint_write_gb_per_s))
       ->group(k_whole_training_group);
   sub.add_flag("--async-checkpoint", f.whole_training.async_checkpoint,
-               "Asynchronous saves (Megatron's --async-save): training blocks only for the copy to host memory")
+               "Asynchronous saves (Megatron's --async-save): training blocks for the copy to host memory "
+               "(26 GB/s, NeMo Automodel PR 635) and for a previous write not yet done")
       ->group(k_whole_training_group);
-  sub.add_option("--eval-interval", f.whole_training.eval_interval_steps, "An evaluation every this many steps")
+  sub.add_option("--eval-interval", f.whole_training.eval_interval_steps,
+                 "An evaluation every this many steps of the run (with --eval-minutes)")
       ->transform(decimal_whole())->check(CLI::Range(1LL, 1LL << 50))
       ->group(k_whole_training_group);
   sub.add_option("--eval-minutes", f.whole_training.eval_minutes, "Minutes one evaluation takes")
@@ -397,8 +402,9 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(number_in(1.0, 1e12))
       ->group(group);
   sub.add_option("--batch-ramp", f.batch_ramp,
-                 "START:TOKENS: the global batch grows linearly from START sequences to the run's over the first "
-                 "TOKENS tokens, timed at those batches in the days and steps (DeepSeek-V3: 3072:469e9)")
+                 "START:TOKENS: the global batch grows linearly from START sequences (below the run's) to the run's "
+                 "over the first TOKENS tokens (cut at D), timed at those batches in the days and steps "
+                 "(DeepSeek-V3: 3072:469e9)")
       ->group(group);
   // Every flag added here but the three that name the cluster needs one.
   const std::vector<CLI::Option*> all = sub.get_options();
@@ -588,6 +594,22 @@ std::string apply_dispatcher_sms(const ClusterFlags& f, const GpuSpec& gpu, Clus
   return "";
 }
 
+namespace {
+
+// --eval-interval and --eval-minutes come together (an evaluation every N steps, M minutes
+// each); "" or why not.
+std::string evaluation_flags_problem(const ClusterFlags& f) {
+  if (f.whole_training.eval_minutes > 0 && f.whole_training.eval_interval_steps == 0) {
+    return "--eval-minutes needs --eval-interval: an evaluation every N steps, M minutes each";
+  }
+  if (f.whole_training.eval_interval_steps > 0 && !f.flag_given("--eval-minutes")) {
+    return "--eval-interval needs --eval-minutes: an evaluation every N steps, M minutes each";
+  }
+  return "";
+}
+
+}  // namespace
+
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
   const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
   if (f.gpus && f.gpu_given && f.gpu.empty()) return usage("--gpu: empty; give a GPU kind (h100, h200, ...)");
@@ -621,9 +643,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   }
   o.whole_training = f.whole_training;
   if (f.checkpoint_interval_minutes) o.whole_training.checkpoint_interval_minutes = *f.checkpoint_interval_minutes;
-  if (o.whole_training.eval_minutes > 0 && o.whole_training.eval_interval_steps == 0) {
-    return usage("--eval-minutes needs --eval-interval: an evaluation every N steps, M minutes each");
-  }
+  if (const std::string why = evaluation_flags_problem(f); !why.empty()) return usage(why);
   o.search.time.gemm_efficiency = f.gemm_efficiency;
   o.search.time.fp8_gemm_efficiency = f.fp8_gemm_efficiency;
   o.search.time.hbm_efficiency = f.hbm_efficiency.value_or(k_hbm_efficiency);
@@ -974,23 +994,22 @@ Section whole_training_section(const ClusterFit& fit) {
   auto& f = s.fields;
   f.push_back({"wall_days", "", "days", number(&WholeTraining::wall_days, 1.0),
                "what the team sees: the steps, restarts, lost work, checkpoint saves and evaluations"});
-  f.push_back({"wall_gpu_hours", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, 1.0), "GPUs x wall hours"});
+  f.push_back({"wall_gpu_hours", "", "GPU-hours", number(&WholeTraining::wall_gpu_hours, 1.0), "GPUs x wall hours"});
   f.push_back({"goodput", "", "", number(&WholeTraining::goodput, 1.0), "steady-state days / wall days"});
   // The training class's spread (issue 48): wall days as the published whole trainings took
   // against moeplan's prediction of them (a --step-profile does not narrow it).
   const ValidationSpread& v = whole_training_validation_spread();
   f.push_back({"wall_days_low", "", "days", number(&WholeTraining::wall_days, v.speed_ratio_min),
-               fmt::format("x {:g}: the fastest of {} published whole trainings against their prediction (docs/validation.md)",
-                           v.speed_ratio_min, v.runs)});
+               wall_band_low_words(v)});
   f.push_back({"wall_days_high", "", "days", number(&WholeTraining::wall_days, v.speed_ratio_max),
                fmt::format("x {:g}: the slowest of them", v.speed_ratio_max)});
-  f.push_back({"wall_gpu_hours_low", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_min),
+  f.push_back({"wall_gpu_hours_low", "", "GPU-hours", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_min),
                "GPU-hours, x the same", false, Summary::detail});
-  f.push_back({"wall_gpu_hours_high", "", "GPU-h", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_max),
+  f.push_back({"wall_gpu_hours_high", "", "GPU-hours", number(&WholeTraining::wall_gpu_hours, v.speed_ratio_max),
                "GPU-hours, x the same", false, Summary::detail});
   f.push_back({"costliest", "", "",
                fit.whole.makes_progress ? Value(fit.whole.costliest) : Value(Missing{fit.whole_training_problem}),
-               "the loss that costs most"});
+               fmt::format("the loss that costs most (two within {:g} % of each other: both)", k_costliest_tie * 100)});
   f.push_back({"interruptions", "", "", number(&WholeTraining::interruptions, 1.0),
                "expected unexpected interruptions (--interruptions-per-gpu-hour; Llama 3: 419 in 21.2M GPU-hours)",
                false, Summary::detail});
@@ -1002,14 +1021,17 @@ Section whole_training_section(const ClusterFit& fit) {
                "saves x their blocking time", false, Summary::detail});
   f.push_back({"eval_days", "", "days", number(&WholeTraining::eval_seconds, 1.0 / 86400),
                "--eval-interval, --eval-minutes (0: none given)", false, Summary::detail});
+  const std::string interval_from = !fit.whole.interval_from_young_daly
+                                        ? std::string("--checkpoint-interval")
+                                        : std::string("Young-Daly: sqrt(2 x blocking save x MTBF), at least a step");
   f.push_back({"checkpoint_interval_minutes", "", "min", always(&WholeTraining::checkpoint_interval_seconds, 1.0 / 60),
-               !fit.whole.interval_from_young_daly
-                   ? "--checkpoint-interval"
-                   : "Young-Daly: sqrt(2 x blocking save x MTBF), at least a step",
+               fit.whole.interval_note.empty() ? interval_from
+                                               : fmt::format("{}; {}", interval_from, fit.whole.interval_note),
                false, Summary::detail});
   f.push_back({"checkpoint_save_seconds", "", "s", always(&WholeTraining::checkpoint_save_seconds, 1.0),
-               "one save's blocking time: a GPU's shard over --checkpoint-write-gbps (--async-checkpoint: the copy "
-               "to host only)",
+               "one save's blocking time: a GPU's shard over --checkpoint-write-gbps (--async-checkpoint: its copy "
+               "to host memory at 26 GB/s, NeMo Automodel PR 635's 14 GB in 0.54 s, and any wait for the previous "
+               "write)",
                false, Summary::detail});
   f.push_back({"checkpoint_gib_per_gpu", "", "GiB", always(&WholeTraining::checkpoint_bytes_per_gpu, 1.0 / k_gib),
                "a GPU's shard: bf16 weights, fp32 master, m and v (14 bytes a parameter; 10 with --bf16-moments), "
@@ -1113,12 +1135,14 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
   time.fields.push_back({"mfu_of_precision_peak", "", "", best.time.mfu_of_precision_peak,
                          "model FLOPs over the dense peak of the run's precision (fp8's under fp8): at most 1"});
   time.fields.push_back({"training_tokens", "D", "tokens", fit.tokens.value(), "what the time is for"});
-  time.fields.push_back({"days", "", "days", fit.time.days, "D / tokens per second"});
-  time.fields.push_back({"gpu_hours", "", "GPU-h", fit.time.gpu_hours, ""});
+  time.fields.push_back({"days", "", "days", fit.time.days,
+                         fit.ramp_extra ? "the ramp's tokens at its batches' speeds, the rest of D at tokens per second"
+                                        : "D / tokens per second"});
+  time.fields.push_back({"gpu_hours", "", "GPU-hours", fit.time.gpu_hours, ""});
   if (fit.ramp_extra) {  // --batch-ramp: in days and gpu_hours above, and this much of them
     time.fields.push_back({"batch_ramp_days", "", "days", fit.ramp_extra->days,
-                           fmt::format("--batch-ramp: the ramp's smaller batches add this to days ({:+d} steps)",
-                                       fit.ramp_extra->steps)});
+                           fmt::format("--batch-ramp: the ramp's smaller batches add this to days ({:+d} steps; {})",
+                                       fit.ramp_extra->steps, fit.ramp_note)});
   }
   add_validation_range(time.fields, fit.time.days, fit.time.gpu_hours,
                        fit.step_band ? *fit.step_band : step_model_validation_spread());

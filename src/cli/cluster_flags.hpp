@@ -88,8 +88,6 @@ struct ClusterFlags {
   [[nodiscard]] bool flag_given(std::string_view name) const;
   /// The first flag of need_cluster given on the command line ("" : none).
   [[nodiscard]] std::string first_given_flag() const;
-  /// The first of the whole-training flags (section `training`) given ("" : none).
-  [[nodiscard]] std::string first_whole_training_flag() const;
   /// A flag that needs the cluster was given (the layout and precision flags too: without
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {

@@ -147,11 +147,6 @@ std::unexpected<int> plot_fail(Args&&... args) {
 // plot frontier: the plans of the days on the cluster; an exit status when there is none.
 std::expected<plot::Figure, int> frontier_figure(const PlotFlags& f, Io& io) {
   if (!f.flops.empty()) return plot_fail(io, ExitStatus::usage, "plot frontier plans for days on the cluster: no --flops");
-  if (const std::string flag = f.cluster.first_whole_training_flag(); !flag.empty()) {
-    return plot_fail(io, ExitStatus::usage,
-                flag + ": plot frontier plans against the steady state (step_time), which the whole-training "
-                       "flags do not change (score or suggest show section training)");
-  }
   if (!f.cluster.gpus) return plot_fail(io, ExitStatus::usage, "plot frontier needs --gpus and --gpu (the cluster)");
   const plot::DaysRange days{f.from, f.to, f.points.value_or(plot::DaysRange{}.points)};
   if (const std::string why = plot::days_range_problem(days); !why.empty()) return plot_fail(io, ExitStatus::usage, why);

@@ -101,6 +101,9 @@ std::expected<plot::Figure, int> step_figure(const StepPlotFlags& f, const Clust
                             fmt::format("{}: not laid out on {} x {}: {}", printable(m->name), cluster.cluster.gpus,
                                         cluster.cluster.gpu.id, *why));
     }
+    if (fit.error().constraint == k_batch_ramp_constraint) {  // a flag that contradicts the run: usage
+      return step_plot_fail(io, ExitStatus::usage, fmt::format("{}: {}", printable(m->name), fit.error().detail));
+    }
     return step_plot_fail(io, ExitStatus::infeasible,
                           fmt::format("{}: infeasible on {} x {}: {}", printable(m->name), cluster.cluster.gpus,
                                       cluster.cluster.gpu.id, fit.error().to_string()));

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "app.hpp"
 #include "cluster_flags.hpp"
@@ -57,6 +58,21 @@ bool with_budget(ModelConfig& m, const ScoreFlags& f, std::optional<int> seq_len
   }
   // S from a --megatron-args file alone: no budget to time; --gpus says so later.
   return !f.seq_len;
+}
+
+// Why a config has no fit on the cluster, and the exit status: a --batch-ramp that contradicts
+// the run's batch is a usage error (2), anything else infeasible (3).
+std::pair<ExitStatus, std::string> fit_failure(const ModelConfig& m, const Cluster& cluster,
+                                               const ConstraintViolation& error) {
+  if (const auto why = non_uniform_layers(m)) {  // not a layout problem: the cluster model cannot take it
+    return {ExitStatus::infeasible,
+            fmt::format("{}: not laid out on {} x {}: {}", printable(m.name), cluster.gpus, cluster.gpu.id, *why)};
+  }
+  if (error.constraint == k_batch_ramp_constraint) {
+    return {ExitStatus::usage, fmt::format("{}: {}", printable(m.name), error.detail)};
+  }
+  return {ExitStatus::infeasible, fmt::format("{}: infeasible on {} x {}: {}", printable(m.name), cluster.gpus,
+                                              cluster.gpu.id, error.to_string())};
 }
 
 /// Why the models cannot go on the cluster as asked, said before anything is printed (the exit
@@ -208,17 +224,14 @@ int run_score(const ScoreFlags& f, Io& io) {
   // A config on the cluster: its training D is the score's (the config's budget or the
   // flags'); without one there is nothing to time, and the config says so.
   const auto on_cluster = [&](const ModelConfig& m, std::optional<Flops> C, std::optional<Tokens> D,
-                              const ParameterCounts* counted) -> std::expected<ClusterFit, std::string> {
-    if (!D) return std::unexpected(printable(m.name) + ": --gpus needs a training budget (--tokens or --flops)");
-    auto fit = fit_on_cluster(laws, m, *D, *cluster, C, counted);
-    if (!fit) {
-      if (const auto why = non_uniform_layers(m)) {  // not a layout problem: the cluster model cannot take it
-        return std::unexpected(fmt::format("{}: not laid out on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
-                                           cluster->cluster.gpu.id, *why));
-      }
-      return std::unexpected(fmt::format("{}: infeasible on {} x {}: {}", printable(m.name), cluster->cluster.gpus,
-                                         cluster->cluster.gpu.id, fit.error().to_string()));
+                              const ParameterCounts* counted) -> std::expected<ClusterFit, std::pair<ExitStatus, std::string>> {
+    using Failure = std::pair<ExitStatus, std::string>;
+    if (!D) {
+      return std::unexpected(
+          Failure{ExitStatus::infeasible, printable(m.name) + ": --gpus needs a training budget (--tokens or --flops)"});
     }
+    auto fit = fit_on_cluster(laws, m, *D, *cluster, C, counted);
+    if (!fit) return std::unexpected(fit_failure(m, cluster->cluster, fit.error()));
     return std::move(*fit);
   };
   if (!f.emit.empty()) {
@@ -227,7 +240,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       const auto run = training_budget(models.front());
       auto got = on_cluster(models.front(), run ? std::optional(run->C) : std::nullopt,
                             run ? std::optional(run->D) : std::nullopt, nullptr);
-      if (!got) return fail(io, ExitStatus::infeasible, got.error());
+      if (!got) return fail(io, got.error().first, got.error().second);
       fit = std::move(*got);
     }
     const std::optional<MegatronRun> run = fit ? std::optional(megatron_run(*fit, *cluster)) : std::nullopt;
@@ -260,7 +273,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       } else {
         // Left out like an unreadable config: its report without the cluster answer asked for
         // would read as a whole one to a tool that does not check the status.
-        failed(fail(io, ExitStatus::infeasible, fit.error()));
+        failed(fail(io, fit.error().first, fit.error().second));
         reports.pop_back();
         continue;
       }

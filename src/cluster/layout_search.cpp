@@ -449,6 +449,15 @@ std::string GivenLayout::searched_names() const { return names_of(*this, false);
 /// Megatron-Core 0.20's model-dependent CUDA-graph rules (transformer_config.py __post_init__);
 /// "" when the capture is allowed.
 static std::string cuda_graph_reason(const ModelConfig& m, const CudaGraphs& g) {
+  if (g.impl == CudaGraphImpl::full_iteration && m.is_moe()) {
+    // The whole step holds every MoE layer's experts, whose shapes change every step without
+    // drop-and-pad (Megatron-LM's MoE README, "CUDA Graph", @d98e8a64: without
+    // --moe-expert-capacity-factor and --moe-pad-expert-input-to-capacity "the resulting
+    // dynamic shapes make MoE layers uncapturable"), and the dispatcher syncs with the host.
+    return "--cuda-graph-impl full_iteration captures the whole step, a dropless MoE layer's experts included, which "
+           "cannot be captured (Megatron captures a MoE layer only with drop-and-pad); name the scopes: "
+           "--cuda-graph-impl transformer_engine --cuda-graph-scope attn moe_router moe_preprocess";
+  }
   if (!g.per_layer()) return "";
   if ((g.modules & (cuda_graph_moe_router | cuda_graph_moe_preprocess)) != 0 && !m.is_moe()) {
     return fmt::format("--cuda-graph-scope {}: the model has no MoE layers (\"moe cuda graph is only supported "

@@ -375,6 +375,8 @@ double host_term(const StepShape& s, StepSeconds& r) {
   }
   // A full recompute re-issues every forward call during the backward pass, the dispatcher's
   // syncs among them.
+  const double syncs_forward = syncs;
+  const double syncs_backward = s.full ? syncs : 0.0;
   if (s.full) {
     py_b += py_f;
     launch_b += launch_f;
@@ -396,8 +398,12 @@ double host_term(const StepShape& s, StepSeconds& r) {
                        sec[k_all_to_all]) / s.mb;
   r.host_gpu_forward = busy / 3.0;
   r.host_gpu_backward = 2.0 * busy / 3.0 + sec[k_recompute] / s.mb;
-  const double exposed = std::max(0.0, r.host_forward - r.host_gpu_forward) + syncs * t_py +
-                         std::max(0.0, r.host_backward - r.host_gpu_backward);
+  // After a sync the host and GPU start together and the GPU waits one call for the next
+  // kernel: a stretch between syncs takes max(GPU + one call, host), so a pass takes
+  // max(GPU + syncs x call, host) and the GPU idles max(host - GPU, syncs x call): the syncs cost
+  // nothing where the host is already behind (its lag holds them).
+  const double exposed = std::max({0.0, r.host_forward - r.host_gpu_forward, syncs_forward * t_py}) +
+                         std::max({0.0, r.host_backward - r.host_gpu_backward, syncs_backward * t_py});
   return s.mb * exposed;
 }
 
@@ -521,8 +527,9 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   // memory-bound at achieved HBM bandwidth. Bytes per parameter, each read or written once:
   // the gradient norm reads the gradient (g); Adam reads the gradient, the fp32 master weight,
   // m and v (g + 12) and writes the master, m and v (12); the bf16 weight is written from the
-  // master (read 4, write 2): 3 g + 30 bytes, g = 4 (fp32 gradients) or 2
-  // (--grad-reduce-in-bf16); 8 fewer with m and v in bf16 (--bf16-moments). Megatron's fused
+  // master (read 4, write 2): 2 x 4 + 30 = 38 bytes on the fp32 main gradient; a bf16-reduced
+  // gradient (--grad-reduce-in-bf16) is copied to fp32 first (read 2, write 4): 44; 8 fewer
+  // with m and v in bf16 (--bf16-moments). Megatron's fused
   // multi-tensor Adam and grad-norm kernels; the bytes are the precision's, as the memory
   // model's (PrecisionSpec::adam_step_bytes).
   const ModelFlops& f = s.f;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "moeplan/model/flops_conventions.hpp"
 #include "moeplan/planner/model_score.hpp"
@@ -19,27 +20,54 @@ namespace {
 constexpr int k_ramp_slices = 16;
 
 /// The ramp's tokens trained at the batches of --batch-ramp: each slice's tokens at the step
-/// time of the chosen layout with that global batch (rounded down to whole micro-batches × DP,
-/// at least one each), the rest of D at the full batch; fit.ramp_extra says what it adds.
-void ramp_batch(ClusterFit& fit, const ParameterCounts& counts, const StepTimeOptions& time_options,
-                const ClusterFitOptions& options, Tokens tokens) {
+/// time of the chosen layout with that global batch, rounded as the main batch is (to whole
+/// micro-batches × DP, × PP interleaved; DualPipe: an even number of micro-batches, at least
+/// 2 × PP), the rest of D at the full batch; fit.ramp_extra says what it adds. A ramp longer
+/// than D is cut at D: the batch grows as given and the run ends before the full batch.
+/// START at or above the run's batch is an error (the constraint k_batch_ramp_constraint).
+std::expected<void, ConstraintViolation> ramp_batch(ClusterFit& fit, const ParameterCounts& counts,
+                                                    const StepTimeOptions& time_options,
+                                                    const ClusterFitOptions& options, Tokens tokens) {
   const BatchRamp& ramp = *options.batch_ramp;
   const LayoutCandidate& best = fit.layouts.ranked.front();
   const ParallelLayout& chosen = best.layout;
-  const long long per_step = static_cast<long long>(chosen.micro_batch) * chosen.dp;
+  if (ramp.start_sequences >= chosen.global_batch) {
+    return std::unexpected(ConstraintViolation{
+        k_batch_ramp_constraint,
+        fmt::format("--batch-ramp {}:{:g} starts at {} sequences, not below the run's global batch of {} sequences",
+                    ramp.start_sequences, ramp.tokens, ramp.start_sequences, chosen.global_batch)});
+  }
+  const bool dual = chosen.dualpipe && chosen.pp > 1;
+  const long long unit =
+      static_cast<long long>(chosen.micro_batch) * chosen.dp * (chosen.vpp > 1 ? chosen.pp : 1) * (dual ? 2 : 1);
+  const long long least = dual ? unit * chosen.pp : unit;
   const double ramp_tokens = std::min(ramp.tokens, tokens.value());
-  if (!(ramp_tokens > 0) || per_step <= 0 || ramp.start_sequences >= chosen.global_batch) return;
+  const double reach = ramp_tokens / ramp.tokens;  // the share of the ramp the run trains
+  if (!(ramp_tokens > 0) || unit <= 0) return {};
+  const double span = double(chosen.global_batch) - double(ramp.start_sequences);
   double seconds = 0, steps = 0;
   for (int k = 0; k < k_ramp_slices; ++k) {
-    const double x = (k + 0.5) / k_ramp_slices;
-    const double batch = double(ramp.start_sequences) + (double(chosen.global_batch) - double(ramp.start_sequences)) * x;
+    const double x = (k + 0.5) / k_ramp_slices * reach;
+    const double batch = double(ramp.start_sequences) + span * x;
     ParallelLayout at = chosen;
-    at.global_batch = std::max(per_step, static_cast<long long>(batch) / per_step * per_step);
+    at.global_batch = std::min(chosen.global_batch, std::max(least, std::llround(batch / double(unit)) * unit));
     const StepTime t = step_time(fit.config, counts, options.cluster, at, time_options);
-    if (!(t.tokens_per_step > 0)) return;
+    if (!(t.tokens_per_step > 0)) return {};
     seconds += ramp_tokens / k_ramp_slices / t.tokens_per_step * t.step_seconds;
     steps += ramp_tokens / k_ramp_slices / t.tokens_per_step;
   }
+  std::vector<std::string> notes;
+  if (reach < 1) {
+    const double end = double(ramp.start_sequences) + span * reach;
+    notes.push_back(fmt::format("the ramp is longer than D = {:.4g} tokens: the run ends at {:.0f} sequences, "
+                                "before the full batch of {}",
+                                tokens.value(), end, chosen.global_batch));
+    fit.warnings.push_back(fmt::format("--batch-ramp {}:{:g}: {}", ramp.start_sequences, ramp.tokens, notes.back()));
+  }
+  notes.push_back(fmt::format("slices rounded as the main batch, to multiples of {} sequences{}", unit,
+                              dual ? fmt::format(", at least {} (DualPipe: 2 x PP micro-batches a rank)", least)
+                                   : std::string()));
+  fit.ramp_note = fmt::format("{}", fmt::join(notes, "; "));
   const StepTime& full = best.time;
   const double rest = tokens.value() - ramp_tokens;
   TrainingTime with = fit.time;
@@ -54,6 +82,7 @@ void ramp_batch(ClusterFit& fit, const ParameterCounts& counts, const StepTimeOp
   extra.steps = with.steps - fit.time.steps;
   fit.ramp_extra = extra;
   fit.time = with;
+  return {};
 }
 
 }  // namespace
@@ -226,7 +255,11 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
   if (!time) return std::unexpected(time.error());
   fit.time = *time;
-  if (options.batch_ramp) ramp_batch(fit, counts, search.time, options, tokens);
+  if (options.batch_ramp) {
+    if (auto ramped = ramp_batch(fit, counts, search.time, options, tokens); !ramped) {
+      return std::unexpected(ramped.error());
+    }
+  }
   // A checkpoint is each rank's shard of the weights and optimizer state (Megatron's fully
   // parallel distributed checkpoint): the fp32 master, m and v the memory model counts (12
   // bytes a parameter of the shard) and the bf16 weight of the same shard (2): 14/12 of them
@@ -238,14 +271,18 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   const double checkpoint_bytes =
       std::max(fit.layouts.ranked.front().memory.bytes_of("optimizer") * (state_bytes + bytes.weight_bytes) / state_bytes,
                counts.N_with_embedding().value() * (state_bytes + bytes.weight_bytes) / options.cluster.gpus);
-  fit.whole = whole_training(fit.time.seconds, fit.layouts.ranked.front().time.step_seconds, options.cluster.gpus,
-                             checkpoint_bytes, options.whole_training);
+  fit.whole = whole_training(fit.time.seconds, fit.layouts.ranked.front().time.step_seconds, double(fit.time.steps),
+                             options.cluster.gpus, checkpoint_bytes, options.whole_training);
   if (!fit.whole.makes_progress) {
     fit.whole_training_problem = fmt::format(
         "{} GPUs at {:.3g} interruptions per GPU-hour fail every {:.3g} minutes, faster than a restart and half a "
         "checkpoint interval: the run makes no progress",
         options.cluster.gpus, options.whole_training.interruptions_per_gpu_hour,
         60.0 / (options.whole_training.interruptions_per_gpu_hour * options.cluster.gpus));
+    fit.warnings.push_back(fit.whole_training_problem + " (the training section is null; fewer GPUs, a lower "
+                                                        "--interruptions-per-gpu-hour or a shorter --restart-minutes)");
+  } else if (!fit.whole.interval_from_young_daly && !fit.whole.interval_note.empty()) {
+    fit.warnings.push_back(fit.whole.interval_note);  // a given interval the run cannot keep
   }
   if (options.compare_given_with_search && search.given.any()) {
     LayoutSearchOptions open = search;

@@ -3,10 +3,17 @@
 
 #include <cmath>
 #include <map>
+#include <string_view>
 
 #include <fmt/format.h>
 
 namespace moeplan {
+
+namespace {
+// The reason a budget whose plan fits is not within the days when its cluster fails faster
+// than it makes progress (ClusterFit::whole_training_problem follows it).
+constexpr const char* k_goal_plan_no_progress = "no progress: ";
+}  // namespace
 
 const Suggestion& plan_suggestion(const GoalPlan& plan) {
   return plan.on_cluster ? plan.on_cluster->plan.suggestion : plan.ranking.candidates.front().suggestion;
@@ -115,6 +122,8 @@ class DaysSearcher {
     } else {
       if (p->cluster_problem) {
         t.why_not = "no layout that fits: " + p->cluster_problem->to_string();
+      } else if (!p->on_cluster->fit.whole.makes_progress) {
+        t.why_not = k_goal_plan_no_progress + p->on_cluster->fit.whole_training_problem;
       } else if (const double d = p->on_cluster->fit.planning_days(); d > days_) {
         t.why_not = fmt::format("takes {:.4g} wall days", d);
       }
@@ -132,7 +141,7 @@ class DaysSearcher {
   // that had a plan; the error names the largest that had one and why it missed.
   std::optional<ConstraintViolation> coarse_scan() {
     const long top = static_cast<long>(std::floor(k_coarse_per_decade * std::log10(search_.upper_bound.value()) + 1e-9));
-    std::string largest_with_plan, none_below, reason_at_top;
+    std::string largest_with_plan, none_below, reason_at_top, no_progress;
     double smallest_with_plan = 0, x = 0;
     for (long k = top; k > top - 20 * k_coarse_per_decade; --k) {  // 20 decades
       x = fine_point(k * k_fine_per_coarse);
@@ -151,8 +160,17 @@ class DaysSearcher {
         none_below = t.why_not;
       }
       if (t.plan && largest_with_plan.empty()) largest_with_plan = fmt::format("C = {:.4g}: {}", t.C, t.why_not);
+      if (no_progress.empty() && t.why_not.starts_with(k_goal_plan_no_progress)) no_progress = t.why_not;
     }
     const Cluster& c = cluster_.cluster;
+    if (!no_progress.empty()) {  // the cause is the interruptions, whatever the largest plan met
+      return ConstraintViolation{
+          "a plan the cluster trains within the days",
+          fmt::format("no plan from C = {:.3g} down to {:.3g} FLOPs trains on {} x {} within {:g} days ({} plans "
+                      "tried): the interruptions: {}",
+                      search_.upper_bound.value(), smallest_with_plan > 0 ? smallest_with_plan : x, c.gpus, c.gpu.id,
+                      days_, search_.plans_tried, no_progress.substr(std::string_view(k_goal_plan_no_progress).size()))};
+    }
     const std::string below =
         none_below.empty() ? std::string()
                            : fmt::format("; below C = {:.4g} there is none ({})", smallest_with_plan, none_below);

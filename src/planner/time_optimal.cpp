@@ -471,8 +471,19 @@ std::expected<TargetLossResult, ConstraintViolation> plan_for_target_loss(const 
                                                "the best plan of the scan could not be planned again with its D fixed"});
   }
   const Tokens D = plan_suggestion(*p).tokens;
+  // The budget the plan prints (the header's C, budget.compute) is M·D of the plan printed:
+  // co-design moved M off the goal's, whose M·D the budget held (issue 48's review: the header
+  // read 7.376e21 above a plan of M·D = 7.428e21).
+  const Flops spent = plan_suggestion(*p).training_compute;
+  const ComputeOptimalPoint at_spent = compute_optimal(laws.holistic.compute_optimal, spent);  // paper 002 Eq. 2
+  const auto respend = [&](Suggestion& s) {
+    s.resolved.C = spent;
+    s.budget = at_spent;
+  };
+  for (RankedCandidate& c : p->ranking.candidates) respend(c.suggestion);
+  if (p->on_cluster) respend(p->on_cluster->plan.suggestion);
   out.plan = timed_plan(laws, std::move(*p), D, *C_star);
-  out.training_compute = plan_suggestion(out.plan.plan).training_compute;
+  out.training_compute = spent;
   return out;
 }
 

@@ -57,8 +57,8 @@ std::expected<Figure, ConstraintViolation> frontier(const LawSet& laws, const Su
   // the spread of the published whole trainings against their prediction: a plan predicted to
   // take d wall days took d x speed_ratio_min to d x speed_ratio_max.
   const ValidationSpread& band = whole_training_validation_spread();
-  Series fast{fmt::format("time-optimal, days x{:.2g} (fastest run)", band.speed_ratio_min), SeriesStyle::line, {}, {}, {}};
-  Series slow{fmt::format("time-optimal, days x{:.2g} (slowest run)", band.speed_ratio_max), SeriesStyle::line, {}, {}, {}};
+  Series fast{fmt::format("time-optimal, days x {:g} (fastest run)", band.speed_ratio_min), SeriesStyle::line, {}, {}, {}};
+  Series slow{fmt::format("time-optimal, days x {:g} (slowest run)", band.speed_ratio_max), SeriesStyle::line, {}, {}, {}};
   for (std::size_t i = 0; i < time.x.size(); ++i) {
     fast.x.push_back(time.x[i] * band.speed_ratio_min);
     fast.y.push_back(time.y[i]);

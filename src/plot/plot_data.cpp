@@ -53,7 +53,10 @@ std::string flops_text(double C) {
 
 std::string to_csv(const Figure& f) {
   const bool has_z = !f.z_key.empty();
-  std::string s = "series," + f.x_key + "," + f.y_key + (has_z ? "," + f.z_key : "") + "\n";
+  // Stacked bars (plot step) in units of their own: each row says its bar's unit after the amount.
+  const bool bar_units = !f.bars.empty();
+  std::string s = fmt::format("series,{},{}{}{}\n", f.x_key, f.y_key, bar_units ? ",unit" : "",
+                              has_z ? fmt::format(",{}", f.z_key) : std::string());
   for (const Series& ser : f.series) {
     const std::string name = csv_field(ser.name);
     if (ser.style == SeriesStyle::grid) {
@@ -67,6 +70,10 @@ std::string to_csv(const Figure& f) {
     }
     for (std::size_t i = 0; i < ser.x.size(); ++i) {
       s += fmt::format("{},{:.10g},{:.10g}", name, ser.x[i], ser.y[i]);
+      if (bar_units) {
+        const auto bar = static_cast<std::size_t>(ser.x[i]);
+        s += fmt::format(",{}", csv_field(bar < f.bars.size() ? f.bars[bar].unit : std::string()));
+      }
       if (has_z) s += i < ser.z.size() ? fmt::format(",{:.10g}", ser.z[i]) : ",";
       s += "\n";
     }

@@ -546,7 +546,8 @@ void draw_one_bar(const Figure& f, std::size_t bar, double x0, double width) {
   // The axis title clears the widest tick label: its integer digits, point and decimals.
   const double digits = std::floor(std::log10(std::max(top, 1.0))) + 1.0 + (decimals.y > 0 ? decimals.y + 1.0 : 0.0);
   plmtex("l", 1.6 + 0.8 * digits, 0.5, 0.5, escape(fmt::format("{} ({})", b.label, b.unit)).c_str());
-  plmtex("t", 0.9, 0.5, 0.5, escape(fmt::format("{:.4g} {}", total, b.unit)).c_str());
+  // Above the top tick label (a tick at the axis top, e.g. 50 of 50.1, reaches half a line up).
+  plmtex("t", 1.9, 0.5, 0.5, escape(fmt::format("{:.4g} {}", total, b.unit)).c_str());
   plvpor(x0 + k_axis_left + k_axis_width + 0.01, x0 + width, k_bottom, k_top);
   plwind(0, 1, 0, 1);
   draw_bar_legend(segments, colours, b);

@@ -46,8 +46,8 @@ Figure step_breakdown(const ClusterFit& fit, const Cluster& cluster) {
                                           layout.describe(), layout.pp)
                             : layout.describe();
   if (layout.pp > 1) {
-    f.notes.push_back(fmt::format("plot step: the step drawn is the busiest of {} pipeline stages', the only one the "
-                                  "step model times: no bar per rank",
+    f.notes.push_back(fmt::format("plot step: the step drawn is that of the busiest of {} pipeline stages, the only "
+                                  "one the step model times: no bar per rank",
                                   layout.pp));
   }
   // Bar 0: the steady step, the step model's terms in its order (whatever terms it has).

@@ -230,11 +230,35 @@ TEST_CASE("review fixes: an empty --laws or preset name, a GEMM-table rate below
   CHECK(fp8.code == 4);
   CHECK(fp8.err.find("fp8_dense_tflops") != std::string::npos);
   std::filesystem::remove(catalog);
-  // plot frontier plans against the steady state: the whole-training flags would change nothing.
-  const Run frontier = run_moeplan({"plot", "frontier", "--gpus", "8", "--gpu", "h100", "--points", "2", "-o",
-                                    temp_path("f.csv").string(), "--restart-minutes", "600"});
-  CHECK(frontier.code == 2);
-  CHECK(frontier.err.find("--restart-minutes: plot frontier plans against the steady state") != std::string::npos);
+  // plot frontier plans wall days as suggest --days does: the whole-training flags are taken
+  // (issue 48's review: they were refused, so the frontier ran on settings the user could not
+  // change), and its point is suggest --days's plan under the same flags.
+  const auto csv = temp_path("f.csv");
+  const std::vector<std::string> flaky = {"--interruptions-per-gpu-hour", "0.001", "--restart-minutes", "600"};
+  std::vector<std::string> plot = {"plot", "frontier", "--gpus", "8", "--gpu", "h100", "--from", "3", "--to", "4",
+                                   "--points", "2", "-o", csv.string()};
+  plot.insert(plot.end(), flaky.begin(), flaky.end());
+  const Run frontier = run_moeplan(plot);
+  REQUIRE_MESSAGE(frontier.code == 0, frontier.err);
+  double plotted = 0;
+  {
+    std::ifstream in(csv);
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("time-optimal,3,", 0) == 0) plotted = std::stod(line.substr(std::string("time-optimal,3,").size()));
+    }
+  }
+  std::filesystem::remove(csv);
+  std::vector<std::string> days = {"suggest", "--no-bench", "--gpus", "8", "--gpu", "h100", "--days", "3", "--format",
+                                   "json"};
+  const Run plain = run_moeplan(days);
+  days.insert(days.end(), flaky.begin(), flaky.end());
+  const Run same = run_moeplan(days);
+  REQUIRE_MESSAGE(plain.code == 0, plain.err);
+  REQUIRE_MESSAGE(same.code == 0, same.err);
+  const double with_flags = json::parse(same.out).at("time_optimal").at("predicted_loss").get<double>();
+  CHECK(plotted == doctest::Approx(with_flags).epsilon(1e-9));
+  // 8 GPUs failing once in 125 hours, 10 hours a restart: fewer steps in 3 days, a higher loss.
+  CHECK(with_flags > json::parse(plain.out).at("time_optimal").at("predicted_loss").get<double>());
 }
 
 TEST_CASE("review fixes: a batch capped at the training set is rounded down to whole micro-batches, not up past D") {

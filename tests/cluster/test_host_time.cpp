@@ -101,6 +101,24 @@ TEST_CASE("host term: the dropless dispatcher's syncs cost a call each though th
   CHECK(dense.seconds_of("host") == 0);  // no syncs, and the GPU leads
 }
 
+TEST_CASE("host term: the dispatcher's syncs cost nothing more where the host is already behind") {
+  // The MoE fixture (24 layers, 1 dense, 23 MoE with a shared expert) on EP 16, one
+  // micro-batch, 10 ms a Python call and no launch cost: the host issues, forward,
+  //   attn 24 x 6 + mlp 1 x 4 + router 23 x 9 + shared 23 x 3 + preprocess 23 x 4 + moe 23 x 10
+  //   + head 3 + embedding 1 = 144 + 4 + 207 + 69 + 92 + 230 + 4 = 750 calls = 7.50 s,
+  // backward attn 24 x 5 + mlp 3 + router 23 x 4 + shared 23 x 3 + moe 23 x 7 + head 2 +
+  // embedding 1 = 120 + 3 + 92 + 69 + 161 + 3 = 448 calls = 4.48 s, far behind the GPU. Its 23
+  // syncs (0.23 s) are inside that lag: a pass takes max(GPU + syncs x call, host) = host.
+  const ModelConfig m = moe_model(24, 288);
+  StepTimeOptions o;
+  o.host_python_op_seconds = 10e-3;
+  o.host_launch_seconds = 0.0;
+  const StepTime t = timed(m, 16, layout_of(16, 1, 1, 16), 16, o);
+  const GpuPasses gpu = gpu_passes(t, 1);
+  REQUIRE(gpu.forward + 0.23 < 7.50);
+  CHECK(t.seconds_of("host") == doctest::Approx((7.50 - gpu.forward) + (4.48 - gpu.backward)));
+}
+
 TEST_CASE("host term: CUDA graphs replace a captured region's calls by one replay") {
   const ModelConfig m = dense_model(4);
   StepTimeOptions o;

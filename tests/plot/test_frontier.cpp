@@ -39,8 +39,8 @@ TEST_CASE("plot frontier: its CSV is the plans suggest prints for those days, th
   // The days band: the time-optimal losses at the wall days x the whole-training spread's least
   // and largest (the days are wall days, what the time goals plan against).
   const moeplan::ValidationSpread& v = moeplan::whole_training_validation_spread();
-  const auto& fast = loss[fmt::format("\"time-optimal, days x{:.2g} (fastest run)\"", v.speed_ratio_min)];
-  const auto& slow = loss[fmt::format("\"time-optimal, days x{:.2g} (slowest run)\"", v.speed_ratio_max)];
+  const auto& fast = loss[fmt::format("\"time-optimal, days x {:g} (fastest run)\"", v.speed_ratio_min)];
+  const auto& slow = loss[fmt::format("\"time-optimal, days x {:g} (slowest run)\"", v.speed_ratio_max)];
   REQUIRE(fast.size() == 3);
   REQUIRE(slow.size() == 3);
   CHECK(fast.begin()->first == doctest::Approx(2 * v.speed_ratio_min).epsilon(1e-6));

@@ -27,13 +27,14 @@ StepBars read_step_csv(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::string line;
   std::getline(in, line);
-  CHECK(line == "series,bar,amount,share");
+  CHECK(line == "series,bar,amount,unit,share");
   StepBars b;
   while (std::getline(in, line)) {
     const auto c = cells(line);
-    REQUIRE(c.size() == 4);
+    REQUIRE(c.size() == 5);
     const int bar = std::stoi(c[1]);
     REQUIRE((bar == 0 || bar == 1));
+    CHECK(c[3] == (bar == 0 ? "s" : "days"));  // each row its bar's unit
     b.order.push_back(c[0]);
     b.at[c[0]] = {bar, std::stod(c[2])};
     b.total[bar] += std::stod(c[2]);
@@ -87,10 +88,22 @@ TEST_CASE("plot step: its bars are score's step terms and training days for the 
   CHECK(b.at.at("restarts").second == doctest::Approx(training.at("restart_days").get<double>()).epsilon(1e-9));
   CHECK(b.at.at("lost work").second == doctest::Approx(training.at("lost_work_days").get<double>()).epsilon(1e-9));
   CHECK(b.total[1] == doctest::Approx(training.at("wall_days").get<double>()).epsilon(1e-9));
-  // By hand: an evaluation every 100 steps of the steady days' floor(days x 86400 / step / 100)
-  // (386 here), 10 minutes each.
-  const double evals = std::floor(days * 86400.0 / step.at("step").get<double>() / 100.0);
-  CHECK(evals == 386);
+  // By hand: an evaluation every 100 of the run's steps, 10 minutes each. The run is
+  // ceil(1e11 / (632 x 4096)) = 38,631 steps at the full batch, and the ramp's shorter ones add
+  // the "+N steps" score's table gives (10,587 here): floor(49,218 / 100) = 492, not the 386
+  // that the full-batch steps' time alone held.
+  const double per_step = std::round(step.at("tokens_per_second").get<double>() * step.at("step").get<double>());
+  CHECK(per_step == 632.0 * 4096);
+  std::vector<std::string> table_args{"score"};
+  table_args.insert(table_args.end(), flags.begin(), flags.end());
+  const Run table = run_moeplan(table_args);
+  REQUIRE(table.code == 0);
+  const auto at = table.out.find("days (+");
+  REQUIRE(at != std::string::npos);
+  const double ramp_steps = std::stod(table.out.substr(at + 7));
+  CHECK(ramp_steps == 10587);
+  const double evals = std::floor((std::ceil(1e11 / per_step) + ramp_steps) / 100.0);
+  CHECK(evals == 492);
   CHECK(b.at.at("evaluations").second == doctest::Approx(evals * 10.0 / 1440.0).epsilon(1e-9));
 }
 

@@ -71,13 +71,18 @@ struct PrecisionSpec {
     const ParamGather* g = gathers(param_gather_flag);
     return g ? g->gathered_bytes : gathered_bytes;
   }
-  /// HBM bytes per parameter of an Adam step (Megatron's fused multi-tensor Adam and grad-norm
-  /// kernels), each read or written once: the gradient norm reads the gradient, Adam reads the
-  /// gradient, master, m and v and writes master, m and v, the weight is written from the
-  /// master (read master, write weight): 3 g + 3 master + weight + 4 moments = 3 g + 30 bytes
-  /// (42 in fp32 gradients), 8 fewer with bf16 moments.
+  /// HBM bytes per parameter of an Adam step (Megatron's distributed optimizer with its fused
+  /// multi-tensor Adam and grad-norm kernels, NVIDIA/Megatron-LM d98e8a64 distrib_optimizer.py),
+  /// each read or written once, on the fp32 main gradient (4 bytes): the gradient norm reads it
+  /// (4); Adam reads it, the master, m and v and writes master, m and v; the weight is written
+  /// from the master (read master, write weight): 2 x 4 + 3 master + weight + 4 moments = 38
+  /// bytes, 8 fewer with bf16 moments. With --grad-reduce-in-bf16 the reduced bf16 gradient is
+  /// first copied to an fp32 main gradient (_copy_model_grads_to_main_grads: .float(), read 2
+  /// write 4): 44. Not counted: the next step's zeroing of the gradient buffer, over the rank's
+  /// whole buffer before the reduce-scatter, not its shard (param_and_grad_buffer.py reset).
   [[nodiscard]] double adam_step_bytes(bool grad_reduce_in_bf16, bool bf16_moments) const {
-    return 3.0 * gradient(grad_reduce_in_bf16) + (3.0 * master_bytes + weight_bytes) + 4.0 * moment(bf16_moments);
+    const double to_main = grad_reduce_in_bf16 ? bf16_gradient_bytes + gradient_bytes : 0.0;
+    return to_main + 2.0 * gradient_bytes + (3.0 * master_bytes + weight_bytes) + 4.0 * moment(bf16_moments);
   }
 };
 

@@ -26,15 +26,22 @@ struct WholeTrainingOptions {
   /// 8 H100 in 27.34 s: 0.51 GB/s per GPU.
   double checkpoint_write_gb_per_s = 112.4 / 27.34 / 8.0;
   /// Asynchronous saves (Megatron's --async-save): training blocks only while the shard is
-  /// copied to host memory; the same PR measured 0.54 s of 27.34 s blocking.
+  /// copied to host memory, then the write runs in the background; a save that comes before
+  /// the previous write ends waits for it (Megatron's async save finalizes the previous one
+  /// first).
   bool async_checkpoint = false;
+  /// GB/s one GPU copies its shard to host memory at, the blocking part of an asynchronous
+  /// save. Measured: the same PR's asynchronous save blocked 0.54 s for the 112.4 GB of 8 H100,
+  /// 14.05 GB a GPU: 26.0 GB/s (a PCIe Gen5 x16 link's order; the storage write does not enter it).
+  double host_copy_gb_per_s = 112.4 / 8.0 / 0.54;
   /// An evaluation every `eval_interval_steps` steps taking `eval_minutes` (0: none).
   long long eval_interval_steps = 0;
   double eval_minutes = 0;
 };
 
-/// The fraction of a synchronous save that blocks training with --async-save (Automodel PR 635).
-inline constexpr double k_async_blocking_fraction = 0.54 / 27.34;
+/// Two losses within this share of each other are both named the costliest (an engineering
+/// threshold: Young–Daly's interval makes saves and lost work about equal by construction).
+inline constexpr double k_costliest_tie = 0.05;
 
 struct WholeTraining {
   double steady_seconds = 0;        ///< the steps alone (TrainingTime::seconds)
@@ -48,20 +55,30 @@ struct WholeTraining {
   double checkpoint_seconds = 0;    ///< saves × their blocking time
   double eval_seconds = 0;
   double checkpoint_bytes_per_gpu = 0;
-  double checkpoint_save_seconds = 0;      ///< blocking seconds of one save
+  double checkpoint_save_seconds = 0;      ///< blocking seconds of one save (async: copy and any wait)
+  double checkpoint_write_seconds = 0;     ///< the shard over --checkpoint-write-gbps (async: in the background)
   double checkpoint_interval_seconds = 0;  ///< of training between saves
   bool interval_from_young_daly = true;
-  std::string costliest;            ///< the loss that costs most ("restarts", "lost work", ...)
+  /// How the interval was bounded, "" when it was not: a given interval under one step is one
+  /// step (Megatron saves at step boundaries: --save-interval counts steps); an asynchronous
+  /// save sooner than the previous write ends waits for it.
+  std::string interval_note;
+  double evaluations = 0;           ///< floor(steps / --eval-interval)
+  /// The loss that costs most ("restarts", "lost work", ...); two within k_costliest_tie of
+  /// each other both, the larger first ("lost work, checkpoint saves").
+  std::string costliest;
   /// false: the cluster fails faster than it makes progress (λ (restart + lost) ≥ 1); then
   /// only the checkpoint's size, save time and interval are set.
   bool makes_progress = true;
 };
 
-/// The wall time of `steady_seconds` of steps of `step_seconds` each on `gpus` GPUs, each of
-/// which writes `checkpoint_bytes_per_gpu` a save. With failure rate λ (per second, all GPUs)
-/// and checkpoint interval τ: W = (T + saves × save + evals) / (1 − λ (restart + min(τ, T)/2)),
-/// saves = floor(T/τ); makes_progress false when λ (restart + min(τ, T)/2) ≥ 1.
-WholeTraining whole_training(double steady_seconds, double step_seconds, int gpus, double checkpoint_bytes_per_gpu,
-                             const WholeTrainingOptions& options);
+/// The wall time of `steady_seconds` of `steps` steps (the full batch's of `step_seconds` each;
+/// a batch ramp's are more and shorter) on `gpus` GPUs, each of which writes
+/// `checkpoint_bytes_per_gpu` a save. With failure rate λ (per second, all GPUs) and checkpoint
+/// interval τ (at least one step): W = (T + saves × save + evals) / (1 − λ (restart + min(τ, T)/2)),
+/// saves = floor(T/τ), evals = floor(steps / eval interval); makes_progress false when
+/// λ (restart + min(τ, T)/2) ≥ 1.
+WholeTraining whole_training(double steady_seconds, double step_seconds, double steps, int gpus,
+                             double checkpoint_bytes_per_gpu, const WholeTrainingOptions& options);
 
 }  // namespace moeplan

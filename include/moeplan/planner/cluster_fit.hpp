@@ -26,6 +26,10 @@ struct BatchRamp {
   double tokens = 0;
 };
 
+/// The constraint a fit fails with when --batch-ramp START is not below the run's global batch
+/// (a usage error: the CLI exits 2 on it).
+inline constexpr const char* k_batch_ramp_constraint = "--batch-ramp START below the run's global batch";
+
 struct ClusterFitOptions {
   Cluster cluster;
   /// --batch-ramp: the days and steps of the ramp at the smaller batches, timed on the chosen
@@ -69,8 +73,10 @@ struct ClusterFit {
   std::string global_batch_source;  ///< which law gave it (paper 002 Table 4 or paper 000 Eq. 5), and any cap or raise
   LayoutSearchResult layouts;       ///< ranked[0] is the chosen layout
   TrainingTime time;                ///< for the run's D on ranked[0]: the steady state (and any batch ramp)
-  /// With --batch-ramp: what the ramp adds to `time` over training at the full batch.
+  /// With --batch-ramp: what the ramp adds to `time` over training at the full batch, and how
+  /// its slices were rounded (and where a ramp longer than D ends).
   std::optional<TrainingTime> ramp_extra;
+  std::string ramp_note;
   /// The whole training's wall time on top of `time` (whole.makes_progress false, with the
   /// reason in whole_training_problem, when the cluster fails faster than it makes progress).
   WholeTraining whole;
