@@ -21,6 +21,9 @@ struct WholeTrainingOptions {
   /// Minutes of training between checkpoint saves; unset: Young–Daly, sqrt(2 × blocking save
   /// × MTBF) (Young 1974; Daly 2006), which minimises saves plus lost work.
   std::optional<double> checkpoint_interval_minutes;
+  /// The same in steps (Megatron-LM's --save-interval): the caller, which knows the step,
+  /// turns it into minutes (cluster_fit.cpp).
+  std::optional<long long> checkpoint_interval_steps;
   /// GB/s one GPU writes its shard of a checkpoint at. Measured: NVIDIA-NeMo/Automodel PR 635,
   /// Llama 3 8B with its optimizer state (14 bytes a parameter, 112 GB) saved synchronously by
   /// 8 H100 in 27.34 s: 0.51 GB/s per GPU.
@@ -31,6 +34,10 @@ struct WholeTrainingOptions {
   /// An evaluation every `eval_interval_steps` steps taking `eval_minutes` (0: none).
   long long eval_interval_steps = 0;
   double eval_minutes = 0;
+  /// Batches one evaluation runs (Megatron-LM's --eval-iters), in place of eval_minutes: each a
+  /// forward pass of the global batch, a third of a training step (2 of the 6 FLOPs a parameter
+  /// and token; an estimate: the forward's share of communication is taken alike).
+  std::optional<long long> eval_iters;
 };
 
 /// The fraction of a synchronous save that blocks training with --async-save (Automodel PR 635).
@@ -51,6 +58,7 @@ struct WholeTraining {
   double checkpoint_save_seconds = 0;      ///< blocking seconds of one save
   double checkpoint_interval_seconds = 0;  ///< of training between saves
   bool interval_from_young_daly = true;
+  bool interval_in_steps = false;  ///< given as --save-interval (steps at the step time)
   std::string costliest;            ///< the loss that costs most ("restarts", "lost work", ...)
   /// false: the cluster fails faster than it makes progress (λ (restart + lost) ≥ 1); then
   /// only the checkpoint's size, save time and interval are set.
