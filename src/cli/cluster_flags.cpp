@@ -337,10 +337,15 @@ void add_whole_training_flags(CLI::App& sub, ClusterFlags& f) {
       ->check(number_in(0.0, 10080.0))
       ->capture_default_str()
       ->group(k_whole_training_group);
-  sub.add_option("--checkpoint-interval", f.checkpoint_interval_minutes,
-                 "Minutes of training between checkpoint saves, at least one step (Megatron saves between "
-                 "steps) [Young-Daly: sqrt(2 x save x MTBF)]")
-      ->check(number_in(0.01, 1e7))
+  CLI::Option* minutes = sub.add_option("--checkpoint-interval", f.checkpoint_interval_minutes,
+                                        "Minutes of training between checkpoint saves, at least one step (Megatron "
+                                        "saves between steps) [Young-Daly: sqrt(2 x save x MTBF)]")
+                             ->check(number_in(0.01, 1e7))
+                             ->group(k_whole_training_group);
+  sub.add_option("--save-interval", f.whole_training.checkpoint_interval_steps,
+                 "Steps between checkpoint saves (Megatron-LM's name), in place of --checkpoint-interval")
+      ->transform(decimal_whole())->check(CLI::Range(1LL, 1LL << 50))
+      ->excludes(minutes)
       ->group(k_whole_training_group);
   sub.add_option("--checkpoint-write-gbps", f.whole_training.checkpoint_write_gb_per_s,
                  "GB/s one GPU writes its checkpoint shard at (measured by NeMo Automodel PR 635)")
@@ -355,8 +360,14 @@ void add_whole_training_flags(CLI::App& sub, ClusterFlags& f) {
                  "An evaluation every this many steps of the run (with --eval-minutes)")
       ->transform(decimal_whole())->check(CLI::Range(1LL, 1LL << 50))
       ->group(k_whole_training_group);
-  sub.add_option("--eval-minutes", f.whole_training.eval_minutes, "Minutes one evaluation takes")
-      ->check(number_in(0.0, 1e6))
+  CLI::Option* eval_minutes = sub.add_option("--eval-minutes", f.whole_training.eval_minutes, "Minutes one evaluation takes")
+                                  ->check(number_in(0.0, 1e6))
+                                  ->group(k_whole_training_group);
+  sub.add_option("--eval-iters", f.whole_training.eval_iters,
+                 "Batches one evaluation runs (Megatron-LM's name), each a forward pass at a third of a training "
+                 "step, in place of --eval-minutes")
+      ->transform(decimal_whole())->check(CLI::Range(0LL, 1LL << 50))
+      ->excludes(eval_minutes)
       ->group(k_whole_training_group);
 }
 
@@ -599,11 +610,15 @@ namespace {
 // --eval-interval and --eval-minutes come together (an evaluation every N steps, M minutes
 // each); "" or why not.
 std::string evaluation_flags_problem(const ClusterFlags& f) {
-  if (f.whole_training.eval_minutes > 0 && f.whole_training.eval_interval_steps == 0) {
-    return "--eval-minutes needs --eval-interval: an evaluation every N steps, M minutes each";
+  const WholeTrainingOptions& w = f.whole_training;
+  if ((w.eval_minutes > 0 || w.eval_iters) && w.eval_interval_steps == 0) {
+    return fmt::format("{} needs --eval-interval: an evaluation every N steps, M minutes (or K batches) each",
+                       w.eval_iters ? "--eval-iters" : "--eval-minutes");
   }
-  if (f.whole_training.eval_interval_steps > 0 && !f.flag_given("--eval-minutes")) {
-    return "--eval-interval needs --eval-minutes: an evaluation every N steps, M minutes each";
+  // A --megatron-args file's --eval-interval comes with its --eval-iters (or Megatron's 100).
+  if (w.eval_interval_steps > 0 && !f.flag_given("--eval-minutes") && !w.eval_iters) {
+    return "--eval-interval needs --eval-minutes or --eval-iters: an evaluation every N steps, M minutes (or K "
+           "batches) each";
   }
   return "";
 }
@@ -651,6 +666,8 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.a2a_efficiency_inter = f.a2a_efficiency_inter;
   o.search.time.network_efficiency = f.network_efficiency;
   o.search.time.dp_overlap = f.dp_overlap;
+  o.search.time.overlap_grad_reduce = f.overlap_grad_reduce;
+  o.search.time.overlap_param_gather = f.overlap_param_gather;
   o.search.time.expert_load_factor = f.load_imbalance.value_or(k_default_load_imbalance);
   o.search.memory.expert_load_factor = f.load_imbalance.value_or(k_default_load_imbalance);
   o.search.memory.framework_bytes = f.framework_gib * k_gib;
@@ -726,6 +743,11 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
     // Settings a --megatron-args file gave are named as its.
     const bool from_file = !f.megatron_args.empty() && !(f.flag_given("--cuda-graph-impl") &&
                                                               (f.flag_given("--cuda-graph-scope") || f.flag_given("--cuda-graph-modules")));
+    // The file's settings alone: a bad launch script (exit 4), not a usage error.
+    if (!f.megatron_args.empty() && !f.flag_given("--cuda-graph-impl") && !f.flag_given("--cuda-graph-scope") &&
+        !f.flag_given("--cuda-graph-modules")) {
+      return std::unexpected(ClusterFlagsError{true, "", InputError{f.megatron_args, 0, 0, "", why}});
+    }
     return usage(from_file ? fmt::format("{} (the CUDA-graph settings of --megatron-args {} with the command line's)", why,
                                          f.megatron_args)
                            : why);
@@ -785,6 +807,37 @@ std::vector<std::string> ignored_flags(const MegatronArgs& args, bool compared) 
   }
   if (args.rotary_percent) out.push_back("--rotary-percent");
   return out;
+}
+
+/// The file's checkpoint, evaluation and batch-ramp flags where the command line gives none of
+/// its own (the run's length is read by the command, which knows the model's S).
+void with_whole_training_args(ClusterFlags& f, const MegatronArgs& a, std::optional<int> seq_len, const Io& io) {
+  WholeTrainingOptions& w = f.whole_training;
+  if (a.save_interval && !f.checkpoint_interval_minutes && !w.checkpoint_interval_steps) {
+    w.checkpoint_interval_steps = a.save_interval;
+  }
+  if (a.async_save) w.async_checkpoint = true;
+  if ((a.eval_interval || a.eval_iters) && w.eval_interval_steps == 0 && w.eval_minutes == 0 && !w.eval_iters) {
+    // arguments.py's defaults: an evaluation every 1000 steps, of 100 batches.
+    w.eval_interval_steps = a.eval_interval.value_or(1000);
+    w.eval_iters = a.eval_iters.value_or(100);
+    io.note(fmt::format("{}: an evaluation of {} batches every {} steps{}, each batch a forward pass at a third of a "
+                        "training step",
+                        f.megatron_args, *w.eval_iters, w.eval_interval_steps,
+                        !a.eval_interval || !a.eval_iters ? " (Megatron-LM's default for what the file leaves out)" : ""));
+  }
+  if (a.rampup && !f.batch_ramp) {
+    if (!seq_len) {
+      io.note(fmt::format("{}: --rampup-batch-size not timed: its samples need --seq-length (or --seq-len) to be "
+                          "tokens",
+                          f.megatron_args));
+    } else {
+      f.batch_ramp = fmt::format("{}:{}", a.rampup->start, double(a.rampup->samples) * *seq_len);
+      io.note(fmt::format("{}: --rampup-batch-size {} {} {}: timed as --batch-ramp {} (linear; Megatron-LM adds the "
+                          "increment in equal steps, the same mean batch to within half an increment)",
+                          f.megatron_args, a.rampup->start, a.rampup->increment, a.rampup->samples, *f.batch_ramp));
+    }
+  }
 }
 
 std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const Io& io, std::optional<int>* seq_len,
@@ -872,6 +925,18 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (args->bf16_moments) f.bf16_moments = true;
   if (args->tp_comm_overlap) f.tp_comm_overlap = true;
   if (args->no_p2p_overlap) f.no_p2p_overlap = true;
+  // The data-parallel overlaps are Megatron-LM's switches, off unless the script sets them.
+  f.overlap_grad_reduce = args->overlap_grad_reduce;
+  f.overlap_param_gather = args->overlap_param_gather;
+  if (!args->overlap_grad_reduce || !args->overlap_param_gather) {
+    io.note(fmt::format("{}: no {}: Megatron-LM then does not overlap {} (its default), and neither does the step "
+                        "time",
+                        f.megatron_args,
+                        !args->overlap_grad_reduce ? "--overlap-grad-reduce nor --overlap-param-gather"
+                                                   : "--overlap-param-gather",
+                        !args->overlap_grad_reduce ? "the data-parallel reduce-scatter and all-gather"
+                                                   : "the parameter all-gather with the forward pass"));
+  }
   // The command line wins: its --cuda-graph-impl none also drops the file's scope.
   const bool impl_none_given = f.cuda_graph_impl && *f.cuda_graph_impl == "none";
   if (!f.cuda_graph_impl && args->cuda_graph_impl) f.cuda_graph_impl = args->cuda_graph_impl;
@@ -882,6 +947,7 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (!f.load_imbalance && args->force_load_balancing) f.load_imbalance = 1.0;  // a forced-balance benchmark
   if (!f.global_batch_tokens && args->global_batch) f.global_batch_sequences = args->global_batch;
   if (seq_len && !*seq_len) *seq_len = args->seq_length;
+  with_whole_training_args(f, *args, seq_len && *seq_len ? *seq_len : args->seq_length, io);
   if (!seq_len && args->seq_length) args->unused.insert(args->unused.begin(), "--seq-length");  // suggest: --seq-len sets S
   for (const std::string& n : args->notes) io.note(fmt::format("{}: {}", f.megatron_args, n));
   if (const auto ignored = ignored_flags(*args, file_args != nullptr); !ignored.empty()) {
@@ -977,6 +1043,20 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
   run.cuda_graphs = t.cuda_graphs;
   run.activation_fp8_input_store = t.activation_fp8_input_store;
   run.a2a_comm_sms = t.a2a_comm_sms;
+  // --dp-overlap 0 hides nothing: the script then asks Megatron for no overlap either.
+  run.overlap_grad_reduce = t.overlap_grad_reduce && t.dp_overlap > 0;
+  run.overlap_param_gather = t.overlap_param_gather && run.overlap_grad_reduce;
+  if (options.batch_ramp) {
+    run.ramp_start_sequences = options.batch_ramp->start_sequences;
+    run.ramp_tokens = options.batch_ramp->tokens;
+  }
+  const WholeTrainingOptions& w = options.whole_training;
+  run.async_save = w.async_checkpoint;
+  if (!w.checkpoint_interval_minutes) run.save_interval_steps = w.checkpoint_interval_steps;
+  if (w.eval_interval_steps > 0 && w.eval_iters) {
+    run.eval_interval_steps = w.eval_interval_steps;
+    run.eval_iters = w.eval_iters;
+  }
   return run;
 }
 
@@ -1020,9 +1100,10 @@ Section whole_training_section(const ClusterFit& fit) {
   f.push_back({"checkpoint_days", "", "days", number(&WholeTraining::checkpoint_seconds, 1.0 / 86400),
                "saves x their blocking time", false, Summary::detail});
   f.push_back({"eval_days", "", "days", number(&WholeTraining::eval_seconds, 1.0 / 86400),
-               "--eval-interval, --eval-minutes (0: none given)", false, Summary::detail});
+               "--eval-interval, --eval-minutes or --eval-iters (0: none given)", false, Summary::detail});
   const std::string interval_from = !fit.whole.interval_from_young_daly
-                                        ? std::string("--checkpoint-interval")
+                                        ? std::string(fit.whole.interval_in_steps ? "--save-interval steps at the step time"
+                                                                                : "--checkpoint-interval")
                                         : std::string("Young-Daly: sqrt(2 x blocking save x MTBF), at least a step");
   f.push_back({"checkpoint_interval_minutes", "", "min", always(&WholeTraining::checkpoint_interval_seconds, 1.0 / 60),
                fit.whole.interval_note.empty() ? interval_from

@@ -62,6 +62,9 @@ struct ClusterFlags {
   bool grad_reduce_in_bf16 = false;  ///< --grad-reduce-in-bf16: bf16 gradients (MemoryOptions::grad_reduce_in_bf16)
   bool tp_comm_overlap = false;      ///< --tp-comm-overlap (StepTimeOptions::tp_comm_overlap)
   bool no_p2p_overlap = false;       ///< --no-overlap-p2p-communication (StepTimeOptions::p2p_overlap off)
+  /// Set false by a --megatron-args file without --overlap-grad-reduce / --overlap-param-gather
+  /// (Megatron-LM's defaults; no command-line flag: --dp-overlap 0 hides neither).
+  bool overlap_grad_reduce = true, overlap_param_gather = true;
   std::optional<std::string> cuda_graph_impl;  ///< --cuda-graph-impl (StepTimeOptions::cuda_graphs)
   std::vector<std::string> cuda_graph_scope;   ///< --cuda-graph-scope (cluster_from_flags moves --cuda-graph-modules here)
   std::vector<std::string> cuda_graph_modules;  ///< --cuda-graph-modules: Megatron-Core 0.20's name of the same setting

@@ -40,15 +40,30 @@ struct ScoreFlags {
 /// The flags' budget and S laid over the config's own [training]: a downloaded config.json has
 /// none, so the budget comes from the flags, and replaces a config's own when given. false:
 /// --seq-len with no budget at all (a usage error).
-bool with_budget(ModelConfig& m, const ScoreFlags& f, std::optional<int> seq_len, const LawSet& laws) {
-  if (!f.tokens && !f.flops && !seq_len) return true;
+bool with_budget(ModelConfig& m, const ScoreFlags& f, std::optional<int> seq_len, const LawSet& laws,
+                 const std::optional<MegatronArgs>& file_args, Io& io) {
+  std::optional<double> tokens = f.tokens;
+  if (!tokens && !f.flops && file_args) {  // the launch script's own run length
+    const int S = seq_len ? *seq_len : m.training ? m.training->seq_len : laws.holistic.family_defaults.seq_len;
+    tokens = megatron_run_tokens(*file_args, S, f.cluster.global_batch_tokens);
+    if (tokens) {
+      io.note(fmt::format("{}: {} {}: {:.4g} tokens, the run's length (--tokens replaces it)", f.cluster.megatron_args,
+                          file_args->train_samples ? "--train-samples" : "--train-iters",
+                          file_args->train_samples ? *file_args->train_samples : *file_args->train_iters, *tokens));
+    } else if (file_args->train_iters) {
+      io.note(fmt::format("{}: --train-iters without --global-batch-size gives no token count: the run's length is "
+                          "not read",
+                          f.cluster.megatron_args));
+    }
+  }
+  if (!tokens && !f.flops && !seq_len) return true;
   // Without a [training] table S is the one the score uses when there is no budget
   // (paper 002's S, the laws' [family] seq_len), so a budget does not change it.
   TrainingSetup fresh;
   fresh.seq_len = laws.holistic.family_defaults.seq_len;
   TrainingSetup t = m.training.value_or(fresh);
-  if (f.tokens || f.flops) {
-    t.tokens = f.tokens ? std::optional<Tokens>(Tokens(*f.tokens)) : std::nullopt;
+  if (tokens || f.flops) {
+    t.tokens = tokens ? std::optional<Tokens>(Tokens(*tokens)) : std::nullopt;
     t.compute = f.flops ? std::optional<Flops>(Flops(*f.flops)) : std::nullopt;
   }
   if (seq_len) t.seq_len = *seq_len;
@@ -196,7 +211,7 @@ int run_score(const ScoreFlags& f, Io& io) {
       failed(fail(io, m.error()));
       continue;
     }
-    if (!with_budget(*m, f, seq_len, laws)) {
+    if (!with_budget(*m, f, seq_len, laws, file_args, io)) {
       failed(fail(io, ExitStatus::usage,
                   c + ": --seq-len needs a budget: the config has no [training] table, so give --tokens or --flops too"));
       continue;

@@ -501,9 +501,12 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   const double backward_last = 2.0 / 3.0 * compute_mb + sec[k_recompute] / s.mb;  // Eq. 12's 4 of 6, and the recompute
   const double forward_first = compute_mb / 3.0;
   const double rs_s = transfer(rs_bytes, dp_rate), ag_s = transfer(ag_bytes, dp_rate);
-  r.dp_reduce_scatter_exposed = std::max((1.0 - o.dp_overlap) * rs_s, rs_s - backward_last);
-  r.dp_all_gather_exposed = std::max((1.0 - o.dp_overlap) * ag_s, ag_s - forward_first);
-  r.dp_hidden = rs_s + ag_s - r.dp_reduce_scatter_exposed - r.dp_all_gather_exposed;
+  // Without Megatron's overlap flags (off by default) a collective waits for the whole pass.
+  r.dp_reduce_scatter_exposed =
+      o.overlap_grad_reduce ? std::max((1.0 - o.dp_overlap) * rs_s, rs_s - backward_last) : rs_s;
+  r.dp_all_gather_exposed =
+      o.overlap_param_gather ? std::max((1.0 - o.dp_overlap) * ag_s, ag_s - forward_first) : ag_s;
+  r.dp_hidden = std::max(0.0, rs_s + ag_s - r.dp_reduce_scatter_exposed - r.dp_all_gather_exposed);
   double seconds = r.dp_reduce_scatter_exposed + r.dp_all_gather_exposed;
   // With PP > 1 a copy of the embedding on the last stage (a tied output head, or the one MTP
   // modules read) has its gradients all-reduced with the first stage's after the backward pass

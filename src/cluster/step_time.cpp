@@ -275,11 +275,16 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
                             r.embedding_sync_bytes / k_gib, r.embedding_sync_for_mtp ? "MTP's embedding" : "the tied head")
               : std::string();
       if (r.dp_dense_bytes == 0 && r.dp_expert_bytes == 0) return "DP 1: none" + embedding;
+      const auto where = [](bool overlapped, const char* pass, const char* flag) {
+        return overlapped ? fmt::format("past the {}", pass) : fmt::format("whole (no {})", flag);
+      };
       return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}) over {}; exposed: reduce-scatter "
-                         "{:.3g} s past the last micro-batch's backward, all-gather {:.3g} s past the first one's "
-                         "forward ({:.3g} s hidden, at most {:.0f} % of each){}",
+                         "{:.3g} s {}, all-gather {:.3g} s {} ({:.3g} s hidden, at most {:.0f} % of each){}",
                          r.dp_dense_bytes / k_gib, L.dp * L.cp, r.dp_expert_bytes / k_gib, L.edp,
-                         link_name(r.dp_off_node), r.dp_reduce_scatter_exposed, r.dp_all_gather_exposed, r.dp_hidden,
+                         link_name(r.dp_off_node), r.dp_reduce_scatter_exposed,
+                         where(o.overlap_grad_reduce, "last micro-batch's backward", "--overlap-grad-reduce"),
+                         r.dp_all_gather_exposed,
+                         where(o.overlap_param_gather, "first one's forward", "--overlap-param-gather"), r.dp_hidden,
                          100 * o.dp_overlap, embedding);
     }
     case k_optimizer:

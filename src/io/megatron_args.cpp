@@ -163,7 +163,8 @@ std::vector<Flag> flags_of(const std::vector<Word>& words, const std::map<std::s
     } else if (i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0 && !words[i + 1].starts_command) {
       f.value = words[++i].text;
       // Megatron's list flags (nargs='*') take every word up to the next flag, space-joined.
-      while ((f.name == "--recompute-modules" || f.name == "--cuda-graph-scope" || f.name == "--cuda-graph-modules") &&
+      while ((f.name == "--recompute-modules" || f.name == "--cuda-graph-scope" || f.name == "--cuda-graph-modules" ||
+              f.name == "--rampup-batch-size") &&
              i + 1 < words.size() && words[i + 1].text.rfind("--", 0) != 0 &&
              !words[i + 1].starts_command) {
         *f.value += " " + words[++i].text;
@@ -201,7 +202,8 @@ constexpr std::string_view k_switches[] = {
     "--fp8-param-gather", "--grad-reduce-in-bf16", "--tp-comm-overlap", "--no-overlap-p2p-communication",
     "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16",
     "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
-    "--use-precision-aware-optimizer", "--enable-cuda-graph", "--external-cuda-graph"};
+    "--use-precision-aware-optimizer", "--enable-cuda-graph", "--external-cuda-graph", "--overlap-grad-reduce",
+    "--overlap-param-gather"};
 
 /// How many lines of a repeated flag its note names before "...".
 constexpr std::size_t k_repeat_lines_named = 3;
@@ -272,6 +274,11 @@ class ArgsReader {
   bool read_switch(const Flag& f);
   bool read_model_flag(const Flag& f);
   std::optional<int> positive(const Flag& f);
+  std::optional<long long> count(const Flag& f, long long least);
+  bool read_run_length(const Flag& f);
+  void read_rampup(const Flag& f);
+  std::optional<InputError> check_run_length();
+  std::optional<InputError> check_recompute_method();
   void fail(const Flag& f, std::string reason) {
     if (!failed_) failed_ = InputError{source_, f.line, 0, f.name, std::move(reason)};
   }
@@ -293,6 +300,9 @@ class ArgsReader {
   std::optional<Flag> dispatcher_type_, flex_backend_, enable_deepep_;
   bool fp32_gradients_ = false;  // --accumulate-allreduce-grads-in-fp32 seen (a flag moeplan reads)
   bool precision_aware_optimizer_ = false;         // --use-precision-aware-optimizer
+  std::optional<Flag> overlap_param_gather_;       // --overlap-param-gather, checked with its prerequisites
+  std::optional<Flag> train_samples_, train_iters_;  // checked together (check_run_length)
+  std::optional<Flag> recompute_method_, recompute_num_layers_;  // full recompute's method (check_recompute_method)
   std::string exp_avg_dtype_, exp_avg_sq_dtype_;  // --exp-avg-dtype, --exp-avg-sq-dtype (Megatron's default fp32)
   // --moe-flex-dispatcher-num-sms and its deprecated --moe-deepep-num-sms, --moe-hybridep-num-sms.
   std::optional<Flag> sms_flags_[3];
@@ -322,6 +332,17 @@ std::optional<int> ArgsReader::positive(const Flag& f) {
   return std::nullopt;
 }
 
+/// The flag's value as a count up to 2^53 (steps, samples), nullopt (and failed_) otherwise;
+/// `least` is 0 or 1.
+std::optional<long long> ArgsReader::count(const Flag& f, long long least) {
+  const std::string v = f.value.value_or("");
+  long long n = 0;
+  const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (!v.empty() && ec == std::errc() && end == v.data() + v.size() && n >= least && n <= (1LL << 53)) return n;
+  fail(f, fmt::format("\"{}\" is not a whole number from {} to 2^53", v, least));
+  return std::nullopt;
+}
+
 bool ArgsReader::read_number(const Flag& f) {
   const std::string& n = f.name;
   GivenLayout& g = a_.layout;
@@ -345,6 +366,9 @@ bool ArgsReader::read_number(const Flag& f) {
   }
   if (n == "--global-batch-size") {
     if (const auto b = positive(f)) a_.global_batch = *b;
+  } else if (n == "--recompute-num-layers") {
+    recompute_num_layers_ = f;
+    positive(f);
   } else if (n == "--encoder-seq-length") {  // Megatron's other name for --seq-length
     if (const auto s = positive(f); s && !a_.seq_length) a_.seq_length = s;
   } else if (n == "--mtp-num-layers") {
@@ -380,6 +404,9 @@ bool ArgsReader::read_choice(const Flag& f) {
     } else {
       fail(f, fmt::format("\"{}\" is neither full nor selective", v));
     }
+  } else if (n == "--recompute-method") {  // with full granularity: uniform or block (arguments.py)
+    if (v != "uniform" && v != "block") fail(f, fmt::format("\"{}\" is neither uniform nor block", v));
+    recompute_method_ = f;
   } else if (n == "--recompute-modules") {  // Megatron: what selective recompute re-runs
     unsigned modules = 0;
     std::string list = v;
@@ -465,6 +492,11 @@ bool ArgsReader::read_switch(const Flag& f) {
     a_.grad_reduce_in_bf16 = true;
   } else if (n == "--tp-comm-overlap") {
     a_.tp_comm_overlap = true;
+  } else if (n == "--overlap-grad-reduce") {
+    a_.overlap_grad_reduce = true;
+  } else if (n == "--overlap-param-gather") {
+    a_.overlap_param_gather = true;
+    overlap_param_gather_ = f;
   } else if (n == "--enable-cuda-graph") {  // deprecated: --cuda-graph-impl local (arguments.py)
     if (!a_.cuda_graph_impl) a_.cuda_graph_impl = "local";
   } else if (n == "--external-cuda-graph") {  // deprecated: --cuda-graph-impl transformer_engine
@@ -511,9 +543,101 @@ void ArgsReader::saw(const Flag& f) {
   s.last_line = f.line;
 }
 
+// The whole-training flags: the run's length, its batch ramp, checkpoints and evaluations.
+bool ArgsReader::read_run_length(const Flag& f) {
+  const std::string& n = f.name;
+  if (n == "--train-samples" || n == "--train-iters") {
+    (n == "--train-samples" ? a_.train_samples : a_.train_iters) = count(f, 1);
+    (n == "--train-samples" ? train_samples_ : train_iters_) = f;
+    a_.train_length_line = f.line;
+  } else if (n == "--save-interval") {
+    a_.save_interval = count(f, 1);
+  } else if (n == "--eval-interval") {
+    a_.eval_interval = count(f, 1);
+  } else if (n == "--eval-iters") {  // 0: Megatron-LM evaluates nothing
+    a_.eval_iters = count(f, 0);
+  } else if (n == "--rampup-batch-size") {
+    read_rampup(f);
+  } else if (n == "--async-save") {
+    if (f.value) fail(f, "is a switch and takes no value");
+    a_.async_save = true;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// --rampup-batch-size START INCREMENT SAMPLES (nargs='*' in arguments.py; three values).
+void ArgsReader::read_rampup(const Flag& f) {
+  std::vector<long long> v;
+  for (const Word& w : words_of(f.value.value_or(""))) {
+    long long x = 0;
+    const auto [end, ec] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), x);
+    if (ec != std::errc() || end != w.text.data() + w.text.size() || x < 1 || x > (1LL << 53)) break;
+    v.push_back(x);
+  }
+  if (v.size() != 3 || words_of(f.value.value_or("")).size() != 3) {
+    fail(f, fmt::format("\"{}\" is not three positive whole numbers: START INCREMENT SAMPLES",
+                        f.value.value_or("")));
+    return;
+  }
+  a_.rampup = MegatronArgs::Rampup{v[0], v[1], v[2], f.line};
+}
+
+// Megatron-LM's rules (arguments.py, num_microbatches_calculator.py): one run length; no
+// ramp with iteration-based training; a ramp that starts below the batch and reaches it in
+// whole increments.
+std::optional<InputError> ArgsReader::check_run_length() {
+  if (train_samples_ && train_iters_) {
+    return InputError{source_, train_iters_->line, 0, train_iters_->name,
+                      fmt::format("given with --train-samples (line {}): Megatron-LM trains by samples or by "
+                                  "iterations (arguments.py: \"expected sample-based training\")",
+                                  train_samples_->line)};
+  }
+  if (!a_.rampup) return std::nullopt;
+  const MegatronArgs::Rampup& r = *a_.rampup;
+  if (train_iters_) {
+    return InputError{source_, r.line, 0, "--rampup-batch-size",
+                      fmt::format("with --train-iters (line {}): Megatron-LM ramps the batch only in sample-based "
+                                  "training (arguments.py: \"expected no batch-size rampup for iteration-based "
+                                  "training\")",
+                                  train_iters_->line)};
+  }
+  if (a_.global_batch && (r.start >= *a_.global_batch || (*a_.global_batch - r.start) % r.increment != 0)) {
+    return InputError{source_, r.line, 0, "--rampup-batch-size",
+                      fmt::format("from {} by {} does not reach --global-batch-size {} (Megatron-LM needs START "
+                                  "below it and the difference a multiple of INCREMENT)",
+                                  r.start, r.increment, *a_.global_batch)};
+  }
+  return std::nullopt;
+}
+
+// Full recompute as Megatron-LM's TransformerConfig runs it: "uniform" recomputes every layer
+// (checkpointing groups of --recompute-num-layers), which is what moeplan's full recompute
+// counts; "block" recomputes the first --recompute-num-layers layers of each (virtual) stage
+// and stores the rest, which moeplan does not model unless that is every layer of a stage.
+std::optional<InputError> ArgsReader::check_recompute_method() {
+  if (!recompute_method_ || recompute_method_->value.value_or("") != "block") return std::nullopt;
+  if (a_.layout.recompute && *a_.layout.recompute != Recompute::full) return std::nullopt;  // read only with full
+  const long long n = recompute_num_layers_ ? whole(*recompute_num_layers_).value_or(1) : 1;  // Megatron's default 1
+  const int stages = a_.layout.pp.value_or(1) * a_.layout.vpp.value_or(1);
+  if (num_layers_ && n * stages >= *num_layers_) {
+    note_once(fmt::format("--recompute-method block with --recompute-num-layers {}: every layer of a stage ({} "
+                          "layers over {} stages): timed as full recompute",
+                          n, *num_layers_, stages));
+    return std::nullopt;
+  }
+  return InputError{source_, recompute_method_->line, 0, recompute_method_->name,
+                    fmt::format("block with --recompute-num-layers {}: recomputing some layers of each stage and "
+                                "storing the rest is not modelled{}; give --recompute-method uniform (every layer "
+                                "recomputed) or --recompute-granularity selective",
+                                n, num_layers_ ? "" : " (and the file gives no --num-layers to tell the stage's)")};
+}
+
 std::expected<MegatronArgs, InputError> ArgsReader::read(const std::vector<Flag>& flags) {
   for (const Flag& f : flags) {
-    const bool read = read_switch(f) || read_number(f) || read_choice(f) || read_model_flag(f);
+    const bool read =
+        read_switch(f) || read_number(f) || read_choice(f) || read_model_flag(f) || read_run_length(f);
     if (failed_) return std::unexpected(*failed_);
     if (!read) {  // a flag moeplan does not use: listed once
       if (unused_given_.insert(f.name).second) a_.unused.push_back(f.name);
@@ -592,6 +716,7 @@ std::optional<InputError> ArgsReader::resolve_dispatcher_sms() {
 
 std::optional<InputError> ArgsReader::finish() {
   if (const auto e = read_dispatcher()) return e;
+  if (const auto e = check_run_length()) return e;
   if (const auto e = resolve_dispatcher_sms()) return e;
   if (layers_per_virtual_stage_) {
     const Flag& f = *layers_per_virtual_flag_;
@@ -614,8 +739,19 @@ std::optional<InputError> ArgsReader::finish() {
   const auto has = [&](const char* name) { return unused_given_.contains(name); };
   a_.custom_pipeline_layout = !a_.layout.pipeline_layout.empty();
   if (a_.layout.pp && !a_.layout.vpp && !a_.custom_pipeline_layout) a_.layout.vpp = 1;
+  if (const auto e = check_recompute_method()) return e;
   a_.sequence_parallel = has("--sequence-parallel");
   a_.distributed_optimizer = has("--use-distributed-optimizer");
+  // Megatron-LM's arguments.py refuses the parameter all-gather's overlap without the
+  // distributed optimizer ("--overlap-param-gather only supported with distributed optimizer")
+  // or without the gradient reduction's ("Must use --overlap-param-gather with --overlap-grad-reduce").
+  if (overlap_param_gather_ && (!a_.distributed_optimizer || !a_.overlap_grad_reduce)) {
+    return InputError{source_, overlap_param_gather_->line, 0, overlap_param_gather_->name,
+                      !a_.distributed_optimizer
+                          ? std::string("needs --use-distributed-optimizer, as Megatron-LM's arguments.py asserts")
+                          : std::string("needs --overlap-grad-reduce (Megatron-LM's arguments.py: \"Must use "
+                                        "--overlap-param-gather with --overlap-grad-reduce\")")};
+  }
   // Read by their presence (the notes on SP and the distributed optimizer): not unused.
   std::erase_if(a_.unused, [](const std::string& n) { return n == "--sequence-parallel" || n == "--use-distributed-optimizer"; });
   a_.group_query_attention = has("--group-query-attention");
@@ -647,8 +783,11 @@ std::optional<InputError> ArgsReader::finish() {
     if (s.count > 1) a_.notes.push_back(repeat_note(s));
   }
   if (!a_.layout.any() && !a_.precision && !a_.global_batch && !a_.seq_length && !a_.deepep &&
-      !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.tp_comm_overlap && !a_.no_p2p_overlap && !a_.cuda_graph_impl && !fp32_gradients_ && !a_.mtp_layers &&
-      !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty() && !a_.rotary_percent) {
+      !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.tp_comm_overlap && !a_.overlap_grad_reduce && !a_.no_p2p_overlap && !a_.cuda_graph_impl &&
+      a_.cuda_graph_scope.empty() && !fp32_gradients_ && !a_.mtp_layers &&
+      !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty() && !a_.rotary_percent &&
+      !a_.train_samples && !a_.train_iters && !a_.rampup && !a_.save_interval && !a_.async_save && !a_.eval_interval &&
+      !a_.eval_iters) {
     a_.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");
   }
   return std::nullopt;
@@ -657,6 +796,14 @@ std::optional<InputError> ArgsReader::finish() {
 }  // namespace
 
 bool is_megatron_model_flag(std::string_view flag) { return one_of(flag, k_model_flags); }
+
+std::optional<double> megatron_run_tokens(const MegatronArgs& args, int seq_len, std::optional<double> batch_tokens) {
+  if (args.train_samples) return double(*args.train_samples) * seq_len;
+  if (!args.train_iters) return std::nullopt;
+  if (batch_tokens) return double(*args.train_iters) * *batch_tokens;
+  if (args.global_batch) return double(*args.train_iters) * double(*args.global_batch) * seq_len;
+  return std::nullopt;
+}
 
 std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text, const std::string& source) {
   if (auto e = not_text(text, source)) return std::unexpected(std::move(*e));

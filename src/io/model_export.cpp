@@ -571,6 +571,34 @@ void router_flags(const ModelConfig& m, MegatronArgList& arg) {
 
 /// The layout moeplan chose (docs/cluster.md) and what the step time assumed, in Megatron-LM's
 /// own flag names.
+// The whole training as the estimate timed it, in Megatron-LM's flags: the batch ramp
+// (--rampup-batch-size START INCREMENT SAMPLES, in increments of micro-batch x DP, which every
+// batch of Megatron's ramp must be a multiple of: num_microbatches_calculator.py), asynchronous
+// saves, and the intervals given in steps.
+void whole_training_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList& arg) {
+  const ParallelLayout& p = run.layout;
+  const long long step = static_cast<long long>(p.micro_batch) * p.dp;
+  const int S = m.training ? m.training->seq_len : 0;
+  if (run.ramp_start_sequences > 0 && S > 0 && step > 0) {
+    const long long start = std::max(step, run.ramp_start_sequences / step * step);
+    if (start < p.global_batch) {
+      arg("--rampup-batch-size",
+          fmt::format("{} {} {}", start, step, static_cast<long long>(std::llround(run.ramp_tokens / S))),
+          fmt::format("--batch-ramp {}:{:g} as timed (linear there; here {} more sequences a batch in equal "
+                      "steps over the ramp's samples{})",
+                      run.ramp_start_sequences, run.ramp_tokens, step,
+                      start != run.ramp_start_sequences ? ", START rounded down to a multiple of micro-batch x DP"
+                                                        : ""));
+    }
+  }
+  if (run.async_save) arg("--async-save", "", "asynchronous checkpoint saves (--async-checkpoint), as timed");
+  if (run.save_interval_steps) arg("--save-interval", num(*run.save_interval_steps), "steps between saves, as timed");
+  if (run.eval_interval_steps && run.eval_iters) {
+    arg("--eval-interval", num(*run.eval_interval_steps), "steps between evaluations, as timed");
+    arg("--eval-iters", num(*run.eval_iters), "batches an evaluation runs, as timed");
+  }
+}
+
 void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList& arg) {
   const ParallelLayout& p = run.layout;
   arg("--tensor-model-parallel-size", num(p.tp), "TP: divides N_q and N_kv, within a node");
@@ -611,10 +639,10 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
   if (p.distributed_optimizer) {
     arg("--use-distributed-optimizer", "", "optimizer states sharded over DP (ZeRO-1)");
   }
-  if (p.dp > 1 || p.edp > 1) {  // what the step time assumed (--dp-overlap, docs/cluster.md)
+  if ((p.dp > 1 || p.edp > 1) && run.overlap_grad_reduce) {  // what the step time assumed (docs/cluster.md)
     arg("--overlap-grad-reduce", "", "the data-parallel gradient reduction overlapped with the backward "
                                      "pass, as the step time counts it (only its exposed part)");
-    if (p.distributed_optimizer) {
+    if (p.distributed_optimizer && run.overlap_param_gather) {
       arg("--overlap-param-gather", "", "the distributed optimizer's parameter all-gather overlapped "
                                         "with the forward pass");
     }
@@ -707,6 +735,7 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
                   "micro-batch x DP = {} x {}{}, capped at D / S or raised when no layout keeps it "
                   "(suggest's cluster.global_batch_source says which)",
                   p.micro_batch, p.dp, p.vpp > 1 ? fmt::format(" x PP {}", p.pp) : std::string()));
+  whole_training_flags(m, run, arg);
 }
 
 /// The comment block above the flags: every value cited, and what the flags cannot say.

@@ -85,6 +85,16 @@ std::expected<void, ConstraintViolation> ramp_batch(ClusterFit& fit, const Param
   return {};
 }
 
+// The whole-training settings given in steps (--save-interval, --eval-iters) in minutes, at the
+// chosen layout's step at the full batch.
+WholeTrainingOptions in_seconds_of_steps(WholeTrainingOptions w, double step_seconds) {
+  if (w.checkpoint_interval_steps && !w.checkpoint_interval_minutes) {
+    w.checkpoint_interval_minutes = double(*w.checkpoint_interval_steps) * step_seconds / 60.0;
+  }
+  if (w.eval_iters && w.eval_minutes == 0) w.eval_minutes = double(*w.eval_iters) * step_seconds / 3.0 / 60.0;
+  return w;
+}
+
 }  // namespace
 
 namespace {
@@ -271,8 +281,11 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   const double checkpoint_bytes =
       std::max(fit.layouts.ranked.front().memory.bytes_of("optimizer") * (state_bytes + bytes.weight_bytes) / state_bytes,
                counts.N_with_embedding().value() * (state_bytes + bytes.weight_bytes) / options.cluster.gpus);
-  fit.whole = whole_training(fit.time.seconds, fit.layouts.ranked.front().time.step_seconds, double(fit.time.steps),
-                             options.cluster.gpus, checkpoint_bytes, options.whole_training);
+  const double step_seconds = fit.layouts.ranked.front().time.step_seconds;
+  fit.whole = whole_training(fit.time.seconds, step_seconds, double(fit.time.steps), options.cluster.gpus,
+                             checkpoint_bytes, in_seconds_of_steps(options.whole_training, step_seconds));
+  fit.whole.interval_in_steps =
+      options.whole_training.checkpoint_interval_steps && !options.whole_training.checkpoint_interval_minutes;
   if (!fit.whole.makes_progress) {
     fit.whole_training_problem = fmt::format(
         "{} GPUs at {:.3g} interruptions per GPU-hour fail every {:.3g} minutes, faster than a restart and half a "

@@ -447,6 +447,108 @@ TEST_CASE("bf16 gradients (--grad-reduce-in-bf16): 2 bytes each, a lighter reduc
   CHECK(bad.err.find("--grad-reduce-in-bf16") != std::string::npos);
 }
 
+TEST_CASE("a Megatron launch script's overlaps, run length, ramp, saves and evaluations are read and written") {
+  const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tp", "1",
+                                         "--pp", "1", "--ep", "8", "--micro-batch-size", "2"};
+  const auto run_json = [](std::vector<std::string> args) {
+    args.insert(args.end(), {"--format", "json"});
+    const Run r = run_moeplan(args);
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    return std::pair{json::parse(r.out).at(0), r.err};
+  };
+  const auto write = [](const char* name, const std::string& text) {
+    const auto file = temp_path(name);
+    std::ofstream(file) << text;
+    return file.string();
+  };
+  // No --overlap-grad-reduce / --overlap-param-gather (Megatron-LM's defaults: off): the
+  // reduce-scatter and all-gather exposed whole, as --dp-overlap 0 has them.
+  const std::string bare = write("no-overlap.sh", "torchrun pretrain_gpt.py --use-distributed-optimizer --bf16\n");
+  std::vector<std::string> with_file = base, hidden_none = base;
+  with_file.insert(with_file.end(), {"--tokens", "1e12", "--megatron-args", bare});
+  hidden_none.insert(hidden_none.end(), {"--tokens", "1e12", "--dp-overlap", "0"});
+  const auto [from_file, notes] = run_json(with_file);
+  const auto [none, unused] = run_json(hidden_none);
+  CHECK(from_file.at("step_time").at("dp_reduction").get<double>() ==
+        doctest::Approx(none.at("step_time").at("dp_reduction").get<double>()));
+  CHECK(notes.find("no --overlap-grad-reduce nor --overlap-param-gather") != std::string::npos);
+  const std::string both = write("overlap.sh", "--use-distributed-optimizer --overlap-grad-reduce --overlap-param-gather\n");
+  std::vector<std::string> overlapped = base, plain = base;
+  overlapped.insert(overlapped.end(), {"--tokens", "1e12", "--megatron-args", both});
+  plain.insert(plain.end(), {"--tokens", "1e12"});
+  CHECK(run_json(overlapped).first.at("step_time").at("dp_reduction").get<double>() ==
+        doctest::Approx(run_json(plain).first.at("step_time").at("dp_reduction").get<double>()));
+  // The run's length: --train-samples x S (S 4096 from the file), unless --tokens is given.
+  const std::string length = write("length.sh", "--seq-length 4096 --train-samples 244140625 --save-interval 500 "
+                                                "--async-save --eval-interval 1000 --eval-iters 10\n");
+  std::vector<std::string> by_file = base;
+  by_file.insert(by_file.end(), {"--megatron-args", length});
+  const auto [run, said] = run_json(by_file);
+  CHECK(run.at("step_time").at("training_tokens").get<double>() == doctest::Approx(244140625.0 * 4096));
+  CHECK(said.find("--train-samples 244140625") != std::string::npos);
+  // --save-interval 500 steps at the step time; an evaluation of 10 forward passes a third of
+  // a step each, every 1000 steps: floor(steps / 1000) of them.
+  const double step = run.at("step_time").at("step").get<double>();
+  const json& t = run.at("training");
+  CHECK(t.at("checkpoint_interval_minutes").get<double>() == doctest::Approx(500 * step / 60));
+  const double steady = run.at("step_time").at("days").get<double>() * 86400;
+  CHECK(t.at("eval_days").get<double>() * 86400 == doctest::Approx(std::floor(steady / step / 1000) * 10 * step / 3));
+  std::vector<std::string> sync = by_file;
+  sync.back() = write("length-sync.sh", "--seq-length 4096 --train-samples 244140625 --save-interval 500\n");
+  CHECK(t.at("checkpoint_save_seconds").get<double>() <
+        run_json(sync).first.at("training").at("checkpoint_save_seconds").get<double>());
+  std::vector<std::string> told = by_file;
+  told.insert(told.end(), {"--tokens", "2e12"});
+  CHECK(run_json(told).first.at("step_time").at("training_tokens").get<double>() == doctest::Approx(2e12));
+  // --emit megatron writes the ramp in Megatron's increments (micro-batch 2 x DP 64 = 128
+  // sequences, the start rounded down to them), and reading it back times the same ramp.
+  std::vector<std::string> ramped = base;
+  ramped.insert(ramped.end(), {"--tokens", "1e12", "--batch-ramp", "512:4.096e10", "--async-checkpoint"});
+  const std::string emitted = temp_path("ramp.sh").string();
+  std::vector<std::string> emit = ramped;
+  emit.insert(emit.end(), {"--emit", "megatron", "-o", emitted});
+  const Run e = run_moeplan(emit);
+  REQUIRE_MESSAGE(e.code == 0, e.err);
+  const std::string script = text_of(emitted);
+  CHECK(script.find("\n--rampup-batch-size 512 128 10000000") != std::string::npos);  // 4.096e10 / 4096
+  CHECK(script.find("\n--async-save") != std::string::npos);
+  std::vector<std::string> back = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--megatron-args",
+                                   emitted};
+  const json a = run_json(ramped).first, b = run_json(back).first;
+  CHECK(b.at("step_time").at("batch_ramp_days").get<double>() ==
+        doctest::Approx(a.at("step_time").at("batch_ramp_days").get<double>()));
+  // --dp-overlap 0 hides nothing: the script asks Megatron for no overlap either.
+  std::vector<std::string> no_overlap = emit;
+  no_overlap.insert(no_overlap.end() - 4, {"--dp-overlap", "0"});
+  REQUIRE(run_moeplan(no_overlap).code == 0);
+  CHECK(text_of(emitted).find("--overlap-grad-reduce") == std::string::npos);
+}
+
+TEST_CASE("a Megatron launch script's run-length and overlap flags are refused as Megatron-LM refuses them") {
+  struct Case {
+    const char* text;
+    const char* flag;
+  };
+  const Case cases[] = {
+      {"--use-distributed-optimizer\n--overlap-param-gather\n", "--overlap-param-gather"},
+      {"--train-samples 1000\n--train-iters 10\n", "--train-iters"},
+      {"--train-iters 10 --global-batch-size 256\n--rampup-batch-size 64 64 1000\n", "--rampup-batch-size"},
+      {"--global-batch-size 256\n--rampup-batch-size 64 100 1000\n", "--rampup-batch-size"},
+      {"--rampup-batch-size 64 64\n", "--rampup-batch-size"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.text);
+    const auto file = temp_path("refused.sh");
+    std::ofstream(file) << c.text;
+    const Run r = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                               "--megatron-args", file.string()});
+    CHECK(r.code == 4);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(c.flag) != std::string::npos);
+    CHECK(r.err.find("refused.sh:") != std::string::npos);
+  }
+}
+
 TEST_CASE("CUDA graphs (--cuda-graph-impl, --cuda-graph-scope): reported, refused by Megatron's rules, read and written") {
   const std::vector<std::string> base = {"score", "moe-mini", "--gpus", "8", "--gpu", "h100", "--tokens", "1e11"};
   const auto with = [&](std::initializer_list<std::string> extra) {

@@ -334,6 +334,32 @@ TEST_CASE("cluster step time: the data-parallel collectives are exposed past one
         doctest::Approx(shard / 8.0 * 44.0 / (3.35e12 * 0.85)).epsilon(1e-9));  // + the copy to fp32, 2 + 4
 }
 
+TEST_CASE("cluster step time: without Megatron's overlap switches the data-parallel collectives are exposed whole") {
+  // The dense model and DP 8 of the test above: rs and ag as computed there. Megatron-LM's
+  // --overlap-grad-reduce and --overlap-param-gather are off by default (arguments.py); off,
+  // the reduce-scatter waits for the last backward and the all-gather runs before the forward.
+  const double shard = 5681184768.0;
+  const double nvlink = 450e9 * 0.7;
+  const double rs = 7.0 / 8.0 * 4.0 * shard / nvlink;
+  const double ag = 7.0 / 8.0 * 2.0 * shard / nvlink;
+  const ModelConfig m = dense_model(24);
+  ParallelLayout l = layout_of(8, 1, 1);
+  l.recompute = Recompute::none;
+  StepTimeOptions o;
+  o.seq_len = 4096;
+  const StepTime both = time_of(m, 8, l, 8, o);
+  CHECK(both.seconds_of("dp_reduction") == doctest::Approx(0.2 * (rs + ag)));  // 80 % of each hidden
+  o.overlap_param_gather = false;
+  const StepTime gather_whole = time_of(m, 8, l, 8, o);
+  CHECK(gather_whole.seconds_of("dp_reduction") == doctest::Approx(0.2 * rs + ag));
+  CHECK(detail_of(gather_whole, "dp_reduction").find("all-gather") != std::string::npos);
+  CHECK(detail_of(gather_whole, "dp_reduction").find("whole (no --overlap-param-gather)") != std::string::npos);
+  o.overlap_grad_reduce = false;
+  const StepTime none = time_of(m, 8, l, 8, o);
+  CHECK(none.seconds_of("dp_reduction") == doctest::Approx(rs + ag));
+  CHECK(detail_of(none, "dp_reduction").find("whole (no --overlap-grad-reduce)") != std::string::npos);
+}
+
 TEST_CASE("cluster step time: DualPipe's bubble is (PP/2-1)(F&B+B-3W), its sends hidden, two stages' weights") {
   // A dense model on PP 4 (DP 2): the work per micro-batch of a stage is F + B. 1F1B idles
   // (PP-1) of it; DualPipe (PP/2-1)(F&B + B - 3W) = (PP/2-1)·2F with F&B = F + B, W = B/2, B = 2F:

@@ -157,6 +157,53 @@ TEST_CASE("megatron args: full recompute, --num-virtual-stages-per-pipeline-rank
   CHECK(a->unused.empty());
 }
 
+TEST_CASE("megatron args: the data-parallel overlaps are read as Megatron-LM's switches, off when absent") {
+  const auto on = read_megatron_args("--use-distributed-optimizer --overlap-grad-reduce --overlap-param-gather", "a.sh");
+  REQUIRE(on.has_value());
+  CHECK(on->overlap_grad_reduce);
+  CHECK(on->overlap_param_gather);
+  CHECK(on->unused.empty());  // read, not listed as ignored
+  const auto off = read_megatron_args("--use-distributed-optimizer --overlap-grad-reduce", "a.sh");
+  REQUIRE(off.has_value());
+  CHECK(off->overlap_grad_reduce);
+  CHECK_FALSE(off->overlap_param_gather);
+  // arguments.py's asserts: the all-gather's overlap needs the reduction's and the distributed optimizer.
+  const auto alone = read_megatron_args("--use-distributed-optimizer\n--overlap-param-gather", "a.sh");
+  REQUIRE_FALSE(alone.has_value());
+  CHECK(alone.error().line == 2);
+  CHECK(alone.error().key == "--overlap-param-gather");
+  CHECK(alone.error().reason.find("needs --overlap-grad-reduce") != std::string::npos);
+  const auto no_dist = read_megatron_args("--overlap-grad-reduce --overlap-param-gather", "a.sh");
+  REQUIRE_FALSE(no_dist.has_value());
+  CHECK(no_dist.error().reason.find("needs --use-distributed-optimizer") != std::string::npos);
+}
+
+TEST_CASE("megatron args: full recompute's method, uniform read as every layer, block refused unless every layer") {
+  const auto uniform = read_megatron_args(
+      "--recompute-granularity full --recompute-method uniform --recompute-num-layers 2", "a.sh");
+  REQUIRE(uniform.has_value());
+  CHECK(uniform->layout.recompute == Recompute::full);
+  CHECK(uniform->unused.empty());
+  // Block over 4 of a stage's 8 layers (64 over PP 8): not what full recompute counts.
+  const auto some = read_megatron_args(
+      "--num-layers 64 --pipeline-model-parallel-size 8\n--recompute-granularity full\n--recompute-method block "
+      "--recompute-num-layers 4",
+      "a.sh");
+  REQUIRE_FALSE(some.has_value());
+  CHECK(some.error().line == 3);
+  CHECK(some.error().key == "--recompute-method");
+  CHECK(some.error().reason.find("not modelled") != std::string::npos);
+  // Block over all 8 of them: every layer, full recompute.
+  const auto all = read_megatron_args(
+      "--num-layers 64 --pipeline-model-parallel-size 8 --recompute-granularity full --recompute-method block "
+      "--recompute-num-layers 8",
+      "a.sh");
+  REQUIRE(all.has_value());
+  CHECK(all->layout.recompute == Recompute::full);
+  CHECK(read_megatron_args("--recompute-method blocks", "a.sh").error().reason.find("neither uniform nor block") !=
+        std::string::npos);
+}
+
 namespace {
 constexpr char k_with_nul[] = "--num-layers 32\n\n--bf16 a\0b\n";  // a binary file
 }  // namespace

@@ -93,6 +93,12 @@ struct StepTimeOptions {
   int a2a_comm_sms = 20;
   /// Fraction of the data-parallel gradient reduction hidden behind the backward pass.
   double dp_overlap = 0.8;
+  /// Megatron-LM's --overlap-grad-reduce and --overlap-param-gather (arguments.py: both off
+  /// by default; the second needs the first). false: that collective runs after the backward
+  /// pass (before the forward pass) with nothing to hide behind. moeplan's own default is a
+  /// tuned run's, both on; a --megatron-args file without them turns them off.
+  bool overlap_grad_reduce = true;
+  bool overlap_param_gather = true;
   /// Busiest expert rank's routed tokens over the balanced share (>= 1): the routing skew of
   /// `bench --routing-skew` as a load factor; it stretches the expert GEMMs and all-to-all.
   double expert_load_factor = k_default_load_imbalance;

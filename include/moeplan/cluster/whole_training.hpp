@@ -21,6 +21,9 @@ struct WholeTrainingOptions {
   /// Minutes of training between checkpoint saves; unset: Young–Daly, sqrt(2 × blocking save
   /// × MTBF) (Young 1974; Daly 2006), which minimises saves plus lost work.
   std::optional<double> checkpoint_interval_minutes;
+  /// The same in steps (Megatron-LM's --save-interval): the caller, which knows the step,
+  /// turns it into minutes (cluster_fit.cpp).
+  std::optional<long long> checkpoint_interval_steps;
   /// GB/s one GPU writes its shard of a checkpoint at. Measured: NVIDIA-NeMo/Automodel PR 635,
   /// Llama 3 8B with its optimizer state (14 bytes a parameter, 112 GB) saved synchronously by
   /// 8 H100 in 27.34 s: 0.51 GB/s per GPU.
@@ -37,6 +40,10 @@ struct WholeTrainingOptions {
   /// An evaluation every `eval_interval_steps` steps taking `eval_minutes` (0: none).
   long long eval_interval_steps = 0;
   double eval_minutes = 0;
+  /// Batches one evaluation runs (Megatron-LM's --eval-iters), in place of eval_minutes: each a
+  /// forward pass of the global batch, a third of a training step (2 of the 6 FLOPs a parameter
+  /// and token; an estimate: the forward's share of communication is taken alike).
+  std::optional<long long> eval_iters;
 };
 
 /// Two losses within this share of each other are both named the costliest (an engineering
@@ -63,6 +70,7 @@ struct WholeTraining {
   /// step (Megatron saves at step boundaries: --save-interval counts steps); an asynchronous
   /// save sooner than the previous write ends waits for it.
   std::string interval_note;
+  bool interval_in_steps = false;  ///< given as --save-interval (steps at the step time)
   double evaluations = 0;           ///< floor(steps / --eval-interval)
   /// The loss that costs most ("restarts", "lost work", ...); two within k_costliest_tie of
   /// each other both, the larger first ("lost work, checkpoint saves").

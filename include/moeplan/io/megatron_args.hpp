@@ -41,6 +41,10 @@ struct MegatronArgs {
   /// --use-precision-aware-optimizer with --exp-avg-dtype bf16 and --exp-avg-sq-dtype bf16.
   bool bf16_moments = false;
   bool tp_comm_overlap = false;           ///< --tp-comm-overlap
+  /// --overlap-grad-reduce and --overlap-param-gather: Megatron-LM overlaps the data-parallel
+  /// reduce-scatter and all-gather only when the script asks (both default off).
+  bool overlap_grad_reduce = false;
+  bool overlap_param_gather = false;
   bool no_p2p_overlap = false;            ///< --no-overlap-p2p-communication
   /// --cuda-graph-impl (or the deprecated --enable-cuda-graph: local, --external-cuda-graph:
   /// transformer_engine) and --cuda-graph-scope / --cuda-graph-modules, as written (checked
@@ -49,6 +53,23 @@ struct MegatronArgs {
   std::vector<std::string> cuda_graph_scope;
   std::optional<int> mtp_layers;          ///< --mtp-num-layers
   std::optional<long long> global_batch;  ///< --global-batch-size, sequences
+  /// The run's length: --train-samples (sequences) or --train-iters (steps of the global
+  /// batch); Megatron-LM takes one of the two (arguments.py: "expected sample-based training").
+  std::optional<long long> train_samples, train_iters;
+  int train_length_line = 0;
+  /// --rampup-batch-size START INCREMENT SAMPLES: the global batch from START sequences up by
+  /// INCREMENT, in equal steps, over the first SAMPLES sequences (Megatron-LM's
+  /// num_microbatches_calculator.py, RampupBatchsizeNumMicroBatchesCalculator).
+  struct Rampup {
+    long long start = 0, increment = 0, samples = 0;
+    int line = 0;
+  };
+  std::optional<Rampup> rampup;
+  std::optional<long long> save_interval;  ///< --save-interval, steps between checkpoint saves
+  bool async_save = false;                 ///< --async-save
+  /// --eval-interval (steps between evaluations) and --eval-iters (batches one evaluation runs;
+  /// Megatron-LM's default 100 when only the interval is given).
+  std::optional<long long> eval_interval, eval_iters;
   std::optional<int> seq_length;          ///< --seq-length, tokens
   /// The all-to-all: true with --moe-flex-dispatcher-backend deepep (Megatron-Core 0.20) or its
   /// deprecated --moe-enable-deepep (the flex dispatcher), false with another backend or another
@@ -88,6 +109,11 @@ struct MegatronArgs {
 /// 48"); `pp_from` follows PP in that reason (" (--pp)" when the command line gave it).
 std::expected<int, std::string> virtual_stages(int num_layers, int pp, int layers_per_virtual_stage,
                                                std::string_view pp_from = "");
+
+/// The tokens the file's run trains: --train-samples × S, or --train-iters × the global batch
+/// (`batch_tokens` when the command line sets it, else --global-batch-size × S); nullopt when the
+/// file gives no run length, or iterations without a batch.
+std::optional<double> megatron_run_tokens(const MegatronArgs& args, int seq_len, std::optional<double> batch_tokens);
 
 /// Reads `text` (`source` names it in errors). VPP comes from --num-virtual-stages-per-pipeline-rank,
 /// or from --num-layers-per-virtual-pipeline-stage with --num-layers and

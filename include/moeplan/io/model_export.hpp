@@ -45,6 +45,15 @@ struct MegatronRun {
   bool activation_fp8_input_store = false;
   /// SMs DeepEP's kernels hold: --moe-flex-dispatcher-num-sms when not Megatron's unset 20.
   int a2a_comm_sms = 20;
+  /// The data-parallel overlaps the step time counted: --overlap-grad-reduce, --overlap-param-gather.
+  bool overlap_grad_reduce = true, overlap_param_gather = true;
+  /// The whole training as timed: the batch ramp (--batch-ramp START:TOKENS; 0: none), written
+  /// as --rampup-batch-size; --async-save; --save-interval and --eval-interval/--eval-iters
+  /// where they were given in steps and batches.
+  long long ramp_start_sequences = 0;
+  double ramp_tokens = 0;
+  bool async_save = false;
+  std::optional<long long> save_interval_steps, eval_interval_steps, eval_iters;
 };
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);
