@@ -625,6 +625,26 @@ std::string evaluation_flags_problem(const ClusterFlags& f) {
 
 }  // namespace
 
+namespace {
+
+// The step model's efficiencies, overlaps and allowances, as the flags (or their defaults) give them.
+void apply_efficiencies(const ClusterFlags& f, LayoutSearchOptions& s) {
+  s.time.gemm_efficiency = f.gemm_efficiency;
+  s.time.fp8_gemm_efficiency = f.fp8_gemm_efficiency;
+  s.time.hbm_efficiency = f.hbm_efficiency.value_or(k_hbm_efficiency);
+  s.time.a2a_efficiency_intra = f.a2a_efficiency_intra;
+  s.time.a2a_efficiency_inter = f.a2a_efficiency_inter;
+  s.time.network_efficiency = f.network_efficiency;
+  s.time.dp_overlap = f.dp_overlap;
+  s.time.overlap_grad_reduce = f.overlap_grad_reduce;
+  s.time.overlap_param_gather = f.overlap_param_gather;
+  s.time.expert_load_factor = f.load_imbalance.value_or(k_default_load_imbalance);
+  s.memory.expert_load_factor = f.load_imbalance.value_or(k_default_load_imbalance);
+  s.memory.framework_bytes = f.framework_gib * k_gib;
+}
+
+}  // namespace
+
 std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const ClusterFlags& f) {
   const auto usage = [](std::string why) { return std::unexpected(ClusterFlagsError{false, std::move(why), {}}); };
   if (f.gpus && f.gpu_given && f.gpu.empty()) return usage("--gpu: empty; give a GPU kind (h100, h200, ...)");
@@ -659,18 +679,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.whole_training = f.whole_training;
   if (f.checkpoint_interval_minutes) o.whole_training.checkpoint_interval_minutes = *f.checkpoint_interval_minutes;
   if (const std::string why = evaluation_flags_problem(f); !why.empty()) return usage(why);
-  o.search.time.gemm_efficiency = f.gemm_efficiency;
-  o.search.time.fp8_gemm_efficiency = f.fp8_gemm_efficiency;
-  o.search.time.hbm_efficiency = f.hbm_efficiency.value_or(k_hbm_efficiency);
-  o.search.time.a2a_efficiency_intra = f.a2a_efficiency_intra;
-  o.search.time.a2a_efficiency_inter = f.a2a_efficiency_inter;
-  o.search.time.network_efficiency = f.network_efficiency;
-  o.search.time.dp_overlap = f.dp_overlap;
-  o.search.time.overlap_grad_reduce = f.overlap_grad_reduce;
-  o.search.time.overlap_param_gather = f.overlap_param_gather;
-  o.search.time.expert_load_factor = f.load_imbalance.value_or(k_default_load_imbalance);
-  o.search.memory.expert_load_factor = f.load_imbalance.value_or(k_default_load_imbalance);
-  o.search.memory.framework_bytes = f.framework_gib * k_gib;
+  apply_efficiencies(f, o.search);
   if (f.global_batch_tokens) o.search.global_batch_tokens = static_cast<long long>(*f.global_batch_tokens);
   if (f.global_batch_sequences) {
     o.global_batch_sequences = *f.global_batch_sequences;
