@@ -343,7 +343,10 @@ std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m,
         o.engine == ServeEngine::vllm && !o.engine_tp && !o.dp_attention
             ? "TP the widest of a node that splits the heads with whole nodes as stages, then smaller TP with "
               "stages inside a node"
-            : "TP the widest that splits the heads";
+            : o.engine == ServeEngine::sglang
+                  ? "TP the widest that splits the heads, across whole nodes (SGLang v0.4 has no pipeline stages); "
+                    "replicas of a smaller TP (--dp) are not searched"
+                  : "TP the widest that splits the heads";
     fit->notes.insert(
         fit->notes.begin(),
         fewest ? fmt::format("--serve-min-gpus: {} x {} is the fewest that hold {} sequence(s) of {} tokens{}", fewest->gpus,
@@ -351,9 +354,12 @@ std::expected<ServingFit, std::string> serving_fit_on_node(const ModelConfig& m,
                              fewest->tp ? fmt::format(" (TP {} x PP {}: TP {}, the widest of a node, does not)", *fewest->tp,
                                                       *fewest->pp, std::min(fewest->gpus, node))
                                         : std::string())
-               : fmt::format("--serve-min-gpus: no count of {} up to {} holds {} sequence(s) of {} tokens (tried: {}; "
-                             "--serve-expert-parallel keeps each expert whole); the largest is shown",
-                             o.gpu.id, o.gpus, o.min_batch, o.context, tried));
+               : fmt::format("--serve-min-gpus: no count of {} up to {} holds {} sequence(s) of {} tokens (tried: {}); "
+                             "the largest is shown{}",
+                             o.gpu.id, o.gpus, o.min_batch, o.context, tried,
+                             o.expert_parallel ? std::string()
+                                               : "; not tried: --serve-expert-parallel, which keeps each expert whole "
+                                                 "(no fp8 block split)"));
   }
   return fit;
 }
@@ -365,7 +371,8 @@ void warn_context(const ModelConfig& m, const ServingOptions& o, int train_seq_l
                            "the quality at that length is not",
                            who, o.context, train_seq_len));
   }
-  if (m.max_position_embeddings > 0 && o.context > m.max_position_embeddings) {
+  // A config.json maximum: the fit refuses a longer context as the engine does (context_limit_refusal).
+  if (m.max_position_embeddings > 0 && o.context > m.max_position_embeddings && !m.context_length_keys) {
     // vLLM (config.py, _get_and_verify_max_len) and SGLang refuse a context past the model's
     // derived maximum unless VLLM_ALLOW_LONG_MAX_MODEL_LEN / SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN
     // is set; rope scaling raises that maximum, and moeplan does not read it: a warning, not a refusal.

@@ -1101,6 +1101,22 @@ ContextDefault engine_default_context(const ModelConfig& m, ServeEngine e) {
   return e == ServeEngine::vllm ? vllm_default_context(m) : sglang_default_context(m);
 }
 
+std::string context_limit_refusal(const ModelConfig& m, const ServingOptions& o) {
+  // vLLM's _get_and_verify_max_len raises "User-specified max_model_len (X) is greater than the
+  // derived max_model_len ... To allow overriding this maximum, set the env var
+  // VLLM_ALLOW_LONG_MAX_MODEL_LEN=1"; SGLang's ModelConfig raises "User-specified context_length
+  // (X) is greater than the derived context_length (Y) ... set the env var
+  // SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1". Only where config.json gives the maximum.
+  const ContextDefault d = engine_default_context(m, o.engine);
+  if (d.tokens <= 0 || o.context <= d.tokens) return "";
+  const bool vllm = o.engine == ServeEngine::vllm;
+  return fmt::format("the context {}{} is past the {} the engine derives, {} ({}): it refuses to start unless {}=1 "
+                     "is set",
+                     o.context, o.context_source.empty() ? std::string() : fmt::format(" ({})", o.context_source),
+                     vllm ? "max_model_len" : "context_length", d.tokens, d.source,
+                     vllm ? "VLLM_ALLOW_LONG_MAX_MODEL_LEN" : "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN");
+}
+
 std::optional<MinGpuLayout> serving_min_layout(const ModelConfig& m, const ServingOptions& o) {
   const int node = std::max(1, o.gpu.gpus_per_node);
   const int L = std::max(1, m.num_hidden_layers);
@@ -1642,8 +1658,9 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     fit.notes.push_back(sglang_running_requests_note(o, fit));
   }
   const bool capped = cap_running_sequences(o, fit);
-  fit.why_not = fp8_block_refusal(m, o, fit.split);  // the engine stops at load, before any budget
-  if (!fit.why_not.empty()) {
+  if (fit.why_not = context_limit_refusal(m, o); !fit.why_not.empty()) {  // its config check, first of all
+    fit.no_start = "the engine refuses the context as it reads the model's config, before it loads anything";
+  } else if (fit.why_not = fp8_block_refusal(m, o, fit.split); !fit.why_not.empty()) {  // at load
     fit.no_start = "the engine refuses to load the weights (fp8 blocks): it stops before sizing its KV cache";
   } else if (fit.why_not = fp8_cache_refusal(m, o); !fit.why_not.empty()) {  // or as it builds its attention
     fit.no_start = "the engine refuses the fp8 KV cache as it builds its attention: it stops before sizing the cache";

@@ -397,13 +397,33 @@ TEST_CASE("serve-batch sets the batch the decode bound is for") {
   CHECK(s.at("max_batch").get<long long>() > 5);
 }
 
-TEST_CASE("a context past the training length or the model's positions is a warning, not an error") {
-  const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h200",
-                             "--serve-context", "65536", "--format", "json"});
-  INFO(r.err);
-  CHECK(r.code == 0);
-  CHECK(r.err.find("max_position_embeddings 40960") != std::string::npos);
-  CHECK(serving_of(r).at("context") == 65536);
+TEST_CASE("a context past the engine's derived maximum does not start, past the training length it is a warning") {
+  // qwen3-30b-a3b.json: max_position_embeddings 40960, no rope_scaling: vLLM's max_model_len and
+  // SGLang's context_len are 40,960; 65,536 is refused by both unless their override variable
+  // is set (vLLM _get_and_verify_max_len, SGLang ModelConfig): exit 3, the section's figures null.
+  for (const char* engine : {"vllm", "sglang"}) {
+    CAPTURE(engine);
+    const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h200",
+                               "--serve-context", "65536", "--serve-engine", engine, "--format", "json"});
+    CHECK(r.code == 3);
+    CHECK(r.err.find("past the") != std::string::npos);
+    CHECK(r.err.find(std::string(engine) == "vllm" ? "VLLM_ALLOW_LONG_MAX_MODEL_LEN" :
+                                                     "SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN") != std::string::npos);
+    const json s = serving_of(r);
+    CHECK(s.at("fits") == false);
+    CHECK(s.at("kv_cache_tokens").is_null());
+  }
+  // At the derived maximum it starts; a preset (no config.json maximum) past its training S is
+  // a warning only.
+  const Run at = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h200",
+                              "--serve-context", "40960", "--format", "json"});
+  CHECK(at.code == 0);
+  const Run preset = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "8", "--serve-gpu", "h200",
+                                  "--serve-context", "65536", "--format", "json"});
+  INFO(preset.err);
+  CHECK(preset.code == 0);
+  CHECK(preset.err.find("longer than the training sequence length") != std::string::npos);
+  CHECK(serving_of(preset).at("context") == 65536);
 }
 
 TEST_CASE("every config.json family score reads gets a serving section") {

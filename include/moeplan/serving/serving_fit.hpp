@@ -140,6 +140,9 @@ struct ContextDefault {
   std::string source;
 };
 ContextDefault engine_default_context(const ModelConfig& m, ServeEngine e);
+/// Why the engine refuses `o.context` as it reads config.json (past the maximum it derives,
+/// engine_default_context), "" when it does not or when the model has no config.json maximum.
+std::string context_limit_refusal(const ModelConfig& m, const ServingOptions& o);
 
 /// Whether TP `t` splits the attention of `m`: t divides the query heads, and the kv heads of
 /// every layer divide by t or t by them (MLA: the query heads only); vLLM and SGLang refuse to
