@@ -418,8 +418,8 @@ void add_serving(Report& report, const ModelConfig& m, const std::expected<Servi
   add("tp", "TP", "", i64(s.split.tp), "tensor parallel ranks: attention, dense FFN, shared experts, embeddings", true);
   add("ep", "EP", "", i64(s.split.ep), "expert parallel ranks: the routed experts", true);
   add("attention_groups", "DP", "", i64(s.split.dp),
-      "data-parallel attention groups of TP GPUs in a stage (1 unless TP cannot split the heads over the node)", true);
-  add("pipeline_stages", "PP", "", i64(s.split.stages), "pipeline stages, one node each, never more than the layers",
+      "data-parallel attention groups of TP GPUs in a stage (the engine's --dp or DP attention; moeplan's own layout: 1 unless TP cannot split the heads over the node)", true);
+  add("pipeline_stages", "PP", "", i64(s.split.stages), "pipeline stages (a node each in moeplan's own layout; as the --serve-args file gives them), never more than the layers",
       true);
   add("gpus_used", "", "GPUs", i64(s.gpus_used), "GPUs the layout uses (those beyond one stage a layer are left unused)",
       true);
