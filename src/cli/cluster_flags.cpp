@@ -958,6 +958,9 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (seq_len && !*seq_len) *seq_len = args->seq_length;
   with_whole_training_args(f, *args, seq_len && *seq_len ? *seq_len : args->seq_length, io);
   if (!seq_len && args->seq_length) args->unused.insert(args->unused.begin(), "--seq-length");  // suggest: --seq-len sets S
+  // The run's length is read by score (with_budget); suggest plans its own D.
+  if (!file_args && args->train_samples) args->unused.insert(args->unused.begin(), "--train-samples");
+  if (!file_args && args->train_iters) args->unused.insert(args->unused.begin(), "--train-iters");
   for (const std::string& n : args->notes) io.note(fmt::format("{}: {}", f.megatron_args, n));
   if (const auto ignored = ignored_flags(*args, file_args != nullptr); !ignored.empty()) {
     io.note(fmt::format("{}: not used by moeplan (ignored): {}", f.megatron_args, unused_list(ignored)));

@@ -159,8 +159,8 @@ struct StepShape {
   double in_factor = 2;    ///< input projections of an FFN: gate and up (2), or up alone (1)
   int mtp = 0;             ///< MTP modules on the last stage
   double moe_cap = 0;      ///< MoE layers the busiest stage can hold (L_m plus MTP's)
-  std::optional<StageSplit> split;
-  GemmRateModel model;
+  std::optional<StageSplit> split{};
+  GemmRateModel model{};
   // One micro-batch's training GEMM seconds (forward, data and weight gradients) of a module:
   double attention_s = 0, dense_ffn_s = 0, shared_s = 0, routed_s = 0, head_s = 0, proj_s = 0;
   double routed_rows = 0;  ///< routed rows on this rank: K × tokens_rank × ETP × load

@@ -39,7 +39,7 @@ struct MegatronRun {
   /// MTP modules the run trained and timed (--mtp-num-layers; the fit's config), which can
   /// differ from the model's num_nextn_predict_layers.
   std::optional<int> mtp_layers;
-  CudaGraphs cuda_graphs;  ///< --cuda-graph-impl and --cuda-graph-modules, as the host term counts them
+  CudaGraphs cuda_graphs{};  ///< --cuda-graph-impl and --cuda-graph-modules, as the host term counts them
   /// SwiGLU inputs kept in fp8 (TransformerConfig.activation_func_fp8_input_store): no Megatron-LM
   /// 0.20 flag sets it, so a run with it is refused by --emit megatron.
   bool activation_fp8_input_store = false;
