@@ -449,6 +449,12 @@ double pipeline_term(const StepShape& s, StepSeconds& r) {
   return r.bubble + r.p2p;
 }
 
+// The busiest rank's share of the layers' parameters: its stage's layers over L, twice under
+// DualPipe, where a rank holds two stages' weights (2x parameters) and reduces and updates both.
+double stage_layer_share(const ModelFlops& f, const ParallelLayout& L, const StepSeconds& r) {
+  return (L.dualpipe ? 2.0 : 1.0) * double(r.stage_layers) / f.layers;
+}
+
 // The embedding or the head, on the busiest end stage. DualPipe's first and last ranks hold
 // both, one tensor when they are tied (memory_model.cpp's params_of_rank).
 double end_stage_params(const ModelFlops& f, const ParallelLayout& L) {
@@ -467,8 +473,7 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   const StepTimeOptions& o = s.o;
   const double world = s.cluster.gpus;
   const double dense_group = double(L.dp) * L.cp;
-  // DualPipe: a rank holds two stages' weights (2x parameters), so reduces and gathers both.
-  const double stage_share = (L.dualpipe ? 2.0 : 1.0) * double(r.stage_layers) / f.layers;
+  const double stage_share = stage_layer_share(f, L, r);
   const double end_params = end_stage_params(f, L);
   const double dense_shard = f.dense_params * stage_share / L.tp + end_params / L.tp;
   const double expert_shard = f.routed_params * stage_share / (double(L.ep) * L.etp);
@@ -537,7 +542,7 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   // model's (PrecisionSpec::adam_step_bytes).
   const ModelFlops& f = s.f;
   const ParallelLayout& L = s.L;
-  const double stage_share = (L.dualpipe ? 2.0 : 1.0) * double(r.stage_layers) / f.layers;  // DualPipe: 2 stages
+  const double stage_share = stage_layer_share(f, L, r);
   const double end_params = end_stage_params(f, L);
   const double dense_local = (f.dense_params * stage_share + end_params) / L.tp / (double(L.dp) * L.cp);
   const double expert_local = f.routed_params * stage_share / (double(L.ep) * L.etp) / std::max(L.edp, 1);

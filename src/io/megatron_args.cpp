@@ -332,15 +332,20 @@ std::optional<int> ArgsReader::positive(const Flag& f) {
   return std::nullopt;
 }
 
-/// The flag's value as a count up to 2^53 (steps, samples), nullopt (and failed_) otherwise;
-/// `least` is 0 or 1.
-std::optional<long long> ArgsReader::count(const Flag& f, long long least) {
-  const std::string v = f.value.value_or("");
+/// `v` as a whole number from `least` to 2^53 (steps, samples), nullopt otherwise.
+std::optional<long long> count_of(std::string_view v, long long least) {
   long long n = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
   if (!v.empty() && ec == std::errc() && end == v.data() + v.size() && n >= least && n <= (1LL << 53)) return n;
-  fail(f, fmt::format("\"{}\" is not a whole number from {} to 2^53", v, least));
   return std::nullopt;
+}
+
+/// The flag's value as count_of reads it; a bad one sets failed_. `least` is 0 or 1.
+std::optional<long long> ArgsReader::count(const Flag& f, long long least) {
+  const std::string v = f.value.value_or("");
+  const std::optional<long long> n = count_of(v, least);
+  if (!n) fail(f, fmt::format("\"{}\" is not a whole number from {} to 2^53", v, least));
+  return n;
 }
 
 bool ArgsReader::read_number(const Flag& f) {
@@ -569,14 +574,14 @@ bool ArgsReader::read_run_length(const Flag& f) {
 
 // --rampup-batch-size START INCREMENT SAMPLES (nargs='*' in arguments.py; three values).
 void ArgsReader::read_rampup(const Flag& f) {
+  const std::vector<Word> words = words_of(f.value.value_or(""));
   std::vector<long long> v;
-  for (const Word& w : words_of(f.value.value_or(""))) {
-    long long x = 0;
-    const auto [end, ec] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), x);
-    if (ec != std::errc() || end != w.text.data() + w.text.size() || x < 1 || x > (1LL << 53)) break;
-    v.push_back(x);
+  for (const Word& w : words) {
+    const std::optional<long long> x = count_of(w.text, 1);
+    if (!x) break;
+    v.push_back(*x);
   }
-  if (v.size() != 3 || words_of(f.value.value_or("")).size() != 3) {
+  if (v.size() != 3 || words.size() != 3) {
     fail(f, fmt::format("\"{}\" is not three positive whole numbers: START INCREMENT SAMPLES",
                         f.value.value_or("")));
     return;
