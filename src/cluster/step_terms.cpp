@@ -329,8 +329,12 @@ double host_term(const StepShape& s, StepSeconds& r) {
   // the host issues the next call, one Python call's time each.
   const StepTimeOptions& o = s.o;
   const HostLaunches& h = megatron_host_launches();
-  const double t_py = o.host_python_op_seconds.value_or(h.python_op_seconds);
-  const double t_launch = o.host_launch_seconds.value_or(h.launch_seconds);
+  // The file's seconds are an x86 DGX host's; the GPU's catalog entry scales them for its own
+  // host (a Grace CPU's calls take 2.75x as long: gpus.toml, host_call_factor). A figure given
+  // by flag is the user's host's, taken as given.
+  const double host = s.cluster.gpu.host_call_factor;
+  const double t_py = o.host_python_op_seconds.value_or(h.python_op_seconds * host);
+  const double t_launch = o.host_launch_seconds.value_or(h.launch_seconds * host);
   if (!(t_py > 0) && !(t_launch > 0)) return 0;
   const CudaGraphs& g = o.cuda_graphs;
   const ModelFlops& f = s.f;

@@ -129,6 +129,15 @@ double StepTime::seconds_of(const std::string& name) const {
 
 namespace {
 
+// The host term's note on the GPU's own host, where its catalog entry scales the per-call
+// seconds and no flag replaced them.
+std::string host_speed_words(const GpuSpec& gpu, const StepTimeOptions& o) {
+  if (gpu.host_call_factor == 1 || (o.host_python_op_seconds && o.host_launch_seconds)) return "";
+  return fmt::format("; this GPU's host issues each call in {:g}x an x86 DGX host's time (GPU catalog, "
+                     "host_call_factor)",
+                     gpu.host_call_factor);
+}
+
 const char* link_name(bool off_node) { return off_node ? "the NIC" : "NVLink"; }
 
 // The all-to-all term's line: what one all-to-all moves and where, and what of it is hidden.
@@ -251,10 +260,10 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       return fmt::format("the GPU waits where issuing outlasts running: per micro-batch {:.0f} Python calls and "
                          "{:.0f} kernels (Megatron-Core {} counts, presets/hardware/host_launches.toml) take "
                          "{:.3g} ms forward, {:.3g} ms backward against the GPU's {:.3g} and {:.3g} ms; {:.0f} "
-                         "device-to-host syncs (the dropless dispatcher's){}",
+                         "device-to-host syncs (the dropless dispatcher's){}{}",
                          r.host_python_ops, r.host_launches, megatron_host_launches().megatron_core,
                          r.host_forward * 1e3, r.host_backward * 1e3, r.host_gpu_forward * 1e3,
-                         r.host_gpu_backward * 1e3, r.host_syncs, graphs);
+                         r.host_gpu_backward * 1e3, r.host_syncs, graphs, host_speed_words(c.gpu, o));
     }
     case k_pipeline:
       if (L.pp == 1) return "PP 1: none";

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "cluster/cluster_fixtures.hpp"
+#include "moeplan/cluster/gpu_catalog.hpp"
 #include "moeplan/cluster/host_launches.hpp"
 #include "moeplan/cluster/step_time.hpp"
 
@@ -142,3 +143,35 @@ TEST_CASE("host term: CUDA graphs replace a captured region's calls by one repla
   CHECK(timed(m, 8, l, batch, o).seconds_of("host") == 0);
 }
 
+
+TEST_CASE("host term: a GPU whose host is slower scales the file's seconds per call, counted by hand") {
+  // The catalog's GB200 (a Grace host) issues each call in 37.08 / 13.48 = 2.7507x an x86 DGX
+  // host's time (TransformerEngine issue #2053's torch.nn.Linear forward).
+  CHECK(embedded_gpu_catalog().find("gb200")->host_call_factor == doctest::Approx(37.08 / 13.48));
+  CHECK(embedded_gpu_catalog().find("h100")->host_call_factor == 1.0);
+  // The dense fixture of the first case on a host 1,000x slower, at the file's 19.71 us a
+  // Python call and 5 us a launch beyond them: per micro-batch
+  //   forward  44 calls x 19.71 ms + (53 - 44) launches x 5 ms = 0.86724 + 0.045 = 0.91224 s,
+  //     launches 4 x (attn 7 + mlp 5) + head 4 + embedding 1 = 53;
+  //   backward 35 calls x 19.71 ms + (82 - 35) x 5 ms = 0.68985 + 0.235 = 0.92485 s,
+  //     launches 4 x (attn 11 + mlp 8) + head 4 + embedding 2 = 82.
+  const ModelConfig m = dense_model(4);
+  GpuSpec slow = h100_like();
+  slow.host_call_factor = 1000;
+  ParallelLayout l = layout_of(8, 1, 1);
+  l.global_batch = 16;  // micro-batch 1 on DP 8: 2 micro-batches
+  StepTimeOptions o;
+  o.seq_len = k_seq;
+  const StepTime t = step_time(m, count_parameters(m), cluster_of(8, slow), l, o);
+  const GpuPasses gpu = gpu_passes(t, 2);
+  REQUIRE(gpu.backward < 0.9);
+  CHECK(t.seconds_of("host") == doctest::Approx(2 * ((0.91224 - gpu.forward) + (0.92485 - gpu.backward))));
+  CHECK(detail(t, "host").find("1000x an x86 DGX host's time") != std::string::npos);
+  // Seconds given by flag are the user's own host's: not scaled.
+  o.host_python_op_seconds = 19.71e-6;
+  o.host_launch_seconds = 5e-6;
+  const StepTime given = step_time(m, count_parameters(m), cluster_of(8, slow), l, o);
+  const StepTime x86 = step_time(m, count_parameters(m), cluster_of(8), l, o);
+  CHECK(given.seconds_of("host") == doctest::Approx(x86.seconds_of("host")));
+  CHECK(detail(given, "host").find("x86 DGX") == std::string::npos);
+}
