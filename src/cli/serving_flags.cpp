@@ -96,6 +96,8 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
   o.expert_parallel = o.expert_parallel || a.expert_parallel;
   o.dp_attention = o.dp_attention || a.dp_attention;
   o.count_mtp = o.count_mtp || a.mtp;  // --speculative-config deepseek_mtp: the model's MTP modules are the draft
+  // No CUDA graphs captured: none to fit after the KV cache (a --serve-cuda-graph-gib given wins).
+  if (!a.cuda_graphs_off.empty() && !f.cuda_graph_gib) o.cuda_graph_bytes = 0.0;
   if (!f.gpus) {  // the GPUs are the file's: its layout too (not when --serve-gpus moves them)
     o.engine_tp = a.attention_tp();
     o.engine_pp = a.pp.value_or(1);
@@ -112,11 +114,16 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
                               "counted",
                               a.speculative_method);
   }
-  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}{}", f.args_file,
+  const std::string eager =
+      a.cuda_graphs_off.empty() ? std::string()
+      : f.cuda_graph_gib        ? fmt::format("; {}: no CUDA graphs, but --serve-cuda-graph-gib counts {:g} GiB",
+                                              a.cuda_graphs_off, *f.cuda_graph_gib)
+                                : fmt::format("; {}: no CUDA graphs captured, none counted", a.cuda_graphs_off);
+  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}{}{}", f.args_file,
                       a.engine == ServeEngine::vllm ? "vllm serve" : "sglang.launch_server", a.model,
                       a.model.empty() ? "" : ",", a.tp.value_or(1), a.pp.value_or(1), a.dp.value_or(1),
                       f.gpus ? fmt::format(", not used: --serve-gpus {} lays out the GPUs", *f.gpus) : std::string(),
-                      speculative, unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
+                      speculative, eager, unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
 }
 
 }  // namespace

@@ -405,6 +405,11 @@ std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, con
     a.expert_parallel = *ep > 1;
   } else if (!vllm && name == "--enable-dp-attention" && !f.has_value) {
     a.dp_attention = true;
+  } else if (!f.has_value && (vllm ? name == "--enforce-eager" : name == "--disable-cuda-graph")) {
+    a.cuda_graphs_off = name;  // the engine captures no CUDA graphs (vLLM v0.10 gpu_model_runner.py
+                               // capture_model returns at once; SGLang skips its CudaGraphRunner)
+  } else if (vllm && name == "--no-enforce-eager" && !f.has_value) {
+    a.cuda_graphs_off.clear();  // BooleanOptionalAction's negative: vLLM's default, graphs captured
   } else if (vllm && (name == "--speculative-config" || name.starts_with("--speculative-config."))) {
     return read_speculative(a, f, source);
   } else if (!vllm && name == "--speculative-algorithm") {

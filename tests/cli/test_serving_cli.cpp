@@ -387,6 +387,39 @@ TEST_CASE("score --serve-args reads the engine's command line and lists the flag
   std::filesystem::remove(file);
 }
 
+TEST_CASE("score --serve-args --enforce-eager: no CUDA graphs counted, so a start-up they failed succeeds") {
+  const std::filesystem::path file = temp_path("serve-args-eager.sh");
+  const auto run = [&](const std::string& args, std::vector<std::string> extra = {}) {
+    {
+      std::ofstream out(file);
+      out << "vllm serve Qwen/Qwen3-30B-A3B --tensor-parallel-size 1 " << args << "\n";
+    }
+    std::vector<std::string> argv{"score", k_hf + "qwen3-30b-a3b.json", "--serve-args", file.string(), "--serve-gpu",
+                                  "h100", "--format", "json"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return run_moeplan(argv);
+  };
+  // At a fraction of 0.995 the 0.4 GiB HBM left cannot hold the default 0.64 GiB of graphs:
+  // vLLM fails at capture (exit 3, figures null); --enforce-eager captures none and starts.
+  const Run graphs = run("--gpu-memory-utilization 0.995");
+  INFO(graphs.err);
+  CHECK(graphs.code == 3);
+  const Run eager = run("--gpu-memory-utilization 0.995 --enforce-eager");
+  INFO(eager.err);
+  REQUIRE(eager.code == 0);
+  const json s = serving_of(eager);
+  CHECK(s.at("cuda_graph_per_gpu") == 0.0);
+  CHECK(s.at("kv_cache_tokens").is_number());
+  CHECK(eager.err.find("--enforce-eager: no CUDA graphs captured, none counted") != std::string::npos);
+  CHECK(eager.err.find("not modelled: --enforce-eager") == std::string::npos);
+  // A figure given by flag wins, and the note says so.
+  const Run given = run("--enforce-eager", {"--serve-cuda-graph-gib", "0.5"});
+  REQUIRE(given.code == 0);
+  CHECK(serving_of(given).at("cuda_graph_per_gpu") == 0.5);
+  CHECK(given.err.find("--serve-cuda-graph-gib counts 0.5 GiB") != std::string::npos);
+  std::filesystem::remove(file);
+}
+
 TEST_CASE("serve-batch sets the batch the decode bound is for") {
   const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
                              "--serve-context", "4096", "--serve-batch", "5", "--format", "json"});

@@ -265,3 +265,23 @@ TEST_CASE("serve args: a layout past 65,536 GPUs, or SGLang DP attention whose -
   CHECK(replicas->tp_at.line == 1);
   CHECK(replicas->dp_at.flag == "--dp");
 }
+
+TEST_CASE("serve args: --enforce-eager and --disable-cuda-graph say no CUDA graphs are captured") {
+  const auto v = read_serve_args("vllm serve m --tensor-parallel-size 2 --enforce-eager\n", "eager.sh");
+  REQUIRE(v.has_value());
+  CHECK(v->cuda_graphs_off == "--enforce-eager");
+  CHECK(v->unused.empty());
+  // BooleanOptionalAction's negative, later on the line, turns capture back on (vLLM's default).
+  const auto back = read_serve_args("vllm serve m --enforce-eager --no-enforce-eager\n", "eager.sh");
+  REQUIRE(back.has_value());
+  CHECK(back->cuda_graphs_off.empty());
+  const auto s = read_serve_args("python3 -m sglang.launch_server --model-path m --tp 2 --disable-cuda-graph\n",
+                                 "eager.sh");
+  REQUIRE(s.has_value());
+  CHECK(s->cuda_graphs_off == "--disable-cuda-graph");
+  // Each engine's own spelling only: SGLang's flag in a vLLM command is not modelled.
+  const auto other = read_serve_args("vllm serve m --disable-cuda-graph\n", "eager.sh");
+  REQUIRE(other.has_value());
+  CHECK(other->cuda_graphs_off.empty());
+  CHECK(other->unused == std::vector<std::string>{"--disable-cuda-graph"});
+}

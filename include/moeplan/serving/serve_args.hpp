@@ -55,6 +55,10 @@ struct ServeArgs {
   std::optional<std::int64_t> speculative_tokens;  ///< num_speculative_tokens
   int speculative_line = 0;                        ///< the line of the flag, 0 when absent
   std::vector<std::string> unused;  ///< flags not modelled, once each, in the file's order
+  /// vLLM --enforce-eager, SGLang --disable-cuda-graph: no CUDA graphs captured, so none to fit
+  /// in what the memory fraction leaves (`--no-enforce-eager`: captured, vLLM's default).
+  /// Empty when the file does not say; else the flag as given.
+  std::string cuda_graphs_off;
   /// GPUs of one copy of the model: TP x PP x DP; SGLang's DP attention runs its DP groups
   /// inside the TP GPUs (--tp 8 --dp 8 --enable-dp-attention is 8 GPUs of TP 1 attention).
   [[nodiscard]] int gpus() const {
