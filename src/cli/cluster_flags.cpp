@@ -183,7 +183,7 @@ void add_rate_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
                  "Busiest expert rank's routed tokens over the balanced share (>= 1): routing "
                  "imbalance in memory and step time; the default is the median published dropless "
                  "slowdown (docs/step-model.md); 1 for a forced-balance benchmark (also what a --megatron-args "
-                 "file's --moe-router-force-load-balancing gives)")
+                 "file's --moe-router-force-load-balancing gives); EP 1 is always 1 (one rank holds every expert)")
       ->check(parameter_range("load_imbalance"))
       ->default_str(fmt::format("{:g}", k_default_load_imbalance))
       ->group(group);
@@ -1183,7 +1183,7 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "with selective recompute, the modules re-run (Megatron's --recompute-modules names); \"\" otherwise"},
         {"load_imbalance", "", "", fit.load_imbalance,
          "busiest expert rank's routed tokens over the balanced share, as the expert terms assume "
-         "(--load-imbalance; 1: forced balance)"},
+         "(--load-imbalance; 1: forced balance, or EP 1, where one rank holds every expert)"},
         {"precision", "", "", std::string(to_string(fit.precision)), "GEMM precision of the linear layers"},
         {"fp8_param_gather", "", "", fit.fp8_param_gather,
          "weights kept in fp8 only (--fp8-param-gather): 1 + 1 bytes per weight"},

@@ -536,9 +536,11 @@ std::string dualpipe_stages_text(const ModelConfig& m, const ParallelLayout& lay
 }  // namespace
 
 MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*/,
-                               const ParallelLayout& layout, const MemoryOptions& options) {
+                               const ParallelLayout& layout, const MemoryOptions& given) {
   // `p` stays in the signature for callers that already hold the count.
   const ParallelLayout& lay = layout;
+  MemoryOptions options = given;
+  options.expert_load_factor = expert_rank_load(given.expert_load_factor, layout);
   const int tp = std::max(1, lay.tp);
   const MostLoaded best = most_loaded(m, lay, options);
   MemoryBreakdown out;
@@ -593,7 +595,9 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
   return out;
 }
 
-double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, const MemoryOptions& options) {
+double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, const MemoryOptions& given) {
+  MemoryOptions options = given;
+  options.expert_load_factor = expert_rank_load(given.expert_load_factor, layout);
   const MostLoaded best = most_loaded(m, layout, options);
   // The terms of memory_per_gpu in its order, added as MemoryBreakdown::total() adds them.
   double sum = 0;

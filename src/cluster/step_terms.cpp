@@ -26,8 +26,8 @@ StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const Parallel
   s.S = o.seq_len;
   s.tokens = double(L.global_batch) * s.S;
   r.tokens_per_step = s.tokens;
-  r.load_factor = load_factor;
-  s.load_factor = load_factor;
+  r.load_factor = expert_rank_load(load_factor, L);
+  s.load_factor = r.load_factor;
 
   s.split = stage_split(f.layers, L.pp, L.first_stage_layers, L.last_stage_layers, allow_uneven);
   // The output head (6·V·d FLOPs per token, outside M like every embedding FLOP) runs on the
@@ -82,7 +82,7 @@ StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const Parallel
   // Under SP a rank holds rows/TP tokens; ETP gathers etp ranks' tokens; K copies of each
   // go to the experts of the EP group, N_e/EP per rank: rows per local expert.
   const double local_experts = f.experts > 0 ? double(f.experts) / L.ep : 0.0;
-  s.routed_rows = f.moe_layers > 0 ? f.top_k * s.tokens_rank * s.etp * load_factor : 0.0;  // on this rank
+  s.routed_rows = f.moe_layers > 0 ? f.top_k * s.tokens_rank * s.etp * s.load_factor : 0.0;  // on this rank
   r.expert_rows = local_experts > 0 ? s.routed_rows / local_experts : 0.0;
   s.routed_s = local_experts > 0 ? ffn_seconds(local_experts, r.expert_rows, f.expert_width, s.etp) : 0.0;
   s.head_s = f.vocab_params > 0 ? training_gemm_seconds(s.model, 1, rows, f.vocab_params / f.hidden / t, f.hidden) : 0;

@@ -246,6 +246,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
     return std::unexpected(ConstraintViolation{"a parallel layout", "the search kept none"});
   }
   const ParallelLayout& chosen = fit.layouts.ranked.front().layout;
+  fit.load_imbalance = expert_rank_load(fit.load_imbalance, chosen);  // 1 on EP 1: one rank, every expert
   // What the step time applied on the chosen layout: the TP overlap needs TP > 1, the
   // pipeline-send overlap Megatron's interleaved schedule (VPP > 1).
   fit.tp_comm_overlap = search.time.tp_comm_overlap && chosen.tp > 1;

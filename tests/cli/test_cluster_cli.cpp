@@ -1233,7 +1233,7 @@ TEST_CASE("megatron args file: a forced-balance benchmark (--moe-router-force-lo
   const auto file = temp_path("force-balance.sh");
   std::ofstream(file) << "torchrun pretrain_gpt.py --moe-router-force-load-balancing --tensor-model-parallel-size 1\n";
   const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
-                                         "--format", "json"};
+                                         "--ep", "8", "--format", "json"};
   std::vector<std::string> with_file = base;
   with_file.insert(with_file.end(), {"--megatron-args", file.string()});
   const Run forced = run_moeplan(with_file);
@@ -1248,6 +1248,13 @@ TEST_CASE("megatron args file: a forced-balance benchmark (--moe-router-force-lo
   const Run given = run_moeplan(with_file);
   REQUIRE_MESSAGE(given.code == 0, given.err);
   CHECK(json::parse(given.out).at(0).at("cluster").at("load_imbalance").get<double>() == doctest::Approx(1.3));
+  // On EP 1 one rank holds every expert: its load is 1 whatever the routing, given or not.
+  std::vector<std::string> one = base;
+  one[one.size() - 3] = "1";  // --ep 1
+  one.insert(one.end(), {"--load-imbalance", "1.3"});
+  const Run ep1 = run_moeplan(one);
+  REQUIRE_MESSAGE(ep1.code == 0, ep1.err);
+  CHECK(json::parse(ep1.out).at(0).at("cluster").at("load_imbalance").get<double>() == 1.0);
   std::filesystem::remove(file);
 }
 
@@ -1435,7 +1442,7 @@ TEST_CASE("Megatron args: --grad-reduce-in-bf16 wins over --accumulate-allreduce
 
 TEST_CASE("whole training section: wall days beside the steady state, the flags move it, bad or cluster-less flags exit 2") {
   const std::vector<std::string> base = {"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
-                                         "--format", "json"};
+                                         "--ep", "8", "--format", "json"};
   const Run r = run_moeplan(base);
   REQUIRE_MESSAGE(r.code == 0, r.err);
   const json j = json::parse(r.out).at(0);

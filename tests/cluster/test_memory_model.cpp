@@ -316,8 +316,14 @@ TEST_CASE("cluster memory: the breakdown names its terms and counts the all-to-a
     CHECK(b.terms[i].name == names[i]);
     CHECK_FALSE(b.terms[i].detail.empty());
   }
-  // 2 · K · (s·b/t) · h · 2 bytes · load = 2·2·1024·4096·2 × the default dropless load 1.15
-  CHECK(b.bytes_of("all_to_all") == doctest::Approx(2.0 * 2 * 1024 * 4096 * 2 * k_default_load_imbalance));
+  // 2 · K · (s·b/t) · h · 2 bytes · load = 2·2·1024·4096·2, at load 1: on EP 1 one rank holds
+  // every expert, so it routes exactly K copies of its tokens (expert_rank_load)...
+  CHECK(b.bytes_of("all_to_all") == doctest::Approx(2.0 * 2 * 1024 * 4096 * 2));
+  // ...and × the default dropless load 1.15 of the busiest of several expert ranks (EP 2).
+  ParallelLayout ep2 = l;
+  ep2.ep = 2;
+  CHECK(moeplan_memory(moe, ep2).bytes_of("all_to_all") ==
+        doctest::Approx(2.0 * 2 * 1024 * 4096 * 2 * k_default_load_imbalance));
   CHECK(b.bytes_of("framework") == doctest::Approx(5.0 * (1ull << 30)));
   CHECK(b.total() > b.bytes_of("weights"));
   CHECK(moeplan_memory(dense(4096, 32, 32, 8, 14336, 128256), l).bytes_of("all_to_all") == 0);

@@ -95,4 +95,10 @@ struct ParallelLayout {
   [[nodiscard]] std::string describe() const;
 };
 
+/// The busiest expert rank's load on layout `L`, as the expert terms (time and memory) apply
+/// it: `load` where EP > 1, and 1 on EP 1, where one rank holds every expert and so routes
+/// exactly K copies of its tokens however the router splits them (the routing-skew search's
+/// expert_load_factor is 1 there for the same reason).
+[[nodiscard]] inline double expert_rank_load(double load, const ParallelLayout& L) { return L.ep > 1 ? load : 1.0; }
+
 }  // namespace moeplan
