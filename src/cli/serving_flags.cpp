@@ -96,6 +96,10 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
   o.expert_parallel = o.expert_parallel || a.expert_parallel;
   o.dp_attention = o.dp_attention || a.dp_attention;
   o.count_mtp = o.count_mtp || a.mtp;  // --speculative-config deepseek_mtp: the model's MTP modules are the draft
+  // --quantization fp8: a bf16 checkpoint quantized as it loads (--serve-weights, given, wins; a
+  // checkpoint already quantized is served as stored: serve_args_quantization_refusal refuses
+  // another method than fp8).
+  if (a.online_fp8_line > 0 && !f.weights_given) o.online_fp8 = true;
   // No CUDA graphs captured: none to fit after the KV cache (a --serve-cuda-graph-gib given wins).
   if (!a.cuda_graphs_off.empty() && !f.cuda_graph_gib) o.cuda_graph_bytes = 0.0;
   if (!f.gpus) {  // the GPUs are the file's: its layout too (not when --serve-gpus moves them)
@@ -119,11 +123,18 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
       : f.cuda_graph_gib        ? fmt::format("; {}: no CUDA graphs, but --serve-cuda-graph-gib counts {:g} GiB",
                                               a.cuda_graphs_off, *f.cuda_graph_gib)
                                 : fmt::format("; {}: no CUDA graphs captured, none counted", a.cuda_graphs_off);
-  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}{}{}", f.args_file,
+  const std::string online =
+      a.online_fp8_line == 0 ? std::string()
+      : f.weights_given      ? fmt::format("; --quantization fp8: not used, --serve-weights {} says how the weights are "
+                                           "stored",
+                                           f.weights)
+                             : std::string("; --quantization fp8: a bf16 checkpoint is quantized to fp8 as it loads "
+                                           "(one an fp8 checkpoint already is is served as stored)");
+  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}{}{}{}", f.args_file,
                       a.engine == ServeEngine::vllm ? "vllm serve" : "sglang.launch_server", a.model,
                       a.model.empty() ? "" : ",", a.tp.value_or(1), a.pp.value_or(1), a.dp.value_or(1),
                       f.gpus ? fmt::format(", not used: --serve-gpus {} lays out the GPUs", *f.gpus) : std::string(),
-                      speculative, eager, unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
+                      speculative, eager, online, unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
 }
 
 }  // namespace

@@ -198,12 +198,12 @@ std::string flag_name(std::string w) {
   return w;
 }
 
-// Flags that replace the engine's memory plan: the weights it loads (vLLM --quantization quantizes
-// online, --cpu-offload-gb moves weights to the host) or the KV cache it allocates (vLLM
+// Flags that replace the engine's memory plan: the weights it loads (--quantization of another
+// method than fp8, which is read, quantizes online; --cpu-offload-gb moves weights to the host) or the KV cache it allocates (vLLM
 // --num-gpu-blocks-override, --kv-cache-memory; SGLang --max-total-tokens caps the pool,
 // --page-size rounds it, --cpu-offload-gb likewise).
 bool changes_memory_plan(bool vllm, const std::string& name) {
-  static const std::array<std::string_view, 4> k_vllm{"--quantization", "--cpu-offload-gb",
+  static const std::array<std::string_view, 5> k_vllm{"--quantization", "-q", "--cpu-offload-gb",
                                                       "--num-gpu-blocks-override", "--kv-cache-memory"};
   static const std::array<std::string_view, 4> k_sglang{"--max-total-tokens", "--page-size", "--cpu-offload-gb",
                                                         "--quantization"};
@@ -416,6 +416,8 @@ std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, con
     a.speculative_method = f.value;
     a.speculative_line = f.line;
     if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) a.unused.push_back(name);
+  } else if ((name == "--quantization" || (vllm && name == "-q")) && f.has_value && !f.expands && f.value == "fp8") {
+    a.online_fp8_line = f.line;  // online fp8 (fp8.py); any other method still changes the plan: refused below
   } else if ((vllm && name == "--model") || (!vllm && (name == "--model-path" || name == "--model"))) {
     a.model = f.value;
   } else if (changes_memory_plan(vllm, name)) {
@@ -589,6 +591,16 @@ std::optional<ServeArgsRefusal> serve_args_refusal(const ServeArgs& a, const Mod
                                                    "has none (num_nextn_predict_layers 0)",
                                                    m.name)},
                             true};
+  }
+  // vLLM's ModelConfig._verify_quantization (v0.10 config.py) raises when the checkpoint's
+  // quant_method is not the one --quantization names; an fp8 checkpoint is served as stored.
+  if (a.online_fp8_line > 0 && m.checkpoint_storage && m.checkpoint_storage->method != "fp8") {
+    return ServeArgsRefusal{
+        InputError{source, a.online_fp8_line, 0, "--quantization",
+                   fmt::format("{} is stored quantized (quant_method {}); the engine raises: the quantization method "
+                               "in the model config ({}) does not match --quantization (fp8)",
+                               m.name, m.checkpoint_storage->method, m.checkpoint_storage->method)},
+        true};
   }
   if (!layout_used) return std::nullopt;
   if (const int t = a.attention_tp(); !tp_splits_heads(m, t)) {  // vLLM and SGLang refuse to start

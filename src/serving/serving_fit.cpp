@@ -64,6 +64,14 @@ StoredBytes stored_bytes(const ModelConfig& m, const ServingOptions& o) {
     b = {c.routed, c.attention, c.dense, c.shared, c.mxfp4_experts, c.fp8_math, true};
     return b;
   }
+  // Online fp8 of a bf16 checkpoint (vLLM v0.10 fp8.py, Fp8LinearMethod and Fp8MoEMethod with
+  // is_checkpoint_fp8_serialized False: each weight quantized once loaded, one fp32 scale per
+  // tensor, a few bytes in millions: 1 byte a weight); linear layers only, as the checkpoints.
+  if (o.online_fp8) {
+    b.routed = b.attention = b.dense = b.shared = 1;
+    b.fp8_math = true;
+    return b;
+  }
   // fp4 (MXFP4) is the experts' storage, as gpt-oss ships it (quantization_config
   // modules_to_not_convert: self_attn, router, embed_tokens, lm_head stay bf16); fp8 covers
   // every linear layer, as DeepSeek-V3's checkpoint.
@@ -934,6 +942,13 @@ std::optional<std::string> serving_problem(const ServingOptions& o) {
     return fmt::format("--serve-weights fp8: {} has no FP8 tensor cores (the catalog gives no fp8_dense_tflops); "
                        "bf16, or fp4 weight-only", o.gpu.id);
   }
+  // vLLM runs fp8 weight-only through Marlin where the GPU has no FP8 tensor cores (as it runs
+  // an fp8 checkpoint there); SGLang's path on such GPUs is not read here.
+  if (o.online_fp8 && !fp8_math && o.engine == ServeEngine::sglang) {
+    return fmt::format("--quantization fp8 under SGLang: {} has no FP8 tensor cores (the catalog gives no "
+                       "fp8_dense_tflops), and SGLang's fp8 path there is not modelled",
+                       o.gpu.id);
+  }
   if (o.kv == ServePrecision::fp4) return std::string("--serve-kv: expected bf16 or fp8, got fp4");
   if (o.gpus < 1) return std::string("--serve-gpus: at least 1");
   const int node = std::max(1, o.gpu.gpus_per_node);
@@ -1268,6 +1283,16 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
                                                       "(Marlin), the FLOP bound uses the bf16 peak",
                                                       o.gpu.id)
                                         : std::string()));
+  } else if (o.online_fp8) {
+    fit.notes.push_back(fmt::format(
+        "fp8 online (--quantization fp8 on a bf16 checkpoint): every linear layer quantized as it loads, one scale "
+        "per tensor (vLLM fp8.py, is_checkpoint_fp8_serialized False), no 128 x 128 blocks; embeddings, head, norms "
+        "and routers stay bf16; loaded in bf16 first: {:.4g} GiB on the busiest GPU while it loads{}",
+        gib(fit.online_fp8_load_bytes_per_gpu),
+        o.gpu.fp8_dense_flops <= 0 ? fmt::format("; {} has no FP8 tensor cores: vLLM runs fp8 weight-only (Marlin), "
+                                                 "the FLOP bound uses the bf16 peak",
+                                                 o.gpu.id)
+                                   : std::string()));
   } else if (o.weights == ServePrecision::fp4) {
     fit.notes.push_back("fp4 (MXFP4) covers the routed experts, as gpt-oss ships them; attention, dense layers, "
                         "embeddings, head, norms and routers stay bf16; weight-only: the FLOP bound uses the bf16 peak");
@@ -1276,6 +1301,29 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
                         "stay bf16");
   }
   if (const std::string kv = fp8_cache_note(m, o); !kv.empty()) fit.notes.push_back(kv);
+}
+
+// Online fp8 loads the bf16 checkpoint before it quantizes it: vLLM's docs (features/quantization/
+// fp8.md, "Online Dynamic Quantization": "we load the model at original precision before
+// quantizing down to 8-bits, so you need enough memory to load the whole model"); SGLang's the
+// same (sgl-project/sglang issue #2895). The busiest GPU's bf16 weights against its memory less
+// what is in use before the weights; "" when they fit. Sets fit.online_fp8_load_bytes_per_gpu.
+std::string online_fp8_load_refusal(const ModelConfig& m, const ServingOptions& o, ServingFit& fit) {
+  if (!o.online_fp8 || serves_checkpoint(m, o)) return {};
+  ServingOptions bf16 = o;
+  bf16.online_fp8 = false;
+  bf16.weights = ServePrecision::bf16;
+  bf16.weights_as_checkpoint = false;
+  ServingFit scratch;
+  double load = 0;
+  for (const StageCensus& c : census(m, bf16, fit.split, scratch)) load = std::max(load, c.weight_bytes);
+  fit.online_fp8_load_bytes_per_gpu = load;
+  const double free = o.gpu.hbm_bytes - fit.non_torch_per_gpu;
+  if (load <= free) return {};
+  return fmt::format("loading: --quantization fp8 loads the bf16 weights before quantizing them, {:.4g} GiB on the "
+                     "busiest GPU, over the {:.4g} GiB free ({:.4g} GiB HBM less {:.4g} in use) by {:.4g} GiB: the "
+                     "engine runs out of memory; an fp8 checkpoint, or more GPUs",
+                     gib(load), gib(free), gib(o.gpu.hbm_bytes), gib(fit.non_torch_per_gpu), gib(load - free));
 }
 
 // A checkpoint in fp8 blocks (weight_block_size [n, k]) loads only where every shard is whole
@@ -1543,6 +1591,7 @@ std::string serving_weights_storage(const ModelConfig& m, const ServingOptions& 
   if (o.weights_as_checkpoint && m.checkpoint_storage && !m.checkpoint_storage->known) {
     return m.checkpoint_storage->method + " (quantization_config, not counted)";  // input_refusal says why
   }
+  if (o.online_fp8 && !serves_checkpoint(m, o)) return "fp8 online (--quantization fp8, per-tensor scales)";
   return serves_checkpoint(m, o) ? m.checkpoint_storage->method + " (quantization_config)"
                                  : std::string(to_string(o.weights));
 }
@@ -1658,8 +1707,12 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     fit.notes.push_back(sglang_running_requests_note(o, fit));
   }
   const bool capped = cap_running_sequences(o, fit);
+  const std::string load_refusal = online_fp8_load_refusal(m, o, fit);
   if (fit.why_not = context_limit_refusal(m, o); !fit.why_not.empty()) {  // its config check, first of all
     fit.no_start = "the engine refuses the context as it reads the model's config, before it loads anything";
+  } else if (fit.why_not = load_refusal; !fit.why_not.empty()) {  // out of memory while it loads
+    fit.no_start = "the engine runs out of memory loading the bf16 weights it would quantize: it stops before "
+                   "sizing its KV cache";
   } else if (fit.why_not = fp8_block_refusal(m, o, fit.split); !fit.why_not.empty()) {  // at load
     fit.no_start = "the engine refuses to load the weights (fp8 blocks): it stops before sizing its KV cache";
   } else if (fit.why_not = fp8_cache_refusal(m, o); !fit.why_not.empty()) {  // or as it builds its attention

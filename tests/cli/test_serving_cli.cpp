@@ -420,6 +420,50 @@ TEST_CASE("score --serve-args --enforce-eager: no CUDA graphs counted, so a star
   std::filesystem::remove(file);
 }
 
+TEST_CASE("score --serve-args --quantization fp8: fp8 weights served, the bf16 ones loaded first, a quantized checkpoint as stored") {
+  const std::filesystem::path file = temp_path("serve-args-fp8.sh");
+  const auto run = [&](const std::string& model, const std::string& args, std::vector<std::string> extra = {}) {
+    {
+      std::ofstream out(file);
+      out << "vllm serve some/model --max-model-len 32768 " << args << "\n";
+    }
+    std::vector<std::string> argv{"score", k_hf + model, "--serve-args", file.string(), "--serve-gpu", "h100",
+                                  "--format", "json"};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    return run_moeplan(argv);
+  };
+  // Qwen3-30B-A3B (bf16 checkpoint) on one H100: 56.87 GiB of bf16 weights load (under the
+  // 79.45 GiB free) and are served in fp8, one byte a linear weight: about half.
+  const Run bf16 = run("qwen3-30b-a3b.json", "");
+  const Run fp8 = run("qwen3-30b-a3b.json", "--quantization fp8");
+  INFO(fp8.err);
+  REQUIRE(bf16.code == 0);
+  REQUIRE(fp8.code == 0);
+  const json b = serving_of(bf16), q = serving_of(fp8);
+  CHECK(q.at("weights_precision").get<std::string>().find("fp8 online") != std::string::npos);
+  const double ratio = q.at("weights_per_gpu").get<double>() / b.at("weights_per_gpu").get<double>();
+  CHECK(ratio > 0.5);   // embeddings, head, norms and routers stay bf16
+  CHECK(ratio < 0.52);
+  CHECK(q.at("kv_cache_tokens").get<double>() > b.at("kv_cache_tokens").get<double>());
+  CHECK(fp8.err.find("--quantization fp8: a bf16 checkpoint is quantized to fp8 as it loads") != std::string::npos);
+  // Qwen3-235B-A22B on TP 4: its bf16 share (about 109.5 GiB) does not load: the engine does not start.
+  const Run big = run("qwen3-235b-a22b.json", "-tp 4 --quantization fp8");
+  CHECK(big.code == 3);
+  CHECK(serving_of(big).at("kv_cache_tokens").is_null());
+  CHECK(serving_of(big).at("reason").get<std::string>().find("loads the bf16 weights before quantizing") !=
+        std::string::npos);
+  // --serve-weights given wins over the file.
+  const Run given = run("qwen3-30b-a3b.json", "--quantization fp8", {"--serve-weights", "bf16"});
+  REQUIRE(given.code == 0);
+  CHECK(serving_of(given).at("weights_per_gpu") == b.at("weights_per_gpu"));
+  // A checkpoint stored in MXFP4: vLLM raises on the mismatch, naming the file's line and flag.
+  const Run other = run("gpt-oss-120b.json", "-tp 8 --quantization fp8");
+  CHECK(other.code == 3);
+  CHECK(other.err.find(":1: --quantization") != std::string::npos);
+  CHECK(other.err.find("quant_method mxfp4") != std::string::npos);
+  std::filesystem::remove(file);
+}
+
 TEST_CASE("serve-batch sets the batch the decode bound is for") {
   const Run r = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--serve-gpus", "8", "--serve-gpu", "h100",
                              "--serve-context", "4096", "--serve-batch", "5", "--format", "json"});

@@ -59,6 +59,9 @@ struct ServeArgs {
   /// in what the memory fraction leaves (`--no-enforce-eager`: captured, vLLM's default).
   /// Empty when the file does not say; else the flag as given.
   std::string cuda_graphs_off;
+  /// `--quantization fp8` (vLLM also `-q fp8`): the engine quantizes a bf16 checkpoint to fp8
+  /// as it loads it (ServingOptions::online_fp8); the line it was read on, 0 when absent.
+  int online_fp8_line = 0;
   /// GPUs of one copy of the model: TP x PP x DP; SGLang's DP attention runs its DP groups
   /// inside the TP GPUs (--tp 8 --dp 8 --enable-dp-attention is 8 GPUs of TP 1 attention).
   [[nodiscard]] int gpus() const {

@@ -124,6 +124,10 @@ struct ServingOptions {
   /// Achieved HBM bandwidth over the datasheet's, of the decode bound (--hbm-efficiency; the
   /// step model's measured figure by default).
   double hbm_efficiency = k_hbm_efficiency;
+  /// The engine quantizes a bf16 checkpoint to fp8 as it loads it (`--quantization fp8` in a
+  /// --serve-args file): every linear layer in fp8 with a per-tensor scale, no blocks; loaded
+  /// in bf16 first, so the bf16 weights must fit the GPU while it loads (vLLM's fp8 docs).
+  bool online_fp8 = false;
 };
 
 /// The context the engine serves when none is given: vLLM's max_model_len (v0.10, config.py
@@ -209,6 +213,9 @@ struct ServingFit {
   double sampler_peak_per_gpu = 0;      ///< its logits and sampler for min(max_seqs, tokens) requests
   double non_torch_per_gpu = 0;
   double cuda_graph_per_gpu = 0;
+  /// Online fp8 (ServingOptions::online_fp8): the busiest GPU's bf16 weights while it loads,
+  /// bytes; 0 otherwise.
+  double online_fp8_load_bytes_per_gpu = 0;
   int gpus_used = 0;                    ///< GPUs of the layout (stages never outnumber the layers)
   int block_size = 1;                   ///< tokens per KV block (vLLM 16, SGLang 1)
   std::int64_t kv_cache_tokens = 0;     ///< "GPU KV cache size: N tokens"
