@@ -3,9 +3,9 @@
 // (megatron/training/arguments.py, core_v0.15.0), the same that --emit megatron writes.
 #include "moeplan/io/megatron_args.hpp"
 
-#include "moeplan/cluster/host_launches.hpp"
-
+#include "moeplan/base/shell_words.hpp"
 #include "moeplan/base/utf8.hpp"
+#include "moeplan/cluster/host_launches.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -31,64 +31,18 @@ struct Word {
   bool starts_command = false;
 };
 
-/// Shell-like words: unquoted # starts a comment, backslash-newline joins lines, quotes group.
-/// `unterminated`, when given, gets the line of a quote the text never closes (0: none).
+/// The script's words in order, as the shell splits them (split_shell_commands: quotes,
+/// comments, continuations, escapes; redirections dropped); each command's first word starts a
+/// command. A bash array, A=(--tensor-model-parallel-size 2 ...), parts its words as the
+/// shell's parentheses do. `unterminated`, when given, gets the line of a quote the text never
+/// closes (0: none).
 std::vector<Word> words_of(std::string_view text, int first_line = 1, int* unterminated = nullptr) {
+  const ShellSplit split = split_shell_commands(text, first_line);
   std::vector<Word> out;
-  std::string word;
-  bool in_word = false;
-  int line = first_line, word_line = first_line;
-  char quote = 0;
-  int quote_line = 0;
-  bool new_command = false;  // an unescaped line end since the last word
-  const auto end_word = [&] {
-    if (in_word) out.push_back({word, word_line, new_command});
-    if (in_word) new_command = false;
-    word.clear();
-    in_word = false;
-  };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (quote) {
-      if (c == quote) {
-        quote = 0;
-      } else {
-        if (c == '\n') ++line;
-        word += c;
-      }
-      continue;
-    }
-    if (c == '\\' && i + 1 < text.size() && text[i + 1] == '\n') {  // a continued line
-      ++i;
-      ++line;
-      continue;
-    }
-    // A bash array on one line, A=(--tensor-model-parallel-size 2 ...): its parentheses part
-    // the words as spaces do (A= stays an assignment, its elements are words of their own).
-    if ((c == '(' && in_word && !word.empty() && word.back() == '=') || c == ')') {
-      end_word();
-      continue;
-    }
-    if (c == '#' && !in_word) {  // a comment to the end of the line
-      while (i + 1 < text.size() && text[i + 1] != '\n') ++i;
-      continue;
-    }
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
-      end_word();
-      if (c == '\n') ++line, new_command = true;
-      continue;
-    }
-    if (!in_word) word_line = line;
-    in_word = true;
-    if (c == '"' || c == '\'') {
-      quote = c;
-      quote_line = line;
-      continue;
-    }
-    word += c;
+  for (const ShellCommand& command : split.commands) {
+    for (std::size_t i = 0; i < command.size(); ++i) out.push_back({command[i].text, command[i].line, i == 0});
   }
-  end_word();
-  if (unterminated != nullptr) *unterminated = quote != 0 ? quote_line : 0;
+  if (unterminated != nullptr) *unterminated = split.unterminated_quote_line;
   return out;
 }
 

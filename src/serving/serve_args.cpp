@@ -1,6 +1,8 @@
 // A vLLM or SGLang command line read as the engine reads it (include/moeplan/serving/serve_args.hpp).
 #include "moeplan/serving/serve_args.hpp"
 
+#include "moeplan/base/shell_words.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -17,179 +19,6 @@
 namespace moeplan {
 
 namespace {
-
-struct ServeWord {
-  std::string text;
-  int line = 1;
-  bool expands = false;  ///< holds a $VAR, ${...}, $(...), $((...)) or `...` the shell would expand
-  bool braces = false;   ///< holds unquoted {a,b}: the shell's brace expansion makes it several words
-};
-
-// One simple command of the file: its words, in order.
-using ServeCommand = std::vector<ServeWord>;
-
-// Splits the text into commands as a shell does: an unquoted newline, `;`, `&`, `&&`, `||`, `|`
-// or a parenthesis ends a command; a backslash before the line end joins lines (also before a
-// CRLF); a backslash escapes the next character; quotes group; an unquoted # at a word's start
-// comments out the rest of the line (not its newline). A redirection (`>`, `>>`, `2>&1`, `<`,
-// `&>`) and its target are no words of the command. Expansions ($VAR, $(...), `...`) are kept as
-// written and marked; an unterminated quote is remembered (unterminated_quote_line).
-class ServeCommandSplitter {
- public:
-  explicit ServeCommandSplitter(std::string_view t) : t_(t) {}
-
-  std::vector<ServeCommand> split() {
-    for (i_ = 0; i_ < t_.size(); ++i_) {
-      const char c = t_[i_];
-      if (quote_) {
-        in_quote(c);
-      } else if (c == '\\') {
-        backslash();
-      } else if (c == '#' && !in_word_) {
-        while (i_ + 1 < t_.size() && t_[i_ + 1] != '\n') ++i_;  // the newline still ends the command
-      } else if (c == ' ' || c == '\t' || c == '\r') {
-        end_word();
-      } else if (c == '\n') {
-        end_command();
-        ++line_;
-      } else if (c == ';' || c == '|' || c == '(' || c == ')' || (c == '&' && next() != '>')) {
-        end_command();
-        if ((c == '&' || c == '|' || c == ';') && next() == c) ++i_;  // &&, ||, ;;
-        if (c == '|' && next() == '&') ++i_;                           // |&
-      } else if (c == '>' || c == '<' || c == '&') {
-        redirection(c);
-      } else if (c == '$' || c == '`') {
-        begin_word();
-        expansion(c);
-      } else {
-        if (c == '\'' || c == '"') {
-          quote_ = c;
-          quote_line_ = line_;
-        } else {
-          cur_ += c;
-          braces(c);
-        }
-        begin_word();
-      }
-    }
-    end_command();
-    return commands_;
-  }
-  /// The line of a quote left open at the end of the text; 0 when every quote is closed.
-  [[nodiscard]] int unterminated_quote_line() const { return quote_ ? quote_line_ : 0; }
-
- private:
-  [[nodiscard]] char next() const { return i_ + 1 < t_.size() ? t_[i_ + 1] : '\0'; }
-  void begin_word() {
-    if (!in_word_) start_ = line_;
-    in_word_ = true;
-  }
-  void in_quote(char c) {
-    if (c == quote_) {
-      quote_ = 0;
-      return;
-    }
-    if (c == '\\' && quote_ == '"' && (next() == '"' || next() == '\\' || next() == '$' || next() == '`')) {
-      cur_ += t_[++i_];  // inside double quotes a backslash escapes only these
-      return;
-    }
-    if (quote_ == '"' && (c == '$' || c == '`')) {
-      expansion(c);
-      return;
-    }
-    if (c == '\n') ++line_;
-    cur_ += c;
-  }
-  void backslash() {
-    if (next() == '\n' || (next() == '\r' && i_ + 2 < t_.size() && t_[i_ + 2] == '\n')) {
-      i_ += next() == '\r' ? 2 : 1;  // a continuation: the line goes on
-      ++line_;
-      return;
-    }
-    if (i_ + 1 < t_.size()) {
-      begin_word();
-      cur_ += t_[++i_];
-    }
-  }
-  // $NAME, ${...}, $(...), $((...)) and `...`: kept as written (a $(...) whole, so that its
-  // parentheses end no command) and the word marked; a $ before anything else is a $.
-  void expansion(char c) {
-    const char n = next();
-    const bool name = std::isalnum(static_cast<unsigned char>(n)) || n == '_' || n == '@' || n == '*' || n == '#' ||
-                      n == '?' || n == '!' || n == '$' || n == '-';
-    if (c == '$' && !name && n != '{' && n != '(') {
-      cur_ += c;
-      return;
-    }
-    expands_ = true;
-    if (c == '$' && name) {
-      cur_ += c;
-      return;
-    }
-    const char open = c == '`' ? '`' : n, close = c == '`' ? '`' : (n == '{' ? '}' : ')');
-    cur_ += c;
-    if (c == '$') cur_ += t_[++i_];
-    int depth = 1;
-    while (depth > 0 && i_ + 1 < t_.size()) {
-      const char d = t_[++i_];
-      if (d == '\n') ++line_;
-      cur_ += d;
-      if (d == close) {
-        --depth;
-      } else if (d == open && open != close) {
-        ++depth;
-      }
-    }
-  }
-  // {a,b} outside quotes: brace expansion, one word becoming several.
-  void braces(char c) {
-    if (c == '{') brace_open_ = true;
-    if (c == ',' && brace_open_) brace_comma_ = true;
-    if (c == '}' && brace_comma_) braces_ = true;
-  }
-  // `>`, `>>`, `>&`, `>|`, `<`, `<<`, `<&`, `<>`, `&>`, `&>>`: the operator, then its target
-  // word, which is no word of the command; a number glued before it (2>) is the descriptor.
-  void redirection(char c) {
-    const bool descriptor =
-        in_word_ && !cur_.empty() && std::all_of(cur_.begin(), cur_.end(), [](char d) { return d >= '0' && d <= '9'; });
-    if (descriptor) {
-      cur_.clear();
-      in_word_ = false;
-    }
-    end_word();
-    if (c == '&') ++i_;  // &> and &>>: the > follows
-    while (i_ + 1 < t_.size() && (t_[i_ + 1] == '>' || t_[i_ + 1] == '<' || t_[i_ + 1] == '&' || t_[i_ + 1] == '|')) ++i_;
-    skip_next_word_ = true;
-  }
-  void end_word() {
-    if (in_word_) {
-      if (skip_next_word_) {
-        skip_next_word_ = false;
-      } else {
-        command_.push_back({cur_, start_, expands_, braces_});
-      }
-    }
-    cur_.clear();
-    in_word_ = false;
-    expands_ = brace_open_ = brace_comma_ = braces_ = false;
-  }
-  void end_command() {
-    end_word();
-    skip_next_word_ = false;
-    if (!command_.empty()) commands_.push_back(std::move(command_));
-    command_.clear();
-  }
-
-  std::string_view t_;
-  std::size_t i_ = 0;
-  std::vector<ServeCommand> commands_;
-  ServeCommand command_;
-  std::string cur_;
-  bool in_word_ = false, skip_next_word_ = false;
-  bool expands_ = false, brace_open_ = false, brace_comma_ = false, braces_ = false;
-  int line_ = 1, start_ = 1, quote_line_ = 0;
-  char quote_ = 0;
-};
 
 bool is_flag(const std::string& w) { return w.size() > 1 && w[0] == '-' && !(w[1] >= '0' && w[1] <= '9'); }
 
@@ -228,7 +57,7 @@ bool is_vllm_image(std::string_view w) {
   return rest.empty() || rest.front() == ':' || rest.front() == '@';
 }
 
-std::optional<ServeLaunch> serve_launch_of(const ServeCommand& words) {
+std::optional<ServeLaunch> serve_launch_of(const ShellCommand& words) {
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i].text;
     // `docker run [options] vllm/vllm-openai[:tag] [engine args]`: the image's entrypoint is the
@@ -252,7 +81,7 @@ std::optional<ServeLaunch> serve_launch_of(const ServeCommand& words) {
 }
 
 // The engine words of a launch, for a message: "vllm serve", "sglang.launch_server".
-std::string launch_words(const ServeCommand& words, const ServeLaunch& l) {
+std::string launch_words(const ShellCommand& words, const ServeLaunch& l) {
   std::string out;
   for (std::size_t i = l.first; i < l.args; ++i) out += fmt::format("{}{}", out.empty() ? "" : " ", words[i].text);
   return fmt::format("`{}`", out);
@@ -508,9 +337,9 @@ std::optional<std::int64_t> human_readable_tokens_of(std::string_view text) {
 }  // namespace
 
 std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, const std::string& source) {
-  ServeCommandSplitter splitter(text);
-  const std::vector<ServeCommand> commands = splitter.split();
-  if (const int open = splitter.unterminated_quote_line()) {
+  const ShellSplit split = split_shell_commands(text);
+  const std::vector<ShellCommand>& commands = split.commands;
+  if (const int open = split.unterminated_quote_line) {
     return std::unexpected(InputError{source, open, 0, "--serve-args",
                                       "unterminated quote: the quote opened on this line is not closed before the "
                                       "end of the file"});
@@ -519,8 +348,8 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
   // before its engine words (env settings, nohup, uv run) are skipped, the commands after it
   // (curl, echo) are not its flags.
   std::optional<ServeLaunch> launch;
-  const ServeCommand* engine_command = nullptr;
-  for (const ServeCommand& c : commands) {
+  const ShellCommand* engine_command = nullptr;
+  for (const ShellCommand& c : commands) {
     const auto l = serve_launch_of(c);
     if (!l) continue;
     if (launch) {
@@ -534,8 +363,8 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
     engine_command = &c;
   }
   if (!launch) {
-    for (const ServeCommand& c : commands) {
-      for (const ServeWord& w : c) {
+    for (const ShellCommand& c : commands) {
+      for (const ShellWord& w : c) {
         if (w.text == "sglang_router.launch_server") {
           return std::unexpected(InputError{
               source, w.line, 0, "--serve-args",
@@ -549,7 +378,7 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
                                       "neither a `vllm serve` (nor a `docker run ... vllm/vllm-openai`) nor a "
                                       "`python -m sglang.launch_server` command line"});
   }
-  const std::vector<ServeWord>& words = *engine_command;
+  const std::vector<ShellWord>& words = *engine_command;
   ServeArgs a;
   a.engine = launch->engine;
   a.line = words[launch->first].line;
