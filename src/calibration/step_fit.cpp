@@ -277,8 +277,11 @@ std::expected<void, std::string> choose_parameters(std::span<const StepCase> cas
   }
   const std::size_t n = problem.params.size();
   if (n == 0) {
-    return std::unexpected("no parameter to fit: none of those asked moves any run's step (a run's own flag, such as "
-                           "--gemm-efficiency in its flags column, holds that parameter on that run)");
+    return std::unexpected("no parameter to fit: none of those asked moves any run's step: either each run's modelled "
+                           "step is bound by a term no parameter sets (the host term, where the host issues the "
+                           "kernels slower than the GPU runs them: docs/step-model.md \"Host time\"; --host-op-us in "
+                           "the flags column gives the stack's own figure), or a run's own flag, such as "
+                           "--gemm-efficiency in its flags column, holds that parameter on that run");
   }
   if (n > cases.size()) {
     fit.separable = false;

@@ -13,6 +13,7 @@
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/calibration/step_parameters.hpp"
 #include "moeplan/calibration/step_profile.hpp"
+#include "moeplan/cluster/gemm_shortfall.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
 #include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/cluster/validation_spread.hpp"
@@ -314,7 +315,8 @@ void add_host_flags(CLI::App& sub, ClusterFlags& f, const std::string& group) {
       ->group(group);
   sub.add_option("--host-op-us", f.host_op_us,
                  "Host microseconds of one Python call that launches a kernel [19.71: measured, the least "
-                 "single-call GEMM time of this project's H200 sweep, docs/measurements/h200-2026-11-26]")
+                 "single-call GEMM time of this project's H200 sweep, docs/measurements/h200-2026-11-26; a GPU "
+                 "whose catalog entry gives host_python_op_us takes that one: GB200 37.08]")
       ->check(number_in(0.0, 1e4))
       ->group(group);
   sub.add_option("--host-launch-us", f.host_launch_us,
@@ -627,6 +629,15 @@ std::string evaluation_flags_problem(const ClusterFlags& f) {
 
 namespace {
 
+// The shape model's measured shortfall where the GPU's die has one (gemm_shortfall.hpp), for the
+// gemm_rates line; "" otherwise.
+std::string shortfall_words(const GpuSpec& gpu, Precision precision) {
+  return measured_gemm_shortfall(gpu, precision) != nullptr
+             ? ", and the H200 sweep's measured shortfall of the (n, k) it ran slower (presets/hardware/"
+               "gemm_shortfall.toml)"
+             : std::string();
+}
+
 // The step model's efficiencies, overlaps and allowances, as the flags (or their defaults) give them.
 void apply_efficiencies(const ClusterFlags& f, LayoutSearchOptions& s) {
   s.time.gemm_efficiency = f.gemm_efficiency;
@@ -662,6 +673,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   const GpuSpec* gpu = catalog.find(f.gpu);
   if (!gpu) return usage(fmt::format("--gpu: unknown GPU '{}'; the catalog has {}", f.gpu, catalog.ids()));
   ClusterFitOptions o;
+  o.load_imbalance_given = f.load_imbalance.has_value();
   o.cluster.gpu = *gpu;
   o.cluster.gpus = *f.gpus;
   o.cluster.gpus_per_node = f.gpus_per_node.value_or(gpu->gpus_per_node);
@@ -718,9 +730,10 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
     o.search.time.measured_gemm_rates = std::move(*rates);
   } else {
     o.gemm_rates_source = fmt::format(
-        "shape model: {} dense peak x {:.2f} ({}), tile, wave and HBM terms", to_string(precision),
+        "shape model: {} dense peak x {:.2f} ({}), tile, wave and HBM terms{}", to_string(precision),
         o.search.time.linear_gemm_efficiency(),
-        precision == Precision::fp8 && f.fp8_gemm_efficiency ? "--fp8-gemm-efficiency" : "--gemm-efficiency");
+        precision == Precision::fp8 && f.fp8_gemm_efficiency ? "--fp8-gemm-efficiency" : "--gemm-efficiency",
+        shortfall_words(*gpu, precision));
   }
   o.search.memory.precision = precision;
   o.search.time.a2a_overlap = f.a2a_overlap;
@@ -998,9 +1011,10 @@ std::expected<void, int> with_step_profile(const ClusterFlags& f, ClusterFitOpti
     const std::string_view name = t.precision == Precision::fp8 ? "fp8_gemm_efficiency" : "gemm_efficiency";
     const auto it = std::find_if(applied.sources.begin(), applied.sources.end(),
                                  [&](const StepParameterSource& s) { return s.name == name; });
-    o.gemm_rates_source = fmt::format("shape model: {} dense peak x {:.3g} ({}), tile, wave and HBM terms",
+    o.gemm_rates_source = fmt::format("shape model: {} dense peak x {:.3g} ({}), tile, wave and HBM terms{}",
                                       to_string(t.precision), t.linear_gemm_efficiency(),
-                                      it != applied.sources.end() ? it->source : std::string("default"));
+                                      it != applied.sources.end() ? it->source : std::string("default"),
+                                      shortfall_words(o.cluster.gpu, t.precision));
   }
   return {};
 }

@@ -129,10 +129,11 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
                                            "stored",
                                            f.weights)
                              : std::string("; --quantization fp8: a bf16 checkpoint is quantized to fp8 as it loads "
-                                           "(one an fp8 checkpoint already is is served as stored)");
-  io.note(fmt::format("--serve-args {}: {} {}{} (TP {} x PP {} x DP {}{}){}{}{}{}", f.args_file,
+                                           "(a checkpoint already in fp8 is served as stored, one of another method "
+                                           "refused)");
+  io.note(fmt::format("--serve-args {}: {} {}{}(TP {} x PP {} x DP {}{}){}{}{}{}", f.args_file,
                       a.engine == ServeEngine::vllm ? "vllm serve" : "sglang.launch_server", a.model,
-                      a.model.empty() ? "" : ",", a.tp.value_or(1), a.pp.value_or(1), a.dp.value_or(1),
+                      a.model.empty() ? "" : " ", a.tp.value_or(1), a.pp.value_or(1), a.dp.value_or(1),
                       f.gpus ? fmt::format(", not used: --serve-gpus {} lays out the GPUs", *f.gpus) : std::string(),
                       speculative, eager, online, unused.empty() ? std::string() : fmt::format("; not modelled: {}", unused)));
 }

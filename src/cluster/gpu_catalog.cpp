@@ -59,7 +59,7 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
   r.only_keys(t,
               {"id", "aliases", "name", "bf16_dense_tflops", "fp8_dense_tflops", "sms", "hbm_gb",
                "hbm_driver_mib", "hbm_tb_per_s", "intra_node_gb_per_s", "network_gb_per_s", "gpus_per_node", "source",
-               "host_call_factor"},
+               "host_python_op_us"},
               path);
   GpuSpec g;
   g.id = r.string(t, "id", path + ".id");
@@ -91,10 +91,10 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
   g.network_bandwidth = r.number(t, "network_gb_per_s", path + ".network_gb_per_s", true) * k_giga;
   g.gpus_per_node = r.integer(t, "gpus_per_node", path + ".gpus_per_node", 1);
   g.source = r.string(t, "source", path + ".source");
-  // Optional: a host slower (or faster) than the x86 DGX host the step's host term was
-  // measured on, per call (docs/step-model.md "Host time").
-  if (t.contains("host_call_factor")) {
-    g.host_call_factor = r.number(t, "host_call_factor", path + ".host_call_factor", true);
+  // Optional: one PyTorch call's host time measured on this GPU's own system (docs/step-model.md
+  // "Host time"); absent, the x86 figure of host_launches.toml.
+  if (t.contains("host_python_op_us")) {
+    g.host_python_op_seconds = r.number(t, "host_python_op_us", path + ".host_python_op_us", true) * 1e-6;
   }
   // Plausible ranges, so that a unit slip (TFLOP/s given in FLOP/s, GB in TB) is an error,
   // not an MFU of 2e-9: wide enough for any accelerator of the next decade.
@@ -114,7 +114,7 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
                        g.fp8_dense_flops / k_tera, g.bf16_dense_flops / k_tera));
   }
   if (g.sms > 0) within("sms", g.sms, 1, 1e5, "SMs");
-  within("host_call_factor", g.host_call_factor, 0.1, 100, "x the x86 host's seconds per call");
+  if (g.host_python_op_seconds > 0) within("host_python_op_us", g.host_python_op_seconds * 1e6, 0.1, 1e5, "us a call");
   within("hbm_gb", g.hbm_datasheet_bytes / k_giga, 1, 1e5, "GB");
   // A readout is the same memory counted in MiB: within -10 % .. +20 % of the datasheet's GB,
   // so that GB written as MiB (or the reverse) is an error, not 1000x the memory.

@@ -515,7 +515,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     if (r == 0 || k.rank_total() > best.rank_total()) best = k;
   }
   best.stage_layers = static_cast<int>(ranks.of(best.r).size());
-  if (m.is_moe()) {
+  if (m.is_moe() && lay.ep > 1) {  // EP 1 permutes on the rank: no all-to-all, no buffers for it
     // Send and receive buffers of one MoE layer's dispatch: K copies of this rank's tokens
     // (/ TP with SP), bf16 (the precision's all_to_all_bytes), times the expert load factor.
     best.all_to_all = 2 * m.num_experts_per_tok * (x.s * x.b / x.t_sp) * x.h * spec.all_to_all_bytes *
@@ -587,9 +587,11 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
                                                    : std::string())});
   out.terms.push_back(
       {"all_to_all", best.all_to_all,
-       m.is_moe() ? fmt::format("send + receive of one MoE layer, K = {}, load {:.3g}",
-                                m.num_experts_per_tok, options.expert_load_factor)
-                  : std::string("dense model: none")});
+       !m.is_moe()   ? std::string("dense model: none")
+       : lay.ep == 1 ? std::string("EP 1: none (the tokens are permuted on the rank; Megatron's dispatcher sends "
+                                   "nothing)")
+                     : fmt::format("send + receive of one MoE layer, K = {}, load {:.3g}", m.num_experts_per_tok,
+                                   options.expert_load_factor)});
   out.terms.push_back({"framework", options.framework_bytes,
                        "CUDA context, NCCL buffers, fragmentation (stated allowance)"});
   return out;

@@ -329,12 +329,13 @@ double host_term(const StepShape& s, StepSeconds& r) {
   // the host issues the next call, one Python call's time each.
   const StepTimeOptions& o = s.o;
   const HostLaunches& h = megatron_host_launches();
-  // The file's seconds are an x86 DGX host's; the GPU's catalog entry scales them for its own
-  // host (a Grace CPU's calls take 2.75x as long: gpus.toml, host_call_factor). A figure given
-  // by flag is the user's host's, taken as given.
-  const double host = s.cluster.gpu.host_call_factor;
-  const double t_py = o.host_python_op_seconds.value_or(h.python_op_seconds * host);
-  const double t_launch = o.host_launch_seconds.value_or(h.launch_seconds * host);
+  // The file's seconds per Python call are an x86 host's; a GPU whose catalog entry gives its
+  // own system's (GB200's Grace: gpus.toml, host_python_op_us) takes that one. A figure given by
+  // flag is the user's host's, taken as given. Launches from C++ keep the file's figure (none
+  // is published for another host).
+  const double own = s.cluster.gpu.host_python_op_seconds;
+  const double t_py = o.host_python_op_seconds.value_or(own > 0 ? own : h.python_op_seconds);
+  const double t_launch = o.host_launch_seconds.value_or(h.launch_seconds);
   if (!(t_py > 0) && !(t_launch > 0)) return 0;
   const CudaGraphs& g = o.cuda_graphs;
   const ModelFlops& f = s.f;

@@ -129,13 +129,12 @@ double StepTime::seconds_of(const std::string& name) const {
 
 namespace {
 
-// The host term's note on the GPU's own host, where its catalog entry scales the per-call
-// seconds and no flag replaced them.
+// The host term's note on the GPU's own host, where its catalog entry gives the per-call time
+// and no flag replaced it.
 std::string host_speed_words(const GpuSpec& gpu, const StepTimeOptions& o) {
-  if (gpu.host_call_factor == 1 || (o.host_python_op_seconds && o.host_launch_seconds)) return "";
-  return fmt::format("; this GPU's host issues each call in {:g}x an x86 DGX host's time (GPU catalog, "
-                     "host_call_factor)",
-                     gpu.host_call_factor);
+  if (!(gpu.host_python_op_seconds > 0) || o.host_python_op_seconds) return "";
+  return fmt::format("; a Python call {:.4g} us on this GPU's own host (GPU catalog, host_python_op_us)",
+                     gpu.host_python_op_seconds * 1e6);
 }
 
 const char* link_name(bool off_node) { return off_node ? "the NIC" : "NVLink"; }

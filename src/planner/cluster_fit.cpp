@@ -246,6 +246,11 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
     return std::unexpected(ConstraintViolation{"a parallel layout", "the search kept none"});
   }
   const ParallelLayout& chosen = fit.layouts.ranked.front().layout;
+  if (options.load_imbalance_given && chosen.ep == 1 && fit.config.is_moe() && fit.load_imbalance != 1) {
+    fit.warnings.push_back(fmt::format("--load-imbalance {:g} does not apply on EP 1: one rank holds every expert and "
+                                       "routes exactly K copies of its tokens (load 1)",
+                                       fit.load_imbalance));
+  }
   fit.load_imbalance = expert_rank_load(fit.load_imbalance, chosen);  // 1 on EP 1: one rank, every expert
   // What the step time applied on the chosen layout: the TP overlap needs TP > 1, the
   // pipeline-send overlap Megatron's interleaved schedule (VPP > 1).

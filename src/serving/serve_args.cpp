@@ -92,6 +92,7 @@ struct ServeFlag {
   std::string name, value;
   bool has_value = false, expands = false, braces = false;
   int line = 0;
+  bool attached = false;  ///< the value was written onto the flag (--flag=value, vLLM's -qfp8, -O0)
 };
 
 // Why a flag's value is not read as `expected`: missing (the next word a flag, or none), a
@@ -171,6 +172,56 @@ std::optional<InputError> read_speculative(ServeArgs& a, const ServeFlag& f, con
   return std::nullopt;
 }
 
+// vLLM's compilation level and CUDA-graph switches (v0.10 line): -O N / -ON / --compilation-config
+// N, a JSON object ({"level": N, "use_cudagraph": false, "cudagraph_mode": "NONE"}) or its dotted
+// keys. The V1 runner captures graphs only at level 3, PIECEWISE, the default (gpu_model_runner.py:
+// use_cuda_graph = level == PIECEWISE and use_cudagraph and not enforce_eager): a lower level, or
+// graphs switched off, captures none. Other keys change no memory term.
+std::optional<InputError> read_compilation(ServeArgs& a, const ServeFlag& f, const std::string& source) {
+  const auto bad = [&](std::string_view expected) {
+    return std::optional<InputError>(InputError{source, f.line, 0, f.name, serve_value_problem(f, expected)});
+  };
+  if (!f.has_value || f.expands || f.braces) return bad("a compilation level 0-3 or its JSON");
+  const std::string as_written =
+      fmt::format("{}{}{}", f.name, f.name == "-O" && f.attached ? "" : f.attached ? "=" : " ", f.value);
+  const auto level = [&](std::string_view text) -> std::optional<int> {
+    int v = -1;
+    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || p != text.data() + text.size() || v < 0 || v > 3) return std::nullopt;
+    return v;
+  };
+  std::optional<bool> graphs;  // set when the flag says
+  if (f.name == "--compilation-config.cudagraph_mode") {
+    graphs = f.value != "NONE";
+  } else if (f.name == "--compilation-config.use_cudagraph") {
+    if (f.value != "true" && f.value != "false") return bad("true or false");
+    graphs = f.value == "true";
+  } else if (!f.value.empty() && f.value.front() == '{') {
+    const nlohmann::json j = nlohmann::json::parse(f.value, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) return bad("a compilation level 0-3 or a JSON object");
+    if (j.contains("level")) {
+      if (!j["level"].is_number_integer() || !level(std::to_string(j["level"].get<long long>()))) {
+        return bad("a JSON object whose \"level\" is 0-3");
+      }
+      graphs = j["level"].get<int>() == 3;
+    }
+    if (j.contains("use_cudagraph") && j["use_cudagraph"].is_boolean() && !j["use_cudagraph"].get<bool>()) graphs = false;
+    if (j.contains("cudagraph_mode") && j["cudagraph_mode"] == "NONE") graphs = false;
+  } else {
+    const auto l = level(f.value);
+    if (!l) return bad("a compilation level 0-3 or its JSON");
+    graphs = *l == 3;
+  }
+  if (graphs) {
+    if (*graphs) {
+      a.cuda_graphs_off.clear();
+    } else {
+      a.cuda_graphs_off = as_written;
+    }
+  }
+  return std::nullopt;
+}
+
 // Reads one flag of the engine's command into `a`: an InputError naming the file, line and flag
 // when a flag the serving model uses has a value it cannot read.
 std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, const std::string& source) {
@@ -234,19 +285,43 @@ std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, con
     a.expert_parallel = *ep > 1;
   } else if (!vllm && name == "--enable-dp-attention" && !f.has_value) {
     a.dp_attention = true;
-  } else if (!f.has_value && (vllm ? name == "--enforce-eager" : name == "--disable-cuda-graph")) {
-    a.cuda_graphs_off = name;  // the engine captures no CUDA graphs (vLLM v0.10 gpu_model_runner.py
-                               // capture_model returns at once; SGLang skips its CudaGraphRunner)
-  } else if (vllm && name == "--no-enforce-eager" && !f.has_value) {
-    a.cuda_graphs_off.clear();  // BooleanOptionalAction's negative: vLLM's default, graphs captured
+  } else if (vllm ? (name == "--enforce-eager" || name == "--no-enforce-eager") : name == "--disable-cuda-graph") {
+    // A switch: the engine captures no CUDA graphs (vLLM v0.10 gpu_model_runner.py capture_model
+    // returns at once; SGLang builds no CudaGraphRunner); --no-enforce-eager, BooleanOptionalAction's
+    // negative, is vLLM's default. A value written onto it the parser refuses ("ignored explicit
+    // argument"); a word after it is a stray positional, not its value.
+    if (f.attached) {
+      return InputError{source, f.line, 0, name,
+                        fmt::format("'{}={}': a switch takes no value; the engine's parser refuses it and does not "
+                                    "start",
+                                    name, f.value)};
+    }
+    if (name == "--no-enforce-eager") {
+      a.cuda_graphs_off.clear();
+    } else {
+      a.cuda_graphs_off = name;
+    }
+  } else if (vllm && (name == "-O" || name == "--compilation-config" || name == "-O.level" ||
+                      name == "--compilation-config.level" || name == "--compilation-config.cudagraph_mode" ||
+                      name == "--compilation-config.use_cudagraph")) {
+    return read_compilation(a, f, source);
   } else if (vllm && (name == "--speculative-config" || name.starts_with("--speculative-config."))) {
     return read_speculative(a, f, source);
   } else if (!vllm && name == "--speculative-algorithm") {
     a.speculative_method = f.value;
     a.speculative_line = f.line;
     if (std::find(a.unused.begin(), a.unused.end(), name) == a.unused.end()) a.unused.push_back(name);
-  } else if ((name == "--quantization" || (vllm && name == "-q")) && f.has_value && !f.expands && f.value == "fp8") {
-    a.online_fp8_line = f.line;  // online fp8 (fp8.py); any other method still changes the plan: refused below
+  } else if (name == "--quantization" || (vllm && name == "-q")) {
+    // fp8: a bf16 checkpoint quantized as it loads (fp8.py); another method quantizes as moeplan
+    // does not model, which would make the plan printed another engine's.
+    if (!f.has_value || f.expands || f.braces) return bad("fp8, the online method moeplan models");
+    if (f.value != "fp8") {
+      return InputError{source, f.line, 0, name,
+                        fmt::format("'{}' quantizes the weights as moeplan does not model (it reads fp8 only, the "
+                                    "engines' lower-case name); drop it to plan the engine's own sizing",
+                                    f.value)};
+    }
+    a.online_fp8_line = f.line;
   } else if ((vllm && name == "--model") || (!vllm && (name == "--model-path" || name == "--model"))) {
     a.model = f.value;
   } else if (changes_memory_plan(vllm, name)) {
@@ -389,9 +464,19 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
     ServeFlag f;
     f.line = words[i].line;
     std::string w = words[i].text;
-    if (const auto eq = w.find('='); eq != std::string::npos) {
+    // vLLM's one-letter options take a value written onto them, as argparse reads them:
+    // -qfp8 is -q fp8, -O0 is -O 0 (-O.level, a dotted key, and -O=0 are read below).
+    const bool glued = a.engine == ServeEngine::vllm && w.size() > 2 && w[0] == '-' && (w[1] == 'q' || w[1] == 'O') &&
+                       w[2] != '=' && w[2] != '.';
+    if (glued) {
+      f.value = w.substr(2);
+      f.has_value = f.attached = true;
+      f.expands = words[i].expands;
+      f.braces = words[i].braces;
+      w = w.substr(0, 2);
+    } else if (const auto eq = w.find('='); eq != std::string::npos) {
       f.value = w.substr(eq + 1);
-      f.has_value = true;
+      f.has_value = f.attached = true;
       f.expands = words[i].expands;
       f.braces = words[i].braces;
       w = w.substr(0, eq);

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "moeplan/serving/serve_args.hpp"
@@ -70,7 +71,7 @@ TEST_CASE("serve args: bad values name the file, line and flag") {
 }
 
 TEST_CASE("serve args: flags that replace the engine's memory plan are refused, not listed as unused") {
-  for (const char* line : {"vllm serve m --quantization awq", "vllm serve m --cpu-offload-gb 10",
+  for (const char* line : {"vllm serve m --cpu-offload-gb 10",
                            "vllm serve m --num-gpu-blocks-override 100", "vllm serve m --kv-cache-memory 1000000",
                            "python -m sglang.launch_server --model-path m --max-total-tokens 4096",
                            "python -m sglang.launch_server --model-path m --page-size 64"}) {
@@ -284,6 +285,29 @@ TEST_CASE("serve args: --enforce-eager and --disable-cuda-graph say no CUDA grap
   REQUIRE(other.has_value());
   CHECK(other->cuda_graphs_off.empty());
   CHECK(other->unused == std::vector<std::string>{"--disable-cuda-graph"});
+  // A value written onto the switch: the parser refuses it, the engine does not start.
+  const auto valued = read_serve_args("vllm serve m --enforce-eager=true\n", "eager.sh");
+  REQUIRE_FALSE(valued.has_value());
+  CHECK(valued.error().reason.find("a switch takes no value") != std::string::npos);
+  // vLLM's compilation level: the V1 runner captures graphs at level 3 (PIECEWISE) only.
+  for (const auto& [text, off] : std::vector<std::pair<const char*, const char*>>{
+           {"vllm serve m -O0\n", "-O0"},
+           {"vllm serve m -O 2\n", "-O 2"},
+           {"vllm serve m --compilation-config '{\"level\": 1}'\n", "--compilation-config {\"level\": 1}"},
+           {"vllm serve m --compilation-config.level 0\n", "--compilation-config.level 0"},
+           {"vllm serve m --compilation-config '{\"cudagraph_mode\": \"NONE\"}'\n",
+            "--compilation-config {\"cudagraph_mode\": \"NONE\"}"},
+           {"vllm serve m -O3\n", ""},
+           {"vllm serve m -O0 --compilation-config 3\n", ""}}) {
+    CAPTURE(text);
+    const auto c = read_serve_args(text, "o.sh");
+    REQUIRE(c.has_value());
+    CHECK(c->cuda_graphs_off == off);
+    CHECK(c->unused.empty());
+  }
+  const auto level = read_serve_args("vllm serve m -O 7\n", "o.sh");
+  REQUIRE_FALSE(level.has_value());
+  CHECK(level.error().reason.find("expected a compilation level 0-3") != std::string::npos);
 }
 
 TEST_CASE("serve args: --quantization fp8 (and vLLM's -q fp8) is read as online fp8, another method stays refused") {
@@ -302,6 +326,22 @@ TEST_CASE("serve args: --quantization fp8 (and vLLM's -q fp8) is read as online 
   REQUIRE_FALSE(awq.has_value());
   CHECK(awq.error().line == 2);
   CHECK(awq.error().key == "--quantization");
+  CHECK(awq.error().reason.find("'awq' quantizes the weights as moeplan does not model") != std::string::npos);
+  // A value written onto vLLM's -q, as argparse reads it.
+  const auto glued = read_serve_args("vllm serve m -qfp8\n", "q.sh");
+  REQUIRE(glued.has_value());
+  CHECK(glued->online_fp8_line == 1);
+  // Missing, a shell variable, another spelling: each said as such.
+  for (const auto& [text, says] : std::vector<std::pair<const char*, const char*>>{
+           {"vllm serve m --quantization\n", "missing value"},
+           {"vllm serve m --quantization --tensor-parallel-size 8\n", "missing value"},
+           {"vllm serve m --quantization $Q\n", "shell expansion"},
+           {"vllm serve m --quantization FP8\n", "'FP8' quantizes the weights as moeplan does not model"}}) {
+    CAPTURE(text);
+    const auto bad = read_serve_args(text, "q.sh");
+    REQUIRE_FALSE(bad.has_value());
+    CHECK(bad.error().reason.find(says) != std::string::npos);
+  }
   // SGLang has no -q: not a flag of the engine's, listed as not modelled.
   const auto sq = read_serve_args("python3 -m sglang.launch_server --model-path m -q fp8\n", "q.sh");
   REQUIRE(sq.has_value());

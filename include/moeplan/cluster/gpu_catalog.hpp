@@ -38,10 +38,11 @@ struct GpuSpec {
   double network_bandwidth = 0;       ///< scale-out NIC bandwidth per GPU, bytes/s per direction
   int gpus_per_node = 8;              ///< NVLink/xGMI domain size (GB200 NVL72: 72)
   std::string source;                 ///< datasheet or spec page the figures come from
-  /// The host's seconds per Python call and kernel launch against an x86 DGX host's, the one
-  /// presets/hardware/host_launches.toml's figures are of (`host_call_factor`, optional; 1:
-  /// an x86 host). A Grace CPU issues PyTorch's calls slower (TransformerEngine issue #2053).
-  double host_call_factor = 1;
+  /// Seconds of one PyTorch call from Python to its kernel's launch on this GPU's own host,
+  /// measured on that system (`host_python_op_us` in the TOML, optional); 0: not measured, the
+  /// x86 figure of presets/hardware/host_launches.toml applies. A Grace CPU issues PyTorch's
+  /// calls slower than an x86 host (NVIDIA/TransformerEngine issue #2053).
+  double host_python_op_seconds = 0;
 };
 
 struct GpuCatalog {

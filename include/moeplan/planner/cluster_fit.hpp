@@ -63,6 +63,9 @@ struct ClusterFitOptions {
   std::string step_profile;
   std::vector<StepParameterSource> step_parameter_sources;
   std::optional<ValidationSpread> step_band;
+  /// --load-imbalance was given (not the default): on an EP 1 layout, where the load is 1,
+  /// the fit says it did not apply.
+  bool load_imbalance_given = false;
 };
 
 /// A config on the cluster: the global batch it trains with, the ranked layouts, the time.
