@@ -52,6 +52,8 @@ GemmShortfall grid_of(const toml::array& rows, const std::string& name) {
   for (double n : g.ns) {
     for (double k : g.ks) g.log_ratios.push_back(std::log(at.at({n, k})));
   }
+  for (double n : g.ns) g.log_ns.push_back(std::log(n));
+  for (double k : g.ks) g.log_ks.push_back(std::log(k));
   return g;
 }
 
@@ -78,22 +80,22 @@ const ShortfallTable& table() {
   return t;
 }
 
-// Where x lies on the ascending grid: the cell's lower index and the weight of its upper
-// end in log x, held at the edges.
-std::pair<std::size_t, double> locate(const std::vector<double>& grid, double x) {
+// Where x lies on the ascending grid (its logarithms `logs`): the cell's lower index and the
+// weight of its upper end in log x, held at the edges.
+std::pair<std::size_t, double> locate(const std::vector<double>& grid, const std::vector<double>& logs, double x) {
   if (x <= grid.front()) return {0, 0.0};
   if (x >= grid.back()) return {grid.size() - 2, 1.0};
   const auto upper = static_cast<std::size_t>(std::upper_bound(grid.begin(), grid.end(), x) - grid.begin());
   const std::size_t i = upper - 1;
-  return {i, std::log(x / grid[i]) / std::log(grid[i + 1] / grid[i])};
+  return {i, (std::log(x) - logs[i]) / (logs[i + 1] - logs[i])};
 }
 
 }  // namespace
 
 double GemmShortfall::factor(double n, double k) const {
   if (ns.size() < 2 || ks.size() < 2 || !(n > 0) || !(k > 0)) return 1.0;
-  const auto [i, wn] = locate(ns, n);
-  const auto [j, wk] = locate(ks, k);
+  const auto [i, wn] = locate(ns, log_ns, n);
+  const auto [j, wk] = locate(ks, log_ks, k);
   const auto at = [&](std::size_t a, std::size_t b) { return log_ratios[a * ks.size() + b]; };
   const double log_ratio = (1 - wn) * ((1 - wk) * at(i, j) + wk * at(i, j + 1)) +
                            wn * ((1 - wk) * at(i + 1, j) + wk * at(i + 1, j + 1));

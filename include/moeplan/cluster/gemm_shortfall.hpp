@@ -13,6 +13,7 @@ namespace moeplan {
 /// One precision's grid of measured/model ratios over (n, k).
 struct GemmShortfall {
   std::vector<double> ns, ks;      ///< the grid's widths and reductions, ascending
+  std::vector<double> log_ns, log_ks;  ///< their logarithms (the interpolation's axes)
   std::vector<double> log_ratios;  ///< log(measured / model), row-major: ns.size() x ks.size()
   /// What of the modelled rate a GEMM of output width n and reduction k keeps: min(1, the
   /// ratio interpolated bilinearly in (log n, log k), held at the grid's edges).
