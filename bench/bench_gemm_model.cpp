@@ -7,9 +7,7 @@
 //    (the host's launch, ~15-20 µs when one call is timed between two events).
 // The model runs at the measured large-GEMM ceiling of each precision (the sweep's best rate
 // over the datasheet peak), so only the shape terms are compared.
-// Usage: moeplan_gemm_model_bench SWEEP.csv [GPU_ID] (default h200) [--toml]. With --toml it
-// prints, instead, each marginal shape's measured/model ratio as the rows of
-// presets/hardware/gemm_shortfall.toml (the step model's measured shortfall).
+// Usage: moeplan_gemm_model_bench SWEEP.csv [GPU_ID] (default h200).
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -52,7 +50,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string gpu_id = argc > 2 ? argv[2] : "h200";
-  const bool toml = argc > 3 && std::string(argv[3]) == "--toml";
   const GpuSpec* gpu = embedded_gpu_catalog().find(gpu_id);
   if (gpu == nullptr) {
     fmt::print(stderr, "moeplan_gemm_model_bench: no GPU '{}' in the catalog\n", gpu_id);
@@ -85,15 +82,9 @@ int main(int argc, char** argv) {
     const auto precision = parse_precision(precision_name);
     if (!precision) continue;
     const double peak = *precision == Precision::fp8 ? gpu->fp8_dense_flops : gpu->bf16_dense_flops;
-    GemmRateModel model = GemmRateModel::of(*gpu, *precision, best_rate / peak);
-    model.shortfall = nullptr;  // the shape model alone: the shortfall table is what this measures
-    if (toml) {
-      fmt::print("# {}: the model at the sweep's best rate, {:.4f} of the dense peak\n", precision_name,
-                 best_rate / peak);
-    } else {
-      fmt::print("{} on {}: model at the measured ceiling {:.2f} of peak\n", precision_name, gpu->name,
-                 best_rate / peak);
-    }
+    const GemmRateModel model = GemmRateModel::of(*gpu, *precision, best_rate / peak);
+    fmt::print("{} on {}: model at the measured ceiling {:.2f} of peak\n", precision_name, gpu->name,
+               best_rate / peak);
     Stats per_call, marginal;
     for (const auto& [key, s] : seconds) {
       const auto& [p, m, n, k] = key;
@@ -111,15 +102,9 @@ int main(int argc, char** argv) {
       const double measured = added / (next->second - s);
       const double modelled = added / (gemm_seconds(model, 1, m2, n, k) - gemm_seconds(model, 1, m, n, k));
       marginal.add(modelled / measured);
-      if (toml) {
-        fmt::print("[[{}]]\nn = {:.0f}\nk = {:.0f}\nmeasured_over_model = {:.4f}\n", precision_name, n, k,
-                   measured / modelled);
-        continue;
-      }
       fmt::print("  rows {:>5.0f}->{:<5.0f} n {:>5.0f} k {:>5.0f}: measured {:6.0f} TFLOP/s, model {:6.0f} ({:.2f})\n", m,
                  m2, n, k, measured / 1e12, modelled / 1e12, modelled / measured);
     }
-    if (toml) continue;
     fmt::print("  per call (GEMMs above 10 GFLOP): {}\n", per_call.describe());
     fmt::print("  marginal (rows from 4096 up):    {}\n", marginal.describe());
   }

@@ -13,7 +13,6 @@
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/calibration/step_parameters.hpp"
 #include "moeplan/calibration/step_profile.hpp"
-#include "moeplan/cluster/gemm_shortfall.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
 #include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/cluster/validation_spread.hpp"
@@ -629,15 +628,6 @@ std::string evaluation_flags_problem(const ClusterFlags& f) {
 
 namespace {
 
-// The shape model's measured shortfall where the GPU's die has one (gemm_shortfall.hpp), for the
-// gemm_rates line; "" otherwise.
-std::string shortfall_words(const GpuSpec& gpu, Precision precision) {
-  return measured_gemm_shortfall(gpu, precision) != nullptr
-             ? ", and the H200 sweep's measured shortfall of the (n, k) it ran slower (presets/hardware/"
-               "gemm_shortfall.toml)"
-             : std::string();
-}
-
 // The step model's efficiencies, overlaps and allowances, as the flags (or their defaults) give them.
 void apply_efficiencies(const ClusterFlags& f, LayoutSearchOptions& s) {
   s.time.gemm_efficiency = f.gemm_efficiency;
@@ -730,10 +720,9 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
     o.search.time.measured_gemm_rates = std::move(*rates);
   } else {
     o.gemm_rates_source = fmt::format(
-        "shape model: {} dense peak x {:.2f} ({}), tile, wave and HBM terms{}", to_string(precision),
+        "shape model: {} dense peak x {:.2f} ({}), tile, wave and HBM terms", to_string(precision),
         o.search.time.linear_gemm_efficiency(),
-        precision == Precision::fp8 && f.fp8_gemm_efficiency ? "--fp8-gemm-efficiency" : "--gemm-efficiency",
-        shortfall_words(*gpu, precision));
+        precision == Precision::fp8 && f.fp8_gemm_efficiency ? "--fp8-gemm-efficiency" : "--gemm-efficiency");
   }
   o.search.memory.precision = precision;
   o.search.time.a2a_overlap = f.a2a_overlap;
@@ -1011,10 +1000,9 @@ std::expected<void, int> with_step_profile(const ClusterFlags& f, ClusterFitOpti
     const std::string_view name = t.precision == Precision::fp8 ? "fp8_gemm_efficiency" : "gemm_efficiency";
     const auto it = std::find_if(applied.sources.begin(), applied.sources.end(),
                                  [&](const StepParameterSource& s) { return s.name == name; });
-    o.gemm_rates_source = fmt::format("shape model: {} dense peak x {:.3g} ({}), tile, wave and HBM terms{}",
+    o.gemm_rates_source = fmt::format("shape model: {} dense peak x {:.3g} ({}), tile, wave and HBM terms",
                                       to_string(t.precision), t.linear_gemm_efficiency(),
-                                      it != applied.sources.end() ? it->source : std::string("default"),
-                                      shortfall_words(o.cluster.gpu, t.precision));
+                                      it != applied.sources.end() ? it->source : std::string("default"));
   }
   return {};
 }

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "moeplan/cluster/gemm_shortfall.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
 
 namespace moeplan {
@@ -31,7 +30,6 @@ GemmRateModel GemmRateModel::of(const GpuSpec& gpu, Precision precision, double 
   r.hbm = gpu.hbm_bandwidth * hbm_efficiency;
   r.sms = gpu.sms;
   r.operand_bytes = spec.gemm_operand_bytes;
-  r.shortfall = measured_gemm_shortfall(gpu, precision);
   return r;
 }
 
@@ -58,9 +56,7 @@ double gemm_seconds(const GemmRateModel& r, double groups, double m, double n, d
   const double flops = 2.0 * groups * m * n * k;
   if (r.measured) return flops / r.measured->rate(groups, m, n, k);
   if (!(r.peak > 0) || !(r.efficiency > 0)) return 0;
-  // Where the sweep measured this (n, k) slower than the shape model, its rate (gemm_shortfall.hpp).
-  const double measured = r.shaped && r.shortfall != nullptr ? r.shortfall->factor(n, k) : 1.0;
-  const double math = flops / (r.peak * r.efficiency * gemm_shape_factor(r, groups, m, n, k) * measured);
+  const double math = flops / (r.peak * r.efficiency * gemm_shape_factor(r, groups, m, n, k));
   const double bytes = groups * ((m * k + k * n) * r.operand_bytes + m * n * k_output_bytes);
   const double memory = r.hbm > 0 ? bytes / r.hbm : 0;
   return std::max(math, memory);

@@ -114,7 +114,7 @@ GpuSpec read_gpu(const toml::table& t, const std::string& path, Reader& r) {
                        g.fp8_dense_flops / k_tera, g.bf16_dense_flops / k_tera));
   }
   if (g.sms > 0) within("sms", g.sms, 1, 1e5, "SMs");
-  if (g.host_python_op_seconds > 0) within("host_python_op_us", g.host_python_op_seconds * 1e6, 0.1, 1e5, "us a call");
+  if (g.host_python_op_seconds > 0) within("host_python_op_us", g.host_python_op_seconds * 1e6, 0.1, 1e4, "us a call");
   within("hbm_gb", g.hbm_datasheet_bytes / k_giga, 1, 1e5, "GB");
   // A readout is the same memory counted in MiB: within -10 % .. +20 % of the datasheet's GB,
   // so that GB written as MiB (or the reverse) is an error, not 1000x the memory.

@@ -92,7 +92,7 @@ struct ServeFlag {
   std::string name, value;
   bool has_value = false, expands = false, braces = false;
   int line = 0;
-  bool attached = false;  ///< the value was written onto the flag (--flag=value, vLLM's -qfp8, -O0)
+  bool attached = false;  ///< the value was written onto the flag (--flag=value, vLLM's -qfp8)
 };
 
 // Why a flag's value is not read as `expected`: missing (the next word a flag, or none), a
@@ -168,56 +168,6 @@ std::optional<InputError> read_speculative(ServeArgs& a, const ServeFlag& f, con
     return tokens_of(v.is_discarded() ? nlohmann::json(f.value) : v);
   } else if (key == "model" && a.speculative_method.empty()) {
     a.speculative_method = "draft model";
-  }
-  return std::nullopt;
-}
-
-// vLLM's compilation level and CUDA-graph switches (v0.10 line): -O N / -ON / --compilation-config
-// N, a JSON object ({"level": N, "use_cudagraph": false, "cudagraph_mode": "NONE"}) or its dotted
-// keys. The V1 runner captures graphs only at level 3, PIECEWISE, the default (gpu_model_runner.py:
-// use_cuda_graph = level == PIECEWISE and use_cudagraph and not enforce_eager): a lower level, or
-// graphs switched off, captures none. Other keys change no memory term.
-std::optional<InputError> read_compilation(ServeArgs& a, const ServeFlag& f, const std::string& source) {
-  const auto bad = [&](std::string_view expected) {
-    return std::optional<InputError>(InputError{source, f.line, 0, f.name, serve_value_problem(f, expected)});
-  };
-  if (!f.has_value || f.expands || f.braces) return bad("a compilation level 0-3 or its JSON");
-  const std::string as_written =
-      fmt::format("{}{}{}", f.name, f.name == "-O" && f.attached ? "" : f.attached ? "=" : " ", f.value);
-  const auto level = [&](std::string_view text) -> std::optional<int> {
-    int v = -1;
-    const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || p != text.data() + text.size() || v < 0 || v > 3) return std::nullopt;
-    return v;
-  };
-  std::optional<bool> graphs;  // set when the flag says
-  if (f.name == "--compilation-config.cudagraph_mode") {
-    graphs = f.value != "NONE";
-  } else if (f.name == "--compilation-config.use_cudagraph") {
-    if (f.value != "true" && f.value != "false") return bad("true or false");
-    graphs = f.value == "true";
-  } else if (!f.value.empty() && f.value.front() == '{') {
-    const nlohmann::json j = nlohmann::json::parse(f.value, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return bad("a compilation level 0-3 or a JSON object");
-    if (j.contains("level")) {
-      if (!j["level"].is_number_integer() || !level(std::to_string(j["level"].get<long long>()))) {
-        return bad("a JSON object whose \"level\" is 0-3");
-      }
-      graphs = j["level"].get<int>() == 3;
-    }
-    if (j.contains("use_cudagraph") && j["use_cudagraph"].is_boolean() && !j["use_cudagraph"].get<bool>()) graphs = false;
-    if (j.contains("cudagraph_mode") && j["cudagraph_mode"] == "NONE") graphs = false;
-  } else {
-    const auto l = level(f.value);
-    if (!l) return bad("a compilation level 0-3 or its JSON");
-    graphs = *l == 3;
-  }
-  if (graphs) {
-    if (*graphs) {
-      a.cuda_graphs_off.clear();
-    } else {
-      a.cuda_graphs_off = as_written;
-    }
   }
   return std::nullopt;
 }
@@ -301,10 +251,7 @@ std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, con
     } else {
       a.cuda_graphs_off = name;
     }
-  } else if (vllm && (name == "-O" || name == "--compilation-config" || name == "-O.level" ||
-                      name == "--compilation-config.level" || name == "--compilation-config.cudagraph_mode" ||
-                      name == "--compilation-config.use_cudagraph")) {
-    return read_compilation(a, f, source);
+
   } else if (vllm && (name == "--speculative-config" || name.starts_with("--speculative-config."))) {
     return read_speculative(a, f, source);
   } else if (!vllm && name == "--speculative-algorithm") {
@@ -464,10 +411,8 @@ std::expected<ServeArgs, InputError> read_serve_args(std::string_view text, cons
     ServeFlag f;
     f.line = words[i].line;
     std::string w = words[i].text;
-    // vLLM's one-letter options take a value written onto them, as argparse reads them:
-    // -qfp8 is -q fp8, -O0 is -O 0 (-O.level, a dotted key, and -O=0 are read below).
-    const bool glued = a.engine == ServeEngine::vllm && w.size() > 2 && w[0] == '-' && (w[1] == 'q' || w[1] == 'O') &&
-                       w[2] != '=' && w[2] != '.';
+    // vLLM's one-letter -q takes a value written onto it, as argparse reads it: -qfp8 is -q fp8.
+    const bool glued = a.engine == ServeEngine::vllm && w.size() > 2 && w[0] == '-' && w[1] == 'q' && w[2] != '=';
     if (glued) {
       f.value = w.substr(2);
       f.has_value = f.attached = true;

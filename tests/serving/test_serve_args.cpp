@@ -289,25 +289,12 @@ TEST_CASE("serve args: --enforce-eager and --disable-cuda-graph say no CUDA grap
   const auto valued = read_serve_args("vllm serve m --enforce-eager=true\n", "eager.sh");
   REQUIRE_FALSE(valued.has_value());
   CHECK(valued.error().reason.find("a switch takes no value") != std::string::npos);
-  // vLLM's compilation level: the V1 runner captures graphs at level 3 (PIECEWISE) only.
-  for (const auto& [text, off] : std::vector<std::pair<const char*, const char*>>{
-           {"vllm serve m -O0\n", "-O0"},
-           {"vllm serve m -O 2\n", "-O 2"},
-           {"vllm serve m --compilation-config '{\"level\": 1}'\n", "--compilation-config {\"level\": 1}"},
-           {"vllm serve m --compilation-config.level 0\n", "--compilation-config.level 0"},
-           {"vllm serve m --compilation-config '{\"cudagraph_mode\": \"NONE\"}'\n",
-            "--compilation-config {\"cudagraph_mode\": \"NONE\"}"},
-           {"vllm serve m -O3\n", ""},
-           {"vllm serve m -O0 --compilation-config 3\n", ""}}) {
-    CAPTURE(text);
-    const auto c = read_serve_args(text, "o.sh");
-    REQUIRE(c.has_value());
-    CHECK(c->cuda_graphs_off == off);
-    CHECK(c->unused.empty());
-  }
-  const auto level = read_serve_args("vllm serve m -O 7\n", "o.sh");
-  REQUIRE_FALSE(level.has_value());
-  CHECK(level.error().reason.find("expected a compilation level 0-3") != std::string::npos);
+  // vLLM's compilation level is not read (which versions honour -O0 for CUDA graphs differs:
+  // docs/serving.md): listed as not modelled.
+  const auto level = read_serve_args("vllm serve m -O0\n", "o.sh");
+  REQUIRE(level.has_value());
+  CHECK(level->cuda_graphs_off.empty());
+  CHECK(level->unused == std::vector<std::string>{"-O0"});
 }
 
 TEST_CASE("serve args: --quantization fp8 (and vLLM's -q fp8) is read as online fp8, another method stays refused") {

@@ -24,7 +24,6 @@
 namespace moeplan {
 
 struct MeasuredGemmRates;  // gemm_table.hpp
-struct GemmShortfall;      // gemm_shortfall.hpp
 
 /// FLOP/s, the GPU's dense tensor-core peak in `precision` (the datasheet's, no sparsity): the
 /// catalog figure its description names (precision_spec.hpp). 0 for fp8 on a GPU without FP8.
@@ -46,12 +45,8 @@ struct GemmRateModel {
   /// A table of measured rates for this GPU and precision (--gemm-table): when set, a GEMM
   /// takes its FLOPs over the table's interpolated rate, and nothing above applies.
   const MeasuredGemmRates* measured = nullptr;
-  /// The measured shortfall of small shapes on this GPU's die (gemm_shortfall.hpp), or nullptr:
-  /// a shaped GEMM's rate is multiplied by its factor(n, k).
-  const GemmShortfall* shortfall = nullptr;
   /// The model of `gpu` in `precision` at ceiling `efficiency` (the precision's peak, which the
-  /// caller has checked is > 0, and operand bytes), the HBM at `hbm_efficiency` of the datasheet's,
-  /// and the measured shortfall of the GPU's die where the table covers it.
+  /// caller has checked is > 0, and operand bytes), the HBM at `hbm_efficiency` of the datasheet's.
   static GemmRateModel of(const GpuSpec& gpu, Precision precision, double efficiency,
                           double hbm_efficiency = k_hbm_efficiency);
 };
