@@ -38,7 +38,7 @@ struct MegatronRun {
   bool p2p_overlap = true;                ///< false: --no-overlap-p2p-communication (VPP > 1)
   /// MTP modules the run trained and timed (--mtp-num-layers; the fit's config), which can
   /// differ from the model's num_nextn_predict_layers.
-  std::optional<int> mtp_layers;
+  std::optional<int> mtp_layers{};
   CudaGraphs cuda_graphs{};  ///< --cuda-graph-impl and --cuda-graph-modules, as the host term counts them
   /// SwiGLU inputs kept in fp8 (TransformerConfig.activation_func_fp8_input_store): no Megatron-LM
   /// 0.20 flag sets it, so a run with it is refused by --emit megatron.
@@ -53,7 +53,7 @@ struct MegatronRun {
   long long ramp_start_sequences = 0;
   double ramp_tokens = 0;
   bool async_save = false;
-  std::optional<long long> save_interval_steps, eval_interval_steps, eval_iters;
+  std::optional<long long> save_interval_steps{}, eval_interval_steps{}, eval_iters{};
 };
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);
