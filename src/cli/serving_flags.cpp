@@ -96,9 +96,8 @@ void apply_serve_args(const ServeArgs& a, const ServingFlags& f, ServingOptions&
   o.expert_parallel = o.expert_parallel || a.expert_parallel;
   o.dp_attention = o.dp_attention || a.dp_attention;
   o.count_mtp = o.count_mtp || a.mtp;  // --speculative-config deepseek_mtp: the model's MTP modules are the draft
-  // --quantization fp8: a bf16 checkpoint quantized as it loads (--serve-weights, given, wins; a
-  // checkpoint already quantized is served as stored: serve_args_quantization_refusal refuses
-  // another method than fp8).
+  // --quantization fp8: a bf16 checkpoint quantized as it loads (--serve-weights, given, wins; an
+  // fp8 checkpoint is served as stored, one of another method refused by serve_args_refusal).
   if (a.online_fp8_line > 0 && !f.weights_given) o.online_fp8 = true;
   // No CUDA graphs captured: none to fit after the KV cache (a --serve-cuda-graph-gib given wins).
   if (!a.cuda_graphs_off.empty() && !f.cuda_graph_gib) o.cuda_graph_bytes = 0.0;

@@ -444,7 +444,10 @@ RankActivations rank_activations(const ModelConfig& m, const LayerShape& x, cons
   return moeplan_rank_activations(m, x, lay, layer_bytes, ranks.of(r), r);
 }
 
-MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const MemoryOptions& options) {
+MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const MemoryOptions& given) {
+  // The expert terms at the busiest expert rank's load on this layout (1 on EP 1).
+  MemoryOptions options = given;
+  options.expert_load_factor = expert_rank_load(given.expert_load_factor, lay);
   // The counts are made per pipeline rank from the config itself (each rank's own layers).
   if (options.seq_len <= 0) throw std::logic_error("memory model: S (MemoryOptions::seq_len) not set");
   const int pp = std::max(1, lay.pp);
@@ -536,11 +539,9 @@ std::string dualpipe_stages_text(const ModelConfig& m, const ParallelLayout& lay
 }  // namespace
 
 MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*/,
-                               const ParallelLayout& layout, const MemoryOptions& given) {
+                               const ParallelLayout& layout, const MemoryOptions& options) {
   // `p` stays in the signature for callers that already hold the count.
   const ParallelLayout& lay = layout;
-  MemoryOptions options = given;
-  options.expert_load_factor = expert_rank_load(given.expert_load_factor, layout);
   const int tp = std::max(1, lay.tp);
   const MostLoaded best = most_loaded(m, lay, options);
   MemoryBreakdown out;
@@ -597,9 +598,7 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
   return out;
 }
 
-double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, const MemoryOptions& given) {
-  MemoryOptions options = given;
-  options.expert_load_factor = expert_rank_load(given.expert_load_factor, layout);
+double memory_total_bytes(const ModelConfig& m, const ParallelLayout& layout, const MemoryOptions& options) {
   const MostLoaded best = most_loaded(m, layout, options);
   // The terms of memory_per_gpu in its order, added as MemoryBreakdown::total() adds them.
   double sum = 0;

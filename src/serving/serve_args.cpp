@@ -27,15 +27,14 @@ std::string flag_name(std::string w) {
   return w;
 }
 
-// Flags that replace the engine's memory plan: the weights it loads (--quantization of another
-// method than fp8, which is read, quantizes online; --cpu-offload-gb moves weights to the host) or the KV cache it allocates (vLLM
-// --num-gpu-blocks-override, --kv-cache-memory; SGLang --max-total-tokens caps the pool,
-// --page-size rounds it, --cpu-offload-gb likewise).
+// Flags that replace the engine's memory plan: the weights it loads (--cpu-offload-gb moves
+// weights to the host; --quantization, read on its own, refuses another method than fp8) or the
+// KV cache it allocates (vLLM --num-gpu-blocks-override, --kv-cache-memory; SGLang
+// --max-total-tokens caps the pool, --page-size rounds it).
 bool changes_memory_plan(bool vllm, const std::string& name) {
-  static const std::array<std::string_view, 5> k_vllm{"--quantization", "-q", "--cpu-offload-gb",
-                                                      "--num-gpu-blocks-override", "--kv-cache-memory"};
-  static const std::array<std::string_view, 4> k_sglang{"--max-total-tokens", "--page-size", "--cpu-offload-gb",
-                                                        "--quantization"};
+  static const std::array<std::string_view, 3> k_vllm{"--cpu-offload-gb", "--num-gpu-blocks-override",
+                                                      "--kv-cache-memory"};
+  static const std::array<std::string_view, 3> k_sglang{"--max-total-tokens", "--page-size", "--cpu-offload-gb"};
   const auto& list = vllm ? std::span<const std::string_view>(k_vllm) : std::span<const std::string_view>(k_sglang);
   return std::find(list.begin(), list.end(), name) != list.end();
 }
@@ -251,7 +250,6 @@ std::optional<InputError> read_engine_flag(ServeArgs& a, const ServeFlag& f, con
     } else {
       a.cuda_graphs_off = name;
     }
-
   } else if (vllm && (name == "--speculative-config" || name.starts_with("--speculative-config."))) {
     return read_speculative(a, f, source);
   } else if (!vllm && name == "--speculative-algorithm") {
