@@ -352,6 +352,21 @@ void read_router_keys(FamilyContext& c) {
     x.topk_scaling_factor = 2.0;
     stated = true;
   }
+  // AfmoeTokenChoiceRouter (Trinity): sigmoid scores, the K chosen with expert_bias and always
+  // renormalised, then scaled by route_scale (AfmoeConfig default 1.0); family_afmoe.cpp refuses
+  // a score_func or route_norm on which vLLM's AfmoeMoE would route otherwise.
+  if (c.family == "afmoe") {
+    x.score = RouterSpec::Score::sigmoid;
+    x.expert_bias = true;
+    stated = true;
+    if (const auto it = j.find("route_scale"); it != j.end() && !it->is_null()) {
+      if (!it->is_number() || !(it->get<double>() > 0 && it->get<double>() < 1e6)) {
+        r.fail("route_scale", fmt::format("must be a number in (0, 1e6), got {}", it->dump()));
+      } else {
+        x.topk_scaling_factor = it->get<double>();
+      }
+    }
+  }
   // Llama 4 takes the top-K logits, then their sigmoid (transformers Llama4TextMoe).
   if (is_one_of(c.family, {"llama4", "llama4_text"})) {
     x.score = RouterSpec::Score::sigmoid;

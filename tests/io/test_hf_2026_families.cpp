@@ -103,3 +103,61 @@ TEST_CASE("mimo: MiMo-7B is qwen2 with MTP layers counted beside the model") {
   check_refused("mimo-7b.json", "num_key_value_heads", [](json& x) { x.erase("num_key_value_heads"); });
   check_refused("mimo-7b.json", "mlp_bias", [](json& x) { x["mlp_bias"] = true; });
 }
+
+TEST_CASE("afmoe: Arcee's Trinity Nano, Mini and Large counted as the recount") {
+  // Fixtures: trinity-nano-preview.json, trinity-mini.json, trinity-large.json (their _source).
+  // recount/afmoe_count.py on each: total_params / active_params [embedding + lm_head included].
+  struct Row {
+    const char* file;
+    double total, active, routers, norms;
+    int dense, moe;
+  };
+  for (const Row& x : {Row{"trinity-nano-preview.json", 6120003328.0, 1023923968.0, 7077888.0 + 6912.0, 244736.0, 2, 54},
+                       Row{"trinity-mini.json", 26123974400.0, 3474732800.0, 7864320.0 + 3840.0, 272384.0, 2, 30},
+                       Row{"trinity-large.json", 398635286016.0, 13371686400.0, 42467328.0 + 13824.0, 755712.0, 6, 54}}) {
+    CAPTURE(x.file);
+    const json j = score_of(k_hf + x.file);
+    CHECK(num(j, "total_params_as_built") == x.total);
+    CHECK(num(j, "active_params_as_built") == x.active);
+    // The router's gate and expert_bias (an nn.Parameter: built, in N's neighbours, not a buffer).
+    CHECK(num(j, "router_params") == x.routers);
+    CHECK(num(j, "total_params_in_checkpoint") == x.total);
+    // Four norms of d a layer, q_norm and k_norm of head_dim, the final norm.
+    CHECK(num(j, "norm_params") == x.norms);
+    CHECK(j["model"]["dense_layers"] == x.dense);
+    CHECK(j["model"]["moe_layers"] == x.moe);
+  }
+}
+
+TEST_CASE("afmoe: windows and RoPE by layer_types or global_attn_every_n_layers, and what the class would not build refused") {
+  // Trinity Nano writes no layer_types: AfmoeConfig's list, a full (and RoPE-less) layer every fourth.
+  const json nano = score_of(k_hf + "trinity-nano-preview.json");
+  const auto outside = [](const json& j) { return j["model"]["architecture_outside_laws"].dump(); };
+  CHECK(outside(nano).find("in 42 of 56 layers") != std::string::npos);
+  CHECK(outside(nano).find("no RoPE in 14 of 56 layers") != std::string::npos);
+  CHECK(outside(nano).find("gated attention") != std::string::npos);
+  json every_other = fixture("trinity-nano-preview.json");
+  every_other["global_attn_every_n_layers"] = 2;
+  const json half = scored(every_other, "trinity-every-other.json");
+  CHECK(outside(half).find("no RoPE in 28 of 56 layers") != std::string::npos);
+  CHECK(num(half, "total_params_as_built") == num(nano, "total_params_as_built"));  // windows build no weight
+  // Trinity Mini writes layer_types: read as written.
+  const json mini = score_of(k_hf + "trinity-mini.json");
+  CHECK(outside(mini).find("no RoPE in 8 of 32 layers") != std::string::npos);
+  // One dense layer more: an MoE layer's experts, router, bias and shared expert become one MLP.
+  json three = fixture("trinity-nano-preview.json");
+  three["num_dense_layers"] = 3;
+  const double d = 1024, E = 128, Im = 256, I = 3072;
+  CHECK(num(scored(three, "trinity-three-dense.json"), "total_params_as_built") ==
+        num(nano, "total_params_as_built") - (E * 3 * d * Im + E * d + E + 3 * d * Im) + 3 * d * I);
+  check_refused("trinity-nano-preview.json", "num_experts", [](json& x) { x.erase("num_experts"); });
+  check_refused("trinity-nano-preview.json", "num_dense_layers", [](json& x) { x.erase("num_dense_layers"); });
+  check_refused("trinity-nano-preview.json", "num_dense_layers", [](json& x) { x["num_dense_layers"] = 56; });
+  check_refused("trinity-nano-preview.json", "head_dim", [](json& x) { x.erase("head_dim"); });
+  check_refused("trinity-nano-preview.json", "attention_bias", [](json& x) { x["attention_bias"] = true; });
+  check_refused("trinity-nano-preview.json", "score_func", [](json& x) { x["score_func"] = "softmax"; });
+  check_refused("trinity-nano-preview.json", "route_norm", [](json& x) { x["route_norm"] = false; });
+  check_refused("trinity-nano-preview.json", "route_scale", [](json& x) { x["route_scale"] = -1; });
+  check_refused("trinity-mini.json", "layer_types", [](json& x) { x["layer_types"][0] = "linear_attention"; });
+  check_refused("trinity-mini.json", "layer_types", [](json& x) { x["layer_types"].erase(0); });
+}
