@@ -332,6 +332,14 @@ void read_router_keys(FamilyContext& c) {
     x.expert_bias = true;
     stated = true;
   }
+  // ExaoneMoeTopkRouter (K-EXAONE) is DeepseekV3TopkRouter (transformers modular_exaone_moe.py
+  // 02e8340b); ExaoneMoeConfig: routed_scaling_factor 2.5, n_group = topk_group = 1.
+  if (c.family == "exaone_moe") {
+    x.score = RouterSpec::Score::sigmoid;
+    x.expert_bias = true;
+    x.topk_scaling_factor = 2.5;
+    stated = true;
+  }
   // Glm4MoeLiteConfig (GLM-4.7-Flash): routed_scaling_factor 1.8, n_group = topk_group = 1.
   if (c.family == "glm4_moe_lite") x.topk_scaling_factor = 1.8;
   // GlmMoeDsaConfig (GLM-5): routed_scaling_factor 2.5, n_group = topk_group = 1; its

@@ -161,3 +161,57 @@ TEST_CASE("afmoe: windows and RoPE by layer_types or global_attn_every_n_layers,
   check_refused("trinity-mini.json", "layer_types", [](json& x) { x["layer_types"][0] = "linear_attention"; });
   check_refused("trinity-mini.json", "layer_types", [](json& x) { x["layer_types"].erase(0); });
 }
+
+TEST_CASE("exaone_moe: K-EXAONE counted as the recount, its MTP block named and not counted") {
+  // Fixture: k-exaone-236b-a23b.json (its _source: TensorRT-LLM's copy of the hub file with the
+  // layer count, window and layer_types of the transformers model doc).
+  const json j = score_of(k_hf + "k-exaone-236b-a23b.json");
+  // recount/exaone_moe_count.py k-exaone-236b-a23b.json: 236,571,150,336 / 23,668,279,296
+  // [embedding + lm_head included]; the model doc states 236B total, 23B activated, 234B
+  // without embeddings (N here: 234,646,142,976).
+  CHECK(num(j, "total_params_as_built") == 236571150336.0);
+  CHECK(num(j, "active_params_as_built") == 23668279296.0);
+  CHECK(num(j, "N_nonembedding_total") == 234646142976.0);
+  CHECK(num(j, "router_params") == 128.0 * 6144 * 47);  // gate.weight; its correction bias is a buffer
+  CHECK(j["model"]["dense_layers"] == 1);
+  CHECK(j["model"]["moe_layers"] == 47);
+  // The checkpoint's mtp.* block is skipped by the class: no count, the reason instead.
+  CHECK(j["size"]["mtp_params"].is_null());
+  CHECK(j["size"]["mtp_params_reason"].get<std::string>().find("ExaoneMoeForCausalLM") != std::string::npos);
+  const std::string outside = j["model"]["architecture_outside_laws"].dump();
+  CHECK(outside.find("in 36 of 48 layers") != std::string::npos);
+  CHECK(outside.find("no RoPE in 12 of 48 layers") != std::string::npos);
+  // ExaoneMoeTopkRouter is DeepSeek-V3's: sigmoid, the correction bias, routed_scaling_factor.
+  const Run m = run_moeplan({"score", k_hf + "k-exaone-236b-a23b.json", "--emit", "megatron"});
+  REQUIRE_MESSAGE(m.code == 0, m.err);
+  CHECK(m.out.find("--moe-router-score-function sigmoid") != std::string::npos);
+  CHECK(m.out.find("--moe-router-enable-expert-bias") != std::string::npos);
+  CHECK(m.out.find("--moe-router-topk-scaling-factor 2.5") != std::string::npos);
+}
+
+TEST_CASE("exaone_moe: the class's own layer lists when none is written, and keys it does not read held to what it builds") {
+  json derived = fixture("k-exaone-236b-a23b.json");
+  derived.erase("layer_types");
+  derived["sliding_window_pattern"] = 4;  // ExaoneMoeConfig's integer pattern: layers 3, 7, ... full
+  derived.erase("num_nextn_predict_layers");
+  const json d = scored(derived, "exaone-derived.json");
+  CHECK(d["model"]["architecture_outside_laws"].dump().find("no RoPE in 12 of 48 layers") != std::string::npos);
+  CHECK(d["size"]["mtp_params"] == 0);
+  // Without the MTP block the checkpoint count is the model's plus the 47 x 128 correction biases.
+  CHECK(num(d, "total_params_in_checkpoint") == 236571150336.0 + 47 * 128);
+  json two = fixture("k-exaone-236b-a23b.json");
+  two.erase("is_moe_layer");
+  two.erase("first_last_k_dense_replace");
+  two["mlp_layer_types"] = json::array({"dense", "dense"});
+  for (int i = 2; i < 48; ++i) two["mlp_layer_types"].push_back("sparse");
+  const double dm = 6144, E = 128, Im = 2048, I = 18432;
+  CHECK(num(scored(two, "exaone-two-dense.json"), "total_params_as_built") ==
+        236571150336.0 - (E * 3 * dm * Im + E * dm + 3 * dm * Im) + 3 * dm * I);
+  check_refused("k-exaone-236b-a23b.json", "is_moe_layer", [](json& x) { x["is_moe_layer"][1] = false; });
+  check_refused("k-exaone-236b-a23b.json", "first_last_k_dense_replace",
+                [](json& x) { x["first_last_k_dense_replace"] = 2; });
+  check_refused("k-exaone-236b-a23b.json", "sliding_window_pattern", [](json& x) { x.erase("layer_types"); });
+  check_refused("k-exaone-236b-a23b.json", "num_key_value_heads", [](json& x) { x.erase("num_key_value_heads"); });
+  check_refused("k-exaone-236b-a23b.json", "num_experts", [](json& x) { x.erase("num_experts"); });
+  check_refused("k-exaone-236b-a23b.json", "layer_types", [](json& x) { x["layer_types"][0] = "linear_attention"; });
+}

@@ -80,6 +80,39 @@ int leading_dense_of_layer_types(FamilyContext& c, const nlohmann::json& types, 
   return dense;
 }
 
+std::optional<std::vector<bool>> sliding_of_layer_types(FamilyContext& c, std::string_view layer_class) {
+  const int L = c.m.num_hidden_layers;
+  c.take("layer_types");
+  const auto types = c.j.find("layer_types");
+  if (types == c.j.end() || types->is_null()) return std::nullopt;
+  if (!types->is_array() || static_cast<int>(types->size()) != L) {
+    c.r.fail("layer_types", fmt::format("must list num_hidden_layers ({}) layer kinds", L));
+    return std::vector<bool>{};
+  }
+  std::vector<bool> sliding(static_cast<std::size_t>(L), false);
+  for (std::size_t i = 0; i < sliding.size(); ++i) {
+    const nlohmann::json& kind = (*types)[i];
+    if (kind != "sliding_attention" && kind != "full_attention") {
+      c.r.fail("layer_types", fmt::format("lists {}: {} builds \"sliding_attention\" and \"full_attention\" layers",
+                                          kind.dump(), layer_class));
+      return std::vector<bool>{};
+    }
+    sliding[i] = kind == "sliding_attention";
+  }
+  return sliding;
+}
+
+void window_sliding_nope_full(ModelConfig& m, const std::vector<bool>& sliding, int window) {
+  m.layers = m.layer_specs();
+  for (std::size_t i = 0; i < sliding.size() && i < m.layers.size(); ++i) {
+    if (sliding[i]) {
+      m.layers[i].window = window;
+    } else {
+      m.no_rope_layers.push_back(static_cast<int>(i));
+    }
+  }
+}
+
 int FamilyContext::written(const char* key, int min, std::string_view config_class) {
   if (!j.contains(key) || j[key].is_null()) {
     r.fail(key, std::string("missing: ") + std::string(config_class) + " has a default of its own; write it");

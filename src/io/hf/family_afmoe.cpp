@@ -18,29 +18,11 @@ constexpr const char* k_class = "AfmoeConfig";
 // list, "sliding_attention" if (i + 1) % global_attn_every_n_layers else "full_attention"
 // (default 4: three windowed layers, then a full one). Empty with the failure recorded.
 std::vector<bool> sliding_layers(FamilyContext& c) {
-  const int L = c.m.num_hidden_layers;
-  std::vector<bool> sliding(static_cast<std::size_t>(L), false);
-  c.take("layer_types");
-  const auto types = c.j.find("layer_types");
-  if (types == c.j.end() || types->is_null()) {
-    const int every = c.r.integer(c.j, "global_attn_every_n_layers", 1).value_or(4);
-    if (c.r.failed()) return {};
-    for (int i = 0; i < L; ++i) sliding[static_cast<std::size_t>(i)] = (i + 1) % every != 0;
-    return sliding;
-  }
-  if (!types->is_array() || static_cast<int>(types->size()) != L) {
-    c.r.fail("layer_types", fmt::format("must list num_hidden_layers ({}) layer kinds", L));
-    return {};
-  }
-  for (int i = 0; i < L; ++i) {
-    const nlohmann::json& kind = (*types)[static_cast<std::size_t>(i)];
-    if (kind != "sliding_attention" && kind != "full_attention") {
-      c.r.fail("layer_types", fmt::format("lists {}: AfmoeAttention builds \"sliding_attention\" and "
-                                          "\"full_attention\" layers", kind.dump()));
-      return {};
-    }
-    sliding[static_cast<std::size_t>(i)] = kind == "sliding_attention";
-  }
+  if (auto written = sliding_of_layer_types(c, "AfmoeAttention")) return *written;
+  const int every = c.r.integer(c.j, "global_attn_every_n_layers", 1).value_or(4);
+  if (c.r.failed()) return {};
+  std::vector<bool> sliding(static_cast<std::size_t>(c.m.num_hidden_layers));
+  for (std::size_t i = 0; i < sliding.size(); ++i) sliding[i] = (i + 1) % static_cast<std::size_t>(every) != 0;
   return sliding;
 }
 
@@ -106,14 +88,7 @@ void read(FamilyContext& c) {
   // AfmoeConfig's sliding_window default is 1024; it moves the attention's FLOPs, no weight.
   const int window = r.integer(c.j, "sliding_window", 1).value_or(1024);
   if (r.failed()) return;
-  m.layers = m.layer_specs();
-  for (std::size_t i = 0; i < sliding.size(); ++i) {
-    if (sliding[i]) {
-      m.layers[i].window = window;
-    } else {
-      m.no_rope_layers.push_back(static_cast<int>(i));  // AfmoeAttention: RoPE if is_local_attention
-    }
-  }
+  window_sliding_nope_full(m, sliding, window);  // AfmoeAttention: RoPE if is_local_attention
 }
 
 // The expert and layer-layout keys this file's rules read (a file of another family that

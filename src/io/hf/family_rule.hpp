@@ -8,6 +8,7 @@
 // write its class (`classes`, `write`) is tried by `--emit hf-config` (hf_config_writer.cpp).
 #include <initializer_list>
 #include <set>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -65,6 +66,15 @@ struct FamilyContext {
 /// c.r when it lists anything else or a dense layer after a sparse one.
 int leading_dense_of_layer_types(FamilyContext& c, const nlohmann::json& types, int layers,
                                  std::string_view layer_class);
+/// Which layers attend in a sliding window by a written `layer_types` ("sliding_attention" or
+/// "full_attention", num_hidden_layers of them; `layer_class` builds them): nullopt when the file
+/// writes none (the class derives them), empty with the failure recorded on c.r. Takes the key.
+std::optional<std::vector<bool>> sliding_of_layer_types(FamilyContext& c, std::string_view layer_class);
+/// Classes that rotate the sliding-window layers only (AFMoE, EXAONE-MoE: full-attention layers
+/// take no position signal): windows `window` on the sliding layers, the others listed in
+/// ModelConfig::no_rope_layers.
+void window_sliding_nope_full(ModelConfig& m, const std::vector<bool>& sliding, int window);
+
 
 /// One family's rules. With `standard_keys`, hidden_size, num_hidden_layers,
 /// num_attention_heads, num_key_value_heads, head_dim, intermediate_size, vocab_size and
