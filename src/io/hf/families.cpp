@@ -102,6 +102,21 @@ std::optional<std::vector<bool>> sliding_of_layer_types(FamilyContext& c, std::s
   return sliding;
 }
 
+void read_written_experts(FamilyContext& c, std::string_view config_class) {
+  c.m.n_routed_experts = c.written("num_experts", 1, config_class);
+  c.m.num_experts_per_tok = c.written("num_experts_per_tok", 1, config_class);
+  c.m.moe_intermediate_size = c.written("moe_intermediate_size", 1, config_class);
+  c.m.n_shared_experts = c.written("num_shared_experts", 0, config_class);
+}
+
+std::vector<bool> sliding_unless_every(FamilyContext& c, const char* key, int every) {
+  const int n = c.r.integer(c.j, key, 1).value_or(every);
+  if (c.r.failed()) return {};
+  std::vector<bool> sliding(static_cast<std::size_t>(c.m.num_hidden_layers));
+  for (std::size_t i = 0; i < sliding.size(); ++i) sliding[i] = (i + 1) % static_cast<std::size_t>(n) != 0;
+  return sliding;
+}
+
 void window_sliding_nope_full(ModelConfig& m, const std::vector<bool>& sliding, int window) {
   m.layers = m.layer_specs();
   for (std::size_t i = 0; i < sliding.size() && i < m.layers.size(); ++i) {

@@ -19,11 +19,7 @@ constexpr const char* k_class = "AfmoeConfig";
 // (default 4: three windowed layers, then a full one). Empty with the failure recorded.
 std::vector<bool> sliding_layers(FamilyContext& c) {
   if (auto written = sliding_of_layer_types(c, "AfmoeAttention")) return *written;
-  const int every = c.r.integer(c.j, "global_attn_every_n_layers", 1).value_or(4);
-  if (c.r.failed()) return {};
-  std::vector<bool> sliding(static_cast<std::size_t>(c.m.num_hidden_layers));
-  for (std::size_t i = 0; i < sliding.size(); ++i) sliding[i] = (i + 1) % static_cast<std::size_t>(every) != 0;
-  return sliding;
+  return sliding_unless_every(c, "global_attn_every_n_layers", 4);
 }
 
 // The router as the class builds it (AfmoeTokenChoiceRouter): sigmoid scores, the K chosen
@@ -54,10 +50,7 @@ void read(FamilyContext& c) {
   ModelConfig& m = c.m;
   // AfmoeConfig's defaults (64 experts, top-6, 2 shared of 1408, 1 dense layer) are nobody's
   // released model: moeplan does not guess them.
-  m.n_routed_experts = c.written("num_experts", 1, k_class);
-  m.num_experts_per_tok = c.written("num_experts_per_tok", 1, k_class);
-  m.moe_intermediate_size = c.written("moe_intermediate_size", 1, k_class);
-  m.n_shared_experts = c.written("num_shared_experts", 0, k_class);
+  read_written_experts(c, k_class);
   const int dense = c.written("num_dense_layers", 0, k_class);
   if (r.failed()) return;
   if (dense >= m.num_hidden_layers) {

@@ -75,11 +75,7 @@ std::vector<bool> sliding_layers(FamilyContext& c) {
                                "which its layer_types cannot be derived from; write layer_types");
     return {};
   }
-  const int every = c.r.integer(c.j, "sliding_window_pattern", 1).value_or(4);
-  if (c.r.failed()) return {};
-  std::vector<bool> sliding(static_cast<std::size_t>(c.m.num_hidden_layers));
-  for (std::size_t i = 0; i < sliding.size(); ++i) sliding[i] = (i + 1) % static_cast<std::size_t>(every) != 0;
-  return sliding;
+  return sliding_unless_every(c, "sliding_window_pattern", 4);
 }
 
 // Every layer: ExaoneMoeAttention (q_proj, k_proj, v_proj, o_proj without biases, q_norm and
@@ -94,10 +90,7 @@ void read(FamilyContext& c) {
   ModelConfig& m = c.m;
   // ExaoneMoeConfig's defaults (64 experts, top-8, width 1024, one shared expert) are not
   // K-EXAONE's: moeplan does not guess them.
-  m.n_routed_experts = c.written("num_experts", 1, k_class);
-  m.num_experts_per_tok = c.written("num_experts_per_tok", 1, k_class);
-  m.moe_intermediate_size = c.written("moe_intermediate_size", 1, k_class);
-  m.n_shared_experts = c.written("num_shared_experts", 0, k_class);
+  read_written_experts(c, k_class);
   if (r.failed()) return;
   const int dense = leading_dense(c);
   if (dense < 0) return;

@@ -70,6 +70,14 @@ int leading_dense_of_layer_types(FamilyContext& c, const nlohmann::json& types, 
 /// "full_attention", num_hidden_layers of them; `layer_class` builds them): nullopt when the file
 /// writes none (the class derives them), empty with the failure recorded on c.r. Takes the key.
 std::optional<std::vector<bool>> sliding_of_layer_types(FamilyContext& c, std::string_view layer_class);
+/// The routed and shared experts under the names num_experts, num_experts_per_tok,
+/// moe_intermediate_size and num_shared_experts (one shared MLP of that width x the count), each
+/// required: `config_class` has defaults of its own that moeplan does not guess (AFMoE, EXAONE-MoE).
+void read_written_experts(FamilyContext& c, std::string_view config_class);
+/// The classes' own list when no layer_types is written: layer i slides unless (i + 1) is a
+/// multiple of the integer `key` (at least 1; `every` when absent), as Gemma 3's, AFMoE's and
+/// EXAONE-MoE's configs derive it. Empty with the failure recorded.
+std::vector<bool> sliding_unless_every(FamilyContext& c, const char* key, int every);
 /// Classes that rotate the sliding-window layers only (AFMoE, EXAONE-MoE: full-attention layers
 /// take no position signal): windows `window` on the sliding layers, the others listed in
 /// ModelConfig::no_rope_layers.
