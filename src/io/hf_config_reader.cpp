@@ -76,14 +76,17 @@ void read_standard_keys(FamilyContext& c, const FamilyRule& rule) {
   m.num_attention_heads = r.required(j, "num_attention_heads", 1);
   // Where a class's default differs from what moeplan would assume (N_kv = N_q, head_dim =
   // d/N_q), the key must be written: moeplan does not guess the class defaults.
-  if (!j.contains("num_key_value_heads") && !rule.kv_heads_default_to_query_heads) {
-    r.fail("num_key_value_heads", fmt::format("missing: transformers' {} class has a default of its "
+  // A null is no value either (a review: "num_key_value_heads": null was read as N_q where the
+  // class has a default of its own).
+  const auto absent = [&](const char* key) { return !j.contains(key) || j[key].is_null(); };
+  if (absent("num_key_value_heads") && !rule.kv_heads_default_to_query_heads) {
+    r.fail("num_key_value_heads", fmt::format("missing or null: transformers' {} class has a default of its "
                                               "own; write the number of kv heads", c.family));
   }
   m.num_key_value_heads = r.integer(j, "num_key_value_heads", 1).value_or(m.num_attention_heads);
   m.head_dim = r.integer(j, "head_dim", 1).value_or(0);
-  if (!j.contains("head_dim") && rule.head_dim_required) {
-    r.fail("head_dim", fmt::format("missing: transformers' {} class has a default of its own, not "
+  if (absent("head_dim") && rule.head_dim_required) {
+    r.fail("head_dim", fmt::format("missing or null: transformers' {} class has a default of its own, not "
                                    "hidden_size / num_attention_heads; write it", c.family));
   }
   m.intermediate_size = r.integer(j, "intermediate_size", 1).value_or(0);

@@ -169,7 +169,7 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
     out.push_back(fmt::format("latent MoE: routed experts read and write a latent of {} (moe_latent_size), projected "
                               "from and back to {} around them", moe_latent_size, hidden_size));
   }
-  if (gated_attention) out.push_back("gated attention (an output gate from q_proj)");
+  if (gated_attention) out.push_back("gated attention (a sigmoid gate of the attention output, N_q·head_dim x d: q_proj's second half or a gate_proj)");
   if (head_wise_attn_gate) out.push_back("a head-wise attention output gate (g_proj, one scalar per head)");
   if (position_embedding == PositionEmbedding::alibi) out.push_back("ALiBi attention biases in place of RoPE");
   if (position_embedding == PositionEmbedding::learned_absolute) out.push_back("learned absolute positions in place of RoPE");
@@ -667,6 +667,14 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   if (!full.layers.empty()) {
     ModelConfig uniform = full;
     uniform.layers.clear();
+    // Leading dense layers, MoE after them, are the uniform layout whatever first_k_dense_replace
+    // says: a TOML's layer_ffns lists them layer by layer and leaves that key out (a review found
+    // K-EXAONE's --emit toml refused on a cluster where its config.json was laid out).
+    if (uniform.moe_layer_interval == 1) {
+      std::size_t lead = 0;
+      while (lead < full.layers.size() && full.layers[lead].ffn == FfnKind::dense) ++lead;
+      uniform.first_k_dense_replace = static_cast<int>(lead);
+    }
     if (uniform.layer_specs() == full.layers) full.layers.clear();
   }
   std::vector<std::string> what = full.outside_law_architecture();

@@ -160,6 +160,12 @@ TEST_CASE("afmoe: windows and RoPE by layer_types or global_attn_every_n_layers,
   check_refused("trinity-nano-preview.json", "route_scale", [](json& x) { x["route_scale"] = -1; });
   check_refused("trinity-mini.json", "layer_types", [](json& x) { x["layer_types"][0] = "linear_attention"; });
   check_refused("trinity-mini.json", "layer_types", [](json& x) { x["layer_types"].erase(0); });
+  // A null is no value (the class would take it as None); keys the router does not read, refused
+  // where vLLM would route by them (a review found them taken silently).
+  check_refused("trinity-nano-preview.json", "head_dim", [](json& x) { x["head_dim"] = nullptr; });
+  check_refused("trinity-nano-preview.json", "routed_scaling_factor", [](json& x) { x["routed_scaling_factor"] = 2.5; });
+  check_refused("trinity-nano-preview.json", "n_group", [](json& x) { x["n_group"] = 4; });
+  check_refused("trinity-nano-preview.json", "norm_topk_prob", [](json& x) { x["norm_topk_prob"] = false; });
 }
 
 TEST_CASE("exaone_moe: K-EXAONE counted as the recount, its MTP block named and not counted") {
@@ -214,4 +220,33 @@ TEST_CASE("exaone_moe: the class's own layer lists when none is written, and key
   check_refused("k-exaone-236b-a23b.json", "num_key_value_heads", [](json& x) { x.erase("num_key_value_heads"); });
   check_refused("k-exaone-236b-a23b.json", "num_experts", [](json& x) { x.erase("num_experts"); });
   check_refused("k-exaone-236b-a23b.json", "layer_types", [](json& x) { x["layer_types"][0] = "linear_attention"; });
+  check_refused("k-exaone-236b-a23b.json", "num_key_value_heads", [](json& x) { x["num_key_value_heads"] = nullptr; });
+  check_refused("k-exaone-236b-a23b.json", "mlp_layer_types", [](json& x) {
+    x.erase("is_moe_layer");
+    x.erase("first_last_k_dense_replace");
+    x["mlp_layer_types"] = json::array();
+    for (int i = 0; i < 48; ++i) x["mlp_layer_types"].push_back("dense");
+  });
+}
+
+TEST_CASE("exaone_moe: its --emit toml is laid out on a cluster as its config.json is") {
+  // The TOML lists the FFNs layer by layer (the windows make the layers per-layer) and leaves
+  // first_k_dense_replace out: one leading dense layer is still the uniform layout (a review
+  // found the round trip refused on a cluster).
+  const Run toml = run_moeplan({"score", k_hf + "k-exaone-236b-a23b.json", "--emit", "toml"});
+  REQUIRE_MESSAGE(toml.code == 0, toml.err);
+  const auto path = temp_path("k-exaone-round-trip.toml");
+  std::ofstream(path) << toml.out;
+  const std::vector<std::string> cluster{"--gpus", "256", "--gpu", "h100", "--tokens", "1e13", "--seq-len", "8192",
+                                         "--format", "json"};
+  std::vector<std::string> from_json{"score", k_hf + "k-exaone-236b-a23b.json"}, from_toml{"score", path.string()};
+  from_json.insert(from_json.end(), cluster.begin(), cluster.end());
+  from_toml.insert(from_toml.end(), cluster.begin(), cluster.end());
+  const Run a = run_moeplan(from_json), b = run_moeplan(from_toml);
+  std::filesystem::remove(path);
+  REQUIRE_MESSAGE(a.code == 0, a.err);
+  REQUIRE_MESSAGE(b.code == 0, b.err);
+  const json ja = json::parse(a.out).at(0), jb = json::parse(b.out).at(0);
+  CHECK(ja["step_time"]["step"] == jb["step_time"]["step"]);
+  CHECK(ja["cluster"]["layout"] == jb["cluster"]["layout"]);
 }

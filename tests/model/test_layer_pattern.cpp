@@ -299,7 +299,13 @@ TEST_CASE("sliding-window layers score fewer keys, keep their weights, and are l
   REQUIRE(outside.size() == 1);
   CHECK(outside.front() == "sliding-window attention (window up to 128) in 3 of 6 layers");
   CHECK_FALSE(non_uniform_layers(m).has_value());  // the cluster model takes it
-  m.layers[1].ffn = FfnKind::dense;                 // a real per-layer pattern: it does not
+  // Leading dense layers listed layer by layer (a TOML's layer_ffns) are still the uniform
+  // layout, whatever first_k_dense_replace says.
+  ModelConfig listed = m;
+  for (std::size_t i = 0; i < 2; ++i) listed.layers[i].ffn = FfnKind::dense;
+  listed.first_k_dense_replace = 0;
+  CHECK_FALSE(non_uniform_layers(listed).has_value());
+  m.layers[4].ffn = FfnKind::dense;  // a dense layer after MoE ones, a real per-layer pattern: it does not
   CHECK(non_uniform_layers(m).has_value());
 }
 

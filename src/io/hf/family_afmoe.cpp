@@ -34,6 +34,20 @@ void check_router_keys(FamilyContext& c) {
   } else if (!c.r.boolean(c.j, "route_norm").value_or(true)) {
     c.r.fail("route_norm", "is false: transformers' AfmoeTokenChoiceRouter renormalises the K scores whatever it "
                            "says, vLLM's AfmoeMoE would not; the two would route differently");
+  } else if (!c.r.boolean(c.j, "norm_topk_prob").value_or(true)) {
+    c.r.fail("norm_topk_prob", "is false: AfmoeTokenChoiceRouter renormalises the K scores and does not read it");
+  } else if (c.j.contains("routed_scaling_factor") && !c.j["routed_scaling_factor"].is_null()) {
+    c.r.fail("routed_scaling_factor", "is written: AfmoeTokenChoiceRouter scales by route_scale and does not read "
+                                      "it; which scale the checkpoint was trained with is unknown");
+  }
+  // Expert groups: vLLM's AfmoeMoE limits the K to topk_group of n_group groups, transformers'
+  // router does not; one group (the released files) routes alike in both.
+  for (const char* key : {"n_group", "topk_group"}) {
+    if (c.r.failed()) return;
+    if (const auto g = c.r.integer(c.j, key, 1); g && *g > 1) {
+      c.r.fail(key, fmt::format("is {}: vLLM's AfmoeMoE routes within expert groups, transformers' "
+                                "AfmoeTokenChoiceRouter does not; the two would route differently", *g));
+    }
   }
 }
 

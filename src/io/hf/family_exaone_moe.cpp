@@ -95,7 +95,9 @@ void read(FamilyContext& c) {
   const int dense = leading_dense(c);
   if (dense < 0) return;
   if (dense >= m.num_hidden_layers) {
-    r.fail("first_k_dense_replace", fmt::format("leaves no MoE layer of the {}", m.num_hidden_layers));
+    const bool listed = c.j.contains("mlp_layer_types") && !c.j["mlp_layer_types"].is_null();
+    r.fail(listed ? "mlp_layer_types" : "first_k_dense_replace",
+           fmt::format("leaves no MoE layer of the {}", m.num_hidden_layers));
     return;
   }
   if (dense > 0 && m.intermediate_size <= 0) {
