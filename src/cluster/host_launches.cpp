@@ -53,6 +53,7 @@ HostLaunches read_host_launches() {
     throw std::logic_error("embedded preset hardware/host_launches.toml: megatron_core, python_op_seconds, launch_seconds");
   }
   h.attn = region_of(*doc, "attn");
+  h.attn_output_gate = region_of(*doc, "attn_output_gate");
   h.mlp = region_of(*doc, "mlp");
   h.moe_router = region_of(*doc, "moe_router");
   h.shared_experts = region_of(*doc, "shared_experts");

@@ -246,12 +246,21 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   double bytes = 0;
   // Attention block.
   bytes += k_bf16 * sb * h / x.t_sp;                            // RMSNorm input
+  // A norm after each block too (Gemma 2/3/4's, Trinity's): its input, the block's output, kept
+  // for its backward, one per block.
+  if (m.extras.post_block_norms) bytes += 2 * k_bf16 * sb * h / x.t_sp;
   bytes += kept(recompute_layernorm) * lin * sb * h / x.t_sp;  // QKV GEMM input (norm output)
   bytes += lin * sb * latent / x.t_sp;                          // MLA latents (up-projection inputs)
   // q, k, v: flash's backward reads them; MLA's up-projection recompute rebuilds them from
   // the latents (Megatron's mla_up_proj), so they are not kept then.
   bytes += (latent > 0 ? kept(recompute_mla_up_proj) : 1.0) * k_bf16 * sb * (q_width + k_width + v_width) / x.t;
   bytes += lin * sb * nq * v_head / x.t;                        // attention output = out-proj input
+  if (m.gated_attention) {
+    // Gated attention (Megatron-Core attention.py _apply_output_gate, x * sigmoid(gate.float())):
+    // the product keeps the fp32 sigmoid (the sigmoid's own saved output) and the attention
+    // output it multiplies, which is no longer the out-projection's input (the gated product is).
+    bytes += (k_fp32 * q_width + k_bf16 * nq * v_head) * sb / x.t;
+  }
   if (o.flash_attention) {
     bytes += k_fp32 * sb * nq / x.t;  // softmax log-sum-exp per head and token (flash backward)
   } else {

@@ -48,6 +48,11 @@ struct ModelFlops {
   int mtp_layers = 0;
   bool mtp_moe = false;  ///< the modules' decoder layers are MoE layers
   bool tied_embeddings = false;  ///< the output head is the input embedding (tie_word_embeddings)
+  /// Gated attention's sigmoid gate, N_q · d_h per token (0 without); its projection is already
+  /// in attention_in_width (the counted attention weights), its elementwise work is not.
+  double attention_gate_width = 0;
+  /// A norm after each block too (Gemma 2/3/4's, Trinity's "sandwich"): two more RMSNorms a layer.
+  bool post_block_norms = false;
 };
 ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len);
 

@@ -150,7 +150,13 @@ double memory_bound_term(const StepShape& s, StepSeconds& r) {
   const double d = f.hidden, rows = s.rows, t = s.t, tokens_rank = s.tokens_rank;
   // Two RMSNorms (read d, write d) and two residual adds (read 2d, write d): 10 d values.
   double layer_bytes = tokens_rank * 10.0 * d * 2.0;
+  if (f.post_block_norms) layer_bytes += tokens_rank * 4.0 * d * 2.0;  // a norm after each block: 2 more
   layer_bytes += rows * 2.0 * f.rope_width / t * 2.0;  // RoPE: read and write q and k
+  // Gated attention's output gate, x * sigmoid(gate.float()) after gate.contiguous() (Megatron-
+  // Core attention.py _apply_output_gate), per gate element: the copy (read 2, write 2), the cast
+  // to fp32 (2, 4), the sigmoid (4, 4), the product with the bf16 output (2 + 4, 4) and the
+  // projection's cast of it back to bf16 (4, 2): 34 bytes (an engineering count from the code).
+  layer_bytes += rows * 34.0 * f.attention_gate_width / t;
   double dense_ffn_bytes = s.dense_activation_bytes;
   double moe_bytes = s.shared_activation_bytes;
   if (s.routed_rows > 0) {
@@ -355,6 +361,7 @@ double host_term(const StepShape& s, StepSeconds& r) {
     launch_b += layers * (region.launches_backward + region.launches_backward_per_local_expert * local_experts);
   };
   add(h.attn, r.stage_layers, g.captures(cuda_graph_attn));
+  if (f.attention_gate_width > 0) add(h.attn_output_gate, r.stage_layers, g.captures(cuda_graph_attn));
   add(h.mlp, mix.dense_ffn, g.captures(cuda_graph_mlp));
   add(h.moe_router, mix.moe, g.captures(cuda_graph_moe_router));
   if (f.shared_width > 0) add(h.shared_experts, mix.moe, g.captures(cuda_graph_moe_router));

@@ -60,6 +60,8 @@ ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_l
     f.attention_in_width = std::max(0.0, per_layer / d - f.attention_out_width);
   }
   f.rope_width = double(heads + kv_heads) * qk_rope;
+  f.attention_gate_width = m.gated_attention ? double(heads) * head_dim : 0.0;
+  f.post_block_norms = m.extras.post_block_norms;
   if (m.latent_attention) {
     const LatentAttention& a = *m.latent_attention;
     f.mla_q_rank = a.q_lora_rank;

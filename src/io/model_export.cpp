@@ -391,6 +391,13 @@ void attention_flags(const ModelConfig& m, MegatronArgList& arg) {
                            "--qk-head-dim, --qk-pos-emb-head-dim and --v-head-dim, not this)"
                          : "d_qkv, the head size (head_dim)");
   window_flags(m, arg);
+  // Megatron-Core's TransformerConfig.attention_output_gate (d98e8a64; argparse's
+  // --attention-output-gate from the dataclass): linear_qkv writes a gate of N_q·kv_channels
+  // beside q, and the output is x * sigmoid(gate) before linear_proj.
+  if (m.gated_attention) {
+    arg("--attention-output-gate", "",
+        "gated attention: a sigmoid gate of the attention output, N_q x head_dim per token (the source's)");
+  }
 }
 
 /// How positions enter: Megatron-LM's --position-embedding-type (megatron/training/arguments.py
@@ -767,7 +774,7 @@ std::string megatron_header(const ModelConfig& m, const TrainingHyperparameters&
     if (m.extras.attention_sinks) lost.emplace_back("attention sinks");
     if (m.extras.expert_bias || m.extras.router_bias) lost.emplace_back("expert and router biases");
     if (m.extras.qk_norm == QkNorm::full_width) lost.emplace_back("qk-norm over all heads (Megatron's is per head)");
-    if (m.extras.post_block_norms) lost.emplace_back("the norms after each block (Gemma 2/3's post-attention and post-FFN norms)");
+    if (m.extras.post_block_norms) lost.emplace_back("the norms after each block (Gemma 2/3/4's and Trinity's post-attention and post-FFN norms)");
     if (m.extras.moe_block_norms > 0) lost.emplace_back("the MoE block's own norms (Gemma 4's)");
     if (m.extras.router_scales) lost.emplace_back("the router's input and per-expert scales (Gemma 4's)");
     if (!lost.empty()) {

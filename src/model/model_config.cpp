@@ -664,6 +664,11 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   // (memory_model.cpp puts it on the first stage); the exports judge them themselves.
   full.position_embedding = PositionEmbedding::rope;
   full.no_rope_layers.clear();
+  // Gated attention's gate is a projection counted with the attention weights (the step model's
+  // QKV GEMM is as wide as they are) and Megatron-Core builds it (--attention-output-gate, beside
+  // q in linear_qkv); its elementwise work and kept activations are counted (step_terms.cpp,
+  // memory_model.cpp). Megatron's MLA has none (MLATransformerConfig raises): kept refused there.
+  if (!full.latent_attention) full.gated_attention = false;
   if (!full.layers.empty()) {
     ModelConfig uniform = full;
     uniform.layers.clear();

@@ -403,3 +403,24 @@ TEST_CASE("cluster step time: under DualPipe a tied head is the embedding: one t
   l.dualpipe = false;
   CHECK(detail_of(time_of(tied, 8, l, 64), "dp_reduction").find("the tied head") != std::string::npos);
 }
+
+TEST_CASE("cluster step time: gated attention's gate and the post-block norms in the memory-bound term, by hand") {
+  // dense_model(4) (d 4096, 32 heads of 128) on 8 GPUs, TP 1, PP 1, global batch 16 of 4096
+  // tokens: 2 micro-batches of 4096 rows a rank. The memory-bound term is 3x the forward bytes
+  // (the backward moves twice the forward) at the achieved HBM rate.
+  const ModelConfig plain = dense_model(4);
+  const ParallelLayout l = layout_of(8, 1, 1);
+  const StepTime base = time_of(plain, 8, l, 16);
+  const double hbm = cluster_of(8).gpu.hbm_bandwidth * StepTimeOptions{}.hbm_efficiency;
+  const double per_layer_pass = 3.0 * 2 * 4 * 4096.0;  // 3 x micro-batches x layers x rows
+  // The gate: 34 bytes per element of N_q x head_dim (its copy, cast, sigmoid, product, cast).
+  ModelConfig gated = plain;
+  gated.gated_attention = true;
+  CHECK(time_of(gated, 8, l, 16).seconds_of("memory_bound") ==
+        doctest::Approx(base.seconds_of("memory_bound") + per_layer_pass * 34.0 * 32 * 128 / hbm));
+  // A norm after each block: two more RMSNorms (read d, write d, bf16): 8 d bytes a token.
+  ModelConfig sandwich = plain;
+  sandwich.extras.post_block_norms = true;
+  CHECK(time_of(sandwich, 8, l, 16).seconds_of("memory_bound") ==
+        doctest::Approx(base.seconds_of("memory_bound") + per_layer_pass * 8.0 * 4096 / hbm));
+}

@@ -250,3 +250,19 @@ TEST_CASE("exaone_moe: its --emit toml is laid out on a cluster as its config.js
   CHECK(ja["step_time"]["step"] == jb["step_time"]["step"]);
   CHECK(ja["cluster"]["layout"] == jb["cluster"]["layout"]);
 }
+
+TEST_CASE("afmoe: Trinity laid out on a cluster and written for Megatron-LM with its output gate") {
+  // Gated attention is Megatron-Core's --attention-output-gate (TransformerConfig
+  // attention_output_gate, d98e8a64): the cluster model takes it, its gate GEMM in the QKV GEMM.
+  const Run fit = run_moeplan({"score", k_hf + "trinity-mini.json", "--gpus", "64", "--gpu", "h100", "--tokens",
+                               "1e12", "--seq-len", "4096", "--format", "json"});
+  REQUIRE_MESSAGE(fit.code == 0, fit.err);
+  const json j = json::parse(fit.out).at(0);
+  CHECK(j["step_time"]["step"].get<double>() > 0);
+  const Run m = run_moeplan({"score", k_hf + "trinity-mini.json", "--emit", "megatron"});
+  REQUIRE_MESSAGE(m.code == 0, m.err);
+  CHECK(m.out.find("--attention-output-gate") != std::string::npos);
+  CHECK(m.out.find("--moe-router-topk-scaling-factor 2.826") != std::string::npos);
+  // Its four norms a layer are not a Megatron-LM setting: said, not dropped silently.
+  CHECK(m.out.find("the norms after each block") != std::string::npos);
+}

@@ -342,3 +342,12 @@ TEST_CASE("a config.json with sliding_attention layer_types is read with windows
   CHECK(r.err.find("sliding_window: missing") != std::string::npos);
 }
 
+
+TEST_CASE("gated attention is laid out as Megatron-Core builds it, but not with MLA, which has no output gate there") {
+  ModelConfig m = small_moe();
+  m.gated_attention = true;
+  CHECK_FALSE(non_uniform_layers(m).has_value());
+  m.latent_attention = LatentAttention{128, 64, 32, 16, 32};  // MLATransformerConfig raises for it
+  REQUIRE(non_uniform_layers(m).has_value());
+  CHECK(non_uniform_layers(m)->find("gated attention") != std::string::npos);
+}

@@ -24,6 +24,8 @@ struct HostLaunches {
   double python_op_seconds = 0;  ///< one Python call that launches a kernel (measured, an upper bound)
   double launch_seconds = 0;     ///< one more kernel issued from C++ (published)
   HostRegion attn, mlp, moe_router, shared_experts, moe_preprocess, moe, embedding, head;
+  /// Gated attention's output gate (--attention-output-gate), in attn's graph scope.
+  HostRegion attn_output_gate;
 };
 
 /// The embedded file, read once (a malformed one is a build defect and throws).
