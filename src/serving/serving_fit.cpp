@@ -938,12 +938,15 @@ std::optional<ServePrecision> parse_serve_precision(std::string_view text) {
 
 std::optional<std::string> serving_problem(const ServingOptions& o) {
   const bool fp8_math = o.gpu.fp8_dense_flops > 0;
-  if (o.weights == ServePrecision::fp8 && !fp8_math) {
-    return fmt::format("--serve-weights fp8: {} has no FP8 tensor cores (the catalog gives no fp8_dense_tflops); "
-                       "bf16, or fp4 weight-only", o.gpu.id);
+  // vLLM runs fp8 weights weight-only through Marlin where the GPU has no FP8 tensor cores
+  // (v0.10 fp8.py: use_marlin below capability 89), as it runs an fp8 checkpoint there; SGLang's
+  // path on such GPUs is not read here. (--serve-weights fp8 used to be refused on them, while an
+  // fp8 checkpoint was served: a review found the two disagree.)
+  if (o.weights == ServePrecision::fp8 && !fp8_math && o.engine == ServeEngine::sglang) {
+    return fmt::format("--serve-weights fp8 under SGLang: {} has no FP8 tensor cores (the catalog gives no "
+                       "fp8_dense_tflops), and SGLang's fp8 path there is not modelled; bf16, or vLLM",
+                       o.gpu.id);
   }
-  // vLLM runs fp8 weight-only through Marlin where the GPU has no FP8 tensor cores (as it runs
-  // an fp8 checkpoint there); SGLang's path on such GPUs is not read here.
   if (o.online_fp8 && !fp8_math && o.engine == ServeEngine::sglang) {
     return fmt::format("--quantization fp8 under SGLang: {} has no FP8 tensor cores (the catalog gives no "
                        "fp8_dense_tflops), and SGLang's fp8 path there is not modelled",
@@ -1297,8 +1300,13 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
     fit.notes.push_back("fp4 (MXFP4) covers the routed experts, as gpt-oss ships them; attention, dense layers, "
                         "embeddings, head, norms and routers stay bf16; weight-only: the FLOP bound uses the bf16 peak");
   } else if (o.weights == ServePrecision::fp8) {
-    fit.notes.push_back("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms and routers "
-                        "stay bf16");
+    fit.notes.push_back(fmt::format("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms "
+                                    "and routers stay bf16{}",
+                                    o.gpu.fp8_dense_flops <= 0
+                                        ? fmt::format("; {} has no FP8 tensor cores: vLLM runs fp8 weight-only "
+                                                      "(Marlin), the FLOP bound uses the bf16 peak",
+                                                      o.gpu.id)
+                                        : std::string()));
   }
   if (const std::string kv = fp8_cache_note(m, o); !kv.empty()) fit.notes.push_back(kv);
 }

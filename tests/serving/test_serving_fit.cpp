@@ -168,9 +168,12 @@ TEST_CASE("Decode bound: batch 1 reads K experts per MoE layer and is memory bou
 
 TEST_CASE("Serving options a GPU cannot take are usage problems") {
   ServingOptions o = on("a100", 8, 4096);
-  o.weights = ServePrecision::fp8;
+  o.weights = ServePrecision::fp8;  // vLLM: weight-only (Marlin); SGLang's path there is not modelled
+  CHECK_FALSE(serving_problem(o).has_value());
+  o.engine = ServeEngine::sglang;
   REQUIRE(serving_problem(o).has_value());
   CHECK(serving_problem(o)->find("fp8") != std::string::npos);
+  o.engine = ServeEngine::vllm;
   o.weights = ServePrecision::fp4;  // weight-only: any GPU
   CHECK_FALSE(serving_problem(o).has_value());
   o.kv = ServePrecision::fp8;  // an fp8 cache is storage: the engines keep one on an A100 (below)
@@ -771,9 +774,16 @@ TEST_CASE("an fp8 cache on an A100 is storage: vLLM falls back to V0 with its de
   const ServingFit sg = fit_of(mla, lite);
   CHECK(sg.fits);
   CHECK(sg.cache_bytes_per_token == doctest::Approx(27.0 * 576));
-  // fp8 weights stay refused there: they need FP8 tensor cores (W8A8).
+  // fp8 weights there: vLLM runs them weight-only (Marlin), 1 byte a weight, as it runs an fp8
+  // checkpoint; SGLang's path there is not modelled: refused.
   ServingOptions w = on("a100-80gb", 1, 4096);
   w.weights = ServePrecision::fp8;
+  CHECK_FALSE(serving_problem(w).has_value());
+  ServingOptions w16 = w;
+  w16.weights = ServePrecision::bf16;
+  const ServingFit f8 = fit_of(mla, w), f16 = fit_of(mla, w16);
+  CHECK(f8.weight_bytes_per_gpu < 0.6 * f16.weight_bytes_per_gpu);
+  w.engine = ServeEngine::sglang;
   CHECK(serving_problem(w).has_value());
 }
 
