@@ -218,6 +218,36 @@ void read_partial_rotary(FamilyContext& c) {
   c.m.partial_rotary_factor = at->get<double>();
 }
 
+// RoPE's base and the norms' epsilon, where the file states one number for the whole model:
+// rope_theta at the top level or in rope_parameters (transformers 5); a per-layer list (Step-3.5,
+// which its rule takes) or a per-layer-type rope_parameters (Gemma 3/4) holds no one base and is
+// not read. The epsilon under the names the classes use (rms_norm_eps; layer_norm_eps,
+// layer_norm_epsilon, norm_eps, norm_epsilon), the first written. They count nothing.
+void read_rope_base_and_eps(FamilyContext& c) {
+  const nlohmann::json& j = c.j;
+  const auto positive = [&](const char* key, const nlohmann::json& v, double below) -> std::optional<double> {
+    if (v.is_number() && v.get<double>() > 0 && v.get<double>() < below) return v.get<double>();
+    c.r.fail(key, fmt::format("must be a positive number below {:g}, got {}", below, v.dump()));
+    return std::nullopt;
+  };
+  if (!c.consumed.contains("rope_theta") && c.m.position_embedding == PositionEmbedding::rope) {
+    const nlohmann::json* at = nullptr;
+    if (const auto it = j.find("rope_theta"); it != j.end() && !it->is_null()) {
+      at = &*it;
+    } else if (const auto rp = j.find("rope_parameters"); rp != j.end() && rp->is_object()) {
+      if (const auto it2 = rp->find("rope_theta"); it2 != rp->end() && !it2->is_null()) at = &*it2;
+    }
+    if (at && !at->is_array() && !at->is_object()) c.m.rope_theta = positive("rope_theta", *at, 1e12);
+  }
+  for (const char* key : {"rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_eps", "norm_epsilon"}) {
+    if (c.r.failed()) return;
+    if (const auto it = j.find(key); it != j.end() && !it->is_null()) {
+      c.m.norm_eps = positive(key, *it, 1);
+      return;
+    }
+  }
+}
+
 // A multimodal checkpoint's vision (and audio) towers: its vision_config / audio_config, or a
 // multimodal class whose language model is a text_config (Step3VLForConditionalGeneration's
 // fixture omits its vision_config). moeplan counts the text model only; vision_params is null
@@ -538,6 +568,7 @@ std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view tex
   if (!r.failed()) rule->read(c);
   if (!r.failed()) check_family_read_everything(c, *rule);
   if (!r.failed()) read_partial_rotary(c);
+  if (!r.failed()) read_rope_base_and_eps(c);
   if (!r.failed()) note_vision_tower(c, !rule_text_config.empty());
   read_latent_attention(c);
   read_router_keys(c);

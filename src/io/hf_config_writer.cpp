@@ -64,6 +64,9 @@ Json write_family(const ModelConfig& m, const std::string& f) {
   j["vocab_size"] = m.vocab_size;
   if (m.training) j["max_position_embeddings"] = m.training->seq_len;
   j["tie_word_embeddings"] = m.tie_word_embeddings;
+  // RoPE's base and the norms' epsilon where the source stated them (the reader reads them back).
+  if (m.rope_theta) j["rope_theta"] = *m.rope_theta;
+  if (m.norm_eps) j["rms_norm_eps"] = *m.norm_eps;
   j["hidden_act"] = "silu";  // SwiGLU FFNs (paper 002 Sec. 3.4)
   j["torch_dtype"] = "bfloat16";
   // Sliding-window layers (gpt-oss): layer_types and one sliding_window, as those configs

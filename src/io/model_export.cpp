@@ -142,6 +142,26 @@ std::string a2a_overlap_blocker(const ParallelLayout& p) {
   return {};
 }
 
+// How positions enter, and the numbers a launch states with them ([model] keys, when not the
+// defaults): position_embedding and a learned table's rows, partial_rotary_factor, rope_theta,
+// no_rope_layers; the norms' epsilon.
+void insert_positions(const ModelConfig& m, toml::table& model) {
+  if (m.position_embedding != PositionEmbedding::rope) {
+    model.insert("position_embedding", position_embedding_name(m.position_embedding));
+    if (m.position_embedding == PositionEmbedding::learned_absolute) {
+      model.insert("max_position_embeddings", int64_t{m.max_position_embeddings});
+    }
+  }
+  if (m.partial_rotary_factor != 1) model.insert("partial_rotary_factor", m.partial_rotary_factor);
+  if (m.rope_theta) model.insert("rope_theta", *m.rope_theta);
+  if (m.norm_eps) model.insert("norm_eps", *m.norm_eps);
+  if (!m.no_rope_layers.empty()) {
+    toml::array layers;
+    for (int i : m.no_rope_layers) layers.push_back(int64_t{i});
+    model.insert("no_rope_layers", std::move(layers));
+  }
+}
+
 }  // namespace
 
 std::string to_model_toml(const ModelConfig& m) {
@@ -218,18 +238,7 @@ std::string to_model_toml(const ModelConfig& m) {
   if (m.ffn_activation != ModelConfig::Activation::unstated) {
     model.insert("ffn_activation", m.ffn_activation == ModelConfig::Activation::gelu ? "gelu" : "squared_relu");
   }
-  if (m.position_embedding != PositionEmbedding::rope) {
-    model.insert("position_embedding", position_embedding_name(m.position_embedding));
-    if (m.position_embedding == PositionEmbedding::learned_absolute) {
-      model.insert("max_position_embeddings", int64_t{m.max_position_embeddings});
-    }
-  }
-  if (m.partial_rotary_factor != 1) model.insert("partial_rotary_factor", m.partial_rotary_factor);
-  if (!m.no_rope_layers.empty()) {
-    toml::array layers;
-    for (int i : m.no_rope_layers) layers.push_back(int64_t{i});
-    model.insert("no_rope_layers", std::move(layers));
-  }
+  insert_positions(m, model);
   flag("gated_attention", m.gated_attention);
   flag("head_wise_attn_gate", m.head_wise_attn_gate);
   if (m.zero_experts > 0) put("zero_experts", m.zero_experts);
@@ -417,6 +426,17 @@ void position_flags(const ModelConfig& m, MegatronArgList& arg) {
       arg("--rotary-percent", fmt::format("{:g}", m.partial_rotary_factor),
           "the fraction of each head RoPE rotates (partial_rotary_factor), as the source");
     }
+    // Megatron-LM's --rotary-base (arguments.py, d98e8a64: type=int, default 10000; its own HF
+    // check maps rope_theta to rotary_base): written where the source states the base.
+    if (m.rope_theta) {
+      if (*m.rope_theta == std::floor(*m.rope_theta)) {
+        arg("--rotary-base", fmt::format("{:.0f}", *m.rope_theta), "RoPE's base (rope_theta), as the source");
+      } else {
+        arg.notes.emplace_back(fmt::format("rope_theta {:g} is not a whole number: Megatron-LM's --rotary-base takes an "
+                                           "integer, so it is not written (its default is 10000)",
+                                           *m.rope_theta));
+      }
+    }
   }
   if (m.no_rope_layers.empty()) return;
   std::string pattern;
@@ -457,6 +477,8 @@ void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
   } else {
     arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
   }
+  // TransformerConfig.layernorm_epsilon's flag (d98e8a64: --norm-epsilon, default 1e-5).
+  if (m.norm_eps) arg("--norm-epsilon", fmt::format("{:g}", *m.norm_eps), "the norms' epsilon (rms_norm_eps), as the source");
   if (m.layernorm_1p) {
     arg("--apply-layernorm-1p", "", "LayerNorm weights applied as 1 + w, as the source's (NemotronLayerNorm1P)");
   }

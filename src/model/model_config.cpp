@@ -324,6 +324,33 @@ std::optional<ConfigProblem> latent_moe_problem(const ModelConfig& m) {
   return std::nullopt;
 }
 
+// How positions enter (and the numbers a launch states with them): the learned table's rows,
+// RoPE's base, the part of each head it rotates, the layers without it; the norms' epsilon.
+std::optional<ConfigProblem> positions_problem(const ModelConfig& m) {
+  const auto need = [](bool ok, const char* key, const char* why) {
+    return ok ? std::optional<ConfigProblem>() : ConfigProblem{key, why};
+  };
+  for (const std::optional<ConfigProblem>& p :
+       {need(m.position_embedding != PositionEmbedding::learned_absolute || m.max_position_embeddings > 0,
+             "model.max_position_embeddings", "is required with learned_absolute positions (the table's rows)"),
+        need(!m.rope_theta || (*m.rope_theta > 0 && *m.rope_theta < 1e12), "model.rope_theta",
+             "must be a positive number below 1e12 (RoPE's base)"),
+        need(!m.rope_theta || m.position_embedding == PositionEmbedding::rope, "model.rope_theta",
+             "applies to RoPE positions only"),
+        need(!m.norm_eps || (*m.norm_eps > 0 && *m.norm_eps < 1), "model.norm_eps",
+             "must be a positive number below 1 (the norms' epsilon)"),
+        need(m.partial_rotary_factor > 0 && m.partial_rotary_factor <= 1, "model.partial_rotary_factor",
+             "must be a fraction in (0, 1] (of each head's dimensions RoPE rotates)"),
+        need(m.partial_rotary_factor == 1 || m.position_embedding == PositionEmbedding::rope, "model.partial_rotary_factor",
+             "applies to RoPE positions only"),
+        need(std::all_of(m.no_rope_layers.begin(), m.no_rope_layers.end(),
+                         [&m](int i) { return i >= 0 && i < m.num_hidden_layers; }),
+             "model.no_rope_layers", "must list layers in [0, num_hidden_layers)")}) {
+    if (p) return p;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<ConfigProblem> ModelConfig::problem() const {
@@ -351,18 +378,10 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
         need(n_shared_experts >= 0, "model.n_shared_experts", "must not be negative"),
         need(extras.num_nextn_predict_layers >= 0, "model.num_nextn_predict_layers", "must not be negative"),
         need(moe_layer_interval >= 1 && moe_layer_interval <= num_hidden_layers,
-             "model.moe_layer_interval", "must be in [1, num_hidden_layers]"),
-        need(position_embedding != PositionEmbedding::learned_absolute || max_position_embeddings > 0,
-             "model.max_position_embeddings", "is required with learned_absolute positions (the table's rows)"),
-        need(partial_rotary_factor > 0 && partial_rotary_factor <= 1, "model.partial_rotary_factor",
-             "must be a fraction in (0, 1] (of each head's dimensions RoPE rotates)"),
-        need(partial_rotary_factor == 1 || position_embedding == PositionEmbedding::rope, "model.partial_rotary_factor",
-             "applies to RoPE positions only"),
-        need(std::all_of(no_rope_layers.begin(), no_rope_layers.end(),
-                         [this](int i) { return i >= 0 && i < num_hidden_layers; }),
-             "model.no_rope_layers", "must list layers in [0, num_hidden_layers)")}) {
+             "model.moe_layer_interval", "must be in [1, num_hidden_layers]")}) {
     if (p) return p;
   }
+  if (auto p = positions_problem(*this)) return p;
   if (latent_attention) {
     const LatentAttention& a = *latent_attention;
     if (a.kv_lora_rank <= 0 || a.qk_nope_head_dim < 0 || a.qk_rope_head_dim < 0 ||

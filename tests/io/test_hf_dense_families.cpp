@@ -270,3 +270,53 @@ TEST_CASE("positions in TOML: bad values exit 4 naming the key, and a context pa
   REQUIRE_MESSAGE(ok.code == 0, ok.err);
   CHECK(json::parse(ok.out).at(0)["size"]["embedding_params"] == 1000.0 * 256 * 2 + 1024.0 * 256);
 }
+
+TEST_CASE("rope_theta and the norms' epsilon: read, written by --emit megatron as --rotary-base and --norm-epsilon, kept by --emit toml") {
+  // Qwen3-30B-A3B writes rope_theta 1,000,000 and rms_norm_eps 1e-6 (Megatron's defaults are
+  // 10,000 and 1e-5: a launch without them trains another model).
+  const auto megatron_of = [](const std::string& path) {
+    const Run r = run_moeplan({"score", path, "--emit", "megatron"});
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    return r.out;
+  };
+  const std::string meg = megatron_of(k_hf + "qwen3-30b-a3b.json");
+  CHECK(meg.find("\n--rotary-base 1000000 ") != std::string::npos);
+  CHECK(meg.find("\n--norm-epsilon 1e-06 ") != std::string::npos);
+  // transformers 5 writes the base inside rope_parameters.
+  json nested = fixture("qwen3-30b-a3b.json");
+  nested.erase("rope_theta");
+  nested["rope_parameters"] = json{{"rope_type", "default"}, {"rope_theta", 5000000}};
+  const auto nested_file = temp_path("qwen3-rope-parameters.json");
+  std::ofstream(nested_file) << nested.dump();
+  CHECK(megatron_of(nested_file.string()).find("\n--rotary-base 5000000 ") != std::string::npos);
+  // Megatron's --rotary-base is an integer: a fractional base is said, not written.
+  json fractional = fixture("qwen3-30b-a3b.json");
+  fractional["rope_theta"] = 10000.5;
+  const auto fractional_file = temp_path("qwen3-fractional-rope.json");
+  std::ofstream(fractional_file) << fractional.dump();
+  const std::string f = megatron_of(fractional_file.string());
+  CHECK(f.find("--rotary-base") == f.find("--rotary-base takes an integer"));
+  CHECK(f.find("\n--rotary-base ") == std::string::npos);
+  // Unstated (a moeplan plan, or a file without them): no flag, Megatron's defaults.
+  json unstated = fixture("qwen3-30b-a3b.json");
+  unstated.erase("rope_theta");
+  unstated.erase("rms_norm_eps");
+  const auto unstated_file = temp_path("qwen3-unstated-rope.json");
+  std::ofstream(unstated_file) << unstated.dump();
+  const std::string u = megatron_of(unstated_file.string());
+  CHECK(u.find("--rotary-base") == std::string::npos);
+  CHECK(u.find("--norm-epsilon") == std::string::npos);
+  // --emit toml keeps both; the TOML read back writes the same flags.
+  const Run toml = run_moeplan({"score", k_hf + "qwen3-30b-a3b.json", "--emit", "toml"});
+  REQUIRE_MESSAGE(toml.code == 0, toml.err);
+  const auto toml_file = temp_path("qwen3-rope.toml");
+  std::ofstream(toml_file) << toml.out;
+  const std::string back = megatron_of(toml_file.string());
+  CHECK(back.find("\n--rotary-base 1000000 ") != std::string::npos);
+  CHECK(back.find("\n--norm-epsilon 1e-06 ") != std::string::npos);
+  for (const auto& p : {nested_file, fractional_file, unstated_file, toml_file}) std::filesystem::remove(p);
+  // Not a positive number: exit 4 naming the key.
+  check_refused("qwen3-30b-a3b.json", "rope_theta", [](json& x) { x["rope_theta"] = -1; });
+  check_refused("qwen3-30b-a3b.json", "rope_theta", [](json& x) { x["rope_theta"] = "1e6"; });
+  check_refused("qwen3-30b-a3b.json", "rms_norm_eps", [](json& x) { x["rms_norm_eps"] = 0; });
+}

@@ -16,7 +16,8 @@ namespace moeplan {
 
 /// Reads a config.json. Errors name the file, the line/column where known, the key and the
 /// reason. The model name is `_name_or_path`, else `name_when_missing`. Keys moeplan does
-/// not model and that do not change the count (rope_theta, ...) are ignored.
+/// not model and that do not change the count (initializer_range, ...) are ignored; RoPE's base
+/// and the norms' epsilon are kept for the exports (ModelConfig::rope_theta, norm_eps).
 std::expected<ModelConfig, InputError> parse_hf_config_json(std::string_view json_text,
                                                             std::string source_name,
                                                             std::string name_when_missing);

@@ -311,6 +311,12 @@ struct ModelConfig {
   /// bias), one sigmoid scalar per query head scales that head's output before o_proj: d·N_q
   /// more projection weights per attention layer (in N, with the attention).
   bool head_wise_attn_gate = false;
+  /// RoPE's base (config.json rope_theta, or rope_parameters.rope_theta as transformers 5 writes
+  /// it) and the norms' epsilon (rms_norm_eps, layer_norm_eps, ...), where the source states them:
+  /// they count nothing, but a Megatron-LM launch must state them to train the same model
+  /// (--rotary-base, default 10,000; --norm-epsilon, default 1e-5). nullopt: not stated.
+  std::optional<double> rope_theta;
+  std::optional<double> norm_eps;
 
   [[nodiscard]] bool is_moe() const { return n_routed_experts > 0; }
   /// Layers whose FFN is dense only (paper 002's L_d).
