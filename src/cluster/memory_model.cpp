@@ -256,10 +256,11 @@ double moeplan_layer_bytes(const ModelConfig& m, const LayerShape& x, bool moe,
   bytes += (latent > 0 ? kept(recompute_mla_up_proj) : 1.0) * k_bf16 * sb * (q_width + k_width + v_width) / x.t;
   bytes += lin * sb * nq * v_head / x.t;                        // attention output = out-proj input
   if (m.gated_attention) {
-    // Gated attention (Megatron-Core attention.py _apply_output_gate, x * sigmoid(gate.float())):
-    // the product keeps the fp32 sigmoid (the sigmoid's own saved output) and the attention
-    // output it multiplies, which is no longer the out-projection's input (the gated product is).
-    bytes += (k_fp32 * q_width + k_bf16 * nq * v_head) * sb / x.t;
+    // Gated attention (Megatron-Core attention.py _apply_output_gate, x * sigmoid(gate), one
+    // torch.compile'd kernel): its backward keeps its bf16 inputs, the gate and the attention
+    // output (inductor's partitioner recomputes the sigmoid), and the attention output is no longer
+    // the out-projection's input (the gated product is): 2 bf16 tensors more a layer.
+    bytes += k_bf16 * (q_width + nq * v_head) * sb / x.t;
   }
   if (o.flash_attention) {
     bytes += k_fp32 * sb * nq / x.t;  // softmax log-sum-exp per head and token (flash backward)

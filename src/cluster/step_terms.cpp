@@ -152,11 +152,13 @@ double memory_bound_term(const StepShape& s, StepSeconds& r) {
   double layer_bytes = tokens_rank * 10.0 * d * 2.0;
   if (f.post_block_norms) layer_bytes += tokens_rank * 4.0 * d * 2.0;  // a norm after each block: 2 more
   layer_bytes += rows * 2.0 * f.rope_width / t * 2.0;  // RoPE: read and write q and k
-  // Gated attention's output gate, x * sigmoid(gate.float()) after gate.contiguous() (Megatron-
-  // Core attention.py _apply_output_gate), per gate element: the copy (read 2, write 2), the cast
-  // to fp32 (2, 4), the sigmoid (4, 4), the product with the bf16 output (2 + 4, 4) and the
-  // projection's cast of it back to bf16 (4, 2): 34 bytes (an engineering count from the code).
-  layer_bytes += rows * 34.0 * f.attention_gate_width / t;
+  // Gated attention's output gate (Megatron-Core attention.py, d98e8a64): the gate split from
+  // linear_qkv's output is copied to [s, b, N_q, d_h] (get_query_key_value_tensors' reshape of a
+  // strided slice: read 2, write 2 bytes an element), then _apply_output_gate, x * sigmoid(gate),
+  // runs as one fused kernel (@jit_fuser, torch.compile since torch 2.2: read x and the gate, write
+  // the product, 2 + 2 + 2): 10 bytes an element forward (an engineering count from the code;
+  // a review corrected a first, unfused count of 34).
+  layer_bytes += rows * 10.0 * f.attention_gate_width / t;
   double dense_ffn_bytes = s.dense_activation_bytes;
   double moe_bytes = s.shared_activation_bytes;
   if (s.routed_rows > 0) {

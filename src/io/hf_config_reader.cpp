@@ -222,7 +222,7 @@ void read_partial_rotary(FamilyContext& c) {
 // rope_theta at the top level or in rope_parameters (transformers 5); a per-layer list (Step-3.5,
 // which its rule takes) or a per-layer-type rope_parameters (Gemma 3/4) holds no one base and is
 // not read. The epsilon under the names the classes use (rms_norm_eps; layer_norm_eps,
-// layer_norm_epsilon, norm_eps, norm_epsilon), the first written. They count nothing.
+// layer_norm_epsilon, layernorm_epsilon, norm_eps, norm_epsilon), the first written. They count nothing.
 void read_rope_base_and_eps(FamilyContext& c) {
   const nlohmann::json& j = c.j;
   const auto positive = [&](const char* key, const nlohmann::json& v, double below) -> std::optional<double> {
@@ -231,15 +231,22 @@ void read_rope_base_and_eps(FamilyContext& c) {
     return std::nullopt;
   };
   if (!c.consumed.contains("rope_theta") && c.m.position_embedding == PositionEmbedding::rope) {
+    // rope_parameters first: transformers 5 builds the rotary embedding from it (a review found
+    // a top-level base read where the two differ).
     const nlohmann::json* at = nullptr;
-    if (const auto it = j.find("rope_theta"); it != j.end() && !it->is_null()) {
-      at = &*it;
-    } else if (const auto rp = j.find("rope_parameters"); rp != j.end() && rp->is_object()) {
+    if (const auto rp = j.find("rope_parameters"); rp != j.end() && rp->is_object()) {
       if (const auto it2 = rp->find("rope_theta"); it2 != rp->end() && !it2->is_null()) at = &*it2;
     }
+    if (const auto it = j.find("rope_theta"); !at && it != j.end() && !it->is_null()) at = &*it;
     if (at && !at->is_array() && !at->is_object()) c.m.rope_theta = positive("rope_theta", *at, 1e12);
+    // The sliding layers' own base (Gemma 3's rope_local_base_freq, MiMo-V2-Flash's swa_rope_theta).
+    for (const char* key : {"rope_local_base_freq", "swa_rope_theta"}) {
+      const auto it = j.find(key);
+      if (c.r.failed() || it == j.end() || it->is_null()) continue;
+      if (const auto local = positive(key, *it, 1e12); local && local != c.m.rope_theta) c.m.rope_local_theta = local;
+    }
   }
-  for (const char* key : {"rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "norm_eps", "norm_epsilon"}) {
+  for (const char* key : {"rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "layernorm_epsilon", "norm_eps", "norm_epsilon"}) {
     if (c.r.failed()) return;
     if (const auto it = j.find(key); it != j.end() && !it->is_null()) {
       c.m.norm_eps = positive(key, *it, 1);

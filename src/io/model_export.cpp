@@ -154,6 +154,7 @@ void insert_positions(const ModelConfig& m, toml::table& model) {
   }
   if (m.partial_rotary_factor != 1) model.insert("partial_rotary_factor", m.partial_rotary_factor);
   if (m.rope_theta) model.insert("rope_theta", *m.rope_theta);
+  if (m.rope_local_theta) model.insert("rope_local_theta", *m.rope_local_theta);
   if (m.norm_eps) model.insert("norm_eps", *m.norm_eps);
   if (!m.no_rope_layers.empty()) {
     toml::array layers;
@@ -428,7 +429,12 @@ void position_flags(const ModelConfig& m, MegatronArgList& arg) {
     }
     // Megatron-LM's --rotary-base (arguments.py, d98e8a64: type=int, default 10000; its own HF
     // check maps rope_theta to rotary_base): written where the source states the base.
-    if (m.rope_theta) {
+    if (m.rope_theta && m.rope_local_theta) {
+      arg.notes.emplace_back(fmt::format("RoPE's base is {:g} in the full-attention layers and {:g} in the sliding ones: "
+                                         "Megatron-LM's --rotary-base takes one for every layer, so none is written "
+                                         "(its default is 10000)",
+                                         *m.rope_theta, *m.rope_local_theta));
+    } else if (m.rope_theta) {
       if (*m.rope_theta == std::floor(*m.rope_theta)) {
         arg("--rotary-base", fmt::format("{:.0f}", *m.rope_theta), "RoPE's base (rope_theta), as the source");
       } else {
@@ -478,7 +484,7 @@ void shape_flags(const ModelConfig& m, MegatronArgList& arg) {
     arg("--normalization", "RMSNorm", "RMSNorm, as the DeepSeek/Qwen backbones of paper 002 Sec. 3.4 (Megatron's default is LayerNorm)");
   }
   // TransformerConfig.layernorm_epsilon's flag (d98e8a64: --norm-epsilon, default 1e-5).
-  if (m.norm_eps) arg("--norm-epsilon", fmt::format("{:g}", *m.norm_eps), "the norms' epsilon (rms_norm_eps), as the source");
+  if (m.norm_eps) arg("--norm-epsilon", fmt::format("{}", *m.norm_eps), "the norms' epsilon (rms_norm_eps), as the source");
   if (m.layernorm_1p) {
     arg("--apply-layernorm-1p", "", "LayerNorm weights applied as 1 + w, as the source's (NemotronLayerNorm1P)");
   }

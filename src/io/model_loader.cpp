@@ -296,6 +296,7 @@ void read_positions(const toml::table& t, ModelConfig& m, Reader& r) {
   }
   // RoPE's base and the norms' epsilon, as the source states them (problem() checks them).
   if (t.get("rope_theta")) m.rope_theta = r.number(t, "rope_theta", "model.rope_theta", true);
+  if (t.get("rope_local_theta")) m.rope_local_theta = r.number(t, "rope_local_theta", "model.rope_local_theta", true);
   if (t.get("norm_eps")) m.norm_eps = r.number(t, "norm_eps", "model.norm_eps", true);
   // The fraction of each head RoPE rotates; (0, 1] and RoPE only are checked by problem().
   if (t.get("partial_rotary_factor")) {
@@ -346,7 +347,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "mtp_layers_in_pattern", "mtp_head_copies", "mtp_not_counted", "checkpoint_buffer_values", "vision_not_counted", "index_block_size", "index_always_blocks", "layer_indexed",
                "layer_v_head_dims", "layer_attention_sinks",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",
-               "position_embedding", "max_position_embeddings", "partial_rotary_factor", "rope_theta", "norm_eps", "no_rope_layers", "ffn_activation",
+               "position_embedding", "max_position_embeddings", "partial_rotary_factor", "rope_theta", "rope_local_theta", "norm_eps", "no_rope_layers", "ffn_activation",
                "layernorm_1p", "compressed_attention", "layer_compress_rates", "hash_routed_layers"},
               "model");
   const std::string s = "model";

@@ -131,6 +131,9 @@ void add_attention(std::vector<GemmOp>& ops, const ModelConfig& m, LayerKind lay
   const std::int64_t dh = m.head_size(), kv = m.num_key_value_heads;
   ops.push_back(plain("attn_q", "[T×d]·[d×N_q·d_h]", layer, T, h * dh, d));
   ops.push_back(plain("attn_kv", "[T×d]·[d×2·N_kv·d_h]", layer, T, 2 * kv * dh, d));
+  // Gated attention's sigmoid gate, N_q·d_h outputs beside q (Megatron's linear_qkv writes them
+  // together; a review found bench leaving them out of its FLOPs).
+  if (m.gated_attention) ops.push_back(plain("attn_gate", "[T×d]·[d×N_q·d_h]", layer, T, h * dh, d));
   ops.push_back(plain("attn_o", "[T×N_q·d_h]·[N_q·d_h×d]", layer, T, d, h * dh));
 }
 

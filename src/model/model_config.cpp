@@ -686,8 +686,9 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   // Gated attention's gate is a projection counted with the attention weights (the step model's
   // QKV GEMM is as wide as they are) and Megatron-Core builds it (--attention-output-gate, beside
   // q in linear_qkv); its elementwise work and kept activations are counted (step_terms.cpp,
-  // memory_model.cpp). Megatron's MLA has none (MLATransformerConfig raises): kept refused there.
-  if (!full.latent_attention) full.gated_attention = false;
+  // memory_model.cpp). Megatron's MLA has none (MLATransformerConfig raises): refused there, by name.
+  const bool mla_gate = full.latent_attention && full.gated_attention;
+  full.gated_attention = false;
   if (!full.layers.empty()) {
     ModelConfig uniform = full;
     uniform.layers.clear();
@@ -703,6 +704,10 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   }
   std::vector<std::string> what = full.outside_law_architecture();
   if (what.empty() && !full.layers.empty()) what.emplace_back("a per-layer pattern of dense and MoE FFNs");
+  if (mla_gate) {
+    what.emplace_back("an attention output gate with MLA (Megatron-Core's MLATransformerConfig raises "
+                      "NotImplementedError: \"Output gate is not supported for MLA yet\")");
+  }
   // Their attention is full-rank GQA or MLA: a low-rank GQA query (Step3) is refused too.
   if (m.gqa_q_lora_rank > 0) what.emplace_back("a low-rank query (gqa_q_lora_rank " + std::to_string(m.gqa_q_lora_rank) + ")");
   // The step and memory models build each MTP module as one of the model's MoE layers.

@@ -1554,6 +1554,15 @@ std::optional<std::string> input_refusal(const ModelConfig& m, const ServingOpti
                        "stored",
                        m.checkpoint_storage->description);
   }
+  // fp8 weights (W8A8) on a GPU without FP8 tensor cores: vLLM runs them weight-only through
+  // Marlin; SGLang's path there is not modelled, so its checkpoint is refused as --serve-weights
+  // fp8 and --quantization fp8 are (a review found it served with vLLM's note).
+  if (serves_checkpoint(m, o) && m.checkpoint_storage->fp8_math && o.gpu.fp8_dense_flops <= 0 &&
+      o.engine == ServeEngine::sglang) {
+    return fmt::format("the fp8 checkpoint under SGLang: {} has no FP8 tensor cores (the catalog gives no "
+                       "fp8_dense_tflops), and SGLang's fp8 path there is not modelled; vLLM, or --serve-weights bf16",
+                       o.gpu.id);
+  }
   if (o.engine_tp && !tp_splits_heads(m, *o.engine_tp)) {  // vLLM and SGLang refuse to start
     return fmt::format("--serve-args: TP {} does not split the model's attention heads (the engine refuses to start)",
                        *o.engine_tp);

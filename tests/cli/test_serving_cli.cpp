@@ -771,3 +771,22 @@ TEST_CASE("score --help's exit status names the --serve-args and quantization_co
   CHECK(exit4.find("--serve-args") != std::string::npos);
   CHECK(exit4.find("quantization_config") != std::string::npos);
 }
+
+TEST_CASE("fp8 weights on an A100: weight-only under vLLM, refused under SGLang whichever way they are asked for") {
+  // vLLM (v0.10 fp8.py: Marlin below capability 89) serves the flag as it serves the checkpoint.
+  const Run flag = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "1", "--serve-gpu", "a100", "--serve-weights",
+                                "fp8", "--format", "json"});
+  REQUIRE_MESSAGE(flag.code == 0, flag.err);
+  const json s = json::parse(flag.out).at(0).at("serving");
+  CHECK(s.at("notes").dump().find("weight-only (Marlin)") != std::string::npos);
+  // SGLang's path on a GPU without FP8 tensor cores is not modelled: the flag exits 2, the
+  // checkpoint 4 (what the file says cannot be served as modelled).
+  const Run sg = run_moeplan({"score", "qwen3-30b-a3b", "--serve-gpus", "1", "--serve-gpu", "a100", "--serve-weights",
+                              "fp8", "--serve-engine", "sglang"});
+  CHECK(sg.code == 2);
+  CHECK(sg.out.empty());
+  const Run ckpt = run_moeplan({"score", k_hf + "qwen3-coder-480b-a35b-fp8.json", "--serve-gpus", "8", "--serve-gpu",
+                                "a100", "--serve-expert-parallel", "--serve-engine", "sglang", "--serve-context", "8192"});
+  CHECK(ckpt.code == 4);
+  CHECK(ckpt.err.find("SGLang's fp8 path there is not modelled") != std::string::npos);
+}

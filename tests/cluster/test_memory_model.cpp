@@ -694,11 +694,11 @@ TEST_CASE("cluster memory: DualPipe's first rank holds one embedding for the mod
   CHECK(params_of_last(m) - params_of_last(plain) == doctest::Approx(layer + 2 * d * d + 3 * d + V * d));
 }
 
-TEST_CASE("cluster memory: gated attention keeps its sigmoid and the attention output, a post-block norm its input") {
+TEST_CASE("cluster memory: gated attention keeps its gate and the attention output, a post-block norm its input") {
   // Llama-3-8B-like (d 4096, 32 heads of 128) on PP 4 (8 layers a stage, 1F1B: 4 micro-batches
   // in flight on rank 0), TP 1, micro-batch 1 of 4096 tokens. Per layer and micro-batch:
-  //   gated attention: the fp32 sigmoid of N_q x 128 (4 bytes) and the bf16 attention output (2 bytes),
-  //     (4 + 2) x 4096 x 4096 bytes;
+  //   gated attention: the bf16 gate of N_q x 128 and the bf16 attention output the compiled
+  //     gate's backward keeps (2 + 2) x 4096 x 4096 bytes;
   //   a norm after each block: its bf16 input, two a layer, 2 x 2 x 4096 x 4096 bytes.
   const ModelConfig plain = dense(4096, 32, 32, 8, 14336, 128256);
   const ParallelLayout l = layout(1, 4, 8, 1, 64);
@@ -707,7 +707,7 @@ TEST_CASE("cluster memory: gated attention keeps its sigmoid and the attention o
   gated.gated_attention = true;
   const double in_flight_layers = 8.0 * 4;
   CHECK(moeplan_memory(gated, l).bytes_of("activations") ==
-        doctest::Approx(base + in_flight_layers * 6.0 * 4096 * 4096));
+        doctest::Approx(base + in_flight_layers * 4.0 * 4096 * 4096));
   ModelConfig sandwich = plain;
   sandwich.extras.post_block_norms = true;
   CHECK(moeplan_memory(sandwich, l).bytes_of("activations") ==

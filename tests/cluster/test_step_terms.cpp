@@ -413,11 +413,11 @@ TEST_CASE("cluster step time: gated attention's gate and the post-block norms in
   const StepTime base = time_of(plain, 8, l, 16);
   const double hbm = cluster_of(8).gpu.hbm_bandwidth * StepTimeOptions{}.hbm_efficiency;
   const double per_layer_pass = 3.0 * 2 * 4 * 4096.0;  // 3 x micro-batches x layers x rows
-  // The gate: 34 bytes per element of N_q x head_dim (its copy, cast, sigmoid, product, cast).
+  // The gate: 10 bytes per element of N_q x head_dim (its reshape copy, 4; the fused gate, 6).
   ModelConfig gated = plain;
   gated.gated_attention = true;
   CHECK(time_of(gated, 8, l, 16).seconds_of("memory_bound") ==
-        doctest::Approx(base.seconds_of("memory_bound") + per_layer_pass * 34.0 * 32 * 128 / hbm));
+        doctest::Approx(base.seconds_of("memory_bound") + per_layer_pass * 10.0 * 32 * 128 / hbm));
   // A norm after each block: two more RMSNorms (read d, write d, bf16): 8 d bytes a token.
   ModelConfig sandwich = plain;
   sandwich.extras.post_block_norms = true;

@@ -128,3 +128,20 @@ TEST_CASE("gemm shapes: an ungated FFN is one up GEMM of width w and one down") 
   CHECK(named("dense_down")->n == 4096);
   CHECK(named("dense_down")->k == 12288);
 }
+
+TEST_CASE("gated attention: its gate is a GEMM of its own, and the GEMMs still sum to 2 T N_a") {
+  // A review found bench leaving the gate (N_q·d_h x d a layer, in N_a) out of its FLOPs.
+  auto m = load_model_config("qwen3-30b-a3b");
+  REQUIRE(m.has_value());
+  m->gated_attention = true;
+  const std::int64_t T = 4096;
+  const auto g = model_gemms(*m, T);
+  REQUIRE(g.has_value());
+  CHECK(g->flops_counted_in_n_active() ==
+        doctest::Approx(2.0 * static_cast<double>(T) * count_parameters(*m).N_a.value()).epsilon(1e-12));
+  const auto gate = std::find_if(g->moe_layer.begin(), g->moe_layer.end(),
+                                 [](const GemmOp& op) { return op.name == "attn_gate"; });
+  REQUIRE(gate != g->moe_layer.end());
+  CHECK(gate->n == static_cast<std::int64_t>(m->num_attention_heads) * m->head_size());
+  CHECK(gate->k == m->hidden_size);
+}

@@ -315,6 +315,19 @@ TEST_CASE("rope_theta and the norms' epsilon: read, written by --emit megatron a
   CHECK(back.find("\n--rotary-base 1000000 ") != std::string::npos);
   CHECK(back.find("\n--norm-epsilon 1e-06 ") != std::string::npos);
   for (const auto& p : {nested_file, fractional_file, unstated_file, toml_file}) std::filesystem::remove(p);
+  // rope_parameters wins over a top-level base (transformers 5 builds RoPE from it).
+  json both = fixture("qwen3-30b-a3b.json");
+  both["rope_parameters"] = json{{"rope_type", "default"}, {"rope_theta", 2000000}};
+  const auto both_file = temp_path("qwen3-two-rope-bases.json");
+  std::ofstream(both_file) << both.dump();
+  CHECK(megatron_of(both_file.string()).find("\n--rotary-base 2000000 ") != std::string::npos);
+  std::filesystem::remove(both_file);
+  // Gemma 3's sliding layers rotate by rope_local_base_freq (10,000), its full ones by
+  // rope_theta (1e6): Megatron takes one base, so none is written and a note says why.
+  const std::string gemma = megatron_of(k_hf + "gemma-3-1b.json");
+  CHECK(gemma.find("\n--rotary-base ") == std::string::npos);
+  CHECK(gemma.find("RoPE's base is 1e+06 in the full-attention layers and 10000 in the sliding ones") !=
+        std::string::npos);
   // Not a positive number: exit 4 naming the key.
   check_refused("qwen3-30b-a3b.json", "rope_theta", [](json& x) { x["rope_theta"] = -1; });
   check_refused("qwen3-30b-a3b.json", "rope_theta", [](json& x) { x["rope_theta"] = "1e6"; });

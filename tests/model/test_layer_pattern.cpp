@@ -349,5 +349,5 @@ TEST_CASE("gated attention is laid out as Megatron-Core builds it, but not with 
   CHECK_FALSE(non_uniform_layers(m).has_value());
   m.latent_attention = LatentAttention{128, 64, 32, 16, 32};  // MLATransformerConfig raises for it
   REQUIRE(non_uniform_layers(m).has_value());
-  CHECK(non_uniform_layers(m)->find("gated attention") != std::string::npos);
+  CHECK(non_uniform_layers(m)->find("output gate with MLA") != std::string::npos);
 }

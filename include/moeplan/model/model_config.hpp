@@ -317,6 +317,10 @@ struct ModelConfig {
   /// (--rotary-base, default 10,000; --norm-epsilon, default 1e-5). nullopt: not stated.
   std::optional<double> rope_theta;
   std::optional<double> norm_eps;
+  /// The sliding-window layers' own RoPE base where it differs from rope_theta (Gemma 3's
+  /// rope_local_base_freq, MiMo-V2-Flash's swa_rope_theta): Megatron-LM takes one base, so
+  /// --emit megatron writes none and says why. nullopt: one base for every layer.
+  std::optional<double> rope_local_theta;
 
   [[nodiscard]] bool is_moe() const { return n_routed_experts > 0; }
   /// Layers whose FFN is dense only (paper 002's L_d).

@@ -86,6 +86,12 @@ void read(FamilyContext& c) {
   check_router_keys(c);
   if (r.failed()) return;
   m.first_k_dense_replace = dense;
+  // AfmoeModel multiplies the input embeddings by sqrt(hidden_size) when mup_enabled: no weight,
+  // no count, and no Megatron-LM setting of that name (a review found it unreported).
+  if (r.boolean(c.j, "mup_enabled").value_or(false)) {
+    m.description += "; mup_enabled: the input embeddings are scaled by sqrt(hidden_size) (no weight; not stated by "
+                     "--emit megatron)";
+  }
   m.gated_attention = true;
   m.extras.qk_norm = QkNorm::per_head;
   m.extras.post_block_norms = true;
