@@ -157,7 +157,7 @@ constexpr std::string_view k_switches[] = {
     "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16",
     "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
     "--use-precision-aware-optimizer", "--enable-cuda-graph", "--external-cuda-graph", "--overlap-grad-reduce",
-    "--overlap-param-gather"};
+    "--overlap-param-gather", "--attention-output-gate"};
 
 /// How many lines of a repeated flag its note names before "...".
 constexpr std::size_t k_repeat_lines_named = 3;
@@ -346,6 +346,18 @@ bool ArgsReader::read_number(const Flag& f) {
     }
     a_.rotary_percent = x;
     a_.rotary_percent_line = f.line;
+  } else if (n == "--rotary-base") {  // arguments.py: type=int, default 10000; compared with the model
+    a_.rotary_base = count(f, 1);
+    a_.rotary_base_line = f.line;
+  } else if (n == "--norm-epsilon") {  // TransformerConfig.layernorm_epsilon: float, default 1e-5
+    const std::string v = f.value.value_or("");
+    double x = 0;
+    const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+    if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || !(x > 0 && x < 1)) {
+      fail(f, fmt::format("\"{}\" is not an epsilon in (0, 1)", v));
+    }
+    a_.norm_epsilon = x;
+    a_.norm_epsilon_line = f.line;
   } else {
     return false;
   }
@@ -474,6 +486,8 @@ bool ArgsReader::read_switch(const Flag& f) {
     a_.layout.embedding_in_split = true;
   } else if (n == "--account-for-loss-in-pipeline-split") {
     a_.layout.loss_in_split = true;
+  } else if (n == "--attention-output-gate") {  // compared with the model's gated attention
+    a_.attention_output_gate_line = f.line;
   } else {  // --bf16, --fp16: fp16 tensor cores run at the bf16 rates
     if (!a_.precision) a_.precision = Precision::bf16;  // --fp8-format runs on top of --bf16
     if (n == "--fp16") note_once("--fp16: timed at the bf16 rates (same tensor-core peak)");
@@ -745,6 +759,7 @@ std::optional<InputError> ArgsReader::finish() {
       !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.tp_comm_overlap && !a_.overlap_grad_reduce && !a_.no_p2p_overlap && !a_.cuda_graph_impl &&
       a_.cuda_graph_scope.empty() && !fp32_gradients_ && !a_.mtp_layers &&
       !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty() && !a_.rotary_percent &&
+      !a_.attention_output_gate_line && !a_.rotary_base && !a_.norm_epsilon &&
       !a_.train_samples && !a_.train_iters && !a_.rampup && !a_.save_interval && !a_.async_save && !a_.eval_interval &&
       !a_.eval_iters) {
     a_.notes.push_back("no flag moeplan uses was found (a Megatron-LM launch script or arguments file?)");

@@ -71,6 +71,33 @@ std::optional<Expected> ffn_value(const MegatronArgs& a, const ModelConfig& m, s
                               : std::string(" (no shared experts)")};
 }
 
+// The settings a launch states beside the shape, where the model states them too: the output
+// gate (a script that states the model's shape, --num-layers and the rest, without the gate
+// builds another model), RoPE's base and the norms' epsilon.
+std::optional<InputError> stated_setting_mismatch(const MegatronArgs& a, const ModelConfig& m, const std::string& source) {
+  if (a.attention_output_gate_line > 0 && !m.gated_attention) {
+    return InputError{source, a.attention_output_gate_line, 0, "--attention-output-gate",
+                      "is given, but the scored model has no attention output gate; is the script for another model?"};
+  }
+  if (m.gated_attention && a.attention_output_gate_line == 0 && !a.model_flags.empty()) {
+    return InputError{source, a.model_flags.front().line, 0, "--attention-output-gate",
+                      fmt::format("missing: the script states the model ({} ...) without it, but the scored model gates "
+                                  "its attention output (gated_attention); is the script for another model?",
+                                  a.model_flags.front().flag)};
+  }
+  if (a.rotary_base && m.rope_theta && !m.rope_local_theta && double(*a.rotary_base) != *m.rope_theta) {
+    return InputError{source, a.rotary_base_line, 0, "--rotary-base",
+                      fmt::format("{} but the scored model's RoPE base is {:g} (rope_theta); is the script for another "
+                                  "model?", *a.rotary_base, *m.rope_theta)};
+  }
+  if (a.norm_epsilon && m.norm_eps && *a.norm_epsilon != *m.norm_eps) {
+    return InputError{source, a.norm_epsilon_line, 0, "--norm-epsilon",
+                      fmt::format("{} but the scored model's norms use {} (rms_norm_eps); is the script for another "
+                                  "model?", *a.norm_epsilon, *m.norm_eps)};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<InputError> megatron_model_mismatch(const MegatronArgs& a, const ModelConfig& m,
@@ -100,7 +127,7 @@ std::optional<InputError> megatron_model_mismatch(const MegatronArgs& a, const M
                                   "script for another model?",
                                   *a.rotary_percent, m.partial_rotary_factor)};
   }
-  return std::nullopt;
+  return stated_setting_mismatch(a, m, source);
 }
 
 }  // namespace moeplan

@@ -46,3 +46,45 @@ TEST_CASE("megatron model check: a flag Megatron would not read is not judged") 
   CHECK(gqa->key == "--num-query-groups");
   CHECK(gqa->reason.starts_with("4 but the scored model has 2 key/value heads"));
 }
+
+TEST_CASE("megatron model check: the output gate, RoPE's base and the norms' epsilon where the model states them") {
+  ModelConfig m = checked_moe();
+  const auto check = [&](const std::string& script) {
+    const auto a = read_megatron_args(script, "run.sh");
+    REQUIRE(a.has_value());
+    return megatron_model_mismatch(*a, m, "run.sh");
+  };
+  // A gate on a model without one, named at its line.
+  const auto extra = check("--num-layers 8\n--attention-output-gate\n");
+  REQUIRE(extra.has_value());
+  CHECK(extra->key == "--attention-output-gate");
+  CHECK(extra->line == 2);
+  // A gated model: a script that states the shape must state the gate; one that states no shape
+  // (a layout-only script) is not judged.
+  m.gated_attention = true;
+  CHECK_FALSE(check("--num-layers 8\n--attention-output-gate\n").has_value());
+  const auto missing = check("--num-layers 8 --hidden-size 512\n");
+  REQUIRE(missing.has_value());
+  CHECK(missing->key == "--attention-output-gate");
+  CHECK(missing->reason.starts_with("missing: the script states the model (--num-layers ...)"));
+  CHECK_FALSE(check("--tensor-model-parallel-size 2\n").has_value());
+  // RoPE's base and the epsilon: judged where both sides state them.
+  m.rope_theta = 1e6;
+  m.norm_eps = 1e-6;
+  CHECK_FALSE(check("--rotary-base 1000000 --norm-epsilon 1e-06\n").has_value());
+  CHECK_FALSE(check("--tensor-model-parallel-size 2\n").has_value());  // Megatron's defaults: not stated, not judged
+  const auto base = check("--rotary-base 10000\n");
+  REQUIRE(base.has_value());
+  CHECK(base->key == "--rotary-base");
+  CHECK(base->reason == "10000 but the scored model's RoPE base is 1e+06 (rope_theta); is the script for another model?");
+  const auto eps = check("--norm-epsilon 1e-5\n");
+  REQUIRE(eps.has_value());
+  CHECK(eps->key == "--norm-epsilon");
+  // A second base for the sliding layers: Megatron's one base is not judged.
+  m.rope_local_theta = 1e4;
+  CHECK_FALSE(check("--rotary-base 10000\n").has_value());
+  // Not a number of Megatron's type: the reader refuses it.
+  CHECK_FALSE(read_megatron_args("--rotary-base 1e6\n", "run.sh").has_value());
+  CHECK_FALSE(read_megatron_args("--norm-epsilon abc\n", "run.sh").has_value());
+  CHECK_FALSE(read_megatron_args("--attention-output-gate true\n", "run.sh").has_value());
+}

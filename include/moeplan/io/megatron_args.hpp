@@ -102,6 +102,13 @@ struct MegatronArgs {
   bool distributed_optimizer = false;  ///< --use-distributed-optimizer
   /// How some flags were read, for stderr ("--fp16: timed at the bf16 rates").
   std::vector<std::string> notes;
+  /// --attention-output-gate's line (0: absent), --rotary-base and --norm-epsilon with their
+  /// lines: compared with the scored model (megatron_model_mismatch), as --rotary-percent is.
+  int attention_output_gate_line = 0;
+  std::optional<long long> rotary_base;
+  int rotary_base_line = 0;
+  std::optional<double> norm_epsilon;
+  int norm_epsilon_line = 0;
 };
 
 /// Megatron's VPP from --num-layers-per-virtual-pipeline-stage: L / (PP · layers per virtual
