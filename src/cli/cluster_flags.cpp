@@ -817,6 +817,10 @@ std::vector<std::string> ignored_flags(const MegatronArgs& args, bool compared) 
     if (k.flag != "--num-layers") out.push_back(k.flag);
   }
   if (args.rotary_percent) out.push_back("--rotary-percent");
+  // The settings compared beside the shape (a review found suggest dropping them unlisted).
+  if (args.attention_output_gate_line > 0) out.push_back("--attention-output-gate");
+  if (args.rotary_base) out.push_back("--rotary-base");
+  if (args.norm_epsilon) out.push_back("--norm-epsilon");
   return out;
 }
 

@@ -87,13 +87,13 @@ std::optional<InputError> stated_setting_mismatch(const MegatronArgs& a, const M
   }
   if (a.rotary_base && m.rope_theta && !m.rope_local_theta && double(*a.rotary_base) != *m.rope_theta) {
     return InputError{source, a.rotary_base_line, 0, "--rotary-base",
-                      fmt::format("{} but the scored model's RoPE base is {:g} (rope_theta); is the script for another "
+                      fmt::format("{} but the scored model's RoPE base is {} (rope_theta); is the script for another "
                                   "model?", *a.rotary_base, *m.rope_theta)};
   }
   if (a.norm_epsilon && m.norm_eps && *a.norm_epsilon != *m.norm_eps) {
     return InputError{source, a.norm_epsilon_line, 0, "--norm-epsilon",
-                      fmt::format("{} but the scored model's norms use {} (rms_norm_eps); is the script for another "
-                                  "model?", *a.norm_epsilon, *m.norm_eps)};
+                      fmt::format("{} but the scored model's norms use {} (its config's epsilon); is the script for "
+                                  "another model?", *a.norm_epsilon, *m.norm_eps)};
   }
   return std::nullopt;
 }

@@ -1829,3 +1829,18 @@ TEST_CASE("Megatron's activation_func_fp8_input_store: the SwiGLU's input kept i
   CHECK(bigcode.err.find("--activation-func-fp8-input-store") != std::string::npos);
   CHECK(bigcode.err.find("SwiGLU") != std::string::npos);
 }
+
+TEST_CASE("suggest --megatron-args lists the output gate, RoPE base and epsilon it does not compare as ignored") {
+  // suggest compares no model: the settings score judges beside the shape are listed, not dropped.
+  const auto args = temp_path("suggest-gate-base.sh");
+  std::ofstream(args) << "--num-layers 8 --norm-epsilon 1e-6 --rotary-base 10 --attention-output-gate\n";
+  const Run r = run_moeplan({"suggest", "--gpus", "64", "--gpu", "h100", "--days", "10", "--no-bench", "--megatron-args",
+                             args.string()});
+  std::filesystem::remove(args);
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  for (const char* flag : {"--attention-output-gate", "--rotary-base", "--norm-epsilon"}) {
+    CAPTURE(flag);
+    CHECK(r.err.find(flag) != std::string::npos);
+  }
+  CHECK(r.err.find("not used by moeplan (ignored)") != std::string::npos);
+}

@@ -76,7 +76,7 @@ TEST_CASE("megatron model check: the output gate, RoPE's base and the norms' eps
   const auto base = check("--rotary-base 10000\n");
   REQUIRE(base.has_value());
   CHECK(base->key == "--rotary-base");
-  CHECK(base->reason == "10000 but the scored model's RoPE base is 1e+06 (rope_theta); is the script for another model?");
+  CHECK(base->reason == "10000 but the scored model's RoPE base is 1000000 (rope_theta); is the script for another model?");
   const auto eps = check("--norm-epsilon 1e-5\n");
   REQUIRE(eps.has_value());
   CHECK(eps->key == "--norm-epsilon");
