@@ -907,6 +907,26 @@ std::string fp8_cache_note(const ModelConfig& m, const ServingOptions& o) {
   return {};
 }
 
+// fp8 weights (W8A8) on a GPU without FP8 tensor cores: vLLM runs them weight-only through
+// Marlin (v0.10 fp8.py: use_marlin below capability 89), as the notes say (marlin_note); SGLang's
+// path there is not modelled, so however they are asked for (`what`) they are refused under it.
+// (--serve-weights fp8 used to be refused under vLLM too, while an fp8 checkpoint was served; a
+// review found the two disagree, and a later one the checkpoint served under SGLang.)
+std::optional<std::string> sglang_fp8_refusal(const ServingOptions& o, std::string_view what, std::string_view instead) {
+  if (o.gpu.fp8_dense_flops > 0 || o.engine != ServeEngine::sglang) return std::nullopt;
+  return fmt::format("{} under SGLang: {} has no FP8 tensor cores (the catalog gives no fp8_dense_tflops), and "
+                     "SGLang's fp8 path there is not modelled{}",
+                     what, o.gpu.id, instead);
+}
+
+// The tail of an fp8-weights note on a GPU without FP8 tensor cores; "" on one with them.
+std::string marlin_note(const ServingOptions& o) {
+  if (o.gpu.fp8_dense_flops > 0) return {};
+  return fmt::format("; {} has no FP8 tensor cores: vLLM runs fp8 weight-only (Marlin), the FLOP bound uses the bf16 "
+                     "peak",
+                     o.gpu.id);
+}
+
 const char* fraction_flag(ServeEngine e) {
   return e == ServeEngine::vllm ? "vLLM's --gpu-memory-utilization" : "SGLang's --mem-fraction-static";
 }
@@ -937,20 +957,11 @@ std::optional<ServePrecision> parse_serve_precision(std::string_view text) {
 }
 
 std::optional<std::string> serving_problem(const ServingOptions& o) {
-  const bool fp8_math = o.gpu.fp8_dense_flops > 0;
-  // vLLM runs fp8 weights weight-only through Marlin where the GPU has no FP8 tensor cores
-  // (v0.10 fp8.py: use_marlin below capability 89), as it runs an fp8 checkpoint there; SGLang's
-  // path on such GPUs is not read here. (--serve-weights fp8 used to be refused on them, while an
-  // fp8 checkpoint was served: a review found the two disagree.)
-  if (o.weights == ServePrecision::fp8 && !fp8_math && o.engine == ServeEngine::sglang) {
-    return fmt::format("--serve-weights fp8 under SGLang: {} has no FP8 tensor cores (the catalog gives no "
-                       "fp8_dense_tflops), and SGLang's fp8 path there is not modelled; bf16, or vLLM",
-                       o.gpu.id);
+  if (o.weights == ServePrecision::fp8) {
+    if (auto why = sglang_fp8_refusal(o, "--serve-weights fp8", "; bf16, or vLLM")) return why;
   }
-  if (o.online_fp8 && !fp8_math && o.engine == ServeEngine::sglang) {
-    return fmt::format("--quantization fp8 under SGLang: {} has no FP8 tensor cores (the catalog gives no "
-                       "fp8_dense_tflops), and SGLang's fp8 path there is not modelled",
-                       o.gpu.id);
+  if (o.online_fp8) {
+    if (auto why = sglang_fp8_refusal(o, "--quantization fp8", "")) return why;
   }
   if (o.kv == ServePrecision::fp4) return std::string("--serve-kv: expected bf16 or fp8, got fp4");
   if (o.gpus < 1) return std::string("--serve-gpus: at least 1");
@@ -1281,32 +1292,20 @@ void assumption_notes(const ModelConfig& m, const ServingOptions& o, ServingFit&
     const CheckpointStorage& c = *m.checkpoint_storage;
     fit.notes.push_back(fmt::format("weights as the checkpoint stores them (quantization_config, quant_method {}): {}{}",
                                     c.method, c.description,
-                                    c.fp8_math && o.gpu.fp8_dense_flops <= 0
-                                        ? fmt::format("; {} has no FP8 tensor cores: vLLM runs fp8 weight-only "
-                                                      "(Marlin), the FLOP bound uses the bf16 peak",
-                                                      o.gpu.id)
-                                        : std::string()));
+                                    c.fp8_math ? marlin_note(o) : std::string()));
   } else if (o.online_fp8) {
     fit.notes.push_back(fmt::format(
         "fp8 online (--quantization fp8 on a bf16 checkpoint): every linear layer quantized as it loads, one scale "
         "per tensor (vLLM fp8.py, is_checkpoint_fp8_serialized False), no 128 x 128 blocks; embeddings, head, norms "
         "and routers stay bf16; loaded in bf16 first: {:.4g} GiB on the busiest GPU while it loads{}",
-        gib(fit.online_fp8_load_bytes_per_gpu),
-        o.gpu.fp8_dense_flops <= 0 ? fmt::format("; {} has no FP8 tensor cores: vLLM runs fp8 weight-only (Marlin), "
-                                                 "the FLOP bound uses the bf16 peak",
-                                                 o.gpu.id)
-                                   : std::string()));
+        gib(fit.online_fp8_load_bytes_per_gpu), marlin_note(o)));
   } else if (o.weights == ServePrecision::fp4) {
     fit.notes.push_back("fp4 (MXFP4) covers the routed experts, as gpt-oss ships them; attention, dense layers, "
                         "embeddings, head, norms and routers stay bf16; weight-only: the FLOP bound uses the bf16 peak");
   } else if (o.weights == ServePrecision::fp8) {
     fit.notes.push_back(fmt::format("fp8 covers every linear layer (DeepSeek-V3's checkpoint); embeddings, head, norms "
                                     "and routers stay bf16{}",
-                                    o.gpu.fp8_dense_flops <= 0
-                                        ? fmt::format("; {} has no FP8 tensor cores: vLLM runs fp8 weight-only "
-                                                      "(Marlin), the FLOP bound uses the bf16 peak",
-                                                      o.gpu.id)
-                                        : std::string()));
+                                    marlin_note(o)));
   }
   if (const std::string kv = fp8_cache_note(m, o); !kv.empty()) fit.notes.push_back(kv);
 }
@@ -1554,14 +1553,8 @@ std::optional<std::string> input_refusal(const ModelConfig& m, const ServingOpti
                        "stored",
                        m.checkpoint_storage->description);
   }
-  // fp8 weights (W8A8) on a GPU without FP8 tensor cores: vLLM runs them weight-only through
-  // Marlin; SGLang's path there is not modelled, so its checkpoint is refused as --serve-weights
-  // fp8 and --quantization fp8 are (a review found it served with vLLM's note).
-  if (serves_checkpoint(m, o) && m.checkpoint_storage->fp8_math && o.gpu.fp8_dense_flops <= 0 &&
-      o.engine == ServeEngine::sglang) {
-    return fmt::format("the fp8 checkpoint under SGLang: {} has no FP8 tensor cores (the catalog gives no "
-                       "fp8_dense_tflops), and SGLang's fp8 path there is not modelled; vLLM, or --serve-weights bf16",
-                       o.gpu.id);
+  if (serves_checkpoint(m, o) && m.checkpoint_storage->fp8_math) {
+    if (auto why = sglang_fp8_refusal(o, "the fp8 checkpoint", "; vLLM, or --serve-weights bf16")) return why;
   }
   if (o.engine_tp && !tp_splits_heads(m, *o.engine_tp)) {  // vLLM and SGLang refuse to start
     return fmt::format("--serve-args: TP {} does not split the model's attention heads (the engine refuses to start)",
