@@ -201,14 +201,20 @@ void check_family_read_everything(FamilyContext& c, const FamilyRule& rule) {
 // rest). Top level, or in rope_parameters as transformers 5 writes it (Qwen3.5); a per-layer-
 // type rope_parameters (Gemma 4: {"full_attention": {...}}) holds no one factor and is not
 // read. Absent: what the family's read set (NemotronConfig's default), else 1. Counts nothing.
+// `key`'s value in `j` when written and not null, else nullptr.
+const nlohmann::json* written_value(const nlohmann::json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && !it->is_null() ? &*it : nullptr;
+}
+// `key` inside rope_parameters (transformers 5's RoPE settings, one object for the model), or nullptr.
+const nlohmann::json* rope_parameter(const nlohmann::json& j, const char* key) {
+  const auto rp = j.find("rope_parameters");
+  return rp != j.end() && rp->is_object() ? written_value(*rp, key) : nullptr;
+}
+
 void read_partial_rotary(FamilyContext& c) {
-  const nlohmann::json& j = c.j;
-  const nlohmann::json* at = nullptr;
-  if (const auto it = j.find("partial_rotary_factor"); it != j.end() && !it->is_null()) {
-    at = &*it;
-  } else if (const auto rp = j.find("rope_parameters"); rp != j.end() && rp->is_object()) {
-    if (const auto it2 = rp->find("partial_rotary_factor"); it2 != rp->end() && !it2->is_null()) at = &*it2;
-  }
+  const nlohmann::json* at = written_value(c.j, "partial_rotary_factor");
+  if (!at) at = rope_parameter(c.j, "partial_rotary_factor");
   if (!at) return;
   if (!at->is_number() || !(at->get<double>() > 0 && at->get<double>() <= 1)) {
     c.r.fail("partial_rotary_factor", fmt::format("must be a fraction in (0, 1] (of each head RoPE rotates), got {}",
@@ -233,23 +239,20 @@ void read_rope_base_and_eps(FamilyContext& c) {
   if (!c.consumed.contains("rope_theta") && c.m.position_embedding == PositionEmbedding::rope) {
     // rope_parameters first: transformers 5 builds the rotary embedding from it (a review found
     // a top-level base read where the two differ).
-    const nlohmann::json* at = nullptr;
-    if (const auto rp = j.find("rope_parameters"); rp != j.end() && rp->is_object()) {
-      if (const auto it2 = rp->find("rope_theta"); it2 != rp->end() && !it2->is_null()) at = &*it2;
-    }
-    if (const auto it = j.find("rope_theta"); !at && it != j.end() && !it->is_null()) at = &*it;
+    const nlohmann::json* at = rope_parameter(j, "rope_theta");
+    if (!at) at = written_value(j, "rope_theta");
     if (at && !at->is_array() && !at->is_object()) c.m.rope_theta = positive("rope_theta", *at, 1e12);
     // The sliding layers' own base (Gemma 3's rope_local_base_freq, MiMo-V2-Flash's swa_rope_theta).
     for (const char* key : {"rope_local_base_freq", "swa_rope_theta"}) {
-      const auto it = j.find(key);
-      if (c.r.failed() || it == j.end() || it->is_null()) continue;
-      if (const auto local = positive(key, *it, 1e12); local && local != c.m.rope_theta) c.m.rope_local_theta = local;
+      const nlohmann::json* v = written_value(j, key);
+      if (c.r.failed() || !v) continue;
+      if (const auto local = positive(key, *v, 1e12); local && local != c.m.rope_theta) c.m.rope_local_theta = local;
     }
   }
   for (const char* key : {"rms_norm_eps", "layer_norm_eps", "layer_norm_epsilon", "layernorm_epsilon", "norm_eps", "norm_epsilon"}) {
     if (c.r.failed()) return;
-    if (const auto it = j.find(key); it != j.end() && !it->is_null()) {
-      c.m.norm_eps = positive(key, *it, 1);
+    if (const nlohmann::json* v = written_value(j, key)) {
+      c.m.norm_eps = positive(key, *v, 1);
       return;
     }
   }
@@ -401,19 +404,13 @@ void read_router_keys(FamilyContext& c) {
     stated = true;
   }
   // AfmoeTokenChoiceRouter (Trinity): sigmoid scores, the K chosen with expert_bias and always
-  // renormalised, then scaled by route_scale (AfmoeConfig default 1.0); family_afmoe.cpp refuses
+  // renormalised, then scaled by route_scale (AfmoeConfig default 1.0; read below as its
+  // routed_scaling_factor, which family_afmoe.cpp refuses written); family_afmoe.cpp also refuses
   // a score_func or route_norm on which vLLM's AfmoeMoE would route otherwise.
   if (c.family == "afmoe") {
     x.score = RouterSpec::Score::sigmoid;
     x.expert_bias = true;
     stated = true;
-    if (const auto it = j.find("route_scale"); it != j.end() && !it->is_null()) {
-      if (!it->is_number() || !(it->get<double>() > 0 && it->get<double>() < 1e6)) {
-        r.fail("route_scale", fmt::format("must be a number in (0, 1e6), got {}", it->dump()));
-      } else {
-        x.topk_scaling_factor = it->get<double>();
-      }
-    }
   }
   // Llama 4 takes the top-K logits, then their sigmoid (transformers Llama4TextMoe).
   if (is_one_of(c.family, {"llama4", "llama4_text"})) {
@@ -451,9 +448,10 @@ void read_router_keys(FamilyContext& c) {
     // topk_group without n_group (Kimi Linear's 1): one group, nothing to limit
     x.group_topk = j.contains("n_group") || x.num_groups > 1 ? *g : 1;
   }
-  if (const auto it = j.find("routed_scaling_factor"); it != j.end() && !it->is_null()) {
+  const char* scale_key = c.family == "afmoe" ? "route_scale" : "routed_scaling_factor";
+  if (const auto it = j.find(scale_key); it != j.end() && !it->is_null()) {
     if (!it->is_number() || !(it->get<double>() > 0 && it->get<double>() < 1e6)) {
-      r.fail("routed_scaling_factor", fmt::format("must be a number in (0, 1e6), got {}", it->dump()));
+      r.fail(scale_key, fmt::format("must be a number in (0, 1e6), got {}", it->dump()));
     } else {
       stated = true;
       x.topk_scaling_factor = it->get<double>();

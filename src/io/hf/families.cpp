@@ -80,6 +80,20 @@ int leading_dense_of_layer_types(FamilyContext& c, const nlohmann::json& types, 
   return dense;
 }
 
+std::optional<int> dense_of_written_mlp_layer_types(FamilyContext& c, std::string_view layer_class) {
+  c.take("mlp_layer_types");
+  c.take("first_k_dense_replace");
+  const auto it = c.j.find("mlp_layer_types");
+  if (it == c.j.end() || it->is_null()) return std::nullopt;
+  const int dense = leading_dense_of_layer_types(c, *it, c.m.num_hidden_layers, layer_class);
+  if (c.r.failed()) return 0;
+  if (const auto k = c.r.integer(c.j, "first_k_dense_replace", 0); k && *k != dense) {
+    c.r.fail("first_k_dense_replace", fmt::format("is {}, but mlp_layer_types lists {} dense layers "
+                                                  "(the class reads mlp_layer_types)", *k, dense));
+  }
+  return dense;
+}
+
 std::optional<std::vector<bool>> sliding_of_layer_types(FamilyContext& c, std::string_view layer_class) {
   const int L = c.m.num_hidden_layers;
   c.take("layer_types");

@@ -21,16 +21,10 @@ constexpr const char* k_class = "ExaoneMoeConfig";
 int leading_dense(FamilyContext& c) {
   JsonReader& r = c.r;
   const int L = c.m.num_hidden_layers;
-  int dense = 1;
-  c.take("first_k_dense_replace");
-  const auto k = r.integer(c.j, "first_k_dense_replace", 0);
-  if (const auto it = c.j.find(c.take("mlp_layer_types")); it != c.j.end() && !it->is_null()) {
-    dense = leading_dense_of_layer_types(c, *it, L, "ExaoneMoeDecoderLayer");
-    if (!r.failed() && k && *k != dense) {
-      r.fail("first_k_dense_replace", fmt::format("is {}, but mlp_layer_types lists {} dense layers (the class "
-                                                  "reads mlp_layer_types)", *k, dense));
-    }
-  } else if (k) {
+  int dense = 1;  // ExaoneMoeConfig's first_k_dense_replace
+  if (const auto listed = dense_of_written_mlp_layer_types(c, "ExaoneMoeDecoderLayer")) {
+    dense = *listed;
+  } else if (const auto k = r.integer(c.j, "first_k_dense_replace", 0)) {
     dense = *k;
   }
   if (r.failed()) return -1;

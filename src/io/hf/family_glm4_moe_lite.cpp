@@ -23,28 +23,16 @@ namespace glm4_moe_lite_parts {  // named: a unity build compiles the family fil
 // The number of leading dense layers mlp_layer_types (or its class default) gives; a pattern
 // that is not dense layers then sparse ones is refused (no file of this class has one).
 int leading_dense_layers(FamilyContext& c) {
-  const int L = c.m.num_hidden_layers;
-  c.take("mlp_layer_types");
-  c.take("first_k_dense_replace");
-  const auto it = c.j.find("mlp_layer_types");
-  if (it == c.j.end() || it->is_null()) {
-    // The class default is one dense layer; transformers 5.0's release candidates read
-    // first_k_dense_replace instead, so a file saying another number is ambiguous.
-    if (const auto k = c.r.integer(c.j, "first_k_dense_replace", 0); k && *k != 1) {
-      c.r.fail("first_k_dense_replace",
-               fmt::format("is {}, but Glm4MoeLiteConfig ignores it: without mlp_layer_types the class "
-                           "builds one dense layer; which the checkpoint has is unknown, so moeplan "
-                           "refuses rather than guess", *k));
-    }
-    return 1;
+  if (const auto listed = dense_of_written_mlp_layer_types(c, "Glm4MoeLiteDecoderLayer")) return *listed;
+  // The class default is one dense layer; transformers 5.0's release candidates read
+  // first_k_dense_replace instead, so a file saying another number is ambiguous.
+  if (const auto k = c.r.integer(c.j, "first_k_dense_replace", 0); k && *k != 1) {
+    c.r.fail("first_k_dense_replace",
+             fmt::format("is {}, but Glm4MoeLiteConfig ignores it: without mlp_layer_types the class "
+                         "builds one dense layer; which the checkpoint has is unknown, so moeplan "
+                         "refuses rather than guess", *k));
   }
-  const int dense = leading_dense_of_layer_types(c, *it, L, "Glm4MoeLiteDecoderLayer");
-  if (c.r.failed()) return 0;
-  if (const auto k = c.r.integer(c.j, "first_k_dense_replace", 0); k && *k != dense) {
-    c.r.fail("first_k_dense_replace", fmt::format("is {}, but mlp_layer_types lists {} dense layers "
-                                                  "(the class reads mlp_layer_types)", *k, dense));
-  }
-  return dense;
+  return 1;
 }
 
 void read(FamilyContext& c) {

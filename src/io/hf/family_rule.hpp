@@ -66,6 +66,10 @@ struct FamilyContext {
 /// c.r when it lists anything else or a dense layer after a sparse one.
 int leading_dense_of_layer_types(FamilyContext& c, const nlohmann::json& types, int layers,
                                  std::string_view layer_class);
+/// The leading dense layers of a written `mlp_layer_types` (leading_dense_of_layer_types), held
+/// to a written first_k_dense_replace, which the class does not read (a count that differs is
+/// refused naming it); nullopt when no list is written. Takes both keys.
+std::optional<int> dense_of_written_mlp_layer_types(FamilyContext& c, std::string_view layer_class);
 /// Which layers attend in a sliding window by a written `layer_types` ("sliding_attention" or
 /// "full_attention", num_hidden_layers of them; `layer_class` builds them): nullopt when the file
 /// writes none (the class derives them), empty with the failure recorded on c.r. Takes the key.
