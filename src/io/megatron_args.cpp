@@ -3,6 +3,7 @@
 // (megatron/training/arguments.py, core_v0.15.0), the same that --emit megatron writes.
 #include "moeplan/io/megatron_args.hpp"
 
+#include "moeplan/base/number_parse.hpp"
 #include "moeplan/base/shell_words.hpp"
 #include "moeplan/base/utf8.hpp"
 #include "moeplan/cluster/host_launches.hpp"
@@ -338,25 +339,19 @@ bool ArgsReader::read_number(const Flag& f) {
     }
     a_.mtp_layers = k;
   } else if (n == "--rotary-percent") {  // arguments.py: type=float, default 1.0; compared with the model
-    const std::string v = f.value.value_or("");
-    double x = 0;
-    const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-    if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || !(x > 0 && x <= 1)) {
-      fail(f, fmt::format("\"{}\" is not a fraction in (0, 1] of each head's dimensions", v));
+    const auto x = parse_positive_finite(f.value.value_or(""));
+    if (!x || *x > 1) {
+      fail(f, fmt::format("\"{}\" is not a fraction in (0, 1] of each head's dimensions", f.value.value_or("")));
     }
-    a_.rotary_percent = x;
+    a_.rotary_percent = x.value_or(0);
     a_.rotary_percent_line = f.line;
   } else if (n == "--rotary-base") {  // arguments.py: type=int, default 10000; compared with the model
     a_.rotary_base = count(f, 1);
     a_.rotary_base_line = f.line;
   } else if (n == "--norm-epsilon") {  // TransformerConfig.layernorm_epsilon: float, default 1e-5
-    const std::string v = f.value.value_or("");
-    double x = 0;
-    const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
-    if (v.empty() || ec != std::errc() || ptr != v.data() + v.size() || !(x > 0 && x < 1)) {
-      fail(f, fmt::format("\"{}\" is not an epsilon in (0, 1)", v));
-    }
-    a_.norm_epsilon = x;
+    const auto x = parse_positive_finite(f.value.value_or(""));
+    if (!x || *x >= 1) fail(f, fmt::format("\"{}\" is not an epsilon in (0, 1)", f.value.value_or("")));
+    a_.norm_epsilon = x.value_or(0);
     a_.norm_epsilon_line = f.line;
   } else {
     return false;
