@@ -53,6 +53,9 @@ struct ModelFlops {
   double attention_gate_width = 0;
   /// A norm after each block too (Gemma 2/3/4's, Trinity's "sandwich"): two more RMSNorms a layer.
   bool post_block_norms = false;
+  /// The attention core's head dim as its kernel sees it, (d_qk + d_v) / 2 (MLA: the nope and
+  /// rope parts of q·k, and v): where the measured attention rates are read (attention_rate.hpp).
+  double attention_head_dim = 0;
 };
 ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_len);
 
@@ -138,6 +141,13 @@ struct StepSeconds {
   bool embedding_sync_for_mtp = false;  ///< the last stage's copy is MTP's embedding (else a tied head)
   bool dp_off_node = false;
   double load_factor = 1;
+  /// Of the attention term, the forward's seconds (what a recompute re-runs); a third of it
+  /// at the GEMM ceiling, less where a measured kernel's backward is the slower pass.
+  double attention_forward = 0;
+  /// The attention core's rates (FLOP/s, FlashAttention's counts) where a measured kernel
+  /// times it (attention_rate.hpp); 0: at the GEMM ceiling.
+  double attention_forward_rate = 0, attention_backward_rate = 0;
+  double attention_head_dim = 0;  ///< the head dim those rates were read at
 };
 
 /// Bytes over an effective rate; a volume with no link to carry it takes forever.

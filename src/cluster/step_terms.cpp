@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "moeplan/cluster/attention_rate.hpp"
 #include "step_model.hpp"
 
 namespace moeplan::cluster_detail {
@@ -136,10 +137,25 @@ double gemm_term(const StepShape& s, StepSeconds& r) {
 
 double attention_term(const StepShape& s, StepSeconds& r) {
   r.scores_flops_gpu = s.tokens * s.f.scores_per_token / s.cluster.gpus * r.stage_imbalance;
-  // The attention core (flash attention) is bf16 in every recipe, at the bf16 ceiling.
-  const double attention_rate =
+  // The attention core is bf16 in every recipe. Where a published measurement of the kernel
+  // Megatron-Core runs on this GPU exists (presets/hardware/attention_rates.toml: cuDNN on
+  // Hopper), its causal forward and backward rates at the kernel's sequence (S / CP: context
+  // parallelism splits the queries) and head dim, scaled to the GEMMs' clocks; else the bf16
+  // large-GEMM ceiling, forward a third of the work.
+  const double ceiling =
       s.o.measured_gemm_flops ? *s.o.measured_gemm_flops : s.cluster.gpu.bf16_dense_flops * s.o.gemm_efficiency;
-  return transfer(r.scores_flops_gpu, attention_rate);
+  const std::optional<AttentionRates> rates =
+      r.scores_flops_gpu > 0 ? attention_rates(s.cluster.gpu, s.S / s.L.cp, s.f.attention_head_dim, ceiling)
+                             : std::nullopt;
+  if (!rates) {
+    const double seconds = transfer(r.scores_flops_gpu, ceiling);
+    r.attention_forward = seconds / 3.0;
+    return seconds;
+  }
+  r.attention_forward_rate = rates->forward;
+  r.attention_backward_rate = rates->backward;
+  r.attention_head_dim = s.f.attention_head_dim;
+  return attention_core_seconds(r.scores_flops_gpu, *rates, &r.attention_forward);
 }
 
 double memory_bound_term(const StepShape& s, StepSeconds& r) {
@@ -198,7 +214,7 @@ double recompute_term(const StepShape& s, const StepSeconds& r) {
   // and activations at HBM bandwidth, the GEMMs of the MLP, shared experts and MLA
   // up-projections at their shapes' rates.
   const auto& sec = r.seconds;
-  if (s.full) return (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound]) / 3.0;
+  if (s.full) return (sec[k_gemm] + sec[k_memory_bound]) / 3.0 + r.attention_forward;
   const ModelFlops& f = s.f;
   const unsigned mods = s.L.recomputed_modules();
   const StepShape::LayerMix mix = s.mix_of(r.stage_layers);
@@ -221,7 +237,7 @@ double recompute_term(const StepShape& s, const StepSeconds& r) {
         (f.mla_kv_width > 0 ? training_gemm_seconds(s.model, 1, s.rows, f.mla_kv_width / s.t, f.mla_kv_rank) : 0.0);
     fwd_gemm += r.stage_layers * up_s / 3.0;
   }
-  return ((mods & recompute_core_attn) != 0 ? sec[k_attention] / 3.0 : 0.0) +
+  return ((mods & recompute_core_attn) != 0 ? r.attention_forward : 0.0) +
          s.mb * (fwd_gemm + (fwd_bytes > 0 ? transfer(fwd_bytes, s.hbm) : 0.0));
 }
 
@@ -516,9 +532,10 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   // most dp_overlap of each is hidden (--dp-overlap: the exposed chunk and the bucket
   // boundaries), and 0 hides nothing.
   const auto& sec = r.seconds;
-  const double compute_mb = (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound]) / s.mb;
-  const double backward_last = 2.0 / 3.0 * compute_mb + sec[k_recompute] / s.mb;  // Eq. 12's 4 of 6, and the recompute
-  const double forward_first = compute_mb / 3.0;
+  // Eq. 12's 2 of 6 forward and 4 backward, the attention core's own split, and the recompute.
+  const double forward_first = ((sec[k_gemm] + sec[k_memory_bound]) / 3.0 + r.attention_forward) / s.mb;
+  const double backward_last =
+      (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound] + sec[k_recompute]) / s.mb - forward_first;
   const double rs_s = transfer(rs_bytes, dp_rate), ag_s = transfer(ag_bytes, dp_rate);
   // Without Megatron's overlap flags (off by default) a collective waits for the whole pass.
   r.dp_reduce_scatter_exposed =

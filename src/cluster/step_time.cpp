@@ -55,6 +55,9 @@ ModelFlops model_flops(const ModelConfig& m, const ParameterCounts& p, int seq_l
   const int qk_rope = m.latent_attention ? m.latent_attention->qk_rope_head_dim : head_dim;
   const int kv_heads = m.latent_attention ? 1 : m.num_key_value_heads;
   f.attention_out_width = double(heads) * v_dim;
+  const int qk_dim = m.latent_attention ? m.latent_attention->qk_nope_head_dim + m.latent_attention->qk_rope_head_dim
+                                        : head_dim;
+  f.attention_head_dim = (qk_dim + v_dim) / 2.0;
   if (f.layers > 0 && d > 0) {
     const double per_layer = (p.attention + p.linear_mixers).value() / f.layers;
     f.attention_in_width = std::max(0.0, per_layer / d - f.attention_out_width);
@@ -208,7 +211,15 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       return s;
     }
     case k_attention:
-      return fmt::format("S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {})",
+      if (r.attention_forward_rate > 0) {
+        return fmt::format("S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {}), causal forward at {:.0f} "
+                           "and backward at {:.0f} TFLOP/s (FlashAttention's count, 2.5x the forward's FLOPs): the "
+                           "measured kernel at head dim {:g}, at the GEMMs' clocks (presets/hardware/attention_rates.toml)",
+                           r.scores_flops_gpu / 1e12, o.seq_len, L.cp, r.attention_forward_rate / 1e12,
+                           r.attention_backward_rate / 1e12, r.attention_head_dim);
+      }
+      return fmt::format("S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {}) at the bf16 GEMM ceiling "
+                         "(no measured attention kernel for this GPU)",
                          r.scores_flops_gpu / 1e12, o.seq_len, L.cp);
     case k_memory_bound:
       return fmt::format("norms, residuals, RoPE, activations{}{}: {:.4g} GB per GPU at {:.3g} TB/s achieved HBM",
