@@ -13,6 +13,7 @@
 #include "moeplan/base/number_parse.hpp"
 #include "moeplan/calibration/step_parameters.hpp"
 #include "moeplan/calibration/step_profile.hpp"
+#include "moeplan/cluster/attention_rate.hpp"
 #include "moeplan/cluster/gemm_table.hpp"
 #include "moeplan/cluster/stage_split.hpp"
 #include "moeplan/cluster/validation_spread.hpp"
@@ -1209,6 +1210,8 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "pipeline sends overlapped with compute, as applied (Megatron's interleaved schedule: VPP > 1 and no "
          "--no-overlap-p2p-communication)"},
         {"gemm_rates", "", "", fit.gemm_rates_source, "where the step time's GEMM rates come from"},
+        {"attention_rates", "", "", attention_rates_source(cluster.gpu),
+         "where the step time's attention-core rates come from (docs/step-model.md, \"The attention core\")"},
         {"given", "", "", fit.given.given_names(), "layout dimensions given (--tp, --pp, ...); \"\" = none"},
         {"searched", "", "", fit.given.searched_names(), "layout dimensions the search chose"},
         {"layouts_evaluated", "", "", static_cast<std::int64_t>(fit.layouts.evaluated), "legal layouts whose memory and time were computed"}},

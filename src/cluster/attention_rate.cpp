@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -33,7 +34,6 @@ struct Kernel {
 };
 
 struct AttentionTable {
-  double gemm_microbenchmark_fraction = 0;
   std::vector<Kernel> kernels;
 };
 
@@ -92,10 +92,6 @@ AttentionTable read_attention_table() {
   auto doc = parse_toml(*text, "<embedded:hardware/attention_rates.toml>");
   if (!doc) throw std::logic_error(doc.error().to_string());
   AttentionTable table;
-  table.gemm_microbenchmark_fraction = (*doc)["gemm_microbenchmark_fraction"].value<double>().value_or(0);
-  if (!(table.gemm_microbenchmark_fraction > 0 && table.gemm_microbenchmark_fraction <= 1)) {
-    defect("gemm_microbenchmark_fraction must lie in (0, 1]");
-  }
   const toml::array* kernels = (*doc)["kernel"].as_array();
   if (kernels == nullptr) defect("no [[kernel]]");
   for (const toml::node& k : *kernels) {
@@ -110,7 +106,7 @@ const AttentionTable& attention_table() {
 }
 
 // Where x lies on the ascending grid: the index below and the weight of the one above, in
-// log2 (clamped: outside the grid, the nearest point).
+// log2 (clamped: outside the grid, the nearest point; NaN: the first).
 std::pair<std::size_t, double> place(const std::vector<double>& grid, double x) {
   if (grid.size() == 1 || !(x > grid.front())) return {0, 0.0};
   if (x >= grid.back()) return {grid.size() - 2, 1.0};
@@ -119,51 +115,73 @@ std::pair<std::size_t, double> place(const std::vector<double>& grid, double x) 
   return {i, std::log2(x / grid[i]) / std::log2(grid[i + 1] / grid[i])};
 }
 
-// A table's value at (head dim row weight, S column weight): linear in the logs of both.
-double at(const std::vector<std::vector<double>>& rows, std::pair<std::size_t, double> h,
-          std::pair<std::size_t, double> s) {
-  const auto row = [&](std::size_t r) {
-    const std::vector<double>& v = rows[std::min(r, rows.size() - 1)];
-    const std::size_t c1 = std::min(s.first + 1, v.size() - 1);
-    return v[s.first] + s.second * (v[c1] - v[s.first]);
-  };
-  if (rows.size() == 1) return row(0);
-  return row(h.first) + h.second * (row(h.first + 1) - row(h.first));
+// One row's value at the S weight `s`.
+double lerp_row(const std::vector<double>& v, std::pair<std::size_t, double> s) {
+  const std::size_t c1 = std::min(s.first + 1, v.size() - 1);
+  return v[s.first] + s.second * (v[c1] - v[s.first]);
 }
 
-// The causal backward of head-dim row `r` at S weight `s`: the full backward times the causal
-// forward over the full forward (the file's reading of the paper's figures).
-double causal_backward_row(const Kernel& k, std::size_t r, std::pair<std::size_t, double> s) {
-  const std::size_t rb = std::min(r, k.backward_full.size() - 1);  // above the published: the last
-  const std::pair<std::size_t, double> row{rb, 0.0};
-  const std::vector<std::vector<double>> causal{k.forward_causal[rb]};
-  return at(k.backward_full, row, s) * at(causal, {0, 0.0}, s) / at(k.forward_full, row, s);
+// A table's value at head dim `head_dim` and S weight `s`: linear in log2 of the head dim
+// between the rows of `dims` (the first rows.size() of the kernel's head dims), the nearest row
+// outside them.
+double at(const std::vector<std::vector<double>>& rows, const std::vector<double>& dims, double head_dim,
+          std::pair<std::size_t, double> s) {
+  if (rows.size() == 1) return lerp_row(rows[0], s);
+  // place() over the first rows.size() head dims, without a copy
+  std::pair<std::size_t, double> h{0, 0.0};
+  const std::size_t n = rows.size();
+  if (head_dim >= dims[n - 1]) {
+    h = {n - 2, 1.0};
+  } else if (head_dim > dims[0]) {
+    while (dims[h.first + 1] < head_dim) ++h.first;
+    h.second = std::log2(head_dim / dims[h.first]) / std::log2(dims[h.first + 1] / dims[h.first]);
+  }
+  const double a = lerp_row(rows[h.first], s), b = lerp_row(rows[h.first + 1], s);
+  return a + h.second * (b - a);
 }
 
 }  // namespace
 
-std::optional<AttentionRates> attention_rates(const GpuSpec& gpu, double seq_len, double head_dim,
-                                              double sustained_gemm_flops) {
+std::optional<AttentionRates> attention_rates(const GpuSpec& gpu, double seq_len, double head_dim) {
   const AttentionTable& table = attention_table();
   for (const Kernel& k : table.kernels) {
     if (std::find(k.gpus.begin(), k.gpus.end(), gpu.id) == k.gpus.end()) continue;
     const auto s = place(k.seq_lens, seq_len);
-    const auto h = place(k.head_dims, head_dim);
-    const double forward = at(k.forward_causal, h, s);
-    const double b0 = causal_backward_row(k, h.first, s);
-    const double b1 = causal_backward_row(k, h.first + 1, s);
-    const double backward = b0 + h.second * (b1 - b0);
-    // TFLOP/s at the measuring GPU's boost clocks -> this GPU at the step model's GEMM clocks.
-    const double scale = 1e12 / k.measured_peak * sustained_gemm_flops / (table.gemm_microbenchmark_fraction * 1e12);
-    return AttentionRates{forward * scale, backward * scale, k.label};
+    const double fc = at(k.forward_causal, k.head_dims, head_dim, s);
+    // Above the head dims with a published backward, the backward and the unmasked forward
+    // follow the causal forward from the last of them (the file's reading).
+    const double last = k.head_dims[k.backward_full.size() - 1];
+    const double follow = head_dim > last ? fc / at(k.forward_causal, k.head_dims, last, s) : 1.0;
+    const double ff = at(k.forward_full, k.head_dims, head_dim, s) * follow;
+    const double bf = at(k.backward_full, k.head_dims, head_dim, s) * follow;
+    // The causal backward: the full one times the causal over the full forward.
+    const double bc = bf * fc / ff;
+    // TFLOP/s on the measuring GPU -> the same fraction of this GPU's bf16 peak.
+    const double scale = gpu.bf16_dense_flops / k.measured_peak;
+    return AttentionRates{fc * scale, bc * scale, ff * scale, bf * scale, k.label};
   }
   return std::nullopt;
 }
 
-double attention_core_seconds(double scores_flops, const AttentionRates& rates, double* forward_seconds) {
-  const double forward_flops = scores_flops / 3.0;
-  const double forward = rates.forward > 0 ? forward_flops / rates.forward : 0.0;
-  const double backward = rates.backward > 0 ? 2.5 * forward_flops / rates.backward : 0.0;
+std::string attention_rates_source(const GpuSpec& gpu) {
+  const auto rates = attention_rates(gpu, 4096, 128);
+  if (!rates) return "bf16 GEMM ceiling: no measured attention kernel for this GPU (presets/hardware/attention_rates.toml)";
+  return "measured: " + std::string(rates->kernel) +
+         " (presets/hardware/attention_rates.toml), read at S/CP and the head dim, as a fraction of the measuring GPU's peak";
+}
+
+double attention_causal_share(int cp) { return cp > 1 ? 1.0 / (2.0 * cp) : 1.0; }
+
+double attention_core_seconds(double scores_flops, const AttentionRates& rates, double causal_share,
+                              double* forward_seconds) {
+  const double f = scores_flops / 3.0;  // FlashAttention's forward count of Eq. 11's work
+  const double c = std::clamp(causal_share, 0.0, 1.0);
+  const auto over = [](double flops, double rate) {
+    if (!(flops > 0)) return 0.0;
+    return rate > 0 ? flops / rate : std::numeric_limits<double>::infinity();
+  };
+  const double forward = over(c * f, rates.forward_causal) + over((1.0 - c) * f, rates.forward_full);
+  const double backward = over(c * 2.5 * f, rates.backward_causal) + over((1.0 - c) * 2.5 * f, rates.backward_full);
   if (forward_seconds != nullptr) *forward_seconds = forward;
   return forward + backward;
 }

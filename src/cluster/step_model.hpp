@@ -144,10 +144,11 @@ struct StepSeconds {
   /// Of the attention term, the forward's seconds (what a recompute re-runs); a third of it
   /// at the GEMM ceiling, less where a measured kernel's backward is the slower pass.
   double attention_forward = 0;
-  /// The attention core's rates (FLOP/s, FlashAttention's counts) where a measured kernel
-  /// times it (attention_rate.hpp); 0: at the GEMM ceiling.
+  /// The attention core's causal rates (FLOP/s, FlashAttention's counts) where a measured
+  /// kernel times it (attention_rate.hpp); 0: at the GEMM ceiling.
   double attention_forward_rate = 0, attention_backward_rate = 0;
-  double attention_head_dim = 0;  ///< the head dim those rates were read at
+  double attention_head_dim = 0;      ///< the head dim those rates were read at
+  double attention_causal_share = 1;  ///< of the core's work, the share in causal blocks (CP)
 };
 
 /// Bytes over an effective rate; a volume with no link to carry it takes forever.

@@ -139,23 +139,23 @@ double attention_term(const StepShape& s, StepSeconds& r) {
   r.scores_flops_gpu = s.tokens * s.f.scores_per_token / s.cluster.gpus * r.stage_imbalance;
   // The attention core is bf16 in every recipe. Where a published measurement of the kernel
   // Megatron-Core runs on this GPU exists (presets/hardware/attention_rates.toml: cuDNN on
-  // Hopper), its causal forward and backward rates at the kernel's sequence (S / CP: context
-  // parallelism splits the queries) and head dim, scaled to the GEMMs' clocks; else the bf16
-  // large-GEMM ceiling, forward a third of the work.
+  // Hopper), its forward and backward rates at one rank's query length (S / CP) and the head
+  // dim, causal for the diagonal blocks and unmasked for the rest (CP's load-balanced split);
+  // else the bf16 large-GEMM ceiling, the forward a third of the work.
   const double ceiling =
       s.o.measured_gemm_flops ? *s.o.measured_gemm_flops : s.cluster.gpu.bf16_dense_flops * s.o.gemm_efficiency;
   const std::optional<AttentionRates> rates =
-      r.scores_flops_gpu > 0 ? attention_rates(s.cluster.gpu, s.S / s.L.cp, s.f.attention_head_dim, ceiling)
-                             : std::nullopt;
+      r.scores_flops_gpu > 0 ? attention_rates(s.cluster.gpu, s.S / s.L.cp, s.f.attention_head_dim) : std::nullopt;
   if (!rates) {
     const double seconds = transfer(r.scores_flops_gpu, ceiling);
     r.attention_forward = seconds / 3.0;
     return seconds;
   }
-  r.attention_forward_rate = rates->forward;
-  r.attention_backward_rate = rates->backward;
+  r.attention_forward_rate = rates->forward_causal;
+  r.attention_backward_rate = rates->backward_causal;
   r.attention_head_dim = s.f.attention_head_dim;
-  return attention_core_seconds(r.scores_flops_gpu, *rates, &r.attention_forward);
+  r.attention_causal_share = attention_causal_share(s.L.cp);
+  return attention_core_seconds(r.scores_flops_gpu, *rates, r.attention_causal_share, &r.attention_forward);
 }
 
 double memory_bound_term(const StepShape& s, StepSeconds& r) {

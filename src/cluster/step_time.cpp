@@ -212,11 +212,16 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
     }
     case k_attention:
       if (r.attention_forward_rate > 0) {
-        return fmt::format("S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {}), causal forward at {:.0f} "
-                           "and backward at {:.0f} TFLOP/s (FlashAttention's count, 2.5x the forward's FLOPs): the "
-                           "measured kernel at head dim {:g}, at the GEMMs' clocks (presets/hardware/attention_rates.toml)",
-                           r.scores_flops_gpu / 1e12, o.seq_len, L.cp, r.attention_forward_rate / 1e12,
-                           r.attention_backward_rate / 1e12, r.attention_head_dim);
+        return fmt::format(
+            "S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {}), causal forward at {:.0f} and backward "
+            "at {:.0f} TFLOP/s{} (FlashAttention's count, the backward 2.5x the forward's FLOPs): the measured kernel "
+            "read at {:g} tokens (S/CP, within the table's 512-16384) and head dim {:g} "
+            "(presets/hardware/attention_rates.toml)",
+            r.scores_flops_gpu / 1e12, o.seq_len, L.cp, r.attention_forward_rate / 1e12,
+            r.attention_backward_rate / 1e12,
+            L.cp > 1 ? fmt::format(", {:.3g} of the work causal, the rest unmasked", r.attention_causal_share)
+                     : std::string(),
+            double(o.seq_len) / L.cp, r.attention_head_dim);
       }
       return fmt::format("S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {}) at the bf16 GEMM ceiling "
                          "(no measured attention kernel for this GPU)",

@@ -91,8 +91,8 @@ TEST_CASE("co-design moves heads that block tensor parallelism when the move sta
   // Past Table 4, 1.585e23 FLOPs gets 54/27 heads: TP only 1 (27 is odd), and the plan took 8.2
   // days on 2048 H100 against 1.8 for 1e23. 64/32 heads re-solve L 54 -> 45 and d_m 2432 -> 3008:
   // EL falls 4.3 %, outside the band (issue 46); 56/28 heads move L by 2 and keep d_m, and TP 4
-  // takes the plan to 3.5 days (4.03 since the attention core runs at its measured rates,
-  // docs/step-model.md "The attention core": still about half the unmoved plan's).
+  // takes the plan to 3.5 days (3.94 since the attention core runs at its measured rates,
+  // docs/step-model.md "The attention core").
   const Run r = run_moeplan({"suggest", "--flops", "1.585e23", "--gpus", "2048", "--gpu", "h100", "--no-bench",
                              "--format", "json"});
   REQUIRE(r.code == 0);
@@ -109,7 +109,7 @@ TEST_CASE("co-design moves heads that block tensor parallelism when the move sta
     if (m.at("reshape").get<bool>()) CHECK(m.at("el_change").get<double>() >= -0.001);
   }
   CHECK(moved);
-  CHECK(j.at("step_time").at("days").get<double>() < 4.5);
+  CHECK(j.at("step_time").at("days").get<double>() < 4.0);
 }
 
 TEST_CASE("co-design tries the heads move also when no layout fits with the paper heads, inside EL's band") {

@@ -25,7 +25,8 @@ struct StepTimeOptions {
   /// Sustained rate of a large, well-shaped GEMM over the datasheet peak, the ceiling the
   /// shape model (gemm_rate.hpp) reduces: an engineering figure (what well-tuned bf16 GEMMs
   /// sustain in training on H100-class GPUs), stated and a flag (--gemm-efficiency). The
-  /// attention core runs at it too (bf16 whatever the precision).
+  /// attention core runs at it too (bf16 whatever the precision) on a GPU without a measured
+  /// attention kernel (presets/hardware/attention_rates.toml); on one with, at its measured rates.
   double gemm_efficiency = 0.6;
   /// The same ceiling for the fp8 GEMMs when it differs from bf16's (--fp8-gemm-efficiency; a
   /// calibration profile fits one per precision, docs/calibration.md); unset: gemm_efficiency.
