@@ -15,15 +15,20 @@ namespace {
 // lower bounds, 1-5 % of a datasheet figure, are below anything a working stack sustains (an
 // engineering floor that keeps a fit off a zero rate, which times a step at infinity); the
 // load factor's upper bound, 64, is a sanity range.
-const std::array<StepParameter, 9> k_parameters{{
+const std::array<StepParameter, 10> k_parameters{{
     {"gemm_efficiency", "--gemm-efficiency", 0.01, 1.0,
-     "sustained bf16 GEMM rate over the dense peak (the attention core's too)",
+     "sustained bf16 GEMM rate over the dense peak (the attention core's too where no measured kernel times it)",
      [](const StepTimeOptions& o) { return o.gemm_efficiency; },
      [](StepTimeOptions& o, double v) { o.gemm_efficiency = v; }},
     {"fp8_gemm_efficiency", "--fp8-gemm-efficiency", 0.01, 1.0,
      "sustained fp8 GEMM rate over the fp8 dense peak (the linear layers of an fp8 run)",
      [](const StepTimeOptions& o) { return o.fp8_gemm_efficiency.value_or(o.gemm_efficiency); },
      [](StepTimeOptions& o, double v) { o.fp8_gemm_efficiency = v; }},
+    {"attention_efficiency", "--attention-efficiency", 0.05, 1.0,
+     "the attention core's rate over its measured kernel's (presets/hardware/attention_rates.toml), or over the "
+     "bf16 GEMM ceiling where there is none",
+     [](const StepTimeOptions& o) { return o.attention_efficiency; },
+     [](StepTimeOptions& o, double v) { o.attention_efficiency = v; }},
     {"hbm_efficiency", "--hbm-efficiency", 0.2, 1.0, "achieved HBM bandwidth over the datasheet's",
      [](const StepTimeOptions& o) { return o.hbm_efficiency; },
      [](StepTimeOptions& o, double v) { o.hbm_efficiency = v; }},

@@ -108,6 +108,12 @@ void add_efficiency_flags(CLI::App& sub, ClusterFlags& f, const std::string& gro
                  "Achieved/peak fp8 GEMM rate of an fp8 run's linear layers [--gemm-efficiency's]")
       ->check(parameter_range("fp8_gemm_efficiency"))
       ->group(group);
+  sub.add_option("--attention-efficiency", f.attention_efficiency,
+                 "The attention core's rate over its measured kernel's (cuDNN on Hopper, "
+                 "presets/hardware/attention_rates.toml), or over the bf16 GEMM ceiling where there is none")
+      ->check(parameter_range("attention_efficiency"))
+      ->capture_default_str()
+      ->group(group);
   sub.add_option("--hbm-efficiency", f.hbm_efficiency,
                  "Achieved/datasheet HBM bandwidth of the memory-bound terms (training and serving; measured "
                  "on an H200, docs/step-model.md)")
@@ -637,6 +643,7 @@ void apply_efficiencies(const ClusterFlags& f, LayoutSearchOptions& s) {
   s.time.a2a_efficiency_intra = f.a2a_efficiency_intra;
   s.time.a2a_efficiency_inter = f.a2a_efficiency_inter;
   s.time.network_efficiency = f.network_efficiency;
+  s.time.attention_efficiency = f.attention_efficiency;
   s.time.dp_overlap = f.dp_overlap;
   s.time.overlap_grad_reduce = f.overlap_grad_reduce;
   s.time.overlap_param_gather = f.overlap_param_gather;

@@ -37,6 +37,7 @@ struct ClusterFlags {
   double a2a_efficiency_inter = StepTimeOptions{}.a2a_efficiency_inter;
   std::string step_profile;  ///< --step-profile FILE: a fitted step profile (docs/calibration.md)
   double network_efficiency = StepTimeOptions{}.network_efficiency;
+  double attention_efficiency = StepTimeOptions{}.attention_efficiency;  ///< --attention-efficiency
   double dp_overlap = StepTimeOptions{}.dp_overlap;
   double framework_gib = MemoryOptions{}.framework_bytes / k_gib;
   /// --load-imbalance: busiest expert rank over the balanced share; unset: a --megatron-args

@@ -142,10 +142,18 @@ double attention_term(const StepShape& s, StepSeconds& r) {
   // Hopper), its forward and backward rates at one rank's query length (S / CP) and the head
   // dim, causal for the diagonal blocks and unmasked for the rest (CP's load-balanced split);
   // else the bf16 large-GEMM ceiling, the forward a third of the work.
+  // --attention-efficiency scales whichever applies (1: as measured, or the ceiling).
+  const double e = s.o.attention_efficiency;
   const double ceiling =
-      s.o.measured_gemm_flops ? *s.o.measured_gemm_flops : s.cluster.gpu.bf16_dense_flops * s.o.gemm_efficiency;
-  const std::optional<AttentionRates> rates =
+      e * (s.o.measured_gemm_flops ? *s.o.measured_gemm_flops : s.cluster.gpu.bf16_dense_flops * s.o.gemm_efficiency);
+  std::optional<AttentionRates> rates =
       r.scores_flops_gpu > 0 ? attention_rates(s.cluster.gpu, s.S / s.L.cp, s.f.attention_head_dim) : std::nullopt;
+  if (rates) {
+    rates->forward_causal *= e;
+    rates->backward_causal *= e;
+    rates->forward_full *= e;
+    rates->backward_full *= e;
+  }
   if (!rates) {
     const double seconds = transfer(r.scores_flops_gpu, ceiling);
     r.attention_forward = seconds / 3.0;

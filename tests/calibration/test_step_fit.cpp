@@ -204,3 +204,17 @@ TEST_CASE("calibration: past 20 runs the left-out predictions come from 20 folds
   CHECK(fit->band.source == "20-fold cross-validation over 30 runs");
   for (const auto& r : fit->runs) CHECK(r.predicted_left_out.has_value());
 }
+
+TEST_CASE("calibration: runs made at a known attention efficiency give it back when it is asked for") {
+  // The attention core's rate over the one the model reads (the GEMM ceiling on these test GPUs,
+  // which the measured-kernel table does not list): a stack whose attention runs at 0.7 of it.
+  const auto runs = four_runs({{"attention_efficiency", 0.7}});
+  calibration::StepFitSettings s;
+  s.parameters = {"attention_efficiency"};
+  const auto fit = calibration::fit_step_model(runs, s);
+  REQUIRE(fit.has_value());
+  REQUIRE(fit->parameters.size() == 1);
+  CHECK(param(*fit, "attention_efficiency")->value == doctest::Approx(0.7).epsilon(1e-4));
+  CHECK(param(*fit, "attention_efficiency")->start == doctest::Approx(1.0));
+  for (const auto& r : fit->runs) CHECK(r.predicted == doctest::Approx(r.measured).epsilon(1e-4));
+}

@@ -143,3 +143,22 @@ TEST_CASE("cluster step time: the attention term at the measured kernel, and a r
     CHECK(detail_of(measured, "attention").find("read at 2048 tokens") != std::string::npos);
   }
 }
+
+TEST_CASE("cluster step time: --attention-efficiency scales the attention core's rates, measured or at the ceiling") {
+  const ModelConfig m = dense_model();
+  ParallelLayout l = layout_of(8, 1, 1);
+  l.global_batch = 64;
+  l.recompute = Recompute::none;
+  GpuSpec unlisted = h100_sxm();
+  unlisted.id = "h100-test";
+  for (const GpuSpec& g : {h100_sxm(), unlisted}) {
+    CAPTURE(g.id);
+    StepTimeOptions o;
+    o.seq_len = k_seq_len;
+    const StepTime full = step_time(m, count_parameters(m), cluster_of(8, g), l, o);
+    o.attention_efficiency = 0.5;
+    const StepTime half = step_time(m, count_parameters(m), cluster_of(8, g), l, o);
+    CHECK(half.seconds_of("attention") == doctest::Approx(2 * full.seconds_of("attention")));
+    CHECK(half.seconds_of("gemm") == doctest::Approx(full.seconds_of("gemm")));
+  }
+}

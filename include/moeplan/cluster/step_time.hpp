@@ -111,6 +111,11 @@ struct StepTimeOptions {
   /// (presets/hardware/host_launches.toml, measured and published). Both 0: no host term.
   std::optional<double> host_python_op_seconds;
   std::optional<double> host_launch_seconds;
+  /// The attention core's rate over the one the step model reads for it (--attention-efficiency):
+  /// its measured kernel's (presets/hardware/attention_rates.toml) where there is one, else the
+  /// bf16 GEMM ceiling. 1: as measured (or as the ceiling); a calibration fits it to a stack's
+  /// measured attention time (docs/calibration.md).
+  double attention_efficiency = 1.0;
 };
 
 struct StepTerm {
