@@ -71,6 +71,10 @@ std::optional<Expected> ffn_value(const MegatronArgs& a, const ModelConfig& m, s
                               : std::string(" (no shared experts)")};
 }
 
+// Megatron-LM's defaults where a script gives no --rotary-base or --norm-epsilon (d98e8a64).
+constexpr double k_megatron_rotary_base = 10000;
+constexpr double k_megatron_norm_epsilon = 1e-5;
+
 // The settings a launch states beside the shape, where the model states them too: the output
 // gate (a script that states the model's shape, --num-layers and the rest, without the gate
 // builds another model), RoPE's base and the norms' epsilon.
@@ -89,6 +93,24 @@ std::optional<InputError> stated_setting_mismatch(const MegatronArgs& a, const M
     return InputError{source, a.rotary_base_line, 0, "--rotary-base",
                       fmt::format("{} but the scored model's RoPE base is {} (rope_theta); is the script for another "
                                   "model?", *a.rotary_base, *m.rope_theta)};
+  }
+  // A script that states the shape without a base or an epsilon trains with Megatron's defaults
+  // (arguments.py: --rotary-base default 10000; transformer_config.py: layernorm_epsilon 1e-5,
+  // --norm-epsilon), d98e8a64: another model where the scored one states another value.
+  if (!a.model_flags.empty() && !a.rotary_base && m.position_embedding == PositionEmbedding::rope && m.rope_theta &&
+      !m.rope_local_theta && *m.rope_theta != k_megatron_rotary_base) {
+    return InputError{source, a.model_flags.front().line, 0, "--rotary-base",
+                      fmt::format("missing: the script states the model ({} ...) without it, so Megatron's default "
+                                  "{:.0f} applies, but the scored model's RoPE base is {} (rope_theta); is the script "
+                                  "for another model?",
+                                  a.model_flags.front().flag, k_megatron_rotary_base, *m.rope_theta)};
+  }
+  if (!a.model_flags.empty() && !a.norm_epsilon && m.norm_eps && *m.norm_eps != k_megatron_norm_epsilon) {
+    return InputError{source, a.model_flags.front().line, 0, "--norm-epsilon",
+                      fmt::format("missing: the script states the model ({} ...) without it, so Megatron's default "
+                                  "1e-05 applies, but the scored model's norms use {} (its config's epsilon); is the "
+                                  "script for another model?",
+                                  a.model_flags.front().flag, *m.norm_eps)};
   }
   if (a.norm_epsilon && m.norm_eps && *a.norm_epsilon != *m.norm_eps) {
     return InputError{source, a.norm_epsilon_line, 0, "--norm-epsilon",

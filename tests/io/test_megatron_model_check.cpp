@@ -88,3 +88,45 @@ TEST_CASE("megatron model check: the output gate, RoPE's base and the norms' eps
   CHECK_FALSE(read_megatron_args("--norm-epsilon abc\n", "run.sh").has_value());
   CHECK_FALSE(read_megatron_args("--attention-output-gate true\n", "run.sh").has_value());
 }
+
+TEST_CASE("megatron model check: a script that states the shape without the base or the epsilon trains Megatron's defaults") {
+  ModelConfig m = checked_moe();
+  const auto check = [&](const std::string& script) {
+    const auto a = read_megatron_args(script, "run.sh");
+    REQUIRE(a.has_value());
+    return megatron_model_mismatch(*a, m, "run.sh");
+  };
+  const std::string shape = "--num-layers 8 --hidden-size 512\n";
+  // The model states Megatron's own defaults (10000, 1e-5): nothing to say.
+  m.rope_theta = 1e4;
+  m.norm_eps = 1e-5;
+  CHECK_FALSE(check(shape).has_value());
+  // Another base: the script that leaves it out trains with 10000, named at the shape's line.
+  m.rope_theta = 1e6;
+  const auto base = check("--seq-length 4096\n" + shape);
+  REQUIRE(base.has_value());
+  CHECK(base->key == "--rotary-base");
+  CHECK(base->line == 2);
+  CHECK(base->reason == "missing: the script states the model (--num-layers ...) without it, so Megatron's default "
+                        "10000 applies, but the scored model's RoPE base is 1000000 (rope_theta); is the script for "
+                        "another model?");
+  CHECK_FALSE(check(shape + "--rotary-base 1000000\n").has_value());
+  CHECK_FALSE(check("--tensor-model-parallel-size 2\n").has_value());  // a layout-only script is not judged
+  // Another epsilon, likewise.
+  m.rope_theta = 1e4;
+  m.norm_eps = 1e-6;
+  const auto eps = check(shape);
+  REQUIRE(eps.has_value());
+  CHECK(eps->key == "--norm-epsilon");
+  CHECK(eps->reason.starts_with("missing: the script states the model (--num-layers ...) without it, so Megatron's "
+                                "default 1e-05 applies, but the scored model's norms use 1e-06"));
+  CHECK_FALSE(check(shape + "--norm-epsilon 1e-6\n").has_value());
+  // A model that states no base, or two (Gemma 3's sliding layers), or no RoPE: not judged.
+  m.norm_eps.reset();
+  m.rope_theta = 1e6;
+  m.rope_local_theta = 1e4;
+  CHECK_FALSE(check(shape).has_value());
+  m.rope_local_theta.reset();
+  m.rope_theta.reset();
+  CHECK_FALSE(check(shape).has_value());
+}
