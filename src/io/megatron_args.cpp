@@ -267,8 +267,23 @@ class ArgsReader {
 };
 
 /// The flag's value as a whole number, nullopt for anything else (empty, signs only, 2.0).
+/// A number as Python's int() and float() read argparse's text (PEP 515): a leading '+' and
+/// underscores between two digits are dropped ("+1e-6", "1_000_000"); anything else is kept,
+/// for the strict parse after it to refuse.
+std::string python_number(std::string_view text) {
+  std::string out;
+  if (!text.empty() && text.front() == '+') text.remove_prefix(1);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool between_digits = text[i] == '_' && i > 0 && i + 1 < text.size() &&
+                                std::isdigit(static_cast<unsigned char>(text[i - 1])) != 0 &&
+                                std::isdigit(static_cast<unsigned char>(text[i + 1])) != 0;
+    if (!between_digits) out += text[i];
+  }
+  return out;
+}
+
 std::optional<int> whole(const Flag& f) {
-  const std::string v = f.value.value_or("");
+  const std::string v = python_number(f.value.value_or(""));
   int n = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
   if (v.empty() || ec != std::errc() || end != v.data() + v.size()) return std::nullopt;
@@ -288,7 +303,8 @@ std::optional<int> ArgsReader::positive(const Flag& f) {
 }
 
 /// `v` as a whole number from `least` to 2^53 (steps, samples), nullopt otherwise.
-std::optional<long long> count_of(std::string_view v, long long least) {
+std::optional<long long> count_of(std::string_view text, long long least) {
+  const std::string v = python_number(text);
   long long n = 0;
   const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
   if (!v.empty() && ec == std::errc() && end == v.data() + v.size() && n >= least && n <= (1LL << 53)) return n;
@@ -339,7 +355,7 @@ bool ArgsReader::read_number(const Flag& f) {
     }
     a_.mtp_layers = k;
   } else if (n == "--rotary-percent") {  // arguments.py: type=float, default 1.0; compared with the model
-    const auto x = parse_positive_finite(f.value.value_or(""));
+    const auto x = parse_positive_finite(python_number(f.value.value_or("")));
     if (!x || *x > 1) {
       fail(f, fmt::format("\"{}\" is not a fraction in (0, 1] of each head's dimensions", f.value.value_or("")));
     }
@@ -349,7 +365,7 @@ bool ArgsReader::read_number(const Flag& f) {
     a_.rotary_base = count(f, 1);
     a_.rotary_base_line = f.line;
   } else if (n == "--norm-epsilon") {  // TransformerConfig.layernorm_epsilon: float, default 1e-5
-    const auto x = parse_positive_finite(f.value.value_or(""));
+    const auto x = parse_positive_finite(python_number(f.value.value_or("")));
     if (!x || *x >= 1) fail(f, fmt::format("\"{}\" is not an epsilon in (0, 1)", f.value.value_or("")));
     a_.norm_epsilon = x.value_or(0);
     a_.norm_epsilon_line = f.line;

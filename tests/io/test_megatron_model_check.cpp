@@ -130,3 +130,16 @@ TEST_CASE("megatron model check: a script that states the shape without the base
   m.rope_theta.reset();
   CHECK_FALSE(check(shape).has_value());
 }
+
+TEST_CASE("megatron args: numbers as Python's int() and float() read them, a '+' and underscores between digits") {
+  const auto a = read_megatron_args("--rotary-base 1_000_000 --norm-epsilon +1e-6 --num-layers +8\n", "run.sh");
+  REQUIRE(a.has_value());
+  CHECK(a->rotary_base == 1000000);
+  CHECK(a->norm_epsilon == doctest::Approx(1e-6));
+  CHECK(a->model_flags.front().value == 8);
+  for (const char* bad : {"--rotary-base 1__000\n", "--rotary-base _1000\n", "--rotary-base 1000_\n",
+                          "--norm-epsilon 1e-6_\n", "--rotary-base ++1000\n"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(read_megatron_args(bad, "run.sh").has_value());
+  }
+}
