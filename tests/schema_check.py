@@ -168,8 +168,16 @@ def check_outputs():
                 skip = line.startswith("[training]")
             if not skip:
                 f.write(line)
+    # A step profile (docs/calibration.md): its parameters and their sources in score's and
+    # suggest's step_profile section, every parameter of the table there.
+    profile = os.path.join(tmp, "profile.toml")
+    moeplan("fit", os.path.join(SRC, "docs", "examples", "calibration", "steps.csv"), "--fit-params",
+            "gemm_efficiency,attention_efficiency", "--bootstrap", "0", "--out", profile)
     cases = [
         ("suggest", ["suggest", "--flops", "1e22", "--no-bench"], True),
+        ("suggest", ["suggest", "--flops", "1e22", "--gpus", "64", "--gpu", "h100", "--step-profile", profile,
+                     "--no-bench"], True),
+        ("score", ["score", "qwen3-30b-a3b", "--gpus", "16", "--gpu", "h100", "--step-profile", profile], False),
         ("suggest", ["suggest", "--flops", "1e20", "--no-gpu", "--bench-seconds", "0.05"], True),
         ("suggest", ["suggest", "--flops", "1e22", "--tokens", "5e11", "--no-bench"], True),
         ("suggest", ["suggest", "--flops", "1e21", "--inference-tokens", "1e13", "--no-bench"], True),

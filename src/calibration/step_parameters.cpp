@@ -24,7 +24,10 @@ const std::array<StepParameter, 10> k_parameters{{
      "sustained fp8 GEMM rate over the fp8 dense peak (the linear layers of an fp8 run)",
      [](const StepTimeOptions& o) { return o.fp8_gemm_efficiency.value_or(o.gemm_efficiency); },
      [](StepTimeOptions& o, double v) { o.fp8_gemm_efficiency = v; }},
-    {"attention_efficiency", "--attention-efficiency", 0.05, 1.0,
+    // Its upper bound, 1.5, is an engineering one: 1 is the table's kernel (cuDNN's 2024
+    // figures), and the same paper measures FlashAttention-3 up to 1.24x cuDNN's forward; 1.5 x
+    // the GEMM ceiling (0.6 x peak) stays under the peak where no kernel is measured.
+    {"attention_efficiency", "--attention-efficiency", 0.05, 1.5,
      "the attention core's rate over its measured kernel's (presets/hardware/attention_rates.toml), or over the "
      "bf16 GEMM ceiling where there is none",
      [](const StepTimeOptions& o) { return o.attention_efficiency; },

@@ -57,8 +57,9 @@ std::string step_profile_toml(const StepFit& fit, const ProfileProvenance& p) {
                    toml_string(k_step_profile_schema));
   s += "[fitted_on]\n";
   const auto fitted = std::count_if(fit.runs.begin(), fit.runs.end(), [](const FittedRun& r) { return !r.held_out; });
-  s += fmt::format("csv = {}\nmd5 = {}\ncreated = {}\nmoeplan = {}\nruns = {}\n", toml_string(p.csv), toml_string(p.md5),
-                   toml_string(p.created), toml_string(p.version), fitted);
+  s += fmt::format("csv = {}\nmd5 = {}\ncreated = {}\nmoeplan = {}\nstep_model = {}\nruns = {}\n", toml_string(p.csv),
+                   toml_string(p.md5), toml_string(p.created), toml_string(p.version),
+                   toml_string(k_step_model_revision), fitted);
   s += fmt::format("gpus = {}\nprecisions = {}\ndispatchers = {}\nmodels = {}\n", quoted_list(fit.gpus),
                    quoted_list(fit.precisions), quoted_list(fit.dispatchers), quoted_list(fit.models));
   if (fit.gpus_max > 0) s += fmt::format("gpu_count_min = {}\ngpu_count_max = {}\n", fit.gpus_min, fit.gpus_max);
@@ -89,9 +90,10 @@ std::expected<StepProfile, InputError> read_step_profile(std::string_view text, 
            fmt::format("\"{}\" is not a step profile (expected \"{}\")", schema, k_step_profile_schema));
   }
   if (const toml::table* f = r.failed() ? nullptr : r.table(*doc, "fitted_on", "fitted_on")) {
-    r.only_keys(*f, {"csv", "md5", "created", "moeplan", "runs", "gpus", "precisions", "dispatchers", "models",
-                     "gpu_count_min", "gpu_count_max"},
+    r.only_keys(*f, {"csv", "md5", "created", "moeplan", "step_model", "runs", "gpus", "precisions", "dispatchers",
+                     "models", "gpu_count_min", "gpu_count_max"},
                 "fitted_on");
+    if (f->get("step_model")) p.step_model = r.string(*f, "step_model", "fitted_on.step_model");
     p.gpus = strings(r, *f, "gpus", "fitted_on.gpus");
     p.models = strings(r, *f, "models", "fitted_on.models");
     if (f->get("gpu_count_min")) p.gpu_count_min = r.integer(*f, "gpu_count_min", "fitted_on.gpu_count_min", 1);
@@ -179,6 +181,14 @@ AppliedProfile apply_step_profile(const StepProfile& profile, StepTimeOptions& o
     a.warnings.push_back(fmt::format("--step-profile {}: fitted on {}-{} GPUs, used on {}: the band is the fit's at "
                                      "its own scale",
                                      profile.source, profile.gpu_count_min, profile.gpu_count_max, use.gpus));
+  }
+  if (profile.step_model != k_step_model_revision) {
+    a.warnings.push_back(fmt::format(
+        "--step-profile {}: fitted against {}, not the step model of today ({}): on Hopper GPUs the attention core "
+        "now runs at its measured rates, no longer at --gemm-efficiency, so the profile's GEMM efficiency absorbed "
+        "attention time it no longer carries; fit it again",
+        profile.source, profile.step_model.empty() ? "an earlier step model" : "\"" + profile.step_model + "\"",
+        k_step_model_revision));
   }
   for (const std::string& w : profile.warnings) a.warnings.push_back(fmt::format("--step-profile {}: {}", profile.source, w));
   return a;

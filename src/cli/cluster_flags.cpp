@@ -1090,6 +1090,13 @@ namespace {
 
 /// The "training" section: the whole training's wall time beside the steady state of
 /// step_time (docs/cluster.md, "Whole training"), or every number null with the reason.
+// cluster.attention_rates: the attention core's source and any --attention-efficiency on it.
+std::string attention_rates_text(const ClusterFit& fit, const GpuSpec& gpu) {
+  return attention_rates_source(gpu) + (fit.attention_efficiency != 1.0
+                                            ? fmt::format(", x {:g} (--attention-efficiency)", fit.attention_efficiency)
+                                            : std::string());
+}
+
 Section whole_training_section(const ClusterFit& fit) {
   Section s{"training", "Whole training (steady state + interruptions, checkpoints, evaluations)", {}, false, true};
   const auto number = [&](double WholeTraining::*member, double scale) -> Value {
@@ -1217,7 +1224,7 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "pipeline sends overlapped with compute, as applied (Megatron's interleaved schedule: VPP > 1 and no "
          "--no-overlap-p2p-communication)"},
         {"gemm_rates", "", "", fit.gemm_rates_source, "where the step time's GEMM rates come from"},
-        {"attention_rates", "", "", attention_rates_source(cluster.gpu),
+        {"attention_rates", "", "", attention_rates_text(fit, cluster.gpu),
          "where the step time's attention-core rates come from (docs/step-model.md, \"The attention core\")"},
         {"given", "", "", fit.given.given_names(), "layout dimensions given (--tp, --pp, ...); \"\" = none"},
         {"searched", "", "", fit.given.searched_names(), "layout dimensions the search chose"},

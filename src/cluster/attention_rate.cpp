@@ -163,6 +163,15 @@ std::optional<AttentionRates> attention_rates(const GpuSpec& gpu, double seq_len
   return std::nullopt;
 }
 
+std::optional<std::pair<double, double>> attention_seq_range(const GpuSpec& gpu) {
+  for (const Kernel& k : attention_table().kernels) {
+    if (std::find(k.gpus.begin(), k.gpus.end(), gpu.id) != k.gpus.end()) {
+      return std::pair{k.seq_lens.front(), k.seq_lens.back()};
+    }
+  }
+  return std::nullopt;
+}
+
 std::string attention_rates_source(const GpuSpec& gpu) {
   const auto rates = attention_rates(gpu, 4096, 128);
   if (!rates) return "bf16 GEMM ceiling: no measured attention kernel for this GPU (presets/hardware/attention_rates.toml)";

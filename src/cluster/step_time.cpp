@@ -4,6 +4,8 @@
 // layout search, which times thousands of layouts and formats only the ones it keeps.
 #include "moeplan/cluster/step_time.hpp"
 
+#include "moeplan/cluster/attention_rate.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -136,6 +138,15 @@ namespace {
 
 // The host term's note on the GPU's own host, where its catalog entry gives the per-call time
 // and no flag replaced it.
+// Where a rank's attention length lies against the measured kernel's table: "" inside it,
+// else which end's rates it takes (attention_rate.hpp: the nearest point outside).
+std::string attention_table_reach(const GpuSpec& gpu, double seq) {
+  const auto range = attention_seq_range(gpu);
+  if (!range || (seq >= range->first && seq <= range->second)) return "";
+  return fmt::format(", outside the table's {:g}-{:g}: its {:g} point's rates", range->first, range->second,
+                     seq < range->first ? range->first : range->second);
+}
+
 std::string host_speed_words(const GpuSpec& gpu, const StepTimeOptions& o) {
   if (!(gpu.host_python_op_seconds > 0) || o.host_python_op_seconds) return "";
   return fmt::format("; a Python call {:.4g} us on this GPU's own host (GPU catalog, host_python_op_us)",
@@ -214,18 +225,22 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       if (r.attention_forward_rate > 0) {
         return fmt::format(
             "S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {}), causal forward at {:.0f} and backward "
-            "at {:.0f} TFLOP/s{} (FlashAttention's count, the backward 2.5x the forward's FLOPs): the measured kernel "
-            "read at {:g} tokens (S/CP, within the table's 512-16384) and head dim {:g} "
-            "(presets/hardware/attention_rates.toml)",
+            "at {:.0f} TFLOP/s{}{} (FlashAttention's count, the backward 2.5x the forward's FLOPs): the measured "
+            "kernel at {:g} tokens (S/CP){} and head dim {:g} (presets/hardware/attention_rates.toml)",
             r.scores_flops_gpu / 1e12, o.seq_len, L.cp, r.attention_forward_rate / 1e12,
             r.attention_backward_rate / 1e12,
             L.cp > 1 ? fmt::format(", {:.3g} of the work causal, the rest unmasked", r.attention_causal_share)
                      : std::string(),
-            double(o.seq_len) / L.cp, r.attention_head_dim);
+            o.attention_efficiency != 1.0 ? fmt::format(", these at x {:g} of the measured (--attention-efficiency)", o.attention_efficiency)
+                                          : std::string(),
+            double(o.seq_len) / L.cp, attention_table_reach(c.gpu, double(o.seq_len) / L.cp), r.attention_head_dim);
       }
-      return fmt::format("S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {}) at the bf16 GEMM ceiling "
+      return fmt::format("S-dependent attention core, {:.4g} TFLOP per GPU (S = {}, CP {}) at the bf16 GEMM ceiling{} "
                          "(no measured attention kernel for this GPU)",
-                         r.scores_flops_gpu / 1e12, o.seq_len, L.cp);
+                         r.scores_flops_gpu / 1e12, o.seq_len, L.cp,
+                         o.attention_efficiency != 1.0
+                             ? fmt::format(" x {:g} (--attention-efficiency)", o.attention_efficiency)
+                             : std::string());
     case k_memory_bound:
       return fmt::format("norms, residuals, RoPE, activations{}{}: {:.4g} GB per GPU at {:.3g} TB/s achieved HBM",
                          r.expert_rows > 0 ? ", router, permute and unpermute" : "",

@@ -315,7 +315,12 @@ std::optional<long long> count_of(std::string_view text, long long least) {
 std::optional<long long> ArgsReader::count(const Flag& f, long long least) {
   const std::string v = f.value.value_or("");
   const std::optional<long long> n = count_of(v, least);
-  if (!n) fail(f, fmt::format("\"{}\" is not a whole number from {} to 2^53", v, least));
+  if (!n) {
+    fail(f, fmt::format("\"{}\" is not a whole number from {} to 2^53{}", v, least,
+                        v.find('$') != std::string::npos
+                            ? " (a variable the file does not set: only NAME=VALUE lines of the file are expanded)"
+                            : ""));
+  }
   return n;
 }
 

@@ -4,6 +4,7 @@
 // megatron/core/transformer/transformer_config.py, core_v0.15.0), and as --emit megatron
 // writes it for the same model (src/io/model_export.cpp), so an exported script reads back.
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include <fmt/format.h>
@@ -97,8 +98,10 @@ std::optional<InputError> stated_setting_mismatch(const MegatronArgs& a, const M
   // A script that states the shape without a base or an epsilon trains with Megatron's defaults
   // (arguments.py: --rotary-base default 10000; transformer_config.py: layernorm_epsilon 1e-5,
   // --norm-epsilon), d98e8a64: another model where the scored one states another value.
+  // A fractional base is not judged: Megatron's --rotary-base takes an integer, so no script can
+  // state it (--emit megatron says so in a note and writes none), and the export must read back.
   if (!a.model_flags.empty() && !a.rotary_base && m.position_embedding == PositionEmbedding::rope && m.rope_theta &&
-      !m.rope_local_theta && *m.rope_theta != k_megatron_rotary_base) {
+      !m.rope_local_theta && *m.rope_theta == std::floor(*m.rope_theta) && *m.rope_theta != k_megatron_rotary_base) {
     return InputError{source, a.model_flags.front().line, 0, "--rotary-base",
                       fmt::format("missing: the script states the model ({} ...) without it, so Megatron's default "
                                   "{:.0f} applies, but the scored model's RoPE base is {} (rope_theta); is the script "

@@ -438,7 +438,7 @@ void position_flags(const ModelConfig& m, MegatronArgList& arg) {
       if (*m.rope_theta == std::floor(*m.rope_theta)) {
         arg("--rotary-base", fmt::format("{:.0f}", *m.rope_theta), "RoPE's base (rope_theta), as the source");
       } else {
-        arg.notes.emplace_back(fmt::format("rope_theta {:g} is not a whole number: Megatron-LM's --rotary-base takes an "
+        arg.notes.emplace_back(fmt::format("rope_theta {} is not a whole number: Megatron-LM's --rotary-base takes an "
                                            "integer, so it is not written (its default is 10000)",
                                            *m.rope_theta));
       }

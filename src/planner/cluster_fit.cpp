@@ -233,6 +233,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   fit.load_imbalance = search.time.expert_load_factor;
   fit.given = search.given;
   fit.gemm_rates_source = options.gemm_rates_source;
+  fit.attention_efficiency = options.search.time.attention_efficiency;
   fit.step_profile = options.step_profile;
   fit.step_parameter_sources = options.step_parameter_sources;
   fit.step_band = options.step_band;

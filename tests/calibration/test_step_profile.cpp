@@ -2,6 +2,7 @@
 // reason), and laid over a run's options: a flag given wins, the rest come from the profile,
 // and a run on what the profile was not fitted on is warned about.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <string>
@@ -116,4 +117,26 @@ TEST_CASE("step profile: laid over a run's options, a flag given wins and every 
   CHECK(elsewhere.warnings[0].find("fitted on GPU kind h100-sxm, not gb200") != std::string::npos);
   CHECK(elsewhere.warnings[1].find("precision bf16, not fp8") != std::string::npos);
   CHECK(elsewhere.warnings[2].find("dispatcher deepep, not alltoall") != std::string::npos);
+}
+
+TEST_CASE("step profile: one fitted against an earlier step model is applied with a warning to fit it again") {
+  const std::string written = step_profile_toml(a_fit(), {"s.csv", "m", "t", "v"});
+  CHECK(written.find("step_model = ") != std::string::npos);
+  CHECK(written.find(std::string(k_step_model_revision)) != std::string::npos);
+  // The same profile as written before the revision was recorded: no step_model line.
+  std::string old = written;
+  const auto at = old.find("step_model = ");
+  REQUIRE(at != std::string::npos);
+  old.erase(at, old.find('\n', at) - at + 1);
+  for (const auto& [text, warned] : {std::pair{written, false}, std::pair{old, true}}) {
+    const auto p = read_step_profile(text, "p.toml");
+    REQUIRE(p.has_value());
+    StepTimeOptions o;
+    const auto applied =
+        apply_step_profile(*p, o, [](std::string_view) { return false; }, {"h100-sxm", "bf16", "deepep", "", 0});
+    const bool found = std::any_of(applied.warnings.begin(), applied.warnings.end(), [](const std::string& w) {
+      return w.find("fitted against an earlier step model") != std::string::npos && w.find("fit it again") != std::string::npos;
+    });
+    CHECK(found == warned);
+  }
 }

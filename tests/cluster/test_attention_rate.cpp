@@ -140,7 +140,7 @@ TEST_CASE("cluster step time: the attention term at the measured kernel, and a r
     const double fc = 484e12, ff = 617e12, bf = 465e12, bc = 465e12 * 484 / 617;  // Fig. 5-6 at 2k
     CHECK(measured.seconds_of("attention") ==
           doctest::Approx(F / 3 * (0.25 / fc + 0.75 / ff) + 2.5 * F / 3 * (0.25 / bc + 0.75 / bf)));
-    CHECK(detail_of(measured, "attention").find("read at 2048 tokens") != std::string::npos);
+    CHECK(detail_of(measured, "attention").find("kernel at 2048 tokens (S/CP)") != std::string::npos);
   }
 }
 

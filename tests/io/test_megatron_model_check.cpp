@@ -121,6 +121,11 @@ TEST_CASE("megatron model check: a script that states the shape without the base
   CHECK(eps->reason.starts_with("missing: the script states the model (--num-layers ...) without it, so Megatron's "
                                 "default 1e-05 applies, but the scored model's norms use 1e-06"));
   CHECK_FALSE(check(shape + "--norm-epsilon 1e-6\n").has_value());
+  // A fractional base no script can state (--rotary-base is an int; --emit megatron writes none
+  // and says so): not judged, so the export reads back.
+  m.norm_eps.reset();
+  m.rope_theta = 1000000.5;
+  CHECK_FALSE(check(shape).has_value());
   // A model that states no base, or two (Gemma 3's sliding layers), or no RoPE: not judged.
   m.norm_eps.reset();
   m.rope_theta = 1e6;

@@ -19,6 +19,11 @@
 namespace moeplan::calibration {
 
 inline constexpr std::string_view k_step_profile_schema = "moeplan-step-profile/1";
+/// The step model a profile is fitted against, where it changed what a parameter stands for
+/// ([fitted_on] step_model): since 2026-11-29 the attention core on Hopper runs at its measured
+/// rates, no longer at --gemm-efficiency, so an older profile's GEMM efficiency had absorbed
+/// the attention time.
+inline constexpr std::string_view k_step_model_revision = "2026-11-29 (attention core at measured rates)";
 
 struct StepProfile {
   std::string source;  ///< the file it was read from
@@ -28,6 +33,7 @@ struct StepProfile {
   std::vector<std::string> gpus, precisions, dispatchers, models;
   int gpu_count_min = 0, gpu_count_max = 0;  ///< 0: not recorded
   std::vector<std::string> warnings;  ///< the fit's (not separable, at a bound, one run)
+  std::string step_model;  ///< [fitted_on] step_model: the revision it was fitted against ("" before it was recorded)
 };
 
 /// Where the fit came from, for the profile's header.

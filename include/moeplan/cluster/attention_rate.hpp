@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "moeplan/cluster/gpu_catalog.hpp"
 
@@ -28,6 +29,10 @@ struct AttentionRates {
 /// the causal forward), as a fraction of the measuring GPU's bf16 peak times this GPU's.
 /// nullopt: no kernel in the file stands for this GPU (matched by catalog id). Allocates nothing.
 std::optional<AttentionRates> attention_rates(const GpuSpec& gpu, double seq_len, double head_dim);
+
+/// The sequence lengths `gpu`'s measured kernel covers (the table's first and last; outside
+/// them its rates are the nearest point's), nullopt where there is none.
+std::optional<std::pair<double, double>> attention_seq_range(const GpuSpec& gpu);
 
 /// Where `gpu`'s attention-core rates come from, in words: the measured kernel and its source,
 /// or the bf16 GEMM ceiling where the file has none for this GPU.

@@ -119,6 +119,7 @@ struct ClusterFit {
   /// Legal figures no practice describes (man moeplan, LIMITS), for stderr: a run of more than
   /// k_max_plausible_days.
   std::vector<std::string> warnings;
+  double attention_efficiency = 1.0;  ///< options.search.time.attention_efficiency (--attention-efficiency)
 };
 
 /// Ten years: a hundred times the published pre-trainings (DeepSeek-V3: under two months on
