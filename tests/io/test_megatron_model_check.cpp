@@ -15,11 +15,13 @@ namespace {
 // d 512, 8 layers (2 dense of width 1536), 16 experts of 128, top-2, one shared, 8 / 2 heads of 64.
 ModelConfig checked_moe() { return test::small_moe(); }
 
-std::optional<InputError> mismatch_of(const std::string& script) {
+std::optional<InputError> mismatch_for(const ModelConfig& m, const std::string& script) {
   const auto a = read_megatron_args(script, "run.sh");
   REQUIRE(a.has_value());
-  return megatron_model_mismatch(*a, checked_moe(), "run.sh");
+  return megatron_model_mismatch(*a, m, "run.sh");
 }
+
+std::optional<InputError> mismatch_of(const std::string& script) { return mismatch_for(checked_moe(), script); }
 
 }  // namespace
 
@@ -49,11 +51,7 @@ TEST_CASE("megatron model check: a flag Megatron would not read is not judged") 
 
 TEST_CASE("megatron model check: the output gate, RoPE's base and the norms' epsilon where the model states them") {
   ModelConfig m = checked_moe();
-  const auto check = [&](const std::string& script) {
-    const auto a = read_megatron_args(script, "run.sh");
-    REQUIRE(a.has_value());
-    return megatron_model_mismatch(*a, m, "run.sh");
-  };
+  const auto check = [&](const std::string& script) { return mismatch_for(m, script); };
   // A gate on a model without one, named at its line.
   const auto extra = check("--num-layers 8\n--attention-output-gate\n");
   REQUIRE(extra.has_value());
@@ -91,11 +89,7 @@ TEST_CASE("megatron model check: the output gate, RoPE's base and the norms' eps
 
 TEST_CASE("megatron model check: a script that states the shape without the base or the epsilon trains Megatron's defaults") {
   ModelConfig m = checked_moe();
-  const auto check = [&](const std::string& script) {
-    const auto a = read_megatron_args(script, "run.sh");
-    REQUIRE(a.has_value());
-    return megatron_model_mismatch(*a, m, "run.sh");
-  };
+  const auto check = [&](const std::string& script) { return mismatch_for(m, script); };
   const std::string shape = "--num-layers 8 --hidden-size 512\n";
   // The model states Megatron's own defaults (10000, 1e-5): nothing to say.
   m.rope_theta = 1e4;
