@@ -1088,8 +1088,6 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
 
 namespace {
 
-/// The "training" section: the whole training's wall time beside the steady state of
-/// step_time (docs/cluster.md, "Whole training"), or every number null with the reason.
 // cluster.attention_rates: the attention core's source and any --attention-efficiency on it.
 std::string attention_rates_text(const ClusterFit& fit, const GpuSpec& gpu) {
   return attention_rates_source(gpu) + (fit.attention_efficiency != 1.0
@@ -1097,6 +1095,8 @@ std::string attention_rates_text(const ClusterFit& fit, const GpuSpec& gpu) {
                                             : std::string());
 }
 
+/// The "training" section: the whole training's wall time beside the steady state of
+/// step_time (docs/cluster.md, "Whole training"), or every number null with the reason.
 Section whole_training_section(const ClusterFit& fit) {
   Section s{"training", "Whole training (steady state + interruptions, checkpoints, evaluations)", {}, false, true};
   const auto number = [&](double WholeTraining::*member, double scale) -> Value {

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <span>
 #include <stdexcept>
 #include <vector>
 
@@ -62,7 +64,10 @@ std::vector<std::vector<double>> rows_of(const toml::table& t, std::string_view 
   return out;
 }
 
-bool ascending(const std::vector<double>& v) { return std::is_sorted(v.begin(), v.end()) && std::adjacent_find(v.begin(), v.end()) == v.end(); }
+// Strictly ascending: no neighbour at or below the one before it.
+bool ascending(const std::vector<double>& v) {
+  return std::adjacent_find(v.begin(), v.end(), std::greater_equal<>()) == v.end();
+}
 
 Kernel kernel_of(const toml::table& t) {
   Kernel k;
@@ -105,9 +110,17 @@ const AttentionTable& attention_table() {
   return table;
 }
 
+// The measured kernel that stands for `gpu` (by catalog id), or nullptr.
+const Kernel* kernel_for(const GpuSpec& gpu) {
+  for (const Kernel& k : attention_table().kernels) {
+    if (std::find(k.gpus.begin(), k.gpus.end(), gpu.id) != k.gpus.end()) return &k;
+  }
+  return nullptr;
+}
+
 // Where x lies on the ascending grid: the index below and the weight of the one above, in
 // log2 (clamped: outside the grid, the nearest point; NaN: the first).
-std::pair<std::size_t, double> place(const std::vector<double>& grid, double x) {
+std::pair<std::size_t, double> place(std::span<const double> grid, double x) {
   if (grid.size() == 1 || !(x > grid.front())) return {0, 0.0};
   if (x >= grid.back()) return {grid.size() - 2, 1.0};
   std::size_t i = 0;
@@ -127,15 +140,7 @@ double lerp_row(const std::vector<double>& v, std::pair<std::size_t, double> s) 
 double at(const std::vector<std::vector<double>>& rows, const std::vector<double>& dims, double head_dim,
           std::pair<std::size_t, double> s) {
   if (rows.size() == 1) return lerp_row(rows[0], s);
-  // place() over the first rows.size() head dims, without a copy
-  std::pair<std::size_t, double> h{0, 0.0};
-  const std::size_t n = rows.size();
-  if (head_dim >= dims[n - 1]) {
-    h = {n - 2, 1.0};
-  } else if (head_dim > dims[0]) {
-    while (dims[h.first + 1] < head_dim) ++h.first;
-    h.second = std::log2(head_dim / dims[h.first]) / std::log2(dims[h.first + 1] / dims[h.first]);
-  }
+  const auto h = place(std::span(dims).first(rows.size()), head_dim);
   const double a = lerp_row(rows[h.first], s), b = lerp_row(rows[h.first + 1], s);
   return a + h.second * (b - a);
 }
@@ -143,39 +148,34 @@ double at(const std::vector<std::vector<double>>& rows, const std::vector<double
 }  // namespace
 
 std::optional<AttentionRates> attention_rates(const GpuSpec& gpu, double seq_len, double head_dim) {
-  const AttentionTable& table = attention_table();
-  for (const Kernel& k : table.kernels) {
-    if (std::find(k.gpus.begin(), k.gpus.end(), gpu.id) == k.gpus.end()) continue;
-    const auto s = place(k.seq_lens, seq_len);
-    const double fc = at(k.forward_causal, k.head_dims, head_dim, s);
-    // Above the head dims with a published backward, the backward and the unmasked forward
-    // follow the causal forward from the last of them (the file's reading).
-    const double last = k.head_dims[k.backward_full.size() - 1];
-    const double follow = head_dim > last ? fc / at(k.forward_causal, k.head_dims, last, s) : 1.0;
-    const double ff = at(k.forward_full, k.head_dims, head_dim, s) * follow;
-    const double bf = at(k.backward_full, k.head_dims, head_dim, s) * follow;
-    // The causal backward: the full one times the causal over the full forward.
-    const double bc = bf * fc / ff;
-    // TFLOP/s on the measuring GPU -> the same fraction of this GPU's bf16 peak.
-    const double scale = gpu.bf16_dense_flops / k.measured_peak;
-    return AttentionRates{fc * scale, bc * scale, ff * scale, bf * scale, k.label};
-  }
-  return std::nullopt;
+  const Kernel* found = kernel_for(gpu);
+  if (found == nullptr) return std::nullopt;
+  const Kernel& k = *found;
+  const auto s = place(k.seq_lens, seq_len);
+  const double fc = at(k.forward_causal, k.head_dims, head_dim, s);
+  // Above the head dims with a published backward, the backward and the unmasked forward
+  // follow the causal forward from the last of them (the file's reading).
+  const double last = k.head_dims[k.backward_full.size() - 1];
+  const double follow = head_dim > last ? fc / at(k.forward_causal, k.head_dims, last, s) : 1.0;
+  const double ff = at(k.forward_full, k.head_dims, head_dim, s) * follow;
+  const double bf = at(k.backward_full, k.head_dims, head_dim, s) * follow;
+  // The causal backward: the full one times the causal over the full forward.
+  const double bc = bf * fc / ff;
+  // TFLOP/s on the measuring GPU -> the same fraction of this GPU's bf16 peak.
+  const double scale = gpu.bf16_dense_flops / k.measured_peak;
+  return AttentionRates{fc * scale, bc * scale, ff * scale, bf * scale, k.label};
 }
 
 std::optional<std::pair<double, double>> attention_seq_range(const GpuSpec& gpu) {
-  for (const Kernel& k : attention_table().kernels) {
-    if (std::find(k.gpus.begin(), k.gpus.end(), gpu.id) != k.gpus.end()) {
-      return std::pair{k.seq_lens.front(), k.seq_lens.back()};
-    }
-  }
-  return std::nullopt;
+  const Kernel* k = kernel_for(gpu);
+  if (k == nullptr) return std::nullopt;
+  return std::pair{k->seq_lens.front(), k->seq_lens.back()};
 }
 
 std::string attention_rates_source(const GpuSpec& gpu) {
-  const auto rates = attention_rates(gpu, 4096, 128);
-  if (!rates) return "bf16 GEMM ceiling: no measured attention kernel for this GPU (presets/hardware/attention_rates.toml)";
-  return "measured: " + std::string(rates->kernel) +
+  const Kernel* k = kernel_for(gpu);
+  if (k == nullptr) return "bf16 GEMM ceiling: no measured attention kernel for this GPU (presets/hardware/attention_rates.toml)";
+  return "measured: " + k->label +
          " (presets/hardware/attention_rates.toml), read at S/CP and the head dim, as a fraction of the measuring GPU's peak";
 }
 

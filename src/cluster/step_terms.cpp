@@ -148,16 +148,13 @@ double attention_term(const StepShape& s, StepSeconds& r) {
       e * (s.o.measured_gemm_flops ? *s.o.measured_gemm_flops : s.cluster.gpu.bf16_dense_flops * s.o.gemm_efficiency);
   std::optional<AttentionRates> rates =
       r.scores_flops_gpu > 0 ? attention_rates(s.cluster.gpu, s.S / s.L.cp, s.f.attention_head_dim) : std::nullopt;
-  if (rates) {
-    rates->forward_causal *= e;
-    rates->backward_causal *= e;
-    rates->forward_full *= e;
-    rates->backward_full *= e;
-  }
   if (!rates) {
     const double seconds = transfer(r.scores_flops_gpu, ceiling);
     r.attention_forward = seconds / 3.0;
     return seconds;
+  }
+  for (double* rate : {&rates->forward_causal, &rates->backward_causal, &rates->forward_full, &rates->backward_full}) {
+    *rate *= e;
   }
   r.attention_forward_rate = rates->forward_causal;
   r.attention_backward_rate = rates->backward_causal;
@@ -215,14 +212,21 @@ double memory_bound_term(const StepShape& s, StepSeconds& r) {
   return transfer(r.memory_bound_bytes, s.hbm);
 }
 
+namespace {
+// The forward pass of the busiest stage's compute, all micro-batches: Eq. 12's 2 of 6 of the
+// GEMMs and memory-bound work, and the attention core's own forward part (attention_term).
+double forward_pass_seconds(const StepSeconds& r) {
+  return (r.seconds[k_gemm] + r.seconds[k_memory_bound]) / 3.0 + r.attention_forward;
+}
+}  // namespace
+
 double recompute_term(const StepShape& s, const StepSeconds& r) {
   // Recompute re-runs forward work, a third of its training time (paper 002 Eq. 12's 6 =
   // 2 forward + 4 backward): every layer (full), or the modules a selective recompute names
   // (Megatron's --recompute-modules; its default, core_attn, the attention core): the norms
   // and activations at HBM bandwidth, the GEMMs of the MLP, shared experts and MLA
   // up-projections at their shapes' rates.
-  const auto& sec = r.seconds;
-  if (s.full) return (sec[k_gemm] + sec[k_memory_bound]) / 3.0 + r.attention_forward;
+  if (s.full) return forward_pass_seconds(r);
   const ModelFlops& f = s.f;
   const unsigned mods = s.L.recomputed_modules();
   const StepShape::LayerMix mix = s.mix_of(r.stage_layers);
@@ -541,7 +545,7 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   // boundaries), and 0 hides nothing.
   const auto& sec = r.seconds;
   // Eq. 12's 2 of 6 forward and 4 backward, the attention core's own split, and the recompute.
-  const double forward_first = ((sec[k_gemm] + sec[k_memory_bound]) / 3.0 + r.attention_forward) / s.mb;
+  const double forward_first = forward_pass_seconds(r) / s.mb;
   const double backward_last =
       (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound] + sec[k_recompute]) / s.mb - forward_first;
   const double rs_s = transfer(rs_bytes, dp_rate), ag_s = transfer(ag_bytes, dp_rate);

@@ -4,8 +4,6 @@
 // layout search, which times thousands of layouts and formats only the ones it keeps.
 #include "moeplan/cluster/step_time.hpp"
 
-#include "moeplan/cluster/attention_rate.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -14,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "moeplan/cluster/attention_rate.hpp"
 #include "moeplan/model/gemm_shapes.hpp"
 #include "moeplan/model/flops_conventions.hpp"
 #include "moeplan/base/units.hpp"
@@ -136,8 +135,6 @@ double StepTime::seconds_of(const std::string& name) const {
 
 namespace {
 
-// The host term's note on the GPU's own host, where its catalog entry gives the per-call time
-// and no flag replaced it.
 // Where a rank's attention length lies against the measured kernel's table: "" inside it,
 // else which end's rates it takes (attention_rate.hpp: the nearest point outside).
 std::string attention_table_reach(const GpuSpec& gpu, double seq) {
@@ -147,6 +144,8 @@ std::string attention_table_reach(const GpuSpec& gpu, double seq) {
                      seq < range->first ? range->first : range->second);
 }
 
+// The host term's note on the GPU's own host, where its catalog entry gives the per-call time
+// and no flag replaced it.
 std::string host_speed_words(const GpuSpec& gpu, const StepTimeOptions& o) {
   if (!(gpu.host_python_op_seconds > 0) || o.host_python_op_seconds) return "";
   return fmt::format("; a Python call {:.4g} us on this GPU's own host (GPU catalog, host_python_op_us)",

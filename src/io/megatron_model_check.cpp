@@ -111,9 +111,9 @@ std::optional<InputError> stated_setting_mismatch(const MegatronArgs& a, const M
   if (!a.model_flags.empty() && !a.norm_epsilon && m.norm_eps && *m.norm_eps != k_megatron_norm_epsilon) {
     return InputError{source, a.model_flags.front().line, 0, "--norm-epsilon",
                       fmt::format("missing: the script states the model ({} ...) without it, so Megatron's default "
-                                  "1e-05 applies, but the scored model's norms use {} (its config's epsilon); is the "
+                                  "{} applies, but the scored model's norms use {} (its config's epsilon); is the "
                                   "script for another model?",
-                                  a.model_flags.front().flag, *m.norm_eps)};
+                                  a.model_flags.front().flag, k_megatron_norm_epsilon, *m.norm_eps)};
   }
   if (a.norm_epsilon && m.norm_eps && *a.norm_epsilon != *m.norm_eps) {
     return InputError{source, a.norm_epsilon_line, 0, "--norm-epsilon",
