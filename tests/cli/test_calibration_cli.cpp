@@ -241,3 +241,19 @@ TEST_CASE("fit steps.csv: the worked example of docs/calibration.md, a public Me
   CHECK(j["parameter"][0]["name"] == "gemm_efficiency");
   CHECK(j["parameter"][0]["value"].get<double>() < 0.6);  // the 2024 stack ran slower than the defaults say
 }
+
+TEST_CASE("fit steps.csv: real training steps measured on an H200 (docs/measurements/h200-2026-11-29) read and fit") {
+  // bench/gpu_training_step.py's table: nine PyTorch steps of Granite 3.0 and TinyLlama shapes on
+  // one H200, each with its kernels' GPU time by term; the models' paths are read beside it.
+  const std::string csv = MOEPLAN_TEST_DATA_DIR "/../../docs/measurements/h200-2026-11-29/steps.csv";
+  const auto j = json_of(run_moeplan({"fit", csv, "--fit-params", "attention_efficiency", "--format", "json"}));
+  REQUIRE(j["run"].size() == 9);
+  CHECK(j["run"][3]["id"] == "tinyllama-1.1b-dense-compiled-mb4x2");
+  CHECK(j["run"][3]["measured_step"].get<double>() == doctest::Approx(0.487516).epsilon(1e-6));
+  // cuDNN's attention kernels measured on the H200 against the step model's cuDNN rates of the
+  // FlashAttention-3 paper's H100 figures (presets/hardware/attention_rates.toml): within 10 %
+  CHECK(j["parameter"][0]["value"].get<double>() == doctest::Approx(1.0).epsilon(0.1));
+  // torch's GEMMs on one H200 ran faster than the stated 0.6 of the dense peak
+  const auto gemm = json_of(run_moeplan({"fit", csv, "--fit-params", "gemm_efficiency", "--format", "json"}));
+  CHECK(gemm["parameter"][0]["value"].get<double>() > 0.6);
+}
