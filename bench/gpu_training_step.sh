@@ -9,10 +9,12 @@ set -u
 out=${OUT:-./out}
 mkdir -p "$out"
 log="$out/log.txt"
+rm -f "$log" "$out/steps.csv" "$out/kernels.csv"  # a run of its own, not appended to an older one
+failed=0
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm,driver_version --format=csv > "$out/smi.csv" 2>&1
 python3 -c "import torch; print('torch', torch.__version__, 'cuda', torch.version.cuda)" >> "$log" 2>&1
 
-nvcc -O2 -arch=sm_90 -o /tmp/host_launch bench/host_launch.cu >> "$log" 2>&1 &&
+nvcc -O2 -arch=native -o /tmp/host_launch bench/host_launch.cu >> "$log" 2>&1 &&
     /tmp/host_launch > "$out/host_launch.csv" 2>> "$log"
 
 # One eager PyTorch call's host time: calls issued back to back, the GPU's kernels shorter than
@@ -54,7 +56,8 @@ run() {  # model experts micro_batch micro_batches [--compile]
     echo "== $1 $2 mb $3 x $4 ${5:-}" >> "$log"
     PYTHONUNBUFFERED=1 timeout 150 python3 bench/gpu_training_step.py "$1" --experts "$2" \
         --micro-batch-size "$3" --micro-batches "$4" --seq-len 4096 --steps 5 \
-        --kernels "$out/kernels.csv" $header ${5:-} >> "$steps" 2>> "$log" && header=""
+        --kernels "$out/kernels.csv" $header ${5:-} >> "$steps" 2>> "$log" && header="" ||
+        failed=$((failed + 1))
     return 0
 }
 t=bench/validation/trainings
@@ -67,8 +70,9 @@ run $t/granite-3.0-2b.toml loop 2 2
 run $t/granite-3.0-2b.toml loop 2 2 --compile
 run $t/granite-3.0-3b-a800m.toml grouped 2 2
 run $t/granite-3.0-3b-a800m.toml loop 2 2
-sed -i '/UserWarning\|_warn_once/d' "$log"
-# model paths relative to docs/measurements/<folder>/, where the table is kept (fit reads a
-# cell's path beside the table)
-sed -i 's|,bench/validation/|,../../../bench/validation/|' "$steps"
-echo "done" >> "$log"
+sed -i -e '/UserWarning/d' -e '/_warn_once/d' "$log"
+# The model column holds paths from the repository root (run compare and fit from there); a
+# table kept under docs/measurements/FOLDER/ reads them beside itself once rewritten:
+#   sed -i 's|,bench/validation/|,../../../bench/validation/|' docs/measurements/FOLDER/steps.csv
+echo "done: $failed run(s) failed" >> "$log"
+[ "$failed" -eq 0 ]

@@ -5,9 +5,9 @@ Reads a steps table written by bench/gpu_training_step.py (docs/measurements/h20
 steps.csv), runs `moeplan score` on each row's model, GPU and layout with the defaults, and
 prints measured / predicted for the step and for each term the row measured (gemm, attention,
 memory_bound: kernel GPU time of one profiled step's forward and backward; optimizer: CUDA
-events around the step's optimizer phase; host_issue: the same micro-batches' wall time at 1 x
-128 tokens, beside the step model's host term, which counts Megatron-Core's calls, not this
-stack's). > 1: the step model is too fast. A benchmark, not a test; runs here, no GPU needed.
+events around the step's optimizer phase), > 1: the step model is too fast; then the GPU's idle
+time, the step less its kernels and optimizer (the host's exposed time and the syncs'), beside
+the step model's host term (which counts Megatron-Core's calls, not this stack's), in seconds. A benchmark, not a test; runs here, no GPU needed.
 
 Usage: bench/gpu_training_step_compare.py STEPS.csv [MOEPLAN_BINARY]   (default ./build/moeplan)
 """
@@ -42,7 +42,7 @@ def main():
     binary = sys.argv[2] if len(sys.argv) > 2 else "./build/moeplan"
     rows = list(csv.DictReader(open(sys.argv[1])))
     print(f"{'run':<44} {'step':>6} " + " ".join(f"{t:>12}" for t in TERMS) +
-          f" {'host (s)':>17}")
+          f" {'idle s / host term s':>22}")
     ratios = {}
     for row in rows:
         p = predicted(binary, row, os.path.dirname(sys.argv[1]))
@@ -53,9 +53,9 @@ def main():
             r = float(row[f"{term}_seconds"]) / p[term]
             ratios.setdefault(term, []).append(r)
             cells.append(f"{r:>12.2f}")
-        host = row.get("host_issue_s") or "-"
-        host_cell = f"{host} / {p['host']:.4f}" if host != "-" else "-"
-        print(f"{row['id']:<44} {step:>6.2f} " + " ".join(cells) + f" {host_cell:>17}")
+        idle = float(row["step_seconds"]) - sum(float(row[f"{t}_seconds"]) for t in TERMS)
+        idle_cell = f"{idle:.4f} / {p['host']:.4f}"
+        print(f"{row['id']:<44} {step:>6.2f} " + " ".join(cells) + f" {idle_cell:>22}")
     for name, values in ratios.items():
         geo = math.exp(sum(math.log(v) for v in values) / len(values))
         print(f"{name}: geometric mean {geo:.2f}, range {min(values):.2f}-{max(values):.2f}")

@@ -1,12 +1,15 @@
-// How long the host takes to issue one kernel from C++, and how long an empty kernel holds the
-// GPU: the two figures the step model's host term reads per launch (presets/hardware/
-// host_launches.toml, launch_seconds; docs/step-model.md "Host time").
+// How long the host takes to issue one kernel from C++: the figure the step model's host term
+// reads per launch (presets/hardware/host_launches.toml, launch_seconds; docs/step-model.md
+// "Host time").
 //
 // A benchmark, not a test, and never built by CMake: bench/gpu_training_step.sh compiles it
 // with nvcc on a GPU machine. Prints CSV rows: what,value_us,detail.
 //   launch_host     host microseconds per cudaLaunchKernel of an empty kernel, issued back to
-//                   back (the GPU runs them faster than they come, so this is the host's rate)
-//   launch_gpu      GPU microseconds per kernel over the same run (events around it)
+//                   back. That this is the host's rate and not the GPU's is read off the next
+//                   row: the GPU retires an empty kernel in 0.5 us (measured on an H200), so a
+//                   queue of them drains faster than the host fills it.
+//   launch_gpu      the same run's GPU time per kernel, bracketing the whole run: equal to
+//                   launch_host whenever the host is the slower side (kept for that check)
 //   graph_node_gpu  GPU microseconds per kernel node of a captured CUDA graph of empty kernels
 //   graph_launch    host microseconds per cudaGraphLaunch of that graph
 #include <chrono>
