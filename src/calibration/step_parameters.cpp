@@ -15,7 +15,7 @@ namespace {
 // lower bounds, 1-5 % of a datasheet figure, are below anything a working stack sustains (an
 // engineering floor that keeps a fit off a zero rate, which times a step at infinity); the
 // load factor's upper bound, 64, is a sanity range.
-const std::array<StepParameter, 10> k_parameters{{
+const std::array<StepParameter, 11> k_parameters{{
     {"gemm_efficiency", "--gemm-efficiency", 0.01, 1.0,
      "sustained bf16 GEMM rate over the dense peak (the attention core's too where no measured kernel times it)",
      [](const StepTimeOptions& o) { return o.gemm_efficiency; },
@@ -35,6 +35,14 @@ const std::array<StepParameter, 10> k_parameters{{
     {"hbm_efficiency", "--hbm-efficiency", 0.2, 1.0, "achieved HBM bandwidth over the datasheet's",
      [](const StepTimeOptions& o) { return o.hbm_efficiency; },
      [](StepTimeOptions& o, double v) { o.hbm_efficiency = v; }},
+    // Engineering bounds around what one H200 measured (docs/measurements/h200-2026-11-29):
+    // 1.38-1.42 with Inductor's fusions, 3.8-5.7 eager; 0.5 leaves room for a stack that fuses
+    // more than the count assumes.
+    {"memory_bound_scale", "--memory-bound-scale", 0.5, 10.0,
+     "the memory-bound kernels' time over the fused count at the achieved HBM bandwidth (1: Megatron-Core's "
+     "fused kernels; an unfused stack moves more bytes)",
+     [](const StepTimeOptions& o) { return o.memory_bound_scale; },
+     [](StepTimeOptions& o, double v) { o.memory_bound_scale = v; }},
     {"network_efficiency", "--network-efficiency", 0.01, 1.0,
      "achieved bandwidth of the TP, pipeline and data-parallel collectives over the link's",
      [](const StepTimeOptions& o) { return o.network_efficiency; },

@@ -120,6 +120,12 @@ void add_efficiency_flags(CLI::App& sub, ClusterFlags& f, const std::string& gro
       ->check(parameter_range("hbm_efficiency"))
       ->default_str(fmt::format("{:g}", k_hbm_efficiency))
       ->group(group);
+  sub.add_option("--memory-bound-scale", f.memory_bound_scale,
+                 "The memory-bound kernels' time over the fused count at --hbm-efficiency (1: Megatron-Core's "
+                 "fused kernels; an unfused stack moves more, docs/measurements/h200-2026-11-29)")
+      ->check(parameter_range("memory_bound_scale"))
+      ->capture_default_str()
+      ->group(group);
   sub.add_option("--a2a-efficiency-intra", f.a2a_efficiency_intra,
                  "Achieved/nominal NVLink bandwidth of the expert all-to-all within a node (DeepEP on H800: 153/200)")
       ->check(parameter_range("a2a_efficiency_intra"))
@@ -644,6 +650,7 @@ void apply_efficiencies(const ClusterFlags& f, LayoutSearchOptions& s) {
   s.time.a2a_efficiency_inter = f.a2a_efficiency_inter;
   s.time.network_efficiency = f.network_efficiency;
   s.time.attention_efficiency = f.attention_efficiency;
+  s.time.memory_bound_scale = f.memory_bound_scale;
   s.time.dp_overlap = f.dp_overlap;
   s.time.overlap_grad_reduce = f.overlap_grad_reduce;
   s.time.overlap_param_gather = f.overlap_param_gather;

@@ -38,6 +38,7 @@ struct ClusterFlags {
   std::string step_profile;  ///< --step-profile FILE: a fitted step profile (docs/calibration.md)
   double network_efficiency = StepTimeOptions{}.network_efficiency;
   double attention_efficiency = StepTimeOptions{}.attention_efficiency;  ///< --attention-efficiency
+  double memory_bound_scale = StepTimeOptions{}.memory_bound_scale;      ///< --memory-bound-scale
   double dp_overlap = StepTimeOptions{}.dp_overlap;
   double framework_gib = MemoryOptions{}.framework_bytes / k_gib;
   /// --load-imbalance: busiest expert rank over the balanced share; unset: a --megatron-args

@@ -209,7 +209,8 @@ double memory_bound_term(const StepShape& s, StepSeconds& r) {
     const double elements_dense = s.in_factor * rows * f.dense_ffn_width / t;
     r.memory_bound_bytes += 6.0 * (mix.moe * elements_moe + mix.dense_ffn * elements_dense) * s.mb;
   }
-  return transfer(r.memory_bound_bytes, s.hbm);
+  // --memory-bound-scale: a stack's time over the fused count (1: as counted)
+  return transfer(r.memory_bound_bytes, s.hbm) * s.o.memory_bound_scale;
 }
 
 namespace {

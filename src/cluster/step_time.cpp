@@ -189,6 +189,17 @@ std::string all_to_all_detail(const StepSeconds& r, const ParallelLayout& L, con
                                : std::string(", the SMs NCCL's all-to-all holds not counted (no published figure)"));
 }
 
+std::string memory_bound_detail(const StepSeconds& r, const Cluster& c, const StepTimeOptions& o) {
+  return fmt::format("norms, residuals, RoPE, activations{}{}: {:.4g} GB per GPU at {:.3g} TB/s achieved HBM{}",
+                     r.expert_rows > 0 ? ", router, permute and unpermute" : "",
+                     precision_spec(o.precision).cast_bytes > 0
+                         ? fmt::format(", {} casts", precision_spec(o.precision).name)
+                         : std::string(),
+                     r.memory_bound_bytes / 1e9, c.gpu.hbm_bandwidth * o.hbm_efficiency / 1e12,
+                     o.memory_bound_scale != 1.0 ? fmt::format(", x {:g} (--memory-bound-scale)", o.memory_bound_scale)
+                                                 : std::string());
+}
+
 std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, const Cluster& c,
                         const StepTimeOptions& o) {
   switch (i) {
@@ -241,13 +252,7 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
                              ? fmt::format(" x {:g} (--attention-efficiency)", o.attention_efficiency)
                              : std::string());
     case k_memory_bound:
-      return fmt::format("norms, residuals, RoPE, activations{}{}: {:.4g} GB per GPU at {:.3g} TB/s achieved HBM",
-                         r.expert_rows > 0 ? ", router, permute and unpermute" : "",
-                         precision_spec(o.precision).cast_bytes > 0
-                             ? fmt::format(", {} casts", precision_spec(o.precision).name)
-                             : std::string(),
-                         r.memory_bound_bytes / 1e9,
-                         c.gpu.hbm_bandwidth * o.hbm_efficiency / 1e12);
+      return memory_bound_detail(r, c, o);
     case k_recompute:
       switch (L.recompute) {
         case Recompute::none: return "none: every activation stored";

@@ -205,6 +205,22 @@ TEST_CASE("calibration: past 20 runs the left-out predictions come from 20 folds
   for (const auto& r : fit->runs) CHECK(r.predicted_left_out.has_value());
 }
 
+TEST_CASE("calibration: runs made at a known memory-bound scale give it back beside the HBM efficiency") {
+  // A stack whose memory-bound kernels take 3x the fused count while its optimizer streams at
+  // 0.7 of HBM: with both parameters asked for, the two come apart (one efficiency could not
+  // price both, docs/measurements/h200-2026-11-29).
+  auto runs = four_runs({{"memory_bound_scale", 3.0}, {"hbm_efficiency", 0.7}});
+  calibration::StepFitSettings s;
+  s.parameters = {"memory_bound_scale", "hbm_efficiency"};
+  s.bootstrap = 0;
+  const auto fit = calibration::fit_step_model(runs, s);
+  REQUIRE(fit.has_value());
+  REQUIRE(fit->parameters.size() == 2);
+  CHECK(param(*fit, "memory_bound_scale")->value == doctest::Approx(3.0).epsilon(1e-3));
+  CHECK(param(*fit, "memory_bound_scale")->start == doctest::Approx(1.0));
+  CHECK(param(*fit, "hbm_efficiency")->value == doctest::Approx(0.7).epsilon(1e-3));
+}
+
 TEST_CASE("calibration: runs made at a known attention efficiency give it back when it is asked for") {
   // The attention core's rate over the one the model reads (the GEMM ceiling on these test GPUs,
   // which the measured-kernel table does not list): a stack whose attention runs at 0.7 of it.

@@ -404,6 +404,30 @@ TEST_CASE("cluster step time: under DualPipe a tied head is the embedding: one t
   CHECK(detail_of(time_of(tied, 8, l, 64), "dp_reduction").find("the tied head") != std::string::npos);
 }
 
+TEST_CASE("cluster step time: --memory-bound-scale multiplies the memory-bound term alone") {
+  // dense_model(4) on 8 GPUs, TP 1, 2 micro-batches a rank, as the case below. The memory-bound
+  // term is 3 x 2 micro-batches x 4 layers x 4096 rows x bytes a row: norms and residuals (10 d,
+  // bf16), RoPE reading and writing q and k (32 and 8 heads of 128, bf16), the SwiGLU (read 2f,
+  // write f, bf16), over the achieved HBM rate. A scale of 4 gives four times that; the
+  // optimizer, whose bandwidth is the same hbm_efficiency, and the GEMMs do not move.
+  const ModelConfig m = dense_model(4);
+  const ParallelLayout l = layout_of(8, 1, 1);
+  const double hbm = cluster_of(8).gpu.hbm_bandwidth * StepTimeOptions{}.hbm_efficiency;
+  const double per_layer_pass = 3.0 * 2 * 4 * 4096.0;
+  const double d = 4096, rope = 32 * 128 + 8 * 128, ffn_swiglu = 3.0 * 2 * m.intermediate_size;
+  const double bytes = per_layer_pass * (10.0 * d * 2 + 2.0 * rope * 2 + ffn_swiglu);
+  const StepTime plain = time_of(m, 8, l, 16);
+  REQUIRE(plain.seconds_of("memory_bound") == doctest::Approx(bytes / hbm));
+  StepTimeOptions o;
+  o.memory_bound_scale = 4.0;
+  const StepTime scaled = time_of(m, 8, l, 16, o);
+  CHECK(scaled.seconds_of("memory_bound") == doctest::Approx(4.0 * bytes / hbm));
+  CHECK(scaled.seconds_of("optimizer") == doctest::Approx(plain.seconds_of("optimizer")));
+  CHECK(scaled.seconds_of("gemm") == doctest::Approx(plain.seconds_of("gemm")));
+  CHECK(detail_of(scaled, "memory_bound").find("x 4 (--memory-bound-scale)") != std::string::npos);
+  CHECK(detail_of(plain, "memory_bound").find("--memory-bound-scale") == std::string::npos);
+}
+
 TEST_CASE("cluster step time: gated attention's gate and the post-block norms in the memory-bound term, by hand") {
   // dense_model(4) (d 4096, 32 heads of 128) on 8 GPUs, TP 1, PP 1, global batch 16 of 4096
   // tokens: 2 micro-batches of 4096 rows a rank. The memory-bound term is 3x the forward bytes

@@ -116,6 +116,12 @@ struct StepTimeOptions {
   /// bf16 GEMM ceiling. 1: as measured (or as the ceiling); a calibration fits it to a stack's
   /// measured attention time (docs/calibration.md).
   double attention_efficiency = 1.0;
+  /// The memory-bound kernels' time over the fused count at --hbm-efficiency
+  /// (--memory-bound-scale): 1, Megatron-Core's fused kernels as docs/step-model.md counts their
+  /// bytes; a stack without those fusions moves more (1.4-5.7 measured on one H200,
+  /// docs/measurements/h200-2026-11-29). Apart from hbm_efficiency so that a fit of a stack's
+  /// extra bytes leaves the optimizer's bandwidth alone.
+  double memory_bound_scale = 1.0;
 };
 
 struct StepTerm {
