@@ -9,6 +9,9 @@ built binary on the steps tables of this folder and prints markdown.
 2. The same within each release and GPU kind of same_release_steps.csv (one software stack).
 3. The practical case: within one family (model_type) on one GPU kind, a profile fitted on
    every pair of runs predicts the rest; every pair reported.
+4. (Section 5 of the output.) Training steps measured on one H200, each term's kernel time with
+   them (docs/measurements/h200-2026-11-29/steps.csv): each stack's runs fitted with and
+   without memory_bound_scale, each run in and left out.
 
 Usage: bench/calibration/evidence.py [MOEPLAN] > docs/calibration-evidence.md (repo root)."""
 import csv
@@ -58,6 +61,7 @@ def fit(rows, holdout=None, extra=()):
         if p.returncode != 0:
             return None, p.stderr.strip().splitlines()[-1]
         d = json.loads(p.stdout)
+        d["step_fit"]["parameter_values"] = {q["name"]: q["value"] for q in d["parameter"]}
         runs = {}
         for run, r in zip(d["run"], rows):
             runs[r["id"]] = run
@@ -164,6 +168,45 @@ def pairs_table(rows, heading, key, name):
     return out, head + summary + [tot]
 
 
+GPU_STEPS = "docs/measurements/h200-2026-11-29"
+GPU_PARAMS = "gemm_efficiency,hbm_efficiency,attention_efficiency"
+
+
+def gpu_steps_section():
+    """Section 5: the H200's measured steps, each stack fitted on its own runs."""
+    rows = read(f"{GPU_STEPS}/steps.csv")
+    for r in rows:  # the table's model paths are read beside it; the fit's copy lives elsewhere
+        r["model"] = os.path.normpath(os.path.join(GPU_STEPS, r["model"]))
+    stacks = [("compiled (torch.compile)", [r for r in rows if "-compiled-" in r["id"]]),
+              ("eager, routed experts by grouped_mm, and dense",
+               [r for r in rows if "-compiled-" not in r["id"] and "-loop-" not in r["id"]])]
+    out = ["## 5. Training steps measured on one H200, terms included", "",
+           f"PyTorch steps of Granite 3.0 and TinyLlama shapes on one H200 ({GPU_STEPS}, bench/gpu_training_step.py), "
+           "each with its kernels' GPU time by term; the runs whose time is the host's (one matmul per expert from "
+           "Python) are not fitted. Each stack is fitted on its own runs, with "
+           f"`--fit-params {GPU_PARAMS}` and with memory_bound_scale added. Error = predicted speed / measured "
+           "speed - 1.", ""]
+    for name, grp in stacks:
+        out += [f"### {name}", "", "| run | defaults | fitted, 3 parameters | left out | fitted, 4 | left out |",
+                "|---|---|---|---|---|---|"]
+        fits = [fit(grp, extra=("--fit-params", params)) for params in (GPU_PARAMS, GPU_PARAMS + ",memory_bound_scale")]
+        for r in grp:
+            cells = [fmt_err(err(fits[0][0][r["id"]]["speed_ratio_default"]))]
+            for runs, _ in fits:
+                run = runs[r["id"]]
+                left = run["speed_ratio_left_out"]
+                cells += [fmt_err(err(run["speed_ratio_fitted"])), fmt_err(err(left) if left is not None else None)]
+            out.append(f"| {r['id']} | " + " | ".join(cells) + " |")
+        out.append("")
+        for (runs, s), label in zip(fits, ("3 parameters", "4 parameters")):
+            values = ", ".join(f"{k} {v:.3g}" for k, v in s["parameter_values"].items())
+            out.append(f"{label}: {values}; median left-out error "
+                       f"{fmt_abs(med_abs([err(x['speed_ratio_left_out']) for x in runs.values() if x['speed_ratio_left_out'] is not None]))}"
+                       f"{'; ' + '; '.join(s['warnings']) if s.get('warnings') else ''}.")
+            out.append("")
+    return out
+
+
 def main():
     validation = read(f"{HERE}/validation_steps.csv")
     release = read(f"{HERE}/same_release_steps.csv")
@@ -193,6 +236,7 @@ def main():
         lambda r: (family(r["model"]), r["gpu"]), lambda k: f"{k[0]} on {k[1]}")
     lines += ["## Summary of the pair calibrations", "", "One stack (section 3):", ""] + stack_summary
     lines += ["", "One family and GPU kind, releases mixed (section 4):", ""] + summary + [""] + stack + pairs
+    lines += gpu_steps_section()
     print("\n".join(lines))
 
 
