@@ -9,7 +9,7 @@ built binary on the steps tables of this folder and prints markdown.
 2. The same within each release and GPU kind of same_release_steps.csv (one software stack).
 3. The practical case: within one family (model_type) on one GPU kind, a profile fitted on
    every pair of runs predicts the rest; every pair reported.
-4. (Section 5 of the output.) Training steps measured on one H200, each term's kernel time with
+5. Training steps measured on one H200, each term's kernel time with
    them (docs/measurements/h200-2026-11-29/steps.csv): each stack's runs fitted with and
    without memory_bound_scale, each run in and left out.
 

@@ -288,6 +288,22 @@ std::expected<void, std::string> choose_parameters(std::span<const StepCase> cas
     fit.warnings.push_back(fmt::format("{} parameters from {} runs: they cannot be separated; the band is widened",
                                        n, cases.size()));
   }
+  // The memory-bound term reads memory_bound_scale / hbm_efficiency: only a measured optimizer
+  // time (or the small GEMM-operand terms) sets hbm_efficiency apart (the H200 eager runs, step
+  // times alone: hbm at its bound, the scale at 0.75; docs/calibration.md).
+  const auto asked = [&](std::string_view name) {
+    return std::any_of(problem.params.begin(), problem.params.end(), [&](const StepParameter* p) { return p->name == name; });
+  };
+  const bool optimizer_measured = std::any_of(cases.begin(), cases.end(), [](const StepCase& c) {
+    return std::any_of(c.measured_terms.begin(), c.measured_terms.end(),
+                       [](const auto& t) { return t.first == "optimizer"; });
+  });
+  if (asked("memory_bound_scale") && asked("hbm_efficiency") && !optimizer_measured) {
+    fit.separable = false;
+    fit.warnings.push_back("memory_bound_scale and hbm_efficiency: no run measures optimizer_seconds, the one term "
+                           "that tells them apart; fit memory_bound_scale with hbm_efficiency at its default or a "
+                           "flag, or give the optimizer's time; the band is widened");
+  }
   for (const StepParameter* p : problem.params) {
     if (exercised.movers[Exercised::index_of(p)] == 1 && cases.size() > 1) {
       std::size_t only = 0;

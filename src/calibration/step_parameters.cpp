@@ -35,9 +35,9 @@ const std::array<StepParameter, 11> k_parameters{{
     {"hbm_efficiency", "--hbm-efficiency", 0.2, 1.0, "achieved HBM bandwidth over the datasheet's",
      [](const StepTimeOptions& o) { return o.hbm_efficiency; },
      [](StepTimeOptions& o, double v) { o.hbm_efficiency = v; }},
-    // Engineering bounds around what one H200 measured (docs/measurements/h200-2026-11-29):
-    // 1.38-1.42 with Inductor's fusions, 3.8-5.7 eager; 0.5 leaves room for a stack that fuses
-    // more than the count assumes.
+    // Engineering bounds around what one H200 measured at hbm_efficiency 0.85
+    // (docs/measurements/h200-2026-11-29): 1.38-2.56 with Inductor's fusions, 3.8-5.7 eager;
+    // 0.5 leaves room for a stack that fuses more than the count assumes.
     {"memory_bound_scale", "--memory-bound-scale", 0.5, 10.0,
      "the memory-bound kernels' time over the fused count at the achieved HBM bandwidth (1: Megatron-Core's "
      "fused kernels; an unfused stack moves more bytes)",

@@ -160,6 +160,17 @@ AppliedProfile apply_step_profile(const StepProfile& profile, StepTimeOptions& o
     }
     a.sources.push_back({std::string(sp.name), sp.get(options), from});
   }
+  // A profile whose hbm_efficiency was fitted without memory_bound_scale has the stack's extra
+  // memory-bound bytes in that efficiency already: a scale given on top counts them twice.
+  const auto in_profile = [&](std::string_view name) {
+    return std::any_of(profile.values.begin(), profile.values.end(), [&](const auto& v) { return v.first == name; });
+  };
+  if (flag_given("--memory-bound-scale") && in_profile("hbm_efficiency") && !in_profile("memory_bound_scale")) {
+    a.warnings.push_back(fmt::format("--step-profile {}: its hbm_efficiency was fitted without memory_bound_scale, so it "
+                                     "may hold the stack's extra memory-bound bytes already; --memory-bound-scale on "
+                                     "top counts them twice",
+                                     profile.source));
+  }
   const auto fitted_on = [&](const std::vector<std::string>& v, const std::string& x, const char* what) {
     if (!v.empty() && std::find(v.begin(), v.end(), x) == v.end()) {
       a.warnings.push_back(fmt::format("--step-profile {}: fitted on {} {}, not {}: its values may not carry over",

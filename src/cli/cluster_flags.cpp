@@ -121,8 +121,9 @@ void add_efficiency_flags(CLI::App& sub, ClusterFlags& f, const std::string& gro
       ->default_str(fmt::format("{:g}", k_hbm_efficiency))
       ->group(group);
   sub.add_option("--memory-bound-scale", f.memory_bound_scale,
-                 "The memory-bound kernels' time over the fused count at --hbm-efficiency (1: Megatron-Core's "
-                 "fused kernels; an unfused stack moves more, docs/measurements/h200-2026-11-29)")
+                 "The memory-bound kernels' time over the fused count at --hbm-efficiency, one scale for all of "
+                 "them (1: the count as stated for Megatron-Core's fused kernels; an unfused stack moves more, "
+                 "docs/measurements/h200-2026-11-29)")
       ->check(parameter_range("memory_bound_scale"))
       ->capture_default_str()
       ->group(group);

@@ -250,8 +250,9 @@ double recompute_term(const StepShape& s, const StepSeconds& r) {
         (f.mla_kv_width > 0 ? training_gemm_seconds(s.model, 1, s.rows, f.mla_kv_width / s.t, f.mla_kv_rank) : 0.0);
     fwd_gemm += r.stage_layers * up_s / 3.0;
   }
+  // A recomputed norm or activation moves what its first run moved: --memory-bound-scale too.
   return ((mods & recompute_core_attn) != 0 ? r.attention_forward : 0.0) +
-         s.mb * (fwd_gemm + (fwd_bytes > 0 ? transfer(fwd_bytes, s.hbm) : 0.0));
+         s.mb * (fwd_gemm + (fwd_bytes > 0 ? transfer(fwd_bytes, s.hbm) * s.o.memory_bound_scale : 0.0));
 }
 
 double tp_collectives_term(const StepShape& s, StepSeconds& r) {

@@ -219,6 +219,28 @@ TEST_CASE("calibration: runs made at a known memory-bound scale give it back bes
   CHECK(param(*fit, "memory_bound_scale")->value == doctest::Approx(3.0).epsilon(1e-3));
   CHECK(param(*fit, "memory_bound_scale")->start == doctest::Approx(1.0));
   CHECK(param(*fit, "hbm_efficiency")->value == doctest::Approx(0.7).epsilon(1e-3));
+  // Step times alone tell the two apart only through small terms (here, noise-free, they do);
+  // a measured run's noise does not leave them that: the fit says so and widens its band.
+  CHECK_FALSE(fit->separable);
+  const auto warned = std::any_of(fit->warnings.begin(), fit->warnings.end(), [](const std::string& w) {
+    return w.find("no run measures optimizer_seconds") != std::string::npos;
+  });
+  CHECK(warned);
+  // With the optimizer's time measured, no such warning.
+  const std::vector<std::string> names = step_term_names();
+  const auto optimizer = static_cast<std::size_t>(std::find(names.begin(), names.end(), "optimizer") - names.begin());
+  for (auto& r : runs) {
+    StepTimeOptions o = r.options;
+    o.memory_bound_scale = 3.0;
+    o.hbm_efficiency = 0.7;
+    r.measured_terms = {{"optimizer", step_term_seconds(r.model, r.counts, r.cluster, r.layout, o).seconds[optimizer]}};
+  }
+  const auto with_optimizer = calibration::fit_step_model(runs, s);
+  REQUIRE(with_optimizer.has_value());
+  CHECK(param(*with_optimizer, "hbm_efficiency")->value == doctest::Approx(0.7).epsilon(1e-3));
+  CHECK(std::none_of(with_optimizer->warnings.begin(), with_optimizer->warnings.end(), [](const std::string& w) {
+    return w.find("no run measures optimizer_seconds") != std::string::npos;
+  }));
 }
 
 TEST_CASE("calibration: runs made at a known attention efficiency give it back when it is asked for") {

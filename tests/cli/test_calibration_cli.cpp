@@ -257,3 +257,42 @@ TEST_CASE("fit steps.csv: real training steps measured on an H200 (docs/measurem
   const auto gemm = json_of(run_moeplan({"fit", csv, "--fit-params", "gemm_efficiency", "--format", "json"}));
   CHECK(gemm["parameter"][0]["value"].get<double>() > 0.6);
 }
+
+TEST_CASE("memory-bound scale: a flag of the cluster, fitted apart from the HBM efficiency on the H200's eager steps") {
+  CHECK(run_moeplan({"score", "qwen3-30b-a3b", "--memory-bound-scale", "2"}).err.find(
+            "--memory-bound-scale needs a cluster") != std::string::npos);
+  const Run high = run_moeplan(run_args(16, {"--memory-bound-scale", "11"}));
+  CHECK(high.code == 2);
+  CHECK(high.err.find("--memory-bound-scale: must lie in [0.5, 10], got 11") != std::string::npos);
+  // The four eager runs of docs/measurements/h200-2026-11-29 (grouped experts and dense), each
+  // with its optimizer's measured time: hbm_efficiency goes to the optimizer's bandwidth, the
+  // scale takes the stack's extra memory-bound bytes (docs/calibration.md, Evidence 5).
+  const std::string dir = MOEPLAN_TEST_DATA_DIR "/../../docs/measurements/h200-2026-11-29/";
+  std::ifstream in(dir + "steps.csv");
+  std::string line, table;
+  std::getline(in, line);
+  table = line + "\n";
+  while (std::getline(in, line)) {
+    if (line.find("-compiled-") != std::string::npos || line.find("-loop-") != std::string::npos) continue;
+    const auto comma = line.find(",../");
+    REQUIRE(comma != std::string::npos);
+    table += line.substr(0, comma + 1) + dir + line.substr(comma + 1) + "\n";  // the model read beside the table
+  }
+  const std::string csv = write_temp("h200-eager-steps.csv", table);
+  const std::string profile = temp_path("h200-eager.toml").string();
+  const auto j = json_of(run_moeplan({"fit", csv, "--fit-params",
+                                      "gemm_efficiency,hbm_efficiency,attention_efficiency,memory_bound_scale",
+                                      "--bootstrap", "0", "--out", profile, "--format", "json"}));
+  REQUIRE(j["run"].size() == 4);
+  double hbm = 0, scale = 0;
+  for (const auto& p : j["parameter"]) {
+    if (p["name"] == "hbm_efficiency") hbm = p["value"].get<double>();
+    if (p["name"] == "memory_bound_scale") scale = p["value"].get<double>();
+  }
+  CHECK(hbm == doctest::Approx(0.673).epsilon(0.03));
+  CHECK(scale == doctest::Approx(4.15).epsilon(0.03));
+  // The profile carries the scale into score, which names where it came from.
+  const auto scored = json_of(run_moeplan(run_args(16, {"--step-profile", profile})));
+  CHECK(scored[0]["step_profile"]["memory_bound_scale"].get<double>() == doctest::Approx(scale));
+  CHECK(scored[0]["step_profile"]["memory_bound_scale_source"].get<std::string>().find("profile") == 0);
+}

@@ -426,6 +426,13 @@ TEST_CASE("cluster step time: --memory-bound-scale multiplies the memory-bound t
   CHECK(scaled.seconds_of("gemm") == doctest::Approx(plain.seconds_of("gemm")));
   CHECK(detail_of(scaled, "memory_bound").find("x 4 (--memory-bound-scale)") != std::string::npos);
   CHECK(detail_of(plain, "memory_bound").find("--memory-bound-scale") == std::string::npos);
+  // A selective recompute of the norms re-runs memory-bound kernels only: it scales alike.
+  ParallelLayout sel = l;
+  sel.recompute = Recompute::selective;
+  sel.recompute_modules = recompute_layernorm;
+  const double once = time_of(m, 8, sel, 16).seconds_of("recompute");
+  REQUIRE(once > 0);
+  CHECK(time_of(m, 8, sel, 16, o).seconds_of("recompute") == doctest::Approx(4.0 * once));
 }
 
 TEST_CASE("cluster step time: gated attention's gate and the post-block norms in the memory-bound term, by hand") {

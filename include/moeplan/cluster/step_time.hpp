@@ -117,9 +117,9 @@ struct StepTimeOptions {
   /// measured attention time (docs/calibration.md).
   double attention_efficiency = 1.0;
   /// The memory-bound kernels' time over the fused count at --hbm-efficiency
-  /// (--memory-bound-scale): 1, Megatron-Core's fused kernels as docs/step-model.md counts their
-  /// bytes; a stack without those fusions moves more (1.4-5.7 measured on one H200,
-  /// docs/measurements/h200-2026-11-29). Apart from hbm_efficiency so that a fit of a stack's
+  /// (--memory-bound-scale): 1, the bytes docs/step-model.md counts for Megatron-Core's fused
+  /// kernels (stated, not measured on it); a stack without those fusions moves more (1.4-5.7 on
+  /// one H200 at hbm_efficiency 0.85, docs/measurements/h200-2026-11-29). Apart from hbm_efficiency so that a fit of a stack's
   /// extra bytes leaves the optimizer's bandwidth alone.
   double memory_bound_scale = 1.0;
 };
