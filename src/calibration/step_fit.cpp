@@ -292,7 +292,8 @@ std::expected<void, std::string> choose_parameters(std::span<const StepCase> cas
   // time (or the small GEMM-operand terms) sets hbm_efficiency apart (the H200 eager runs, step
   // times alone: hbm at its bound, the scale at 0.75; docs/calibration.md).
   const auto asked = [&](std::string_view name) {
-    return std::any_of(problem.params.begin(), problem.params.end(), [&](const StepParameter* p) { return p->name == name; });
+    return std::any_of(problem.params.begin(), problem.params.end(),
+                       [&](const StepParameter* p) { return p->name == name; });
   };
   const bool optimizer_measured = std::any_of(cases.begin(), cases.end(), [](const StepCase& c) {
     return std::any_of(c.measured_terms.begin(), c.measured_terms.end(),

@@ -39,8 +39,8 @@ const std::array<StepParameter, 11> k_parameters{{
     // (docs/measurements/h200-2026-11-29): 1.38-2.56 with Inductor's fusions, 3.8-5.7 eager;
     // 0.5 leaves room for a stack that fuses more than the count assumes.
     {"memory_bound_scale", "--memory-bound-scale", 0.5, 10.0,
-     "the memory-bound kernels' time over the fused count at the achieved HBM bandwidth (1: Megatron-Core's "
-     "fused kernels; an unfused stack moves more bytes)",
+     "the memory-bound kernels' time over the fused count at the achieved HBM bandwidth (1: the count as stated "
+     "for Megatron-Core's fused kernels; an unfused stack moves more bytes)",
      [](const StepTimeOptions& o) { return o.memory_bound_scale; },
      [](StepTimeOptions& o, double v) { o.memory_bound_scale = v; }},
     {"network_efficiency", "--network-efficiency", 0.01, 1.0,

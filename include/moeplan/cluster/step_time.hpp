@@ -119,8 +119,8 @@ struct StepTimeOptions {
   /// The memory-bound kernels' time over the fused count at --hbm-efficiency
   /// (--memory-bound-scale): 1, the bytes docs/step-model.md counts for Megatron-Core's fused
   /// kernels (stated, not measured on it); a stack without those fusions moves more (1.4-5.7 on
-  /// one H200 at hbm_efficiency 0.85, docs/measurements/h200-2026-11-29). Apart from hbm_efficiency so that a fit of a stack's
-  /// extra bytes leaves the optimizer's bandwidth alone.
+  /// one H200 at hbm_efficiency 0.85, docs/measurements/h200-2026-11-29). Apart from
+  /// hbm_efficiency so that a fit of a stack's extra bytes leaves the optimizer's bandwidth alone.
   double memory_bound_scale = 1.0;
 };
 
