@@ -11,8 +11,12 @@ and fused AdamW (what Megatron's mixed-precision optimizer keeps), and times tra
   - the step's wall time (CUDA events, after warm-up steps), forward, backward and optimizer;
   - one profiled step: its kernels' GPU time summed by moeplan's step terms (gemm,
     attention, memory_bound: every other kernel, copies and sets included) and counted;
-  - the host's own time: the same step at 1 x 128 tokens, where the GPU has almost nothing
-    to do and the wall time is the time the host takes to issue the step.
+  - the host's own time: the same micro-batches at 1 x 128 tokens (the optimizer left out),
+    where the GPU has almost nothing to do and the wall time is the host's issue time (not
+    measured with --compile, which would compile again for that shape).
+The vocabulary is padded to a multiple of 128 as Megatron pads it; a [model] key this script
+does not build (shared experts, MLA, windows, ...) is refused. The gpu column is moeplan's
+catalog id, read from the device's name (--gpu-id otherwise).
 Routed experts run one of two ways (--experts): `loop`, one matmul per expert from Python
 after the token counts are copied to the host (a sync, as Megatron's dropless dispatcher
 does); `grouped`, torch._grouped_mm over groups padded to 16 rows, no sync.
@@ -25,7 +29,7 @@ the header with --header; details on stderr.
 
 Usage: gpu_training_step.py MODEL.toml [--micro-batch-size 4] [--seq-len 4096]
        [--micro-batches 2] [--experts loop|grouped] [--compile] [--steps 5] [--trace FILE]
-       [--kernels FILE] [--header]
+       [--kernels FILE] [--gpu-id ID] [--header]
 """
 import argparse
 import json
