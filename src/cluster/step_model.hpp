@@ -186,6 +186,9 @@ struct StepShape {
   bool full = false;       ///< full recompute
   double nvlink = 0, nic = 0;  ///< collectives' achieved bandwidths, bytes/s
   double hbm = 0;              ///< achieved HBM bandwidth, bytes/s
+  /// The memory-bound kernels' rate over the fused count's bytes: hbm / --memory-bound-scale
+  /// (the first run of a norm or activation and its recompute alike; not the optimizer's).
+  double memory_bound_rate = 0;
   /// A stage of `layers` layers holds its MoE layers first (a middle stage is all MoE once
   /// the leading dense layers are behind it), then dense FFNs.
   struct LayerMix {

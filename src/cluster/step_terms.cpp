@@ -103,6 +103,7 @@ StepShape step_shape(const ModelFlops& f, const Cluster& cluster, const Parallel
   s.nvlink = cluster.gpu.intra_node_bandwidth * o.network_efficiency;
   s.nic = cluster.gpu.network_bandwidth * o.network_efficiency;
   s.hbm = cluster.gpu.hbm_bandwidth * o.hbm_efficiency;
+  s.memory_bound_rate = s.hbm / o.memory_bound_scale;
   return s;
 }
 
@@ -209,8 +210,7 @@ double memory_bound_term(const StepShape& s, StepSeconds& r) {
     const double elements_dense = s.in_factor * rows * f.dense_ffn_width / t;
     r.memory_bound_bytes += 6.0 * (mix.moe * elements_moe + mix.dense_ffn * elements_dense) * s.mb;
   }
-  // --memory-bound-scale: a stack's time over the fused count (1: as counted)
-  return transfer(r.memory_bound_bytes, s.hbm) * s.o.memory_bound_scale;
+  return transfer(r.memory_bound_bytes, s.memory_bound_rate);
 }
 
 namespace {
@@ -250,9 +250,8 @@ double recompute_term(const StepShape& s, const StepSeconds& r) {
         (f.mla_kv_width > 0 ? training_gemm_seconds(s.model, 1, s.rows, f.mla_kv_width / s.t, f.mla_kv_rank) : 0.0);
     fwd_gemm += r.stage_layers * up_s / 3.0;
   }
-  // A recomputed norm or activation moves what its first run moved: --memory-bound-scale too.
   return ((mods & recompute_core_attn) != 0 ? r.attention_forward : 0.0) +
-         s.mb * (fwd_gemm + (fwd_bytes > 0 ? transfer(fwd_bytes, s.hbm) * s.o.memory_bound_scale : 0.0));
+         s.mb * (fwd_gemm + (fwd_bytes > 0 ? transfer(fwd_bytes, s.memory_bound_rate) : 0.0));
 }
 
 double tp_collectives_term(const StepShape& s, StepSeconds& r) {
