@@ -292,8 +292,7 @@ std::expected<void, std::string> choose_parameters(std::span<const StepCase> cas
   // time (or the small GEMM-operand terms) sets hbm_efficiency apart (the H200 eager runs, step
   // times alone: hbm at its bound, the scale at 0.75; docs/calibration.md).
   const auto asked = [&](std::string_view name) {
-    return std::any_of(problem.params.begin(), problem.params.end(),
-                       [&](const StepParameter* p) { return p->name == name; });
+    return std::find(problem.params.begin(), problem.params.end(), find_step_parameter(name)) != problem.params.end();
   };
   const bool optimizer_measured = std::any_of(cases.begin(), cases.end(), [](const StepCase& c) {
     return std::any_of(c.measured_terms.begin(), c.measured_terms.end(),

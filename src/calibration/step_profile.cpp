@@ -143,9 +143,12 @@ AppliedProfile apply_step_profile(const StepProfile& profile, StepTimeOptions& o
   const std::string& precision = use.precision;
   const std::string& dispatcher = use.dispatcher;
   AppliedProfile a;
+  const auto value_of = [&](std::string_view name) {
+    return std::find_if(profile.values.begin(), profile.values.end(), [&](const auto& v) { return v.first == name; });
+  };
+  const auto in_profile = [&](std::string_view name) { return value_of(name) != profile.values.end(); };
   for (const StepParameter& sp : step_parameters()) {
-    const auto it = std::find_if(profile.values.begin(), profile.values.end(),
-                                 [&](const auto& v) { return v.first == sp.name; });
+    const auto it = value_of(sp.name);
     std::string from = "default";
     if (flag_given(sp.flag)) {
       from = std::string(sp.flag);
@@ -162,9 +165,6 @@ AppliedProfile apply_step_profile(const StepProfile& profile, StepTimeOptions& o
   }
   // A profile whose hbm_efficiency was fitted without memory_bound_scale has the stack's extra
   // memory-bound bytes in that efficiency already: a scale given on top counts them twice.
-  const auto in_profile = [&](std::string_view name) {
-    return std::any_of(profile.values.begin(), profile.values.end(), [&](const auto& v) { return v.first == name; });
-  };
   if (flag_given("--memory-bound-scale") && in_profile("hbm_efficiency") && !in_profile("memory_bound_scale")) {
     a.warnings.push_back(fmt::format("--step-profile {}: its hbm_efficiency was fitted without memory_bound_scale, so it "
                                      "may hold the stack's extra memory-bound bytes already; --memory-bound-scale on "
