@@ -266,7 +266,6 @@ class ArgsReader {
   std::vector<Seen> seen_;
 };
 
-/// The flag's value as a whole number, nullopt for anything else (empty, signs only, 2.0).
 /// A number as Python's int() and float() read argparse's text (PEP 515): a leading '+' and
 /// underscores between two digits are dropped ("+1e-6", "1_000_000"); anything else is kept,
 /// for the strict parse after it to refuse.
@@ -282,6 +281,7 @@ std::string python_number(std::string_view text) {
   return out;
 }
 
+/// The flag's value as a whole number, nullopt for anything else (empty, signs only, 2.0).
 std::optional<int> whole(const Flag& f) {
   const std::string v = python_number(f.value.value_or(""));
   int n = 0;

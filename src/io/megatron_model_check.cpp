@@ -72,10 +72,6 @@ std::optional<Expected> ffn_value(const MegatronArgs& a, const ModelConfig& m, s
                               : std::string(" (no shared experts)")};
 }
 
-// Megatron-LM's defaults where a script gives no --rotary-base or --norm-epsilon (d98e8a64).
-constexpr double k_megatron_rotary_base = 10000;
-constexpr double k_megatron_norm_epsilon = 1e-5;
-
 // The settings a launch states beside the shape, where the model states them too: the output
 // gate (a script that states the model's shape, --num-layers and the rest, without the gate
 // builds another model), RoPE's base and the norms' epsilon.

@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <toml++/toml.h>
 
+#include "moeplan/io/megatron_args.hpp"
 
 namespace moeplan {
 
@@ -432,15 +433,15 @@ void position_flags(const ModelConfig& m, MegatronArgList& arg) {
     if (m.rope_theta && m.rope_local_theta) {
       arg.notes.emplace_back(fmt::format("RoPE's base is {:g} in the full-attention layers and {:g} in the sliding ones: "
                                          "Megatron-LM's --rotary-base takes one for every layer, so none is written "
-                                         "(its default is 10000)",
-                                         *m.rope_theta, *m.rope_local_theta));
+                                         "(its default is {:.0f})",
+                                         *m.rope_theta, *m.rope_local_theta, k_megatron_rotary_base));
     } else if (m.rope_theta) {
       if (*m.rope_theta == std::floor(*m.rope_theta)) {
         arg("--rotary-base", fmt::format("{:.0f}", *m.rope_theta), "RoPE's base (rope_theta), as the source");
       } else {
         arg.notes.emplace_back(fmt::format("rope_theta {} is not a whole number: Megatron-LM's --rotary-base takes an "
-                                           "integer, so it is not written (its default is 10000)",
-                                           *m.rope_theta));
+                                           "integer, so it is not written (its default is {:.0f})",
+                                           *m.rope_theta, k_megatron_rotary_base));
       }
     }
   }

@@ -26,6 +26,12 @@
 
 namespace moeplan {
 
+/// Megatron-LM's defaults where a launch gives no --rotary-base or --norm-epsilon (d98e8a64:
+/// arguments.py's --rotary-base, type=int, default 10000; TransformerConfig.layernorm_epsilon,
+/// 1e-5): what a script without them trains, and what an export that writes neither leaves.
+constexpr double k_megatron_rotary_base = 10000;
+constexpr double k_megatron_norm_epsilon = 1e-5;
+
 /// One of the file's model-size flags (--num-layers, --hidden-size, ...; the last one given).
 struct MegatronModelFlag {
   std::string flag;  ///< "--hidden-size"
