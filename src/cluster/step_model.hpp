@@ -141,6 +141,9 @@ struct StepSeconds {
   bool embedding_sync_for_mtp = false;  ///< the last stage's copy is MTP's embedding (else a tied head)
   bool dp_off_node = false;
   double load_factor = 1;
+  /// NICs a rank's data-parallel ring runs over off the node: the group's ranks on one node
+  /// (the dense DP·CP group's, the experts' EDP group's); 1 where each node holds one.
+  double dp_dense_nics = 1, dp_expert_nics = 1;
   /// Of the attention term, the forward's seconds (what a recompute re-runs); a third of it
   /// at the GEMM ceiling, less where a measured kernel's backward is the slower pass.
   double attention_forward = 0;

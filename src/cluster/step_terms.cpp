@@ -505,6 +505,13 @@ double end_stage_params(const ModelFlops& f, const ParallelLayout& L) {
   return f.vocab_params * (L.dualpipe && !f.tied_embeddings ? 2.0 : 1.0);
 }
 
+// NICs one rank's ring collective runs over when its group leaves the node: the group's ranks
+// on one node, ranks `stride` apart, at least one (dp_reduction_term says why).
+double dp_group_nics(const StepShape& s, double group, double stride) {
+  const double per_node = std::floor(std::max(s.cluster.gpus_per_node, 1) / std::max(stride, 1.0));
+  return std::clamp(per_node, 1.0, std::max(group, 1.0));
+}
+
 double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   // Data parallel: reduce-scatter of the gradients (Megatron accumulates and reduces bf16
   // runs' gradients in fp32, as the memory model's 4 bytes per gradient; 2 with
@@ -529,12 +536,23 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   const double reduced = bytes.gradient(o.grad_reduce_in_bf16);
   const double dense_part = dense_group > 1 ? (dense_group - 1.0) / dense_group : 0.0;
   const double expert_part = L.edp > 1 ? (L.edp - 1.0) / L.edp : 0.0;
-  const double rs_bytes = dense_part * reduced * dense_shard + expert_part * reduced * expert_shard;
-  const double ag_bytes = dense_part * dense_gathered + expert_part * gathered * expert_shard;
+  const double rs_dense = dense_part * reduced * dense_shard, ag_dense = dense_part * dense_gathered;
+  const double rs_bytes = rs_dense + expert_part * reduced * expert_shard;
+  const double ag_bytes = ag_dense + expert_part * gathered * expert_shard;
   r.dp_dense_bytes = dense_part * (reduced * dense_shard + dense_gathered);
   r.dp_expert_bytes = expert_part * (reduced + gathered) * expert_shard;
   r.dp_off_node = world / L.pp > std::max(s.cluster.gpus_per_node, 1);
-  const double dp_rate = r.dp_off_node ? s.nic : s.nvlink;
+  // Off the node a ring collective runs at the NICs of the group's ranks on one node: NCCL
+  // routes each channel's inter-node hop through another NIC, so a node's k ranks of the group
+  // move its data at k NICs' rate, the NVLink ring between them the ceiling ("On an Nvidia
+  // DGX-A100 system we have 8x200Gbit/s IB cards and we measure 192GB/s AllReduce BusBW",
+  // NVIDIA/nccl issue #812; 45 GB/s with 4 GPUs a node and 90 with 8, NVIDIA/nccl #1168).
+  // Megatron orders ranks tp-cp-ep-dp-pp: the dense group (DP·CP) strides TP, the experts'
+  // (EDP) ETP·EP, so a node holds gpus_per_node / stride of each; one where a stride fills it.
+  r.dp_dense_nics = dp_group_nics(s, dense_group, L.tp);
+  r.dp_expert_nics = dp_group_nics(s, L.edp, double(L.etp) * L.ep);
+  const double dense_rate = r.dp_off_node ? std::min(s.nvlink, s.nic * r.dp_dense_nics) : s.nvlink;
+  const double expert_rate = r.dp_off_node ? std::min(s.nvlink, s.nic * r.dp_expert_nics) : s.nvlink;
   // What hides them: Megatron's distributed optimizer reduce-scatters each bucket (a layer,
   // or a virtual stage's layers) as the backward pass of the step's LAST micro-batch frees
   // its gradients, and all-gathers the updated weights bucket by bucket ahead of the forward
@@ -549,7 +567,8 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   const double forward_first = forward_pass_seconds(r) / s.mb;
   const double backward_last =
       (sec[k_gemm] + sec[k_attention] + sec[k_memory_bound] + sec[k_recompute]) / s.mb - forward_first;
-  const double rs_s = transfer(rs_bytes, dp_rate), ag_s = transfer(ag_bytes, dp_rate);
+  const double rs_s = transfer(rs_dense, dense_rate) + transfer(rs_bytes - rs_dense, expert_rate);
+  const double ag_s = transfer(ag_dense, dense_rate) + transfer(ag_bytes - ag_dense, expert_rate);
   // Without Megatron's overlap flags (off by default) a collective waits for the whole pass.
   r.dp_reduce_scatter_exposed =
       o.overlap_grad_reduce ? std::max((1.0 - o.dp_overlap) * rs_s, rs_s - backward_last) : rs_s;

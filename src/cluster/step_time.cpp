@@ -323,10 +323,15 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
       const auto where = [](bool overlapped, const char* pass, const char* flag) {
         return overlapped ? fmt::format("past the {}", pass) : fmt::format("whole (no {})", flag);
       };
+      const std::string link =
+          r.dp_off_node
+              ? fmt::format("the NIC, a rank's ring over its group's NICs on a node (dense {:.0f}{})", r.dp_dense_nics,
+                            r.dp_expert_bytes > 0 ? fmt::format(", experts {:.0f}", r.dp_expert_nics) : std::string())
+              : std::string(link_name(false));
       return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}) over {}; exposed: reduce-scatter "
                          "{:.3g} s {}, all-gather {:.3g} s {} ({:.3g} s hidden, at most {:.0f} % of each){}",
-                         r.dp_dense_bytes / k_gib, L.dp * L.cp, r.dp_expert_bytes / k_gib, L.edp,
-                         link_name(r.dp_off_node), r.dp_reduce_scatter_exposed,
+                         r.dp_dense_bytes / k_gib, L.dp * L.cp, r.dp_expert_bytes / k_gib, L.edp, link,
+                         r.dp_reduce_scatter_exposed,
                          where(o.overlap_grad_reduce, "last micro-batch's backward", "--overlap-grad-reduce"),
                          r.dp_all_gather_exposed,
                          where(o.overlap_param_gather, "first one's forward", "--overlap-param-gather"), r.dp_hidden,

@@ -334,6 +334,34 @@ TEST_CASE("cluster step time: the data-parallel collectives are exposed past one
         doctest::Approx(shard / 8.0 * 44.0 / (3.35e12 * 0.85)).epsilon(1e-9));  // + the copy to fp32, 2 + 4
 }
 
+TEST_CASE("cluster step time: off the node a data-parallel ring runs over its group's NICs on a node, by hand") {
+  // The dense model above (shard 5,681,184,768 parameters) on two nodes of 8 H100, overlap off
+  // so the term is the whole reduce-scatter and all-gather. NCCL's rings send each channel's
+  // inter-node hop through another NIC: a node's k ranks of the group move its data at k NICs
+  // (50 GB/s x 0.7 each), NVLink (450 GB/s x 0.7) the ceiling. TP 1: 8 ranks of DP 16 a node,
+  // min(8 x 35, 315) = 280 GB/s; TP 2: 4 ranks, 140; TP 8: one rank of DP 2 a node, 35.
+  const double shard = 5681184768.0;
+  const ModelConfig m = dense_model(24);
+  for (const auto& [tp, rate] : {std::pair{1, 280e9}, std::pair{2, 140e9}, std::pair{8, 35e9}}) {
+    CAPTURE(tp);
+    ParallelLayout l = layout_of(16, tp, 1);
+    l.recompute = Recompute::none;
+    StepTimeOptions o;
+    o.seq_len = 4096;
+    o.overlap_grad_reduce = false;
+    o.overlap_param_gather = false;
+    const double dp = 16.0 / tp;
+    const double expected = (dp - 1.0) / dp * (4.0 + 2.0) * shard / tp / rate;
+    const StepTime t = time_of(m, 16, l, 64, o);
+    CHECK(t.seconds_of("dp_reduction") == doctest::Approx(expected).epsilon(1e-9));
+    CHECK(detail_of(t, "dp_reduction").find(fmt::format("NICs on a node (dense {})", 8 / tp)) != std::string::npos);
+  }
+  // Experts on EP 8 fill a node: their EDP group (ranks ETP·EP = 8 apart) has one rank a node,
+  // one NIC; the dense DP 64 group (TP 1) has 8.
+  const StepTime moe = time_of(moe_model(), 64, layout_of(64, 1, 1, 8), 1024);
+  CHECK(detail_of(moe, "dp_reduction").find("NICs on a node (dense 8, experts 1)") != std::string::npos);
+}
+
 TEST_CASE("cluster step time: without Megatron's overlap switches the data-parallel collectives are exposed whole") {
   // The dense model and DP 8 of the test above: rs and ag as computed there. Megatron-LM's
   // --overlap-grad-reduce and --overlap-param-gather are off by default (arguments.py); off,
