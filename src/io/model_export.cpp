@@ -724,8 +724,9 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
     if (p.recompute == Recompute::selective &&
         (p.recompute_modules & (recompute_layernorm | recompute_moe_act)) != 0) {
       // Megatron's default recipe, delayed scaling, refuses these ("Delayed scaling does not
-      // support moe_act and layernorm recompute for fp8"); per-tensor current scaling is the
-      // casts the step time counts (an amax and a cast of each GEMM input).
+      // support moe_act and layernorm recompute for fp8"); per-tensor current scaling. The step
+      // time counts one cast pass of each GEMM input (4 bytes an element); this recipe's separate
+      // amax read is not counted (docs/measurements/h200-2026-11-29b).
       arg("--fp8-recipe", "tensorwise", "current scaling: Megatron's delayed default refuses layernorm and "
                                         "moe_act recompute under fp8");
     }
