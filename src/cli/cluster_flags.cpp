@@ -276,6 +276,17 @@ void add_precision_flags(CLI::App& sub, ClusterFlags& f, const std::string& grou
                "--use-precision-aware-optimizer --exp-avg-dtype bf16 --exp-avg-sq-dtype bf16; DeepSeek-V3 Sec. "
                "3.3.3): 8 bytes of optimizer state a parameter instead of 12")
       ->group(group);
+  sub.add_flag("--use-megatron-fsdp", f.use_megatron_fsdp,
+               "Megatron-FSDP (Megatron-LM's flag): data parallelism shards what "
+               "--data-parallel-sharding-strategy names, by default optim_grads_params (ZeRO-3: weights, "
+               "gradients and optimizer states over DP, experts over EDP; each micro-batch gathers the weights for "
+               "its forward and backward and reduce-scatters its gradients, docs/cluster.md)")
+      ->group(group);
+  sub.add_option("--data-parallel-sharding-strategy", f.dp_sharding,
+                 "With --use-megatron-fsdp, Megatron-LM's strategy: optim (the optimizer states, as the distributed "
+                 "optimizer), optim_grads (and the gradients, reduce-scattered every micro-batch) or "
+                 "optim_grads_params (and the weights: FSDP) [optim_grads_params]; no_shard is not modelled")
+      ->group(group);
   sub.add_flag("--activation-func-fp8-input-store", f.activation_fp8_input_store,
                "The SwiGLU's input (gate and up) kept for the backward in fp8, 1 byte an element instead of 2, "
                "cast each way at HBM bandwidth (Megatron-Core's TransformerConfig.activation_func_fp8_input_store, "
@@ -445,6 +456,20 @@ void add_cluster_flags(CLI::App& sub, ClusterFlags& f) {
 }
 
 namespace {
+
+/// What data parallelism shards: --use-megatron-fsdp with --data-parallel-sharding-strategy
+/// (Megatron's default optim_grads_params), else the distributed optimizer's optim; why not.
+std::expected<DpSharding, std::string> dp_sharding_from_flags(const ClusterFlags& f) {
+  if (f.dp_sharding && !f.use_megatron_fsdp) {
+    return std::unexpected("--data-parallel-sharding-strategy is Megatron-FSDP's: it needs --use-megatron-fsdp");
+  }
+  if (!f.use_megatron_fsdp) return DpSharding::optim;
+  const std::string name = f.dp_sharding.value_or(to_string(DpSharding::optim_grads_params));
+  if (const std::optional<DpSharding> sharding = dp_sharding_of(name)) return *sharding;
+  return std::unexpected(fmt::format("--data-parallel-sharding-strategy: '{}' is not modelled; moeplan models optim, "
+                                     "optim_grads and optim_grads_params (no_shard, plain replication, is not)",
+                                     name));
+}
 
 /// The file a flag names, bounded as every config is (k_max_config_bytes); an error names the flag.
 std::expected<std::string, InputError> read_flag_file(const std::string& path, const char* what, const char* flag) {
@@ -725,6 +750,10 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.memory.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
   o.search.time.bf16_moments = f.bf16_moments;
   o.search.memory.bf16_moments = f.bf16_moments;
+  const std::expected<DpSharding, std::string> sharding = dp_sharding_from_flags(f);
+  if (!sharding) return usage(sharding.error());
+  o.search.time.dp_sharding = *sharding;
+  o.search.memory.dp_sharding = *sharding;
   o.search.time.activation_fp8_input_store = f.activation_fp8_input_store;
   o.search.memory.activation_fp8_input_store = f.activation_fp8_input_store;
   o.mtp_layers = f.mtp_num_layers;
@@ -954,6 +983,18 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   }
   if (args->grad_reduce_in_bf16) f.grad_reduce_in_bf16 = true;
   if (args->bf16_moments) f.bf16_moments = true;
+  if (args->use_megatron_fsdp) f.use_megatron_fsdp = true;
+  if (args->dp_sharding && !f.dp_sharding) {
+    // Megatron reads the strategy only under Megatron-FSDP (arguments.py: its default
+    // optim_grads_params is there whatever the run).
+    if (f.use_megatron_fsdp) {
+      f.dp_sharding = args->dp_sharding;
+    } else {
+      io.note(fmt::format("{}: --data-parallel-sharding-strategy {} ignored: Megatron-LM reads it only with "
+                          "--use-megatron-fsdp",
+                          f.megatron_args, *args->dp_sharding));
+    }
+  }
   if (args->tp_comm_overlap) f.tp_comm_overlap = true;
   if (args->no_p2p_overlap) f.no_p2p_overlap = true;
   // The data-parallel overlaps are Megatron-LM's switches, off unless the script sets them.
@@ -1077,6 +1118,7 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
   run.cuda_graphs = t.cuda_graphs;
   run.activation_fp8_input_store = t.activation_fp8_input_store;
   run.a2a_comm_sms = t.a2a_comm_sms;
+  run.dp_sharding = t.dp_sharding;
   // --dp-overlap 0 hides nothing: the script then asks Megatron for no overlap either.
   run.overlap_grad_reduce = t.overlap_grad_reduce && t.dp_overlap > 0;
   run.overlap_param_gather = t.overlap_param_gather && run.overlap_grad_reduce;
@@ -1220,6 +1262,9 @@ void add_cluster_fit(Report& report, const ClusterFit& fit, const Cluster& clust
          "gradients in bf16 (--grad-reduce-in-bf16): 2 bytes each, reduce-scattered in bf16"},
         {"bf16_moments", "", "", fit.bf16_moments,
          "Adam's m and v in bf16 (--bf16-moments): 8 bytes of optimizer state a parameter instead of 12"},
+        {"data_parallel_sharding", "", "", std::string(to_string(fit.dp_sharding)),
+         "what data parallelism shards (Megatron's --data-parallel-sharding-strategy): optim (the distributed "
+         "optimizer), optim_grads or optim_grads_params (--use-megatron-fsdp)"},
         {"activation_fp8_input_store", "", "", fit.activation_fp8_input_store,
          "the SwiGLU's input kept in fp8 for the backward (--activation-func-fp8-input-store): 1 byte an element"},
         {"tp_comm_overlap", "", "", fit.tp_comm_overlap,

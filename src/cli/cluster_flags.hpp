@@ -55,6 +55,8 @@ struct ClusterFlags {
   std::optional<int> first_stage_layers, last_stage_layers;  ///< --decoder-first/last-pipeline-num-layers
   bool embedding_in_split = false, loss_in_split = false;     ///< --account-for-embedding/loss-in-pipeline-split
   bool bf16_moments = false;  ///< --bf16-moments (MemoryOptions::bf16_moments)
+  bool use_megatron_fsdp = false;  ///< --use-megatron-fsdp (MemoryOptions::dp_sharding)
+  std::optional<std::string> dp_sharding;  ///< --data-parallel-sharding-strategy (with --use-megatron-fsdp)
   bool activation_fp8_input_store = false;  ///< --activation-func-fp8-input-store (MemoryOptions::activation_fp8_input_store)
   std::string recompute;  ///< none|selective|full, "" = searched
   /// --recompute-modules a,b: the modules a selective recompute re-runs (Megatron's names).
@@ -97,7 +99,7 @@ struct ClusterFlags {
   /// --gpus they would be silently ignored).
   [[nodiscard]] bool given() const {
     return gpus.has_value() || !gpu.empty() || gpu_given || tp || pp || vpp || pipeline_schedule || pipeline_layout || ep || etp || cp ||
-           micro_batch_size || first_stage_layers || last_stage_layers || embedding_in_split || loss_in_split || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || bf16_moments || activation_fp8_input_store || tp_comm_overlap || no_p2p_overlap || cuda_graph_impl || !cuda_graph_scope.empty() || !cuda_graph_modules.empty() || mtp_num_layers || !megatron_args.empty() ||
+           micro_batch_size || first_stage_layers || last_stage_layers || embedding_in_split || loss_in_split || !recompute.empty() || !recompute_modules.empty() || precision || fp8_param_gather || grad_reduce_in_bf16 || bf16_moments || use_megatron_fsdp || dp_sharding || activation_fp8_input_store || tp_comm_overlap || no_p2p_overlap || cuda_graph_impl || !cuda_graph_scope.empty() || !cuda_graph_modules.empty() || mtp_num_layers || !megatron_args.empty() ||
            !gemm_table.empty() || !step_profile.empty() || !first_given_flag().empty();
   }
 };

@@ -440,6 +440,39 @@ struct MostLoaded {
   [[nodiscard]] double rank_total() const { return weights + fp8_copies + gradients + optimizer + activations; }
 };
 
+// Megatron-FSDP (MemoryOptions::dp_sharding): from optim_grads the gradients are kept as the
+// rank's shard, dense over DP and experts over EDP, and under optim_grads_params the weights
+// and their fp8 copies too; beside each shard, the full buffers of two units in flight: the
+// layer computing and the next one prefetched (Megatron-FSDP's double buffer,
+// core/distributed/fsdp/src/docs/runtime_schedule.md: "AG_{i+1} needs to be prefetched").
+// A unit is the rank's average layer, or one vocabulary matrix (V·d/TP: the embedding or the
+// head) where that is larger (an engineering reading: FSDP units are Megatron's layers and the
+// embedding and head modules).
+void shard_over_data_parallel(MostLoaded& k, double layers, double vocab_matrix, const ParallelLayout& lay,
+                              const PrecisionSpec& spec, const MemoryOptions& o) {
+  if (o.dp_sharding == DpSharding::optim) return;
+  const double dp = std::max(1, lay.dp);
+  const double edp = std::max(1, lay.edp);
+  RankParams shard = k.params;
+  shard.dense /= dp;
+  shard.expert /= edp;
+  shard.embedding /= dp;
+  shard.high_precision /= dp;
+  const double total = k.params.total();
+  const double per_layer = (total - k.params.embedding) / std::max(1.0, layers);
+  const double unit_share = total > 0 ? std::max(per_layer, std::min(k.params.embedding, vocab_matrix)) / total : 0.0;
+  RankParams unit = k.params;
+  unit.dense *= unit_share;
+  unit.expert *= unit_share;
+  unit.embedding *= unit_share;
+  unit.high_precision *= unit_share;
+  k.gradients = spec.gradient(o.grad_reduce_in_bf16) * (shard.total() + 2.0 * unit.total());
+  if (o.dp_sharding == DpSharding::optim_grads_params) {
+    k.weights = weight_bytes(shard, spec, o) + 2.0 * weight_bytes(unit, spec, o);
+    k.fp8_copies = copy_bytes(shard, spec, o) + 2.0 * copy_bytes(unit, spec, o);
+  }
+}
+
 // Rank r's activations by the formula `options` picks (Megatron's: all per micro-batch).
 RankActivations rank_activations(const ModelConfig& m, const LayerShape& x, const ParallelLayout& lay,
                                  LayerBytes& layer_bytes, const RankLayers& ranks, int r,
@@ -497,6 +530,8 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     k.optimizer = lay.distributed_optimizer
                       ? state * (k.params.dense / std::max(1, lay.dp) + k.params.expert / std::max(1, lay.edp))
                       : state * k.params.total();
+    shard_over_data_parallel(k, double(ranks.of(r).size()) + (dual ? double(ranks.of(mirror).size()) : 0.0),
+                             double(m.vocab_size) * m.hidden_size / tp, lay, spec, options);
     if (dual) {
       // DualPipe keeps PP+1 micro-batches' activations per device (the report's Table 2). How
       // they fall on the device's two stages is dualpipe.py's schedule (deepseek-ai/DualPipe
@@ -564,20 +599,29 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
                              : std::string());
   const PrecisionSpec& spec = precision_spec(options.precision);
   const PrecisionSpec::ParamGather* gather = spec.gathers(options.fp8_param_gather);
+  // Megatron-FSDP's shards (shard_over_data_parallel), said on the terms they shrink.
+  const std::string sharded =
+      fmt::format("; Megatron-FSDP {}: the shard over DP {}{} and two units in flight", to_string(options.dp_sharding),
+                  lay.dp, m.is_moe() ? fmt::format(" (experts EDP {})", lay.edp) : std::string());
+  const bool params_sharded = options.dp_sharding == DpSharding::optim_grads_params;
+  const bool grads_sharded = options.dp_sharding != DpSharding::optim;
   out.terms.push_back(
       {"weights", best.weights,
-       (gather ? fmt::format("linear layers {} (--fp8-param-gather), the rest bf16, ", spec.name) : "bf16, ") + where});
+       (gather ? fmt::format("linear layers {} (--fp8-param-gather), the rest bf16, ", spec.name) : "bf16, ") + where +
+           (params_sharded ? sharded : std::string())});
   if (spec.copy_bytes > 0) {
     out.terms.push_back(
         {"fp8_weights", best.fp8_copies,
-         gather ? fmt::format("{} transpose of each linear layer's weight (Transformer Engine), {} B per param", spec.name,
+         (gather ? fmt::format("{} transpose of each linear layer's weight (Transformer Engine), {} B per param", spec.name,
                               gather->copy_bytes)
                 : fmt::format("{} copy and transpose of each linear layer's weight (Transformer Engine), {} B per param; "
                               "embedding, head, routers and norms stay bf16",
-                              spec.name, spec.copy_bytes)});
+                              spec.name, spec.copy_bytes)) +
+             (params_sharded ? sharded : std::string())});
   }
-  out.terms.push_back(
-      {"gradients", best.gradients, (options.grad_reduce_in_bf16 ? "bf16 (--grad-reduce-in-bf16), " : "fp32, ") + where});
+  out.terms.push_back({"gradients", best.gradients,
+                       (options.grad_reduce_in_bf16 ? "bf16 (--grad-reduce-in-bf16), " : "fp32, ") + where +
+                           (grads_sharded ? sharded : std::string())});
   const char* moments = options.bf16_moments ? " in bf16" : "";
   const double state = spec.optimizer_state(options.bf16_moments);
   out.terms.push_back(

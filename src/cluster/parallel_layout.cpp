@@ -16,6 +16,22 @@ const char* to_string(Recompute r) {
   return "?";
 }
 
+const char* to_string(DpSharding s) {
+  switch (s) {
+    case DpSharding::optim: return "optim";
+    case DpSharding::optim_grads: return "optim_grads";
+    case DpSharding::optim_grads_params: return "optim_grads_params";
+  }
+  return "?";
+}
+
+std::optional<DpSharding> dp_sharding_of(std::string_view name) {
+  for (const DpSharding s : {DpSharding::optim, DpSharding::optim_grads, DpSharding::optim_grads_params}) {
+    if (name == to_string(s)) return s;
+  }
+  return std::nullopt;
+}
+
 namespace {
 // Megatron-LM's names (TransformerConfig.recompute_modules), in bit order.
 constexpr std::array<std::pair<unsigned, std::string_view>, 6> k_module_names{{

@@ -505,6 +505,36 @@ double end_stage_params(const ModelFlops& f, const ParallelLayout& L) {
   return f.vocab_params * (L.dualpipe && !f.tied_embeddings ? 2.0 : 1.0);
 }
 
+// Megatron-FSDP's collectives (StepTimeOptions::dp_sharding), given one step's reduce-scatter
+// and all-gather seconds of the rank's weights and one micro-batch's forward and backward: with
+// the gradients sharded, every micro-batch's backward reduce-scatters them (megatron_fsdp.py,
+// grad_reduce_every_bprop), behind that backward; with the weights sharded too, every
+// micro-batch gathers them before its forward, behind the forward, and again before its
+// backward, behind the backward with the reduce-scatter (the next layer prefetched while one
+// computes, runtime_schedule.md), and no gather follows the optimizer step. At most dp_overlap
+// of each is hidden, as for the distributed optimizer. Sets the exposed seconds of `r` (the
+// backward's shared exposure split by the two collectives' times); returns all the seconds
+// the collectives take. The distributed optimizer (optim) leaves `r` as it is.
+double sharded_dp_collectives(const StepShape& s, double rs_s, double ag_s, double forward_mb, double backward_mb,
+                              StepSeconds& r) {
+  const StepTimeOptions& o = s.o;
+  const auto exposed = [&o](double comm, double pass) { return std::max((1.0 - o.dp_overlap) * comm, comm - pass); };
+  switch (o.dp_sharding) {
+    case DpSharding::optim: return rs_s + ag_s;
+    case DpSharding::optim_grads:
+      r.dp_reduce_scatter_exposed = s.mb * exposed(rs_s, backward_mb);
+      return s.mb * rs_s + ag_s;
+    case DpSharding::optim_grads_params: {
+      const double backward = exposed(ag_s + rs_s, backward_mb);
+      const double rs_share = ag_s + rs_s > 0 ? rs_s / (ag_s + rs_s) : 0.0;
+      r.dp_reduce_scatter_exposed = s.mb * backward * rs_share;
+      r.dp_all_gather_exposed = s.mb * (exposed(ag_s, forward_mb) + backward * (1.0 - rs_share));
+      return s.mb * (2.0 * ag_s + rs_s);
+    }
+  }
+  return rs_s + ag_s;
+}
+
 // NICs one rank's ring collective runs over when its group leaves the node: the group's ranks
 // on one node, ranks `stride` apart, at least one (dp_reduction_term says why).
 double dp_group_nics(const StepShape& s, double group, double stride) {
@@ -574,7 +604,8 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
       o.overlap_grad_reduce ? std::max((1.0 - o.dp_overlap) * rs_s, rs_s - backward_last) : rs_s;
   r.dp_all_gather_exposed =
       o.overlap_param_gather ? std::max((1.0 - o.dp_overlap) * ag_s, ag_s - forward_first) : ag_s;
-  r.dp_hidden = std::max(0.0, rs_s + ag_s - r.dp_reduce_scatter_exposed - r.dp_all_gather_exposed);
+  const double moved = sharded_dp_collectives(s, rs_s, ag_s, forward_first, backward_last, r);
+  r.dp_hidden = std::max(0.0, moved - r.dp_reduce_scatter_exposed - r.dp_all_gather_exposed);
   double seconds = r.dp_reduce_scatter_exposed + r.dp_all_gather_exposed;
   // With PP > 1 a copy of the embedding on the last stage (a tied output head, or the one MTP
   // modules read) has its gradients all-reduced with the first stage's after the backward pass

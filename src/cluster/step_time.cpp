@@ -154,6 +154,44 @@ std::string host_speed_words(const GpuSpec& gpu, const StepTimeOptions& o) {
 
 const char* link_name(bool off_node) { return off_node ? "the NIC" : "NVLink"; }
 
+// The data-parallel term's line: what the collectives move, over which link, and what of it
+// is exposed past which pass.
+std::string dp_reduction_detail(const StepSeconds& r, const ParallelLayout& L, const StepTimeOptions& o) {
+  const std::string embedding =
+      r.embedding_sync_bytes > 0
+          ? fmt::format("; {:.3g} GiB embedding gradients all-reduced between the first and last stages (the "
+                        "last stage's copy: {})",
+                        r.embedding_sync_bytes / k_gib, r.embedding_sync_for_mtp ? "MTP's embedding" : "the tied head")
+          : std::string();
+  if (r.dp_dense_bytes == 0 && r.dp_expert_bytes == 0) return "DP 1: none" + embedding;
+  const auto where = [](bool overlapped, const char* pass, const char* flag) {
+    return overlapped ? fmt::format("past the {}", pass) : fmt::format("whole (no {})", flag);
+  };
+  const std::string link =
+      r.dp_off_node
+          ? fmt::format("the NIC, a rank's ring over its group's NICs on a node (dense {:.0f}{})", r.dp_dense_nics,
+                        r.dp_expert_bytes > 0 ? fmt::format(", experts {:.0f}", r.dp_expert_nics) : std::string())
+          : std::string(link_name(false));
+  // Megatron-FSDP moves these every micro-batch (the weights' gather twice when they are sharded).
+  const std::string fsdp =
+      o.dp_sharding == DpSharding::optim
+          ? std::string()
+          : fmt::format(" (Megatron-FSDP {}: the gradients' share every micro-batch{})", to_string(o.dp_sharding),
+                        o.dp_sharding == DpSharding::optim_grads_params ? ", the weights' twice" : "");
+  return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}){} over {}; exposed: reduce-scatter "
+                     "{:.3g} s {}, all-gather {:.3g} s {} ({:.3g} s hidden, at most {:.0f} % of each){}",
+                     r.dp_dense_bytes / k_gib, L.dp * L.cp, r.dp_expert_bytes / k_gib, L.edp, fsdp, link,
+                     r.dp_reduce_scatter_exposed,
+                     o.dp_sharding != DpSharding::optim
+                         ? std::string("past every micro-batch's backward (Megatron-FSDP)")
+                         : where(o.overlap_grad_reduce, "last micro-batch's backward", "--overlap-grad-reduce"),
+                     r.dp_all_gather_exposed,
+                     o.dp_sharding == DpSharding::optim_grads_params
+                         ? std::string("past every micro-batch's forward and backward (Megatron-FSDP)")
+                         : where(o.overlap_param_gather, "first one's forward", "--overlap-param-gather"),
+                     r.dp_hidden, 100 * o.dp_overlap, embedding);
+}
+
 // The all-to-all term's line: what one all-to-all moves and where, and what of it is hidden.
 std::string all_to_all_detail(const StepSeconds& r, const ParallelLayout& L, const Cluster& c,
                               const StepTimeOptions& o) {
@@ -312,31 +350,7 @@ std::string term_detail(int i, const StepSeconds& r, const ParallelLayout& L, co
                          r.bubble, L.pp - 1, L.vpp, r.microbatches, r.p2p, link_name(r.p2p_off_node),
                          r.p2p_hidden > 0 ? fmt::format(" ({:.3g} s more overlapped by the interleaved schedule)", r.p2p_hidden)
                                           : std::string());
-    case k_dp_reduction: {
-      const std::string embedding =
-          r.embedding_sync_bytes > 0
-              ? fmt::format("; {:.3g} GiB embedding gradients all-reduced between the first and last stages (the "
-                            "last stage's copy: {})",
-                            r.embedding_sync_bytes / k_gib, r.embedding_sync_for_mtp ? "MTP's embedding" : "the tied head")
-              : std::string();
-      if (r.dp_dense_bytes == 0 && r.dp_expert_bytes == 0) return "DP 1: none" + embedding;
-      const auto where = [](bool overlapped, const char* pass, const char* flag) {
-        return overlapped ? fmt::format("past the {}", pass) : fmt::format("whole (no {})", flag);
-      };
-      const std::string link =
-          r.dp_off_node
-              ? fmt::format("the NIC, a rank's ring over its group's NICs on a node (dense {:.0f}{})", r.dp_dense_nics,
-                            r.dp_expert_bytes > 0 ? fmt::format(", experts {:.0f}", r.dp_expert_nics) : std::string())
-              : std::string(link_name(false));
-      return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}) over {}; exposed: reduce-scatter "
-                         "{:.3g} s {}, all-gather {:.3g} s {} ({:.3g} s hidden, at most {:.0f} % of each){}",
-                         r.dp_dense_bytes / k_gib, L.dp * L.cp, r.dp_expert_bytes / k_gib, L.edp, link,
-                         r.dp_reduce_scatter_exposed,
-                         where(o.overlap_grad_reduce, "last micro-batch's backward", "--overlap-grad-reduce"),
-                         r.dp_all_gather_exposed,
-                         where(o.overlap_param_gather, "first one's forward", "--overlap-param-gather"), r.dp_hidden,
-                         100 * o.dp_overlap, embedding);
-    }
+    case k_dp_reduction: return dp_reduction_detail(r, L, o);
     case k_optimizer:
       return fmt::format("Adam on this rank's shard, {:.4g} parameters × {} bytes (gradient norm, fp32 master, m, v, "
                          "bf16 weight): {:.3g} GB at {:.3g} TB/s achieved HBM",

@@ -158,7 +158,7 @@ constexpr std::string_view k_switches[] = {
     "--accumulate-allreduce-grads-in-fp32", "--moe-enable-deepep", "--bf16", "--fp16",
     "--account-for-embedding-in-pipeline-split", "--account-for-loss-in-pipeline-split",
     "--use-precision-aware-optimizer", "--enable-cuda-graph", "--external-cuda-graph", "--overlap-grad-reduce",
-    "--overlap-param-gather", "--attention-output-gate"};
+    "--overlap-param-gather", "--attention-output-gate", "--use-megatron-fsdp"};
 
 /// How many lines of a repeated flag its note names before "...".
 constexpr std::size_t k_repeat_lines_named = 3;
@@ -435,6 +435,11 @@ bool ArgsReader::read_choice(const Flag& f) {
   } else if (n == "--fp8-format") {
     if (v != "e4m3" && v != "hybrid") fail(f, fmt::format("\"{}\" is neither e4m3 nor hybrid", v));
     a_.precision = Precision::fp8;
+  } else if (n == "--data-parallel-sharding-strategy") {  // Megatron's choices (arguments.py)
+    if (v != "no_shard" && v != "optim" && v != "optim_grads" && v != "optim_grads_params") {
+      fail(f, fmt::format("\"{}\" is none of no_shard, optim, optim_grads, optim_grads_params", v));
+    }
+    a_.dp_sharding = v;
   } else if (n == "--exp-avg-dtype" || n == "--exp-avg-sq-dtype") {  // Megatron: fp32, fp16, bf16, fp8
     if (v != "fp32" && v != "fp16" && v != "bf16" && v != "fp8") fail(f, fmt::format("\"{}\" is none of fp32, fp16, bf16, fp8", v));
     (n == "--exp-avg-dtype" ? exp_avg_dtype_ : exp_avg_sq_dtype_) = v;
@@ -498,6 +503,8 @@ bool ArgsReader::read_switch(const Flag& f) {
     enable_deepep_ = f;
   } else if (n == "--use-precision-aware-optimizer") {
     precision_aware_optimizer_ = true;
+  } else if (n == "--use-megatron-fsdp") {
+    a_.use_megatron_fsdp = true;
   } else if (n == "--account-for-embedding-in-pipeline-split") {
     a_.layout.embedding_in_split = true;
   } else if (n == "--account-for-loss-in-pipeline-split") {
@@ -772,7 +779,7 @@ std::optional<InputError> ArgsReader::finish() {
     if (s.count > 1) a_.notes.push_back(repeat_note(s));
   }
   if (!a_.layout.any() && !a_.precision && !a_.global_batch && !a_.seq_length && !a_.deepep &&
-      !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.tp_comm_overlap && !a_.overlap_grad_reduce && !a_.no_p2p_overlap && !a_.cuda_graph_impl &&
+      !a_.grad_reduce_in_bf16 && !a_.bf16_moments && !a_.use_megatron_fsdp && !a_.dp_sharding && !a_.tp_comm_overlap && !a_.overlap_grad_reduce && !a_.no_p2p_overlap && !a_.cuda_graph_impl &&
       a_.cuda_graph_scope.empty() && !fp32_gradients_ && !a_.mtp_layers &&
       !a_.force_load_balancing && !a_.fp8_param_gather && a_.model_flags.empty() && !a_.rotary_percent &&
       !a_.attention_output_gate_line && !a_.rotary_base && !a_.norm_epsilon &&

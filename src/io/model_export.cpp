@@ -675,6 +675,12 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
   if (p.distributed_optimizer) {
     arg("--use-distributed-optimizer", "", "optimizer states sharded over DP (ZeRO-1)");
   }
+  if (run.dp_sharding != DpSharding::optim) {
+    arg("--use-megatron-fsdp", "", "Megatron-FSDP, as the memory per GPU and the data-parallel time count it");
+    arg("--data-parallel-sharding-strategy", to_string(run.dp_sharding),
+        run.dp_sharding == DpSharding::optim_grads_params ? "weights, gradients and optimizer states sharded over DP"
+                                                          : "gradients and optimizer states sharded over DP");
+  }
   if ((p.dp > 1 || p.edp > 1) && run.overlap_grad_reduce) {  // what the step time assumed (docs/cluster.md)
     arg("--overlap-grad-reduce", "", "the data-parallel gradient reduction overlapped with the backward "
                                      "pass, as the step time counts it (only its exposed part)");

@@ -229,6 +229,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
   fit.fp8_param_gather = search.time.fp8_param_gather;
   fit.grad_reduce_in_bf16 = search.time.grad_reduce_in_bf16;
   fit.bf16_moments = search.time.bf16_moments;
+  fit.dp_sharding = search.time.dp_sharding;
   fit.activation_fp8_input_store = search.time.activation_fp8_input_store;
   fit.load_imbalance = search.time.expert_load_factor;
   fit.given = search.given;

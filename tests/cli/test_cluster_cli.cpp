@@ -1844,3 +1844,67 @@ TEST_CASE("suggest --megatron-args lists the output gate, RoPE base and epsilon 
   }
   CHECK(r.err.find("not used by moeplan (ignored)") != std::string::npos);
 }
+
+TEST_CASE("Megatron-FSDP (--use-megatron-fsdp, --data-parallel-sharding-strategy): shards, collectives every micro-batch, read and written as Megatron spells them") {
+  const std::string model = std::string(MOEPLAN_SOURCE_DIR) + "/bench/validation/llama3-8b.toml";
+  const std::vector<std::string> base = {"score", model, "--gpus", "8", "--gpu", "h100",
+                                         "--tokens", "1e12", "--seq-len", "8192", "--global-batch-tokens", "1048576",
+                                         "--tp", "1", "--pp", "1", "--micro-batch-size", "1", "--recompute", "full"};
+  const auto run_json = [](std::vector<std::string> args) {
+    args.insert(args.end(), {"--format", "json"});
+    const Run r = run_moeplan(args);
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    return json::parse(r.out).at(0);
+  };
+  std::vector<std::string> fsdp = base;
+  fsdp.push_back("--use-megatron-fsdp");
+  std::vector<std::string> grads = fsdp;
+  grads.insert(grads.end(), {"--data-parallel-sharding-strategy", "optim_grads"});
+  const json zero1 = run_json(base), j3 = run_json(fsdp), j2 = run_json(grads);
+  CHECK(zero1.at("cluster").at("data_parallel_sharding") == "optim");
+  CHECK(j3.at("cluster").at("data_parallel_sharding") == "optim_grads_params");  // Megatron's default
+  CHECK(j2.at("cluster").at("data_parallel_sharding") == "optim_grads");
+  // The weights shrink only with the parameters sharded; the gradients with either.
+  CHECK(j3.at("memory").at("weights").get<double>() < 0.5 * zero1.at("memory").at("weights").get<double>());
+  CHECK(j2.at("memory").at("weights").get<double>() == doctest::Approx(zero1.at("memory").at("weights").get<double>()));
+  CHECK(j2.at("memory").at("gradients").get<double>() < 0.5 * zero1.at("memory").at("gradients").get<double>());
+  // More collectives: every micro-batch's.
+  CHECK(j3.at("step_time").at("dp_reduction").get<double>() > j2.at("step_time").at("dp_reduction").get<double>());
+  CHECK(j2.at("step_time").at("dp_reduction").get<double>() > zero1.at("step_time").at("dp_reduction").get<double>());
+  // The strategy needs FSDP; no_shard is not modelled: exit 2, named.
+  std::vector<std::string> alone = base;
+  alone.insert(alone.end(), {"--data-parallel-sharding-strategy", "optim_grads"});
+  const Run a = run_moeplan(alone);
+  CHECK(a.code == 2);
+  CHECK(a.err.find("needs --use-megatron-fsdp") != std::string::npos);
+  std::vector<std::string> no_shard = fsdp;
+  no_shard.insert(no_shard.end(), {"--data-parallel-sharding-strategy", "no_shard"});
+  const Run n = run_moeplan(no_shard);
+  CHECK(n.code == 2);
+  CHECK(n.err.find("'no_shard' is not modelled") != std::string::npos);
+  // Written by --emit megatron and read back.
+  const auto file = temp_path("fsdp.sh");
+  std::vector<std::string> emit = grads;
+  emit.insert(emit.end(), {"--emit", "megatron", "-o", file.string()});
+  const Run written = run_moeplan(emit);
+  REQUIRE_MESSAGE(written.code == 0, written.err);
+  const std::string text = text_of(file);
+  CHECK(text.find("--use-megatron-fsdp \\") != std::string::npos);
+  CHECK(text.find("--data-parallel-sharding-strategy optim_grads \\") != std::string::npos);
+  const json back = run_json({"score", model, "--gpus", "8", "--gpu", "h100", "--tokens",
+                              "1e12", "--megatron-args", file.string()});
+  CHECK(back.at("cluster").at("data_parallel_sharding") == "optim_grads");
+  // A script's strategy without Megatron-FSDP is Megatron's unused default: said, not applied.
+  std::ofstream(file) << "torchrun pretrain_gpt.py --data-parallel-sharding-strategy optim_grads_params --tp 1\n";
+  const Run unused = run_moeplan({"score", model, "--gpus", "8", "--gpu", "h100", "--tokens",
+                                  "1e12", "--megatron-args", file.string(), "--format", "json"});
+  REQUIRE_MESSAGE(unused.code == 0, unused.err);
+  CHECK(unused.err.find("reads it only with --use-megatron-fsdp") != std::string::npos);
+  CHECK(json::parse(unused.out).at(0).at("cluster").at("data_parallel_sharding") == "optim");
+  std::ofstream(file) << "torchrun pretrain_gpt.py --use-megatron-fsdp --data-parallel-sharding-strategy zero3\n";
+  const Run bad = run_moeplan({"score", model, "--gpus", "8", "--gpu", "h100", "--tokens",
+                               "1e12", "--megatron-args", file.string()});
+  CHECK(bad.code == 4);
+  CHECK(bad.err.find("zero3") != std::string::npos);
+  std::filesystem::remove(file);
+}

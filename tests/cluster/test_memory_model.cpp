@@ -155,6 +155,43 @@ TEST_CASE("cluster memory: Megatron theoretical memory, dense Llama-3 8B, TP 2, 
   CHECK(b.bytes_of("activations") == doctest::Approx(19'365'134'336.0).epsilon(0.01));
 }
 
+TEST_CASE("cluster memory: Megatron-FSDP shards the gradients, then the weights, over DP, two units in flight, by hand") {
+  // Llama-3 8B on TP 2, DP 4 as above: the rank holds 4,015,130,624 parameters, of them the
+  // embedding and head 2 x 525,336,576 / 2 = 525,336,576; 32 layers of (4,015,130,624 -
+  // 525,336,576) / 32 = 109,056,064. A unit in flight is the larger of a layer and one
+  // vocabulary matrix, V·d/TP = 262,668,288: the head. Shard + two units: 4,015,130,624 / 4 +
+  // 2 x 262,668,288 = 1,529,119,232 parameters.
+  const ModelConfig m = dense(4096, 32, 32, 8, 14336, 128256);
+  const ParallelLayout l = layout(2, 1, 4, 1, 32);
+  MemoryOptions o = megatron_options(8192);
+  // (moeplan keeps the norms whole on each TP rank, 0.003 % more than Megatron's count: the
+  // rank's own count P is the shard's base, checked against 4,015,130,624 above.)
+  const MemoryBreakdown zero1 = memory_per_gpu(m, count_parameters(m), l, o);
+  const double P = zero1.params_on_gpu;
+  CHECK(P == doctest::Approx(4'015'130'624.0).epsilon(1e-4));
+  CHECK((P - 525'336'576.0) / 32.0 < 262'668'288.0);  // the head is the unit
+  const double held = P / 4.0 + 2.0 * 262'668'288.0;
+  o.dp_sharding = DpSharding::optim_grads;
+  const MemoryBreakdown grads = memory_per_gpu(m, count_parameters(m), l, o);
+  CHECK(grads.bytes_of("gradients") == doctest::Approx(4.0 * held).epsilon(1e-12));  // fp32
+  CHECK(held == doctest::Approx(1'529'119'232.0).epsilon(1e-4));
+  CHECK(grads.bytes_of("weights") == doctest::Approx(zero1.bytes_of("weights")).epsilon(1e-12));
+  CHECK(grads.bytes_of("optimizer") == doctest::Approx(zero1.bytes_of("optimizer")).epsilon(1e-12));
+  const auto detail_of = [](const MemoryBreakdown& b, const std::string& name) {
+    for (const MemoryTerm& t : b.terms) {
+      if (t.name == name) return t.detail;
+    }
+    return std::string();
+  };
+  CHECK(detail_of(grads, "gradients").find("Megatron-FSDP optim_grads: the shard over DP 4") != std::string::npos);
+  CHECK(detail_of(grads, "weights").find("Megatron-FSDP") == std::string::npos);
+  o.dp_sharding = DpSharding::optim_grads_params;
+  const MemoryBreakdown params = memory_per_gpu(m, count_parameters(m), l, o);
+  CHECK(params.bytes_of("weights") == doctest::Approx(2.0 * held).epsilon(1e-12));  // bf16
+  CHECK(params.bytes_of("gradients") == doctest::Approx(grads.bytes_of("gradients")).epsilon(1e-12));
+  CHECK(params.bytes_of("activations") == doctest::Approx(zero1.bytes_of("activations")).epsilon(1e-12));
+}
+
 TEST_CASE("cluster memory: Megatron theoretical memory, dense Llama-3 70B, TP 8, PP 4, VPP 5") {
   // meta-llama/Meta-Llama-3-70B: h 8192, L 80, a 64, g 8, f 28672, V 128256, untied; s 4096.
   const ModelConfig m = dense(8192, 80, 64, 8, 28672, 128256);

@@ -362,6 +362,41 @@ TEST_CASE("cluster step time: off the node a data-parallel ring runs over its gr
   CHECK(detail_of(moe, "dp_reduction").find("NICs on a node (dense 8, experts 1)") != std::string::npos);
 }
 
+TEST_CASE("cluster step time: Megatron-FSDP's collectives every micro-batch, behind that micro-batch's passes, by hand") {
+  // The dense model and DP 8 on one node above: rs and ag of the rank's weights at NVLink
+  // (450 GB/s x 0.7). Megatron-FSDP reduce-scatters every micro-batch's gradients behind its
+  // backward once they are sharded (optim_grads), and with the weights sharded too gathers them
+  // before every micro-batch's forward and again before its backward (optim_grads_params, no
+  // gather after the step); at most 80 % (dp_overlap) of each hidden.
+  const double shard = 5681184768.0;
+  const double nvlink = 450e9 * 0.7;
+  const double rs = 7.0 / 8.0 * 4.0 * shard / nvlink;
+  const double ag = 7.0 / 8.0 * 2.0 * shard / nvlink;
+  const ModelConfig m = dense_model(24);
+  const auto exposed = [](double comm, double pass) { return std::max(0.2 * comm, comm - pass); };
+  for (const int seq_len : {256, 4096}) {
+    CAPTURE(seq_len);
+    ParallelLayout l = layout_of(8, 1, 1);
+    l.recompute = Recompute::none;
+    StepTimeOptions o;
+    o.seq_len = seq_len;
+    const double mb = 8.0;  // 64 sequences over DP 8, one a micro-batch
+    o.dp_sharding = DpSharding::optim_grads;
+    const StepTime grads = time_of(m, 8, l, 64, o);
+    const double pass = (grads.seconds_of("gemm") + grads.seconds_of("attention") + grads.seconds_of("memory_bound")) / mb;
+    CHECK(grads.seconds_of("dp_reduction") ==
+          doctest::Approx(mb * exposed(rs, 2.0 / 3.0 * pass) + exposed(ag, pass / 3.0)).epsilon(1e-9));
+    o.dp_sharding = DpSharding::optim_grads_params;
+    const StepTime params = time_of(m, 8, l, 64, o);
+    CHECK(params.seconds_of("dp_reduction") ==
+          doctest::Approx(mb * (exposed(ag, pass / 3.0) + exposed(ag + rs, 2.0 / 3.0 * pass))).epsilon(1e-9));
+    CHECK(detail_of(params, "dp_reduction").find("past every micro-batch's forward and backward (Megatron-FSDP)") !=
+          std::string::npos);
+    // The optimizer step is the shard's either way.
+    CHECK(params.seconds_of("optimizer") == doctest::Approx(grads.seconds_of("optimizer")).epsilon(1e-12));
+  }
+}
+
 TEST_CASE("cluster step time: without Megatron's overlap switches the data-parallel collectives are exposed whole") {
   // The dense model and DP 8 of the test above: rs and ag as computed there. Megatron-LM's
   // --overlap-grad-reduce and --overlap-param-gather are off by default (arguments.py); off,

@@ -70,6 +70,11 @@ struct MemoryOptions {
   /// DeepSeek-V3, arXiv 2412.19437 Sec. 3.3.3: "we cache the inputs of the SwiGLU operator ...
   /// stored in FP8"). Dense FFNs, shared and routed experts alike; SwiGLU only.
   bool activation_fp8_input_store = false;
+  /// What data parallelism shards (--use-megatron-fsdp --data-parallel-sharding-strategy;
+  /// parallel_layout.hpp): gradients over DP (EDP for experts) from optim_grads, weights and
+  /// their fp8 copies too under optim_grads_params, each beside the full buffers of the units in
+  /// flight (memory_model.cpp, "Megatron-FSDP").
+  DpSharding dp_sharding = DpSharding::optim;
 };
 
 /// One term of the breakdown, in bytes on the most loaded GPU.

@@ -33,6 +33,24 @@ enum class Recompute {
 };
 const char* to_string(Recompute r);
 
+/// What data parallelism shards beyond the forward pass's replicas: Megatron-LM's
+/// --data-parallel-sharding-strategy under --use-megatron-fsdp (arguments.py; its default is
+/// optim_grads_params), `optim` also being what Megatron's distributed optimizer does without
+/// FSDP (moeplan's default). Megatron-FSDP reduce-scatters the gradients after every
+/// micro-batch's backward when they are sharded (megatron_fsdp.py: grad_reduce_every_bprop for
+/// optim_grads and optim_grads_params) and, with the parameters sharded, all-gathers each
+/// layer's weights before its forward and again before its backward, the next layer's
+/// prefetched while one computes (core/distributed/fsdp/src/docs/runtime_schedule.md).
+/// no_shard (plain replication) is not modelled.
+enum class DpSharding {
+  optim,               ///< optimizer states sharded (ZeRO-1): Megatron's distributed optimizer
+  optim_grads,         ///< and the gradients (ZeRO-2)
+  optim_grads_params,  ///< and the parameters (ZeRO-3, FSDP)
+};
+const char* to_string(DpSharding s);
+/// Megatron's name of a strategy, nullopt for another word (no_shard included).
+std::optional<DpSharding> dp_sharding_of(std::string_view name);
+
 /// What a selective recompute re-runs: Megatron-LM's --recompute-modules (its
 /// TransformerConfig.recompute_modules, used with --recompute-granularity selective), as a
 /// set of bits. Megatron's default is core_attn alone, moeplan's `selective`. "moe" (the whole

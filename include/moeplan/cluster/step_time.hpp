@@ -122,6 +122,11 @@ struct StepTimeOptions {
   /// one H200 at hbm_efficiency 0.85, docs/measurements/h200-2026-11-29). Apart from
   /// hbm_efficiency so that a fit of a stack's extra bytes leaves the optimizer's bandwidth alone.
   double memory_bound_scale = 1.0;
+  /// What data parallelism shards (MemoryOptions::dp_sharding): from optim_grads the gradients
+  /// are reduce-scattered after every micro-batch's backward, under optim_grads_params the
+  /// weights all-gathered before every micro-batch's forward and backward, each behind its own
+  /// pass (step_terms.cpp, dp_reduction_term).
+  DpSharding dp_sharding = DpSharding::optim;
 };
 
 struct StepTerm {

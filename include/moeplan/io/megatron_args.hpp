@@ -47,6 +47,10 @@ struct MegatronArgs {
   /// --use-precision-aware-optimizer with --exp-avg-dtype bf16 and --exp-avg-sq-dtype bf16.
   bool bf16_moments = false;
   bool tp_comm_overlap = false;           ///< --tp-comm-overlap
+  bool use_megatron_fsdp = false;         ///< --use-megatron-fsdp
+  /// --data-parallel-sharding-strategy as written (Megatron's no_shard, optim, optim_grads,
+  /// optim_grads_params); Megatron reads it only with --use-megatron-fsdp.
+  std::optional<std::string> dp_sharding;
   /// --overlap-grad-reduce and --overlap-param-gather: Megatron-LM overlaps the data-parallel
   /// reduce-scatter and all-gather only when the script asks (both default off).
   bool overlap_grad_reduce = false;

@@ -54,6 +54,9 @@ struct MegatronRun {
   double ramp_tokens = 0;
   bool async_save = false;
   std::optional<long long> save_interval_steps{}, eval_interval_steps{}, eval_iters{};
+  /// What data parallelism shards, as the memory and step time counted it: anything past
+  /// optim is written as --use-megatron-fsdp --data-parallel-sharding-strategy.
+  DpSharding dp_sharding = DpSharding::optim;
 };
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);

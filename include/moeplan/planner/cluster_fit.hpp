@@ -120,6 +120,7 @@ struct ClusterFit {
   /// k_max_plausible_days.
   std::vector<std::string> warnings;
   double attention_efficiency = 1.0;  ///< options.search.time.attention_efficiency (--attention-efficiency)
+  DpSharding dp_sharding = DpSharding::optim;  ///< what data parallelism shards (options.search.time)
 };
 
 /// Ten years: a hundred times the published pre-trainings (DeepSeek-V3: under two months on
