@@ -28,6 +28,18 @@ double head_layers(const ModelConfig& m, int seq_len = k_seq_len) {
   const double M = account_of(m, count_parameters(m), seq_len).M.value();
   return 6.0 * m.vocab_size * m.hidden_size * m.num_hidden_layers / M;
 }
+
+// The data-parallel tests' dense model (dense_model(24): d 4096) on one node of 8 (TP 1, PP 1,
+// DP 8), by hand: the DP shard's parameters, a layer 2·4096² (q, o) + 2·4096·1024 (k, v: 8 kv
+// heads of 128) + 3·4096·12288 (SwiGLU) = 192,937,984, 24 layers 4,630,511,616, an untied
+// embedding and head 2·128256·4096 = 1,050,673,152: 5,681,184,768; and the seconds of (G−1)/G
+// of it over NVLink (450 GB/s x 0.7): the fp32 gradients reduce-scattered, the bf16 weights
+// all-gathered.
+struct DataParallelByHand {
+  double shard = 5681184768.0;
+  double rs = 7.0 / 8.0 * 4.0 * shard / (450e9 * 0.7);
+  double ag = 7.0 / 8.0 * 2.0 * shard / (450e9 * 0.7);
+};
 }  // namespace
 
 TEST_CASE("cluster step time: recompute adds a forward, selective less than full") {
@@ -289,14 +301,8 @@ TEST_CASE("cluster step time: the interleaved schedule overlaps its sends but th
 }
 
 TEST_CASE("cluster step time: the data-parallel collectives are exposed past one micro-batch's pass, by hand") {
-  // Dense d 4096, 24 layers, on one node of 8 (TP 1, PP 1, DP 8), 1 and 8 micro-batches.
-  // Parameters by hand: a layer 2·4096² (q, o) + 2·4096·1024 (k, v: 8 kv heads of 128) +
-  // 3·4096·12288 (SwiGLU) = 192,937,984; 24 layers 4,630,511,616; untied embedding and head
-  // 2·128256·4096 = 1,050,673,152: the DP shard's 5,681,184,768.
-  const double shard = 5681184768.0;
-  const double nvlink = 450e9 * 0.7;
-  const double rs = 7.0 / 8.0 * 4.0 * shard / nvlink;  // fp32 gradients reduce-scattered
-  const double ag = 7.0 / 8.0 * 2.0 * shard / nvlink;  // bf16 weights all-gathered
+  // DataParallelByHand's model and node, 1 and 8 micro-batches.
+  const auto [shard, rs, ag] = DataParallelByHand{};
   const ModelConfig m = dense_model(24);
   // S 4096: a micro-batch's pass outlasts the collectives (80 % hidden, the bound); S 256:
   // a short pass, most of them exposed.
@@ -340,7 +346,7 @@ TEST_CASE("cluster step time: off the node a data-parallel ring runs over its gr
   // inter-node hop through another NIC: a node's k ranks of the group move its data at k NICs
   // (50 GB/s x 0.7 each), NVLink (450 GB/s x 0.7) the ceiling. TP 1: 8 ranks of DP 16 a node,
   // min(8 x 35, 315) = 280 GB/s; TP 2: 4 ranks, 140; TP 8: one rank of DP 2 a node, 35.
-  const double shard = 5681184768.0;
+  const double shard = DataParallelByHand{}.shard;
   const ModelConfig m = dense_model(24);
   for (const auto& [tp, rate] : {std::pair{1, 280e9}, std::pair{2, 140e9}, std::pair{8, 35e9}}) {
     CAPTURE(tp);
@@ -368,10 +374,7 @@ TEST_CASE("cluster step time: Megatron-FSDP's collectives every micro-batch, beh
   // backward once they are sharded (optim_grads), and with the weights sharded too gathers them
   // before every micro-batch's forward and again before its backward (optim_grads_params, no
   // gather after the step); at most 80 % (dp_overlap) of each hidden.
-  const double shard = 5681184768.0;
-  const double nvlink = 450e9 * 0.7;
-  const double rs = 7.0 / 8.0 * 4.0 * shard / nvlink;
-  const double ag = 7.0 / 8.0 * 2.0 * shard / nvlink;
+  const auto [shard, rs, ag] = DataParallelByHand{};
   const ModelConfig m = dense_model(24);
   const auto exposed = [](double comm, double pass) { return std::max(0.2 * comm, comm - pass); };
   for (const int seq_len : {256, 4096}) {
@@ -401,10 +404,7 @@ TEST_CASE("cluster step time: without Megatron's overlap switches the data-paral
   // The dense model and DP 8 of the test above: rs and ag as computed there. Megatron-LM's
   // --overlap-grad-reduce and --overlap-param-gather are off by default (arguments.py); off,
   // the reduce-scatter waits for the last backward and the all-gather runs before the forward.
-  const double shard = 5681184768.0;
-  const double nvlink = 450e9 * 0.7;
-  const double rs = 7.0 / 8.0 * 4.0 * shard / nvlink;
-  const double ag = 7.0 / 8.0 * 2.0 * shard / nvlink;
+  const auto [shard, rs, ag] = DataParallelByHand{};
   const ModelConfig m = dense_model(24);
   ParallelLayout l = layout_of(8, 1, 1);
   l.recompute = Recompute::none;
