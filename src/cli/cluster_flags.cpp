@@ -471,6 +471,22 @@ std::expected<DpSharding, std::string> dp_sharding_from_flags(const ClusterFlags
                                      name));
 }
 
+/// Megatron-FSDP's flags on the search's memory and time options; why not, else "".
+/// Megatron-FSDP keeps and reduces the gradients in the weights' dtype, bf16 (its
+/// --megatron-fsdp-main-grads-dtype 'auto'; param_and_grad_buffer.py), whatever
+/// --accumulate-allreduce-grads-in-fp32 says: 2 bytes, as --grad-reduce-in-bf16 counts them.
+std::string apply_dp_sharding(const ClusterFlags& f, LayoutSearchOptions& search) {
+  const std::expected<DpSharding, std::string> sharding = dp_sharding_from_flags(f);
+  if (!sharding) return sharding.error();
+  search.time.dp_sharding = *sharding;
+  search.memory.dp_sharding = *sharding;
+  if (f.use_megatron_fsdp) {
+    search.time.grad_reduce_in_bf16 = true;
+    search.memory.grad_reduce_in_bf16 = true;
+  }
+  return "";
+}
+
 /// The file a flag names, bounded as every config is (k_max_config_bytes); an error names the flag.
 std::expected<std::string, InputError> read_flag_file(const std::string& path, const char* what, const char* flag) {
   auto text = read_bounded(path, k_max_config_bytes, what);
@@ -750,10 +766,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.memory.grad_reduce_in_bf16 = f.grad_reduce_in_bf16;
   o.search.time.bf16_moments = f.bf16_moments;
   o.search.memory.bf16_moments = f.bf16_moments;
-  const std::expected<DpSharding, std::string> sharding = dp_sharding_from_flags(f);
-  if (!sharding) return usage(sharding.error());
-  o.search.time.dp_sharding = *sharding;
-  o.search.memory.dp_sharding = *sharding;
+  if (auto why = apply_dp_sharding(f, o.search); !why.empty()) return usage(why);
   o.search.time.activation_fp8_input_store = f.activation_fp8_input_store;
   o.search.memory.activation_fp8_input_store = f.activation_fp8_input_store;
   o.mtp_layers = f.mtp_num_layers;
@@ -954,7 +967,7 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
     io.note(fmt::format("{}: no --sequence-parallel, but moeplan models TP {} with sequence parallelism "
                         "(activations / TP)", f.megatron_args, tp_run));
   }
-  if (!args->distributed_optimizer) {
+  if (!args->distributed_optimizer && !args->use_megatron_fsdp) {  // Megatron-FSDP v1 turns it on (arguments.py)
     io.note(fmt::format("{}: no --use-distributed-optimizer, but moeplan models the optimizer state sharded "
                         "over DP (Megatron's distributed optimizer)", f.megatron_args));
   }
@@ -987,6 +1000,11 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   if (args->dp_sharding && !f.dp_sharding) {
     // Megatron reads the strategy only under Megatron-FSDP (arguments.py: its default
     // optim_grads_params is there whatever the run).
+    if (f.use_megatron_fsdp && *args->dp_sharding == "no_shard") {
+      return std::unexpected(InputError{f.megatron_args, args->dp_sharding_line, 0, "--data-parallel-sharding-strategy",
+                                        "no_shard (plain replication under Megatron-FSDP) is not modelled; moeplan "
+                                        "models optim, optim_grads and optim_grads_params"});
+    }
     if (f.use_megatron_fsdp) {
       f.dp_sharding = args->dp_sharding;
     } else {
@@ -997,10 +1015,13 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   }
   if (args->tp_comm_overlap) f.tp_comm_overlap = true;
   if (args->no_p2p_overlap) f.no_p2p_overlap = true;
-  // The data-parallel overlaps are Megatron-LM's switches, off unless the script sets them.
-  f.overlap_grad_reduce = args->overlap_grad_reduce;
-  f.overlap_param_gather = args->overlap_param_gather;
-  if (!args->overlap_grad_reduce || !args->overlap_param_gather) {
+  // The data-parallel overlaps are Megatron-LM's switches, off unless the script sets them;
+  // Megatron-FSDP turns the reduce-scatter's on when it shards gradients and the all-gather's
+  // when it shards weights (megatron_fsdp.py).
+  const std::string fsdp = f.use_megatron_fsdp ? f.dp_sharding.value_or("optim_grads_params") : "";
+  f.overlap_grad_reduce = args->overlap_grad_reduce || fsdp == "optim_grads" || fsdp == "optim_grads_params";
+  f.overlap_param_gather = args->overlap_param_gather || fsdp == "optim_grads_params";
+  if (!f.overlap_grad_reduce || !f.overlap_param_gather) {
     io.note(fmt::format("{}: no {}: Megatron-LM then does not overlap {} (its default), and neither does the step "
                         "time",
                         f.megatron_args,

@@ -448,10 +448,15 @@ struct MostLoaded {
 // A unit is the rank's average layer, or one vocabulary matrix (V·d/TP: the embedding or the
 // head) where that is larger (an engineering reading: FSDP units are Megatron's layers and the
 // embedding and head modules).
+// The dense part is sharded over DP·CP (Megatron-FSDP's dp_cp group: "both data-parallel and
+// context-parallel ranks are used for sharding", docs/user-guide/features/megatron_fsdp.md), the
+// experts over EDP; a group of one gathers nothing, so it has no unit buffers. Transformer
+// Engine's fp8 transposes are kept for the units in flight only (megatron_fsdp.py drops each
+// unit's transpose cache after use unless keep_fp8_transpose_cache).
 void shard_over_data_parallel(MostLoaded& k, double layers, double vocab_matrix, const ParallelLayout& lay,
                               const PrecisionSpec& spec, const MemoryOptions& o) {
   if (o.dp_sharding == DpSharding::optim) return;
-  const double dp = std::max(1, lay.dp);
+  const double dp = std::max(1, lay.dp) * double(std::max(1, lay.cp));
   const double edp = std::max(1, lay.edp);
   RankParams shard = k.params;
   shard.dense /= dp;
@@ -461,15 +466,21 @@ void shard_over_data_parallel(MostLoaded& k, double layers, double vocab_matrix,
   const double total = k.params.total();
   const double per_layer = (total - k.params.embedding) / std::max(1.0, layers);
   const double unit_share = total > 0 ? std::max(per_layer, std::min(k.params.embedding, vocab_matrix)) / total : 0.0;
+  const double dense_units = dp > 1 ? unit_share : 0.0, expert_units = edp > 1 ? unit_share : 0.0;
   RankParams unit = k.params;
-  unit.dense *= unit_share;
-  unit.expert *= unit_share;
-  unit.embedding *= unit_share;
-  unit.high_precision *= unit_share;
+  unit.dense *= dense_units;
+  unit.expert *= expert_units;
+  unit.embedding *= dense_units;
+  unit.high_precision *= dense_units;
+  RankParams transposed = k.params;  // the fp8 transposes of the units in flight, whatever the group
+  transposed.dense *= unit_share;
+  transposed.expert *= unit_share;
+  transposed.embedding *= unit_share;
+  transposed.high_precision *= unit_share;
   k.gradients = spec.gradient(o.grad_reduce_in_bf16) * (shard.total() + 2.0 * unit.total());
   if (o.dp_sharding == DpSharding::optim_grads_params) {
     k.weights = weight_bytes(shard, spec, o) + 2.0 * weight_bytes(unit, spec, o);
-    k.fp8_copies = copy_bytes(shard, spec, o) + 2.0 * copy_bytes(unit, spec, o);
+    k.fp8_copies = 2.0 * copy_bytes(transposed, spec, o);
   }
 }
 
@@ -527,8 +538,11 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     k.fp8_copies = copy_bytes(k.params, spec, options);
     k.gradients = spec.gradient(options.grad_reduce_in_bf16) * k.params.total();
     const double state = spec.optimizer_state(options.bf16_moments);
+    // The distributed optimizer shards the dense part over DP·CP (Megatron's data-parallel group
+    // with context parallelism, as the step's optimizer term counts it), the experts over EDP.
     k.optimizer = lay.distributed_optimizer
-                      ? state * (k.params.dense / std::max(1, lay.dp) + k.params.expert / std::max(1, lay.edp))
+                      ? state * (k.params.dense / std::max(1, lay.dp * std::max(1, lay.cp)) +
+                                 k.params.expert / std::max(1, lay.edp))
                       : state * k.params.total();
     shard_over_data_parallel(k, double(ranks.of(r).size()) + (dual ? double(ranks.of(mirror).size()) : 0.0),
                              double(m.vocab_size) * m.hidden_size / tp, lay, spec, options);
@@ -601,8 +615,9 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
   const PrecisionSpec::ParamGather* gather = spec.gathers(options.fp8_param_gather);
   // Megatron-FSDP's shards (shard_over_data_parallel), said on the terms they shrink.
   const std::string sharded =
-      fmt::format("; Megatron-FSDP {}: the shard over DP {}{} and two units in flight", to_string(options.dp_sharding),
-                  lay.dp, m.is_moe() ? fmt::format(" (experts EDP {})", lay.edp) : std::string());
+      fmt::format("; Megatron-FSDP {}: the shard over DP{} {}{} and two units in flight", to_string(options.dp_sharding),
+                  lay.cp > 1 ? "·CP" : "", lay.dp * std::max(1, lay.cp),
+                  m.is_moe() ? fmt::format(" (experts EDP {})", lay.edp) : std::string());
   const bool params_sharded = options.dp_sharding == DpSharding::optim_grads_params;
   const bool grads_sharded = options.dp_sharding != DpSharding::optim;
   out.terms.push_back(
@@ -627,7 +642,8 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
   out.terms.push_back(
       {"optimizer", best.optimizer,
        lay.distributed_optimizer
-           ? fmt::format("fp32 master + Adam m, v{}: {} B / DP {} (experts / EDP {})", moments, state, lay.dp, lay.edp)
+           ? fmt::format("fp32 master + Adam m, v{}: {} B / DP{} {} (experts / EDP {})", moments, state,
+                         lay.cp > 1 ? "·CP" : "", lay.dp * std::max(1, lay.cp), lay.edp)
            : fmt::format("fp32 master + Adam m, v{}: {} B per param, not sharded", moments, state)});
   out.terms.push_back(
       {"activations", best.activations,

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 #include "moeplan/cluster/attention_rate.hpp"
 #include "step_model.hpp"
@@ -535,11 +536,20 @@ double sharded_dp_collectives(const StepShape& s, double rs_s, double ag_s, doub
   return rs_s + ag_s;
 }
 
+// The most NICs one ring is counted on: the published measurements reach 8 GPUs (and NICs) a
+// node (NVIDIA/nccl issues #812, #1168); a larger NVLink domain (GB200 NVL72) is held at 8, an
+// engineering bound where no measurement was found.
+constexpr double k_max_ring_nics = 8;
+
 // NICs one rank's ring collective runs over when its group leaves the node: the group's ranks
-// on one node, ranks `stride` apart, at least one (dp_reduction_term says why).
+// on one node, ranks `stride` apart, at least one and at most k_max_ring_nics (dp_reduction_term
+// says why). A pipeline stage (world/PP consecutive ranks) that does not fill whole nodes shares
+// a node with the next stage: its ranks there are gcd(world/PP, gpus per node).
 double dp_group_nics(const StepShape& s, double group, double stride) {
-  const double per_node = std::floor(std::max(s.cluster.gpus_per_node, 1) / std::max(stride, 1.0));
-  return std::clamp(per_node, 1.0, std::max(group, 1.0));
+  const long long stage = std::max(1LL, static_cast<long long>(s.cluster.gpus) / std::max(1, s.L.pp));
+  const long long on_node = std::gcd(stage, static_cast<long long>(std::max(s.cluster.gpus_per_node, 1)));
+  const double per_node = std::floor(double(on_node) / std::max(stride, 1.0));
+  return std::clamp(std::min(per_node, k_max_ring_nics), 1.0, std::max(group, 1.0));
 }
 
 double dp_reduction_term(const StepShape& s, StepSeconds& r) {

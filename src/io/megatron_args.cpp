@@ -440,6 +440,7 @@ bool ArgsReader::read_choice(const Flag& f) {
       fail(f, fmt::format("\"{}\" is none of no_shard, optim, optim_grads, optim_grads_params", v));
     }
     a_.dp_sharding = v;
+    a_.dp_sharding_line = f.line;
   } else if (n == "--exp-avg-dtype" || n == "--exp-avg-sq-dtype") {  // Megatron: fp32, fp16, bf16, fp8
     if (v != "fp32" && v != "fp16" && v != "bf16" && v != "fp8") fail(f, fmt::format("\"{}\" is none of fp32, fp16, bf16, fp8", v));
     (n == "--exp-avg-dtype" ? exp_avg_dtype_ : exp_avg_sq_dtype_) = v;

@@ -635,6 +635,17 @@ void whole_training_flags(const ModelConfig& m, const MegatronRun& run, Megatron
   }
 }
 
+// Megatron-FSDP's flags where the run shards more than the optimizer states.
+void fsdp_flags(const MegatronRun& run, MegatronArgList& arg) {
+  if (run.dp_sharding == DpSharding::optim) return;
+  arg("--use-megatron-fsdp", "", "Megatron-FSDP, as the memory per GPU and the data-parallel time count it "
+                                 "(Megatron-LM asserts CUDA_DEVICE_MAX_CONNECTIONS is not 1 with it)");
+  arg("--data-parallel-sharding-strategy", to_string(run.dp_sharding),
+      run.dp_sharding == DpSharding::optim_grads_params ? "weights, gradients and optimizer states sharded over DP"
+                                                        : "gradients and optimizer states sharded over DP");
+  arg("--ckpt-format", "fsdp_dtensor", "the checkpoint format Megatron-LM requires with Megatron-FSDP (arguments.py)");
+}
+
 void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList& arg) {
   const ParallelLayout& p = run.layout;
   arg("--tensor-model-parallel-size", num(p.tp), "TP: divides N_q and N_kv, within a node");
@@ -675,18 +686,15 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
   if (p.distributed_optimizer) {
     arg("--use-distributed-optimizer", "", "optimizer states sharded over DP (ZeRO-1)");
   }
-  if (run.dp_sharding != DpSharding::optim) {
-    arg("--use-megatron-fsdp", "", "Megatron-FSDP, as the memory per GPU and the data-parallel time count it");
-    arg("--data-parallel-sharding-strategy", to_string(run.dp_sharding),
-        run.dp_sharding == DpSharding::optim_grads_params ? "weights, gradients and optimizer states sharded over DP"
-                                                          : "gradients and optimizer states sharded over DP");
-  }
+  fsdp_flags(run, arg);
   if ((p.dp > 1 || p.edp > 1) && run.overlap_grad_reduce) {  // what the step time assumed (docs/cluster.md)
     arg("--overlap-grad-reduce", "", "the data-parallel gradient reduction overlapped with the backward "
                                      "pass, as the step time counts it (only its exposed part)");
     if (p.distributed_optimizer && run.overlap_param_gather) {
-      arg("--overlap-param-gather", "", "the distributed optimizer's parameter all-gather overlapped "
-                                        "with the forward pass");
+      arg("--overlap-param-gather", "",
+          run.dp_sharding == DpSharding::optim_grads_params
+              ? "the weights' all-gathers overlapped with the passes (Megatron-FSDP overlaps them anyway)"
+              : "the distributed optimizer's parameter all-gather overlapped with the forward pass");
     }
   }
   arg("--micro-batch-size", num(p.micro_batch), "sequences per micro-batch");
@@ -712,7 +720,10 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
     arg("--exp-avg-dtype", "bf16", "Adam's m in bf16, as the memory and the optimizer step count it");
     arg("--exp-avg-sq-dtype", "bf16", "Adam's v in bf16");
   }
-  if (run.grad_reduce_in_bf16) {
+  if (run.grad_reduce_in_bf16 && run.dp_sharding != DpSharding::optim) {
+    arg("--bf16", "", "bf16 weights and activations, fp32 optimizer states; Megatron-FSDP keeps the gradients in the "
+                      "weights' dtype (its main-grads dtype 'auto'), as the memory per GPU counts them");
+  } else if (run.grad_reduce_in_bf16) {
     arg("--bf16", "", "bf16 weights and activations, fp32 optimizer states: what the memory per GPU counts");
     arg("--grad-reduce-in-bf16", "", "gradients accumulated and reduced in bf16 (2 bytes each), as the memory "
                                      "per GPU and the data-parallel time count them");

@@ -1864,6 +1864,9 @@ TEST_CASE("Megatron-FSDP (--use-megatron-fsdp, --data-parallel-sharding-strategy
   CHECK(zero1.at("cluster").at("data_parallel_sharding") == "optim");
   CHECK(j3.at("cluster").at("data_parallel_sharding") == "optim_grads_params");  // Megatron's default
   CHECK(j2.at("cluster").at("data_parallel_sharding") == "optim_grads");
+  // Megatron-FSDP keeps the gradients in the weights' dtype: bf16.
+  CHECK_FALSE(zero1.at("cluster").at("grad_reduce_in_bf16").get<bool>());
+  CHECK(j3.at("cluster").at("grad_reduce_in_bf16").get<bool>());
   // The weights shrink only with the parameters sharded; the gradients with either.
   CHECK(j3.at("memory").at("weights").get<double>() < 0.5 * zero1.at("memory").at("weights").get<double>());
   CHECK(j2.at("memory").at("weights").get<double>() == doctest::Approx(zero1.at("memory").at("weights").get<double>()));
@@ -1891,6 +1894,7 @@ TEST_CASE("Megatron-FSDP (--use-megatron-fsdp, --data-parallel-sharding-strategy
   const std::string text = text_of(file);
   CHECK(text.find("--use-megatron-fsdp \\") != std::string::npos);
   CHECK(text.find("--data-parallel-sharding-strategy optim_grads \\") != std::string::npos);
+  CHECK(text.find("--ckpt-format fsdp_dtensor \\") != std::string::npos);  // Megatron-LM requires it
   const json back = run_json({"score", model, "--gpus", "8", "--gpu", "h100", "--tokens",
                               "1e12", "--megatron-args", file.string()});
   CHECK(back.at("cluster").at("data_parallel_sharding") == "optim_grads");
@@ -1901,6 +1905,11 @@ TEST_CASE("Megatron-FSDP (--use-megatron-fsdp, --data-parallel-sharding-strategy
   REQUIRE_MESSAGE(unused.code == 0, unused.err);
   CHECK(unused.err.find("reads it only with --use-megatron-fsdp") != std::string::npos);
   CHECK(json::parse(unused.out).at(0).at("cluster").at("data_parallel_sharding") == "optim");
+  std::ofstream(file) << "torchrun pretrain_gpt.py --use-megatron-fsdp \\\n  --data-parallel-sharding-strategy no_shard\n";
+  const Run replicated = run_moeplan({"score", model, "--gpus", "8", "--gpu", "h100", "--tokens", "1e12",
+                                      "--megatron-args", file.string()});
+  CHECK(replicated.code == 4);
+  CHECK(replicated.err.find(file.string() + ":2: --data-parallel-sharding-strategy: no_shard") != std::string::npos);
   std::ofstream(file) << "torchrun pretrain_gpt.py --use-megatron-fsdp --data-parallel-sharding-strategy zero3\n";
   const Run bad = run_moeplan({"score", model, "--gpus", "8", "--gpu", "h100", "--tokens",
                                "1e12", "--megatron-args", file.string()});

@@ -190,6 +190,23 @@ TEST_CASE("cluster memory: Megatron-FSDP shards the gradients, then the weights,
   CHECK(params.bytes_of("weights") == doctest::Approx(2.0 * held).epsilon(1e-12));  // bf16
   CHECK(params.bytes_of("gradients") == doctest::Approx(grads.bytes_of("gradients")).epsilon(1e-12));
   CHECK(params.bytes_of("activations") == doctest::Approx(zero1.bytes_of("activations")).epsilon(1e-12));
+  // Megatron-FSDP shards over DP·CP ("both data-parallel and context-parallel ranks are used for
+  // sharding"), as the distributed optimizer does: DP 2 x CP 2 holds what DP 4 holds.
+  ParallelLayout cp2 = layout(2, 1, 2, 1, 32);
+  cp2.cp = 2;
+  const MemoryBreakdown folded = memory_per_gpu(m, count_parameters(m), cp2, o);
+  CHECK(folded.bytes_of("weights") == doctest::Approx(params.bytes_of("weights")).epsilon(1e-12));
+  CHECK(folded.bytes_of("gradients") == doctest::Approx(params.bytes_of("gradients")).epsilon(1e-12));
+  CHECK(folded.bytes_of("optimizer") == doctest::Approx(params.bytes_of("optimizer")).epsilon(1e-12));
+  CHECK(detail_of(folded, "gradients").find("the shard over DP·CP 4") != std::string::npos);
+  // DP 1 (TP 8 on 8 GPUs) gathers nothing: no units beside the whole weights.
+  MemoryOptions one = megatron_options(8192);
+  const ParallelLayout tp8 = layout(8, 1, 1, 1, 32);
+  const MemoryBreakdown plain = memory_per_gpu(m, count_parameters(m), tp8, one);
+  one.dp_sharding = DpSharding::optim_grads_params;
+  const MemoryBreakdown alone = memory_per_gpu(m, count_parameters(m), tp8, one);
+  CHECK(alone.bytes_of("weights") == doctest::Approx(plain.bytes_of("weights")).epsilon(1e-12));
+  CHECK(alone.bytes_of("gradients") == doctest::Approx(plain.bytes_of("gradients")).epsilon(1e-12));
 }
 
 TEST_CASE("cluster memory: Megatron theoretical memory, dense Llama-3 70B, TP 8, PP 4, VPP 5") {

@@ -366,6 +366,16 @@ TEST_CASE("cluster step time: off the node a data-parallel ring runs over its gr
   // one NIC; the dense DP 64 group (TP 1) has 8.
   const StepTime moe = time_of(moe_model(), 64, layout_of(64, 1, 1, 8), 1024);
   CHECK(detail_of(moe, "dp_reduction").find("NICs on a node (dense 8, experts 1)") != std::string::npos);
+  // A stage that does not fill whole nodes (24 GPUs, PP 2: 12 ranks a stage) shares its second
+  // node with the next stage, gcd(12, 8) = 4 ranks of each: its ring runs at 4 NICs.
+  ParallelLayout straddle = layout_of(24, 1, 2);
+  straddle.recompute = Recompute::full;
+  StepTimeOptions whole;
+  whole.seq_len = 4096;
+  whole.overlap_grad_reduce = false;
+  whole.overlap_param_gather = false;
+  const StepTime s24 = time_of(dense_model(24), 24, straddle, 96, whole);
+  CHECK(detail_of(s24, "dp_reduction").find("NICs on a node (dense 4)") != std::string::npos);
 }
 
 TEST_CASE("cluster step time: Megatron-FSDP's collectives every micro-batch, behind that micro-batch's passes, by hand") {
@@ -395,8 +405,6 @@ TEST_CASE("cluster step time: Megatron-FSDP's collectives every micro-batch, beh
           doctest::Approx(mb * (exposed(ag, pass / 3.0) + exposed(ag + rs, 2.0 / 3.0 * pass))).epsilon(1e-9));
     CHECK(detail_of(params, "dp_reduction").find("past every micro-batch's forward and backward (Megatron-FSDP)") !=
           std::string::npos);
-    // The optimizer step is the shard's either way.
-    CHECK(params.seconds_of("optimizer") == doctest::Approx(grads.seconds_of("optimizer")).epsilon(1e-12));
   }
 }
 

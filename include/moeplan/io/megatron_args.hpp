@@ -51,6 +51,7 @@ struct MegatronArgs {
   /// --data-parallel-sharding-strategy as written (Megatron's no_shard, optim, optim_grads,
   /// optim_grads_params); Megatron reads it only with --use-megatron-fsdp.
   std::optional<std::string> dp_sharding;
+  int dp_sharding_line = 0;
   /// --overlap-grad-reduce and --overlap-param-gather: Megatron-LM overlaps the data-parallel
   /// reduce-scatter and all-gather only when the script asks (both default off).
   bool overlap_grad_reduce = false;
