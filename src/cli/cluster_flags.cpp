@@ -767,6 +767,7 @@ std::expected<ClusterFitOptions, ClusterFlagsError> cluster_options(const Cluste
   o.search.time.bf16_moments = f.bf16_moments;
   o.search.memory.bf16_moments = f.bf16_moments;
   if (auto why = apply_dp_sharding(f, o.search); !why.empty()) return usage(why);
+  o.megatron_fsdp = f.use_megatron_fsdp;
   o.search.time.activation_fp8_input_store = f.activation_fp8_input_store;
   o.search.memory.activation_fp8_input_store = f.activation_fp8_input_store;
   o.mtp_layers = f.mtp_num_layers;
@@ -1140,6 +1141,7 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
   run.activation_fp8_input_store = t.activation_fp8_input_store;
   run.a2a_comm_sms = t.a2a_comm_sms;
   run.dp_sharding = t.dp_sharding;
+  run.megatron_fsdp = options.megatron_fsdp;
   // --dp-overlap 0 hides nothing: the script then asks Megatron for no overlap either.
   run.overlap_grad_reduce = t.overlap_grad_reduce && t.dp_overlap > 0;
   run.overlap_param_gather = t.overlap_param_gather && run.overlap_grad_reduce;

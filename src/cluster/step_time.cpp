@@ -176,8 +176,9 @@ std::string dp_reduction_detail(const StepSeconds& r, const ParallelLayout& L, c
   const std::string fsdp =
       o.dp_sharding == DpSharding::optim
           ? std::string()
-          : fmt::format(" (Megatron-FSDP {}: the gradients' share every micro-batch{})", to_string(o.dp_sharding),
-                        o.dp_sharding == DpSharding::optim_grads_params ? ", the weights' twice" : "");
+          : fmt::format(" (Megatron-FSDP {}: each of the {} micro-batches reduce-scatters the gradients{})",
+                        to_string(o.dp_sharding), r.microbatches,
+                        o.dp_sharding == DpSharding::optim_grads_params ? " and gathers the weights twice" : "");
   return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}){} over {}; exposed: reduce-scatter "
                      "{:.3g} s {}, all-gather {:.3g} s {} ({:.3g} s hidden, at most {:.0f} % of each){}",
                      r.dp_dense_bytes / k_gib, L.dp * L.cp, r.dp_expert_bytes / k_gib, L.edp, fsdp, link,

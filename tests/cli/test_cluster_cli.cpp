@@ -1898,6 +1898,18 @@ TEST_CASE("Megatron-FSDP (--use-megatron-fsdp, --data-parallel-sharding-strategy
   const json back = run_json({"score", model, "--gpus", "8", "--gpu", "h100", "--tokens",
                               "1e12", "--megatron-args", file.string()});
   CHECK(back.at("cluster").at("data_parallel_sharding") == "optim_grads");
+  // Megatron-FSDP sharding the optimizer states only: the distributed optimizer's model, the
+  // script still Megatron-FSDP's.
+  std::vector<std::string> optim = fsdp;
+  optim.insert(optim.end(), {"--data-parallel-sharding-strategy", "optim", "--emit", "megatron", "-o", file.string()});
+  const Run optim_written = run_moeplan(optim);
+  REQUIRE_MESSAGE(optim_written.code == 0, optim_written.err);
+  const std::string optim_text = text_of(file);
+  CHECK(optim_text.find("--use-megatron-fsdp \\") != std::string::npos);
+  CHECK(optim_text.find("--data-parallel-sharding-strategy optim \\") != std::string::npos);
+  const json optim_back = run_json({"score", model, "--gpus", "8", "--gpu", "h100", "--tokens", "1e12",
+                                    "--megatron-args", file.string()});
+  CHECK(optim_back.at("cluster").at("data_parallel_sharding") == "optim");
   // A script's strategy without Megatron-FSDP is Megatron's unused default: said, not applied.
   std::ofstream(file) << "torchrun pretrain_gpt.py --data-parallel-sharding-strategy optim_grads_params --tp 1\n";
   const Run unused = run_moeplan({"score", model, "--gpus", "8", "--gpu", "h100", "--tokens",

@@ -376,6 +376,14 @@ TEST_CASE("cluster step time: off the node a data-parallel ring runs over its gr
   whole.overlap_param_gather = false;
   const StepTime s24 = time_of(dense_model(24), 24, straddle, 96, whole);
   CHECK(detail_of(s24, "dp_reduction").find("NICs on a node (dense 4)") != std::string::npos);
+  // A 72-GPU NVLink domain (GB200 NVL72) is counted on 8 NICs, the most measured: two racks, TP 1.
+  GpuSpec nvl72 = h100_like();
+  nvl72.gpus_per_node = 72;
+  ParallelLayout racks = layout_of(144, 1, 1);
+  racks.recompute = Recompute::full;
+  racks.global_batch = 288;
+  const StepTime t144 = step_time(dense_model(24), count_parameters(dense_model(24)), cluster_of(144, nvl72), racks, whole);
+  CHECK(detail_of(t144, "dp_reduction").find("NICs on a node (dense 8)") != std::string::npos);
 }
 
 TEST_CASE("cluster step time: Megatron-FSDP's collectives every micro-batch, behind that micro-batch's passes, by hand") {
@@ -404,6 +412,8 @@ TEST_CASE("cluster step time: Megatron-FSDP's collectives every micro-batch, beh
     CHECK(params.seconds_of("dp_reduction") ==
           doctest::Approx(mb * (exposed(ag, pass / 3.0) + exposed(ag + rs, 2.0 / 3.0 * pass))).epsilon(1e-9));
     CHECK(detail_of(params, "dp_reduction").find("past every micro-batch's forward and backward (Megatron-FSDP)") !=
+          std::string::npos);
+    CHECK(detail_of(params, "dp_reduction").find("each of the 8 micro-batches reduce-scatters the gradients and gathers") !=
           std::string::npos);
   }
 }

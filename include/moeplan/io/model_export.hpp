@@ -57,6 +57,7 @@ struct MegatronRun {
   /// What data parallelism shards, as the memory and step time counted it: anything past
   /// optim is written as --use-megatron-fsdp --data-parallel-sharding-strategy.
   DpSharding dp_sharding = DpSharding::optim;
+  bool megatron_fsdp = false;  ///< --use-megatron-fsdp given, whatever it shards (optim too)
 };
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);

@@ -66,6 +66,9 @@ struct ClusterFitOptions {
   /// --load-imbalance was given (not the default): on an EP 1 layout, where the load is 1,
   /// the fit says it did not apply.
   bool load_imbalance_given = false;
+  /// --use-megatron-fsdp was given: the exported script asks for Megatron-FSDP whatever it shards
+  /// (with `optim`, the distributed optimizer's model), so a script round-trips.
+  bool megatron_fsdp = false;
 };
 
 /// A config on the cluster: the global batch it trains with, the ranked layouts, the time.
