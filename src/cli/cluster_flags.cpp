@@ -1019,9 +1019,9 @@ std::expected<ClusterFlags, InputError> with_megatron_args(ClusterFlags f, const
   // The data-parallel overlaps are Megatron-LM's switches, off unless the script sets them;
   // Megatron-FSDP turns the reduce-scatter's on when it shards gradients and the all-gather's
   // when it shards weights (megatron_fsdp.py).
-  const std::string fsdp = f.use_megatron_fsdp ? f.dp_sharding.value_or("optim_grads_params") : "";
-  f.overlap_grad_reduce = args->overlap_grad_reduce || fsdp == "optim_grads" || fsdp == "optim_grads_params";
-  f.overlap_param_gather = args->overlap_param_gather || fsdp == "optim_grads_params";
+  const DpSharding sharding = dp_sharding_from_flags(f).value_or(DpSharding::optim);  // an error is said later
+  f.overlap_grad_reduce = args->overlap_grad_reduce || sharding != DpSharding::optim;
+  f.overlap_param_gather = args->overlap_param_gather || sharding == DpSharding::optim_grads_params;
   if (!f.overlap_grad_reduce || !f.overlap_param_gather) {
     io.note(fmt::format("{}: no {}: Megatron-LM then does not overlap {} (its default), and neither does the step "
                         "time",
@@ -1140,8 +1140,7 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
   run.cuda_graphs = t.cuda_graphs;
   run.activation_fp8_input_store = t.activation_fp8_input_store;
   run.a2a_comm_sms = t.a2a_comm_sms;
-  run.dp_sharding = t.dp_sharding;
-  run.megatron_fsdp = options.megatron_fsdp;
+  if (options.megatron_fsdp) run.megatron_fsdp = t.dp_sharding;
   // --dp-overlap 0 hides nothing: the script then asks Megatron for no overlap either.
   run.overlap_grad_reduce = t.overlap_grad_reduce && t.dp_overlap > 0;
   run.overlap_param_gather = t.overlap_param_gather && run.overlap_grad_reduce;

@@ -453,30 +453,28 @@ struct MostLoaded {
 // experts over EDP; a group of one gathers nothing, so it has no unit buffers. Transformer
 // Engine's fp8 transposes are kept for the units in flight only (megatron_fsdp.py drops each
 // unit's transpose cache after use unless keep_fp8_transpose_cache).
+// `p` with its dense part (embedding and high-precision weights included) times `dense` and its
+// experts times `expert`.
+RankParams scaled(RankParams p, double dense, double expert) {
+  p.dense *= dense;
+  p.expert *= expert;
+  p.embedding *= dense;
+  p.high_precision *= dense;
+  return p;
+}
+
 void shard_over_data_parallel(MostLoaded& k, double layers, double vocab_matrix, const ParallelLayout& lay,
                               const PrecisionSpec& spec, const MemoryOptions& o) {
   if (o.dp_sharding == DpSharding::optim) return;
   const double dp = std::max(1, lay.dp) * double(std::max(1, lay.cp));
   const double edp = std::max(1, lay.edp);
-  RankParams shard = k.params;
-  shard.dense /= dp;
-  shard.expert /= edp;
-  shard.embedding /= dp;
-  shard.high_precision /= dp;
+  const RankParams shard = scaled(k.params, 1.0 / dp, 1.0 / edp);
   const double total = k.params.total();
   const double per_layer = (total - k.params.embedding) / std::max(1.0, layers);
   const double unit_share = total > 0 ? std::max(per_layer, std::min(k.params.embedding, vocab_matrix)) / total : 0.0;
-  const double dense_units = dp > 1 ? unit_share : 0.0, expert_units = edp > 1 ? unit_share : 0.0;
-  RankParams unit = k.params;
-  unit.dense *= dense_units;
-  unit.expert *= expert_units;
-  unit.embedding *= dense_units;
-  unit.high_precision *= dense_units;
-  RankParams transposed = k.params;  // the fp8 transposes of the units in flight, whatever the group
-  transposed.dense *= unit_share;
-  transposed.expert *= unit_share;
-  transposed.embedding *= unit_share;
-  transposed.high_precision *= unit_share;
+  const RankParams unit = scaled(k.params, dp > 1 ? unit_share : 0.0, edp > 1 ? unit_share : 0.0);
+  // The fp8 transposes of the units in flight, whatever the group.
+  const RankParams transposed = scaled(k.params, unit_share, unit_share);
   k.gradients = spec.gradient(o.grad_reduce_in_bf16) * (shard.total() + 2.0 * unit.total());
   if (o.dp_sharding == DpSharding::optim_grads_params) {
     k.weights = weight_bytes(shard, spec, o) + 2.0 * weight_bytes(unit, spec, o);

@@ -637,13 +637,14 @@ void whole_training_flags(const ModelConfig& m, const MegatronRun& run, Megatron
 
 // Megatron-FSDP's flags where the run shards more than the optimizer states.
 void fsdp_flags(const MegatronRun& run, MegatronArgList& arg) {
-  if (run.dp_sharding == DpSharding::optim && !run.megatron_fsdp) return;
+  if (!run.megatron_fsdp) return;
   arg("--use-megatron-fsdp", "", "Megatron-FSDP, as the memory per GPU and the data-parallel time count it "
                                  "(Megatron-LM asserts CUDA_DEVICE_MAX_CONNECTIONS is not 1 with it)");
-  arg("--data-parallel-sharding-strategy", to_string(run.dp_sharding),
-      run.dp_sharding == DpSharding::optim_grads_params ? "weights, gradients and optimizer states sharded over DP"
-      : run.dp_sharding == DpSharding::optim_grads       ? "gradients and optimizer states sharded over DP"
-                                                          : "optimizer states sharded over DP");
+  const DpSharding sharding = *run.megatron_fsdp;
+  arg("--data-parallel-sharding-strategy", to_string(sharding),
+      sharding == DpSharding::optim_grads_params ? "weights, gradients and optimizer states sharded over DP"
+      : sharding == DpSharding::optim_grads       ? "gradients and optimizer states sharded over DP"
+                                                   : "optimizer states sharded over DP");
   arg("--ckpt-format", "fsdp_dtensor", "the checkpoint format Megatron-LM requires with Megatron-FSDP (arguments.py)");
 }
 
@@ -693,7 +694,7 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
                                      "pass, as the step time counts it (only its exposed part)");
     if (p.distributed_optimizer && run.overlap_param_gather) {
       arg("--overlap-param-gather", "",
-          run.dp_sharding == DpSharding::optim_grads_params
+          run.megatron_fsdp == DpSharding::optim_grads_params
               ? "the weights' all-gathers overlapped with the passes (Megatron-FSDP overlaps them anyway)"
               : "the distributed optimizer's parameter all-gather overlapped with the forward pass");
     }
@@ -721,7 +722,7 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
     arg("--exp-avg-dtype", "bf16", "Adam's m in bf16, as the memory and the optimizer step count it");
     arg("--exp-avg-sq-dtype", "bf16", "Adam's v in bf16");
   }
-  if (run.grad_reduce_in_bf16 && (run.megatron_fsdp || run.dp_sharding != DpSharding::optim)) {
+  if (run.grad_reduce_in_bf16 && run.megatron_fsdp) {
     arg("--bf16", "", "bf16 weights and activations, fp32 optimizer states; Megatron-FSDP keeps the gradients in the "
                       "weights' dtype (its main-grads dtype 'auto'), as the memory per GPU counts them");
   } else if (run.grad_reduce_in_bf16) {

@@ -54,10 +54,10 @@ struct MegatronRun {
   double ramp_tokens = 0;
   bool async_save = false;
   std::optional<long long> save_interval_steps{}, eval_interval_steps{}, eval_iters{};
-  /// What data parallelism shards, as the memory and step time counted it: anything past
-  /// optim is written as --use-megatron-fsdp --data-parallel-sharding-strategy.
-  DpSharding dp_sharding = DpSharding::optim;
-  bool megatron_fsdp = false;  ///< --use-megatron-fsdp given, whatever it shards (optim too)
+  /// Megatron-FSDP's strategy where --use-megatron-fsdp was given (optim too: the distributed
+  /// optimizer's model, Megatron-FSDP's script), as the memory and step time counted it:
+  /// written as --use-megatron-fsdp --data-parallel-sharding-strategy. nullopt: no FSDP.
+  std::optional<DpSharding> megatron_fsdp{};
 };
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);
