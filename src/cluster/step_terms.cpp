@@ -588,7 +588,7 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   // DGX-A100 system we have 8x200Gbit/s IB cards and we measure 192GB/s AllReduce BusBW",
   // NVIDIA/nccl issue #812; 45 GB/s with 4 GPUs a node and 90 with 8, NVIDIA/nccl #1168).
   // Megatron orders ranks tp-cp-ep-dp-pp: the dense group (DP·CP) strides TP, the experts'
-  // (EDP) ETP·EP, so a node holds gpus_per_node / stride of each; one where a stride fills it.
+  // (EDP) ETP·EP; dp_group_nics counts a stage's ranks on a node over the stride.
   r.dp_dense_nics = dp_group_nics(s, dense_group, L.tp);
   r.dp_expert_nics = dp_group_nics(s, L.edp, double(L.etp) * L.ep);
   const double dense_rate = r.dp_off_node ? std::min(s.nvlink, s.nic * r.dp_dense_nics) : s.nvlink;
