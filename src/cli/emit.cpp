@@ -1,5 +1,7 @@
 #include "emit.hpp"
 
+#include <algorithm>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <ostream>
@@ -94,6 +96,11 @@ int emit_config(const std::string& kind, const ModelConfig& m, const LawSet& law
     }
     if (const auto why = megatron_window_problem(m)) {
       return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});
+    }
+    if (std::any_of(m.layers.begin(), m.layers.end(), [](const LayerSpec& l) { return l.chunk > 0; })) {
+      io.note("megatron: the chunked-attention layers' chunks are at least the sequence length, so they attend "
+              "as full causal attention at it and are written as full attention (Megatron-LM has no chunked "
+              "attention)");
     }
     if (const auto why = megatron_position_problem(m)) {
       return fail(io, ConstraintViolation{"Megatron-LM arguments that build the counted model", *why});

@@ -69,9 +69,9 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   std::vector<LayerSpec> all = m.layers;
   all.insert(all.end(), m.extras.mtp_layers.begin(), m.extras.mtp_layers.end());
   if (!m.extras.mtp_layers.empty()) model.insert("mtp_layers_in_pattern", true);
-  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed, rate, v_head, sinks;
+  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed, rate, v_head, sinks, chunk;
   bool widths = false, kvs = false, shared = false, windows = false, heads = false, keys_are_values = false;
-  bool qs = false, unindexed = false, rates = false, v_heads = false, any_sinks = false;
+  bool qs = false, unindexed = false, rates = false, v_heads = false, any_sinks = false, chunks = false;
   for (const LayerSpec& l : all) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
@@ -81,6 +81,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     kv.push_back(int64_t{l.kv_heads});
     own.push_back(l.own_kv);
     window.push_back(int64_t{l.window});
+    chunk.push_back(int64_t{l.chunk});
+    chunks |= l.chunk > 0;
     head.push_back(int64_t{l.head_dim});
     k_eq_v.push_back(l.k_eq_v);
     q.push_back(int64_t{l.q_heads});
@@ -106,6 +108,7 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (kvs) model.insert("layer_kv_heads", std::move(kv));
   if (shared) model.insert("layer_own_kv", std::move(own));
   if (windows) model.insert("layer_windows", std::move(window));
+  if (chunks) model.insert("layer_chunks", std::move(chunk));
   if (heads) model.insert("layer_head_dims", std::move(head));
   if (keys_are_values) model.insert("layer_k_eq_v", std::move(k_eq_v));
   if (qs) model.insert("layer_q_heads", std::move(q));
@@ -864,6 +867,23 @@ std::string megatron_header(const ModelConfig& m, const TrainingHyperparameters&
 }  // namespace
 
 std::optional<std::string> megatron_window_problem(const ModelConfig& m) {
+  // Chunks at least S long are full causal attention at S (the chunked mask masks nothing): written
+  // as such (emit.cpp notes it); a shorter chunk Megatron cannot build.
+  int chunked = 0, shortest = 0;
+  for (const LayerSpec& l : m.layers) {
+    if (l.chunk <= 0) continue;
+    ++chunked;
+    shortest = shortest > 0 ? std::min(shortest, l.chunk) : l.chunk;
+  }
+  if (chunked > 0 && (!m.training || shortest < m.training->seq_len)) {
+    return fmt::format("chunked attention in {} layers (chunks of {} positions{}): Megatron-LM builds full and "
+                       "sliding-window attention only (no attention-chunk option in arguments.py or "
+                       "transformer_config.py), so moeplan refuses rather than write another model",
+                       chunked, shortest,
+                       m.training ? fmt::format(", shorter than S = {}", m.training->seq_len)
+                                  : std::string("; no sequence length given: with a budget and --seq-len at most "
+                                                "the chunk they are full attention and are written as such"));
+  }
   if (common_window(m)) return std::nullopt;
   std::map<int, int> layers_of;  // window -> windowed layers
   for (const LayerSpec& l : m.layers) {

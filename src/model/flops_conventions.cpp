@@ -1,6 +1,7 @@
 #include "moeplan/model/flops_conventions.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace moeplan {
 
@@ -56,7 +57,13 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
   const auto keys_of = [&](const LayerSpec& l) {
     double w = l.window > 0 ? l.window : s.S;
     if (m.indexer && l.indexed) w = std::min<double>(w, m.indexer->keys_attended());
-    const double window_keys = w < s.S ? 2.0 * w - w * w / s.S : s.S;
+    double window_keys = w < s.S ? 2.0 * w - w * w / s.S : s.S;
+    if (l.chunk > 0 && l.chunk < s.S) {
+      // Chunked attention: query i scores the (i mod c) + 1 keys of its own chunk. Over S = q·c
+      // + r positions twice their mean is (q·c² + r²)/S (S itself when c >= S, as full attention).
+      const double c = l.chunk, q = std::floor(s.S / c), r = s.S - q * c;
+      window_keys = std::min(window_keys, (q * c * c + r * r) / s.S);
+    }
     if (!m.compressed_attention || l.compress_rate <= 0) return window_keys;
     // DeepSeek-V4: beside its window, query i scores the i/m entries pooled so far (1 per m
     // tokens), CSA layers at most index_topk of them: twice their mean is S/m, or

@@ -82,7 +82,7 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   // (or gated) FFNs/experts; whatever else a model builds is named here, once per kind.
   std::vector<std::string> out;
   std::vector<int> per_mixer(linear_mixers.size(), 0);
-  int mixerless = 0, ffnless = 0, residual = 0, shared_kv = 0, windowed = 0, window = 0;
+  int mixerless = 0, ffnless = 0, residual = 0, shared_kv = 0, windowed = 0, window = 0, chunked = 0, chunk = 0;
   int own_heads = 0, own_head = 0, keys_are_values = 0, own_q = 0, most_q = 0, own_values = 0, own_value = 0,
       sinks = 0;
   for (const LayerSpec& l : layers) {
@@ -112,6 +112,10 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
       ++windowed;
       window = std::max(window, l.window);
     }
+    if (l.mixer == MixerKind::attention && l.chunk > 0) {
+      ++chunked;
+      chunk = std::max(chunk, l.chunk);
+    }
   }
   const auto of = [this](int n) { return std::to_string(n) + " of " + std::to_string(num_hidden_layers) + " layers"; };
   for (std::size_t k = 0; k < per_mixer.size(); ++k) {
@@ -123,6 +127,9 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   if (shared_kv > 0) out.push_back("K, V shared with an earlier layer (cross-layer attention) in " + of(shared_kv));
   if (windowed > 0) {
     out.push_back("sliding-window attention (window up to " + std::to_string(window) + ") in " + of(windowed));
+  }
+  if (chunked > 0) {
+    out.push_back("chunked attention (chunks of up to " + std::to_string(chunk) + " positions) in " + of(chunked));
   }
   if (own_heads > 0) {
     out.push_back("attention heads of their own size (up to " + std::to_string(own_head) + ", head_dim " +
@@ -405,6 +412,12 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
       if (l.window < 0 || (l.window > 0 && l.mixer != MixerKind::attention)) {
         return ConfigProblem{"model.layer_windows", "a sliding window needs an attention layer"};
       }
+      if (l.chunk < 0 || (l.chunk > 0 && l.mixer != MixerKind::attention)) {
+        return ConfigProblem{"model.layer_chunks", "chunked attention needs an attention layer"};
+      }
+      if (l.chunk > 0 && l.window > 0) {
+        return ConfigProblem{"model.layer_chunks", "a layer attends in a sliding window or in chunks, not both"};
+      }
       if (l.mixer == MixerKind::linear &&
           (l.linear_mixer < 0 || l.linear_mixer >= static_cast<int>(linear_mixers.size()))) {
         return ConfigProblem{"model.linear_mixers", "a layer names a linear mixer that is not described"};
@@ -674,7 +687,10 @@ std::optional<std::string> non_uniform_layers(const ModelConfig& m) {
   // Sliding windows change attention FLOPs, not the weights or the layout: a model whose
   // layers differ only in them is laid out as its uniform self.
   ModelConfig full = m;
-  for (LayerSpec& l : full.layers) l.window = 0;
+  for (LayerSpec& l : full.layers) {
+    l.window = 0;
+    l.chunk = 0;  // the same for chunked attention
+  }
   // Ungated FFNs (GELU, squared ReLU: up and down only) are laid out, timed and exported as
   // Megatron runs them (issue 51): not a reason to refuse here.
   full.ffn_gated = true;

@@ -343,6 +343,90 @@ TEST_CASE("a config.json with sliding_attention layer_types is read with windows
 }
 
 
+TEST_CASE("chunked-attention layers score the keys of their own chunk and keep their weights") {
+  ModelConfig m = small_moe();
+  const double full = flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value();
+  const ParameterCounts p = count_parameters(m);
+  m.layers = m.layer_specs();
+  for (std::size_t i = 0; i < m.layers.size(); i += 2) m.layers[i].chunk = 1000;  // 3 of 6 layers
+  CHECK(count_parameters(m).N == p.N);
+  // By hand: S = 4096 = 4 chunks of 1000 and 96 positions; query i scores (i mod 1000) + 1 keys,
+  // about 1000/2 a query in a whole chunk and 96/2 in the last: twice the mean is
+  // (4 x 1000² + 96²) / 4096 = 978.8 keys in place of S.
+  const double s_eff = (4.0 * 1000 * 1000 + 96.0 * 96) / 4096;
+  CHECK(s_eff == doctest::Approx(978.80).epsilon(1e-4));
+  const double per_layer_scores = 3.0 * 4 * (64 + 64);
+  CHECK(flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value() ==
+        doctest::Approx(full - 3 * per_layer_scores * (4096 - s_eff)).epsilon(1e-12));
+  // A chunk of at least S masks nothing: full causal attention, to the last bit.
+  for (std::size_t i = 0; i < m.layers.size(); i += 2) m.layers[i].chunk = 4096;
+  CHECK(flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value() == full);
+  const auto outside = m.outside_law_architecture();
+  REQUIRE(outside.size() == 1);
+  CHECK(outside.front() == "chunked attention (chunks of up to 4096 positions) in 3 of 6 layers");
+  CHECK_FALSE(non_uniform_layers(m).has_value());  // the cluster model takes it
+  m.layers[0].window = 128;  // one layer cannot be both
+  REQUIRE(m.problem().has_value());
+  CHECK(m.problem()->key == "model.layer_chunks");
+}
+
+TEST_CASE("Llama 4's chunked layers are read from config.json, class defaults included, and written back") {
+  // Llama4TextConfig: attention_chunk_size 8192 by default; the RoPE layers (all but every fourth)
+  // attend in chunks. The fixture omits the key, so it reads with the default.
+  const std::string fixture = std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/llama-4-scout.json";
+  json j = json::parse(std::ifstream(fixture));
+  json& t = j.contains("text_config") ? j["text_config"] : j;
+  const int L = t["num_hidden_layers"];
+  const auto m_at = [](const std::string& path, const std::string& seq) {
+    const Run r = run_moeplan({"score", path, "--tokens", "1e12", "--seq-len", seq, "--format", "json"});
+    REQUIRE(r.code == 0);
+    return json::parse(r.out)[0]["compute"]["flops_per_token"].get<double>();
+  };
+  t["attention_chunk_size"] = nullptr;  // null: no chunks
+  const std::string none = write_temp("llama4-nochunk.json", j.dump());
+  t.erase("attention_chunk_size");
+  const std::string defaulted = write_temp("llama4-default.json", j.dump());
+  // At S = 8192 a chunk of 8192 masks nothing; at 4 x 8192 the chunked layers score 8192 keys.
+  CHECK(m_at(defaulted, "8192") == m_at(none, "8192"));
+  const double chunked_layers = L - L / 4;
+  const double drop = m_at(none, "32768") - m_at(defaulted, "32768");
+  const double per_key = (m_at(none, "32768") - m_at(none, "8192")) / (double(L) * (32768 - 8192));
+  CHECK(drop == doctest::Approx(chunked_layers * per_key * (32768 - 8192)).epsilon(1e-9));
+  // layer_types wins over no_rope_layers; an unknown kind is refused naming the key.
+  t["attention_chunk_size"] = 8192;
+  t["layer_types"] = json::array();
+  for (int i = 0; i < L; ++i) t["layer_types"].push_back(i == 0 ? "chunked_attention" : "full_attention");
+  const std::string one = write_temp("llama4-one.json", j.dump());
+  CHECK(m_at(one, "32768") == doctest::Approx(m_at(none, "32768") - per_key * (32768 - 8192)).epsilon(1e-9));
+  t["layer_types"][1] = "sliding_attention";
+  const Run bad = run_moeplan({"score", write_temp("llama4-bad.json", j.dump())});
+  CHECK(bad.code == 4);
+  CHECK(bad.err.find("layer_types: lists \"sliding_attention\"") != std::string::npos);
+  // hf-config and TOML exports read back as the same chunks; Megatron-LM has none past S.
+  for (const char* emit : {"hf-config", "toml"}) {
+    const std::string out = temp_path(std::string("llama4-back.") + (emit == std::string("toml") ? "toml" : "json")).string();
+    REQUIRE(run_moeplan({"score", defaulted, "--emit", emit, "-o", out}).code == 0);
+    CHECK(m_at(out, "32768") == m_at(defaulted, "32768"));
+  }
+  const Run meg = run_moeplan({"score", defaulted, "--tokens", "1e12", "--seq-len", "16384", "--emit", "megatron"});
+  CHECK(meg.code == 3);
+  CHECK(meg.err.find("chunks of 8192 positions, shorter than S = 16384") != std::string::npos);
+  const Run ok = run_moeplan({"score", defaulted, "--tokens", "1e12", "--seq-len", "8192", "--emit", "megatron"});
+  CHECK(ok.code == 0);
+  CHECK(ok.err.find("written as full attention") != std::string::npos);
+  // Serving: a chunked layer keeps one chunk (vLLM's ChunkedLocalAttentionSpec). By hand at
+  // 131,072 tokens, 8 KV heads of 128 in bf16 (4,096 bytes a token and layer): 12 full layers of
+  // 131,072 tokens and 36 chunked ones of 8,192: 7.125 GiB a sequence (24 without chunks).
+  const auto cache = [](const std::string& path) {
+    const Run r = run_moeplan({"score", path, "--serve-gpus", "8", "--serve-gpu", "h200", "--serve-context",
+                               "131072", "--format", "json"});
+    REQUIRE(r.code == 0);
+    return json::parse(r.out)[0]["serving"]["cache_per_sequence"].get<double>();
+  };
+  CHECK(cache(defaulted) == doctest::Approx((12.0 * 131072 + 36.0 * 8192) * 4096 / (1u << 30)).epsilon(1e-12));
+  CHECK(cache(none) == doctest::Approx(48.0 * 131072 * 4096 / (1u << 30)).epsilon(1e-12));
+}
+
 TEST_CASE("gated attention is laid out as Megatron-Core builds it, but not with MLA, which has no output gate there") {
   ModelConfig m = small_moe();
   m.gated_attention = true;

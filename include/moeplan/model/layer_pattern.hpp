@@ -74,6 +74,11 @@ struct LayerSpec {
   /// (compressed_sparse_attention); CompressedAttention::hca_rate, a compressor alone
   /// (heavily_compressed_attention). 0 in every other model.
   int compress_rate = 0;
+  /// Chunked local attention: the sequence is cut into chunks of `chunk` positions and a query
+  /// attends causally within its own chunk only (Llama 4's chunked_attention layers,
+  /// attention_chunk_size; transformers masking_utils.chunked_causal_mask); 0: none. Changes
+  /// FLOPs and the decode cache, not weights.
+  int chunk = 0;
   bool operator==(const LayerSpec&) const = default;
 };
 

@@ -1,6 +1,8 @@
 // llama4 (its text_config, llama4_text): transformers modeling_llama4.py.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -8,6 +10,70 @@
 
 namespace moeplan::hf {
 namespace llama4_parts {  // named: a unity build compiles the family files together
+
+// Which layers attend in chunks (Llama4TextConfig.__post_init__, transformers v5): layer_types'
+// "chunked_attention" entries, else the layers no_rope_layers marks 1 (the RoPE layers: the class
+// derives layer_types as "chunked_attention" if no_rope else "full_attention"), else every layer
+// but each no_rope_layer_interval-th (default 4; an empty no_rope_layers takes that default too).
+// Empty on a failure recorded on c.r.
+std::vector<bool> chunked_layers(FamilyContext& c) {
+  const int L = c.m.num_hidden_layers;
+  const auto listed = [&](const char* key, auto&& chunked_of) -> std::vector<bool> {
+    const nlohmann::json& v = c.j[key];
+    if (!v.is_array() || static_cast<int>(v.size()) != L) {
+      c.r.fail(key, fmt::format("must list num_hidden_layers ({}) entries", L));
+      return {};
+    }
+    std::vector<bool> out;
+    for (const auto& x : v) {
+      const std::optional<bool> chunked = chunked_of(x);
+      if (!chunked) {
+        c.r.fail(key, fmt::format("lists {}: Llama4TextDecoderLayer builds chunked_attention or full_attention "
+                                  "layers only", x.dump()));
+        return {};
+      }
+      out.push_back(*chunked);
+    }
+    return out;
+  };
+  if (const auto it = c.j.find("layer_types"); it != c.j.end() && !it->is_null()) {
+    return listed("layer_types", [](const nlohmann::json& x) -> std::optional<bool> {
+      if (x == "chunked_attention") return true;
+      if (x == "full_attention") return false;
+      return std::nullopt;
+    });
+  }
+  if (const auto it = c.j.find("no_rope_layers"); it != c.j.end() && !it->is_null() && !(it->is_array() && it->empty())) {
+    return listed("no_rope_layers", [](const nlohmann::json& x) -> std::optional<bool> {
+      if (x == 1) return true;
+      if (x == 0) return false;
+      return std::nullopt;
+    });
+  }
+  const int interval = c.r.integer(c.j, "no_rope_layer_interval", 1).value_or(4);
+  std::vector<bool> out;
+  for (int i = 0; i < L; ++i) out.push_back((i + 1) % interval != 0);
+  return out;
+}
+
+// Chunked local attention: Llama4TextAttention's RoPE layers attend within chunks of
+// attention_chunk_size positions (class default 8192; null: none) through
+// create_chunked_causal_mask, which changes attention FLOPs past the chunk and the decode cache,
+// not the weights. Its NoPE layers are counted with RoPE, as every model's are (the positions
+// build no weight; non_uniform_layers in model_config.cpp).
+void read_chunks(FamilyContext& c) {
+  // attention_chunk_size is not a layout key of every family: MiMo-V2-Flash's config carries one
+  // its class does not read. layer_types is read here, and hf_config_reader.cpp leaves it alone.
+  c.take("layer_types");
+  std::optional<int> chunk = 8192;
+  if (c.j.contains("attention_chunk_size")) chunk = c.r.integer(c.j, "attention_chunk_size", 1);
+  const std::vector<bool> chunked = chunked_layers(c);
+  if (c.r.failed() || !chunk) return;
+  if (c.m.layers.empty()) c.m.layers = c.m.layer_specs();
+  for (std::size_t i = 0; i < chunked.size() && i < c.m.layers.size(); ++i) {
+    if (chunked[i]) c.m.layers[i].chunk = *chunk;
+  }
+}
 
 // Llama 4 text model: every interleave_moe_layer_step-th layer is MoE (layers k-1, 2k-1,
 // ...) with num_local_experts routed experts and one shared expert, both of
@@ -37,6 +103,7 @@ void read(FamilyContext& c) {
     }
   }
   c.attention_bias(false, false);
+  read_chunks(c);
 }
 
 void write(const ModelConfig& m, std::string_view, nlohmann::ordered_json& j) {
@@ -48,6 +115,16 @@ void write(const ModelConfig& m, std::string_view, nlohmann::ordered_json& j) {
     if (m.dense_layers() > 0) j["intermediate_size_mlp"] = m.intermediate_size;
   }
   j["attention_bias"] = m.extras.qkv_bias;
+  // Chunked attention as read_chunks reads it back: layer_types and one attention_chunk_size
+  // (null: none; different sizes do not read back, and the export then refuses the class).
+  int chunk = 0;
+  nlohmann::ordered_json types = nlohmann::ordered_json::array();
+  for (const LayerSpec& l : m.layer_specs()) {
+    chunk = l.chunk > 0 ? l.chunk : chunk;
+    types.push_back(l.chunk > 0 ? "chunked_attention" : "full_attention");
+  }
+  j["layer_types"] = types;
+  j["attention_chunk_size"] = chunk > 0 ? nlohmann::ordered_json(chunk) : nlohmann::ordered_json(nullptr);
 }
 
 // The expert and layer-layout keys this file's rules read (a file of another family that
