@@ -123,12 +123,17 @@ struct Timed {
   double time_load = 1;    ///< expert load factor of its step time
   double memory_load = 1;  ///< and of its memory
   long long raised = 0;    ///< its global batch when above the one asked (0: kept)
+  /// A batch given exactly (LayoutSearchOptions::exact_batch) that this layout rounds to
+  /// another multiple of its micro-batch × DP.
+  bool rounded = false;
 };
 
-// The order layouts are preferred in: those that keep the asked batch, fastest first; then
-// those that raise it, the smallest batch first, fastest first among equal batches.
+// The order layouts are preferred in: those that keep the asked batch, fastest first (a given
+// batch kept exactly before one rounded); then those that raise it, the smallest batch first,
+// fastest first among equal batches.
 bool preferred(const Timed& a, const Timed& b) {
   if (a.raised != b.raised) return a.raised < b.raised;  // 0 (kept) before any raise
+  if (a.rounded != b.rounded) return !a.rounded;
   return a.tokens_per_second > b.tokens_per_second;
 }
 
@@ -208,6 +213,22 @@ std::string tp_rule(const ModelConfig& m, int per_node, int tp, bool text) {
   if (tp > per_node) return why(text, "TP {} exceeds the {} GPUs of a node", tp, per_node);
   if (m.num_attention_heads % tp != 0) return why(text, "TP {} does not divide N_q = {}", tp, m.num_attention_heads);
   if (kv_heads_for_tp(m) % tp != 0) return why(text, "TP {} does not divide N_kv = {}", tp, kv_heads_for_tp(m));
+  return {};
+}
+
+/// The sequence splits Megatron makes: CP cuts each sequence into 2·CP chunks, two a rank, for
+/// its load-balanced causal split (megatron/core/utils.py, get_batch_on_this_cp_rank: "The
+/// sequence length must be divisible by 2 * cp_size"); sequence parallelism (TP > 1) splits the
+/// S/CP tokens of a rank's sequence over TP (tensor_parallel/mappings.py, _split_along_first_dim:
+/// "First dimension of the tensor should be divisible by tensor parallel size").
+std::string sequence_rule(int seq_len, int tp, int cp, bool text) {
+  if (cp > 1 && seq_len % (2 * cp) != 0) {
+    return why(text, "CP {} needs S divisible by 2 × CP = {} (Megatron's load-balanced causal split); S = {}", cp,
+               2 * cp, seq_len);
+  }
+  if (tp > 1 && (seq_len / cp) % tp != 0) {
+    return why(text, "TP {} with sequence parallelism needs S / CP = {} divisible by TP", tp, seq_len / cp);
+  }
   return {};
 }
 
@@ -500,7 +521,8 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
   if ((g.ep || g.etp) && !(r = flagged(g.ep ? "--ep" : "--etp", g.ep ? ep : etp, ep_rule(m, ep, etp, true))).empty()) {
     return r;
   }
-  if (g.cp && seq_len % cp != 0) return fmt::format("--cp {}: CP {} does not divide S = {}", cp, cp, seq_len);
+  if (g.cp && !(r = flagged("--cp", cp, sequence_rule(seq_len, 1, cp, true))).empty()) return r;
+  if (g.tp && !(r = flagged("--tp", tp, sequence_rule(seq_len, tp, g.cp ? cp : 1, true))).empty()) return r;
   if (g.recompute_modules && (*g.recompute_modules & recompute_mla_up_proj) != 0 && !m.latent_attention) {
     // Megatron's TransformerConfig: "mla_up_proj in recompute_modules is only supported with
     // multi_latent_attention".
@@ -565,6 +587,10 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
 
 namespace {
 
+/// The most tokens a searched micro-batch holds (ENGINEERING FIGURE): 4 sequences of 4,096, the
+/// largest micro-batch of the default list at the sequence length most validation rows run.
+constexpr long long k_micro_batch_tokens = 16384;
+
 /// What one search enumerates: the values each dimension takes (the given one, else the
 /// options'), and the global batch in sequences.
 struct SearchSpace {
@@ -601,6 +627,13 @@ std::expected<SearchSpace, ConstraintViolation> search_space(const ModelConfig& 
   const GivenLayout& given = options.given;
   SearchSpace space;
   space.micro_batches = given.micro_batch ? std::vector<int>{*given.micro_batch} : options.micro_batches;
+  if (!given.micro_batch && !space.micro_batches.empty()) {
+    // Short sequences: the list doubled while a micro-batch holds at most k_micro_batch_tokens,
+    // so a step of S = 128 is not priced at 4 sequences a micro-batch (a review found such a plan
+    // host-bound and 2x slower than a fitting micro-batch of 32). At S >= 4096 the list is as given.
+    int largest = *std::max_element(space.micro_batches.begin(), space.micro_batches.end());
+    while (largest > 0 && 2LL * largest * S <= k_micro_batch_tokens) space.micro_batches.push_back(largest *= 2);
+  }
   space.recompute_levels = given.recompute ? std::vector<Recompute>{*given.recompute} : options.recompute_levels;
   if (space.micro_batches.empty() || space.recompute_levels.empty()) {
     return std::unexpected(ConstraintViolation{"parallel layout", "no micro-batch sizes or recompute levels to try"});
@@ -705,7 +738,8 @@ std::vector<Timed> time_layouts(const ModelConfig& m, const ModelFlops& flops, c
         l.recompute = rec;
         l.recompute_modules = given.recompute_modules.value_or(k_default_recompute_modules);
         const StepSeconds r = step_seconds(flops, cluster, l, options.time, time_load, uneven);
-        timed.push_back({l, r.tokens_per_second, time_load, memory_load, raised});
+        timed.push_back({l, r.tokens_per_second, time_load, memory_load, raised,
+                         options.exact_batch && raised == 0 && l.global_batch != space.sequences});
         ++result.evaluated;
       }
     }
@@ -721,6 +755,11 @@ std::vector<Timed> time_layouts(const ModelConfig& m, const ModelFlops& flops, c
         if (first_reason.empty()) {
           first_reason = fmt::format("TP {} × CP {} does not divide the {} GPUs", tp, cp, world);
         }
+        continue;
+      }
+      if (const std::string r = sequence_rule(S, tp, cp, true); !r.empty()) {
+        result.illegal += per_structure;
+        if (first_reason.empty()) first_reason = r;
         continue;
       }
       const int base = world / (tp * cp);
@@ -776,6 +815,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> keep_fitting(const ModelC
     LayoutCandidate c;
     double time_load = 1;  ///< the load factor of its time
     long long raised = 0;  ///< its batch when above the one asked (Timed::raised)
+    bool rounded = false;  ///< Timed::rounded
   };
   std::vector<Fit> fits;
   std::optional<LayoutCandidate> closest;
@@ -787,11 +827,11 @@ std::expected<LayoutSearchResult, ConstraintViolation> keep_fitting(const ModelC
     return std::array<int, 6>{l.tp, l.cp, l.pp, l.vpp, l.ep, l.etp};
   };
   std::set<std::array<int, 6>> structures;
-  long long cutoff_raised = -1;  // the batch class of the k_keep-th fit
+  std::pair<long long, bool> cutoff_class{-1, false};  // the batch class of the k_keep-th fit
   for (std::size_t i : order) {
     const Timed& t = timed[i];
     if (structures.size() >= k_keep &&
-        (t.raised != cutoff_raised || t.tokens_per_second < cutoff * (1.0 - 1e-12))) {
+        (std::pair(t.raised, t.rounded) != cutoff_class || t.tokens_per_second < cutoff * (1.0 - 1e-12))) {
       break;
     }
     memory.expert_load_factor = t.memory_load;
@@ -803,10 +843,10 @@ std::expected<LayoutSearchResult, ConstraintViolation> keep_fitting(const ModelC
     if (c.fits) {
       c.memory = memory_per_gpu(m, p, t.layout, memory);  // described: it may be shown
       structures.insert(structure(c.layout));
-      fits.push_back({std::move(c), t.time_load, t.raised});
+      fits.push_back({std::move(c), t.time_load, t.raised, t.rounded});
       if (structures.size() == k_keep && cutoff == 0) {
         cutoff = t.tokens_per_second;
-        cutoff_raised = t.raised;
+        cutoff_class = {t.raised, t.rounded};
       }
     } else {
       c.shortfall_bytes = total - usable;
@@ -821,7 +861,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> keep_fitting(const ModelC
         shortfall(m, cluster, closest->layout, closest->memory, usable, options.memory_headroom));
   }
   // Formatted step times of the kept ones; tokens/s, then less memory on a tie.
-  for (auto& [c, time_load, raised] : fits) {
+  for (auto& [c, time_load, raised, rounded] : fits) {
     StepTimeOptions time = options.time;
     time.expert_load_factor = time_load;
     c.time = step_time(m, p, cluster, c.layout, time);
@@ -830,6 +870,7 @@ std::expected<LayoutSearchResult, ConstraintViolation> keep_fitting(const ModelC
     const LayoutCandidate& a = x.c;
     const LayoutCandidate& b = y.c;
     if (x.raised != y.raised) return x.raised < y.raised;  // the batch kept (0) first
+    if (x.rounded != y.rounded) return !x.rounded;         // a given batch kept exactly first
     if (a.time.tokens_per_second != b.time.tokens_per_second) {
       return a.time.tokens_per_second > b.time.tokens_per_second;
     }

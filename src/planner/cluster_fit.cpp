@@ -112,6 +112,7 @@ std::expected<void, ConstraintViolation> choose_global_batch(ClusterFit& fit, La
     fit.global_batch_sequences = options.global_batch_sequences;
     fit.global_batch_source = fmt::format("given ({}: {} sequences of S = {})", options.global_batch_given_by,
                                           options.global_batch_sequences, S);
+    search.exact_batch = true;
   } else if (search.global_batch_tokens <= 0) {
     // The laws' batch at the run's C (a plan's own budget; else C = M·D of this count):
     // paper 002 Table 4 inside its rows, paper 000 Eq. 5 outside (the laws say which).
@@ -136,6 +137,7 @@ std::expected<void, ConstraintViolation> choose_global_batch(ClusterFit& fit, La
   } else {
     fit.global_batch_sequences = std::max(1LL, search.global_batch_tokens / S);
     fit.global_batch_source = "given (--global-batch-tokens)";
+    search.exact_batch = true;
     if (search.global_batch_tokens % S != 0) {
       // Megatron's batch is whole sequences: said, with both figures, not silently.
       fit.global_batch_source += fmt::format("; {} tokens taken as {} sequence(s) of S = {}", search.global_batch_tokens,
@@ -166,7 +168,7 @@ std::expected<void, ConstraintViolation> choose_global_batch(ClusterFit& fit, La
 
 // The chosen layout's batch against the one asked for: rounded to the layout, or raised so
 // that every GPU holds a micro-batch (said on stderr too).
-void note_batch_change(ClusterFit& fit, const ParallelLayout& chosen, int gpus, Tokens tokens, int S) {
+void note_batch_change(ClusterFit& fit, const ParallelLayout& chosen, int gpus, Tokens tokens, int S, bool exact) {
   // What the batch is a multiple of: micro-batch x DP, x PP interleaved (Megatron), x 2 and at
   // least 2 x PP micro-batches under DualPipe (dualpipe.py's asserts).
   const bool dual = chosen.dualpipe && chosen.pp > 1;
@@ -176,6 +178,16 @@ void note_batch_change(ClusterFit& fit, const ParallelLayout& chosen, int gpus, 
   if (!fit.layouts.batch_raised && chosen.global_batch != fit.layouts.requested_batch) {
     fit.global_batch_source += fmt::format("; rounded from {} to {} sequences, a multiple of micro-batch x DP{}",
                                            fit.layouts.requested_batch, chosen.global_batch, unit);
+    // A batch the user gave is Megatron's --global-batch-size: no layout that fits divides it
+    // (the search ranks those that do first), so the run times another batch, said on stderr.
+    if (exact) {
+      fit.warnings.push_back(fmt::format(
+          "the given global batch of {} sequences is not a whole number of micro-batch x DP{} on any layout that "
+          "fits (Megatron refuses such a batch): timed at {} sequences ({:+.1f} %), the nearest multiple on {}",
+          fit.layouts.requested_batch, unit, chosen.global_batch,
+          100.0 * (double(chosen.global_batch) / double(std::max(1LL, fit.layouts.requested_batch)) - 1.0),
+          chosen.describe()));
+    }
   }
   if (fit.layouts.batch_raised) {
     fit.global_batch_source += fmt::format(
@@ -269,7 +281,7 @@ std::expected<ClusterFit, ConstraintViolation> fit_on_cluster(const LawSet& laws
                     options.cluster.gpus, chosen.global_batch, S, double(chosen.global_batch) * S,
                     tokens.value())});
   }
-  note_batch_change(fit, chosen, options.cluster.gpus, tokens, S);
+  note_batch_change(fit, chosen, options.cluster.gpus, tokens, S, search.exact_batch);
   auto time = training_time(fit.layouts.ranked.front().time, options.cluster, tokens);
   if (!time) return std::unexpected(time.error());
   fit.time = *time;

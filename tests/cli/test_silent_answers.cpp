@@ -274,3 +274,26 @@ TEST_CASE("review fixes: a batch capped at the training set is rounded down to w
   CHECK(batch > 2441406 - 64 * 4);  // within one step of micro-batch x DP
   CHECK(batch % (c.at("micro_batch").get<long long>() * c.at("dp").get<long long>()) == 0);
 }
+
+TEST_CASE("review 2026-11-30: a given global batch is kept exactly where a layout divides it, else said on stderr") {
+  // 1408 = 11 x 128 sequences on 128 GPUs: the fastest layout rounded it to 1536 (+9 %) without a
+  // word, though layouts that keep it fit.
+  const Run r = run_moeplan({"score", "moe-mini", "--gpus", "128", "--gpu", "h100", "--global-batch-tokens",
+                             std::to_string(1408 * 4096), "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out)[0].at("cluster");
+  CHECK(c.at("global_batch").get<long long>() == 1408);
+  CHECK(r.err.find("warning") == std::string::npos);
+  // A launch script whose batch no micro-batch x DP of its layout divides (1000 on mb 3 x DP 64):
+  // timed at the nearest multiple, and said.
+  const std::string script = temp_path("gb1000.sh").string();
+  std::ofstream(script) << "--global-batch-size 1000 --micro-batch-size 3 --tensor-model-parallel-size 1 "
+                           "--pipeline-model-parallel-size 1 --expert-model-parallel-size 8\n";
+  const Run s = run_moeplan({"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--megatron-args", script,
+                             "--format", "json"});
+  REQUIRE_MESSAGE(s.code == 0, s.err);
+  CHECK(json::parse(s.out)[0].at("cluster").at("global_batch").get<long long>() == 960);
+  CHECK(s.err.find("the given global batch of 1000 sequences is not a whole number of micro-batch x DP") !=
+        std::string::npos);
+  std::filesystem::remove(script);
+}

@@ -157,6 +157,50 @@ TEST_CASE("cluster search: a world that is not whole nodes, or no batch, is no l
   CHECK(one.has_value());  // TP 1 on one GPU is always legal
 }
 
+TEST_CASE("cluster search: CP and sequence-parallel TP split the sequence as Megatron can") {
+  ModelConfig m = moe_model();
+  m.num_key_value_heads = 32;  // any TP of a node divides the heads
+  const ParameterCounts p = count_parameters(m);
+  GpuSpec big = h100_like();
+  big.hbm_bytes = 1e13;  // everything fits: legality alone decides
+  LayoutSearchOptions o = search_options(32769LL * 64);
+  o.time.seq_len = 32769;  // odd: no CP (2·CP chunks) and no TP > 1 (S/CP tokens over TP) can split it
+  const auto odd = search_layouts(m, p, cluster_of(64, big), o);
+  REQUIRE(odd.has_value());
+  for (const LayoutCandidate& c : odd->ranked) {
+    CHECK(c.layout.cp == 1);
+    CHECK(c.layout.tp == 1);
+  }
+  // Given, each is refused naming the flag and the rule.
+  o.given.cp = 4;
+  auto r = search_layouts(m, p, cluster_of(64, big), o);
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().detail == "--cp 4: CP 4 needs S divisible by 2 × CP = 8 (Megatron's load-balanced causal split); "
+                            "S = 32769");
+  o.given.cp.reset();
+  o.given.tp = 2;
+  r = search_layouts(m, p, cluster_of(64, big), o);
+  REQUIRE_FALSE(r.has_value());
+  CHECK(r.error().detail == "--tp 2: TP 2 with sequence parallelism needs S / CP = 32769 divisible by TP");
+  // S = 32768 splits either way.
+  o.time.seq_len = 32768;
+  CHECK(search_layouts(m, p, cluster_of(64, big), o).has_value());
+}
+
+TEST_CASE("cluster search: short sequences get larger micro-batches") {
+  const ModelConfig m = moe_model();
+  const ParameterCounts p = count_parameters(m);
+  GpuSpec big = h100_like();
+  big.hbm_bytes = 1e13;
+  // S = 128: micro-batches double past 4 while one holds at most 16,384 tokens (128 sequences).
+  LayoutSearchOptions s = search_options(128LL * 4096);
+  s.time.seq_len = 128;
+  const auto short_seq = search_layouts(m, p, cluster_of(8, big), s);
+  REQUIRE(short_seq.has_value());
+  CHECK(short_seq->ranked.front().layout.micro_batch > 4);
+  CHECK(short_seq->ranked.front().layout.micro_batch * 128 <= 16384);
+}
+
 TEST_CASE("cluster search: nothing fits, the smallest shortfall names its layout, term and GiB") {
   const ModelConfig m = moe_model();
   const ParameterCounts p = count_parameters(m);

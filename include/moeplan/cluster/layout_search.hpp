@@ -65,6 +65,10 @@ struct LayoutSearchOptions {
   /// Dimensions fixed by the user: only layouts with these values are enumerated (a value
   /// outside the default enumeration, such as CP 2 at S = 4096 or VPP 8, is tried too).
   GivenLayout given;
+  /// The batch was given (--global-batch-tokens, a launch script's --global-batch-size), not a
+  /// law's: layouts whose micro-batch × DP divides it exactly rank before those that round it
+  /// (Megatron refuses a global batch that is not a whole number of micro-batches × DP).
+  bool exact_batch = false;
 };
 
 /// One layout that was evaluated.
