@@ -636,6 +636,7 @@ std::string apply_schedule(const ClusterFlags& f, ClusterFitOptions& o) {
     return "--pipeline-schedule interleaved needs --vpp > 1 (virtual stages per pipeline rank)";
   }
   if (schedule != "interleaved" && !f.pipeline_layout) g.vpp = 1;
+  g.no_interleaving = schedule == "1f1b";
   if (schedule == "dualpipe") {
     if (f.pipeline_layout) return "--pipeline-schedule dualpipe and --pipeline-model-parallel-layout: DualPipe "
                                   "places two stages per rank itself; give one";
@@ -891,14 +892,27 @@ void with_whole_training_args(ClusterFlags& f, const MegatronArgs& a, std::optio
     w.checkpoint_interval_steps = a.save_interval;
   }
   if (a.async_save) w.async_checkpoint = true;
-  if ((a.eval_interval || a.eval_iters) && w.eval_interval_steps == 0 && w.eval_minutes == 0 && !w.eval_iters) {
-    // arguments.py's defaults: an evaluation every 1000 steps, of 100 batches.
-    w.eval_interval_steps = a.eval_interval.value_or(1000);
-    w.eval_iters = a.eval_iters.value_or(100);
-    io.note(fmt::format("{}: an evaluation of {} batches every {} steps{}, each batch a forward pass at a third of a "
-                        "training step",
-                        f.megatron_args, *w.eval_iters, w.eval_interval_steps,
-                        !a.eval_interval || !a.eval_iters ? " (Megatron-LM's default for what the file leaves out)" : ""));
+  if (a.eval_iters && *a.eval_iters == 0) {  // Megatron-LM evaluates nothing (training.py: eval_iters > 0)
+    if (w.eval_interval_steps == 0 && w.eval_minutes == 0 && !w.eval_iters) {
+      io.note(fmt::format("{}: --eval-iters 0: no evaluation", f.megatron_args));
+    }
+  } else if (a.eval_interval || a.eval_iters) {
+    // Each setting from the file where the command line gives none of its own (a command-line
+    // --eval-minutes or --eval-iters replaces the file's length, --eval-interval its interval);
+    // arguments.py's defaults for what the file leaves out: every 1000 steps, 100 batches.
+    const bool own_interval = w.eval_interval_steps > 0, own_length = w.eval_minutes > 0 || w.eval_iters;
+    if (!own_interval) w.eval_interval_steps = a.eval_interval.value_or(1000);
+    if (!own_length) w.eval_iters = a.eval_iters.value_or(100);
+    if (!own_interval || !own_length) {
+      io.note(fmt::format("{}: an evaluation {} every {} steps{}{}", f.megatron_args,
+                          w.eval_iters ? fmt::format("of {} batches", *w.eval_iters)
+                                       : fmt::format("of {:g} minutes", w.eval_minutes),
+                          w.eval_interval_steps,
+                          w.eval_iters ? ", each batch a forward pass at a third of a training step" : "",
+                          (!own_interval && !a.eval_interval) || (!own_length && !a.eval_iters)
+                              ? " (Megatron-LM's default for what the file leaves out)"
+                              : own_interval || own_length ? " (the command line's settings first)" : ""));
+    }
   }
   if (a.rampup && !f.batch_ramp) {
     if (!seq_len) {
@@ -1150,11 +1164,26 @@ MegatronRun megatron_run(const ClusterFit& fit, const ClusterFitOptions& options
   }
   const WholeTrainingOptions& w = options.whole_training;
   run.async_save = w.async_checkpoint;
-  if (!w.checkpoint_interval_minutes) run.save_interval_steps = w.checkpoint_interval_steps;
+  const double step = fit.layouts.ranked.front().time.step_seconds;
+  if (!w.checkpoint_interval_minutes && w.checkpoint_interval_steps) {
+    run.save_interval_steps = w.checkpoint_interval_steps;
+  } else if (fit.whole.checkpoint_interval_seconds > 0 && step > 0) {
+    // The interval timed in minutes (--checkpoint-interval, or Young-Daly's): Megatron counts steps.
+    run.save_interval_minutes = fit.whole.checkpoint_interval_seconds / 60.0;
+    run.save_interval_steps = std::max(1LL, std::llround(fit.whole.checkpoint_interval_seconds / step));
+  }
   if (w.eval_interval_steps > 0 && w.eval_iters) {
     run.eval_interval_steps = w.eval_interval_steps;
     run.eval_iters = w.eval_iters;
+  } else if (w.eval_interval_steps > 0 && w.eval_minutes > 0 && step > 0) {
+    // An evaluation of M minutes: batches of a forward pass each, a third of a step (as timed).
+    run.eval_interval_steps = w.eval_interval_steps;
+    run.eval_minutes = w.eval_minutes;
+    run.eval_iters = std::max(1LL, std::llround(w.eval_minutes * 60.0 / (step / 3.0)));
+  } else {
+    run.no_evaluation = true;
   }
+  run.force_load_balancing = fit.config.is_moe() && options.load_imbalance_given && fit.load_imbalance == 1.0;
   return run;
 }
 

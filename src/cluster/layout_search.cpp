@@ -534,6 +534,10 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
     return "--decoder-first/last-pipeline-num-layers and --account-for-embedding/loss-in-pipeline-split both split "
            "the pipeline: give one";
   }
+  if ((g.embedding_in_split || g.loss_in_split) && g.pp && pp == 1) {
+    return fmt::format("--account-for-{}-in-pipeline-split: counting it as a layer of a stage needs PP > 1 (--pp 1)",
+                       g.embedding_in_split ? "embedding" : "loss");
+  }
   if ((first > 0 || last > 0) && g.pp && pp == 1) {
     return fmt::format("--decoder-{}-pipeline-num-layers: an uneven pipeline split needs PP > 1 (--pp 1)",
                        first > 0 ? "first" : "last");
@@ -547,6 +551,11 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
     if (!g.pp || pp < 2) return "--pipeline-model-parallel-layout needs --pp > 1 (Megatron splits the layout over PP ranks)";
     const auto p = parsed ? *parsed : parse_pipeline_layout(g.pipeline_layout, pp, m.num_hidden_layers, mtp_modules(m));
     if (!p) return fmt::format("--pipeline-model-parallel-layout {}: {}", g.pipeline_layout, p.error());
+    if (g.no_interleaving && p->vpp > 1) {
+      return fmt::format("--pipeline-schedule 1f1b contradicts --pipeline-model-parallel-layout {}: its {} stages on "
+                         "PP {} are VPP {} (the interleaved schedule); give one",
+                         g.pipeline_layout, p->vpp * pp, pp, p->vpp);
+    }
     if (g.vpp && *g.vpp != p->vpp) {
       return fmt::format("--vpp {}: the layout {} has {} stages on PP {}: VPP {}", *g.vpp, g.pipeline_layout,
                          p->vpp * pp, pp, p->vpp);
@@ -765,7 +774,10 @@ std::vector<Timed> time_layouts(const ModelConfig& m, const ModelFlops& flops, c
       const int base = world / (tp * cp);
       for (int pp = 1; pp <= std::min(m.num_hidden_layers, base); ++pp) {
         if (base % pp != 0 || (given.pp && pp != *given.pp)) continue;
-        if (pp == 1 && (given.first_stage_layers || given.last_stage_layers)) continue;  // a split needs stages
+        if (pp == 1 && (given.first_stage_layers || given.last_stage_layers || given.embedding_in_split ||
+                        given.loss_in_split)) {
+          continue;  // a split needs stages
+        }
         for (int vpp = space.min_vpp; vpp <= space.max_vpp; ++vpp) {
           if (vpp > 1 && pp == 1) break;
           const std::pair<int, int> split = searched_split(m.num_hidden_layers, pp, vpp, uneven, last_extra);

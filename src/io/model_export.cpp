@@ -631,10 +631,20 @@ void whole_training_flags(const ModelConfig& m, const MegatronRun& run, Megatron
     }
   }
   if (run.async_save) arg("--async-save", "", "asynchronous checkpoint saves (--async-checkpoint), as timed");
-  if (run.save_interval_steps) arg("--save-interval", num(*run.save_interval_steps), "steps between saves, as timed");
+  if (run.save_interval_steps) {
+    arg("--save-interval", num(*run.save_interval_steps),
+        run.save_interval_minutes > 0
+            ? fmt::format("steps between saves: the timed interval of {:.3g} minutes at the step time", run.save_interval_minutes)
+            : std::string("steps between saves, as timed"));
+  }
   if (run.eval_interval_steps && run.eval_iters) {
     arg("--eval-interval", num(*run.eval_interval_steps), "steps between evaluations, as timed");
-    arg("--eval-iters", num(*run.eval_iters), "batches an evaluation runs, as timed");
+    arg("--eval-iters", num(*run.eval_iters),
+        run.eval_minutes > 0 ? fmt::format("batches an evaluation runs: its {:g} minutes timed, a batch a third of a "
+                                           "step (a forward pass)", run.eval_minutes)
+                             : std::string("batches an evaluation runs, as timed"));
+  } else if (run.no_evaluation) {
+    arg("--eval-iters", "0", "no evaluation timed (Megatron-LM's default evaluates 100 batches every 1000 steps)");
   }
 }
 
@@ -687,6 +697,10 @@ void layout_flags(const ModelConfig& m, const MegatronRun& run, MegatronArgList&
   if (m.is_moe()) {
     arg("--expert-model-parallel-size", num(p.ep), "EP: divides N_e");
     arg("--expert-tensor-parallel-size", num(p.etp), "ETP (MoE parallel folding)");
+    if (run.force_load_balancing) {
+      arg("--moe-router-force-load-balancing", "",
+          "routing forced to balance (--load-imbalance 1), as timed: a benchmark's setting, not a training's");
+    }
   }
   if (p.distributed_optimizer) {
     arg("--use-distributed-optimizer", "", "optimizer states sharded over DP (ZeRO-1)");

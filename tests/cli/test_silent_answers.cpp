@@ -5,10 +5,12 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_run.hpp"
@@ -295,5 +297,88 @@ TEST_CASE("review 2026-11-30: a given global batch is kept exactly where a layou
   CHECK(json::parse(s.out)[0].at("cluster").at("global_batch").get<long long>() == 960);
   CHECK(s.err.find("the given global batch of 1000 sequences is not a whole number of micro-batch x DP") !=
         std::string::npos);
+  std::filesystem::remove(script);
+}
+
+TEST_CASE("review 2026-11-30: --emit megatron writes the saves, evaluations and forced balance it timed; read back, "
+          "the same step") {
+  const std::string script = temp_path("timed.sh").string();
+  const std::vector<std::string> run = {"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--load-imbalance", "1",
+                                        "--checkpoint-interval", "30", "--eval-interval", "100", "--eval-minutes", "3"};
+  std::vector<std::string> emit = run;
+  emit.insert(emit.end(), {"--emit", "megatron", "-o", script});
+  REQUIRE(run_moeplan(emit).code == 0);
+  std::vector<std::string> as_json = run;
+  as_json.insert(as_json.end(), {"--format", "json"});
+  const Run direct = run_moeplan(as_json);
+  REQUIRE_MESSAGE(direct.code == 0, direct.err);
+  const json d = json::parse(direct.out)[0];
+  std::stringstream text;
+  text << std::ifstream(script).rdbuf();
+  // 30 minutes at the step time, in steps; 3 minutes of batches a third of a step each.
+  const double step = d.at("step_time").at("step").get<double>();
+  CHECK(text.str().find(fmt::format("--save-interval {} ", std::llround(1800.0 / step))) != std::string::npos);
+  CHECK(text.str().find(fmt::format("--eval-iters {} ", std::llround(180.0 / (step / 3.0)))) != std::string::npos);
+  CHECK(text.str().find("--moe-router-force-load-balancing") != std::string::npos);
+  const Run back = run_moeplan({"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--megatron-args", script,
+                                "--format", "json"});
+  REQUIRE_MESSAGE(back.code == 0, back.err);
+  const json b = json::parse(back.out)[0];
+  CHECK(b.at("cluster").at("layout") == d.at("cluster").at("layout"));
+  CHECK(b.at("step_time").at("step").get<double>() == doctest::Approx(step).epsilon(1e-12));
+  CHECK(b.at("training").at("wall_days").get<double>() ==
+        doctest::Approx(d.at("training").at("wall_days").get<double>()).epsilon(1e-3));
+  // No evaluation timed: --eval-iters 0, which Megatron-LM reads as none (its default is 100
+  // batches every 1000 steps).
+  REQUIRE(run_moeplan({"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--emit", "megatron", "-o", script}).code == 0);
+  std::stringstream plain;
+  plain << std::ifstream(script).rdbuf();
+  CHECK(plain.str().find("--eval-iters 0 ") != std::string::npos);
+  std::filesystem::remove(script);
+}
+
+TEST_CASE("review 2026-11-30: pipeline flags the layout cannot honour are refused, not dropped") {
+  // A layout string of VPP 4 under --pipeline-schedule 1f1b was run interleaved without a word.
+  Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12", "--pp", "8",
+                       "--pipeline-model-parallel-layout", "Et|(tt|)*30mL", "--pipeline-schedule", "1f1b"});
+  CHECK(r.code == 3);
+  CHECK(r.err.find("--pipeline-schedule 1f1b contradicts --pipeline-model-parallel-layout") != std::string::npos);
+  // The account-for flags need PP > 1: a searched PP 1 dropped them, a given one is refused.
+  // MoE-mini: L = 20, 22 with both counted, split over PP 2.
+  r = run_moeplan({"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--account-for-embedding-in-pipeline-split",
+                   "--account-for-loss-in-pipeline-split", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json c = json::parse(r.out)[0].at("cluster");
+  CHECK(c.at("pp").get<int>() > 1);
+  CHECK(c.at("loss_in_split").get<bool>());
+  CHECK(c.at("embedding_in_split").get<bool>());
+  r = run_moeplan({"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--pp", "1",
+                   "--account-for-loss-in-pipeline-split"});
+  CHECK(r.code == 3);
+  CHECK(r.err.find("--account-for-loss-in-pipeline-split: counting it as a layer of a stage needs PP > 1") !=
+        std::string::npos);
+}
+
+TEST_CASE("review 2026-11-30: one evaluation setting on the command line replaces the launch script's, not all") {
+  const std::string script = temp_path("evals.sh").string();
+  std::ofstream(script) << "--save-interval 100 --eval-interval 50 --eval-iters 10 --async-save\n";
+  const auto run = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--megatron-args", script,
+                                     "--format", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const Run r = run_moeplan(args);
+    REQUIRE_MESSAGE(r.code == 0, r.err);
+    return json::parse(r.out)[0];
+  };
+  const json file = run({});
+  const double step = file.at("step_time").at("step").get<double>();
+  const double file_days = file.at("training").at("eval_days").get<double>();
+  const double evaluations = file_days * 86400 / (10 * step / 3);  // 10 batches, a third of a step each
+  // The file's interval, 2 minutes each (it was refused: "--eval-minutes needs --eval-interval").
+  const json minutes = run({"--eval-minutes", "2"});
+  CHECK(minutes.at("training").at("eval_days").get<double>() == doctest::Approx(evaluations * 2.0 / 1440).epsilon(1e-9));
+  // The file's 10 batches, every 7 steps: about 50/7 as many evaluations.
+  const json every7 = run({"--eval-interval", "7"});
+  CHECK(every7.at("training").at("eval_days").get<double>() / file_days == doctest::Approx(50.0 / 7).epsilon(0.01));
   std::filesystem::remove(script);
 }

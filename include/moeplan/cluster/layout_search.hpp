@@ -31,6 +31,8 @@ struct GivenLayout {
   std::optional<Recompute> recompute;
   /// With recompute selective: the modules re-run (RecomputeModule bits); unset: core_attn.
   std::optional<unsigned> recompute_modules;
+  /// --pipeline-schedule 1f1b given: no interleaving (a layout string of VPP > 1 contradicts it).
+  bool no_interleaving = false;
   [[nodiscard]] bool any() const;
   /// "TP, PP, EP" of the given ones, and of the searched ones ("" when none).
   [[nodiscard]] std::string given_names() const;

@@ -58,6 +58,15 @@ struct MegatronRun {
   /// optimizer's model, Megatron-FSDP's script), as the memory and step time counted it:
   /// written as --use-megatron-fsdp --data-parallel-sharding-strategy. nullopt: no FSDP.
   std::optional<DpSharding> megatron_fsdp{};
+  /// How the save and evaluation flags came about where the plan timed them in other units: the
+  /// checkpoint interval in minutes (given, or Young-Daly's) and an evaluation in minutes, each
+  /// converted to steps and batches at the step time; no evaluation timed is written as
+  /// --eval-iters 0 (Megatron-LM would otherwise evaluate 100 batches every 1000 steps).
+  double save_interval_minutes = 0;  ///< > 0: save_interval_steps was converted from it
+  double eval_minutes = 0;           ///< > 0: eval_iters was converted from it
+  bool no_evaluation = false;
+  /// --load-imbalance 1 given on an MoE: routing forced to balance, --moe-router-force-load-balancing.
+  bool force_load_balancing = false;
 };
 std::string to_megatron_args(const ModelConfig& m, const TrainingHyperparameters& hyper,
                              const MegatronRun* run = nullptr);
