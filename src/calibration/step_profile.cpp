@@ -94,6 +94,7 @@ std::expected<StepProfile, InputError> read_step_profile(std::string_view text, 
                      "models", "gpu_count_min", "gpu_count_max"},
                 "fitted_on");
     if (f->get("step_model")) p.step_model = r.string(*f, "step_model", "fitted_on.step_model");
+    if (f->get("runs")) r.integer(*f, "runs", "fitted_on.runs", 1);  // informational, but a count
     p.gpus = strings(r, *f, "gpus", "fitted_on.gpus");
     p.models = strings(r, *f, "models", "fitted_on.models");
     if (f->get("gpu_count_min")) p.gpu_count_min = r.integer(*f, "gpu_count_min", "fitted_on.gpu_count_min", 1);

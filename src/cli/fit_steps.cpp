@@ -413,6 +413,11 @@ std::expected<std::pair<calibration::StepCase, RowInfo>, InputError> step_case(c
     if (v.empty()) continue;
     const auto seconds = parse_positive_finite(v);
     if (!seconds) return std::unexpected(r.error(column, seconds.error()));
+    // One step's kernels of a term run within that step: a longer term is not of this step.
+    if (*seconds > c.measured_step_seconds * (1 + 1e-9)) {
+      return std::unexpected(r.error(column, fmt::format("{:.4g} s is longer than the step it is part of ({:.4g} s, {})",
+                                                         *seconds, c.measured_step_seconds, measured->second)));
+    }
     c.measured_terms.emplace_back(*term, *seconds);
   }
   c.gpu = o.cluster.gpu.id;

@@ -382,3 +382,35 @@ TEST_CASE("review 2026-11-30: one evaluation setting on the command line replace
   CHECK(every7.at("training").at("eval_days").get<double>() / file_days == doctest::Approx(50.0 / 7).epsilon(0.01));
   std::filesystem::remove(script);
 }
+
+TEST_CASE("review 2026-11-30: a measured term longer than its step, a ramp that cannot run, a profile's negative "
+          "run count are said") {
+  const std::string csv = temp_path("term-over-step.csv").string();
+  std::ofstream(csv) << "model,gpus,gpu,seq_len,global_batch,step_seconds,gemm_seconds\n"
+                        "moe-mini,64,h100,4096,1408,3,5\n";
+  Run r = run_moeplan({"fit", csv});
+  CHECK(r.code == 4);
+  CHECK(r.err.find(":2:7: gemm_seconds: 5 s is longer than the step it is part of (3 s") != std::string::npos);
+  std::filesystem::remove(csv);
+  // 1,048,576 GPUs: the smallest step is 32,768 sequences, every slice of a ramp from 2,000 rounds
+  // to the full batch; it added 1.7e-18 days of float noise without a word.
+  r = run_moeplan({"score", "moe-mini", "--gpus", "1048576", "--gpu", "h100", "--interruptions-per-gpu-hour", "0",
+                   "--batch-ramp", "2000:1e11", "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  CHECK(json::parse(r.out)[0].at("step_time").at("batch_ramp_days").get<double>() == 0.0);
+  CHECK(r.err.find("no slice runs below the full batch") != std::string::npos);
+  const std::string profile = temp_path("negative-runs.toml").string();
+  REQUIRE(run_moeplan({"fit", std::string(MOEPLAN_SOURCE_DIR) + "/docs/examples/calibration/steps.csv", "--out", profile})
+              .code == 0);
+  std::stringstream text;
+  text << std::ifstream(profile).rdbuf();
+  std::string edited = text.str();
+  const std::size_t at = edited.find("\nruns = ");
+  REQUIRE(at != std::string::npos);
+  edited.replace(at, edited.find('\n', at + 1) - at, "\nruns = -5");
+  std::ofstream(profile) << edited;
+  r = run_moeplan({"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--step-profile", profile});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("fitted_on.runs: must be in [1, 1e9], got -5") != std::string::npos);
+  std::filesystem::remove(profile);
+}
