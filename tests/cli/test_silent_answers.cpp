@@ -277,7 +277,7 @@ TEST_CASE("review fixes: a batch capped at the training set is rounded down to w
   CHECK(batch % (c.at("micro_batch").get<long long>() * c.at("dp").get<long long>()) == 0);
 }
 
-TEST_CASE("review 2026-11-30: a given global batch is kept exactly where a layout divides it, else said on stderr") {
+TEST_CASE("review 2026-11-30: a given global batch is kept exactly where a layout divides it and else said on stderr") {
   // 1408 = 11 x 128 sequences on 128 GPUs: the fastest layout rounded it to 1536 (+9 %) without a
   // word, though layouts that keep it fit.
   const Run r = run_moeplan({"score", "moe-mini", "--gpus", "128", "--gpu", "h100", "--global-batch-tokens",
@@ -300,8 +300,8 @@ TEST_CASE("review 2026-11-30: a given global batch is kept exactly where a layou
   std::filesystem::remove(script);
 }
 
-TEST_CASE("review 2026-11-30: --emit megatron writes the saves, evaluations and forced balance it timed; read back, "
-          "the same step") {
+TEST_CASE("review 2026-11-30: --emit megatron writes the saves and evaluations and forced balance it timed so read back "
+          "it times the same step") {
   const std::string script = temp_path("timed.sh").string();
   const std::vector<std::string> run = {"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--load-imbalance", "1",
                                         "--checkpoint-interval", "30", "--eval-interval", "100", "--eval-minutes", "3"};
@@ -337,7 +337,7 @@ TEST_CASE("review 2026-11-30: --emit megatron writes the saves, evaluations and 
   std::filesystem::remove(script);
 }
 
-TEST_CASE("review 2026-11-30: pipeline flags the layout cannot honour are refused, not dropped") {
+TEST_CASE("review 2026-11-30: pipeline flags the layout cannot honour are refused and not dropped") {
   // A layout string of VPP 4 under --pipeline-schedule 1f1b was run interleaved without a word.
   Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12", "--pp", "8",
                        "--pipeline-model-parallel-layout", "Et|(tt|)*30mL", "--pipeline-schedule", "1f1b"});
@@ -359,7 +359,7 @@ TEST_CASE("review 2026-11-30: pipeline flags the layout cannot honour are refuse
         std::string::npos);
 }
 
-TEST_CASE("review 2026-11-30: one evaluation setting on the command line replaces the launch script's, not all") {
+TEST_CASE("review 2026-11-30: one evaluation setting on the command line replaces the launch script's and not all") {
   const std::string script = temp_path("evals.sh").string();
   std::ofstream(script) << "--save-interval 100 --eval-interval 50 --eval-iters 10 --async-save\n";
   const auto run = [&](const std::vector<std::string>& extra) {
@@ -383,8 +383,8 @@ TEST_CASE("review 2026-11-30: one evaluation setting on the command line replace
   std::filesystem::remove(script);
 }
 
-TEST_CASE("review 2026-11-30: a measured term longer than its step, a ramp that cannot run, a profile's negative "
-          "run count are said") {
+TEST_CASE("review 2026-11-30: a measured term longer than its step or a ramp that cannot run or a profile's "
+          "negative run count is said") {
   const std::string csv = temp_path("term-over-step.csv").string();
   std::ofstream(csv) << "model,gpus,gpu,seq_len,global_batch,step_seconds,gemm_seconds\n"
                         "moe-mini,64,h100,4096,1408,3,5\n";

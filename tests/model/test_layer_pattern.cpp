@@ -370,7 +370,7 @@ TEST_CASE("chunked-attention layers score the keys of their own chunk and keep t
   CHECK(m.problem()->key == "model.layer_chunks");
 }
 
-TEST_CASE("Llama 4's chunked layers are read from config.json, class defaults included, and written back") {
+TEST_CASE("Llama 4's chunked layers are read from config.json with the class defaults and written back") {
   // Llama4TextConfig: attention_chunk_size 8192 by default; the RoPE layers (all but every fourth)
   // attend in chunks. The fixture omits the key, so it reads with the default.
   const std::string fixture = std::string(MOEPLAN_TEST_DATA_DIR) + "/hf/llama-4-scout.json";
