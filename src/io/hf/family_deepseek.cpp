@@ -1,5 +1,5 @@
-// The DeepSeek layout: deepseek_v2, deepseek_v3, kimi_k2 (remote code, a DeepSeek-V3 copy),
-// glm4_moe, dots1 (transformers modeling_*.py of each).
+// The DeepSeek layout: deepseek (DeepSeekMoE, remote code), deepseek_v2, deepseek_v3, kimi_k2
+// (remote code, a DeepSeek-V3 copy), glm4_moe, dots1 (transformers modeling_*.py of each).
 #include <cstdint>
 #include <string>
 
@@ -53,6 +53,8 @@ void read(FamilyContext& c) {
   } else if (family == "dots1") {  // Dots1Attention (Qwen3's): always qk-norm per head
     c.attention_bias(false, false);
     c.m.extras.qk_norm = QkNorm::per_head;
+  } else if (family == "deepseek") {  // DeepseekAttention: Llama's q, k, v, o (bias on all four)
+    c.attention_bias(false, false);
   } else if (c.r.boolean(c.j, "attention_bias").value_or(false)) {
     c.r.fail("attention_bias", "biases of latent attention are not counted by moeplan");
   }
@@ -104,8 +106,15 @@ const std::vector<std::string> k_layout_keys{
 // The MLA classes default num_key_value_heads to N_q; glm4_moe and dots1 must write it, and
 // their head_dim. These classes size their dense layers from intermediate_size
 // (DeepseekV3Config, Glm4MoeConfig).
+// deepseek: DeepSeekMoE 16B (arXiv 2401.06066; the checkpoint's remote code,
+// deepseek-ai/deepseek-moe-16b-base modeling_deepseek.py): DeepSeek-V2's layout before MLA.
+// DeepseekAttention is Llama's multi-head attention (q, k, v, o; num_key_value_heads defaults
+// to N_q); DeepseekMoE is first_k_dense_replace dense DeepseekMLP layers, then routed experts of
+// moe_intermediate_size with n_shared_experts folded into one DeepseekMLP of n_shared x that width
+// (the same weights as n_shared MLPs) and a softmax MoEGate of n_routed_experts x d. No
+// transformers class builds it: read only.
 extern const FamilyRule k_deepseek_rule{
-    .model_types = {"deepseek_v2", "deepseek_v3", "kimi_k2"},
+    .model_types = {"deepseek_v2", "deepseek_v3", "kimi_k2", "deepseek"},
     .read = deepseek_parts::read,
     .kv_heads_default_to_query_heads = true,
     .layout_keys = deepseek_parts::k_layout_keys,
