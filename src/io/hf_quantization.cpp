@@ -255,6 +255,51 @@ bool read_compressed_tensors(const nlohmann::json& q, CheckpointStorage& s, std:
   return true;
 }
 
+// NVIDIA ModelOpt (quant_method "modelopt"; vLLM model_executor/layers/quantization/modelopt.py,
+// ModelOptNvFp4Config and ModelOptFp8Config): quant_algo NVFP4 stores each weight as 4-bit E2M1,
+// two a byte, with an fp8 (E4M3) scale per group_size inputs (16; weight_scale) and one fp32 global
+// scale a tensor (weight_scale_2, not counted); FP8 one byte a weight and an fp32 scale a tensor
+// (W8A8). The exclusions are `ignore` (config_groups form) or `exclude_modules` (ModelOpt's
+// hf_quant_config form); group_size is the top-level key or the one config group's weights'.
+bool read_modelopt(const nlohmann::json& q, CheckpointStorage& s, std::string& why) {
+  const auto algo = typed_value(q, "quant_algo", std::string());
+  if (!algo || algo->empty()) {
+    why = "quantization_config.quant_algo: a modelopt config names its algorithm (NVFP4 or FP8 are read)";
+    return false;
+  }
+  const char* exclusions = q.contains("exclude_modules") ? "exclude_modules" : "ignore";
+  const auto kept = kept_of(q, exclusions, why);
+  if (!kept) return false;
+  if (*algo == "FP8") {
+    s.fp8_math = true;
+    s.description = fmt::format("modelopt FP8 linear layers (one fp32 scale a tensor: 1 byte a weight; W8A8){}",
+                                apply_kept(s, 1.0, *kept));
+    return true;
+  }
+  if (*algo != "NVFP4") {
+    why = fmt::format("quantization_config.quant_algo '{}' is not one moeplan reads (NVFP4, FP8)", *algo);
+    return false;
+  }
+  std::optional<double> group = positive_number(q, "group_size");
+  if (!q.contains("group_size")) {
+    if (const auto g = q.find("config_groups"); g != q.end() && g->is_object() && g->size() == 1) {
+      if (const auto w = g->begin()->find("weights"); w != g->begin()->end() && w->is_object()) {
+        group = positive_number(*w, "group_size");
+      }
+    } else {
+      group = 16;  // NVFP4's block (ModelOptNvFp4Config's default group_size)
+    }
+  }
+  if (!group) {
+    why = "quantization_config.group_size (or the config group's weights.group_size) must be a positive integer";
+    return false;
+  }
+  const double bytes = 0.5 + 1.0 / *group;
+  s.description = fmt::format("modelopt NVFP4 linear layers, an fp8 scale per {:g} ({:.6g} bytes a weight; W4A4){}",
+                              *group, bytes, apply_kept(s, bytes, *kept));
+  return true;
+}
+
 // DeepSeek-V4 (inference model.py, Linear; scale_fmt "ue8m0"): its fp8 weights carry one
 // float8_e8m0fnu scale byte per block, not fp32 (vLLM's DeepseekV4FP8Config, vllm/model_executor/
 // models/deepseek_v4.py @023da1fc: "FP4 checkpoints store FP8 linear scales as e8m0fnu; FP8
@@ -346,11 +391,13 @@ void read_quantization_config(const nlohmann::json& doc, const nlohmann::json& b
     ok = read_int_groups(*q, method, s, why);
   } else if (method == "compressed-tensors") {
     ok = read_compressed_tensors(*q, s, why);
+  } else if (method == "modelopt") {
+    ok = read_modelopt(*q, s, why);
   } else {
     why = method.empty() ? std::string("quantization_config.quant_method is missing (moeplan reads mxfp4, fp8, "
-                                       "compressed-tensors, awq, gptq)")
+                                       "compressed-tensors, awq, gptq, modelopt)")
                          : fmt::format("quantization_config.quant_method '{}' is not one moeplan reads (mxfp4, fp8, "
-                                       "compressed-tensors, awq, gptq)",
+                                       "compressed-tensors, awq, gptq, modelopt)",
                                        method);
   }
   if (!ok) {

@@ -81,6 +81,31 @@ TEST_CASE("quantization_config: bytes per weight of each method, values and scal
           0.51953125);
     CHECK(storage_of(ds, {{"quant_method", "gptq"}, {"bits", 8}, {"group_size", -1}}).routed == 1);
   }
+  SUBCASE("modelopt (NVIDIA's NVFP4 checkpoints): 4 bits and an fp8 scale per 16, W4A4; FP8 one byte, W8A8") {
+    // 0.5 + 1/16 = 0.5625 a weight; the config_groups form (Kimi-K2.6-NVFP4) with its ignore list,
+    // and ModelOpt's own form with exclude_modules and a top-level group_size.
+    const CheckpointStorage groups = storage_of(
+        ds, {{"quant_method", "modelopt"}, {"quant_algo", "NVFP4"},
+             {"config_groups", {{"group_0", {{"weights", {{"num_bits", 4}, {"type", "float"}, {"group_size", 16}}},
+                                             {"targets", {"Linear"}}}}}},
+             {"ignore", {"lm_head", "model.layers.1.self_attn*", "model.layers.1.mlp.shared_experts*"}}});
+    CHECK(groups.known);
+    CHECK(groups.method == "modelopt");
+    CHECK(groups.routed == 0.5625);
+    CHECK(groups.dense == 0.5625);
+    CHECK(groups.attention == 2);
+    CHECK(groups.shared == 2);
+    CHECK_FALSE(groups.fp8_math);
+    const CheckpointStorage own = storage_of(
+        ds, {{"quant_method", "modelopt"}, {"quant_algo", "NVFP4"}, {"group_size", 32}, {"exclude_modules", {"lm_head"}}});
+    CHECK(own.routed == 0.53125);  // 0.5 + 1/32
+    const CheckpointStorage fp8 = storage_of(ds, {{"quant_method", "modelopt"}, {"quant_algo", "FP8"}});
+    CHECK(fp8.routed == 1);
+    CHECK(fp8.fp8_math);
+    const CheckpointStorage other = storage_of(ds, {{"quant_method", "modelopt"}, {"quant_algo", "W4A8_AWQ"}});
+    CHECK_FALSE(other.known);
+    CHECK(other.description.find("quant_algo 'W4A8_AWQ'") != std::string::npos);
+  }
   SUBCASE("a method moeplan does not read, or a block it cannot read, is kept unknown with the reason") {
     const CheckpointStorage bnb = storage_of(ds, {{"quant_method", "bitsandbytes"}, {"load_in_4bit", true}});
     CHECK_FALSE(bnb.known);
