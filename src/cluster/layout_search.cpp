@@ -488,8 +488,9 @@ static std::string cuda_graph_reason(const ModelConfig& m, const CudaGraphs& g) 
   if (g.modules == 0 && m.is_moe()) {
     // A whole-layer graph of a MoE layer holds its experts, whose shapes change every step
     // without drop-and-pad ("moe cuda graph is only supported with drop-padding MoE").
-    return fmt::format("--cuda-graph-impl {} with no --cuda-graph-scope captures whole layers, a dropless MoE "
-                       "layer's experts included, which cannot be captured (Megatron captures a MoE layer only "
+    return fmt::format("--cuda-graph-impl {} over whole layers (no --cuda-graph-scope, or its deprecated 'full') "
+                       "captures a dropless MoE "
+                       "layer's experts too, which cannot be captured (Megatron captures a MoE layer only "
                        "with drop-and-pad); name the scopes: attn moe_router moe_preprocess",
                        to_string(g.impl));
   }
