@@ -69,9 +69,10 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   std::vector<LayerSpec> all = m.layers;
   all.insert(all.end(), m.extras.mtp_layers.begin(), m.extras.mtp_layers.end());
   if (!m.extras.mtp_layers.empty()) model.insert("mtp_layers_in_pattern", true);
-  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed, rate, v_head, sinks, chunk;
+  toml::array mixer, ffn, width, kv, own, window, head, k_eq_v, q, indexed, rate, v_head, sinks, chunk, shared_indexer;
   bool widths = false, kvs = false, shared = false, windows = false, heads = false, keys_are_values = false;
   bool qs = false, unindexed = false, rates = false, v_heads = false, any_sinks = false, chunks = false;
+  bool any_shared_indexer = false;
   for (const LayerSpec& l : all) {
     mixer.push_back(l.mixer == MixerKind::linear
                         ? m.linear_mixers.at(static_cast<std::size_t>(l.linear_mixer)).kind
@@ -83,6 +84,8 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
     window.push_back(int64_t{l.window});
     chunk.push_back(int64_t{l.chunk});
     chunks |= l.chunk > 0;
+    shared_indexer.push_back(l.indexer_shared);
+    any_shared_indexer |= l.indexer_shared;
     head.push_back(int64_t{l.head_dim});
     k_eq_v.push_back(l.k_eq_v);
     q.push_back(int64_t{l.q_heads});
@@ -109,6 +112,7 @@ void write_layer_pattern(const ModelConfig& m, toml::table& model) {
   if (shared) model.insert("layer_own_kv", std::move(own));
   if (windows) model.insert("layer_windows", std::move(window));
   if (chunks) model.insert("layer_chunks", std::move(chunk));
+  if (any_shared_indexer) model.insert("layer_indexer_shared", std::move(shared_indexer));
   if (heads) model.insert("layer_head_dims", std::move(head));
   if (keys_are_values) model.insert("layer_k_eq_v", std::move(k_eq_v));
   if (qs) model.insert("layer_q_heads", std::move(q));

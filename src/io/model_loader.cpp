@@ -117,7 +117,8 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
                    t.get("layer_kv_heads") || t.get("layer_own_kv") || t.get("layer_windows") ||
                    t.get("layer_head_dims") || t.get("layer_k_eq_v") || t.get("layer_q_heads") ||
                    t.get("layer_indexed") || t.get("layer_compress_rates") || t.get("layer_v_head_dims") ||
-                   t.get("layer_attention_sinks") || t.get("layer_chunks");
+                   t.get("layer_attention_sinks") || t.get("layer_chunks") ||
+                   t.get("layer_indexer_shared");
   if (!any) {
     if (const toml::node* n = t.get("linear_mixers")) {
       r.fail(n->source(), "model.linear_mixers", "needs layer_mixers naming the layers that use them");
@@ -207,6 +208,7 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   read_per_layer(t, "layer_chunks", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].chunk = count(v, path, 0);
   });
+
   read_per_layer(t, "layer_head_dims", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].head_dim = count(v, path, 0);
   });
@@ -232,6 +234,7 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   flags("layer_k_eq_v", &LayerSpec::k_eq_v);
   flags("layer_indexed", &LayerSpec::indexed);
   flags("layer_attention_sinks", &LayerSpec::attention_sinks);
+  flags("layer_indexer_shared", &LayerSpec::indexer_shared);
 }
 
 // [model.compressed_attention]: DeepSeek-V4's attention (CompressedAttention; each layer's rate
@@ -346,7 +349,7 @@ void read_model(const toml::table& t, ModelConfig& m, Reader& r) {
                "residual_ffn_norm", "post_block_norms",
                "ffn_gated", "gated_attention", "zero_experts", "index_n_heads", "index_head_dim",
                "index_topk", "linear_mixers", "layer_mixers", "layer_ffns", "layer_ffn_widths",
-               "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_chunks", "layer_head_dims", "layer_k_eq_v", "layer_q_heads", "head_wise_attn_gate",
+               "layer_kv_heads", "layer_own_kv", "layer_windows", "layer_chunks", "layer_indexer_shared", "layer_head_dims", "layer_k_eq_v", "layer_q_heads", "head_wise_attn_gate",
                "mtp_layers_in_pattern", "mtp_head_copies", "mtp_not_counted", "checkpoint_buffer_values", "vision_not_counted", "index_block_size", "index_always_blocks", "layer_indexed",
                "layer_v_head_dims", "layer_attention_sinks",
                "moe_block_norms", "router_scales", "gqa_q_lora_rank", "ffn_bias",

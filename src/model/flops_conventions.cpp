@@ -56,7 +56,7 @@ Shape shape_of(const ModelConfig& m, int seq_len) {
   // (which count a causal average of S/2 keys).
   const auto keys_of = [&](const LayerSpec& l) {
     double w = l.window > 0 ? l.window : s.S;
-    if (m.indexer && l.indexed) w = std::min<double>(w, m.indexer->keys_attended());
+    if (m.indexer && (l.indexed || l.indexer_shared)) w = std::min<double>(w, m.indexer->keys_attended());
     double window_keys = w < s.S ? 2.0 * w - w * w / s.S : s.S;
     if (l.chunk > 0 && l.chunk < s.S) {
       // Chunked attention: query i scores the (i mod c) + 1 keys of its own chunk. Over S = q·c

@@ -148,6 +148,10 @@ std::vector<std::string> ModelConfig::outside_law_architecture() const {
   if (zero_experts > 0) out.push_back(std::to_string(zero_experts) + " zero-width experts beside the routed ones (tokens routed to them skip the FFN)");
   if (indexer && indexer->kind == AttentionIndexer::Kind::dsa) {
     out.push_back("a sparse-attention indexer: each query attends to " + std::to_string(indexer->topk) + " keys");
+    const int shared = static_cast<int>(std::count_if(layers.begin(), layers.end(), [](const LayerSpec& l) {
+      return l.mixer == MixerKind::attention && l.indexer_shared;
+    }));
+    if (shared > 0) out.push_back("the top-k keys of an earlier layer's indexer reused (IndexShare) in " + of(shared));
   }
   if (indexer && indexer->kind == AttentionIndexer::Kind::msa) {
     const int indexed = static_cast<int>(std::count_if(layers.begin(), layers.end(), [](const LayerSpec& l) {
@@ -360,6 +364,30 @@ std::optional<ConfigProblem> positions_problem(const ModelConfig& m) {
 
 }  // namespace
 
+namespace {
+
+// Which keys a layer's attention may reach (a window, chunks, a shared indexer's top-k), each on
+// an attention layer only.
+std::optional<ConfigProblem> attention_span_problem(const ModelConfig& m, const LayerSpec& l) {
+  if (l.window < 0 || (l.window > 0 && l.mixer != MixerKind::attention)) {
+    return ConfigProblem{"model.layer_windows", "a sliding window needs an attention layer"};
+  }
+  if (l.chunk < 0 || (l.chunk > 0 && l.mixer != MixerKind::attention)) {
+    return ConfigProblem{"model.layer_chunks", "chunked attention needs an attention layer"};
+  }
+  if (l.chunk > 0 && l.window > 0) {
+    return ConfigProblem{"model.layer_chunks", "a layer attends in a sliding window or in chunks, not both"};
+  }
+  if (l.indexer_shared && (l.indexed || !m.indexer || m.indexer->kind != AttentionIndexer::Kind::dsa ||
+                           l.mixer != MixerKind::attention)) {
+    return ConfigProblem{"model.layer_indexer_shared", "a layer that reuses an earlier indexer's top-k needs a "
+                                                       "DSA indexer, attention, and no indexer of its own"};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<ConfigProblem> ModelConfig::problem() const {
   const auto need = [](bool ok, const char* key, const char* why) {
     return ok ? std::optional<ConfigProblem>() : ConfigProblem{key, why};
@@ -409,15 +437,7 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
                                                    "attention layer with K and V of its own"};
       }
       kv_before |= l.mixer == MixerKind::attention && l.own_kv;
-      if (l.window < 0 || (l.window > 0 && l.mixer != MixerKind::attention)) {
-        return ConfigProblem{"model.layer_windows", "a sliding window needs an attention layer"};
-      }
-      if (l.chunk < 0 || (l.chunk > 0 && l.mixer != MixerKind::attention)) {
-        return ConfigProblem{"model.layer_chunks", "chunked attention needs an attention layer"};
-      }
-      if (l.chunk > 0 && l.window > 0) {
-        return ConfigProblem{"model.layer_chunks", "a layer attends in a sliding window or in chunks, not both"};
-      }
+      if (auto p = attention_span_problem(*this, l)) return p;
       if (l.mixer == MixerKind::linear &&
           (l.linear_mixer < 0 || l.linear_mixer >= static_cast<int>(linear_mixers.size()))) {
         return ConfigProblem{"model.linear_mixers", "a layer names a linear mixer that is not described"};

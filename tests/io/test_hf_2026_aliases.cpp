@@ -162,17 +162,66 @@ TEST_CASE("glm_moe_dsa: GLM-5.1 counted as the recount and as its checkpoint's t
     x["mlp_layer_types"] = json::array();
     for (int i = 0; i < 78; ++i) x["mlp_layer_types"].push_back(i < 4 ? "dense" : "sparse");
   });
+  // A schedule of sharing layers without indexer_types (the implementations derive it differently),
+  // or a "shared" layer before any "full" one, is refused.
+  check_refused("glm-5.1.json", "index_topk_freq", [](json& x) { x["index_topk_freq"] = 4; });
   check_refused("glm-5.1.json", "indexer_types", [](json& x) {
     x["indexer_types"] = json::array();
-    for (int i = 0; i < 78; ++i) x["indexer_types"].push_back(i % 4 == 0 ? "full" : "shared");
+    for (int i = 0; i < 78; ++i) x["indexer_types"].push_back(i % 4 == 1 ? "full" : "shared");
   });
-  check_refused("glm-5.1.json", "index_topk_freq", [](json& x) { x["index_topk_freq"] = 4; });
   check_refused("glm-5.1.json", "qk_head_dim", [](json& x) { x["qk_head_dim"] = 192; });
   check_refused("glm-5.1.json", "index_n_heads", [](json& x) { x.erase("index_n_heads"); });
   // The cache: MLA's latent (512 + 64, bf16) and the indexer's fp8 key of 128 with an fp32
   // scale, per token and layer: 78 x (576 x 2 + 128 + 4) bytes.
   CHECK(served("glm-5.1.json", "h200", 8, 32768, true).cache_bytes_per_token ==
         doctest::Approx(78.0 * (576 * 2 + 128 + 4)));
+}
+
+TEST_CASE("glm_moe_dsa: GLM-5.2's IndexShare layers build no indexer and score none, attending the top-k all the same") {
+  // GLM-5.2's schedule (index_topk_freq 4, index_skip_topk_offset 3): layers 0-2 and every fourth
+  // from 6 run their indexer, 57 of 78 reuse the last one's top-k.
+  json doc = fixture("glm-5.1.json");
+  doc["indexer_types"] = json::array();
+  int shared = 0;
+  for (int i = 0; i < 78; ++i) {
+    const bool full = i < 3 || (i - 3) % 4 == 3;
+    doc["indexer_types"].push_back(full ? "full" : "shared");
+    shared += full ? 0 : 1;
+  }
+  REQUIRE(shared == 57);
+  doc["index_topk_freq"] = 4;
+  doc["index_skip_topk_offset"] = 3;
+  doc["index_share_for_mtp_iteration"] = true;
+  const Run r = score_doc(doc, "glm52-indexshare.json");
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const json j = json::parse(r.out).at(0);
+  // By hand, one indexer (DeepSeek-V3.2's, with MLA): wq_b q_lora_rank x n_heads·head_dim = 2048 x
+  // 32 x 128, wk d x head_dim = 6144 x 128, weights_proj d x n_heads = 6144 x 32; its k_norm a
+  // LayerNorm of 128 with bias (beside N).
+  const double indexer = 2048.0 * 32 * 128 + 6144.0 * 128 + 6144.0 * 32;
+  CHECK(size_of(j, "total_params_as_built") == 743911199232.0 - 57 * (indexer + 256));
+  // Its FLOPs: the projections (6 a weight) and its scores, 3 x S x n_heads x head_dim a token,
+  // gone from 57 layers; the attention itself still scores the top-k keys.
+  const json full = score_of(k_hf + "glm-5.1.json");
+  const auto flops = [](const std::string& path) {
+    const Run x = run_moeplan({"score", path, "--tokens", "1e12", "--seq-len", "4096", "--format", "json"});
+    REQUIRE(x.code == 0);
+    return json::parse(x.out).at(0).at("compute").at("flops_per_token").get<double>();
+  };
+  const std::string path = temp_path("glm52-flops.json").string();
+  std::ofstream(path) << doc.dump();
+  CHECK(flops(k_hf + "glm-5.1.json") - flops(path) == doctest::Approx(57 * (6 * indexer + 3.0 * 4096 * 32 * 128)).epsilon(1e-12));
+  std::filesystem::remove(path);
+  CHECK(j.at("model").at("architecture_outside_laws").dump().find("IndexShare) in 57 of 78 layers") != std::string::npos);
+  // The cache: the latent in every layer, the indexer's fp8 key and fp32 scale in the 21 full ones.
+  const std::string served_path = temp_path("glm52-served.json").string();
+  std::ofstream(served_path) << doc.dump();
+  const Run sv = run_moeplan({"score", served_path, "--serve-gpus", "8", "--serve-gpu", "h200", "--serve-weights",
+                              "fp8", "--serve-context", "32768", "--format", "json"});
+  REQUIRE_MESSAGE(sv.code == 0, sv.err);
+  CHECK(json::parse(sv.out).at(0).at("serving").at("cache_per_token").get<double>() * 1024 ==
+        doctest::Approx(78.0 * 576 * 2 + 21.0 * (128 + 4)));
+  std::filesystem::remove(served_path);
 }
 
 TEST_CASE("granite and olmo2: dense families counted as the recount, their caches by hand") {

@@ -79,6 +79,10 @@ struct LayerSpec {
   /// attention_chunk_size; transformers masking_utils.chunked_causal_mask); 0: none. Changes
   /// FLOPs and the decode cache, not weights.
   int chunk = 0;
+  /// The layer attends to the top-k keys an earlier layer's indexer chose (GLM-5.2's IndexShare,
+  /// indexer_types "shared"): sparse as an indexed layer, with no indexer weights, scores or key
+  /// cache of its own (`indexed` is false).
+  bool indexer_shared = false;
   bool operator==(const LayerSpec&) const = default;
 };
 

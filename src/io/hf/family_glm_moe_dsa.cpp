@@ -9,6 +9,7 @@
 // GlmMoeDsaMLP(intermediate_size) the dense layers. The decoder layer takes its FFN from
 // mlp_layer_types, which GlmMoeDsaConfig.__post_init__ defaults to first_k_dense_replace dense
 // layers, then sparse ones. head_dim is overwritten by qk_rope_head_dim (no weight is sized by it).
+// GLM-5.2 lists the layers that reuse another's indexer ("shared", below).
 // The checkpoint's MTP layer (model.layers.<L>: eh_proj, enorm, hnorm, shared_head.norm and a
 // full layer; GLM-5.1's safetensors list holds no embed_tokens or shared_head.head copy with it)
 // is counted beside the model (count_mtp) without embedding copies.
@@ -41,35 +42,63 @@ int dense_layers_of(FamilyContext& c) {
   return dense;
 }
 
-// Every layer must run its own indexer ("full"): a "shared" layer reuses another layer's top-k
-// (GLM-5.2's IndexShare), which moeplan's indexer (one per attention layer) does not express.
-// layer_types, when written, is the class's "deepseek_sparse_attention" in every layer.
-void check_layer_kinds(FamilyContext& c) {
+// indexer_types (GLM-5.2's IndexShare, arXiv 2603.12201): a "full" layer runs its own indexer, a
+// "shared" one reuses the most recent full layer's top-k and builds no indexer weights (vLLM
+// deepseek_v2.py _indexer_weights_shared: "shared" layers carry no indexer weights, they reuse the
+// prior "full" layer), attending its top-k keys all the same. indexer_types is authoritative where
+// written (vLLM reads it first); index_topk_pattern / index_topk_freq / index_skip_topk_offset
+// alone derive the schedule, and the implementations differ on their defaults (offset 1, 2 or 3),
+// so a file with them and no indexer_types is refused. layer_types, when written, is the class's
+// "deepseek_sparse_attention" in every layer. Returns each layer's "shared" (empty: none listed).
+std::vector<bool> shared_indexer_layers(FamilyContext& c) {
   c.take("indexer_types");
   c.take("layer_types");
-  for (const auto& [key, only] : {std::pair<const char*, const char*>{"indexer_types", "full"},
-                                  std::pair<const char*, const char*>{"layer_types", "deepseek_sparse_attention"}}) {
-    const auto it = c.j.find(key);
-    if (it == c.j.end() || it->is_null()) continue;
-    if (!it->is_array() || static_cast<int>(it->size()) != c.m.num_hidden_layers) {
-      c.r.fail(key, fmt::format("must list num_hidden_layers ({}) entries", c.m.num_hidden_layers));
-      return;
+  const int L = c.m.num_hidden_layers;
+  if (const auto it = c.j.find("layer_types"); it != c.j.end() && !it->is_null()) {
+    if (!it->is_array() || static_cast<int>(it->size()) != L) {
+      c.r.fail("layer_types", fmt::format("must list num_hidden_layers ({}) entries", L));
+      return {};
     }
     for (const auto& v : *it) {
-      if (v != only) {
-        c.r.fail(key, fmt::format("lists {}: moeplan counts \"{}\" in every layer only (a layer that reuses "
-                                  "another's indexer is not counted), so it refuses the file", v.dump(), only));
-        return;
+      if (v != "deepseek_sparse_attention") {
+        c.r.fail("layer_types", fmt::format("lists {}: GlmMoeDsaDecoderLayer builds deepseek_sparse_attention "
+                                            "layers only", v.dump()));
+        return {};
       }
     }
   }
-  // index_topk_pattern / index_topk_freq / index_skip_topk_offset make shared layers too.
-  for (const char* key : {"index_topk_pattern", "index_topk_freq"}) {
-    if (c.j.contains(key) && !c.j[key].is_null()) {
-      c.r.fail(key, "sets indexer-sharing layers, which moeplan does not count");
-      return;
+  const auto it = c.j.find("indexer_types");
+  if (it == c.j.end() || it->is_null()) {
+    for (const char* key : {"index_topk_pattern", "index_topk_freq"}) {
+      if (c.j.contains(key) && !c.j[key].is_null() && !(std::string(key) == "index_topk_freq" && c.j[key] == 1)) {
+        c.r.fail(key, "sets indexer-sharing layers without indexer_types, whose schedule the implementations "
+                      "derive differently; write indexer_types");
+        return {};
+      }
     }
+    return {};
   }
+  if (!it->is_array() || static_cast<int>(it->size()) != L) {
+    c.r.fail("indexer_types", fmt::format("must list num_hidden_layers ({}) entries", L));
+    return {};
+  }
+  std::vector<bool> shared;
+  for (const auto& v : *it) {
+    if (v != "full" && v != "shared") {
+      c.r.fail("indexer_types", fmt::format("lists {}: \"full\" or \"shared\"", v.dump()));
+      return {};
+    }
+    if (v == "shared" && shared.empty()) {
+      c.r.fail("indexer_types", "lists \"shared\" first: a shared layer reuses an earlier full layer's top-k");
+      return {};
+    }
+    shared.push_back(v == "shared");
+  }
+  // The schedule keys beside it, and the MTP module's sharing (it is counted as built, beside N).
+  for (const char* key : {"index_topk_pattern", "index_topk_freq", "index_skip_topk_offset", "index_share_for_mtp_iteration"}) {
+    c.take(key);
+  }
+  return shared;
 }
 
 void read(FamilyContext& c) {
@@ -92,7 +121,7 @@ void read(FamilyContext& c) {
     r.fail("intermediate_size", "missing: GlmMoeDsaConfig has a default of its own; write it");
     return;
   }
-  check_layer_kinds(c);
+  const std::vector<bool> shared = shared_indexer_layers(c);
   if (r.failed()) return;
   AttentionIndexer x;
   x.n_heads = c.written("index_n_heads", 1, "GlmMoeDsaConfig");
@@ -100,6 +129,13 @@ void read(FamilyContext& c) {
   x.topk = c.written("index_topk", 1, "GlmMoeDsaConfig");
   if (r.failed()) return;
   m.indexer = x;
+  if (std::find(shared.begin(), shared.end(), true) != shared.end()) {
+    m.layers = m.layer_specs();
+    for (std::size_t i = 0; i < shared.size() && i < m.layers.size(); ++i) {
+      m.layers[i].indexed = !shared[i];
+      m.layers[i].indexer_shared = shared[i];
+    }
+  }
   // qk_head_dim is derived (qk_nope_head_dim + qk_rope_head_dim); a file saying otherwise is refused.
   if (const auto q = r.integer(c.j, "qk_head_dim", 1); q && c.j.contains("qk_nope_head_dim") && c.j.contains("qk_rope_head_dim")) {
     const auto nope = r.integer(c.j, "qk_nope_head_dim", 0).value_or(0);
@@ -124,7 +160,8 @@ void read(FamilyContext& c) {
 // writes one is refused: hf_config_reader.cpp).
 const std::vector<std::string> k_layout_keys{
     "n_routed_experts", "num_experts_per_tok", "moe_intermediate_size", "n_shared_experts", "first_k_dense_replace",
-    "moe_layer_freq", "mlp_layer_types", "index_n_heads", "index_topk", "index_head_dim", "indexer_types"};
+    "moe_layer_freq", "mlp_layer_types", "index_n_heads", "index_topk", "index_head_dim", "indexer_types",
+    "index_topk_pattern", "index_topk_freq", "index_skip_topk_offset", "index_share_for_mtp_iteration"};
 
 }  // namespace glm_moe_dsa_parts
 
