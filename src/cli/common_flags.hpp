@@ -100,7 +100,9 @@ inline CLI::Validator decimal_whole() {
       [](std::string& text) {
         const std::size_t sign = !text.empty() && (text[0] == '+' || text[0] == '-') ? 1 : 0;
         const std::string_view digits = std::string_view(text).substr(sign);
-        if (digits.size() > 1 && digits[0] == '0' && std::isalpha(static_cast<unsigned char>(digits[1]))) {
+        // 1e3, 8.5, 0x10, abc: the form, not the range, is what is wrong (CLI11's range check
+        // would say "not in range" of a value it could not read).
+        if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) {
           return fmt::format("must be a decimal whole number, got '{}'", text);
         }
         const std::size_t zeros = digits.find_first_not_of('0');

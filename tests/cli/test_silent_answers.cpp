@@ -414,3 +414,14 @@ TEST_CASE("review 2026-11-30: a measured term longer than its step or a ramp tha
   CHECK(r.err.find("fitted_on.runs: must be in [1, 1e9], got -5") != std::string::npos);
   std::filesystem::remove(profile);
 }
+
+TEST_CASE("review 2026-11-30: a whole-number flag in another form says so and not that it is out of range") {
+  for (const char* v : {"1e3", "8.5", "abc", "0x10"}) {
+    const Run r = run_moeplan({"score", "moe-mini", "--gpus", v, "--gpu", "h100"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find(fmt::format("--gpus: must be a decimal whole number, got '{}'", v)) != std::string::npos);
+  }
+  const Run negative = run_moeplan({"score", "moe-mini", "--gpus", "-5", "--gpu", "h100"});
+  CHECK(negative.code == 2);
+  CHECK(negative.err.find("not in range") != std::string::npos);
+}
