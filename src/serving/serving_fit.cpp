@@ -130,7 +130,7 @@ struct LayerShare {
   double cache_fixed_copy = 0;
   bool windowed = false;
   int window = 0;
-  /// Chunked attention (LayerSpec::chunk): the cache holds the current chunk's tokens only.
+  /// Chunked attention (LayerSpec::chunk): a decode step scores its chunk's keys; the engines keep the whole context.
   int chunk = 0;
   /// Parts of a layer's cache kept for at most a window of tokens beside cache_per_token (DeepSeek-V4:
   /// its sliding window and its compressors' open windows): (bytes per token, window), on one GPU
@@ -483,7 +483,6 @@ struct StageCensus {
   double cache_per_token = 0;     ///< bytes per context token (uncapped layers) on one GPU
   std::vector<double> full_layer_bytes;  ///< bytes per token of each uncapped layer that keeps a cache
   std::vector<std::pair<double, int>> windowed;  ///< (bytes per token, window) of windowed layers
-  std::vector<std::pair<double, int>> chunked;   ///< (bytes per token, chunk) of chunked-attention layers
   double cache_fixed = 0;
   // per decode step, per token, on one GPU
   double dense_weight_bytes = 0;  ///< weights every step reads whole
@@ -501,7 +500,6 @@ struct StageCensus {
 double cache_at(const StageCensus& c, std::int64_t context) {
   double b = c.cache_fixed + c.cache_per_token * double(context);
   for (const auto& [bytes, window] : c.windowed) b += bytes * std::min<double>(double(context), window);
-  for (const auto& [bytes, chunk] : c.chunked) b += bytes * std::min<double>(double(context), chunk);
   return b;
 }
 
@@ -518,28 +516,22 @@ double cache_at(const StageCensus& c, std::int64_t context) {
 // a kind padded); one pool of blocks, each a page of group_size layers, serves every group. The
 // engine reports the pool's blocks over the groups times the least block size as its "GPU KV
 // cache size", and a request at C tokens takes cdiv(C, block) blocks in a full group and
-// cdiv(min(window - 1 + max_num_batched_tokens, C), block) + 1 in a sliding one, cdiv(min(chunk +
-// max_num_batched_tokens, C), block) in a chunked-attention one (ChunkedLocalAttentionSpec,
-// max_admission_blocks_per_request: vLLM's own kind, grouped apart). Recurrent states: nullopt.
+// cdiv(min(window - 1 + max_num_batched_tokens, C), block) + 1 in a sliding one. Recurrent states:
+// nullopt.
 struct PoolReading {
   std::int64_t tokens = 0;
   double concurrency = 0;
 };
 std::optional<PoolReading> vllm_hybrid_pool(const StageCensus& c, double budget, const ServingOptions& o, double bs) {
-  if (c.cache_fixed != 0 || (c.windowed.empty() && c.chunked.empty())) return std::nullopt;
-  // (window (0: full attention; negative: a chunk of -window), bytes per token) -> its layers
-  std::map<std::pair<int, double>, int> kinds;
-  double largest = 0;  // bytes per token of the largest layer: the page's
+  if (c.cache_fixed != 0 || c.windowed.empty()) return std::nullopt;
+  std::map<std::pair<int, double>, int> kinds;  // (window (0: full attention), bytes per token) -> its layers
+  double largest = 0;                           // bytes per token of the largest layer: the page's
   for (double b : c.full_layer_bytes) {
     ++kinds[{0, b}];
     largest = std::max(largest, b);
   }
   for (const auto& [b, window] : c.windowed) {
     ++kinds[{window, b}];
-    largest = std::max(largest, b);
-  }
-  for (const auto& [b, chunk] : c.chunked) {
-    ++kinds[{-chunk, b}];
     largest = std::max(largest, b);
   }
   int fewest = std::numeric_limits<int>::max(), most = 0;
@@ -559,9 +551,8 @@ std::optional<PoolReading> vllm_hybrid_pool(const StageCensus& c, double budget,
     const double block = bs * std::round(largest / bytes);
     const double g = std::ceil(double(n) / group_size);
     groups += g;
-    blocks_per_request += g * (window == 0  ? std::ceil(C / block)
-                               : window < 0 ? std::ceil(std::min(-window + double(o.max_batched_tokens), C) / block)
-                                            : std::ceil(std::min(window - 1.0 + double(o.max_batched_tokens), C) / block) + 1);
+    blocks_per_request += g * (window == 0 ? std::ceil(C / block)
+                                           : std::ceil(std::min(window - 1.0 + double(o.max_batched_tokens), C) / block) + 1);
   }
   const double blocks = std::floor(budget / (bs * largest) / group_size);
   return PoolReading{static_cast<std::int64_t>(std::min(std::floor(blocks / groups) * least_block, 1e15)),
@@ -579,9 +570,6 @@ double vllm_request_bytes(const StageCensus& c, double context, double batched, 
   double b = c.cache_fixed;
   for (const double x : c.full_layer_bytes) b += std::ceil(context / bs) * bs * x;
   for (const auto& [x, window] : c.windowed) b += (std::ceil(std::min(window - 1.0 + batched, context) / bs) + 1) * bs * x;
-  // A chunked layer (ChunkedLocalAttentionSpec.max_admission_blocks_per_request): cdiv(min(chunk +
-  // max_num_batched_tokens, C), block), no extra block.
-  for (const auto& [x, chunk] : c.chunked) b += std::ceil(std::min(chunk + batched, context) / bs) * bs * x;
   return b;
 }
 
@@ -627,17 +615,21 @@ void add_layer_cache(const LayerShare& x, const ServingOptions& o, StageCensus& 
     c.windowed.emplace_back(x.cache_per_token, x.window);
     c.score_windowed.emplace_back(x.score_flops_per_ctx, x.window);
     fit.cache_bytes_per_sequence += x.cache_per_token_copy * std::min<double>(double(o.context), x.window);
-  } else if (x.chunk > 0) {
-    // A decode step at context C scores the ((C - 1) mod chunk) + 1 keys of its own chunk; the
-    // cache is sized for a whole chunk (vLLM's ChunkedLocalAttentionSpec, below).
-    c.chunked.emplace_back(x.cache_per_token, x.chunk);
-    const int keys = o.context > 0 ? static_cast<int>((o.context - 1) % x.chunk) + 1 : 0;
-    c.score_windowed.emplace_back(x.score_flops_per_ctx, keys);
-    fit.cache_bytes_per_sequence += x.cache_per_token_copy * std::min<double>(double(o.context), x.chunk);
   } else {
+    // A chunked-attention layer (Llama 4) keeps the whole context as a full layer does: vLLM turns
+    // its hybrid KV cache manager off for chunked local attention by default ("There is a latency
+    // regression when using chunked local attention with the hybrid KV cache manager. Disabling
+    // it, by default"; VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=1 turns it on) and
+    // unifies the specs as full attention; SGLang's pool is a full one unless its hybrid pool is
+    // asked for. Its decode step scores the ((C - 1) mod chunk) + 1 keys of its own chunk.
     c.cache_per_token += x.cache_per_token;
     if (x.cache_per_token > 0) c.full_layer_bytes.push_back(x.cache_per_token);
-    if (full_scores) c.score_flops_per_ctx_full += x.score_flops_per_ctx;
+    if (x.chunk > 0) {
+      const int keys = o.context > 0 ? static_cast<int>((o.context - 1) % x.chunk) + 1 : 0;
+      c.score_windowed.emplace_back(x.score_flops_per_ctx, keys);
+    } else if (full_scores) {
+      c.score_flops_per_ctx_full += x.score_flops_per_ctx;
+    }
     fit.cache_bytes_per_token += x.cache_per_token_copy;
   }
   add_windows(x, o, c, fit);
@@ -1689,7 +1681,7 @@ std::expected<ServingFit, std::string> serving_fit(const ModelConfig& m, const S
     double concurrency = 0;
     std::int64_t tokens = 0;
     if (budget > 0 && per_seq > 0) {
-      const bool uniform = c.windowed.empty() && c.chunked.empty() && c.cache_fixed == 0;
+      const bool uniform = c.windowed.empty() && c.cache_fixed == 0;
       const double bs = fit.block_size;
       if (uniform) {
         const double blocks = std::floor(budget / (bs * c.cache_per_token));

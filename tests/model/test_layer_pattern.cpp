@@ -414,17 +414,21 @@ TEST_CASE("Llama 4's chunked layers are read from config.json with the class def
   const Run ok = run_moeplan({"score", defaulted, "--tokens", "1e12", "--seq-len", "8192", "--emit", "megatron"});
   CHECK(ok.code == 0);
   CHECK(ok.err.find("written as full attention") != std::string::npos);
-  // Serving: a chunked layer keeps one chunk (vLLM's ChunkedLocalAttentionSpec). By hand at
-  // 131,072 tokens, 8 KV heads of 128 in bf16 (4,096 bytes a token and layer): 12 full layers of
-  // 131,072 tokens and 36 chunked ones of 8,192: 7.125 GiB a sequence (24 without chunks).
-  const auto cache = [](const std::string& path) {
+  // Serving: vLLM turns its hybrid KV cache manager off for chunked local attention by default,
+  // so a chunked layer keeps the whole context as a full one: 48 layers x 131,072 tokens x 4,096
+  // bytes (8 KV heads of 128, bf16), 24 GiB a sequence either way; a decode step scores only its
+  // chunk's keys: at 131,072 tokens, 8,192 in 36 layers, 131,072 in 12.
+  const auto served = [](const std::string& path) {
     const Run r = run_moeplan({"score", path, "--serve-gpus", "8", "--serve-gpu", "h200", "--serve-context",
                                "131072", "--format", "json"});
     REQUIRE(r.code == 0);
-    return json::parse(r.out)[0]["serving"]["cache_per_sequence"].get<double>();
+    return json::parse(r.out)[0]["serving"];
   };
-  CHECK(cache(defaulted) == doctest::Approx((12.0 * 131072 + 36.0 * 8192) * 4096 / (1u << 30)).epsilon(1e-12));
-  CHECK(cache(none) == doctest::Approx(48.0 * 131072 * 4096 / (1u << 30)).epsilon(1e-12));
+  const json chunked = served(defaulted), unchunked = served(none);
+  CHECK(chunked["cache_per_sequence"].get<double>() == doctest::Approx(48.0 * 131072 * 4096 / (1u << 30)).epsilon(1e-12));
+  CHECK(chunked["cache_per_sequence"] == unchunked["cache_per_sequence"]);
+  CHECK(chunked["max_batch"] == unchunked["max_batch"]);
+  CHECK(chunked["decode_compute_time"].get<double>() < unchunked["decode_compute_time"].get<double>());
 }
 
 TEST_CASE("gated attention is laid out as Megatron-Core builds it, but not with MLA, which has no output gate there") {
