@@ -430,8 +430,14 @@ std::optional<ConfigProblem> ModelConfig::problem() const {
     if (static_cast<int>(layers.size()) != num_hidden_layers) {
       return ConfigProblem{"model.layer_mixers", "must list num_hidden_layers layers"};
     }
-    bool kv_before = false;  // an earlier attention layer with its own K and V
+    bool kv_before = false;       // an earlier attention layer with its own K and V
+    bool indexer_before = false;  // an earlier attention layer with its own indexer
     for (const LayerSpec& l : layers) {
+      if (l.indexer_shared && !indexer_before) {
+        return ConfigProblem{"model.layer_indexer_shared", "a layer reuses an earlier indexer's top-k, but no earlier "
+                                                           "layer has an indexer (layer_indexed)"};
+      }
+      indexer_before |= l.mixer == MixerKind::attention && l.indexed && indexer.has_value();
       if (!l.own_kv && (l.mixer != MixerKind::attention || !kv_before)) {
         return ConfigProblem{"model.layer_own_kv", "a layer that reuses K and V needs attention and an earlier "
                                                    "attention layer with K and V of its own"};

@@ -211,6 +211,14 @@ TEST_CASE("glm_moe_dsa: GLM-5.2's IndexShare layers build no indexer and score n
   const std::string path = temp_path("glm52-flops.json").string();
   std::ofstream(path) << doc.dump();
   CHECK(flops(k_hf + "glm-5.1.json") - flops(path) == doctest::Approx(57 * (6 * indexer + 3.0 * 4096 * 32 * 128)).epsilon(1e-12));
+  // A model (a TOML's layer lists) whose shared layer has no indexer before it is refused.
+  auto model = moeplan::load_model_config(path);
+  REQUIRE(model.has_value());
+  CHECK_FALSE(model->problem().has_value());
+  model->layers[0].indexed = false;
+  model->layers[0].indexer_shared = true;
+  REQUIRE(model->problem().has_value());
+  CHECK(model->problem()->key == "model.layer_indexer_shared");
   std::filesystem::remove(path);
   CHECK(j.at("model").at("architecture_outside_laws").dump().find("IndexShare) in 57 of 78 layers") != std::string::npos);
   // The cache: the latent in every layer, the indexer's fp8 key and fp32 scale in the 21 full ones.

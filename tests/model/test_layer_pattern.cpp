@@ -398,6 +398,13 @@ TEST_CASE("Llama 4's chunked layers are read from config.json with the class def
   for (int i = 0; i < L; ++i) t["layer_types"].push_back(i == 0 ? "chunked_attention" : "full_attention");
   const std::string one = write_temp("llama4-one.json", j.dump());
   CHECK(m_at(one, "32768") == doctest::Approx(m_at(none, "32768") - per_key * (32768 - 8192)).epsilon(1e-9));
+  // transformers reads layer_types, vLLM no_rope_layers: where they name other layers, refused.
+  json both = j;
+  both["text_config"]["no_rope_layers"] = json::array();
+  for (int i = 0; i < L; ++i) both["text_config"]["no_rope_layers"].push_back(1);
+  const Run two = run_moeplan({"score", write_temp("llama4-two-models.json", both.dump())});
+  CHECK(two.code == 4);
+  CHECK(two.err.find("layer_types: names other chunked layers than no_rope_layers") != std::string::npos);
   t["layer_types"][1] = "sliding_attention";
   const Run bad = run_moeplan({"score", write_temp("llama4-bad.json", j.dump())});
   CHECK(bad.code == 4);
@@ -407,6 +414,11 @@ TEST_CASE("Llama 4's chunked layers are read from config.json with the class def
     const std::string out = temp_path(std::string("llama4-back.") + (emit == std::string("toml") ? "toml" : "json")).string();
     REQUIRE(run_moeplan({"score", defaulted, "--emit", emit, "-o", out}).code == 0);
     CHECK(m_at(out, "32768") == m_at(defaulted, "32768"));
+    if (emit == std::string("hf-config")) {  // vLLM's key written too: 1 on the chunked layers
+      const json back = json::parse(std::ifstream(out));
+      REQUIRE(back.contains("no_rope_layers"));
+      for (int i = 0; i < L; ++i) CHECK(back["no_rope_layers"][i] == ((i + 1) % 4 != 0 ? 1 : 0));
+    }
   }
   const Run meg = run_moeplan({"score", defaulted, "--tokens", "1e12", "--seq-len", "16384", "--emit", "megatron"});
   CHECK(meg.code == 3);

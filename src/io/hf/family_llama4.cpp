@@ -36,20 +36,33 @@ std::vector<bool> chunked_layers(FamilyContext& c) {
     }
     return out;
   };
+  std::optional<std::vector<bool>> from_types, from_rope;
   if (const auto it = c.j.find("layer_types"); it != c.j.end() && !it->is_null()) {
-    return listed("layer_types", [](const nlohmann::json& x) -> std::optional<bool> {
+    from_types = listed("layer_types", [](const nlohmann::json& x) -> std::optional<bool> {
       if (x == "chunked_attention") return true;
       if (x == "full_attention") return false;
       return std::nullopt;
     });
+    if (c.r.failed()) return {};
   }
   if (const auto it = c.j.find("no_rope_layers"); it != c.j.end() && !it->is_null() && !(it->is_array() && it->empty())) {
-    return listed("no_rope_layers", [](const nlohmann::json& x) -> std::optional<bool> {
+    from_rope = listed("no_rope_layers", [](const nlohmann::json& x) -> std::optional<bool> {
       if (x == 1) return true;
       if (x == 0) return false;
       return std::nullopt;
     });
+    if (c.r.failed()) return {};
   }
+  // transformers builds its masks from layer_types, vLLM's Llama4Attention from no_rope_layers
+  // (use_chunked_local_attn = not nope and attention_chunk_size): a file where they differ is two
+  // models, so it is refused.
+  if (from_types && from_rope && *from_types != *from_rope) {
+    c.r.fail("layer_types", "names other chunked layers than no_rope_layers marks 1 (RoPE): transformers reads the "
+                            "first and vLLM the second, so the file is two models");
+    return {};
+  }
+  if (from_types) return *from_types;
+  if (from_rope) return *from_rope;
   const int interval = c.r.integer(c.j, "no_rope_layer_interval", 1).value_or(4);
   std::vector<bool> out;
   for (int i = 0; i < L; ++i) out.push_back((i + 1) % interval != 0);
@@ -124,6 +137,13 @@ void write(const ModelConfig& m, std::string_view, nlohmann::ordered_json& j) {
     types.push_back(l.chunk > 0 ? "chunked_attention" : "full_attention");
   }
   j["layer_types"] = types;
+  // vLLM reads no_rope_layers instead (1: RoPE and chunked, 0: NoPE and full): the same layers.
+  // Without chunks it is left to the class's default (a null chunk size chunks nothing).
+  if (chunk > 0) {
+    nlohmann::ordered_json rope = nlohmann::ordered_json::array();
+    for (const auto& t : types) rope.push_back(t == "chunked_attention" ? 1 : 0);
+    j["no_rope_layers"] = rope;
+  }
   j["attention_chunk_size"] = chunk > 0 ? nlohmann::ordered_json(chunk) : nlohmann::ordered_json(nullptr);
 }
 
