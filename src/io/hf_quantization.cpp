@@ -1,6 +1,7 @@
 // config.json's quantization_config as the checkpoint stores the weights (docs/serving.md
 // "Served weights"). Bytes per weight count the values and what the format stores beside them
 // per group or block (scales, zero points); each figure cites the format's definition.
+#include <cctype>
 #include "hf_quantization.hpp"
 
 #include <fmt/format.h>
@@ -45,6 +46,10 @@ bool ends(const std::string& s, const std::string& tail) {
 // a kind named in one layer is taken as kept in every layer (stated in the description).
 void place_entry(const std::string& raw, KeptBf16& k) {
   const std::string e = raw.starts_with("re:") ? raw.substr(3) : raw;
+  if (e == "*" || e == ".*") {  // every module (fnmatch's and a regex's wildcard): nothing quantized
+    k.attention = k.routed = k.dense = k.shared = true;
+    return;
+  }
   if (has(e, "lm_head") || has(e, "embed") || has(e, "vision") || has(e, "visual") || has(e, "mm_projector") ||
       has(e, "multi_modal")) {
     return;  // embeddings and head are served bf16 anyway; the vision tower is not counted
@@ -261,42 +266,54 @@ bool read_compressed_tensors(const nlohmann::json& q, CheckpointStorage& s, std:
 // scale a tensor (weight_scale_2, not counted); FP8 one byte a weight and an fp32 scale a tensor
 // (W8A8). The exclusions are `ignore` (config_groups form) or `exclude_modules` (ModelOpt's
 // hf_quant_config form); group_size is the top-level key or the one config group's weights'.
-bool read_modelopt(const nlohmann::json& q, CheckpointStorage& s, std::string& why) {
-  const auto algo = typed_value(q, "quant_algo", std::string());
-  if (!algo || algo->empty()) {
-    why = "quantization_config.quant_algo: a modelopt config names its algorithm (NVFP4 or FP8 are read)";
+bool read_modelopt(const nlohmann::json& top, CheckpointStorage& s, std::string& why) {
+  // ModelOpt's hf_quant_config form nests its settings under "quantization" (exclusions in
+  // exclude_modules); config.json's own form is flat (exclusions in ignore), as vLLM's
+  // ModelOptQuantConfigBase.from_config reads them.
+  const bool nested = top.contains("quantization") && top["quantization"].is_object();
+  const nlohmann::json& q = nested ? top["quantization"] : top;
+  const std::string where = nested ? "quantization_config.quantization." : "quantization_config.";
+  const auto algo_given = typed_value(q, "quant_algo", std::string());
+  if (!algo_given || algo_given->empty()) {
+    why = where + "quant_algo: a modelopt config names its algorithm (NVFP4 or FP8 are read)";
     return false;
   }
-  const char* exclusions = q.contains("exclude_modules") ? "exclude_modules" : "ignore";
-  const auto kept = kept_of(q, exclusions, why);
+  std::string algo = *algo_given;  // "ModelOpt may emit lowercase" (vLLM upper-cases it)
+  for (char& ch : algo) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  const auto kept = kept_of(q, nested ? "exclude_modules" : "ignore", why);
   if (!kept) return false;
-  if (*algo == "FP8") {
+  if (algo == "FP8") {
     s.fp8_math = true;
     s.description = fmt::format("modelopt FP8 linear layers (one fp32 scale a tensor: 1 byte a weight; W8A8){}",
                                 apply_kept(s, 1.0, *kept));
     return true;
   }
-  if (*algo != "NVFP4") {
-    why = fmt::format("quantization_config.quant_algo '{}' is not one moeplan reads (NVFP4, FP8)", *algo);
+  if (algo != "NVFP4") {
+    why = fmt::format("{}quant_algo '{}' is not one moeplan reads (NVFP4, FP8)", where, *algo_given);
     return false;
   }
-  std::optional<double> group = positive_number(q, "group_size");
-  if (!q.contains("group_size")) {
+  double group = 16;  // NVFP4's block (ModelOptNvFp4Config's default group_size)
+  const nlohmann::json* holder = q.contains("group_size") ? &q : nullptr;
+  if (!holder) {
     if (const auto g = q.find("config_groups"); g != q.end() && g->is_object() && g->size() == 1) {
-      if (const auto w = g->begin()->find("weights"); w != g->begin()->end() && w->is_object()) {
-        group = positive_number(*w, "group_size");
+      if (const auto w = g->begin()->find("weights"); w != g->begin()->end() && w->is_object() && w->contains("group_size")) {
+        holder = &*w;
       }
-    } else {
-      group = 16;  // NVFP4's block (ModelOptNvFp4Config's default group_size)
     }
   }
-  if (!group) {
-    why = "quantization_config.group_size (or the config group's weights.group_size) must be a positive integer";
-    return false;
+  if (holder) {
+    const auto& v = (*holder)["group_size"];
+    if (!v.is_number_integer() || v.get<long long>() < 1 || v.get<long long>() > 1'000'000) {
+      why = fmt::format("{}group_size must be a positive integer, got {}", where, v.dump());
+      return false;
+    }
+    group = v.get<double>();
   }
-  const double bytes = 0.5 + 1.0 / *group;
-  s.description = fmt::format("modelopt NVFP4 linear layers, an fp8 scale per {:g} ({:.6g} bytes a weight; W4A4){}",
-                              *group, bytes, apply_kept(s, bytes, *kept));
+  const double bytes = 0.5 + 1.0 / group;
+  s.description = fmt::format("modelopt NVFP4 linear layers, an fp8 scale per {:g} ({:.6g} bytes a weight; the "
+                              "decode bound at bf16 math, as vLLM runs NVFP4 weight-only (Marlin) before "
+                              "Blackwell){}",
+                              group, bytes, apply_kept(s, bytes, *kept));
   return true;
 }
 

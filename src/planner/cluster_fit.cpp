@@ -193,7 +193,7 @@ void note_batch_change(ClusterFit& fit, const ParallelLayout& chosen, int gpus, 
     if (exact) {
       fit.warnings.push_back(fmt::format(
           "the given global batch of {} sequences is not a whole number of micro-batch x DP{} on any layout that "
-          "fits (Megatron refuses such a batch): timed at {} sequences ({:+.1f} %), the nearest multiple on {}",
+          "fits within 10 % of the fastest (Megatron refuses such a batch): timed at {} sequences ({:+.1f} %), the nearest multiple on {}",
           fit.layouts.requested_batch, unit, chosen.global_batch,
           100.0 * (double(chosen.global_batch) / double(std::max(1LL, fit.layouts.requested_batch)) - 1.0),
           chosen.describe()));

@@ -286,6 +286,14 @@ TEST_CASE("review 2026-11-30: a given global batch is kept exactly where a layou
   const json c = json::parse(r.out)[0].at("cluster");
   CHECK(c.at("global_batch").get<long long>() == 1408);
   CHECK(r.err.find("warning") == std::string::npos);
+  // 1,001 = 7 x 11 x 13 sequences divide on DP 1 only, 2.3x slower than 1,008: rounded, and said.
+  const Run odd = run_moeplan({"score", "qwen3-30b-a3b", "--gpus", "64", "--gpu", "h100", "--tokens", "1e12",
+                               "--seq-len", "4096", "--global-batch-tokens", std::to_string(1001 * 4096), "--format",
+                               "json"});
+  REQUIRE_MESSAGE(odd.code == 0, odd.err);
+  CHECK(json::parse(odd.out)[0].at("cluster").at("global_batch").get<long long>() != 1001);
+  CHECK(odd.err.find("the given global batch of 1001 sequences is not a whole number of micro-batch x DP on any "
+                     "layout that fits within 10 % of the fastest") != std::string::npos);
   // A launch script whose batch no micro-batch x DP of its layout divides (1000 on mb 3 x DP 64):
   // timed at the nearest multiple, and said.
   const std::string script = temp_path("gb1000.sh").string();
@@ -424,4 +432,38 @@ TEST_CASE("review 2026-11-30: a whole-number flag in another form says so and no
   const Run negative = run_moeplan({"score", "moe-mini", "--gpus", "-5", "--gpu", "h100"});
   CHECK(negative.code == 2);
   CHECK(negative.err.find("not in range") != std::string::npos);
+}
+
+TEST_CASE("review 2026-11-30: DeepSeekMoE keys its class does not build are refused and its null shared experts read") {
+  const std::string fixture = std::string(MOEPLAN_SOURCE_DIR) + "/tests/data/hf/deepseek-moe-16b.json";
+  const auto variant = [&](const char* name, const json& patch) {
+    json j = json::parse(std::ifstream(fixture));
+    j.update(patch);
+    const std::string path = temp_path(name).string();
+    std::ofstream(path) << j.dump();
+    return path;
+  };
+  Run r = run_moeplan({"score", variant("dsmoe-head.json", {{"head_dim", 256}})});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("head_dim: differs from hidden_size / num_attention_heads") != std::string::npos);
+  r = run_moeplan({"score", variant("dsmoe-mtp.json", {{"num_nextn_predict_layers", 1}})});
+  CHECK(r.code == 4);
+  CHECK(r.err.find("builds no multi-token-prediction module") != std::string::npos);
+  // n_shared_experts null (DeepseekConfig's default): no shared expert, 27 MoE layers x 2 x 3 x
+  // 2048 x 1408 weights fewer than the fixture's two.
+  r = run_moeplan({"score", variant("dsmoe-noshared.json", {{"n_shared_experts", nullptr}}), "--format", "json"});
+  REQUIRE_MESSAGE(r.code == 0, r.err);
+  const Run full = run_moeplan({"score", fixture, "--format", "json"});
+  REQUIRE(full.code == 0);
+  CHECK(json::parse(full.out)[0]["size"]["total_params_as_built"].get<double>() -
+            json::parse(r.out)[0]["size"]["total_params_as_built"].get<double>() ==
+        27.0 * 2 * 3 * 2048 * 1408);
+}
+
+TEST_CASE("review 2026-11-30: --pipeline-schedule interleaved against a layout string of one stage a rank is refused") {
+  const Run r = run_moeplan({"score", "deepseek-v3.1", "--gpus", "2048", "--gpu", "h800", "--tokens", "14.8e12", "--pp",
+                             "8", "--pipeline-model-parallel-layout", "Et*8|(t*8|)*6t*5mL", "--pipeline-schedule",
+                             "interleaved"});
+  CHECK(r.code == 3);
+  CHECK(r.err.find("--pipeline-schedule interleaved contradicts --pipeline-model-parallel-layout") != std::string::npos);
 }

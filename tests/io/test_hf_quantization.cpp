@@ -97,8 +97,25 @@ TEST_CASE("quantization_config: bytes per weight of each method, values and scal
     CHECK(groups.shared == 2);
     CHECK_FALSE(groups.fp8_math);
     const CheckpointStorage own = storage_of(
-        ds, {{"quant_method", "modelopt"}, {"quant_algo", "NVFP4"}, {"group_size", 32}, {"exclude_modules", {"lm_head"}}});
+        ds, {{"quant_method", "modelopt"}, {"quant_algo", "nvfp4"}, {"group_size", 32}});  // vLLM upper-cases it
     CHECK(own.routed == 0.53125);  // 0.5 + 1/32
+    // ModelOpt's hf_quant_config form nests its settings; its exclusions are exclude_modules there
+    // (the flat form's are ignore, as vLLM reads them).
+    const CheckpointStorage nested = storage_of(
+        ds, {{"quant_method", "modelopt"},
+             {"quantization", {{"quant_algo", "NVFP4"}, {"group_size", 16}, {"exclude_modules", {"model.layers.*.self_attn*"}}}}});
+    CHECK(nested.known);
+    CHECK(nested.attention == 2);
+    CHECK(nested.routed == 0.5625);
+    const CheckpointStorage flat_exclude = storage_of(
+        ds, {{"quant_method", "modelopt"}, {"quant_algo", "NVFP4"}, {"exclude_modules", {"model.layers.*.self_attn*"}}});
+    CHECK(flat_exclude.attention == 0.5625);
+    const CheckpointStorage all = storage_of(ds, {{"quant_method", "modelopt"}, {"quant_algo", "NVFP4"}, {"ignore", {"*"}}});
+    CHECK(all.routed == 2);  // a wildcard keeps every linear layer bf16
+    CHECK(all.attention == 2);
+    const CheckpointStorage half = storage_of(ds, {{"quant_method", "modelopt"}, {"quant_algo", "NVFP4"}, {"group_size", 16.5}});
+    CHECK_FALSE(half.known);
+    CHECK(half.description.find("group_size must be a positive integer, got 16.5") != std::string::npos);
     const CheckpointStorage fp8 = storage_of(ds, {{"quant_method", "modelopt"}, {"quant_algo", "FP8"}});
     CHECK(fp8.routed == 1);
     CHECK(fp8.fp8_math);

@@ -33,6 +33,8 @@ struct GivenLayout {
   std::optional<unsigned> recompute_modules;
   /// --pipeline-schedule 1f1b given: no interleaving (a layout string of VPP > 1 contradicts it).
   bool no_interleaving = false;
+  /// --pipeline-schedule interleaved given with a layout string: one of VPP 1 contradicts it.
+  bool interleaving_required = false;
   [[nodiscard]] bool any() const;
   /// "TP, PP, EP" of the given ones, and of the searched ones ("" when none).
   [[nodiscard]] std::string given_names() const;

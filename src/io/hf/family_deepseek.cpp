@@ -32,7 +32,11 @@ void read(FamilyContext& c) {
     c.m.n_routed_experts = *e;
     c.m.moe_intermediate_size = c.r.required(c.j, c.take("moe_intermediate_size"), 1);
     c.m.num_experts_per_tok = c.r.required(c.j, c.take("num_experts_per_tok"), 1);
-    c.m.n_shared_experts = c.r.required(c.j, c.take("n_shared_experts"), 0);
+    // DeepseekConfig (DeepSeekMoE) defaults n_shared_experts to None: no shared expert.
+    c.m.n_shared_experts = family == "deepseek" && c.j.contains("n_shared_experts") && c.j["n_shared_experts"].is_null()
+                               ? 0
+                               : c.r.required(c.j, c.take("n_shared_experts"), 0);
+    c.take("n_shared_experts");
     c.m.first_k_dense_replace = c.r.required(c.j, c.take("first_k_dense_replace"), 0);
     if (const auto freq = c.r.integer(c.j, c.take("moe_layer_freq"), 1); freq && *freq != 1) {
       c.r.fail("moe_layer_freq", fmt::format("only 1 (every layer after first_k_dense_replace is "
@@ -47,6 +51,15 @@ void read(FamilyContext& c) {
   // checkpoints hold them.
   c.m.extras.num_nextn_predict_layers =
       c.r.integer(c.j, c.take("num_nextn_predict_layers"), 0).value_or(0);
+  if (family == "deepseek") {
+    // DeepseekForCausalLM builds no MTP module, and DeepseekAttention sizes its heads as
+    // hidden_size / num_attention_heads whatever a head_dim key says.
+    if (c.m.extras.num_nextn_predict_layers > 0) {
+      c.r.fail("num_nextn_predict_layers", "DeepseekForCausalLM (DeepSeekMoE) builds no multi-token-prediction module");
+      return;
+    }
+    if (!c.head_dim_is_derived("DeepseekAttention")) return;
+  }
   if (family == "glm4_moe") {  // Glm4MoeAttention: q, k, v biases; per-head qk-norm
     c.attention_bias(false, true);
     if (c.r.boolean(c.j, "use_qk_norm").value_or(false)) c.m.extras.qk_norm = QkNorm::per_head;
