@@ -77,7 +77,7 @@ struct LayerSpec {
   /// Chunked local attention: the sequence is cut into chunks of `chunk` positions and a query
   /// attends causally within its own chunk only (Llama 4's chunked_attention layers,
   /// attention_chunk_size; transformers masking_utils.chunked_causal_mask); 0: none. Changes
-  /// FLOPs and the decode cache, not weights.
+  /// FLOPs and a decode step's scores (the engines still cache the whole context), not weights.
   int chunk = 0;
   /// The layer attends to the top-k keys an earlier layer's indexer chose (GLM-5.2's IndexShare,
   /// indexer_types "shared"): sparse as an indexed layer, with no indexer weights, scores or key
