@@ -94,7 +94,9 @@ std::vector<bool> shared_indexer_layers(FamilyContext& c) {
     }
     shared.push_back(v == "shared");
   }
-  // The schedule keys beside it, and the MTP module's sharing (it is counted as built, beside N).
+  // The schedule keys beside it, and the MTP module's sharing across draft steps: its layer keeps
+  // an indexer of its own (GLM-5.2's safetensors index lists self_attn.indexer.* for the 21 full
+  // layers and layer 78, the MTP layer, as a third-party read of it reports), counted as built.
   for (const char* key : {"index_topk_pattern", "index_topk_freq", "index_skip_topk_offset", "index_share_for_mtp_iteration"}) {
     c.take(key);
   }
