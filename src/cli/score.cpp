@@ -90,6 +90,34 @@ std::pair<ExitStatus, std::string> fit_failure(const ModelConfig& m, const Clust
                                               cluster.gpu.id, error.to_string())};
 }
 
+/// A given layout's refusal ("--tp 3: ...") names the launch script's flag where the value came
+/// from a --megatron-args file and not the command line.
+std::string with_file_flag(const std::string& why, const GivenLayout& given, const std::optional<MegatronArgs>& file_args,
+                           const std::string& file) {
+  if (!file_args) return why;
+  struct Dimension {
+    const char* flag;
+    std::optional<int> GivenLayout::* value;
+    const char* megatron;
+  };
+  static constexpr Dimension k_dimensions[] = {
+      {"--tp", &GivenLayout::tp, "--tensor-model-parallel-size"},
+      {"--pp", &GivenLayout::pp, "--pipeline-model-parallel-size"},
+      {"--vpp", &GivenLayout::vpp, "--num-virtual-stages-per-pipeline-rank"},
+      {"--ep", &GivenLayout::ep, "--expert-model-parallel-size"},
+      {"--etp", &GivenLayout::etp, "--expert-tensor-parallel-size"},
+      {"--cp", &GivenLayout::cp, "--context-parallel-size"},
+      {"--micro-batch-size", &GivenLayout::micro_batch, "--micro-batch-size"}};
+  for (const Dimension& d : k_dimensions) {
+    const std::string prefix = std::string(d.flag) + " ";
+    const std::optional<int>& from_file = file_args->layout.*d.value;
+    if (why.starts_with(prefix) && from_file && given.*d.value == from_file) {
+      return fmt::format("{} (given by {} as {} {})", why, file, d.megatron, *from_file);
+    }
+  }
+  return why;
+}
+
 /// Why the models cannot go on the cluster as asked, said before anything is printed (the exit
 /// status; nullopt when they can): a --megatron-args file for another model, a given layout a
 /// model cannot take, a model without a training budget.
@@ -109,7 +137,8 @@ std::optional<int> refused_on_cluster(const std::vector<ModelConfig>& models, co
     if (const std::string why = given_layout_reason(trained, cluster.cluster, cluster.search.given, S); !why.empty()) {
       return fail(io, ExitStatus::infeasible,
                   fmt::format("{}: infeasible on {} x {}: parallel layout: {}", printable(m.name),
-                              cluster.cluster.gpus, cluster.cluster.gpu.id, why));
+                              cluster.cluster.gpus, cluster.cluster.gpu.id,
+                              with_file_flag(why, cluster.search.given, file_args, file)));
     }
     if (!m.training || (!m.training->tokens && !m.training->compute)) {
       return fail(io, ExitStatus::usage,

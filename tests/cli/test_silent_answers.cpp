@@ -467,3 +467,13 @@ TEST_CASE("review 2026-11-30: --pipeline-schedule interleaved against a layout s
   CHECK(r.code == 3);
   CHECK(r.err.find("--pipeline-schedule interleaved contradicts --pipeline-model-parallel-layout") != std::string::npos);
 }
+
+TEST_CASE("review 2026-11-30: a launch script's layout a model cannot take names the script's flag") {
+  const std::string script = temp_path("tp3.sh").string();
+  std::ofstream(script) << "--tensor-model-parallel-size 3 --global-batch-size 1024\n";
+  const Run r = run_moeplan({"score", "moe-mini", "--gpus", "64", "--gpu", "h100", "--megatron-args", script});
+  CHECK(r.code == 3);
+  CHECK(r.err.find("TP 3 does not divide N_q = 16 (given by " + script + " as --tensor-model-parallel-size 3)") !=
+        std::string::npos);
+  std::filesystem::remove(script);
+}
