@@ -95,21 +95,8 @@ std::pair<ExitStatus, std::string> fit_failure(const ModelConfig& m, const Clust
 std::string with_file_flag(const std::string& why, const GivenLayout& given, const std::optional<MegatronArgs>& file_args,
                            const std::string& file) {
   if (!file_args) return why;
-  struct Dimension {
-    const char* flag;
-    std::optional<int> GivenLayout::* value;
-    const char* megatron;
-  };
-  static constexpr Dimension k_dimensions[] = {
-      {"--tp", &GivenLayout::tp, "--tensor-model-parallel-size"},
-      {"--pp", &GivenLayout::pp, "--pipeline-model-parallel-size"},
-      {"--vpp", &GivenLayout::vpp, "--num-virtual-stages-per-pipeline-rank"},
-      {"--ep", &GivenLayout::ep, "--expert-model-parallel-size"},
-      {"--etp", &GivenLayout::etp, "--expert-tensor-parallel-size"},
-      {"--cp", &GivenLayout::cp, "--context-parallel-size"},
-      {"--micro-batch-size", &GivenLayout::micro_batch, "--micro-batch-size"}};
-  for (const Dimension& d : k_dimensions) {
-    const std::string prefix = std::string(d.flag) + " ";
+  for (const MegatronLayoutFlag& d : megatron_layout_flags()) {
+    const std::string prefix = std::string(d.moeplan) + " ";
     const std::optional<int>& from_file = file_args->layout.*d.value;
     if (why.starts_with(prefix) && from_file && given.*d.value == from_file) {
       return fmt::format("{} (given by {} as {} {})", why, file, d.megatron, *from_file);

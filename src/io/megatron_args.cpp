@@ -327,17 +327,13 @@ std::optional<long long> ArgsReader::count(const Flag& f, long long least) {
 bool ArgsReader::read_number(const Flag& f) {
   const std::string& n = f.name;
   GivenLayout& g = a_.layout;
+  for (const MegatronLayoutFlag& d : megatron_layout_flags()) {
+    if (n != d.megatron) continue;
+    g.*d.value = positive(f);
+    return true;
+  }
   const std::pair<std::string_view, std::optional<int>*> slots[] = {
-      {"--tensor-model-parallel-size", &g.tp},
-      {"--pipeline-model-parallel-size", &g.pp},
-      {"--num-virtual-stages-per-pipeline-rank", &g.vpp},
       {"--num-layers-per-virtual-pipeline-stage", &layers_per_virtual_stage_},
-      {"--expert-model-parallel-size", &g.ep},
-      {"--expert-tensor-parallel-size", &g.etp},
-      {"--context-parallel-size", &g.cp},
-      {"--micro-batch-size", &g.micro_batch},
-      {"--decoder-first-pipeline-num-layers", &g.first_stage_layers},
-      {"--decoder-last-pipeline-num-layers", &g.last_stage_layers},
       {"--seq-length", &a_.seq_length}};
   for (const auto& [name, slot] : slots) {
     if (n != name) continue;
@@ -794,6 +790,20 @@ std::optional<InputError> ArgsReader::finish() {
 }  // namespace
 
 bool is_megatron_model_flag(std::string_view flag) { return one_of(flag, k_model_flags); }
+
+std::span<const MegatronLayoutFlag> megatron_layout_flags() {
+  static constexpr MegatronLayoutFlag k_flags[] = {
+      {"--tp", "--tensor-model-parallel-size", &GivenLayout::tp},
+      {"--pp", "--pipeline-model-parallel-size", &GivenLayout::pp},
+      {"--vpp", "--num-virtual-stages-per-pipeline-rank", &GivenLayout::vpp},
+      {"--ep", "--expert-model-parallel-size", &GivenLayout::ep},
+      {"--etp", "--expert-tensor-parallel-size", &GivenLayout::etp},
+      {"--cp", "--context-parallel-size", &GivenLayout::cp},
+      {"--micro-batch-size", "--micro-batch-size", &GivenLayout::micro_batch},
+      {"--decoder-first-pipeline-num-layers", "--decoder-first-pipeline-num-layers", &GivenLayout::first_stage_layers},
+      {"--decoder-last-pipeline-num-layers", "--decoder-last-pipeline-num-layers", &GivenLayout::last_stage_layers}};
+  return k_flags;
+}
 
 std::optional<double> megatron_run_tokens(const MegatronArgs& args, int seq_len, std::optional<double> batch_tokens) {
   if (args.train_samples) return double(*args.train_samples) * seq_len;

@@ -15,6 +15,7 @@
 /// given.
 #include <expected>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -143,6 +144,15 @@ std::expected<MegatronArgs, InputError> read_megatron_args(std::string_view text
 /// --num-query-groups, --kv-channels, --num-experts, --moe-router-topk, --moe-ffn-hidden-size,
 /// --moe-shared-expert-intermediate-size); not --vocab-size (Megatron pads it) nor --seq-length.
 bool is_megatron_model_flag(std::string_view flag);
+
+/// A layout dimension as moeplan's flag and Megatron-LM's name it, and where it lands in a
+/// GivenLayout: the one table the launch-script reader and its error messages share.
+struct MegatronLayoutFlag {
+  const char* moeplan;   ///< "--tp"
+  const char* megatron;  ///< "--tensor-model-parallel-size"
+  std::optional<int> GivenLayout::* value;
+};
+std::span<const MegatronLayoutFlag> megatron_layout_flags();
 
 /// The first of the file's model-size flags that builds another model than `m` (a launch
 /// script for another model): an InputError naming `source`, the flag's line, the flag and
