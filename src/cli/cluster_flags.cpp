@@ -636,8 +636,7 @@ std::string apply_schedule(const ClusterFlags& f, ClusterFitOptions& o) {
     return "--pipeline-schedule interleaved needs --vpp > 1 (virtual stages per pipeline rank)";
   }
   if (schedule != "interleaved" && !f.pipeline_layout) g.vpp = 1;
-  g.no_interleaving = schedule == "1f1b";
-  g.interleaving_required = schedule == "interleaved";
+  if (schedule == "1f1b" || schedule == "interleaved") g.interleaved_schedule = schedule == "interleaved";
   if (schedule == "dualpipe") {
     if (f.pipeline_layout) return "--pipeline-schedule dualpipe and --pipeline-model-parallel-layout: DualPipe "
                                   "places two stages per rank itself; give one";

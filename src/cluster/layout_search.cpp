@@ -562,12 +562,12 @@ std::string given_layout_reason(const ModelConfig& m, const Cluster& cluster, co
     if (!g.pp || pp < 2) return "--pipeline-model-parallel-layout needs --pp > 1 (Megatron splits the layout over PP ranks)";
     const auto p = parsed ? *parsed : parse_pipeline_layout(g.pipeline_layout, pp, m.num_hidden_layers, mtp_modules(m));
     if (!p) return fmt::format("--pipeline-model-parallel-layout {}: {}", g.pipeline_layout, p.error());
-    if (g.no_interleaving && p->vpp > 1) {
+    if (g.interleaved_schedule == false && p->vpp > 1) {
       return fmt::format("--pipeline-schedule 1f1b contradicts --pipeline-model-parallel-layout {}: its {} stages on "
                          "PP {} are VPP {} (the interleaved schedule); give one",
                          g.pipeline_layout, p->vpp * pp, pp, p->vpp);
     }
-    if (g.interleaving_required && p->vpp <= 1) {
+    if (g.interleaved_schedule == true && p->vpp <= 1) {
       return fmt::format("--pipeline-schedule interleaved contradicts --pipeline-model-parallel-layout {}: its {} "
                          "stages on PP {} are one a rank (VPP 1, 1F1B); give one",
                          g.pipeline_layout, p->vpp * pp, pp);

@@ -466,7 +466,7 @@ RankParams scaled(RankParams p, double dense, double expert) {
 void shard_over_data_parallel(MostLoaded& k, double layers, double vocab_matrix, const ParallelLayout& lay,
                               const PrecisionSpec& spec, const MemoryOptions& o) {
   if (o.dp_sharding == DpSharding::optim) return;
-  const double dp = std::max(1, lay.dp) * double(std::max(1, lay.cp));
+  const double dp = lay.dp_cp();
   const double edp = std::max(1, lay.edp);
   const RankParams shard = scaled(k.params, 1.0 / dp, 1.0 / edp);
   const double total = k.params.total();
@@ -539,7 +539,7 @@ MostLoaded most_loaded(const ModelConfig& m, const ParallelLayout& lay, const Me
     // The distributed optimizer shards the dense part over DP·CP (Megatron's data-parallel group
     // with context parallelism, as the step's optimizer term counts it), the experts over EDP.
     k.optimizer = lay.distributed_optimizer
-                      ? state * (k.params.dense / std::max(1, lay.dp * std::max(1, lay.cp)) +
+                      ? state * (k.params.dense / lay.dp_cp() +
                                  k.params.expert / std::max(1, lay.edp))
                       : state * k.params.total();
     shard_over_data_parallel(k, double(ranks.of(r).size()) + (dual ? double(ranks.of(mirror).size()) : 0.0),
@@ -614,7 +614,7 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
   // Megatron-FSDP's shards (shard_over_data_parallel), said on the terms they shrink.
   const std::string sharded =
       fmt::format("; Megatron-FSDP {}: the shard over DP{} {}{} and two units in flight", to_string(options.dp_sharding),
-                  lay.cp > 1 ? "·CP" : "", lay.dp * std::max(1, lay.cp),
+                  lay.cp > 1 ? "·CP" : "", lay.dp_cp(),
                   m.is_moe() ? fmt::format(" (experts EDP {})", lay.edp) : std::string());
   const bool params_sharded = options.dp_sharding == DpSharding::optim_grads_params;
   const bool grads_sharded = options.dp_sharding != DpSharding::optim;
@@ -641,7 +641,7 @@ MemoryBreakdown memory_per_gpu(const ModelConfig& m, const ParameterCounts& /*p*
       {"optimizer", best.optimizer,
        lay.distributed_optimizer
            ? fmt::format("fp32 master + Adam m, v{}: {} B / DP{} {} (experts / EDP {})", moments, state,
-                         lay.cp > 1 ? "·CP" : "", lay.dp * std::max(1, lay.cp), lay.edp)
+                         lay.cp > 1 ? "·CP" : "", lay.dp_cp(), lay.edp)
            : fmt::format("fp32 master + Adam m, v{}: {} B per param, not sharded", moments, state)});
   out.terms.push_back(
       {"activations", best.activations,

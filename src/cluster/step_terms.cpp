@@ -562,7 +562,7 @@ double dp_reduction_term(const StepShape& s, StepSeconds& r) {
   const ParallelLayout& L = s.L;
   const StepTimeOptions& o = s.o;
   const double world = s.cluster.gpus;
-  const double dense_group = double(L.dp) * L.cp;
+  const double dense_group = L.dp_cp();
   const double stage_share = stage_layer_share(f, L, r);
   const double end_params = end_stage_params(f, L);
   const double dense_shard = f.dense_params * stage_share / L.tp + end_params / L.tp;
@@ -648,7 +648,7 @@ double optimizer_term(const StepShape& s, StepSeconds& r) {
   const ParallelLayout& L = s.L;
   const double stage_share = stage_layer_share(f, L, r);
   const double end_params = end_stage_params(f, L);
-  const double dense_local = (f.dense_params * stage_share + end_params) / L.tp / (double(L.dp) * L.cp);
+  const double dense_local = (f.dense_params * stage_share + end_params) / L.tp / L.dp_cp();
   const double expert_local = f.routed_params * stage_share / (double(L.ep) * L.etp) / std::max(L.edp, 1);
   r.optimizer_params = dense_local + expert_local;
   r.optimizer_bytes = r.optimizer_params * s.precision.adam_step_bytes(s.o.grad_reduce_in_bf16, s.o.bf16_moments);

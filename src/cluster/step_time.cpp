@@ -181,7 +181,7 @@ std::string dp_reduction_detail(const StepSeconds& r, const ParallelLayout& L, c
                         o.dp_sharding == DpSharding::optim_grads_params ? " and gathers the weights twice" : "");
   return fmt::format("{:.3g} GiB dense (DP·CP {}) + {:.3g} GiB experts (EDP {}){} over {}; exposed: reduce-scatter "
                      "{:.3g} s {}, all-gather {:.3g} s {} ({:.3g} s hidden, at most {:.0f} % of each){}",
-                     r.dp_dense_bytes / k_gib, L.dp * L.cp, r.dp_expert_bytes / k_gib, L.edp, fsdp, link,
+                     r.dp_dense_bytes / k_gib, L.dp_cp(), r.dp_expert_bytes / k_gib, L.edp, fsdp, link,
                      r.dp_reduce_scatter_exposed,
                      o.dp_sharding != DpSharding::optim
                          ? std::string("past every micro-batch's backward (Megatron-FSDP)")

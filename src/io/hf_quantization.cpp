@@ -1,8 +1,9 @@
 // config.json's quantization_config as the checkpoint stores the weights (docs/serving.md
 // "Served weights"). Bytes per weight count the values and what the format stores beside them
 // per group or block (scales, zero points); each figure cites the format's definition.
-#include <cctype>
 #include "hf_quantization.hpp"
+
+#include <cctype>
 
 #include <fmt/format.h>
 

@@ -208,7 +208,6 @@ void read_layer_pattern(const toml::table& t, ModelConfig& m, Reader& r) {
   read_per_layer(t, "layer_chunks", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].chunk = count(v, path, 0);
   });
-
   read_per_layer(t, "layer_head_dims", m, r, [&](const toml::node& v, std::size_t i, const std::string& path) {
     m.layers[i].head_dim = count(v, path, 0);
   });

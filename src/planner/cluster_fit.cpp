@@ -45,26 +45,27 @@ std::expected<void, ConstraintViolation> ramp_batch(ClusterFit& fit, const Param
   const double reach = ramp_tokens / ramp.tokens;  // the share of the ramp the run trains
   if (!(ramp_tokens > 0) || unit <= 0) return {};
   const double span = double(chosen.global_batch) - double(ramp.start_sequences);
-  double seconds = 0, steps = 0;
-  bool smaller = false;  // a slice runs a batch below the full one
-  for (int k = 0; k < k_ramp_slices; ++k) {
-    const double x = (k + 0.5) / k_ramp_slices * reach;
-    const double batch = double(ramp.start_sequences) + span * x;
-    ParallelLayout at = chosen;
-    at.global_batch = std::min(chosen.global_batch, std::max(least, std::llround(batch / double(unit)) * unit));
-    smaller |= at.global_batch < chosen.global_batch;
-    const StepTime t = step_time(fit.config, counts, options.cluster, at, time_options);
-    if (!(t.tokens_per_step > 0)) return {};
-    seconds += ramp_tokens / k_ramp_slices / t.tokens_per_step * t.step_seconds;
-    steps += ramp_tokens / k_ramp_slices / t.tokens_per_step;
-  }
-  if (!smaller) {  // every slice rounds to the full batch: the ramp cannot run here, and costs nothing
+  // Slice k's batch, rounded as the main batch is; they grow with k.
+  const auto slice_batch = [&](int k) {
+    const double batch = double(ramp.start_sequences) + span * (k + 0.5) / k_ramp_slices * reach;
+    return std::min(chosen.global_batch, std::max(least, std::llround(batch / double(unit)) * unit));
+  };
+  if (slice_batch(0) >= chosen.global_batch) {  // every slice rounds to the full batch: the ramp cannot run here
     fit.ramp_note = fmt::format("no slice runs below the full batch: its smallest step on this layout is {} sequences "
                                 "(micro-batch x DP{}), the ramp's batches round to {}",
                                 least, dual ? " x 2 x PP" : chosen.vpp > 1 ? " x PP" : "", chosen.global_batch);
     fit.warnings.push_back(fmt::format("--batch-ramp {}:{:g}: {}", ramp.start_sequences, ramp.tokens, fit.ramp_note));
     fit.ramp_extra = TrainingTime{};
     return {};
+  }
+  double seconds = 0, steps = 0;
+  for (int k = 0; k < k_ramp_slices; ++k) {
+    ParallelLayout at = chosen;
+    at.global_batch = slice_batch(k);
+    const StepTime t = step_time(fit.config, counts, options.cluster, at, time_options);
+    if (!(t.tokens_per_step > 0)) return {};
+    seconds += ramp_tokens / k_ramp_slices / t.tokens_per_step * t.step_seconds;
+    steps += ramp_tokens / k_ramp_slices / t.tokens_per_step;
   }
   std::vector<std::string> notes;
   if (reach < 1) {

@@ -31,10 +31,9 @@ struct GivenLayout {
   std::optional<Recompute> recompute;
   /// With recompute selective: the modules re-run (RecomputeModule bits); unset: core_attn.
   std::optional<unsigned> recompute_modules;
-  /// --pipeline-schedule 1f1b given: no interleaving (a layout string of VPP > 1 contradicts it).
-  bool no_interleaving = false;
-  /// --pipeline-schedule interleaved given with a layout string: one of VPP 1 contradicts it.
-  bool interleaving_required = false;
+  /// The interleaving --pipeline-schedule asks for: true (interleaved), false (1f1b); unset
+  /// otherwise. A layout string of the other kind contradicts it.
+  std::optional<bool> interleaved_schedule;
   [[nodiscard]] bool any() const;
   /// "TP, PP, EP" of the given ones, and of the searched ones ("" when none).
   [[nodiscard]] std::string given_names() const;

@@ -2,6 +2,7 @@
 /// A cluster (GPU kind × count) and a parallel layout of one training job on it, in
 /// Megatron-LM's vocabulary (its MoE README, "parallel folding": attention TP × CP × DP × PP,
 /// MoE layers ETP × EP × EDP × PP over the same GPUs).
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,6 +82,9 @@ struct ParallelLayout {
   int etp = 1;                     ///< expert tensor parallel
   int dp = 1;                      ///< data parallel of the dense part: world / (tp·cp·pp)
   int edp = 1;                     ///< data parallel of the experts: world / (etp·ep·pp)
+  /// The dense part's data-parallel group with its context-parallel ranks, DP·CP: what
+  /// Megatron's distributed optimizer and Megatron-FSDP shard the dense part over.
+  [[nodiscard]] int dp_cp() const { return std::max(1, dp) * std::max(1, cp); }
   bool distributed_optimizer = true;  ///< ZeRO-1: optimizer states sharded over dp (edp for experts)
   int micro_batch = 1;             ///< sequences per micro-batch
   long long global_batch = 0;      ///< sequences per optimizer step

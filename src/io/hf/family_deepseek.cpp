@@ -33,10 +33,10 @@ void read(FamilyContext& c) {
     c.m.moe_intermediate_size = c.r.required(c.j, c.take("moe_intermediate_size"), 1);
     c.m.num_experts_per_tok = c.r.required(c.j, c.take("num_experts_per_tok"), 1);
     // DeepseekConfig (DeepSeekMoE) defaults n_shared_experts to None: no shared expert.
-    c.m.n_shared_experts = family == "deepseek" && c.j.contains("n_shared_experts") && c.j["n_shared_experts"].is_null()
+    const char* shared = c.take("n_shared_experts");
+    c.m.n_shared_experts = family == "deepseek" && c.j.contains(shared) && c.j[shared].is_null()
                                ? 0
-                               : c.r.required(c.j, c.take("n_shared_experts"), 0);
-    c.take("n_shared_experts");
+                               : c.r.required(c.j, shared, 0);
     c.m.first_k_dense_replace = c.r.required(c.j, c.take("first_k_dense_replace"), 0);
     if (const auto freq = c.r.integer(c.j, c.take("moe_layer_freq"), 1); freq && *freq != 1) {
       c.r.fail("moe_layer_freq", fmt::format("only 1 (every layer after first_k_dense_replace is "

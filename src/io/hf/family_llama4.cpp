@@ -72,8 +72,9 @@ std::vector<bool> chunked_layers(FamilyContext& c) {
 // Chunked local attention: Llama4TextAttention's RoPE layers attend within chunks of
 // attention_chunk_size positions (class default 8192; null: none) through
 // create_chunked_causal_mask, which changes attention FLOPs past the chunk (and a decode step's
-// scores; the engines still cache the whole context, docs/serving.md), not the weights. Its NoPE layers are counted with RoPE, as every model's are (the positions
-// build no weight; non_uniform_layers in model_config.cpp).
+// scores; the engines still cache the whole context, docs/serving.md), not the weights. Its NoPE
+// layers are counted with RoPE, as every model's are (the positions build no weight;
+// non_uniform_layers in model_config.cpp).
 void read_chunks(FamilyContext& c) {
   // attention_chunk_size is not a layout key of every family: MiMo-V2-Flash's config carries one
   // its class does not read. layer_types is read here, and hf_config_reader.cpp leaves it alone.
