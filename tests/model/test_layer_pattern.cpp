@@ -37,6 +37,22 @@ ModelConfig small_moe() {
   return m;
 }
 
+// M at S = 4096 (paper 002's convention), the attention-span tests' figure.
+double m_at_4096(const ModelConfig& m) { return flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value(); }
+
+// small_moe with layers 0, 2 and 4 (3 of 6) changed by `set`, listed layer by layer.
+template <class Set>
+ModelConfig small_moe_every_other_layer(Set set) {
+  ModelConfig m = small_moe();
+  m.layers = m.layer_specs();
+  for (std::size_t i = 0; i < m.layers.size(); i += 2) set(m.layers[i]);
+  return m;
+}
+
+// The score FLOPs a token spends per key in one of small_moe's attention layers: 3 (forward and
+// backward) x 4 query heads x (64 + 64) for q.k and the weighted sum of V.
+constexpr double k_small_moe_scores_per_key = 3.0 * 4 * (64 + 64);
+
 // 6 layers: layer 0 dense; 1-5 linear, linear, attention, linear, linear; all MoE after 0.
 const char* k_hybrid_toml = R"(schema = "moeplan-model/1"
 name = "toy-hybrid"
@@ -283,18 +299,13 @@ TEST_CASE("the laws say they extrapolate to a hybrid, and cluster, bench, Megatr
 }
 
 TEST_CASE("sliding-window layers score fewer keys, keep their weights, and are laid out like their uniform self") {
-  ModelConfig m = small_moe();
-  const double full = flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value();
-  const ParameterCounts p = count_parameters(m);
-  m.layers = m.layer_specs();
-  for (std::size_t i = 0; i < m.layers.size(); i += 2) m.layers[i].window = 128;  // 3 of 6 layers
-  CHECK(count_parameters(m).N == p.N);
+  const double full = m_at_4096(small_moe());
+  ModelConfig m = small_moe_every_other_layer([](LayerSpec& l) { l.window = 128; });
+  CHECK(count_parameters(m).N == count_parameters(small_moe()).N);
   CHECK(count_beside_n(m).total == count_beside_n(small_moe()).total);
   // A windowed query scores min(i, w) keys: S_eff = 2w - w²/S in place of S (Eq. 11's S).
   const double s_eff = 2.0 * 128 - 128.0 * 128 / 4096;
-  const double per_layer_scores = 3.0 * 4 * (64 + 64);
-  CHECK(flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value() ==
-        doctest::Approx(full - 3 * per_layer_scores * (4096 - s_eff)).epsilon(1e-12));
+  CHECK(m_at_4096(m) == doctest::Approx(full - 3 * k_small_moe_scores_per_key * (4096 - s_eff)).epsilon(1e-12));
   const auto outside = m.outside_law_architecture();
   REQUIRE(outside.size() == 1);
   CHECK(outside.front() == "sliding-window attention (window up to 128) in 3 of 6 layers");
@@ -344,23 +355,18 @@ TEST_CASE("a config.json with sliding_attention layer_types is read with windows
 
 
 TEST_CASE("chunked-attention layers score the keys of their own chunk and keep their weights") {
-  ModelConfig m = small_moe();
-  const double full = flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value();
-  const ParameterCounts p = count_parameters(m);
-  m.layers = m.layer_specs();
-  for (std::size_t i = 0; i < m.layers.size(); i += 2) m.layers[i].chunk = 1000;  // 3 of 6 layers
-  CHECK(count_parameters(m).N == p.N);
+  const double full = m_at_4096(small_moe());
+  ModelConfig m = small_moe_every_other_layer([](LayerSpec& l) { l.chunk = 1000; });
+  CHECK(count_parameters(m).N == count_parameters(small_moe()).N);
   // By hand: S = 4096 = 4 chunks of 1000 and 96 positions; query i scores (i mod 1000) + 1 keys,
   // about 1000/2 a query in a whole chunk and 96/2 in the last: twice the mean is
   // (4 x 1000² + 96²) / 4096 = 978.8 keys in place of S.
   const double s_eff = (4.0 * 1000 * 1000 + 96.0 * 96) / 4096;
   CHECK(s_eff == doctest::Approx(978.80).epsilon(1e-4));
-  const double per_layer_scores = 3.0 * 4 * (64 + 64);
-  CHECK(flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value() ==
-        doctest::Approx(full - 3 * per_layer_scores * (4096 - s_eff)).epsilon(1e-12));
+  CHECK(m_at_4096(m) == doctest::Approx(full - 3 * k_small_moe_scores_per_key * (4096 - s_eff)).epsilon(1e-12));
   // A chunk of at least S masks nothing: full causal attention, to the last bit.
-  for (std::size_t i = 0; i < m.layers.size(); i += 2) m.layers[i].chunk = 4096;
-  CHECK(flops_per_token(m, FlopsConvention::holistic_002, 4096).M().value() == full);
+  m = small_moe_every_other_layer([](LayerSpec& l) { l.chunk = 4096; });
+  CHECK(m_at_4096(m) == full);
   const auto outside = m.outside_law_architecture();
   REQUIRE(outside.size() == 1);
   CHECK(outside.front() == "chunked attention (chunks of up to 4096 positions) in 3 of 6 layers");
